@@ -1,0 +1,4 @@
+"""`python -m scorekeeper` runs the command-line interface."""
+from scorekeeper.cli import main
+
+main()

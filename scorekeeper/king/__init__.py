@@ -1,0 +1,1 @@
+"""King: six negative hands and four festas (Regulamento Nacional Interbancario)."""

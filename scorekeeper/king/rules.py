@@ -1,0 +1,243 @@
+"""The King rule file: its shape, its consistency checks, and the typed rules it loads into."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.errors import RulesError
+from scorekeeper.rule_schema import Choice, Optional, validate
+from scorekeeper.vocabulary import Vocabulary
+
+_SPLIT = {"offender": int, "others": int}
+
+SCHEMA = {
+    "game": Choice(("king",)),
+    "name": str,
+    "aliases": Optional([str]),
+    "title": Optional(str),
+    "players": int,
+    "tricks": int,
+    "negative_hands": [
+        {"name": str, "label": str, "aliases": Optional([str]), "unit": int, "units": int, "total": int}
+    ],
+    "negative_phase_total": int,
+    "game_total": int,
+    "festas": {
+        "count": int,
+        "total": int,
+        "positivos": {"per_trick": int},
+        "nulos": {"bonus": int, "per_trick": int},
+        "four_three_three_three": {"beneficiary_tricks": int, "other_tricks": int, "max_offer": int},
+        "offer_limits": {"positivos": int, "nulos": int},
+        "nulos_equivalence": int,
+        "trumps": [str],
+    },
+    "responsible_scorer": {"missing_units": Choice(("charge", "error"))},
+    "penalties": {
+        "renuncia": {"negative": Choice(("whole_total",)), "festa": _SPLIT},
+        "cartas-passadas": {
+            "negative": Choice(("split_equally",)),
+            "festa": {"one_offender": _SPLIT, "two_offenders": _SPLIT},
+        },
+    },
+    "classification": {
+        "places": [int],
+        "ties": Choice(("average",)),
+        "bye": float,
+        "absent": float,
+        "absent_table_bonus": float,
+        "spectator_denunciation": float,
+    },
+}
+
+# English aliases of the vocabulary; the Portuguese names are the canonical ones.
+CONTRACTS = Vocabulary("contract")
+CONTRACTS.add("positivos", "positive", "positives", "up", "para-cima")
+CONTRACTS.add("nulos", "nulls", "nullos", "negative", "para-baixo")
+CONTRACTS.add("4-3-3-3", "4333", "4x3x3x3", "four-three-three-three")
+
+TRUMPS = Vocabulary("trump")
+TRUMPS.add("copas", "hearts")
+TRUMPS.add("espadas", "spades")
+TRUMPS.add("ouros", "diamonds")
+TRUMPS.add("paus", "clubs")
+TRUMPS.add("sem-trunfo", "no-trump", "notrump", "sem-trunfos")
+
+PENALTIES = Vocabulary("penalty")
+PENALTIES.add("renuncia", "revoke", "renounce", "logro")
+PENALTIES.add("cartas-passadas", "passed-cards", "cards-passed")
+
+FESTA_NAMES = ("festa", "beneficio", "benefit", "positive-hand", "festas")
+
+
+@dataclass(frozen=True)
+class NegativeHand:
+    """A Quadro 1 hand: `unit` points per unit taken, `units` in the deck, `total` points."""
+
+    name: str
+    label: str
+    aliases: tuple[str, ...]
+    unit: int
+    units: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Split:
+    """A festa penalty: points to each offender and to each other player."""
+
+    offender: int
+    others: int
+
+
+@dataclass(frozen=True)
+class KingRules:
+    """Every number of a King rule file, validated."""
+
+    source: str
+    name: str
+    aliases: tuple[str, ...]
+    title: str
+    players: int
+    tricks: int
+    negative_hands: tuple[NegativeHand, ...]
+    negative_phase_total: int
+    game_total: int
+    festa_count: int
+    festa_total: int
+    positivos_per_trick: int
+    nulos_bonus: int
+    nulos_per_trick: int
+    four_three_beneficiary_tricks: int
+    four_three_other_tricks: int
+    four_three_max_offer: int
+    offer_limit_positivos: int
+    offer_limit_nulos: int
+    nulos_equivalence: int
+    trumps: tuple[str, ...]
+    charge_missing_to_scorer: bool
+    renuncia_festa: Split
+    passed_cards_festa_one: Split
+    passed_cards_festa_two: Split
+    places: tuple[int, ...]
+    bye: float
+    absent: float
+    absent_table_bonus: float
+    spectator_denunciation: float
+    hand_names: Vocabulary
+
+    game = "king"
+
+    def negative_hand(self, name: str) -> NegativeHand | None:
+        canonical = self.hand_names.get(name)
+        for hand in self.negative_hands:
+            if hand.name == canonical:
+                return hand
+        return None
+
+    def is_festa(self, name: str) -> bool:
+        return self.hand_names.get(name) == "festa"
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.negative_hands) + self.festa_count
+
+
+def from_data(data, source: str) -> KingRules:
+    """Build KingRules from a parsed rule file, or raise RulesError naming file:line."""
+    validate(data, SCHEMA, source)
+    hands_data = data["negative_hands"]
+    hands = []
+    names = Vocabulary("hand")
+    for index, item in enumerate(hands_data):
+        line = hands_data.line_of(index)
+        hand = NegativeHand(
+            name=item["name"], label=item["label"], aliases=tuple(item.get("aliases", ())),
+            unit=item["unit"], units=item["units"], total=item["total"],
+        )
+        if hand.unit <= 0 or hand.units <= 0:
+            raise RulesError(f"negative_hands[{index}] ({hand.name}): unit and units must be above 0", source, line)
+        if hand.unit * hand.units != hand.total:
+            raise RulesError(
+                f"negative_hands[{index}] ({hand.name}): unit {hand.unit} x units {hand.units} = "
+                f"{hand.unit * hand.units}, but total is {hand.total}", source, line)
+        for spelling in (hand.name, *hand.aliases):
+            if spelling in names or spelling in FESTA_NAMES:
+                raise RulesError(f"negative_hands[{index}]: the name {spelling!r} is used twice", source, line)
+        names.add(hand.name, *hand.aliases)
+        hands.append(hand)
+    names.add("festa", *FESTA_NAMES[1:])
+
+    line_of = data.line_of
+    players, tricks = data["players"], data["tricks"]
+    if players < 2:
+        raise RulesError(f"players: expected at least 2, got {players}", source, line_of("players"))
+    phase = -sum(hand.total for hand in hands)
+    if phase != data["negative_phase_total"]:
+        raise RulesError(
+            f"negative_phase_total is {data['negative_phase_total']}, but the negative hands add up to {phase}",
+            source, line_of("negative_phase_total"))
+
+    festas = data["festas"]
+    fline = data.line_of("festas")
+    total = festas["total"]
+    checks = {
+        "festas.positivos.per_trick x tricks": festas["positivos"]["per_trick"] * tricks,
+        "festas.nulos: players x bonus - per_trick x tricks":
+            players * festas["nulos"]["bonus"] - festas["nulos"]["per_trick"] * tricks,
+        "festas.four_three_three_three tricks x positivos.per_trick":
+            festas["positivos"]["per_trick"] * (festas["four_three_three_three"]["beneficiary_tricks"]
+                                                + (players - 1) * festas["four_three_three_three"]["other_tricks"]),
+    }
+    for what, value in checks.items():
+        if value != total:
+            raise RulesError(f"{what} = {value}, but festas.total is {total}", source, fline)
+    game = phase + festas["count"] * total
+    if game != data["game_total"]:
+        raise RulesError(
+            f"game_total is {data['game_total']}, but {phase} + {festas['count']} festas x {total} = {game}",
+            source, line_of("game_total"))
+    for trump in festas["trumps"]:
+        if trump not in TRUMPS:
+            raise RulesError(f"festas.trumps: unknown trump {trump!r}; allowed: {', '.join(TRUMPS.names)}",
+                             source, fline)
+
+    pen = data["penalties"]
+    pline = line_of("penalties")
+    splits = {
+        "penalties.renuncia.festa": (Split(**pen["renuncia"]["festa"]), 1),
+        "penalties.cartas-passadas.festa.one_offender": (Split(**pen["cartas-passadas"]["festa"]["one_offender"]), 1),
+        "penalties.cartas-passadas.festa.two_offenders": (Split(**pen["cartas-passadas"]["festa"]["two_offenders"]), 2),
+    }
+    for what, (split, offenders) in splits.items():
+        net = split.offender * offenders + split.others * (players - offenders)
+        if net != 0:
+            # K4: penalty entries keep the phase totals intact, so they must net to zero.
+            raise RulesError(f"{what} adds up to {net} for the table; a festa penalty must add up to 0", source, pline)
+
+    cls = data["classification"]
+    if len(cls["places"]) != players:
+        raise RulesError(f"classification.places: expected {players} values, one per place, got {len(cls['places'])}",
+                         source, line_of("classification"))
+
+    return KingRules(
+        source=source, name=data["name"], aliases=tuple(data.get("aliases", ())),
+        title=data.get("title", data["name"]), players=players, tricks=tricks,
+        negative_hands=tuple(hands), negative_phase_total=data["negative_phase_total"],
+        game_total=data["game_total"], festa_count=festas["count"], festa_total=total,
+        positivos_per_trick=festas["positivos"]["per_trick"], nulos_bonus=festas["nulos"]["bonus"],
+        nulos_per_trick=festas["nulos"]["per_trick"],
+        four_three_beneficiary_tricks=festas["four_three_three_three"]["beneficiary_tricks"],
+        four_three_other_tricks=festas["four_three_three_three"]["other_tricks"],
+        four_three_max_offer=festas["four_three_three_three"]["max_offer"],
+        offer_limit_positivos=festas["offer_limits"]["positivos"],
+        offer_limit_nulos=festas["offer_limits"]["nulos"],
+        nulos_equivalence=festas["nulos_equivalence"],
+        trumps=tuple(TRUMPS.get(t) for t in festas["trumps"]),
+        charge_missing_to_scorer=data["responsible_scorer"]["missing_units"] == "charge",
+        renuncia_festa=splits["penalties.renuncia.festa"][0],
+        passed_cards_festa_one=splits["penalties.cartas-passadas.festa.one_offender"][0],
+        passed_cards_festa_two=splits["penalties.cartas-passadas.festa.two_offenders"][0],
+        places=tuple(cls["places"]), bye=cls["bye"], absent=cls["absent"],
+        absent_table_bonus=cls["absent_table_bonus"], spectator_denunciation=cls["spectator_denunciation"],
+        hand_names=names,
+    )

@@ -1,0 +1,165 @@
+"""Scoring a whole King sheet: every hand, then the game's order, phase and total checks."""
+from __future__ import annotations
+
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.king.classification import table_points
+from scorekeeper.king.festa import score_festa
+from scorekeeper.king.negative_hands import score_negative_hand
+from scorekeeper.king.penalties import penalty_points
+from scorekeeper.king.sheet import HandEntry, KingSheet
+from scorekeeper.results import HandResult, SheetResult
+
+ROTATION_RULE = "Art 9, 2a fase"  # "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
+
+
+def describe(entry: HandEntry) -> str:
+    """A short description of an entry, as `show` prints it."""
+    parts = []
+    if entry.hand == "festa" and entry.beneficiary:
+        parts.append(entry.beneficiary)
+    if entry.penalty:
+        parts.append(f"{entry.penalty}: {', '.join(entry.offenders)}")
+    if entry.contract:
+        parts.append(entry.contract)
+    if entry.trump:
+        parts.append(entry.trump)
+    if entry.offer:
+        kind = f" {entry.offer.contract}" if entry.offer.contract else ""
+        parts.append(f"offer {entry.offer.by} {entry.offer.tricks}{kind}")
+    return ", ".join(parts)
+
+
+def score_sheet(sheet: KingSheet) -> SheetResult:
+    """Score every hand and check the sheet as a whole; collects every finding."""
+    rules = sheet.rules
+    findings: list[Finding] = []
+    hands: list[HandResult] = []
+    game = _GameState(sheet, findings)
+
+    for entry in sheet.entries:
+        findings.extend(entry.findings)
+        negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
+        if negative is not None:
+            if entry.penalty:
+                points, found = penalty_points(entry, sheet, negative)
+            else:
+                points, found = score_negative_hand(entry, negative, sheet)
+            expected = -negative.total
+            game.negative(entry, negative.name)
+        elif entry.hand == "festa":
+            if entry.penalty:
+                points, found = penalty_points(entry, sheet, None)
+                expected = 0
+            else:
+                points, found = score_festa(entry, sheet)
+                expected = rules.festa_total
+            game.festa(entry)
+        else:
+            points, found, expected = (dict(entry.points) if entry.points else None), [], None
+        findings.extend(found)
+        hands.append(HandResult(entry.index, entry.line, entry.hand or entry.name, describe(entry), points, expected))
+
+    complete = game.finish(hands)
+    result = SheetResult(
+        source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands, findings=findings,
+        complete=complete,
+        meta={"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
+              "scorer": sheet.scorer},
+    )
+    if complete:
+        result.places = table_points(result.totals, rules.places)
+    return result
+
+
+class _GameState:
+    """Follows the sheet hand by hand for the checks that span hands."""
+
+    def __init__(self, sheet: KingSheet, findings: list[Finding]):
+        self.sheet, self.rules, self.findings = sheet, sheet.rules, findings
+        self.order = {hand.name: position for position, hand in enumerate(self.rules.negative_hands)}
+        self.seen: dict[str, int] = {}  # negative hand -> index of its entry
+        self.beneficiaries: dict[str, int] = {}  # beneficiary -> index of their festa
+        self.festas = 0
+        self.last_beneficiary: str | None = None
+        self.pending_replay: HandEntry | None = None
+        self.festa_started = False
+        self.early_festa_reported = False
+
+    def error(self, entry: HandEntry, message: str, rule: str, player=None, severity=Severity.ERROR):
+        self.findings.append(Finding(severity, self.sheet.source, entry.line,
+                                     f"hand {entry.index} ({entry.name}): {message}", rule, entry.index, player))
+
+    def negative(self, entry: HandEntry, name: str) -> None:
+        if name in self.seen:
+            self.error(entry, f"{name} was already recorded at hand {self.seen[name]}", "Art 8")
+            return
+        if self.festa_started:
+            self.error(entry, "a negative hand after the festas began", "Art 8")
+        later = [other for other in self.seen if self.order[other] > self.order[name]]
+        if later:
+            self.error(entry, f"played after {later[0]}; Quadro 1 plays {name} before it", "Quadro 1",
+                       severity=Severity.WARNING)
+        self.seen[name] = entry.index
+
+    def festa(self, entry: HandEntry) -> None:
+        rules = self.rules
+        self.festa_started = True
+        if len(self.seen) < len(rules.negative_hands) and not self.early_festa_reported:
+            self.early_festa_reported = True
+            missing = [h.name for h in rules.negative_hands if h.name not in self.seen]
+            self.error(entry, f"a festa before all negative hands were played (missing: {', '.join(missing)})",
+                       "Art 8")
+        beneficiary = entry.beneficiary
+        if self.pending_replay is not None:
+            replayed = self.pending_replay.beneficiary
+            if beneficiary is not None and replayed is not None and beneficiary != replayed:
+                penalty = self.pending_replay.penalty
+                self.error(entry, f"{replayed}'s festa was penalised at hand {self.pending_replay.index} and is "
+                           f"replayed next, but this festa is {beneficiary}'s",
+                           "Art 14" if penalty == "renuncia" else "Art 9.2", beneficiary)
+            self.pending_replay = None
+        if entry.penalty:
+            self.pending_replay = entry
+            return
+        self.festas += 1
+        if self.festas > rules.festa_count:
+            self.error(entry, f"festa number {self.festas}; a game has {rules.festa_count}", "Art 8")
+        if beneficiary is None:
+            return
+        if beneficiary in self.beneficiaries:
+            self.error(entry, f"{beneficiary} was already the beneficiary at hand {self.beneficiaries[beneficiary]}; "
+                       "each player is beneficiary once", ROTATION_RULE, beneficiary)
+        else:
+            self.beneficiaries[beneficiary] = entry.index
+        players = self.sheet.players
+        if self.last_beneficiary is not None:
+            following = players[(players.index(self.last_beneficiary) + 1) % len(players)]
+            if beneficiary != following:
+                self.error(entry, f"{beneficiary}'s festa follows {self.last_beneficiary}'s; in deal rotation "
+                           f"it is {following}'s turn", ROTATION_RULE, beneficiary, Severity.WARNING)
+        self.last_beneficiary = beneficiary
+
+    def finish(self, hands: list[HandResult]) -> bool:
+        rules = self.rules
+        complete = len(self.seen) == len(rules.negative_hands) and self.festas >= rules.festa_count \
+            and self.pending_replay is None
+        last = self.sheet.entries[-1] if self.sheet.entries else None
+        negatives = [h for h in hands if h.hand in self.order]
+        phase_off = False
+        if len(self.seen) == len(rules.negative_hands) and all(h.points is not None for h in negatives):
+            phase = sum(h.total for h in negatives)
+            if phase != rules.negative_phase_total:
+                phase_off = True
+                last_negative = self.sheet.entries[negatives[-1].index - 1]
+                self.error(last_negative, f"the negative hands add up to {phase}, not {rules.negative_phase_total}",
+                           "Quadro 1")
+        if complete:
+            for player in self.sheet.players:
+                if player not in self.beneficiaries:
+                    self.error(last, f"{player} was never the beneficiary of a festa", ROTATION_RULE, player)
+            if not phase_off and all(h.points is not None for h in hands):
+                total = sum(h.total for h in hands)
+                if total != rules.game_total:
+                    self.error(last, f"the game adds up to {total}, not {rules.game_total}",
+                               "Regras: A contagem dos pontos")
+        return complete

@@ -1,0 +1,291 @@
+"""The King sheet file: its header and hand entries, read into a typed model.
+
+What makes a file unusable as a sheet (wrong types, unknown keys, negative counts) raises
+SheetFormatError; what a referee must see about the game itself (an unknown hand, a player
+not at the table, a missing count) becomes a Finding, so every one of them is reported.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from scorekeeper.errors import SheetFormatError
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
+from scorekeeper.yaml_lines import LineDict, LineList
+
+HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands")
+ENTRY_KEYS = ("hand", "counts", "points", "tricks", "penalty", "players", "beneficiary",
+              "contract", "trump", "offer", "note")
+OFFER_KEYS = ("by", "tricks", "contract")
+MAX_HANDS = 100  # ten hands a game plus replays; more is not a King sheet
+
+
+@dataclass
+class Offer:
+    """An offer of tricks to the festa's beneficiary (Art 10-13)."""
+
+    by: str
+    tricks: int
+    contract: str | None  # the offer's kind; None means the festa's own contract
+
+
+@dataclass
+class HandEntry:
+    """One line of the sheet's `hands:` list, with the names resolved where they could be."""
+
+    index: int  # 1-based
+    line: int
+    name: str  # as written
+    hand: str | None  # canonical: a negative hand's name, "festa", or None when unknown
+    counts: dict[str, int] | None = None
+    points: dict[str, int] | None = None
+    tricks: dict[str, int] | None = None
+    penalty: str | None = None
+    offenders: list[str] = field(default_factory=list)
+    beneficiary: str | None = None
+    contract: str | None = None
+    trump: str | None = None
+    offer: Offer | None = None
+    note: str | None = None
+    findings: list[Finding] = field(default_factory=list)  # problems found while reading it
+
+
+@dataclass
+class KingSheet:
+    """A King game sheet: who sat where, who scores, and the hands as recorded."""
+
+    source: str
+    rules: KingRules
+    rules_ref: str
+    players: list[str]
+    scorer: str
+    event: str | None
+    table: str | None
+    round: str | None
+    date: str | None
+    entries: list[HandEntry]
+    hands_line: int
+    line: int
+
+
+def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:
+    """Read a parsed sheet document into a KingSheet (SheetFormatError when unusable)."""
+    if not isinstance(doc, dict):
+        raise SheetFormatError("a sheet is a mapping with 'rules', 'players' and 'hands'", source,
+                               getattr(doc, "line", 1))
+    for key in doc:
+        if key not in HEADER_KEYS:
+            raise SheetFormatError(f"unknown key {key!r}; allowed: {', '.join(HEADER_KEYS)}", source,
+                                   doc.line_of(key))
+    players = _players(doc, rules, source)
+    scorer = doc.get("scorer", players[0])
+    if not isinstance(scorer, str) or scorer not in players:
+        raise SheetFormatError(f"scorer: {scorer!r} is not one of the players ({', '.join(players)})",
+                               source, doc.line_of("scorer"))
+    hands = doc.get("hands")
+    if hands is None:
+        hands = LineList()
+        hands.line, hands.item_lines = doc.line_of("hands") if "hands" in doc else doc.line, []
+    if not isinstance(hands, list):
+        raise SheetFormatError("hands: expected a list of hand entries", source, doc.line_of("hands"))
+    if len(hands) > MAX_HANDS:
+        raise SheetFormatError(f"hands: {len(hands)} entries; a King sheet has at most {MAX_HANDS}",
+                               source, doc.line_of("hands"))
+    sheet = KingSheet(
+        source=source, rules=rules, rules_ref=rules_ref, players=players, scorer=scorer,
+        event=_text(doc, "event", source), table=_text(doc, "table", source),
+        round=_text(doc, "round", source), date=_text(doc, "date", source),
+        entries=[], hands_line=hands.line, line=doc.line,
+    )
+    for position, item in enumerate(hands):
+        sheet.entries.append(_entry(item, position + 1, hands.line_of(position), sheet))
+    return sheet
+
+
+def _players(doc, rules: KingRules, source: str) -> list[str]:
+    players = doc.get("players")
+    line = doc.line_of("players") if "players" in doc else doc.line
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise SheetFormatError("players: expected a list of player names", source, line)
+    if len(players) != rules.players:
+        raise SheetFormatError(f"players: {rules.name} is played by {rules.players}, the sheet names {len(players)}",
+                               source, line)
+    seen = set()
+    for name in players:
+        if name in seen:
+            raise SheetFormatError(f"players: {name!r} is named twice", source, line)
+        seen.add(name)
+    return list(players)
+
+
+def _text(doc, key: str, source: str) -> str | None:
+    value = doc.get(key)
+    if value is None:
+        return None
+    if isinstance(value, (dict, list)) or isinstance(value, bool):
+        raise SheetFormatError(f"{key}: expected a text, number or date", source, doc.line_of(key))
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value)
+
+
+class _Reader:
+    """Reads one entry, raising format errors and collecting findings."""
+
+    def __init__(self, item: LineDict, index: int, sheet: KingSheet):
+        self.item, self.index, self.sheet = item, index, sheet
+        self.source = sheet.source
+        self.findings: list[Finding] = []
+
+    def line(self, key=None) -> int:
+        return self.item.line_of(key) if key is not None else self.item.line
+
+    def fail(self, key, message: str):
+        raise SheetFormatError(f"hand {self.index}: {key}: {message}", self.source, self.line(key))
+
+    def finding(self, key, message: str, rule: str, player: str | None = None):
+        self.findings.append(Finding(Severity.ERROR, self.source, self.line(key),
+                                     f"hand {self.index} ({self.item.get('hand')}): {message}", rule,
+                                     self.index, player))
+
+    def word(self, key) -> str | None:
+        value = self.item.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.fail(key, f"expected a word, got {value!r}")
+        return value
+
+    def player(self, key, value=None) -> str | None:
+        """A player's name; one not at the table is a finding."""
+        value = self.item.get(key) if value is None else value
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.fail(key, f"expected a player's name, got {value!r}")
+        if value not in self.sheet.players:
+            self.finding(key, f"{value!r} is not at this table ({', '.join(self.sheet.players)})",
+                         "Art 6", value)
+            return None
+        return value
+
+    def per_player(self, key, minimum: int | None) -> dict[str, int] | None:
+        """Values in seat order or by name; missing or extra players are findings."""
+        value = self.item.get(key)
+        if value is None:
+            return None
+        players = self.sheet.players
+        if isinstance(value, list):
+            numbers = [self.number(key, v, minimum) for v in value]
+            if len(numbers) != len(players):
+                self.finding(key, f"{key} has {len(numbers)} values for {len(players)} players", "Art 6")
+                return None
+            return dict(zip(players, numbers))
+        if isinstance(value, dict):
+            result = {}
+            for name, number in value.items():
+                number = self.number(key, number, minimum)
+                if name not in players:
+                    self.finding(key, f"{key}: {name!r} is not at this table ({', '.join(players)})",
+                                 "Art 6", str(name))
+                    continue
+                result[name] = number
+            missing = [p for p in players if p not in result]
+            if missing:
+                # Art 6: the scorer must ask every player; nothing is filled in by exclusion.
+                self.finding(key, f"{key}: no value for {', '.join(missing)}; every player is asked (Art 6)",
+                             "Art 6", missing[0])
+                return None
+            return result
+        self.fail(key, "expected a list in seat order or a mapping {player: value}")
+
+    def number(self, key, value, minimum: int | None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(key, f"expected whole numbers, got {value!r}")
+        if minimum is not None and value < minimum:
+            self.fail(key, f"{value} is negative; {key} are counted from 0")
+        return value
+
+
+def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
+    if not isinstance(item, dict):
+        raise SheetFormatError(f"hand {index}: expected a mapping such as {{hand: vazas, counts: [3, 2, 1, 7]}}",
+                               sheet.source, line)
+    read = _Reader(item, index, sheet)
+    for key in item:
+        if key not in ENTRY_KEYS:
+            read.fail(key, f"unknown key {key!r}; allowed: {', '.join(ENTRY_KEYS)}")
+    name = read.word("hand")
+    if name is None:
+        raise SheetFormatError(f"hand {index}: no 'hand' key (which hand is this?)", sheet.source, line)
+    rules = sheet.rules
+    entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name))
+    if entry.hand is None:
+        known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
+        read.finding("hand", f"unknown hand {name!r}; this game's hands are {known}", "Art 8")
+    entry.counts = read.per_player("counts", 0)
+    entry.points = read.per_player("points", None)
+    entry.tricks = read.per_player("tricks", 0)
+    entry.note = read.word("note")
+
+    penalty = read.word("penalty")
+    if penalty is not None:
+        entry.penalty = PENALTIES.get(penalty)
+        if entry.penalty is None:
+            read.finding("penalty", f"unknown penalty {penalty!r}; allowed: {', '.join(PENALTIES.names)}",
+                         "Art 9, Art 14")
+    offenders = item.get("players")
+    if offenders is not None:
+        if isinstance(offenders, str):
+            offenders = [offenders]
+        if not isinstance(offenders, list):
+            read.fail("players", "expected the list of players at fault")
+        entry.offenders = [p for p in (read.player("players", o) for o in offenders) if p is not None]
+        if penalty is None:
+            read.finding("players", "players at fault are given but no penalty", "Art 9, Art 14")
+        elif not offenders:
+            read.finding("players", "a penalty needs the players at fault", "Art 9, Art 14")
+    elif penalty is not None:
+        read.finding("penalty", "a penalty needs the players at fault (players: [...])", "Art 9, Art 14")
+
+    entry.beneficiary = read.player("beneficiary")
+    contract = read.word("contract")
+    if contract is not None:
+        entry.contract = CONTRACTS.get(contract)
+        if entry.contract is None:
+            read.finding("contract", f"unknown contract {contract!r}; allowed: {', '.join(CONTRACTS.names)}", "Art 9")
+    trump = item.get("trump")
+    if trump is not None:
+        entry.trump = TRUMPS.get(str(trump))
+        if entry.trump is None or entry.trump not in rules.trumps:
+            read.finding("trump", f"unknown trump {trump!r}; allowed: {', '.join(rules.trumps)}", "Art 13")
+    offer = item.get("offer")
+    if offer is not None:
+        entry.offer = _offer(read, offer)
+    entry.findings = read.findings
+    return entry
+
+
+def _offer(read: _Reader, offer) -> Offer | None:
+    if not isinstance(offer, dict):
+        read.fail("offer", "expected {by: PLAYER, tricks: N}")
+    for key in offer:
+        if key not in OFFER_KEYS:
+            read.fail("offer", f"unknown key {key!r}; allowed: {', '.join(OFFER_KEYS)}")
+    tricks = offer.get("tricks")
+    if isinstance(tricks, bool) or not isinstance(tricks, int):
+        read.fail("offer", f"tricks: expected a whole number, got {tricks!r}")
+    if "by" not in offer:
+        read.fail("offer", "by: who made the offer?")
+    by = read.player("offer", offer["by"])
+    contract = offer.get("contract")
+    if contract is not None:
+        canonical = CONTRACTS.get(str(contract))
+        if canonical not in ("positivos", "nulos"):
+            read.finding("offer", f"an offer is of tricks for positivos or nulos, not {contract!r}", "Art 10")
+            return None
+        contract = canonical
+    if by is None:
+        return None
+    return Offer(by=by, tricks=tricks, contract=contract)

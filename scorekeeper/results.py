@@ -1,0 +1,58 @@
+"""What scoring a sheet produces: each hand's points and the sheet's findings and totals."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorekeeper.findings import Finding
+
+
+@dataclass
+class HandResult:
+    """One scored hand entry. `points` is None when the hand could not be scored at all."""
+
+    index: int  # 1-based position on the sheet
+    line: int
+    hand: str  # canonical hand name, or the name as written when it is unknown
+    detail: str  # e.g. "Ana, positivos, copas" or "renuncia: Duarte"
+    points: dict[str, int] | None
+    expected: int | None  # the control total the hand must add up to
+
+    @property
+    def total(self) -> int | None:
+        return None if self.points is None else sum(self.points.values())
+
+
+@dataclass
+class SheetResult:
+    """A checked sheet: the hands as scored, every finding, and the standing."""
+
+    source: str
+    rules: str
+    players: list[str]
+    hands: list[HandResult]
+    findings: list[Finding]
+    complete: bool
+    meta: dict = field(default_factory=dict)  # event, table, round, date, scorer
+    places: dict[str, float] | None = None  # table classification points, when complete
+
+    @property
+    def valid(self) -> bool:
+        return not any(f.is_error for f in self.findings)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        totals = dict.fromkeys(self.players, 0)
+        for hand in self.hands:
+            for player, points in (hand.points or {}).items():
+                totals[player] += points
+        return totals
+
+    def running(self) -> list[dict[str, int]]:
+        """Each player's balance after each hand."""
+        balance = dict.fromkeys(self.players, 0)
+        rows = []
+        for hand in self.hands:
+            for player, points in (hand.points or {}).items():
+                balance[player] += points
+            rows.append(dict(balance))
+        return rows

@@ -1,0 +1,99 @@
+"""Validation of rule files against a declared shape.
+
+A schema is a dict {key: spec}; a spec is a type (int, str, float, bool), a nested schema
+dict, a one-item list [spec] for a list of spec, or a Choice. Every problem names the
+file, the line, the key path and what is allowed (the sqlfluff way), and stops the load.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.errors import RulesError
+from scorekeeper.yaml_lines import LineDict, LineList
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A string that must be one of `values`."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Optional:
+    """A key that may be left out."""
+
+    spec: object
+
+
+_TYPE_NAMES = {int: "a whole number", str: "a text", float: "a number", bool: "true or false"}
+
+
+def _describe(spec) -> str:
+    if isinstance(spec, Choice):
+        return "one of " + ", ".join(spec.values)
+    if isinstance(spec, dict):
+        return "a mapping with keys " + ", ".join(spec)
+    if isinstance(spec, list):
+        return "a list of " + _describe(spec[0]).removeprefix("a ")
+    return _TYPE_NAMES[spec]
+
+
+def validate(data, schema: dict, source: str, path: str = "", line: int | None = None) -> None:
+    """Raise RulesError at the first value of `data` that does not fit `schema`."""
+    if not isinstance(data, dict):
+        raise RulesError(f"{path or 'the rule file'}: expected {_describe(schema)}, got {_show(data)}", source, line)
+    line = getattr(data, "line", line)
+    for key in data:
+        if key not in schema:
+            allowed = ", ".join(schema)
+            raise RulesError(f"unknown key {_join(path, key)!r}; allowed here: {allowed}", source, _line_of(data, key, line))
+    for key, spec in schema.items():
+        optional = isinstance(spec, Optional)
+        if optional:
+            spec = spec.spec
+        if key not in data:
+            if optional:
+                continue
+            raise RulesError(f"missing key {_join(path, key)!r} ({_describe(spec)})", source, line)
+        _check(data[key], spec, source, _join(path, key), _line_of(data, key, line))
+
+
+def _check(value, spec, source: str, path: str, line: int | None) -> None:
+    if isinstance(spec, dict):
+        validate(value, spec, source, path, line)
+    elif isinstance(spec, list):
+        if not isinstance(value, list):
+            raise RulesError(f"{path}: expected {_describe(spec)}, got {_show(value)}", source, line)
+        for index, item in enumerate(value):
+            item_line = value.line_of(index) if isinstance(value, LineList) else line
+            _check(item, spec[0], source, f"{path}[{index}]", item_line)
+    elif isinstance(spec, Choice):
+        if not isinstance(value, str) or value not in spec.values:
+            raise RulesError(f"{path}: expected {_describe(spec)}, got {_show(value)}", source, line)
+    elif spec is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise RulesError(f"{path}: expected a number, got {_show(value)}", source, line)
+    elif spec is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{path}: expected a whole number, got {_show(value)}", source, line)
+    elif not isinstance(value, spec) or (spec is not bool and isinstance(value, bool)):
+        raise RulesError(f"{path}: expected {_describe(spec)}, got {_show(value)}", source, line)
+
+
+def _line_of(data, key, default):
+    return data.line_of(key) if isinstance(data, LineDict) else default
+
+
+def _join(path: str, key) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _show(value) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)

@@ -1,0 +1,44 @@
+"""Loading a sheet file: its rules (by name, alias or path), its model, and its scoring."""
+from __future__ import annotations
+
+import os
+
+from scorekeeper import rules as registry
+from scorekeeper.errors import RulesError, SheetFormatError
+from scorekeeper.yaml_lines import load_file
+
+
+def load_sheet(path: str, rules_path: str | None = None):
+    """Read a sheet file into its game's sheet model. Raises ScorekeeperError when unusable.
+
+    `rules_path` (a name or a path) replaces the sheet's own `rules:` (a house variant).
+    """
+    path = os.fspath(path)
+    doc = load_file(path, SheetFormatError)
+    if not isinstance(doc, dict):
+        raise SheetFormatError("not a score sheet: expected a mapping with 'rules', 'players' and 'hands'", path,
+                               getattr(doc, "line", 1))
+    if rules_path is not None:
+        ref, rules = rules_path, registry.find(rules_path)
+    else:
+        ref = doc.get("rules")
+        if not isinstance(ref, str):
+            raise SheetFormatError("rules: which game's rules? (e.g. rules: king)", path,
+                                   doc.line_of("rules") if "rules" in doc else doc.line)
+        try:
+            rules = registry.find(ref, os.path.dirname(path))
+        except RulesError as exc:
+            if exc.source is None:  # an unknown name: point at the sheet's rules: line
+                raise SheetFormatError(f"rules: {exc.message}", path, doc.line_of("rules")) from None
+            raise
+    return registry.model(rules.game).parse_sheet(doc, rules, path, ref)
+
+
+def score(sheet):
+    """Score a loaded sheet with its game's model."""
+    return registry.model(sheet.rules.game).score_sheet(sheet)
+
+
+def check_file(path: str, rules_path: str | None = None):
+    """Load and score one sheet file: the SheetResult with every finding."""
+    return score(load_sheet(path, rules_path))
