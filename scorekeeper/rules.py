@@ -84,3 +84,11 @@ def rules_names() -> list[str]:
 def all_shipped():
     """Every shipped rule file, loaded."""
     return [load_path(path) for path in shipped_files()]
+
+
+def describe(rules) -> tuple[list[str], list[list]]:
+    """Every number of a rule file as rows (setting, value) for `rules show`."""
+    rows = [["game", rules.game], ["name", rules.name], ["aliases", ", ".join(rules.aliases)],
+            ["title", rules.title], ["file", rules.source]]
+    rows.extend(model(rules.game).describe_rules(rules))
+    return ["setting", "value"], rows

@@ -5,16 +5,19 @@ import os
 
 from scorekeeper import rules as registry
 from scorekeeper.errors import RulesError, SheetFormatError
-from scorekeeper.yaml_lines import load_file
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.yaml_lines import loads, read_text
 
 
-def load_sheet(path: str, rules_path: str | None = None):
-    """Read a sheet file into its game's sheet model. Raises ScorekeeperError when unusable.
+def load_sheet(path: str, rules_path: str | None = None, text: str | None = None):
+    """Read a sheet file (or its `text`) into its game's sheet model; ScorekeeperError when unusable.
 
     `rules_path` (a name or a path) replaces the sheet's own `rules:` (a house variant).
     """
     path = os.fspath(path)
-    doc = load_file(path, SheetFormatError)
+    if text is None:
+        text = read_text(path, SheetFormatError)
+    doc = loads(text, path, SheetFormatError)
     if not isinstance(doc, dict):
         raise SheetFormatError("not a score sheet: expected a mapping with 'rules', 'players' and 'hands'", path,
                                getattr(doc, "line", 1))
@@ -39,6 +42,15 @@ def score(sheet):
     return registry.model(sheet.rules.game).score_sheet(sheet)
 
 
-def check_file(path: str, rules_path: str | None = None):
-    """Load and score one sheet file: the SheetResult with every finding."""
-    return score(load_sheet(path, rules_path))
+def check_file(path: str, rules_path: str | None = None, require_complete: bool = False):
+    """Load and score one sheet file: the SheetResult with every finding.
+
+    With `require_complete`, a game with hands still to play is an error (a final sheet).
+    """
+    sheet = load_sheet(path, rules_path)
+    result = score(sheet)
+    if require_complete and not result.complete:
+        result.findings.append(Finding(
+            Severity.ERROR, path, sheet.line, f"the game is not complete: {len(result.hands)} hand entries recorded",
+            "Art 8"))
+    return result

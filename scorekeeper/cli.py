@@ -1,0 +1,384 @@
+"""The command line. Thin: it parses arguments, calls the core, prints, and maps domain
+errors to one line and exit code 2 (sqlite-utils style)."""
+from __future__ import annotations
+
+import functools
+import os
+import sys
+
+import click
+
+from scorekeeper import exit_codes
+from scorekeeper.errors import ScorekeeperError
+
+FORMAT_HELP = "Output format."
+
+
+class UnusableInput(click.ClickException):
+    """A domain error shown as `Error: file:line: message`, exit code 2."""
+
+    exit_code = exit_codes.UNUSABLE
+
+
+def domain_errors(func):
+    """Turn ScorekeeperError into a one-line click error with exit code 2."""
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except ScorekeeperError as exc:
+            raise UnusableInput(str(exc)) from None
+    return wrapper
+
+
+def output_format(*choices: str, default: str):
+    """The shared --format option."""
+    return click.option("--format", "fmt", type=click.Choice(choices), default=default, show_default=True,
+                        help=FORMAT_HELP)
+
+
+rules_option = click.option("--rules", "rules_path", metavar="NAME|PATH",
+                            help="Use these rules instead of the sheet's own (a house variant file).")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="scorekeeper")
+def cli():
+    """Score sheets for King and other club card games, checked to the article.
+
+    \b
+    scorekeeper new king -p Ana -p Bruno -p Carla -p Duarte -o mesa1.yaml
+    scorekeeper record mesa1.yaml            # asks the next hand, player by player
+    scorekeeper record mesa1.yaml vazas 3 2 1 7
+    scorekeeper show mesa1.yaml
+    scorekeeper check mesa1.yaml
+    """
+
+
+# --- new -----------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("rules_ref", metavar="RULES", required=False)
+@click.option("--rules", "rules_path", metavar="PATH", help="A rule file (house variant) instead of RULES.")
+@click.option("-p", "--player", "players", multiple=True, required=True,
+              help="A player, in seat order (the first deals first); repeat for each.")
+@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False), help="The sheet file.")
+@click.option("--scorer", help="The responsible scorer (Art 6); the first player by default.")
+@click.option("--event", help="Event name.")
+@click.option("--table", help="Table number.")
+@click.option("--round", "round_", help="Round number.")
+@click.option("--date", help="Date, YYYY-MM-DD.")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@domain_errors
+def new(rules_ref, rules_path, players, output, scorer, event, table, round_, date, force):
+    """Start a new sheet for RULES (a name such as king, or a rule file).
+
+    \b
+    scorekeeper new king -p Ana -p Bruno -p Carla -p Duarte -o mesa1.yaml --event "Final Nacional" --table 1
+    """
+    from scorekeeper import rules as registry
+    from scorekeeper.new_sheet import new_sheet_text
+    from scorekeeper.sheet_file import atomic_write
+
+    ref = rules_path or rules_ref
+    if not ref:
+        raise click.UsageError("name the rules (e.g. `king`) or give --rules PATH")
+    rules = registry.find(ref)
+    if os.path.exists(output) and not force:
+        raise UnusableInput(f"{output}: already exists; use --force to overwrite it")
+    text = new_sheet_text(rules, ref, list(players), scorer=scorer, event=event, table=table, round_=round_,
+                          date=date, source=output)
+    atomic_write(output, text)
+    click.echo(f"Created {output}: {rules.name}, {', '.join(players)}. Next: scorekeeper record {output}")
+
+
+# --- record, fix, undo ------------------------------------------------------------------
+
+def hand_options(func):
+    """The options that describe a hand, shared by record and fix."""
+    options = [
+        click.option("--points", "as_points", is_flag=True, help="VALUES are points (as on a paper sheet), "
+                     "not counts or tricks."),
+        click.option("--beneficiary", "-b", help="Festa: the Dono da Festa (default: next in rotation)."),
+        click.option("--contract", "-c", help="Festa: positivos, nulos or 4-3-3-3."),
+        click.option("--trump", "-t", help="Festa in positivos: copas, espadas, ouros, paus or sem-trunfo."),
+        click.option("--offer", help="Festa sold: NAME:TRICKS of the accepted offer (e.g. Carla:2)."),
+        click.option("--penalty", help="renuncia or cartas-passadas; VALUES are then the players at fault."),
+        click.option("--force", is_flag=True, help="Record it even if it has errors (copying a disputed sheet)."),
+        rules_option,
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+RECORD_CONTEXT = {"ignore_unknown_options": True}  # so that points such as -80 are values, not options
+
+
+@cli.command(context_settings=RECORD_CONTEXT)
+@click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
+@click.argument("hand", required=False)
+@click.argument("values", nargs=-1)
+@hand_options
+@domain_errors
+def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, offer, penalty, force, rules_path):
+    """Record the next hand: from the arguments, or asked player by player when only FILE is given.
+
+    \b
+    scorekeeper record mesa1.yaml                        # interactive: asks every player by name
+    scorekeeper record mesa1.yaml vazas 3 2 1 7          # counts in seat order
+    scorekeeper record mesa1.yaml damas Ana=1 Bruno=1 Carla=2 Duarte=0
+    scorekeeper record mesa1.yaml copas --points -80 -60 -120 0
+    scorekeeper record mesa1.yaml ultimas --penalty renuncia Duarte
+    scorekeeper record mesa1.yaml festa -b Ana -c positivos -t copas 5 3 3 2
+    scorekeeper record mesa1.yaml festa -b Bruno -c nulos --offer Carla:2 1 3 4 5
+    """
+    from scorekeeper import editing
+
+    if hand is None:
+        if any([as_points, beneficiary, contract, trump, offer, penalty]):
+            raise click.UsageError("name the HAND when giving hand options")
+        editing.record_interactively(sheet_path, rules_path, ask=_ask, say=click.echo, show=_print_hands)
+        return
+    editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=click.echo,
+                        points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
+                        penalty=penalty)
+
+
+@cli.command(context_settings=RECORD_CONTEXT)
+@click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
+@click.argument("number", metavar="N", type=int)
+@click.argument("hand")
+@click.argument("values", nargs=-1)
+@hand_options
+@domain_errors
+def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trump, offer, penalty, force,
+        rules_path):
+    """Correct hand N (as numbered by `show`) with a new HAND and VALUES.
+
+    \b
+    scorekeeper fix mesa1.yaml 3 damas 1 1 2 0
+    """
+    from scorekeeper import editing
+
+    editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=click.echo,
+                     points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
+                     penalty=penalty)
+
+
+@cli.command()
+@click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
+@rules_option
+@domain_errors
+def undo(sheet_path, rules_path):
+    """Remove the last hand recorded.
+
+    \b
+    scorekeeper undo mesa1.yaml
+    """
+    from scorekeeper import editing
+
+    editing.undo_hand(sheet_path, rules_path, say=click.echo)
+
+
+def _ask(prompt: str, default=None) -> str:
+    try:
+        return click.prompt(prompt, default=default, show_default=default is not None, type=str)
+    except click.Abort:
+        raise EOFError from None
+
+
+# --- show, check ------------------------------------------------------------------------
+
+def _print_hands(result) -> None:
+    """The running table shown after each hand recorded interactively."""
+    from scorekeeper import report
+
+    click.echo(report.table(*report.hand_rows(result), numeric_from=3))
+
+
+def _print_sheet(result, fmt: str = "table") -> None:
+    from scorekeeper import report
+
+    if fmt == "json":
+        import json
+
+        click.echo(json.dumps(report.sheet_report(result, running=True), indent=2, ensure_ascii=False))
+        return
+    headers, rows = report.hand_rows(result)
+    if fmt == "csv":
+        click.echo(report.csv_text(headers, rows), nl=False)
+        return
+    click.echo(report.table(headers, rows, numeric_from=3))
+    if result.hands:
+        click.echo("\nRunning balance")
+        click.echo(report.table(*report.running_rows(result), numeric_from=2))
+    for finding in result.findings:
+        click.echo(finding.format())
+
+
+@cli.command()
+@click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
+@output_format("table", "json", "csv", default="table")
+@rules_option
+@domain_errors
+def show(sheet_path, fmt, rules_path):
+    """Show the sheet: each hand's points per player with its total and control, the saldo,
+    and each player's running balance.
+
+    \b
+    scorekeeper show mesa1.yaml
+    scorekeeper show mesa1.yaml --format json
+    """
+    from scorekeeper.sheets import check_file
+
+    _print_sheet(check_file(sheet_path, rules_path), fmt)
+
+
+@cli.command()
+@click.argument("paths", metavar="FILE...", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@output_format("text", "table", "json", "csv", default="text")
+@rules_option
+@click.option("--require-complete", is_flag=True, help="A game with hands still to play is an error.")
+def check(paths, fmt, rules_path, require_complete):
+    """Check sheets: every hand's total, the phase and game totals, and every rule of the regulation.
+
+    Prints `file:line: severity: message [article]` per finding. Exit 0 when no finding is an
+    error, 1 when any is, 2 when a file cannot be used as a sheet.
+
+    \b
+    scorekeeper check examples/king-final-nacional.yaml
+    scorekeeper check --format json sheets/*.yaml
+    """
+    from scorekeeper.sheets import check_file
+
+    results, failures = [], []
+    for path in paths:
+        try:
+            results.append(check_file(path, rules_path, require_complete))
+        except ScorekeeperError as exc:
+            failures.append((path, str(exc)))
+            click.echo(f"Error: {exc}", err=True)
+    _print_check(results, failures, fmt)
+    if failures:
+        sys.exit(exit_codes.UNUSABLE)
+    sys.exit(exit_codes.SHEET_ERRORS if any(not r.valid for r in results) else exit_codes.CLEAN)
+
+
+def _print_check(results, failures, fmt: str) -> None:
+    from scorekeeper import report
+
+    if fmt == "json":
+        import json
+
+        out = [report.sheet_report(r) for r in results] + [{"file": p, "error": e} for p, e in failures]
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    if fmt == "text":
+        lines = []
+        for result in results:
+            lines.extend(f.format() for f in result.findings)
+            lines.append(report.summary(result))
+        if lines:
+            click.echo("\n".join(lines))
+        return
+    headers = ["location", "severity", "hand", "player", "message", "rule"]
+    rows = [[f.location, f.severity.value, f.hand or "", f.player or "", f.message, f.rule]
+            for r in results for f in r.findings]
+    click.echo(report.csv_text(headers, rows) if fmt == "csv" else report.table(headers, rows), nl=fmt != "csv")
+
+
+# --- rules ----------------------------------------------------------------------------
+
+@cli.group()
+def rules():
+    """The rule files: list them, show one, check a house variant.
+
+    \b
+    scorekeeper rules list
+    scorekeeper rules show king
+    scorekeeper rules check my-club-king.yaml
+    """
+
+
+@rules.command("list")
+@output_format("table", "json", "csv", default="table")
+@domain_errors
+def rules_list(fmt):
+    """List the shipped rule files with their aliases.
+
+    \b
+    scorekeeper rules list
+    """
+    from scorekeeper import report
+    from scorekeeper.rules import all_shipped
+
+    headers = ["name", "aliases", "game", "title", "file"]
+    rows = [[r.name, ", ".join(r.aliases), r.game, r.title, r.source] for r in all_shipped()]
+    _print_rows(headers, rows, fmt, report)
+
+
+@rules.command("show")
+@click.argument("ref", metavar="NAME|PATH")
+@output_format("table", "json", "csv", default="table")
+@domain_errors
+def rules_show(ref, fmt):
+    """Show every number of a rule file.
+
+    \b
+    scorekeeper rules show king
+    scorekeeper rules show rei --format json
+    """
+    from scorekeeper import report
+    from scorekeeper.rules import describe, find
+
+    headers, rows = describe(find(ref))
+    _print_rows(headers, rows, fmt, report)
+
+
+@rules.command("check")
+@click.argument("paths", metavar="PATH...", nargs=-1, required=True)
+@domain_errors
+def rules_check(paths):
+    """Validate rule files (a house variant before the tournament).
+
+    \b
+    scorekeeper rules check my-club-king.yaml
+    """
+    from scorekeeper.rules import load_path
+
+    for path in paths:
+        rules = load_path(path)
+        click.echo(f"{path}: ok ({rules.game}, {rules.title})")
+
+
+def _print_rows(headers, rows, fmt, report) -> None:
+    if fmt == "json":
+        import json
+
+        click.echo(json.dumps([dict(zip(headers, row)) for row in rows], indent=2, ensure_ascii=False))
+    elif fmt == "csv":
+        click.echo(report.csv_text(headers, rows), nl=False)
+    else:
+        click.echo(report.table(headers, rows))
+
+
+def main() -> None:
+    """The console script: click, plus a last line of defence against tracebacks."""
+    try:
+        cli.main(prog_name="scorekeeper")
+    except KeyboardInterrupt:
+        click.echo("\nInterrupted; every hand saved before this one is kept.", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(exit_codes.CLEAN)
+    except Exception as exc:  # a bug: one line for the user, the traceback only on request
+        if os.environ.get("SCOREKEEPER_DEBUG"):
+            raise
+        click.echo(f"Error: internal error, please report it: {type(exc).__name__}: {exc}", err=True)
+        sys.exit(exit_codes.UNUSABLE)
+
+
+if __name__ == "__main__":
+    main()

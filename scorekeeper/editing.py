@@ -1,0 +1,105 @@
+"""Changing a sheet file: record, fix and undo hands, each under the writer lock and saved
+atomically, and a hand with errors refused unless forced."""
+from __future__ import annotations
+
+from scorekeeper import rules as registry
+from scorekeeper.errors import InputValueError, SheetFormatError
+from scorekeeper.findings import Finding
+from scorekeeper.sheet_file import append_entry, atomic_write, remove_entry, replace_entry, writer_lock
+from scorekeeper.sheets import load_sheet, score
+from scorekeeper.yaml_lines import read_text
+
+
+def _model(sheet):
+    return registry.model(sheet.rules.game)
+
+
+def _open(path: str, rules_path):
+    text = read_text(path, SheetFormatError)
+    return text, load_sheet(path, rules_path, text)
+
+
+def _findings_of(result, index: int) -> list[Finding]:
+    return [f for f in result.findings if f.hand == index]
+
+
+def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool, say) -> None:
+    """Score the sheet as it would be; refuse it when hand `index` has errors (unless forced)."""
+    result = score(load_sheet(path, rules_path, new_text))
+    found = _findings_of(result, index)
+    errors = [f for f in found if f.is_error]
+    if errors and not force:
+        detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors)
+        raise InputValueError(f"not recorded: {detail} (use --force to record it as written)", path)
+    atomic_write(path, new_text)
+    hand = result.hands[index - 1]
+    points = ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in (hand.points or {}).items())
+    say(f"Hand {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''}): {points}")
+    for finding in found:
+        say(finding.format())
+    if result.complete:
+        totals = ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in result.totals.items())
+        say(f"The game is complete: {totals}")
+
+
+def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options):
+    """Append one hand given as command-line values."""
+    with writer_lock(path):
+        text, sheet = _open(path, rules_path)
+        if score(sheet).complete and not force:
+            raise InputValueError("the game is complete; `fix` corrects a hand, `--force` adds one anyway", path)
+        entry = _model(sheet).build_entry(sheet, hand, values, **options)
+        new_text = append_entry(text, entry, path)
+        _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, force, say)
+
+
+def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path=None, force=False, say=print,
+             **options):
+    """Replace hand `number` (1-based) with a new entry."""
+    with writer_lock(path):
+        text, sheet = _open(path, rules_path)
+        if not 1 <= number <= len(sheet.entries):
+            raise InputValueError(f"there is no hand {number}; the sheet has {len(sheet.entries)}", path)
+        entry = _model(sheet).build_entry(sheet, hand, values, **options)
+        new_text = replace_entry(text, number - 1, entry, path)
+        _save_checked(path, new_text, rules_path, number, force, say)
+
+
+def undo_hand(path: str, rules_path=None, say=print) -> None:
+    """Remove the last hand entry."""
+    with writer_lock(path):
+        text, sheet = _open(path, rules_path)
+        if not sheet.entries:
+            raise InputValueError("there is no hand to undo", path)
+        last = sheet.entries[-1]
+        atomic_write(path, remove_entry(text, len(sheet.entries) - 1, path))
+        say(f"Removed hand {last.index} ({last.name}, line {last.line}).")
+
+
+def record_interactively(path: str, rules_path, ask, say, show) -> None:
+    """Ask hand after hand until the game is complete or the scorer stops; each hand is saved
+    (atomically) as soon as it is confirmed, so an interruption loses none of them."""
+    with writer_lock(path):
+        first = True
+        while True:
+            text, sheet = _open(path, rules_path)
+            result = score(sheet)
+            if result.complete:
+                say("The game is complete.")
+                return
+            model = _model(sheet)
+            if first:
+                say(model.INTERACTIVE_HELP)
+                first = False
+            try:
+                entry = model.ask_entry(sheet, ask, say)
+            except (model.Stop, EOFError):
+                say("\nStopped; every recorded hand is saved.")
+                return
+            new_text = append_entry(text, entry, path)
+            try:
+                _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, False, say)
+            except InputValueError as exc:
+                say(f"{exc.message}; ask the hand again")
+                continue
+            show(score(load_sheet(path, rules_path)))

@@ -1,0 +1,157 @@
+"""Building a King hand entry from what a scorer types on the command line.
+
+Names must be players at the table and values must be possible (0 to the hand's units);
+anything else raises InputValueError quoting what was typed, and nothing is recorded.
+"""
+from __future__ import annotations
+
+from scorekeeper.errors import InputValueError
+from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
+from scorekeeper.king.sheet import KingSheet
+
+
+def player_name(sheet: KingSheet, typed: str) -> str:
+    """The player a typed name means: exact, then case- and accent-blind, then a unique prefix."""
+    from scorekeeper.vocabulary import normalize
+
+    if typed in sheet.players:
+        return typed
+    key = normalize(typed)
+    matches = [p for p in sheet.players if normalize(p) == key] or \
+              [p for p in sheet.players if key and normalize(p).startswith(key)]
+    if len(matches) == 1:
+        return matches[0]
+    raise InputValueError(f"{typed!r} is not a player at this table ({', '.join(sheet.players)})")
+
+
+def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int | None, high: int | None) -> list[int]:
+    """Values in seat order (`3 2 1 7`) or by name (`Ana=3 Bruno=2 ...`), one for every player."""
+    players = sheet.players
+    by_name: dict[str, int] = {}
+    if values and all("=" in v for v in values):
+        for item in values:
+            name, _, number = item.partition("=")
+            player = player_name(sheet, name)
+            if player in by_name:
+                raise InputValueError(f"{player} is given twice in {item!r}")
+            by_name[player] = _number(number, f"{player}'s {what}", low, high)
+        missing = [p for p in players if p not in by_name]
+        if missing:
+            raise InputValueError(f"no {what} for {', '.join(missing)}: every player is asked (Art 6)")
+        return [by_name[p] for p in players]
+    if any("=" in v for v in values):
+        raise InputValueError("give every value in seat order or every value as NAME=N, not a mix")
+    if len(values) != len(players):
+        raise InputValueError(f"{len(values)} {what} given for {len(players)} players ({', '.join(players)})")
+    return [_number(v, f"{p}'s {what}", low, high) for p, v in zip(players, values)]
+
+
+def _number(text: str, what: str, low: int | None, high: int | None) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise InputValueError(f"{what}: {text!r} is not a whole number") from None
+    if low is not None and value < low or high is not None and value > high:
+        raise InputValueError(f"{what}: {value} is out of range ({low} to {high})")
+    return value
+
+
+def hand_name(sheet: KingSheet, typed: str) -> str:
+    canonical = sheet.rules.hand_names.get(typed)
+    if canonical is None:
+        known = ", ".join(h.name for h in sheet.rules.negative_hands) + ", festa"
+        raise InputValueError(f"unknown hand {typed!r}; the hands are {known}")
+    return canonical
+
+
+def parse_offer(sheet: KingSheet, typed: str) -> dict:
+    """`Carla:2`, `Carla=2` or `Carla 2`, optionally followed by `:nulos` for a declined nulos offer."""
+    parts = typed.replace("=", ":").replace(" ", ":").split(":")
+    parts = [p for p in parts if p]
+    if len(parts) not in (2, 3):
+        raise InputValueError(f"offer {typed!r}: expected NAME:TRICKS, e.g. Carla:2")
+    offer = {"by": player_name(sheet, parts[0]), "tricks": _number(parts[1], "offered tricks", 1, sheet.rules.tricks)}
+    if len(parts) == 3:
+        contract = CONTRACTS.get(parts[2])
+        if contract not in ("positivos", "nulos"):
+            raise InputValueError(f"offer {typed!r}: an offer is for positivos or nulos")
+        offer["contract"] = contract
+    return offer
+
+
+def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool = False,
+                beneficiary: str | None = None, contract: str | None = None, trump: str | None = None,
+                offer: str | None = None, penalty: str | None = None) -> dict:
+    """The entry dict to record, from `record FILE HAND VALUES... [options]`."""
+    rules = sheet.rules
+    canonical = hand_name(sheet, hand)
+    entry: dict = {"hand": canonical}
+    negative: NegativeHand | None = rules.negative_hand(canonical)
+    if canonical == "festa":
+        entry["beneficiary"] = player_name(sheet, beneficiary) if beneficiary else next_beneficiary(sheet)
+    elif beneficiary or contract or trump or offer:
+        raise InputValueError(f"--beneficiary, --contract, --trump and --offer are for festas, not {canonical}")
+    if penalty:
+        kind = PENALTIES.get(penalty)
+        if kind is None:
+            raise InputValueError(f"unknown penalty {penalty!r}; allowed: {', '.join(PENALTIES.names)}")
+        if not values:
+            raise InputValueError("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`")
+        entry["penalty"] = kind
+        entry["players"] = [player_name(sheet, v) for v in values]
+        return entry
+    if negative is not None:
+        if not values:
+            raise InputValueError(f"give each player's {negative.name} (e.g. {' '.join(['0'] * len(sheet.players))})")
+        if points:
+            entry["points"] = per_player_values(sheet, values, "points", -negative.total, 0)
+        else:
+            entry["counts"] = per_player_values(sheet, values, negative.name, 0, negative.units)
+        return entry
+    contract_name = CONTRACTS.get(contract) if contract else None
+    if contract and contract_name is None:
+        raise InputValueError(f"unknown contract {contract!r}; allowed: {', '.join(CONTRACTS.names)}")
+    if contract_name is None and not points:
+        raise InputValueError("a festa needs --contract positivos, nulos or 4-3-3-3")
+    if contract_name:
+        entry["contract"] = contract_name
+    if trump:
+        trump_name = TRUMPS.get(trump)
+        if trump_name is None or trump_name not in rules.trumps:
+            raise InputValueError(f"unknown trump {trump!r}; allowed: {', '.join(rules.trumps)}")
+        entry["trump"] = trump_name
+    if offer:
+        entry["offer"] = parse_offer(sheet, offer)
+    if contract_name == "4-3-3-3":
+        if values:
+            raise InputValueError("the 4-3-3-3 is scored without playing: give no tricks")
+        return entry
+    if not values:
+        raise InputValueError(f"give each player's tricks (e.g. {' '.join(['3'] * (len(sheet.players) - 1))} 4)")
+    if points:
+        entry["points"] = per_player_values(sheet, values, "points", None, None)
+    else:
+        entry["tricks"] = per_player_values(sheet, values, "tricks", 0, rules.tricks)
+    return entry
+
+
+def next_hand(sheet: KingSheet) -> str:
+    """The hand the sheet expects next: the first negative hand not yet recorded, then festas."""
+    recorded = {e.hand for e in sheet.entries}
+    for hand in sheet.rules.negative_hands:
+        if hand.name not in recorded:
+            return hand.name
+    return "festa"
+
+
+def next_beneficiary(sheet: KingSheet) -> str:
+    """The Dono da Festa in deal rotation: a penalised festa is replayed for the same player,
+    otherwise the player after the last beneficiary, starting with the first player."""
+    festas = [e for e in sheet.entries if e.hand == "festa" and e.beneficiary]
+    if not festas:
+        return sheet.players[0]
+    last = festas[-1]
+    if last.penalty:
+        return last.beneficiary
+    players = sheet.players
+    return players[(players.index(last.beneficiary) + 1) % len(players)]

@@ -1,0 +1,120 @@
+"""Asking a King hand at the table, player by player (Art 6: every player is asked by name).
+
+`ask(prompt, default)` returns what was typed and `say(text)` prints; the CLI passes click's
+prompt and echo, tests pass scripted ones. An impossible value is refused and asked again.
+"""
+from __future__ import annotations
+
+from scorekeeper.errors import InputValueError
+from scorekeeper.king.entry_input import (_number, hand_name, next_beneficiary, next_hand, parse_offer,
+                                          player_name)
+from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS
+from scorekeeper.king.sheet import KingSheet
+
+STOP = ("q", "quit", "stop", "done", "sair")
+
+HELP = ("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas after it "
+        "for a penalty; q stops. Every player is asked by name (Art 6).")
+
+
+class Stop(Exception):
+    """The scorer asked to stop recording."""
+
+
+def _until_valid(ask, say, prompt: str, convert, default=None):
+    while True:
+        typed = ask(prompt, default)
+        try:
+            return convert(typed)
+        except InputValueError as exc:
+            say(f"  {exc.message}; try again")
+
+
+def ask_entry(sheet: KingSheet, ask, say) -> dict:
+    """Ask the next hand, every value of it, and return the entry to record (raises Stop)."""
+    rules = sheet.rules
+    number = len(sheet.entries) + 1
+
+    default = next_hand(sheet)
+
+    def which_hand(typed: str):
+        """`damas`, or `damas renuncia` for a penalised hand, or just `renuncia` for the default."""
+        words = typed.split()
+        if len(words) == 1 and words[0].lower() in STOP:
+            raise Stop
+        penalty = PENALTIES.get(words[-1]) if words else None
+        if penalty is not None:
+            words = words[:-1]
+        return hand_name(sheet, " ".join(words) if words else default), penalty
+
+    hand, penalty = _until_valid(ask, say, f"Hand {number}", which_hand, default)
+    entry: dict = {"hand": hand}
+    if hand == "festa":
+        entry["beneficiary"] = _until_valid(ask, say, "Beneficiary (Dono da Festa)",
+                                            lambda t: player_name(sheet, t), next_beneficiary(sheet))
+    if penalty:
+        entry["penalty"] = penalty
+        entry["players"] = _until_valid(ask, say, f"Players at fault ({penalty}), separated by commas",
+                                        lambda t: _names(sheet, t))
+        return entry
+    negative = rules.negative_hand(hand)
+    if negative is not None:
+        entry["counts"] = _ask_counts(sheet, ask, say, f"{negative.label.lower()} taken", negative.units,
+                                      negative.units,
+                                      short_ok=rules.charge_missing_to_scorer, unit=negative.unit)
+        return entry
+
+    def which_contract(typed: str) -> str:
+        contract = CONTRACTS.get(typed)
+        if contract is None:
+            raise InputValueError(f"{typed!r} is not a contract ({', '.join(CONTRACTS.names)})")
+        return contract
+
+    contract = _until_valid(ask, say, "Contract (positivos, nulos, 4-3-3-3)", which_contract)
+    entry["contract"] = contract
+    if contract == "positivos":
+        def which_trump(typed: str) -> str:
+            trump = TRUMPS.get(typed)
+            if trump is None or trump not in rules.trumps:
+                raise InputValueError(f"{typed!r} is not a trump ({', '.join(rules.trumps)})")
+            return trump
+
+        entry["trump"] = _until_valid(ask, say, "Trump (copas, espadas, ouros, paus, sem-trunfo)", which_trump)
+    if contract == "4-3-3-3":
+        return entry
+    offer = _until_valid(ask, say, "Accepted offer (NAME TRICKS, or none)",
+                         lambda t: None if t.strip().lower() in ("", "none", "nenhuma") else parse_offer(sheet, t),
+                         "none")
+    if offer:
+        entry["offer"] = offer
+    entry["tricks"] = _ask_counts(sheet, ask, say, "tricks made", rules.tricks, rules.tricks, short_ok=False, unit=None)
+    return entry
+
+
+def _names(sheet: KingSheet, typed: str) -> list[str]:
+    names = [player_name(sheet, part) for part in typed.replace(",", " ").split()]
+    if not names:
+        raise InputValueError("name at least one player")
+    return names
+
+
+def _ask_counts(sheet: KingSheet, ask, say, what: str, high: int, expected: int, short_ok: bool, unit) -> list[int]:
+    """Ask every player by name; a total above `expected` is asked again, a short one is charged
+    to the responsible scorer only when the scorer confirms it (Art 6)."""
+    while True:
+        values = [_until_valid(ask, say, f"  {player}, {what}", lambda t: _number(t, f"{player}: {what}", 0, high))
+                  for player in sheet.players]
+        total = sum(values)
+        if total == expected:
+            return values
+        if total > expected:
+            say(f"  these add up to {total}, more than the {expected} there are; ask every player again")
+            continue
+        if short_ok:
+            missing = expected - total
+            answer = ask(f"  these add up to {total} of {expected}: charge the missing {missing} "
+                         f"({-missing * unit}) to {sheet.scorer}, the responsible scorer (Art 6)? [y/n]", "n")
+            if answer.strip().lower() in ("y", "yes", "s", "sim"):
+                return values
+        else:
+            say(f"  these add up to {total}, not {expected}; ask every player again")
