@@ -6,7 +6,7 @@ from scorekeeper.king.classification import table_points
 from scorekeeper.king.festa import score_festa
 from scorekeeper.king.negative_hands import score_negative_hand
 from scorekeeper.king.penalties import penalty_points
-from scorekeeper.king.sheet import HandEntry, KingSheet
+from scorekeeper.king.sheet import HandEntry, KingSheet, entry_label
 from scorekeeper.results import HandResult, SheetResult
 
 ROTATION_RULE = "Art 9, 2a fase"  # "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
@@ -60,6 +60,7 @@ def score_sheet(sheet: KingSheet) -> SheetResult:
         hands.append(HandResult(entry.index, entry.line, entry.hand or entry.name, describe(entry), points, expected))
 
     complete = game.finish(hands)
+    findings.sort(key=lambda f: f.line or 0)  # stable: in sheet order, each hand's in the order found
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands, findings=findings,
         complete=complete,
@@ -87,7 +88,8 @@ class _GameState:
 
     def error(self, entry: HandEntry, message: str, rule: str, player=None, severity=Severity.ERROR):
         self.findings.append(Finding(severity, self.sheet.source, entry.line,
-                                     f"hand {entry.index} ({entry.name}): {message}", rule, entry.index, player))
+                                     f"hand {entry.index} ({entry_label(entry)}): {message}", rule, entry.index,
+                                     player))
 
     def negative(self, entry: HandEntry, name: str) -> None:
         if name in self.seen:

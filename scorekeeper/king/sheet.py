@@ -51,6 +51,13 @@ class HandEntry:
     findings: list[Finding] = field(default_factory=list)  # problems found while reading it
 
 
+def entry_label(entry: HandEntry) -> str:
+    """How findings name an entry: `damas`, or `Ana's festa`."""
+    if entry.hand == "festa" and entry.beneficiary:
+        return f"{entry.beneficiary}'s festa"
+    return entry.name
+
+
 @dataclass
 class KingSheet:
     """A King game sheet: who sat where, who scores, and the hands as recorded."""
@@ -197,7 +204,7 @@ class _Reader:
                 self.finding(key, f"{key}: no value for {', '.join(missing)}; every player is asked (Art 6)",
                              "Art 6", missing[0])
                 return None
-            return result
+            return {player: result[player] for player in players}  # seat order
         self.fail(key, "expected a list in seat order or a mapping {player: value}")
 
     def number(self, key, value, minimum: int | None) -> int:

@@ -1,0 +1,60 @@
+"""Shared helpers: sheets written to a temporary folder and checked."""
+from __future__ import annotations
+
+import os
+import pathlib
+
+import pytest
+import yaml
+from hypothesis import settings
+
+from scorekeeper.sheets import check_file
+
+settings.register_profile("ci", max_examples=150, deadline=None)
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+PLAYERS = ["Ana", "Bruno", "Carla", "Duarte"]
+
+
+def find_examples() -> pathlib.Path:
+    """examples/ beside tests/ (in a checkout or in CI's copy of both)."""
+    return pathlib.Path(__file__).resolve().parent.parent / "examples"
+
+
+EXAMPLES = find_examples()
+
+
+def sheet_text(hands, players=PLAYERS, **header) -> str:
+    doc = {"rules": header.pop("rules", "king"), "players": players, **header, "hands": hands}
+    return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=1000)
+
+
+@pytest.fixture
+def write_sheet(tmp_path):
+    counter = iter(range(10**6))
+
+    def write(hands, players=PLAYERS, **header) -> str:
+        path = tmp_path / f"sheet{next(counter)}.yaml"
+        path.write_text(sheet_text(hands, players, **header), encoding="utf-8")
+        return str(path)
+
+    return write
+
+
+@pytest.fixture
+def score(write_sheet):
+    """Write a sheet with these hands and return its SheetResult."""
+
+    def run(hands, players=PLAYERS, **header):
+        return check_file(write_sheet(hands, players, **header))
+
+    return run
+
+
+def by_hand(result, index):
+    return result.hands[index - 1].points
+
+
+def messages(result, severity=None):
+    return [f.message for f in result.findings if severity is None or f.severity.value == severity]
