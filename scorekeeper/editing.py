@@ -14,6 +14,16 @@ def _model(sheet):
     return registry.model(sheet.rules.game)
 
 
+def _build(sheet, hand, values, options) -> dict:
+    """The entry from command-line values; a bad value names the sheet it was meant for."""
+    try:
+        return _model(sheet).build_entry(sheet, hand, values, **options)
+    except InputValueError as exc:
+        if exc.source is None:
+            exc.source = sheet.source
+        raise
+
+
 def _open(path: str, rules_path):
     text = read_text(path, SheetFormatError)
     return text, load_sheet(path, rules_path, text)
@@ -48,7 +58,7 @@ def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, for
         text, sheet = _open(path, rules_path)
         if score(sheet).complete and not force:
             raise InputValueError("the game is complete; `fix` corrects a hand, `--force` adds one anyway", path)
-        entry = _model(sheet).build_entry(sheet, hand, values, **options)
+        entry = _build(sheet, hand, values, options)
         new_text = append_entry(text, entry, path)
         _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, force, say)
 
@@ -60,7 +70,7 @@ def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path
         text, sheet = _open(path, rules_path)
         if not 1 <= number <= len(sheet.entries):
             raise InputValueError(f"there is no hand {number}; the sheet has {len(sheet.entries)}", path)
-        entry = _model(sheet).build_entry(sheet, hand, values, **options)
+        entry = _build(sheet, hand, values, options)
         new_text = replace_entry(text, number - 1, entry, path)
         _save_checked(path, new_text, rules_path, number, force, say)
 
