@@ -22,7 +22,7 @@ class HandResult:
         return None if self.points is None else sum(self.points.values())
 
 
-@dataclass
+@dataclass(eq=False)
 class SheetResult:
     """A checked sheet: the hands as scored, every finding, and the standing."""
 

@@ -6,24 +6,26 @@ file, the line, the key path and what is allowed (the sqlfluff way), and stops t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from scorekeeper.errors import RulesError
 from scorekeeper.yaml_lines import LineDict, LineList
 
 
-@dataclass(frozen=True)
 class Choice:
     """A string that must be one of `values`."""
 
-    values: tuple[str, ...]
+    __slots__ = ("values",)
+
+    def __init__(self, values: tuple[str, ...]):
+        self.values = values
 
 
-@dataclass(frozen=True)
 class Optional:
     """A key that may be left out."""
 
-    spec: object
+    __slots__ = ("spec",)
+
+    def __init__(self, spec):
+        self.spec = spec
 
 
 _TYPE_NAMES = {int: "a whole number", str: "a text", float: "a number", bool: "true or false"}

@@ -1,10 +1,28 @@
-"""King's scoring model, as the rest of scorekeeper sees it."""
+"""King's scoring model, as the rest of scorekeeper sees it (see rules.MODELS).
+
+What only `record` needs (command-line values, the interactive prompts) is imported on
+first use, so that `check` does not pay for it.
+"""
+import importlib
+
 from scorekeeper.king.rules import from_data  # noqa: F401
 from scorekeeper.king.scoring import score_sheet  # noqa: F401
 from scorekeeper.king.sheet import parse_sheet  # noqa: F401
-from scorekeeper.king.entry_input import build_entry, next_hand  # noqa: F401,E402
-from scorekeeper.king.interactive import HELP as INTERACTIVE_HELP  # noqa: F401,E402
-from scorekeeper.king.interactive import Stop, ask_entry  # noqa: F401,E402
+
+_LAZY = {
+    "build_entry": ("scorekeeper.king.entry_input", "build_entry"),
+    "next_hand": ("scorekeeper.king.entry_input", "next_hand"),
+    "ask_entry": ("scorekeeper.king.interactive", "ask_entry"),
+    "Stop": ("scorekeeper.king.interactive", "Stop"),
+    "INTERACTIVE_HELP": ("scorekeeper.king.interactive", "HELP"),
+}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        module, attribute = _LAZY[name]
+        return getattr(importlib.import_module(module), attribute)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def describe_rules(rules):

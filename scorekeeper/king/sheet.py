@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding, Severity
@@ -21,8 +22,7 @@ OFFER_KEYS = ("by", "tricks", "contract")
 MAX_HANDS = 100  # ten hands a game plus replays; more is not a King sheet
 
 
-@dataclass
-class Offer:
+class Offer(NamedTuple):
     """An offer of tricks to the festa's beneficiary (Art 10-13)."""
 
     by: str
@@ -30,7 +30,7 @@ class Offer:
     contract: str | None  # the offer's kind; None means the festa's own contract
 
 
-@dataclass
+@dataclass(eq=False)
 class HandEntry:
     """One line of the sheet's `hands:` list, with the names resolved where they could be."""
 
@@ -58,7 +58,7 @@ def entry_label(entry: HandEntry) -> str:
     return entry.name
 
 
-@dataclass
+@dataclass(eq=False)
 class KingSheet:
     """A King game sheet: who sat where, who scores, and the hands as recorded."""
 
