@@ -4,9 +4,11 @@
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 
+@functools.lru_cache(maxsize=4096)  # the same few names come back in every hand of every sheet
 def normalize(name: str) -> str:
     """The comparison key of a name: lower case, no accents, words joined by '-'."""
     decomposed = unicodedata.normalize("NFKD", name.strip().lower())
