@@ -51,8 +51,6 @@ def writer_lock(path: str):
     The lock is an flock on `.NAME.lock` beside the sheet: the kernel releases it when the
     process dies (even by kill -9), so a crash never leaves the sheet locked.
     """
-    import fcntl
-
     lock_path = os.path.join(os.path.dirname(os.path.abspath(path)), f".{os.path.basename(path)}.lock")
     while True:
         try:
@@ -60,8 +58,8 @@ def writer_lock(path: str):
         except OSError as exc:
             raise SheetFormatError(f"cannot create the lock file {lock_path}: {exc.strerror}", path) from None
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+            _lock_nonblocking(fd)
+        except (BlockingIOError, PermissionError):
             holder = os.read(fd, 32).decode("ascii", "replace").strip()
             os.close(fd)
             who = f" (process {holder})" if holder.isdigit() else ""
@@ -83,6 +81,18 @@ def writer_lock(path: str):
         with contextlib.suppress(FileNotFoundError):
             os.unlink(lock_path)
         os.close(fd)
+
+
+def _lock_nonblocking(fd: int) -> None:
+    """An exclusive lock on the open file, or BlockingIOError/PermissionError when it is held."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: a byte-range lock, also released when the process dies
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _hands_nodes(text: str, source: str):

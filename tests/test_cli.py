@@ -327,3 +327,13 @@ def test_every_command_help_has_an_example():
         result = run(*command, "--help")
         assert result.exit_code == 0
         assert "scorekeeper " + command[0] in result.output.split("Options:")[0], command
+
+
+def test_record_refuses_a_hand_after_the_game_is_complete(tmp_path):
+    sheet = tmp_path / "final.yaml"
+    sheet.write_text(pathlib.Path(FINAL).read_text())
+    result = run("record", sheet, "vazas", "3", "3", "3", "4")
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: {sheet}: the game is complete; `fix` corrects a hand, `--force` adds one "
+                             "anyway\n")
+    assert sheet.read_text() == pathlib.Path(FINAL).read_text()
