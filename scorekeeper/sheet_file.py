@@ -16,8 +16,8 @@ def flow(value) -> str:
     return text.removesuffix("\n").removesuffix("\n...").strip()
 
 
-def atomic_write(path: str, text: str) -> None:
-    """Replace `path` with `text` so that a crash leaves either the old or the new file whole:
+def atomic_write(path: str, content: str | bytes) -> None:
+    """Replace `path` with `content` so that a crash leaves either the old or the new file whole:
     write a temporary file beside it, fsync it, rename it over, fsync the folder."""
     folder = os.path.dirname(os.path.abspath(path))
     temp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
@@ -27,8 +27,9 @@ def atomic_write(path: str, text: str) -> None:
         mode = 0o644
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)

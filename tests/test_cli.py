@@ -177,7 +177,7 @@ def test_check_disputed_lists_every_seeded_error():
     lines = result.output.splitlines()
     assert lines[0] == (f"{DISPUTED}:18: warning: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) "
                         "is charged to Ivo, the responsible scorer [Art 6]")
-    assert lines[-1] == f"{DISPUTED}: 11 errors, 2 warnings (king, complete; Ivo +205, Joana +250, Lia -635, Manuel -165)"
+    assert lines[-1] == f"{DISPUTED}: 11 errors, 2 warnings (king, complete; Ivo +330, Joana +325, Lia -585, Manuel -115)"
 
 
 def test_check_json_keys():

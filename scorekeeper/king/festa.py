@@ -82,7 +82,8 @@ def score_festa(entry: HandEntry, sheet: KingSheet):
             if entry.points is None:
                 finding(f"no tricks recorded for {contract}", "Art 9")
                 return None, findings
-        elif _tricks_ok(tricks, rules, finding):
+        else:
+            _check_tricks(tricks, rules, finding)  # scored as recorded even when they do not add up
             score = positivos_points if contract == "positivos" else nulos_points
             computed = score(rules, tricks, beneficiary, seller, sold)
 
@@ -121,9 +122,7 @@ def _accepted_offer(entry: HandEntry, rules: KingRules, finding):
     return offer.by, offer.tricks
 
 
-def _tricks_ok(tricks: dict[str, int], rules: KingRules, finding) -> bool:
+def _check_tricks(tricks: dict[str, int], rules: KingRules, finding) -> None:
     made = sum(tricks.values())
     if made != rules.tricks:
         finding(f"tricks add up to {made}, not the {rules.tricks} of a hand", "Regras: 13 vazas")
-        return False
-    return True

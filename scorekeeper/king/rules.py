@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
 from scorekeeper.rule_schema import Choice, Optional, validate
-from scorekeeper.vocabulary import Vocabulary
+from scorekeeper.vocabulary import Vocabulary, normalize
 
 _SPLIT = {"offender": int, "others": int}
 
@@ -158,10 +158,11 @@ def from_data(data, source: str) -> KingRules:
             raise RulesError(
                 f"negative_hands[{index}] ({hand.name}): unit {hand.unit} x units {hand.units} = "
                 f"{hand.unit * hand.units}, but total is {hand.total}", source, line)
-        for spelling in (hand.name, *hand.aliases):
-            if spelling in names or spelling in FESTA_NAMES:
+        # The label is a name too: the Excel boletim shows labels, and import reads them back.
+        for spelling in {hand.name, hand.label, *hand.aliases}:
+            if spelling in names or normalize(spelling) in FESTA_NAMES:
                 raise RulesError(f"negative_hands[{index}]: the name {spelling!r} is used twice", source, line)
-        names.add(hand.name, *hand.aliases)
+        names.add(hand.name, hand.label, *hand.aliases)
         hands.append(hand)
     names.add("festa", *FESTA_NAMES[1:])
 

@@ -1,0 +1,134 @@
+"""`scorekeeper export`: game sheets (or a blank boletim) into one Excel workbook."""
+from __future__ import annotations
+
+import io
+import os
+import re
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+
+from scorekeeper.boletim import layout as L
+from scorekeeper.boletim.king_export import MIN_HAND_ROWS, SPARE_ROWS, KingBoletimWriter, _typed, festa_label
+from scorekeeper.boletim.layout import Layout, col
+from scorekeeper.sheet_file import atomic_write
+
+_BAD_TITLE = re.compile(r"[\[\]:*?/\\]")
+
+
+def sheet_title(meta: dict, source: str, taken: set[str]) -> str:
+    """A worksheet name from the table and round (`Mesa1 R1`), else the file name; unique, <= 31."""
+    if meta.get("table") is not None:
+        base = f"Mesa{meta['table']}" + (f" R{meta['round']}" if meta.get("round") is not None else "")
+    else:
+        base = os.path.splitext(os.path.basename(source))[0] if source else "Boletim"
+    base = _BAD_TITLE.sub("-", base).strip("'")[:31] or "Boletim"
+    title, number = base, 2
+    while title.lower() in taken:
+        suffix = f" ({number})"
+        title, number = base[:31 - len(suffix)] + suffix, number + 1
+    taken.add(title.lower())
+    return title
+
+
+def typed_rows(sheet, result) -> list[dict]:
+    """What a person would have typed in each hand row of the boletim for this sheet."""
+    rules, players = sheet.rules, sheet.players
+    rows = []
+    for entry, hand in zip(sheet.entries, result.hands):
+        negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
+        label = negative.label if negative else (festa_label(rules) if entry.hand == "festa" else entry.name)
+        row = {"label": label, "beneficiary": entry.beneficiary, "contract": entry.contract, "trump": entry.trump,
+               "penalty": entry.penalty, "offenders": ", ".join(entry.offenders) or None}
+        if entry.offer is not None:
+            row["offer_by"] = entry.offer.by
+            kind = entry.offer.contract
+            row["offer_tricks"] = (entry.offer.tricks if kind is None or kind == entry.contract
+                                   else f"{entry.offer.tricks} {kind}")
+        quantities = entry.counts if entry.counts is not None else entry.tricks
+        if quantities is not None:
+            row["quantities"] = [quantities[p] for p in players]
+        if entry.points is not None:
+            row["points"] = [entry.points[p] for p in players]
+        elif entry.penalty:
+            row["points"] = [hand.points[p] if hand.points else None for p in players]
+        rows.append(row)
+    return rows
+
+
+def finding_notes(sheet, result) -> list[tuple[int | None, int | None, str]]:
+    players = sheet.players
+    notes = []
+    for f in result.findings:
+        row = L.FIRST_ROW + f.hand - 1 if f.hand else None
+        player = players.index(f.player) if f.player in players else None
+        notes.append((row, player, f"{f.severity.value}: {f.message} [{f.rule}]"))
+    return notes
+
+
+def _meta(sheet) -> dict:
+    return {"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
+            "rules": sheet.rules_ref}
+
+
+def build_workbook(games) -> Workbook:
+    """A workbook with one boletim per (sheet, result), and a summary when there are several."""
+    wb = Workbook()
+    wb.remove(wb.active)
+    taken: set[str] = set()
+    written = []
+    for sheet, result in games:
+        meta = _meta(sheet)
+        ws = wb.create_sheet(sheet_title(meta, sheet.source, taken))
+        rows = typed_rows(sheet, result)
+        hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
+        writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows)
+        writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result))
+        written.append((ws.title, sheet, writer.lay))
+    if len(written) > 1:
+        _summary(wb, written)
+    return wb
+
+
+def blank_workbook(rules, players: list[str], scorer: str, meta: dict) -> Workbook:
+    """The empty boletim: the hands of the rule file in order, festa beneficiaries in rotation."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = sheet_title(meta, "Boletim", set())
+    rows = [{"label": h.label} for h in rules.negative_hands]
+    rows += [{"label": festa_label(rules), "beneficiary": players[i % len(players)]} for i in range(rules.festa_count)]
+    writer = KingBoletimWriter(ws, rules, players, len(rows) + SPARE_ROWS)
+    writer.write(meta, scorer, rows, [])
+    return wb
+
+
+def _summary(wb: Workbook, written) -> None:
+    ws = wb.create_sheet("Resumo", 0)
+    ws.cell(1, 1, "Resumo").font = Font(bold=True, size=14)
+    headers = ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador", "Saldo", "Pontos (Art 15)", "Confere (0)")
+    for column, header in enumerate(headers, start=1):
+        ws.cell(3, column, header).font = Font(bold=True)
+    row = 4
+    for title, sheet, lay in written:
+        quoted = "'" + title.replace("'", "''") + "'"
+        for p, player in enumerate(sheet.players):
+            values = (title, sheet.event, sheet.table, sheet.round, sheet.date, player)
+            for column, value in enumerate(values, start=1):
+                if value is not None:
+                    ws.cell(row, column, _typed(value))
+            ws.cell(row, 7, f"={quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}")
+            ws.cell(row, 8, f"={quoted}!{col(lay.class_col(p))}{lay.points_row}")
+            ws.cell(row, 9, f"={quoted}!{col(lay.class_col(2))}{lay.sum_row}")
+            row += 1
+    for column, width in zip("ABCDEFGHI", (14, 18, 6, 6, 11, 14, 8, 14, 11)):
+        ws.column_dimensions[column].width = width
+    ws.freeze_panes = "A4"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+
+
+def save(wb: Workbook, path: str) -> None:
+    """Save atomically: the old file stays whole until the new one is complete."""
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    atomic_write(path, buffer.getvalue())

@@ -1,0 +1,329 @@
+"""Writing a King boletim worksheet: the paper layout, with live formulas for everything a
+person would add by hand, so the sheet keeps adding up when it is edited in a spreadsheet."""
+from __future__ import annotations
+
+from openpyxl.chart import LineChart, Reference
+from openpyxl.comments import Comment
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from scorekeeper.boletim import layout as L
+from scorekeeper.boletim.layout import Layout, col
+from scorekeeper.king.rules import KingRules
+
+BOLD = Font(bold=True)
+TITLE_FONT = Font(bold=True, size=14)
+HEAD_FILL = PatternFill("solid", fgColor="DDEBF7")
+TOTAL_FILL = PatternFill("solid", fgColor="F2F2F2")
+RED_FILL = PatternFill("solid", fgColor="F8CBAD")
+THIN = Side(style="thin", color="999999")
+BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+CENTER = Alignment(horizontal="center", vertical="center", wrap_text=True)
+HIDE_ZERO = "0;-0;;@"  # zeros print as blank, as on a paper boletim
+SPARE_ROWS = 2  # blank rows for a penalised festa's replay or a hand written in late
+MIN_HAND_ROWS = 10
+
+
+def festa_label(rules: KingRules) -> str:
+    return "Festa"
+
+
+def _lookup(rules: KingRules, cell: str, values: dict[str, object], otherwise) -> str:
+    """A nested IF that maps a hand label to a number (Excel and LibreOffice both read it)."""
+    formula = f'"{otherwise}"' if isinstance(otherwise, str) else str(otherwise)
+    for label, value in reversed(list(values.items())):
+        formula = f'IF({cell}="{label}",{value},{formula})'
+    return formula
+
+
+class KingBoletimWriter:
+    """Writes one King game (or a blank one) onto a worksheet."""
+
+    def __init__(self, ws, rules: KingRules, players: list[str], hand_rows: int):
+        self.ws, self.rules, self.players = ws, rules, players
+        self.lay = Layout(len(players), hand_rows)
+        self.comments: dict[tuple[int, int], list[str]] = {}
+
+    # --- formulas -------------------------------------------------------------------------
+    def unit_formula(self, r: int) -> str:
+        units = {h.label: h.unit for h in self.rules.negative_hands}
+        return "=" + _lookup(self.rules, f"$B{r}", units, "")
+
+    def units_formula(self, r: int) -> str:
+        units = {h.label: h.units for h in self.rules.negative_hands}
+        units[festa_label(self.rules)] = self.rules.tricks
+        return "=" + _lookup(self.rules, f"$B{r}", units, "")
+
+    def control_formula(self, r: int) -> str:
+        festa = festa_label(self.rules)
+        return (f'=IF($B{r}="","",IF($B{r}="{festa}",IF($H{r}="",{self.rules.festa_total},0),'
+                f'IF($J{r}="","",-$J{r}*$K{r})))')
+
+    def points_expr(self, r: int, player: int, scorer: int) -> str:
+        """The points of `player` in hand row r, from what is typed in the row."""
+        rules, lay = self.rules, self.lay
+        q = f"{col(lay.qty_col(player))}{r}"
+        name = f"{col(lay.qty_col(player))}${L.NAMES_ROW}"
+        qs = ",".join(f"{col(lay.qty_col(p))}{r}" for p in range(len(self.players)))
+        charge = ""
+        if player == scorer and rules.charge_missing_to_scorer:
+            # Art 6: the responsible scorer takes the units nobody declared.
+            charge = f"-IF(COUNT({qs})={len(self.players)},MAX(0,$K{r}-SUM({qs}))*$J{r},0)"
+        negative = f'IF(OR($J{r}="",{q}=""),"",-{q}*$J{r}{charge})'
+        given = f"IF($C{r}={name},N($G{r}),0)"
+        sold = f"IF($F{r}={name},N($G{r}),0)"
+        per, bonus, per_null = rules.positivos_per_trick, rules.nulos_bonus, rules.nulos_per_trick
+        four = rules.four_three_beneficiary_tricks * per
+        three = rules.four_three_other_tricks * per
+        festa = (f'IF($D{r}="4-3-3-3",IF($C{r}={name},{four},{three}),IF(OR({q}="",$D{r}=""),"",'
+                 f'IF($D{r}="nulos",{bonus}-{per_null}*({q}-{given}+{sold}),{per}*({q}+{given}-{sold}))))')
+        return (f'IF(OR($B{r}="",$H{r}<>""),"",IF($B{r}="{festa_label(rules)}",{festa},{negative}))')
+
+    # --- writing ---------------------------------------------------------------------------
+    def write(self, meta: dict, scorer: str, rows: list[dict], findings: list[tuple[int, int | None, str]]):
+        """Write the worksheet. `rows` hold what is typed in each hand row; `findings` are
+        (row, player or None, text) to show as comments and in the notes area."""
+        ws, lay, rules, players = self.ws, self.lay, self.rules, self.players
+        scorer_index = players.index(scorer)
+        ws.sheet_view.showGridLines = False
+        ws.cell(1, 1, f"{L.TITLE} — {rules.title}").font = TITLE_FONT
+        for key, (row, column) in L.INFO_CELLS.items():
+            ws.cell(row, column, L.INFO_LABELS[key]).font = BOLD
+            value = scorer if key == "scorer" else meta.get(key)
+            if value is not None:
+                ws.cell(row, column + 1, _typed(value))
+        for index, header in enumerate(L.META_HEADERS, start=1):
+            self._head(L.HEAD_ROW, index, header)
+        for p, name in enumerate(players):
+            qcol = lay.qty_col(p)
+            ws.cell(L.NAMES_ROW, qcol, name)
+            ws.merge_cells(start_row=L.NAMES_ROW, start_column=qcol, end_row=L.NAMES_ROW, end_column=qcol + 2)
+            self._head(L.NAMES_ROW, qcol, name)
+            for offset, header in enumerate(L.PLAYER_HEADERS):
+                self._head(L.HEAD_ROW, qcol + offset, header)
+        self._head(L.HEAD_ROW, lay.total_col, L.TOTAL_HEADER)
+        self._head(L.HEAD_ROW, lay.control_col, L.CONTROL_HEADER)
+
+        for position, r in enumerate(lay.hand_rows()):
+            self._hand_row(r, rows[position] if position < len(rows) else {}, scorer_index)
+        self._totals()
+        self._classification()
+        self._running()
+        self._findings(findings)
+        self._validation()
+        self._formatting()
+        self._print_setup(meta)
+
+    def _head(self, row, column, text):
+        cell = self.ws.cell(row, column, text)
+        cell.font, cell.fill, cell.alignment, cell.border = BOLD, HEAD_FILL, CENTER, BOX
+
+    def _hand_row(self, r: int, typed: dict, scorer: int) -> None:
+        ws, lay = self.ws, self.lay
+        ws.cell(r, L.COL_NUMBER, r - L.FIRST_ROW + 1)
+        for column, key in ((L.COL_HAND, "label"), (L.COL_BENEFICIARY, "beneficiary"), (L.COL_CONTRACT, "contract"),
+                            (L.COL_TRUMP, "trump"), (L.COL_OFFER_BY, "offer_by"),
+                            (L.COL_OFFER_TRICKS, "offer_tricks"), (L.COL_PENALTY, "penalty"),
+                            (L.COL_OFFENDERS, "offenders")):
+            if typed.get(key) is not None:
+                ws.cell(r, column, typed[key])
+        ws.cell(r, L.COL_UNIT, self.unit_formula(r))
+        ws.cell(r, L.COL_UNITS, self.units_formula(r))
+        quantities, points = typed.get("quantities"), typed.get("points")
+        neg_cells, pos_cells = [], []
+        for p in range(len(self.players)):
+            qcol, ncol, pcol = lay.qty_col(p), lay.neg_col(p), lay.pos_col(p)
+            if quantities is not None and quantities[p] is not None:
+                ws.cell(r, qcol, quantities[p])
+            if points is not None:
+                if points[p] is not None:
+                    ws.cell(r, ncol, max(0, -points[p]))
+                    ws.cell(r, pcol, max(0, points[p]))
+            else:
+                expr = self.points_expr(r, p, scorer)
+                ws.cell(r, ncol, f'=IF({expr}="","",MAX(0,-({expr})))')
+                ws.cell(r, pcol, f'=IF({expr}="","",MAX(0,{expr}))')
+            neg_cells.append(f"{col(ncol)}{r}")
+            pos_cells.append(f"{col(pcol)}{r}")
+        every = ",".join(neg_cells + pos_cells)
+        ws.cell(r, lay.total_col, f'=IF(COUNT({every})=0,"",SUM({",".join(pos_cells)})-SUM({",".join(neg_cells)}))')
+        ws.cell(r, lay.control_col, self.control_formula(r))
+        for column in range(1, lay.last_col + 1):
+            cell = ws.cell(r, column)
+            cell.border = BOX
+            if column >= L.COL_UNIT:
+                cell.number_format = HIDE_ZERO
+        for column in (lay.total_col, lay.control_col):
+            ws.cell(r, column).number_format = "+0;-0;0"
+
+    def _totals(self) -> None:
+        ws, lay = self.ws, self.lay
+        first, last = L.FIRST_ROW, lay.last_hand_row
+        ws.cell(lay.totals_row, L.COL_HAND, L.TOTALS_LABEL).font = BOLD
+        ws.cell(lay.saldo_row, L.COL_HAND, L.SALDO_LABEL).font = BOLD
+        for p in range(len(self.players)):
+            for column in (lay.neg_col(p), lay.pos_col(p)):
+                letter = col(column)
+                ws.cell(lay.totals_row, column, f"=SUM({letter}{first}:{letter}{last})")
+            qcol = lay.qty_col(p)
+            ws.cell(lay.saldo_row, qcol, f"={col(lay.pos_col(p))}{lay.totals_row}-{col(lay.neg_col(p))}{lay.totals_row}")
+            ws.merge_cells(start_row=lay.saldo_row, start_column=qcol, end_row=lay.saldo_row, end_column=qcol + 2)
+            ws.cell(lay.saldo_row, qcol).number_format = "+0;-0;0"
+        for column in (lay.total_col, lay.control_col):
+            letter = col(column)
+            ws.cell(lay.totals_row, column, f"=SUM({letter}{first}:{letter}{last})").number_format = "+0;-0;0"
+        for row in (lay.totals_row, lay.saldo_row):
+            for column in range(1, lay.last_col + 1):
+                cell = ws.cell(row, column)
+                cell.fill, cell.border = TOTAL_FILL, BOX
+                cell.font = BOLD
+
+    def _classification(self) -> None:
+        ws, lay, rules = self.ws, self.lay, self.rules
+        n = len(self.players)
+        first, last = col(lay.class_col(0)), col(lay.class_col(n - 1))
+        saldos = f"${first}${lay.class_saldo_row}:${last}${lay.class_saldo_row}"
+        labels = ((lay.class_head_row, "Jogador"), (lay.class_saldo_row, L.SALDO_LABEL), (lay.place_row, L.PLACE_LABEL),
+                  (lay.points_row, L.POINTS_LABEL), (lay.place_values_row, L.PLACE_VALUES_LABEL),
+                  (lay.sum_row, L.SUM_LABEL))
+        for row, label in labels:
+            ws.cell(row, L.COL_HAND, label).font = BOLD
+        for p in range(n):
+            c = lay.class_col(p)
+            letter = col(c)
+            self._head(lay.class_head_row, c, f"={col(lay.qty_col(p))}{L.NAMES_ROW}")
+            ws.cell(lay.class_saldo_row, c, f"={col(lay.qty_col(p))}{lay.saldo_row}").number_format = "+0;-0;0"
+            ws.cell(lay.place_row, c, f"=RANK({letter}{lay.class_saldo_row},{saldos})")
+            # Art 16 / K5: tied players share the average of the places they occupy.
+            ws.cell(lay.points_row, c, f"=AVERAGE(OFFSET(${first}${lay.place_values_row},0,{letter}{lay.place_row}-1,1,"
+                                       f"COUNTIF({saldos},{letter}{lay.class_saldo_row})))").number_format = "0.##"
+            ws.cell(lay.place_values_row, c, rules.places[p] if p < len(rules.places) else 0)
+            for row in (lay.class_saldo_row, lay.place_row, lay.points_row, lay.place_values_row):
+                ws.cell(row, c).border = BOX
+        ws.cell(lay.sum_row, lay.class_col(0), f"=SUM({saldos})").number_format = "+0;-0;0"
+        ws.cell(lay.sum_row, lay.class_col(1), L.ZERO_LABEL).font = BOLD
+        ws.cell(lay.sum_row, lay.class_col(2),
+                f'=IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO")').font = BOLD
+
+    def _running(self) -> None:
+        ws, lay = self.ws, self.lay
+        ws.cell(lay.running_head_row, L.COL_NUMBER, "Nº").font = BOLD
+        ws.cell(lay.running_head_row, L.COL_HAND, L.RUNNING_LABEL).font = BOLD
+        for p in range(len(self.players)):
+            self._head(lay.running_head_row, lay.class_col(p), f"={col(lay.qty_col(p))}{L.NAMES_ROW}")
+        for offset, r in enumerate(lay.hand_rows()):
+            row = lay.running_first_row + offset
+            ws.cell(row, L.COL_NUMBER, f"=A{r}")
+            ws.cell(row, L.COL_HAND, f'=IF(B{r}="","",B{r})')
+            for p in range(len(self.players)):
+                c = lay.class_col(p)
+                previous = f"{col(c)}{row - 1}+" if offset else ""
+                ws.cell(row, c, f"={previous}N({col(lay.pos_col(p))}{r})-N({col(lay.neg_col(p))}{r})")
+                ws.cell(row, c).number_format = "+0;-0;0"
+        chart = LineChart()
+        chart.title = L.RUNNING_LABEL
+        chart.y_axis.title = "Pontos"
+        chart.x_axis.title = "Mão"
+        chart.height, chart.width = 7.5, 16
+        data = Reference(ws, min_col=lay.class_col(0), max_col=lay.class_col(len(self.players) - 1),
+                         min_row=lay.running_head_row, max_row=lay.running_first_row + self.lay.hands - 1)
+        chart.add_data(data, titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=L.COL_NUMBER, min_row=lay.running_first_row,
+                                       max_row=lay.running_first_row + self.lay.hands - 1))
+        ws.add_chart(chart, f"{col(lay.qty_col(1))}{lay.class_head_row}")
+
+    def _findings(self, findings) -> None:
+        ws, lay = self.ws, self.lay
+        ws.cell(lay.notes_row, L.COL_HAND, L.NOTES_LABEL).font = BOLD
+        by_cell: dict[tuple[int, int], list[str]] = {}
+        for offset, (row, player, text) in enumerate(findings):
+            ws.cell(lay.notes_row + 1 + offset, L.COL_HAND, text)
+            if row is not None:
+                column = lay.qty_col(player) if player is not None else L.COL_HAND
+                by_cell.setdefault((row, column), []).append(text)
+        for (row, column), texts in by_cell.items():
+            comment = Comment("\n".join(texts), "scorekeeper")
+            comment.width, comment.height = 320, 40 + 30 * len(texts)
+            ws.cell(row, column).comment = comment
+
+    def _validation(self) -> None:
+        ws, lay, rules = self.ws, self.lay, self.rules
+        first, last = L.FIRST_ROW, lay.last_hand_row
+        labels = [h.label for h in rules.negative_hands] + [festa_label(rules)]
+        names = ",".join(self.players)
+        lists = ((L.COL_HAND, ",".join(labels)), (L.COL_BENEFICIARY, names), (L.COL_OFFER_BY, names),
+                 (L.COL_CONTRACT, "positivos,nulos,4-3-3-3"), (L.COL_TRUMP, ",".join(rules.trumps)),
+                 (L.COL_PENALTY, "renuncia,cartas-passadas"))
+        for column, values in lists:
+            if len(values) <= 250:  # Excel's limit for a literal list
+                dv = DataValidation(type="list", formula1=f'"{values}"', allow_blank=True, showErrorMessage=True)
+                dv.add(f"{col(column)}{first}:{col(column)}{last}")
+                ws.add_data_validation(dv)
+        limit = max(rules.offer_limit_positivos, rules.offer_limit_nulos)
+        offers = DataValidation(type="whole", operator="between", formula1="1", formula2=str(limit), allow_blank=True,
+                                showErrorMessage=True, error=f"Art 10: 1 to {limit} tricks")
+        offers.add(f"{col(L.COL_OFFER_TRICKS)}{first}:{col(L.COL_OFFER_TRICKS)}{last}")
+        ws.add_data_validation(offers)
+        quantities = DataValidation(type="whole", operator="between", formula1="0", formula2=f"$K{first}",
+                                    allow_blank=True, showErrorMessage=True,
+                                    error="A whole number from 0 to the hand's units (column Unidades)")
+        points = DataValidation(type="whole", operator="between", formula1="0",
+                                formula2=str(-rules.negative_phase_total), allow_blank=True, showErrorMessage=True,
+                                error="Whole points, written without sign in Negativos or Positivos")
+        for p in range(len(self.players)):
+            quantities.add(f"{col(lay.qty_col(p))}{first}:{col(lay.qty_col(p))}{last}")
+            points.add(f"{col(lay.neg_col(p))}{first}:{col(lay.pos_col(p))}{last}")
+        ws.add_data_validation(quantities)
+        ws.add_data_validation(points)
+
+    def _formatting(self) -> None:
+        ws, lay = self.ws, self.lay
+        first, last = L.FIRST_ROW, lay.last_hand_row
+        total, control = col(lay.total_col), col(lay.control_col)
+        # A row that does not balance against its control total turns red.
+        ws.conditional_formatting.add(
+            f"A{first}:{control}{last}",
+            FormulaRule(formula=[f'AND(${total}{first}<>"",${total}{first}<>${control}{first})'], fill=RED_FILL))
+        check = f"{col(lay.class_col(2))}{lay.sum_row}"
+        ws.conditional_formatting.add(check, FormulaRule(formula=[f'{check}="ERRO"'], fill=RED_FILL))
+        ws.freeze_panes = f"A{first}"
+        widths = {1: 4, 2: 15, 3: 12, 4: 10, 5: 10, 6: 10, 7: 8, 8: 12, 9: 11, 10: 6, 11: 8}
+        for column, width in widths.items():
+            ws.column_dimensions[col(column)].width = width
+        for p in range(len(self.players)):
+            for column in (lay.qty_col(p), lay.neg_col(p), lay.pos_col(p)):
+                ws.column_dimensions[col(column)].width = 8
+        ws.column_dimensions[total].width = 8
+        ws.column_dimensions[control].width = 9
+        ws.row_dimensions[L.HEAD_ROW].height = 30
+
+    def _print_setup(self, meta: dict) -> None:
+        ws, lay = self.ws, self.lay
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 1
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_title_rows = f"{L.NAMES_ROW}:{L.HEAD_ROW}"
+        ws.print_area = f"A1:{col(lay.last_col)}{lay.notes_row + 6}"
+        ws.page_margins.left = ws.page_margins.right = 0.4
+        title = " · ".join(str(v) for v in (meta.get("event"), _mesa(meta)) if v)
+        ws.oddHeader.center.text = f"{L.TITLE} — {self.rules.title}" + (f" — {title}" if title else "")
+        ws.oddFooter.left.text = "scorekeeper"
+        ws.oddFooter.right.text = "Página &P de &N"
+
+
+def _mesa(meta: dict) -> str:
+    parts = []
+    if meta.get("table") is not None:
+        parts.append(f"Mesa {meta['table']}")
+    if meta.get("round") is not None:
+        parts.append(f"Ronda {meta['round']}")
+    return ", ".join(parts)
+
+
+def _typed(value):
+    """A header value as a person would type it: numbers as numbers."""
+    text = str(value)
+    return int(text) if text.isdigit() else text
