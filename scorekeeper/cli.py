@@ -230,9 +230,10 @@ def show(sheet_path, fmt, rules_path):
     scorekeeper show mesa1.yaml
     scorekeeper show mesa1.yaml --format json
     """
-    from scorekeeper.sheets import check_file
+    from scorekeeper.sheets import check_any
 
-    _print_sheet(check_file(sheet_path, rules_path), fmt)
+    for result in check_any(sheet_path, rules_path):
+        _print_sheet(result, fmt)
 
 
 @cli.command()
@@ -243,19 +244,20 @@ def show(sheet_path, fmt, rules_path):
 def check(paths, fmt, rules_path, require_complete):
     """Check sheets: every hand's total, the phase and game totals, and every rule of the regulation.
 
-    Prints `file:line: severity: message [article]` per finding. Exit 0 when no finding is an
-    error, 1 when any is, 2 when a file cannot be used as a sheet.
+    Prints `file:line: severity: message [article]` per finding (`file.xlsx:Sheet!D7: ...` for
+    a boletim). Exit 0 when no finding is an error, 1 when any is, 2 when a file cannot be used.
 
     \b
-    scorekeeper check examples/king-final-nacional.yaml
+    scorekeeper check examples/king-final-nacional-mesa1.yaml
     scorekeeper check --format json sheets/*.yaml
+    scorekeeper check boletim.xlsx
     """
-    from scorekeeper.sheets import check_file
+    from scorekeeper.sheets import check_any
 
     results, failures = [], []
     for path in paths:
         try:
-            results.append(check_file(path, rules_path, require_complete))
+            results.extend(check_any(path, rules_path, require_complete))
         except ScorekeeperError as exc:
             failures.append((path, str(exc)))
             click.echo(f"Error: {exc}", err=True)
@@ -286,6 +288,102 @@ def _print_check(results, failures, fmt: str) -> None:
     rows = [[f.location, f.severity.value, f.hand or "", f.player or "", f.message, f.rule]
             for r in results for f in r.findings]
     click.echo(report.csv_text(headers, rows) if fmt == "csv" else report.table(headers, rows), nl=fmt != "csv")
+
+
+# --- export, import ----------------------------------------------------------------------
+
+@cli.command()
+@click.argument("paths", metavar="SHEET...", nargs=-1)
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The .xlsx file to write.")
+@click.option("--blank", "blank_rules", metavar="RULES", help="Write an empty boletim for these rules instead.")
+@click.option("-p", "--player", "players", multiple=True, help="With --blank: a player, in seat order.")
+@click.option("--scorer", help="With --blank: the responsible scorer (Art 6).")
+@click.option("--event", help="With --blank: event name.")
+@click.option("--table", help="With --blank: table number.")
+@click.option("--round", "round_", help="With --blank: round number.")
+@click.option("--date", help="With --blank: date, YYYY-MM-DD.")
+@click.option("--force", is_flag=True, help="Overwrite an existing workbook.")
+@rules_option
+@domain_errors
+def export(paths, output, blank_rules, players, scorer, event, table, round_, date, force, rules_path):
+    """Export sheets to an Excel boletim with live formulas (one worksheet per sheet, and a
+    summary when there are several), or an empty boletim with --blank.
+
+    \b
+    scorekeeper export examples/king-final-nacional-mesa1.yaml -o mesa1.xlsx
+    scorekeeper export mesa*.yaml -o final.xlsx
+    scorekeeper export --blank king -p Ana -p Bruno -p Carla -p Duarte -o boletim.xlsx
+    """
+    from scorekeeper.boletim import export as exporter
+
+    if os.path.exists(output) and not force:
+        raise UnusableInput(f"{output}: already exists; use --force to overwrite it")
+    if blank_rules or (rules_path and not paths):
+        from scorekeeper import rules as registry
+        from scorekeeper.new_sheet import check_players
+
+        if paths:
+            raise click.UsageError("--blank takes no SHEET arguments")
+        rules = registry.find(rules_path or blank_rules)
+        check_players(rules, list(players), scorer, date, output)
+        meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
+        exporter.save(exporter.blank_workbook(rules, list(players), scorer or players[0], meta), output)
+        click.echo(f"Wrote {output}: an empty {rules.name} boletim for {', '.join(players)}")
+        return
+    if not paths:
+        raise click.UsageError("name the sheets to export, or use --blank RULES")
+    from scorekeeper.sheets import load_sheet, score
+
+    games = []
+    for path in paths:
+        sheet = load_sheet(path, rules_path)
+        games.append((sheet, score(sheet)))
+    workbook = exporter.build_workbook(games)
+    exporter.save(workbook, output)
+    titles = [ws.title for ws in workbook.worksheets]
+    click.echo(f"Wrote {output}: {', '.join(titles)}")
+
+
+@cli.command("import")
+@click.argument("workbook_path", metavar="IN.xlsx", type=click.Path(dir_okay=True))
+@click.option("-o", "--output", required=True, type=click.Path(),
+              help="The YAML sheet to write (a folder when the workbook holds several boletins).")
+@click.option("--sheet", "worksheet", help="The worksheet to import, when there are several.")
+@click.option("--force", is_flag=True, help="Overwrite existing YAML sheets.")
+@rules_option
+@domain_errors
+def import_(workbook_path, output, worksheet, force, rules_path):
+    """Import a filled-in boletim back into a YAML sheet: what was typed in its visible cells.
+
+    \b
+    scorekeeper import boletim.xlsx -o mesa1.yaml
+    scorekeeper import final.xlsx --sheet "Mesa1 R1" -o mesa1.yaml
+    scorekeeper import final.xlsx -o sheets/
+    """
+    from scorekeeper.boletim.king_import import read_workbook, to_yaml
+    from scorekeeper.sheet_file import atomic_write
+
+    boletins = read_workbook(workbook_path)
+    if worksheet is not None:
+        boletins = [b for b in boletins if b.title == worksheet]
+        if not boletins:
+            raise UnusableInput(f"{workbook_path}: no boletim worksheet named {worksheet!r}")
+    if len(boletins) > 1 and not os.path.isdir(output):
+        titles = ", ".join(repr(b.title) for b in boletins)
+        raise UnusableInput(f"{workbook_path}: holds {len(boletins)} boletins ({titles}); give --sheet NAME "
+                            f"or an existing folder as -o")
+    targets = []
+    for boletim in boletins:
+        target = output
+        if os.path.isdir(output):
+            safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in boletim.title)
+            target = os.path.join(output, f"{safe}.yaml")
+        if os.path.exists(target) and not force:
+            raise UnusableInput(f"{target}: already exists; use --force to overwrite it")
+        targets.append((target, to_yaml(boletim, rules_path)))
+    for target, text in targets:
+        atomic_write(target, text)
+        click.echo(f"Wrote {target}")
 
 
 # --- rules ----------------------------------------------------------------------------

@@ -7,9 +7,8 @@ from scorekeeper.errors import InputValueError
 from scorekeeper.sheet_file import flow
 
 
-def new_sheet_text(rules, ref: str, players: list[str], *, scorer=None, event=None, table=None, round_=None,
-                   date=None, source: str = "") -> str:
-    """A sheet with its header and no hands, checked against the rules' number of players."""
+def check_players(rules, players: list[str], scorer, date, source: str) -> None:
+    """The players, scorer and date of a new sheet or blank boletim, or InputValueError."""
     if len(players) != rules.players:
         raise InputValueError(f"{rules.name} is played by {rules.players} players; {len(players)} were given",
                               source)
@@ -22,6 +21,12 @@ def new_sheet_text(rules, ref: str, players: list[str], *, scorer=None, event=No
             datetime.date.fromisoformat(date)
         except ValueError:
             raise InputValueError(f"date {date!r}: expected YYYY-MM-DD", source) from None
+
+
+def new_sheet_text(rules, ref: str, players: list[str], *, scorer=None, event=None, table=None, round_=None,
+                   date=None, source: str = "") -> str:
+    """A sheet with its header and no hands, checked against the rules' number of players."""
+    check_players(rules, players, scorer, date, source)
     lines = [f"rules: {flow(ref)}", f"players: {flow(players)}"]
     lines.append(f"scorer: {flow(scorer or players[0])}  # responsible for the sheet (Art 6)")
     for key, value in (("event", event), ("table", table), ("round", round_)):

@@ -54,3 +54,24 @@ def check_file(path: str, rules_path: str | None = None, require_complete: bool 
             Severity.ERROR, path, sheet.line, f"the game is not complete: {len(result.hands)} hand entries recorded",
             "Art 8"))
     return result
+
+
+def is_workbook(path: str) -> bool:
+    return os.fspath(path).lower().endswith((".xlsx", ".xlsm"))
+
+
+def check_any(path: str, rules_path: str | None = None, require_complete: bool = False):
+    """The results of a YAML sheet (one) or of an Excel workbook (one per boletim worksheet)."""
+    if not is_workbook(path):
+        return [check_file(path, rules_path, require_complete)]
+    from scorekeeper.boletim.king_import import check, read_workbook
+
+    results = []
+    for boletim in read_workbook(os.fspath(path)):
+        result = check(boletim, rules_path)
+        if require_complete and not result.complete:
+            result.findings.append(Finding(Severity.ERROR, boletim.source, None,
+                                           f"the game is not complete: {len(result.hands)} hand entries recorded",
+                                           "Art 8"))
+        results.append(result)
+    return results

@@ -88,11 +88,11 @@ class KingBoletimWriter:
         scorer_index = players.index(scorer)
         ws.sheet_view.showGridLines = False
         ws.cell(1, 1, f"{L.TITLE} — {rules.title}").font = TITLE_FONT
-        for key, (row, column) in L.INFO_CELLS.items():
-            ws.cell(row, column, L.INFO_LABELS[key]).font = BOLD
+        for key, (row, label_col, value_col) in L.INFO_CELLS.items():
+            ws.cell(row, label_col, L.INFO_LABELS[key]).font = BOLD
             value = scorer if key == "scorer" else meta.get(key)
             if value is not None:
-                ws.cell(row, column + 1, _typed(value))
+                ws.cell(row, value_col, _typed(value)).alignment = Alignment(horizontal="left")
         for index, header in enumerate(L.META_HEADERS, start=1):
             self._head(L.HEAD_ROW, index, header)
         for p, name in enumerate(players):
@@ -229,6 +229,11 @@ class KingBoletimWriter:
         data = Reference(ws, min_col=lay.class_col(0), max_col=lay.class_col(len(self.players) - 1),
                          min_row=lay.running_head_row, max_row=lay.running_first_row + self.lay.hands - 1)
         chart.add_data(data, titles_from_data=True)
+        for series in chart.series:
+            series.smooth = False  # a balance moves hand by hand; a curve would invent values between
+        chart.x_axis.tickLblPos = "low"
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
         chart.set_categories(Reference(ws, min_col=L.COL_NUMBER, min_row=lay.running_first_row,
                                        max_row=lay.running_first_row + self.lay.hands - 1))
         ws.add_chart(chart, f"{col(lay.qty_col(1))}{lay.class_head_row}")
@@ -236,6 +241,8 @@ class KingBoletimWriter:
     def _findings(self, findings) -> None:
         ws, lay = self.ws, self.lay
         ws.cell(lay.notes_row, L.COL_HAND, L.NOTES_LABEL).font = BOLD
+        if not findings:
+            ws.cell(lay.notes_row + 1, L.COL_HAND, "Sem observações: o boletim confere.")
         by_cell: dict[tuple[int, int], list[str]] = {}
         for offset, (row, player, text) in enumerate(findings):
             ws.cell(lay.notes_row + 1 + offset, L.COL_HAND, text)
@@ -292,8 +299,9 @@ class KingBoletimWriter:
         for column, width in widths.items():
             ws.column_dimensions[col(column)].width = width
         for p in range(len(self.players)):
-            for column in (lay.qty_col(p), lay.neg_col(p), lay.pos_col(p)):
-                ws.column_dimensions[col(column)].width = 8
+            ws.column_dimensions[col(lay.qty_col(p))].width = 6
+            ws.column_dimensions[col(lay.neg_col(p))].width = 10
+            ws.column_dimensions[col(lay.pos_col(p))].width = 10
         ws.column_dimensions[total].width = 8
         ws.column_dimensions[control].width = 9
         ws.row_dimensions[L.HEAD_ROW].height = 30

@@ -22,8 +22,8 @@ COL_NUMBER, COL_HAND, COL_BENEFICIARY, COL_CONTRACT, COL_TRUMP, COL_OFFER_BY, CO
     COL_PENALTY, COL_OFFENDERS, COL_UNIT, COL_UNITS = range(1, 12)
 FIRST_PLAYER_COL = 12
 CLASS_FIRST_COL = 3
-INFO_CELLS = {"event": (2, 2), "table": (2, 5), "round": (2, 8), "date": (2, 11), "rules": (3, 2),
-              "scorer": (3, 5)}  # (row, column of the label); the value is in the next column
+INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 8, 9), "date": (2, 10, 12),
+              "rules": (3, 2, 3), "scorer": (3, 6, 8)}  # (row, label column, value column)
 
 
 def col(index: int) -> str:
