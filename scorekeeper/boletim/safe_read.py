@@ -61,7 +61,12 @@ def open_workbook(path: str):
     try:
         return openpyxl.load_workbook(path, read_only=True, data_only=False, keep_links=False)
     except Exception as exc:  # openpyxl raises many kinds on damaged files; each is one line here
-        raise SheetFormatError(f"damaged or unreadable workbook ({type(exc).__name__}: {exc})"[:300], path) from None
+        detail = " ".join(str(exc).split())
+        cause = exc.__cause__ or exc.__context__
+        if cause is not None:  # e.g. defusedxml's EntitiesForbidden behind openpyxl's ValueError
+            detail = f"{type(cause).__name__}: {' '.join(str(cause).split())}"
+        raise SheetFormatError(f"damaged or unreadable workbook ({type(exc).__name__}: {detail})"[:300],
+                               path) from None
 
 
 def check_bounds(ws, path: str) -> None:
