@@ -203,8 +203,8 @@ class KingBoletimWriter:
                 ws.cell(row, c).border = BOX
         ws.cell(lay.sum_row, lay.class_col(0), f"=SUM({saldos})").number_format = "+0;-0;0"
         ws.cell(lay.sum_row, lay.class_col(1), L.ZERO_LABEL).font = BOLD
-        ws.cell(lay.sum_row, lay.class_col(2),
-                f'=IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO")').font = BOLD
+        check = ws.cell(lay.sum_row, lay.class_col(2), f'=IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO")')
+        check.font, check.alignment, check.border = BOLD, CENTER, BOX
 
     def _running(self) -> None:
         ws, lay = self.ws, self.lay
@@ -295,7 +295,7 @@ class KingBoletimWriter:
         check = f"{col(lay.class_col(2))}{lay.sum_row}"
         ws.conditional_formatting.add(check, FormulaRule(formula=[f'{check}="ERRO"'], fill=RED_FILL))
         ws.freeze_panes = f"A{first}"
-        widths = {1: 4, 2: 15, 3: 12, 4: 10, 5: 10, 6: 10, 7: 8, 8: 12, 9: 11, 10: 6, 11: 8}
+        widths = {1: 4, 2: 15, 3: 12, 4: 10, 5: 10, 6: 10, 7: 10, 8: 12, 9: 11, 10: 6, 11: 10}
         for column, width in widths.items():
             ws.column_dimensions[col(column)].width = width
         for p in range(len(self.players)):
