@@ -2,6 +2,8 @@
 person would add by hand, so the sheet keeps adding up when it is edited in a spreadsheet."""
 from __future__ import annotations
 
+from copy import copy
+
 from openpyxl.chart import LineChart, Reference
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
@@ -9,7 +11,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.boletim import layout as L
-from scorekeeper.boletim.layout import Layout, col
+from scorekeeper.boletim.layout import FIRST_PLAYER_COL, Layout, col
 from scorekeeper.king.rules import KingRules
 
 BOLD = Font(bold=True)
@@ -21,8 +23,46 @@ THIN = Side(style="thin", color="999999")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center", wrap_text=True)
 HIDE_ZERO = "0;-0;;@"  # zeros print as blank, as on a paper boletim
+SIGNED = "+0;-0;0"
 SPARE_ROWS = 2  # blank rows for a penalised festa's replay or a hand written in late
 MIN_HAND_ROWS = 10
+
+
+STYLE_SPECS = {
+    "title": {"font": TITLE_FONT},
+    "bold": {"font": BOLD},
+    "left": {"alignment": Alignment(horizontal="left")},
+    "head": {"font": BOLD, "fill": HEAD_FILL, "alignment": CENTER, "border": BOX},
+    "box": {"border": BOX},
+    "box_hide_zero": {"border": BOX, "number_format": HIDE_ZERO},
+    "box_signed": {"border": BOX, "number_format": SIGNED},
+    "signed": {"number_format": SIGNED},
+    "box_points": {"border": BOX, "number_format": "0.##"},
+    "total": {"font": BOLD, "fill": TOTAL_FILL, "border": BOX},
+    "total_signed": {"font": BOLD, "fill": TOTAL_FILL, "border": BOX, "number_format": SIGNED},
+    "check": {"font": BOLD, "alignment": CENTER, "border": BOX},
+}
+
+
+class Styles:
+    """Named cell styles, built once per workbook and then copied from cell to cell.
+
+    Setting style objects cell by cell makes openpyxl hash each of them every time, which was
+    most of an export's time; copying the finished style array costs nearly nothing.
+    """
+
+    def __init__(self):
+        self._arrays = {}
+
+    def __call__(self, cell, name: str):
+        array = self._arrays.get(name)
+        if array is None:
+            for attribute, value in STYLE_SPECS[name].items():
+                setattr(cell, attribute, value)
+            self._arrays[name] = copy(cell._style)
+        else:
+            cell._style = copy(array)
+        return cell
 
 
 def festa_label(rules: KingRules) -> str:
@@ -40,8 +80,9 @@ def _lookup(rules: KingRules, cell: str, values: dict[str, object], otherwise) -
 class KingBoletimWriter:
     """Writes one King game (or a blank one) onto a worksheet."""
 
-    def __init__(self, ws, rules: KingRules, players: list[str], hand_rows: int):
+    def __init__(self, ws, rules: KingRules, players: list[str], hand_rows: int, styles: Styles | None = None):
         self.ws, self.rules, self.players = ws, rules, players
+        self.style = styles or Styles()  # one Styles per workbook
         self.lay = Layout(len(players), hand_rows)
         self.comments: dict[tuple[int, int], list[str]] = {}
 
@@ -60,25 +101,42 @@ class KingBoletimWriter:
         return (f'=IF($B{r}="","",IF($B{r}="{festa}",IF($H{r}="",{self.rules.festa_total},0),'
                 f'IF($J{r}="","",-$J{r}*$K{r})))')
 
-    def points_expr(self, r: int, player: int, scorer: int) -> str:
-        """The points of `player` in hand row r, from what is typed in the row."""
+    def _charge(self, r: int, player: int, scorer: int) -> str:
+        """Art 6: the responsible scorer takes the units nobody declared (their points, > 0)."""
+        if player != scorer or not self.rules.charge_missing_to_scorer:
+            return ""
+        lay = self.lay
+        qs = ",".join(f"{col(lay.qty_col(p))}{r}" for p in range(len(self.players)))
+        return f"+IF(COUNT({qs})={len(self.players)},MAX(0,$K{r}-SUM({qs}))*$J{r},0)"
+
+    def negative_points(self, r: int, player: int, scorer: int) -> str:
+        """A negative hand's points (as a positive number, for the Negativos column)."""
+        q = f"{col(self.lay.qty_col(player))}{r}"
+        return f'{q}*$J{r}{self._charge(r, player, scorer)}'
+
+    def festa_points(self, r: int, player: int, sign: int) -> str:
+        """A festa's points for `player` in the Positivos (sign 1) or Negativos (sign -1) column:
+        the 4-3-3-3, nulos (Quadro 3) or positivos (Quadro 2), with a sold offer's tricks moved."""
         rules, lay = self.rules, self.lay
         q = f"{col(lay.qty_col(player))}{r}"
         name = f"{col(lay.qty_col(player))}${L.NAMES_ROW}"
-        qs = ",".join(f"{col(lay.qty_col(p))}{r}" for p in range(len(self.players)))
-        charge = ""
-        if player == scorer and rules.charge_missing_to_scorer:
-            # Art 6: the responsible scorer takes the units nobody declared.
-            charge = f"-IF(COUNT({qs})={len(self.players)},MAX(0,$K{r}-SUM({qs}))*$J{r},0)"
-        negative = f'IF(OR($J{r}="",{q}=""),"",-{q}*$J{r}{charge})'
         given = f"IF($C{r}={name},N($G{r}),0)"
         sold = f"IF($F{r}={name},N($G{r}),0)"
         per, bonus, per_null = rules.positivos_per_trick, rules.nulos_bonus, rules.nulos_per_trick
         four = rules.four_three_beneficiary_tricks * per
         three = rules.four_three_other_tricks * per
-        festa = (f'IF($D{r}="4-3-3-3",IF($C{r}={name},{four},{three}),IF(OR({q}="",$D{r}=""),"",'
-                 f'IF($D{r}="nulos",{bonus}-{per_null}*({q}-{given}+{sold}),{per}*({q}+{given}-{sold}))))')
-        return (f'IF(OR($B{r}="",$H{r}<>""),"",IF($B{r}="{festa_label(rules)}",{festa},{negative}))')
+        played = f'IF($D{r}="nulos",{bonus}-{per_null}*({q}-{given}+{sold}),{per}*({q}+{given}-{sold}))'
+        unplayed = f"IF($C{r}={name},{four},{three})" if sign > 0 else "0"  # the 4-3-3-3 gives no negatives
+        value = f"MAX(0,{played})" if sign > 0 else f"MAX(0,-{played})"
+        return f'IF($D{r}="4-3-3-3",{unplayed},IF(OR({q}="",$D{r}=""),"",{value}))'
+
+    def any_points(self, r: int, player: int, scorer: int, sign: int) -> str:
+        """For a row whose hand is not known when exported (a spare row): any hand, by its label."""
+        q = f"{col(self.lay.qty_col(player))}{r}"
+        negative = f'IF(OR($J{r}="",{q}=""),"",{self.negative_points(r, player, scorer)})' if sign < 0 else \
+            f'IF(OR($J{r}="",{q}=""),"",0)'
+        return (f'IF(OR($B{r}="",$H{r}<>""),"",IF($B{r}="{festa_label(self.rules)}",'
+                f'{self.festa_points(r, player, sign)},{negative}))')
 
     # --- writing ---------------------------------------------------------------------------
     def write(self, meta: dict, scorer: str, rows: list[dict], findings: list[tuple[int, int | None, str]]):
@@ -87,12 +145,12 @@ class KingBoletimWriter:
         ws, lay, rules, players = self.ws, self.lay, self.rules, self.players
         scorer_index = players.index(scorer)
         ws.sheet_view.showGridLines = False
-        ws.cell(1, 1, f"{L.TITLE} — {rules.title}").font = TITLE_FONT
+        self.style(ws.cell(1, 1, f"{L.TITLE} — {rules.title}"), "title")
         for key, (row, label_col, value_col) in L.INFO_CELLS.items():
-            ws.cell(row, label_col, L.INFO_LABELS[key]).font = BOLD
+            self.style(ws.cell(row, label_col, L.INFO_LABELS[key]), "bold")
             value = scorer if key == "scorer" else meta.get(key)
             if value is not None:
-                ws.cell(row, value_col, _typed(value)).alignment = Alignment(horizontal="left")
+                self.style(ws.cell(row, value_col, _typed(value)), "left")
         for index, header in enumerate(L.META_HEADERS, start=1):
             self._head(L.HEAD_ROW, index, header)
         for p, name in enumerate(players):
@@ -116,8 +174,7 @@ class KingBoletimWriter:
         self._print_setup(meta)
 
     def _head(self, row, column, text):
-        cell = self.ws.cell(row, column, text)
-        cell.font, cell.fill, cell.alignment, cell.border = BOLD, HEAD_FILL, CENTER, BOX
+        self.style(self.ws.cell(row, column, text), "head")
 
     def _hand_row(self, r: int, typed: dict, scorer: int) -> None:
         ws, lay = self.ws, self.lay
@@ -128,8 +185,22 @@ class KingBoletimWriter:
                             (L.COL_OFFENDERS, "offenders")):
             if typed.get(key) is not None:
                 ws.cell(r, column, typed[key])
-        ws.cell(r, L.COL_UNIT, self.unit_formula(r))
-        ws.cell(r, L.COL_UNITS, self.units_formula(r))
+        # A row whose hand is known gets that hand's numbers and formula; a spare row gets
+        # formulas that follow whatever label a person gives it.
+        label = typed.get("label")
+        negative = self.rules.negative_hand(label) if label else None
+        festa = label == festa_label(self.rules)
+        if negative is not None:
+            ws.cell(r, L.COL_UNIT, negative.unit)
+            ws.cell(r, L.COL_UNITS, negative.units)
+            ws.cell(r, lay.control_col, -negative.total)
+        elif festa:
+            ws.cell(r, L.COL_UNITS, self.rules.tricks)
+            ws.cell(r, lay.control_col, f'=IF($H{r}="",{self.rules.festa_total},0)')
+        else:
+            ws.cell(r, L.COL_UNIT, self.unit_formula(r))
+            ws.cell(r, L.COL_UNITS, self.units_formula(r))
+            ws.cell(r, lay.control_col, self.control_formula(r))
         quantities, points = typed.get("quantities"), typed.get("points")
         neg_cells, pos_cells = [], []
         for p in range(len(self.players)):
@@ -140,28 +211,30 @@ class KingBoletimWriter:
                 if points[p] is not None:
                     ws.cell(r, ncol, max(0, -points[p]))
                     ws.cell(r, pcol, max(0, points[p]))
+            elif negative is not None:
+                q = f"{col(qcol)}{r}"
+                ws.cell(r, ncol, f'=IF(OR($H{r}<>"",{q}=""),"",{self.negative_points(r, p, scorer)})')
+            elif festa:
+                ws.cell(r, ncol, f'=IF($H{r}<>"","",{self.festa_points(r, p, -1)})')
+                ws.cell(r, pcol, f'=IF($H{r}<>"","",{self.festa_points(r, p, 1)})')
             else:
-                expr = self.points_expr(r, p, scorer)
-                ws.cell(r, ncol, f'=IF({expr}="","",MAX(0,-({expr})))')
-                ws.cell(r, pcol, f'=IF({expr}="","",MAX(0,{expr}))')
+                ws.cell(r, ncol, "=" + self.any_points(r, p, scorer, -1))
+                ws.cell(r, pcol, "=" + self.any_points(r, p, scorer, 1))
             neg_cells.append(f"{col(ncol)}{r}")
             pos_cells.append(f"{col(pcol)}{r}")
         every = ",".join(neg_cells + pos_cells)
         ws.cell(r, lay.total_col, f'=IF(COUNT({every})=0,"",SUM({",".join(pos_cells)})-SUM({",".join(neg_cells)}))')
-        ws.cell(r, lay.control_col, self.control_formula(r))
         for column in range(1, lay.last_col + 1):
-            cell = ws.cell(r, column)
-            cell.border = BOX
-            if column >= L.COL_UNIT:
-                cell.number_format = HIDE_ZERO
-        for column in (lay.total_col, lay.control_col):
-            ws.cell(r, column).number_format = "+0;-0;0"
+            if column in (lay.total_col, lay.control_col):
+                self.style(ws.cell(r, column), "box_signed")
+            else:
+                self.style(ws.cell(r, column), "box_hide_zero" if column >= L.COL_UNIT else "box")
 
     def _totals(self) -> None:
         ws, lay = self.ws, self.lay
         first, last = L.FIRST_ROW, lay.last_hand_row
-        ws.cell(lay.totals_row, L.COL_HAND, L.TOTALS_LABEL).font = BOLD
-        ws.cell(lay.saldo_row, L.COL_HAND, L.SALDO_LABEL).font = BOLD
+        ws.cell(lay.totals_row, L.COL_HAND, L.TOTALS_LABEL)
+        ws.cell(lay.saldo_row, L.COL_HAND, L.SALDO_LABEL)
         for p in range(len(self.players)):
             for column in (lay.neg_col(p), lay.pos_col(p)):
                 letter = col(column)
@@ -169,15 +242,12 @@ class KingBoletimWriter:
             qcol = lay.qty_col(p)
             ws.cell(lay.saldo_row, qcol, f"={col(lay.pos_col(p))}{lay.totals_row}-{col(lay.neg_col(p))}{lay.totals_row}")
             ws.merge_cells(start_row=lay.saldo_row, start_column=qcol, end_row=lay.saldo_row, end_column=qcol + 2)
-            ws.cell(lay.saldo_row, qcol).number_format = "+0;-0;0"
         for column in (lay.total_col, lay.control_col):
             letter = col(column)
-            ws.cell(lay.totals_row, column, f"=SUM({letter}{first}:{letter}{last})").number_format = "+0;-0;0"
+            ws.cell(lay.totals_row, column, f"=SUM({letter}{first}:{letter}{last})")
         for row in (lay.totals_row, lay.saldo_row):
             for column in range(1, lay.last_col + 1):
-                cell = ws.cell(row, column)
-                cell.fill, cell.border = TOTAL_FILL, BOX
-                cell.font = BOLD
+                self.style(ws.cell(row, column), "total_signed" if column >= FIRST_PLAYER_COL else "total")
 
     def _classification(self) -> None:
         ws, lay, rules = self.ws, self.lay, self.rules
@@ -188,28 +258,28 @@ class KingBoletimWriter:
                   (lay.points_row, L.POINTS_LABEL), (lay.place_values_row, L.PLACE_VALUES_LABEL),
                   (lay.sum_row, L.SUM_LABEL))
         for row, label in labels:
-            ws.cell(row, L.COL_HAND, label).font = BOLD
+            self.style(ws.cell(row, L.COL_HAND, label), "bold")
         for p in range(n):
             c = lay.class_col(p)
             letter = col(c)
             self._head(lay.class_head_row, c, f"={col(lay.qty_col(p))}{L.NAMES_ROW}")
-            ws.cell(lay.class_saldo_row, c, f"={col(lay.qty_col(p))}{lay.saldo_row}").number_format = "+0;-0;0"
+            self.style(ws.cell(lay.class_saldo_row, c, f"={col(lay.qty_col(p))}{lay.saldo_row}"), "box_signed")
             ws.cell(lay.place_row, c, f"=RANK({letter}{lay.class_saldo_row},{saldos})")
             # Art 16 / K5: tied players share the average of the places they occupy.
-            ws.cell(lay.points_row, c, f"=AVERAGE(OFFSET(${first}${lay.place_values_row},0,{letter}{lay.place_row}-1,1,"
-                                       f"COUNTIF({saldos},{letter}{lay.class_saldo_row})))").number_format = "0.##"
-            ws.cell(lay.place_values_row, c, rules.places[p] if p < len(rules.places) else 0)
-            for row in (lay.class_saldo_row, lay.place_row, lay.points_row, lay.place_values_row):
-                ws.cell(row, c).border = BOX
-        ws.cell(lay.sum_row, lay.class_col(0), f"=SUM({saldos})").number_format = "+0;-0;0"
-        ws.cell(lay.sum_row, lay.class_col(1), L.ZERO_LABEL).font = BOLD
-        check = ws.cell(lay.sum_row, lay.class_col(2), f'=IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO")')
-        check.font, check.alignment, check.border = BOLD, CENTER, BOX
+            self.style(ws.cell(lay.points_row, c, f"=AVERAGE(OFFSET(${first}${lay.place_values_row},0,"
+                                                  f"{letter}{lay.place_row}-1,1,"
+                                                  f"COUNTIF({saldos},{letter}{lay.class_saldo_row})))"), "box_points")
+            self.style(ws.cell(lay.place_values_row, c, rules.places[p] if p < len(rules.places) else 0), "box")
+            self.style(ws.cell(lay.place_row, c), "box")
+        self.style(ws.cell(lay.sum_row, lay.class_col(0), f"=SUM({saldos})"), "signed")
+        self.style(ws.cell(lay.sum_row, lay.class_col(1), L.ZERO_LABEL), "bold")
+        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO")'),
+                   "check")
 
     def _running(self) -> None:
         ws, lay = self.ws, self.lay
-        ws.cell(lay.running_head_row, L.COL_NUMBER, "Nº").font = BOLD
-        ws.cell(lay.running_head_row, L.COL_HAND, L.RUNNING_LABEL).font = BOLD
+        self.style(ws.cell(lay.running_head_row, L.COL_NUMBER, "Nº"), "bold")
+        self.style(ws.cell(lay.running_head_row, L.COL_HAND, L.RUNNING_LABEL), "bold")
         for p in range(len(self.players)):
             self._head(lay.running_head_row, lay.class_col(p), f"={col(lay.qty_col(p))}{L.NAMES_ROW}")
         for offset, r in enumerate(lay.hand_rows()):
@@ -220,7 +290,6 @@ class KingBoletimWriter:
                 c = lay.class_col(p)
                 previous = f"{col(c)}{row - 1}+" if offset else ""
                 ws.cell(row, c, f"={previous}N({col(lay.pos_col(p))}{r})-N({col(lay.neg_col(p))}{r})")
-                ws.cell(row, c).number_format = "+0;-0;0"
         chart = LineChart()
         chart.title = L.RUNNING_LABEL
         chart.y_axis.title = "Pontos"
@@ -240,7 +309,7 @@ class KingBoletimWriter:
 
     def _findings(self, findings) -> None:
         ws, lay = self.ws, self.lay
-        ws.cell(lay.notes_row, L.COL_HAND, L.NOTES_LABEL).font = BOLD
+        self.style(ws.cell(lay.notes_row, L.COL_HAND, L.NOTES_LABEL), "bold")
         if not findings:
             ws.cell(lay.notes_row + 1, L.COL_HAND, "Sem observações: o boletim confere.")
         by_cell: dict[tuple[int, int], list[str]] = {}
