@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from scorekeeper.findings import Finding
 
 
-@dataclass
-class HandResult:
+class HandResult(NamedTuple):
     """One scored hand entry. `points` is None when the hand could not be scored at all."""
 
     index: int  # 1-based position on the sheet
@@ -22,7 +22,7 @@ class HandResult:
         return None if self.points is None else sum(self.points.values())
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
 class SheetResult:
     """A checked sheet: the hands as scored, every finding, and the standing."""
 

@@ -30,7 +30,7 @@ class Offer(NamedTuple):
     contract: str | None  # the offer's kind; None means the festa's own contract
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
 class HandEntry:
     """One line of the sheet's `hands:` list, with the names resolved where they could be."""
 
@@ -58,7 +58,7 @@ def entry_label(entry: HandEntry) -> str:
     return entry.name
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
 class KingSheet:
     """A King game sheet: who sat where, who scores, and the hands as recorded."""
 
