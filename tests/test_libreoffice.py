@@ -17,7 +17,7 @@ from conftest import EXAMPLES, PLAYERS, sheet_text
 from scorekeeper.boletim.export import MIN_HAND_ROWS, SPARE_ROWS
 from scorekeeper.boletim.layout import FIRST_ROW, Layout, col
 from scorekeeper.king.classification import table_points
-from scorekeeper.sheets import check_file, load_sheet
+from scorekeeper.sheets import check_any, check_file, load_sheet
 from test_boletim import run
 from test_properties import valid_game
 
@@ -122,6 +122,12 @@ def test_examples_recalculate_to_the_cli_numbers(tmp_path):
     assert run("export", *paths, "-o", out).exit_code == 0
     games = [(load_sheet(str(p)), check_file(str(p))) for p in paths]
     assert_every_formula_matches(openpyxl.load_workbook(out), recalculated(out, tmp_path), games)
+    # Read back as LibreOffice saved it: the same numbers and the same findings, by cell.
+    saved = tmp_path / "recalculated" / "examples.xlsx"
+    results = check_any(str(saved))
+    assert [r.totals for r in results] == [result.totals for _, result in games]
+    assert [len(r.findings) for r in results] == [len(result.findings) for _, result in games]
+    assert [h.points for h in results[2].hands] == [h.points for h in games[2][1].hands]
 
 
 @settings(max_examples=3, deadline=None)
