@@ -104,6 +104,7 @@ def hand_options(func):
         click.option("--trump", "-t", help="Festa in positivos: copas, espadas, ouros, paus or sem-trunfo."),
         click.option("--offer", help="Festa sold: NAME:TRICKS of the accepted offer (e.g. Carla:2)."),
         click.option("--penalty", help="renuncia or cartas-passadas; VALUES are then the players at fault."),
+        click.option("--all-tricks", is_flag=True, help="Sueca: the team with 120 made all ten tricks."),
         click.option("--force", is_flag=True, help="Record it even if it has errors (copying a disputed sheet)."),
         rules_option,
     ]
@@ -121,7 +122,8 @@ RECORD_CONTEXT = {"ignore_unknown_options": True}  # so that points such as -80 
 @click.argument("values", nargs=-1)
 @hand_options
 @domain_errors
-def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, offer, penalty, force, rules_path):
+def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, offer, penalty, all_tricks, force,
+           rules_path):
     """Record the next hand: from the arguments, or asked player by player when only FILE is given.
 
     \b
@@ -136,13 +138,13 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
     from scorekeeper import editing
 
     if hand is None:
-        if any([as_points, beneficiary, contract, trump, offer, penalty]):
+        if any([as_points, beneficiary, contract, trump, offer, penalty, all_tricks]):
             raise click.UsageError("name the HAND when giving hand options")
         editing.record_interactively(sheet_path, rules_path, ask=_ask, say=click.echo, show=_print_hands)
         return
     editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=click.echo,
                         points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
-                        penalty=penalty)
+                        penalty=penalty, all_tricks=all_tricks)
 
 
 @cli.command(context_settings=RECORD_CONTEXT)
@@ -152,7 +154,7 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
 @click.argument("values", nargs=-1)
 @hand_options
 @domain_errors
-def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trump, offer, penalty, force,
+def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trump, offer, penalty, all_tricks, force,
         rules_path):
     """Correct hand N (as numbered by `show`) with a new HAND and VALUES.
 
@@ -163,7 +165,7 @@ def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trum
 
     editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=click.echo,
                      points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
-                     penalty=penalty)
+                     penalty=penalty, all_tricks=all_tricks)
 
 
 @cli.command()
@@ -193,8 +195,10 @@ def _ask(prompt: str, default=None) -> str:
 def _print_hands(result) -> None:
     """The running table shown after each hand recorded interactively."""
     from scorekeeper import report
+    from scorekeeper.rules import model
 
-    click.echo(report.table(*report.hand_rows(result), numeric_from=3))
+    _title, headers, rows, numeric_from = model(result.game).show_tables(result)[0]
+    click.echo(report.table(headers, rows, numeric_from=numeric_from))
 
 
 def _print_sheet(result, fmt: str = "table") -> None:
@@ -205,14 +209,17 @@ def _print_sheet(result, fmt: str = "table") -> None:
 
         click.echo(json.dumps(report.sheet_report(result, running=True), indent=2, ensure_ascii=False))
         return
-    headers, rows = report.hand_rows(result)
+    from scorekeeper.rules import model
+
+    tables = model(result.game).show_tables(result)
     if fmt == "csv":
+        _title, headers, rows, _numeric = tables[0]
         click.echo(report.csv_text(headers, rows), nl=False)
         return
-    click.echo(report.table(headers, rows, numeric_from=3))
-    if result.hands:
-        click.echo("\nRunning balance")
-        click.echo(report.table(*report.running_rows(result), numeric_from=2))
+    for title, headers, rows, numeric_from in tables:
+        if title:
+            click.echo(f"\n{title}")
+        click.echo(report.table(headers, rows, numeric_from=numeric_from))
     for finding in result.findings:
         click.echo(finding.format())
 

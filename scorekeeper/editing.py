@@ -14,10 +14,15 @@ def _model(sheet):
     return registry.model(sheet.rules.game)
 
 
+def _list_key(sheet) -> str:
+    return _model(sheet).LIST_KEY
+
+
 def _build(sheet, hand, values, options) -> dict:
     """The entry from command-line values; a bad value names the sheet it was meant for."""
+    given = {name: value for name, value in options.items() if value}  # each game takes its own options
     try:
-        return _model(sheet).build_entry(sheet, hand, values, **options)
+        return _model(sheet).build_entry(sheet, hand, values, **given)
     except InputValueError as exc:
         if exc.source is None:
             exc.source = sheet.source
@@ -43,13 +48,16 @@ def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool,
         raise InputValueError(f"not recorded: {detail} (use --force to record it as written)", path)
     atomic_write(path, new_text)
     hand = result.hands[index - 1]
-    points = ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in (hand.points or {}).items())
-    say(f"Hand {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''}): {points}")
+    scored = hand.awarded if hand.awarded is not None else hand.points
+    points = ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in (scored or {}).items())
+    word = registry.model(result.game).ENTRY_WORD.capitalize()
+    say(f"{word} {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''}): {points}")
     for finding in found:
         say(finding.format())
     if result.complete:
         totals = ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in result.totals.items())
-        say(f"The game is complete: {totals}")
+        winner = result.extra.get("winner")
+        say(f"The game is complete: {totals}" + (f"; {winner} wins" if winner else ""))
 
 
 def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options):
@@ -59,7 +67,7 @@ def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, for
         if score(sheet).complete and not force:
             raise InputValueError("the game is complete; `fix` corrects a hand, `--force` adds one anyway", path)
         entry = _build(sheet, hand, values, options)
-        new_text = append_entry(text, entry, path)
+        new_text = append_entry(text, entry, path, _list_key(sheet))
         _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, force, say)
 
 
@@ -71,7 +79,7 @@ def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path
         if not 1 <= number <= len(sheet.entries):
             raise InputValueError(f"there is no hand {number}; the sheet has {len(sheet.entries)}", path)
         entry = _build(sheet, hand, values, options)
-        new_text = replace_entry(text, number - 1, entry, path)
+        new_text = replace_entry(text, number - 1, entry, path, _list_key(sheet))
         _save_checked(path, new_text, rules_path, number, force, say)
 
 
@@ -82,8 +90,8 @@ def undo_hand(path: str, rules_path=None, say=print) -> None:
         if not sheet.entries:
             raise InputValueError("there is no hand to undo", path)
         last = sheet.entries[-1]
-        atomic_write(path, remove_entry(text, len(sheet.entries) - 1, path))
-        say(f"Removed hand {last.index} ({last.name}, line {last.line}).")
+        atomic_write(path, remove_entry(text, len(sheet.entries) - 1, path, _list_key(sheet)))
+        say(f"Removed {_model(sheet).ENTRY_WORD} {last.index} ({last.name}, line {last.line}).")
 
 
 def record_interactively(path: str, rules_path, ask, say, show) -> None:
@@ -106,7 +114,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             except (model.Stop, EOFError):
                 say("\nStopped; every recorded hand is saved.")
                 return
-            new_text = append_entry(text, entry, path)
+            new_text = append_entry(text, entry, path, _list_key(sheet))
             try:
                 _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, False, say)
             except InputValueError as exc:

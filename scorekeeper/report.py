@@ -17,16 +17,21 @@ def sheet_report(result: SheetResult, running: bool = False) -> dict:
         **result.meta,
         "totals": result.totals,
         "places": result.places,
-        "hands": [
-            {"index": h.index, "line": h.line, "hand": h.hand, "detail": h.detail, "points": h.points,
-             "total": h.total, "expected": h.expected}
-            for h in result.hands
-        ],
+        "hands": [_hand_report(h) for h in result.hands],
         "findings": [f.as_dict() for f in result.findings],
+        **result.extra,
     }
-    if running:
+    if running and result.game == "king":
         for hand, balance in zip(report["hands"], result.running()):
             hand["balance"] = balance
+    return report
+
+
+def _hand_report(hand) -> dict:
+    report = {"index": hand.index, "line": hand.line, "hand": hand.hand, "detail": hand.detail,
+              "points": hand.points, "total": hand.total, "expected": hand.expected}
+    if hand.awarded is not None:
+        report["awarded"] = hand.awarded
     return report
 
 
@@ -85,10 +90,16 @@ def csv_text(headers: list[str], rows: list[list]) -> str:
 
 def summary(result: SheetResult) -> str:
     """The closing line of `check` for one sheet."""
+    from scorekeeper.rules import model
+
+    game = model(result.game)
     errors = sum(1 for f in result.findings if f.is_error)
     warnings = len(result.findings) - errors
-    state = "complete" if result.complete else f"in progress, {len(result.hands)} hands recorded"
-    totals = ", ".join(f"{p} {signed(v)}" for p, v in result.totals.items())
+    state = "complete" if result.complete else f"in progress, {len(result.hands)} {game.ENTRY_WORD}s recorded"
+    unit = getattr(game, "TOTALS_WORD", None)  # team games count mocas or games, not signed points
+    totals = ", ".join(f"{p} {v} {unit}" if unit else f"{p} {signed(v)}" for p, v in result.totals.items())
+    if result.extra.get("winner"):
+        state = f"won by {result.extra['winner']}"
     if not result.findings:
         return f"{result.source}: clean ({result.rules}, {state}; {totals})"
     counts = [f"{errors} error{'s' * (errors != 1)}"] if errors else []

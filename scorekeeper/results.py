@@ -16,6 +16,7 @@ class HandResult(NamedTuple):
     detail: str  # e.g. "Ana, positivos, copas" or "renuncia: Duarte"
     points: dict[str, int] | None
     expected: int | None  # the control total the hand must add up to
+    awarded: dict[str, int] | None = None  # team games: the points each team scores for it
 
     @property
     def total(self) -> int | None:
@@ -34,6 +35,9 @@ class SheetResult:
     complete: bool
     meta: dict = field(default_factory=dict)  # event, table, round, date, scorer
     places: dict[str, float] | None = None  # table classification points, when complete
+    game: str = "king"
+    extra: dict = field(default_factory=dict)  # a game's own report keys (winner, teams, ...)
+    totals_override: dict[str, int] | None = None  # team games: their own standing
 
     @property
     def valid(self) -> bool:
@@ -41,6 +45,8 @@ class SheetResult:
 
     @property
     def totals(self) -> dict[str, int]:
+        if self.totals_override is not None:
+            return dict(self.totals_override)
         totals = dict.fromkeys(self.players, 0)
         for hand in self.hands:
             for player, points in (hand.points or {}).items():

@@ -10,7 +10,7 @@ from scorekeeper.yaml_lines import load_file
 
 # game -> its model module (from_data, parse_sheet, score_sheet, ...); a new game is a rule
 # file plus one model.
-MODELS = {"king": "scorekeeper.king.game"}
+MODELS = {"king": "scorekeeper.king.game", "sueca": "scorekeeper.sueca.game", "truco": "scorekeeper.truco.game"}
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _cache: dict[str, object] = {}

@@ -96,12 +96,12 @@ def _lock_nonblocking(fd: int) -> None:
     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
-def _hands_nodes(text: str, source: str):
+def _hands_nodes(text: str, source: str, list_key: str = "hands"):
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     if not isinstance(root, yaml.MappingNode):
         raise SheetFormatError("not a score sheet: expected a mapping", source)
     for key, value in root.value:
-        if isinstance(key, yaml.ScalarNode) and key.value == "hands":
+        if isinstance(key, yaml.ScalarNode) and key.value == list_key:
             return key, value
     return None, None
 
@@ -119,13 +119,13 @@ def _block(items: list[str], indent: str) -> str:
     return "".join(f"\n{indent}- {item}" for item in items)
 
 
-def append_entry(text: str, entry: dict, source: str) -> str:
-    """The sheet text with `entry` added at the end of its hands list."""
-    key, value = _hands_nodes(text, source)
+def append_entry(text: str, entry: dict, source: str, list_key: str = "hands") -> str:
+    """The sheet text with `entry` added at the end of its hands (or deals) list."""
+    key, value = _hands_nodes(text, source, list_key)
     line = flow(entry)
     if key is None:
         body = text if text.endswith("\n") or not text else text + "\n"
-        return f"{body}hands:\n  - {line}\n"
+        return f"{body}{list_key}:\n  - {line}\n"
     if isinstance(value, yaml.SequenceNode) and value.value and not value.flow_style:
         last = value.value[-1]
         # A block mapping's end mark is the start of whatever follows it: end at its last line.
@@ -135,17 +135,17 @@ def append_entry(text: str, entry: dict, source: str) -> str:
     return _rewrite_list(text, key, value, [*_item_texts(text, value), line])
 
 
-def replace_entry(text: str, position: int, entry: dict, source: str) -> str:
+def replace_entry(text: str, position: int, entry: dict, source: str, list_key: str = "hands") -> str:
     """The sheet text with hand `position` (0-based) replaced by `entry`."""
-    _key, value = _hands_nodes(text, source)
+    _key, value = _hands_nodes(text, source, list_key)
     node = value.value[position]
     end = _last_content(text, node.start_mark.index, node.end_mark.index)
     return text[:node.start_mark.index] + flow(entry) + text[end:]
 
 
-def remove_entry(text: str, position: int, source: str) -> str:
+def remove_entry(text: str, position: int, source: str, list_key: str = "hands") -> str:
     """The sheet text without hand `position` (0-based)."""
-    key, value = _hands_nodes(text, source)
+    key, value = _hands_nodes(text, source, list_key)
     if value.flow_style or len(value.value) == 1:
         items = _item_texts(text, value)
         del items[position]

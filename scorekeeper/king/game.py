@@ -53,3 +53,17 @@ def describe_rules(rules):
         ["bye, absent, absent table bonus", f"{rules.bye:g}, {rules.absent:g}, {rules.absent_table_bonus:g}"],
     ]
     return rows
+
+
+LIST_KEY = "hands"  # the sheet's list of entries
+ENTRY_WORD = "hand"
+
+
+def show_tables(result):
+    """`show`: the hands with their totals and controls, then the running balance."""
+    from scorekeeper import report
+
+    tables = [("", *report.hand_rows(result), 3)]
+    if result.hands:
+        tables.append(("Running balance", *report.running_rows(result), 2))
+    return tables

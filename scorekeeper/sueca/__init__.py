@@ -1,0 +1,1 @@
+"""Sueca: two teams race to three mocas of four points (Regulamento do Torneio)."""

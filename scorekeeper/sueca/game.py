@@ -1,0 +1,22 @@
+"""Sueca's scoring model, as the rest of scorekeeper sees it (see rules.MODELS)."""
+from scorekeeper.sueca.entry_input import HELP as INTERACTIVE_HELP  # noqa: F401
+from scorekeeper.sueca.entry_input import Stop, ask_entry, build_entry  # noqa: F401
+from scorekeeper.sueca.rules import describe_rules, from_data  # noqa: F401
+from scorekeeper.sueca.scoring import LIST_KEY, parse_sheet, score_sheet  # noqa: F401
+
+ENTRY_WORD = "deal"
+
+
+def show_tables(result):
+    """`show`: each deal's card points and points, the moca standing, and mocas won."""
+    teams = result.players
+    headers = ["#", "deal", "detail", *(f"{t} pts" for t in teams), *(f"{t} +" for t in teams),
+               *(f"{t} moca" for t in teams), *(f"{t} mocas" for t in teams)]
+    rows = []
+    for hand, state in zip(result.hands, result.extra["running"]):
+        points = hand.points or {}
+        rows.append([hand.index, hand.hand, hand.detail, *(points.get(t, "") for t in teams),
+                     *(hand.awarded.get(t, 0) for t in teams), *(state["standing"][t] for t in teams),
+                     *(state["mocas"][t] for t in teams)])
+    return [("", headers, rows, 3)]
+TOTALS_WORD = "mocas"

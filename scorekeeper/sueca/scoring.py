@@ -1,0 +1,140 @@
+"""Reading and scoring a Sueca sheet: every deal, the moca race, and the checks of S1-S4."""
+from __future__ import annotations
+
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.results import HandResult, SheetResult
+from scorekeeper.sueca.deal_points import deal_points
+from scorekeeper.sueca.moca import MocaRace
+from scorekeeper.sueca.rules import PENALTIES, SuecaRules
+from scorekeeper.team_sheet import EntryReader, TeamSheet, other_team, parse_team_sheet
+
+LIST_KEY = "deals"
+DEAL_KEYS = ("points", "all_tricks", "penalty", "team", "reason", "standing", "note")
+SCORING = "Pontuacao 2"  # the deal's points: > 60 one, > 90 two, all tricks four, 60-60 none
+MOCA = "Pontuacao 4"  # mocas of 4, nothing carried ahead (S3)
+
+
+def parse_sheet(doc, rules: SuecaRules, source: str, rules_ref: str) -> TeamSheet:
+    return parse_team_sheet(doc, rules, source, rules_ref, LIST_KEY)
+
+
+def score_sheet(sheet: TeamSheet) -> SheetResult:
+    """Score every deal in order and check it; collects every finding."""
+    rules: SuecaRules = sheet.rules
+    teams = sheet.team_names
+    race = MocaRace(rules, teams)
+    castigos = dict.fromkeys(teams, 0)
+    findings: list[Finding] = []
+    hands: list[HandResult] = []
+    running: list[dict] = []
+    won_at: int | None = None
+    for position, item in enumerate(sheet.entries):
+        index = position + 1
+        read = EntryReader(sheet, item, index, "deal", DEAL_KEYS)
+        if race.winner is not None:
+            read.finding(f"recorded after {race.winner} won the game at deal {won_at}", "Vencedor 1")
+        awarded, kind, detail, card_points, carries = _deal(read, sheet, castigos)
+        lost = 0
+        shown = dict(race.standing)
+        scored = race.winner is None
+        if scored:
+            for team, points in awarded.items():
+                if points:
+                    shown, lost_now = race.award(team, points, carries)
+                    lost += lost_now
+            if race.winner is not None:
+                won_at = index
+        written = read.per_team("standing")
+        if written is not None and scored:
+            for team in teams:
+                if written[team] > rules.moca_points:
+                    read.finding(f"the sheet shows {team} at {written[team]}; a moca stops at {rules.moca_points} "
+                                 "(nothing is carried ahead)", MOCA, team)
+            if written != shown and all(written[t] <= rules.moca_points for t in teams):
+                says = ", ".join(f"{t} {written[t]}" for t in teams)
+                should = ", ".join(f"{t} {shown[t]}" for t in teams)
+                read.finding(f"the sheet shows {says}; the moca stands at {should}", MOCA)
+        if lost:
+            detail = (detail + "; " if detail else "") + f"{lost} lost beyond the moca"
+        findings.extend(read.findings)
+        hands.append(HandResult(index, read.line, kind, detail, card_points,
+                                rules.total if card_points is not None else None, awarded))
+        running.append({"standing": shown, "mocas": dict(race.mocas)})
+    findings.sort(key=lambda f: f.line or 0)
+    result = SheetResult(
+        source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
+        complete=race.winner is not None, game="sueca",
+        meta={"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
+              "scorer": sheet.scorer},
+        totals_override=dict(race.mocas),
+    )
+    result.extra = {
+        "winner": race.winner,
+        "teams": {team: {"players": sheet.teams[team], "mocas": race.mocas[team],
+                         "game_points": race.game_points[team]} for team in teams},
+        "running": running,
+    }
+    return result
+
+
+def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
+    """(awarded, kind, detail, card points or None, carries) for one deal entry."""
+    rules: SuecaRules = sheet.rules
+    teams = sheet.team_names
+    nothing = dict.fromkeys(teams, 0)
+    penalty_word = read.word_value("penalty")
+    card_points = read.per_team("points")
+    all_tricks = read.item.get("all_tricks", False)
+    if not isinstance(all_tricks, bool):
+        read.fail("all_tricks", f"expected true or false, got {all_tricks!r}")
+    if penalty_word is not None:
+        penalty = PENALTIES.get(penalty_word)
+        team = read.team("team")
+        if penalty is None:
+            read.finding(f"unknown penalty {penalty_word!r}; allowed: {', '.join(PENALTIES.names)}", "Penalizacoes")
+            return nothing, penalty_word, "", None, False
+        if team is None:
+            if "team" not in read.item:
+                read.finding(f"a {penalty} needs the team at fault (team: ...)", "Penalizacoes")
+            return nothing, penalty, "", None, False
+        other = other_team(sheet, team)
+        awarded = dict(nothing)
+        if penalty == "renuncia":
+            # S4: the other team scores 4, carried into the next moca; the deal's card points are void.
+            awarded[other] = rules.renuncia_points
+            return awarded, penalty, f"by {team}", None, rules.renuncia_carries
+        if penalty == "ponto":
+            reason = read.word_value("reason")
+            if reason is None:
+                read.finding(f"a one-point penalty names its reason: {', '.join(rules.ponto_reasons)}",
+                             "Penalizacoes, 1 ponto")
+            elif reason not in rules.ponto_reasons:
+                read.finding(f"unknown reason {reason!r}; allowed: {', '.join(rules.ponto_reasons)}",
+                             "Penalizacoes, 1 ponto")
+            awarded[other] = rules.ponto_points
+            return awarded, penalty, f"by {team}" + (f" ({reason})" if reason else ""), None, False
+        castigos[team] += 1
+        if castigos[team] % rules.castigo_every == 0:  # S4: every second castigo costs a point
+            awarded[other] = rules.castigo_points
+        return awarded, penalty, f"{team}, number {castigos[team]}", None, False
+
+    if card_points is None:
+        if "points" not in read.item:
+            read.finding("no card points recorded (points: [NOS, ELES])", "Pontuacao 1")
+        return nothing, "deal", "", None, False
+    total = sum(card_points.values())
+    detail = ""
+    for team, points in card_points.items():
+        if points > rules.total:
+            read.finding(f"{team} has {points} card points; a deal holds {rules.total}", "O jogo 4", team)
+        elif points in rules.impossible:
+            read.finding(f"{team} has {points} card points; no set of cards is worth "
+                         f"{min(points, rules.total - points)}", "O jogo 3", team)
+    if total != rules.total:
+        read.finding(f"card points add up to {total}, not {rules.total}", "O jogo 4")
+    if all_tricks:
+        detail = "all tricks"
+        if max(card_points.values()) != rules.total:
+            read.finding(f"all tricks means all {rules.total} card points, but the best team has "
+                         f"{max(card_points.values())}", SCORING)
+    return deal_points(rules, card_points, all_tricks), "deal", detail, card_points, False

@@ -1,0 +1,42 @@
+"""What team games share when a scorer types: team names, whole numbers, the ask loop."""
+from __future__ import annotations
+
+from scorekeeper.errors import InputValueError
+from scorekeeper.vocabulary import normalize
+
+STOP = ("q", "quit", "stop", "done", "sair")
+
+
+class Stop(Exception):
+    """The scorer asked to stop recording."""
+
+
+def team_name(sheet, typed: str) -> str:
+    """The team a typed name means: the team's name or one of its players', any case or accent."""
+    key = normalize(typed)
+    for name, members in sheet.teams.items():
+        if key in {normalize(name), *map(normalize, members)}:
+            return name
+    raise InputValueError(f"{typed!r} is not a team at this table ({', '.join(sheet.teams)})")
+
+
+def whole(text: str, what: str, low: int, high: int) -> int:
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise InputValueError(f"{what}: {text!r} is not a whole number") from None
+    if not low <= value <= high:
+        raise InputValueError(f"{what}: {value} is out of range ({low} to {high})")
+    return value
+
+
+def until_valid(ask, say, prompt: str, convert, default=None):
+    """Ask until `convert` accepts the answer; `q` stops the session."""
+    while True:
+        typed = ask(prompt, default)
+        if str(typed).strip().lower() in STOP:
+            raise Stop
+        try:
+            return convert(typed)
+        except InputValueError as exc:
+            say(f"  {exc.message}; try again")

@@ -1,0 +1,181 @@
+"""The sheet file of a team game (Sueca, Truco): teams instead of players, and a list of
+deals or hands. Each game's model reads the entries; this module reads what they share."""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from scorekeeper.errors import SheetFormatError
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.yaml_lines import LineDict, LineList
+
+MAX_ENTRIES = 400  # a Sueca game is some 15-40 deals; a Truco match some 20-60 hands
+
+
+@dataclass(eq=False, repr=False)
+class TeamSheet:
+    """A team game's sheet: its teams in order, the header, and the raw entries."""
+
+    source: str
+    rules: object
+    rules_ref: str
+    teams: dict[str, list[str]]
+    event: str | None
+    table: str | None
+    round: str | None
+    date: str | None
+    scorer: str | None
+    entries: list[LineDict]
+    list_line: int
+    line: int
+
+    @property
+    def team_names(self) -> list[str]:
+        return list(self.teams)
+
+    @property
+    def players(self) -> list[str]:
+        """The team names: a team game's totals and tables are kept by team."""
+        return list(self.teams)
+
+
+def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> TeamSheet:
+    """The header and raw entries of a team sheet (SheetFormatError when unusable)."""
+    allowed = ("rules", "teams", "scorer", "event", "table", "round", "date", "notes", list_key)
+    if not isinstance(doc, dict):
+        raise SheetFormatError(f"a sheet is a mapping with 'rules', 'teams' and '{list_key}'", source,
+                               getattr(doc, "line", 1))
+    for key in doc:
+        if key not in allowed:
+            raise SheetFormatError(f"unknown key {key!r}; allowed: {', '.join(allowed)}", source, doc.line_of(key))
+    teams = doc.get("teams")
+    line = doc.line_of("teams") if "teams" in doc else doc.line
+    if not isinstance(teams, dict) or len(teams) != rules.teams:
+        raise SheetFormatError(f"teams: {rules.name} is played by {rules.teams} teams, e.g. "
+                               "{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}", source, line)
+    seen: set[str] = set()
+    parsed: dict[str, list[str]] = {}
+    for name, members in teams.items():
+        if not isinstance(name, str) or not name.strip():
+            raise SheetFormatError(f"teams: {name!r} is not a team name", source, line)
+        if not isinstance(members, list) or len(members) != rules.players_per_team or \
+                not all(isinstance(m, str) and m.strip() for m in members):
+            raise SheetFormatError(f"teams: {name} needs {rules.players_per_team} player names", source, line)
+        for member in [name, *members]:
+            if member in seen:
+                raise SheetFormatError(f"teams: {member!r} is named twice", source, line)
+            seen.add(member)
+        parsed[name] = list(members)
+    scorer = doc.get("scorer")
+    if scorer is not None and not any(scorer in m for m in parsed.values()):
+        raise SheetFormatError(f"scorer: {scorer!r} is not one of the players", source, doc.line_of("scorer"))
+    entries = doc.get(list_key)
+    if entries is None:
+        entries = LineList()
+        entries.line, entries.item_lines = doc.line_of(list_key) if list_key in doc else doc.line, []
+    if not isinstance(entries, list):
+        raise SheetFormatError(f"{list_key}: expected a list", source, doc.line_of(list_key))
+    if len(entries) > MAX_ENTRIES:
+        raise SheetFormatError(f"{list_key}: {len(entries)} entries is more than a sheet holds ({MAX_ENTRIES})",
+                               source, doc.line_of(list_key))
+    for position, item in enumerate(entries):
+        if not isinstance(item, dict):
+            raise SheetFormatError(f"{list_key[:-1]} {position + 1}: expected a mapping", source,
+                                   entries.line_of(position))
+    return TeamSheet(source=source, rules=rules, rules_ref=rules_ref, teams=parsed,
+                     event=_text(doc, "event", source), table=_text(doc, "table", source),
+                     round=_text(doc, "round", source), date=_text(doc, "date", source), scorer=scorer,
+                     entries=list(entries), list_line=entries.line, line=doc.line)
+
+
+def _text(doc, key: str, source: str) -> str | None:
+    value = doc.get(key)
+    if value is None:
+        return None
+    if isinstance(value, (dict, list, bool)):
+        raise SheetFormatError(f"{key}: expected a text, number or date", source, doc.line_of(key))
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value)
+
+
+class EntryReader:
+    """Reads one entry of a team sheet: format errors raise, game problems become findings."""
+
+    def __init__(self, sheet: TeamSheet, item: LineDict, index: int, word: str, keys: tuple[str, ...]):
+        self.sheet, self.item, self.index, self.word = sheet, item, index, word
+        self.findings: list[Finding] = []
+        for key in item:
+            if key not in keys:
+                self.fail(key, f"unknown key {key!r}; allowed: {', '.join(keys)}")
+
+    @property
+    def line(self) -> int:
+        return self.item.line
+
+    def fail(self, key, message: str):
+        raise SheetFormatError(f"{self.word} {self.index}: {key}: {message}", self.sheet.source,
+                               self.item.line_of(key))
+
+    def finding(self, message: str, rule: str, team: str | None = None, severity=Severity.ERROR):
+        self.findings.append(Finding(severity, self.sheet.source, self.line, f"{self.word} {self.index}: {message}",
+                                     rule, self.index, team))
+
+    def word_value(self, key) -> str | None:
+        value = self.item.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.fail(key, f"expected a word, got {value!r}")
+        return value
+
+    def team(self, key) -> str | None:
+        """A team, by its name or one of its players' names; anything else is a finding."""
+        value = self.item.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.fail(key, f"expected a team, got {value!r}")
+        for name, members in self.sheet.teams.items():
+            if value == name or value in members:
+                return name
+        self.finding(f"{value!r} is not a team at this table ({', '.join(self.sheet.teams)})", "teams")
+        return None
+
+    def number(self, key, value, low: int | None = 0) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(key, f"expected whole numbers, got {value!r}")
+        if low is not None and value < low:
+            self.fail(key, f"{value} is negative")
+        return value
+
+    def per_team(self, key, low: int | None = 0) -> dict[str, int] | None:
+        """Values in team order (`[72, 48]`) or by team (`{Nos: 72, Eles: 48}`)."""
+        value = self.item.get(key)
+        if value is None:
+            return None
+        teams = self.sheet.team_names
+        if isinstance(value, list):
+            numbers = [self.number(key, v, low) for v in value]
+            if len(numbers) != len(teams):
+                self.finding(f"{key} has {len(numbers)} values for {len(teams)} teams", "teams")
+                return None
+            return dict(zip(teams, numbers))
+        if isinstance(value, dict):
+            result = {}
+            for name, number in value.items():
+                number = self.number(key, number, low)
+                if name not in teams:
+                    self.finding(f"{key}: {name!r} is not a team at this table ({', '.join(teams)})", "teams")
+                    continue
+                result[name] = number
+            missing = [t for t in teams if t not in result]
+            if missing:
+                self.finding(f"{key}: no value for {', '.join(missing)}", "teams")
+                return None
+            return {t: result[t] for t in teams}
+        self.fail(key, "expected a list in team order or a mapping {team: value}")
+
+
+def other_team(sheet: TeamSheet, team: str) -> str:
+    return next(name for name in sheet.teams if name != team)

@@ -1,0 +1,80 @@
+"""A Truco hand from the command line (`record truco.yaml Nos 3`) or asked at the table."""
+from __future__ import annotations
+
+from scorekeeper.errors import InputValueError
+from scorekeeper.team_input import Stop, team_name, until_valid, whole  # noqa: F401
+from scorekeeper.truco.rules import PENALTIES
+from scorekeeper.vocabulary import normalize
+
+HELP = ("Type the winning team (or one of its players) and the hand's value, or: declined TEAM (a mao de onze "
+        "declined), void (a misdeal), a penalty (truco-na-mao-de-onze, olhar-baralho) and the team; q stops.")
+DECLINED = ("declined", "recusou", "recusada", "mao-de-onze")
+VOID = ("void", "misdeal", "anulada", "ma-distribuicao")
+
+
+def build_entry(sheet, hand: str, values: list[str], **options) -> dict:
+    """`Nos`, `Nos 3`, `declined Nos`, `void`, `truco-na-mao-de-onze Eles`, `olhar-baralho Nos`."""
+    unused = [name for name, value in options.items() if value]
+    if unused:
+        raise InputValueError(f"--{unused[0].replace('_', '-')} is not used in Truco")
+    return _entry(sheet, [hand, *values])
+
+
+def _entry(sheet, tokens: list[str]) -> dict:
+    rules = sheet.rules
+    word = normalize(tokens[0])
+    if word in VOID:
+        return {"void": "misdeal"}
+    penalty = PENALTIES.get(tokens[0])
+    if word in DECLINED or penalty is not None:
+        if len(tokens) != 2:
+            raise InputValueError(f"name the team: {tokens[0]} {' | '.join(sheet.teams)}")
+        team = team_name(sheet, tokens[1])
+        return {"mao_de_onze": "declined", "team": team} if penalty is None else {"penalty": penalty, "team": team}
+    if len(tokens) > 2:
+        raise InputValueError("give the winning team and the hand's value, e.g. Nos 3")
+    entry = {"winner": team_name(sheet, tokens[0])}
+    if len(tokens) == 2:
+        value = whole(tokens[1], "the hand's value", 1, rules.target)
+        if value not in rules.values:
+            raise InputValueError(f"a hand is worth {', '.join(map(str, rules.values))}, not {value}")
+        if value != 1:
+            entry["value"] = value
+    return entry
+
+
+def ask_entry(sheet, ask, say) -> dict:
+    """Ask one hand: its winner and value, or what else happened."""
+    number = len(sheet.entries) + 1
+    first = until_valid(ask, say, f"Hand {number}: winner ({' or '.join(sheet.teams)}), or declined, void, "
+                                  "truco-na-mao-de-onze, olhar-baralho", _first_word(sheet))
+    if first == "declined":
+        team = until_valid(ask, say, "Team at eleven that declined", lambda t: team_name(sheet, t))
+        return {"mao_de_onze": "declined", "team": team}
+    if isinstance(first, dict):
+        if "penalty" in first:
+            first["team"] = until_valid(ask, say, "Team at fault", lambda t: team_name(sheet, t))
+        return first
+    value = until_valid(ask, say, "Value (1, 3, 6, 9, 12)", lambda t: _value(sheet, t), "1")
+    return {"winner": first, **({"value": value} if value != 1 else {})}
+
+
+def _first_word(sheet):
+    def convert(typed: str):
+        word = normalize(typed)
+        if word in VOID:
+            return {"void": "misdeal"}
+        if word in DECLINED:
+            return "declined"
+        penalty = PENALTIES.get(typed)
+        if penalty is not None:
+            return {"penalty": penalty}
+        return team_name(sheet, typed)
+    return convert
+
+
+def _value(sheet, typed: str) -> int:
+    value = whole(typed, "the hand's value", 1, sheet.rules.target)
+    if value not in sheet.rules.values:
+        raise InputValueError(f"a hand is worth {', '.join(map(str, sheet.rules.values))}, not {value}")
+    return value

@@ -1,0 +1,20 @@
+"""Truco's scoring model, as the rest of scorekeeper sees it (see rules.MODELS)."""
+from scorekeeper.truco.entry_input import HELP as INTERACTIVE_HELP  # noqa: F401
+from scorekeeper.truco.entry_input import Stop, ask_entry, build_entry  # noqa: F401
+from scorekeeper.truco.rules import describe_rules, from_data  # noqa: F401
+from scorekeeper.truco.scoring import LIST_KEY, parse_sheet, score_sheet  # noqa: F401
+
+ENTRY_WORD = "hand"
+
+
+def show_tables(result):
+    """`show`: each hand, the points it gives, the running score of its game, and games won."""
+    teams = result.players
+    headers = ["#", "game", "hand", "detail", *(f"{t} +" for t in teams), *(f"{t} score" for t in teams),
+               *(f"{t} games" for t in teams)]
+    rows = []
+    for hand, state in zip(result.hands, result.extra["running"]):
+        rows.append([hand.index, state["game"], hand.hand, hand.detail, *(hand.awarded.get(t, 0) for t in teams),
+                     *(state["score"][t] for t in teams), *(state["games_won"][t] for t in teams)])
+    return [("", headers, rows, 4)]
+TOTALS_WORD = "games"

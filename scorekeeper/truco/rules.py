@@ -1,0 +1,84 @@
+"""The Truco rule file: its shape, its consistency checks, and the typed rules it loads into."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.errors import RulesError
+from scorekeeper.rule_schema import Optional, validate
+from scorekeeper.vocabulary import Vocabulary
+
+SCHEMA = {
+    "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
+    "teams": int, "players_per_team": int,
+    "game_target": int, "values": [int], "best_of": int,
+    "mao_de_onze": {"at": int, "raise_penalty": int, "declined": int, "lost": int, "both_at_eleven_value": int},
+    "penalties": {"olhar-baralho": int},
+    "voids": [str],
+}
+
+PENALTIES = Vocabulary("penalty")
+PENALTIES.add("truco-na-mao-de-onze", "raise-at-eleven", "trucou-na-mao-de-onze")
+PENALTIES.add("olhar-baralho", "looked-at-deck", "dealer-looked")
+
+
+class TrucoRules(NamedTuple):
+    """Every number of a Truco rule file, validated."""
+
+    source: str
+    name: str
+    aliases: tuple[str, ...]
+    title: str
+    teams: int
+    players_per_team: int
+    target: int
+    values: tuple[int, ...]
+    best_of: int
+    eleven: int
+    raise_penalty: int
+    declined: int
+    lost: int
+    both_at_eleven_value: int
+    looked_at_deck: int
+    voids: tuple[str, ...]
+
+    game = "truco"
+
+    @property
+    def games_to_win(self) -> int:
+        return self.best_of // 2 + 1
+
+
+def from_data(data, source: str) -> TrucoRules:
+    """Build TrucoRules from a parsed rule file, or raise RulesError naming file:line."""
+    validate(data, SCHEMA, source)
+    line = data.line_of
+    values = data["values"]
+    if not values or sorted(values) != values or values[0] < 1 or values[-1] > data["game_target"]:
+        raise RulesError(f"values: expected increasing hand values from 1 to the game target "
+                         f"({data['game_target']}), got {values}", source, line("values"))
+    if data["best_of"] < 1 or data["best_of"] % 2 == 0:
+        raise RulesError(f"best_of: expected an odd number of games, got {data['best_of']}", source, line("best_of"))
+    onze = data["mao_de_onze"]
+    if onze["at"] != data["game_target"] - 1:
+        raise RulesError(f"mao_de_onze.at is {onze['at']}, but the game goes to {data['game_target']}", source,
+                         line("mao_de_onze"))
+    return TrucoRules(
+        source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
+        teams=data["teams"], players_per_team=data["players_per_team"], target=data["game_target"],
+        values=tuple(values), best_of=data["best_of"], eleven=onze["at"], raise_penalty=onze["raise_penalty"],
+        declined=onze["declined"], lost=onze["lost"], both_at_eleven_value=onze["both_at_eleven_value"],
+        looked_at_deck=data["penalties"]["olhar-baralho"], voids=tuple(data["voids"]),
+    )
+
+
+def describe_rules(rules: TrucoRules):
+    return [
+        ["teams", f"{rules.teams} of {rules.players_per_team}"],
+        ["game", f"to {rules.target}, best of {rules.best_of}"],
+        ["hand values", ", ".join(map(str, rules.values))],
+        ["mao de onze", f"at {rules.eleven}: raising gives the others {rules.raise_penalty}, declining "
+                        f"{rules.declined}, losing {rules.lost}; both at {rules.eleven}: worth "
+                        f"{rules.both_at_eleven_value}"],
+        ["dealer looked at the deck", f"{rules.looked_at_deck} to the other team"],
+        ["void hands", ", ".join(rules.voids)],
+    ]

@@ -1,0 +1,176 @@
+"""Reading and scoring a Truco sheet: hands split into games at 12, the mao de onze, the match."""
+from __future__ import annotations
+
+from scorekeeper.findings import Finding
+from scorekeeper.results import HandResult, SheetResult
+from scorekeeper.team_sheet import EntryReader, TeamSheet, other_team, parse_team_sheet
+from scorekeeper.truco.rules import PENALTIES, TrucoRules
+
+LIST_KEY = "hands"
+HAND_KEYS = ("winner", "value", "raised_by", "mao_de_onze", "team", "penalty", "void", "score", "note")
+
+
+def parse_sheet(doc, rules: TrucoRules, source: str, rules_ref: str) -> TeamSheet:
+    return parse_team_sheet(doc, rules, source, rules_ref, LIST_KEY)
+
+
+class _Match:
+    def __init__(self, rules: TrucoRules, teams: list[str]):
+        self.rules = rules
+        self.score = dict.fromkeys(teams, 0)
+        self.games_won = dict.fromkeys(teams, 0)
+        self.games: list[dict] = []
+        self.winner: str | None = None
+        self.ended_at: int | None = None
+
+    def at_eleven(self) -> list[str]:
+        return [team for team, points in self.score.items() if points == self.rules.eleven]
+
+    def add(self, awarded: dict[str, int], index: int) -> dict[str, int]:
+        """Add a hand's points; a game ends as soon as a team reaches 12 (shown as 12)."""
+        for team, points in awarded.items():
+            self.score[team] = min(self.rules.target, self.score[team] + points)
+        shown = dict(self.score)
+        leader = next((t for t, p in self.score.items() if p >= self.rules.target), None)
+        if leader is not None:
+            self.games_won[leader] += 1
+            self.games.append({"winner": leader, "score": shown, "ended_at_hand": index})
+            self.score = dict.fromkeys(self.score, 0)
+            if self.games_won[leader] >= self.rules.games_to_win:
+                self.winner, self.ended_at = leader, index
+        return shown
+
+
+def score_sheet(sheet: TeamSheet) -> SheetResult:
+    """Score every hand in order and check it; collects every finding."""
+    rules: TrucoRules = sheet.rules
+    teams = sheet.team_names
+    match = _Match(rules, teams)
+    findings: list[Finding] = []
+    hands: list[HandResult] = []
+    running: list[dict] = []
+    for position, item in enumerate(sheet.entries):
+        index = position + 1
+        read = EntryReader(sheet, item, index, "hand", HAND_KEYS)
+        over = match.winner is not None
+        if over:
+            read.finding(f"recorded after {match.winner} won the match at hand {match.ended_at}", "Art 14")
+        game_number = len(match.games) + 1
+        awarded, kind, detail = _hand(read, sheet, match)
+        shown = dict(match.score) if over else match.add(awarded, index)
+        written = read.per_team("score")
+        if written is not None:
+            for team in teams:
+                if written[team] > rules.target:
+                    read.finding(f"the sheet shows {team} at {written[team]}; a game stops at {rules.target}",
+                                 "Art 14", team)
+            if not over and written != shown and all(written[t] <= rules.target for t in teams):
+                says = ", ".join(f"{t} {written[t]}" for t in teams)
+                should = ", ".join(f"{t} {shown[t]}" for t in teams)
+                read.finding(f"the sheet shows {says}; the score is {should}", "Art 14")
+        findings.extend(read.findings)
+        hands.append(HandResult(index, read.line, kind, detail, None, None, awarded))
+        running.append({"game": game_number, "score": shown, "games_won": dict(match.games_won)})
+    findings.sort(key=lambda f: f.line or 0)
+    result = SheetResult(
+        source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
+        complete=match.winner is not None, game="truco",
+        meta={"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
+              "scorer": sheet.scorer},
+        totals_override=dict(match.games_won),
+    )
+    result.extra = {
+        "winner": match.winner,
+        "teams": {team: {"players": sheet.teams[team], "games_won": match.games_won[team],
+                         "score": match.score[team]} for team in teams},
+        "games": match.games,
+        "running": running,
+    }
+    return result
+
+
+def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
+    """(awarded, kind, detail) for one hand entry, with its findings."""
+    rules: TrucoRules = sheet.rules
+    nothing = dict.fromkeys(sheet.team_names, 0)
+    eleven = match.at_eleven()
+    void = read.word_value("void")
+    if void is not None:
+        if void not in rules.voids:
+            read.finding(f"unknown void {void!r}; allowed: {', '.join(rules.voids)}", "Art 7")
+        return nothing, "void", void
+    penalty_word = read.word_value("penalty")
+    if penalty_word is not None:
+        penalty = PENALTIES.get(penalty_word)
+        team = read.team("team")
+        if penalty is None:
+            read.finding(f"unknown penalty {penalty_word!r}; allowed: {', '.join(PENALTIES.names)}", "Art 6, Art 16")
+            return nothing, penalty_word, ""
+        if team is None:
+            if "team" not in read.item:
+                read.finding(f"a {penalty} needs the team at fault (team: ...)", "Art 6, Art 16")
+            return nothing, penalty, ""
+        awarded = dict(nothing)
+        other = other_team(sheet, team)
+        if penalty == "truco-na-mao-de-onze":
+            if eleven != [team]:
+                read.finding(f"{team} is not the only team at {rules.eleven} ({_score(match)})", "Art 16", team)
+            awarded[other] = rules.raise_penalty  # Art 16: the other team scores 3
+        else:
+            awarded[other] = rules.looked_at_deck  # Art 6: the dealer loses the deal and a point
+        return awarded, penalty, f"by {team}"
+    declined = read.word_value("mao_de_onze")
+    if declined is not None:
+        team = read.team("team")
+        if declined not in ("declined", "recusada", "recusou"):
+            read.finding(f"mao_de_onze: expected declined, got {declined!r}", "Art 17")
+        if team is None:
+            if "team" not in read.item:
+                read.finding("name the team at eleven that declined (team: ...)", "Art 17")
+            return nothing, "mao de onze", ""
+        if eleven != [team]:
+            read.finding(f"only the one team at {rules.eleven} may decline the hand ({_score(match)})", "Art 17", team)
+        awarded = dict(nothing)
+        awarded[other_team(sheet, team)] = rules.declined  # Art 17: declining gives the others 1
+        return awarded, "mao de onze", f"declined by {team}"
+
+    winner = read.team("winner")
+    if winner is None:
+        if "winner" not in read.item:
+            read.finding("no winner recorded (winner: TEAM)", "Art 13")
+        return nothing, "hand", ""
+    value = read.item.get("value", 1)
+    value = read.number("value", value, 1)
+    if value not in rules.values:
+        read.finding(f"a hand is worth {', '.join(map(str, rules.values))}, not {value}", "Art 13")
+    raised_by = read.team("raised_by")
+    awarded = dict(nothing)
+    detail = f"{winner}" + (f", {value}" if value != 1 else "")
+    if len(eleven) == 2:
+        if value != rules.both_at_eleven_value:
+            read.finding(f"both teams at {rules.eleven}: the hand is worth {rules.both_at_eleven_value}, not {value}",
+                         "Art 18")
+        awarded[winner] = rules.both_at_eleven_value
+        return awarded, "hand", detail + ", both at eleven"
+    if len(eleven) == 1:
+        at = eleven[0]
+        if raised_by == at:
+            read.finding(f"{at}, at {rules.eleven}, raised: the other team scores {rules.raise_penalty}",
+                         "Art 16", at)
+            awarded[other_team(sheet, at)] = rules.raise_penalty
+            return awarded, "hand", detail + ", mao de onze"
+        if winner != at:
+            # Art 17: the team at eleven played and lost: the other team scores 3.
+            if "value" in read.item and value != rules.lost:
+                read.finding(f"{at} played the mao de onze and lost: {winner} scores {rules.lost}, not {value}",
+                             "Art 17", winner)
+            awarded[winner] = rules.lost
+            return awarded, "hand", f"{winner}, mao de onze lost by {at}"
+        awarded[winner] = value
+        return awarded, "hand", detail + ", mao de onze"
+    awarded[winner] = value
+    return awarded, "hand", detail
+
+
+def _score(match: _Match) -> str:
+    return ", ".join(f"{t} {p}" for t, p in match.score.items())
