@@ -60,8 +60,10 @@ def cli():
 @cli.command()
 @click.argument("rules_ref", metavar="RULES", required=False)
 @click.option("--rules", "rules_path", metavar="PATH", help="A rule file (house variant) instead of RULES.")
-@click.option("-p", "--player", "players", multiple=True, required=True,
+@click.option("-p", "--player", "players", multiple=True,
               help="A player, in seat order (the first deals first); repeat for each.")
+@click.option("-t", "--team", "teams", multiple=True, metavar="NAME=A,B",
+              help="Team games (Sueca, Truco): a team and its players; repeat for each.")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False), help="The sheet file.")
 @click.option("--scorer", help="The responsible scorer (Art 6); the first player by default.")
 @click.option("--event", help="Event name.")
@@ -70,14 +72,16 @@ def cli():
 @click.option("--date", help="Date, YYYY-MM-DD.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @domain_errors
-def new(rules_ref, rules_path, players, output, scorer, event, table, round_, date, force):
+def new(rules_ref, rules_path, players, teams, output, scorer, event, table, round_, date, force):
     """Start a new sheet for RULES (a name such as king, or a rule file).
 
     \b
     scorekeeper new king -p Ana -p Bruno -p Carla -p Duarte -o mesa1.yaml --event "Final Nacional" --table 1
+    scorekeeper new sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o jogo.yaml
+    scorekeeper new truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.yaml
     """
     from scorekeeper import rules as registry
-    from scorekeeper.new_sheet import new_sheet_text
+    from scorekeeper.new_sheet import new_sheet_text, new_team_sheet_text, parse_teams
     from scorekeeper.sheet_file import atomic_write
 
     ref = rules_path or rules_ref
@@ -86,10 +90,21 @@ def new(rules_ref, rules_path, players, output, scorer, event, table, round_, da
     rules = registry.find(ref)
     if os.path.exists(output) and not force:
         raise UnusableInput(f"{output}: already exists; use --force to overwrite it")
-    text = new_sheet_text(rules, ref, list(players), scorer=scorer, event=event, table=table, round_=round_,
-                          date=date, source=output)
+    if rules.game == "king":
+        if not players or teams:
+            raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each, in seat order")
+        text = new_sheet_text(rules, ref, list(players), scorer=scorer, event=event, table=table, round_=round_,
+                              date=date, source=output)
+        who = ", ".join(players)
+    else:
+        if not teams or players:
+            raise click.UsageError(f"{rules.name} is played by teams: give -t NAME=PLAYER,PLAYER for each")
+        parsed = parse_teams(teams, output)
+        text = new_team_sheet_text(rules, ref, parsed, registry.model(rules.game).LIST_KEY, scorer=scorer, event=event,
+                                   table=table, round_=round_, date=date, source=output)
+        who = " v ".join(f"{name} ({', '.join(members)})" for name, members in parsed.items())
     atomic_write(output, text)
-    click.echo(f"Created {output}: {rules.name}, {', '.join(players)}. Next: scorekeeper record {output}")
+    click.echo(f"Created {output}: {rules.name}, {who}. Next: scorekeeper record {output}")
 
 
 # --- record, fix, undo ------------------------------------------------------------------

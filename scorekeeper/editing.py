@@ -91,7 +91,8 @@ def undo_hand(path: str, rules_path=None, say=print) -> None:
             raise InputValueError("there is no hand to undo", path)
         last = sheet.entries[-1]
         atomic_write(path, remove_entry(text, len(sheet.entries) - 1, path, _list_key(sheet)))
-        say(f"Removed {_model(sheet).ENTRY_WORD} {last.index} ({last.name}, line {last.line}).")
+        what = f"{last.name}, " if hasattr(last, "name") else ""
+        say(f"Removed {_model(sheet).ENTRY_WORD} {len(sheet.entries)} ({what}line {last.line}).")
 
 
 def record_interactively(path: str, rules_path, ask, say, show) -> None:

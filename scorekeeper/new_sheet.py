@@ -17,10 +17,7 @@ def check_players(rules, players: list[str], scorer, date, source: str) -> None:
     if scorer is not None and scorer not in players:
         raise InputValueError(f"the scorer {scorer!r} is not one of the players", source)
     if date is not None:
-        try:
-            datetime.date.fromisoformat(date)
-        except ValueError:
-            raise InputValueError(f"date {date!r}: expected YYYY-MM-DD", source) from None
+        _check_date(date, source)
 
 
 def new_sheet_text(rules, ref: str, players: list[str], *, scorer=None, event=None, table=None, round_=None,
@@ -40,3 +37,49 @@ def new_sheet_text(rules, ref: str, players: list[str], *, scorer=None, event=No
 
 def _number_or_text(value: str):
     return int(value) if value.isdigit() else value
+
+
+def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
+    """`-t Nos=Ana,Bruno -t Eles=Carla,Duarte` as {team: [players]}."""
+    teams: dict[str, list[str]] = {}
+    for option in options:
+        name, sep, members = option.partition("=")
+        players = [m.strip() for m in members.split(",") if m.strip()]
+        if not sep or not name.strip() or not players:
+            raise InputValueError(f"team {option!r}: expected NAME=PLAYER,PLAYER", source)
+        teams[name.strip()] = players
+    return teams
+
+
+def new_team_sheet_text(rules, ref: str, teams: dict[str, list[str]], list_key: str, *, scorer=None, event=None,
+                        table=None, round_=None, date=None, source: str = "") -> str:
+    """A team game's sheet with its header and no deals or hands."""
+    if len(teams) != rules.teams:
+        raise InputValueError(f"{rules.name} is played by {rules.teams} teams; {len(teams)} were given", source)
+    names = [n for members in teams.values() for n in members] + list(teams)
+    if len(set(names)) != len(names):
+        raise InputValueError("a team or player is named twice", source)
+    for name, members in teams.items():
+        if len(members) != rules.players_per_team:
+            raise InputValueError(f"team {name}: {rules.players_per_team} players, {len(members)} were given", source)
+    if scorer is not None and not any(scorer in members for members in teams.values()):
+        raise InputValueError(f"the scorer {scorer!r} is not one of the players", source)
+    if date is not None:
+        _check_date(date, source)
+    lines = [f"rules: {flow(ref)}", f"teams: {flow(teams)}"]
+    if scorer is not None:
+        lines.append(f"scorer: {flow(scorer)}")
+    for key, value in (("event", event), ("table", table), ("round", round_)):
+        if value is not None:
+            lines.append(f"{key}: {flow(_number_or_text(value))}")
+    if date is not None:
+        lines.append(f"date: {date}")
+    lines.append(f"{list_key}: []")
+    return "\n".join(lines) + "\n"
+
+
+def _check_date(date: str, source: str) -> None:
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise InputValueError(f"date {date!r}: expected YYYY-MM-DD", source) from None
