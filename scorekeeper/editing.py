@@ -38,14 +38,15 @@ def _findings_of(result, index: int) -> list[Finding]:
     return [f for f in result.findings if f.hand == index]
 
 
-def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool, say) -> None:
+def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool, say, hint: bool = True) -> None:
     """Score the sheet as it would be; refuse it when hand `index` has errors (unless forced)."""
     result = score(load_sheet(path, rules_path, new_text))
     found = _findings_of(result, index)
     errors = [f for f in found if f.is_error]
     if errors and not force:
         detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors)
-        raise InputValueError(f"not recorded: {detail} (use --force to record it as written)", path)
+        raise InputValueError(f"not recorded: {detail}" + (" (use --force to record it as written)" if hint else ""),
+                              path)
     atomic_write(path, new_text)
     hand = result.hands[index - 1]
     scored = hand.awarded if hand.awarded is not None else hand.points
@@ -117,7 +118,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
                 return
             new_text = append_entry(text, entry, path, _list_key(sheet))
             try:
-                _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, False, say)
+                _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, False, say, hint=False)
             except InputValueError as exc:
                 say(f"{exc.message}; ask the hand again")
                 continue

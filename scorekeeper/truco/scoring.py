@@ -158,7 +158,7 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
             read.finding(f"{at}, at {rules.eleven}, raised: the other team scores {rules.raise_penalty}",
                          "Art 16", at)
             awarded[other_team(sheet, at)] = rules.raise_penalty
-            return awarded, "hand", detail + ", mao de onze"
+            return awarded, "hand", f"{winner}, {value}, raised by {at} at eleven"
         if winner != at:
             # Art 17: the team at eleven played and lost: the other team scores 3.
             if "value" in read.item and value != rules.lost:

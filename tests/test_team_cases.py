@@ -1,0 +1,49 @@
+"""Sueca and Truco rule cases written as YAML (tests/cases/sueca*.yaml, truco*.yaml).
+
+Each case gives the deals or hands of a sheet and what scorekeeper must say: the points each
+entry awards, the standing, the winner, and every finding exactly. Numbers computed by hand
+from RULINGS S1-S4 and T1-T3.
+"""
+import pathlib
+
+import pytest
+import yaml
+
+from scorekeeper.sheets import check_file
+
+CASES_DIR = pathlib.Path(__file__).parent / "cases"
+TEAMS = {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]}
+
+
+def load_cases():
+    cases = []
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        game = path.stem.split("_")[0]
+        if game not in ("sueca", "truco"):
+            continue
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+            cases.append(pytest.param(game, case, id=f"{path.stem}: {case['name']}"))
+    return cases
+
+
+@pytest.mark.parametrize("game, case", load_cases())
+def test_case(tmp_path, game, case):
+    key = "deals" if game == "sueca" else "hands"
+    doc = {"rules": game, "teams": TEAMS, key: case[key]}
+    path = tmp_path / "sheet.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    result = check_file(str(path))
+    expect = case["expect"]
+    if "awarded" in expect:
+        assert [list(h.awarded.values()) for h in result.hands] == expect["awarded"]
+    if "standing" in expect:  # Sueca: the moca standing as written after each deal
+        assert [list(r["standing"].values()) for r in result.extra["running"]] == expect["standing"]
+    if "score" in expect:  # Truco: the score of the game after each hand
+        assert [list(r["score"].values()) for r in result.extra["running"]] == expect["score"]
+    if "totals" in expect:  # mocas (Sueca) or games (Truco) won
+        assert list(result.totals.values()) == expect["totals"]
+    if "game_points" in expect:
+        assert [t["game_points"] for t in result.extra["teams"].values()] == expect["game_points"]
+    assert result.extra["winner"] == expect.get("winner")
+    found = [{"index": f.hand, "rule": f.rule, "message": f.message} for f in result.findings]
+    assert found == expect.get("findings", [])
