@@ -25,7 +25,13 @@ class ScorekeeperError(ValueError):
 
     def __str__(self) -> str:
         where = self.location
-        return f"{where}: {self.message}" if where else self.message
+        text = f"{where}: {self.message}" if where else self.message
+        return one_line(text)
+
+
+def one_line(text: str) -> str:
+    """Messages quote what was written; a line break in a name must not break the line."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
 class RulesError(ScorekeeperError):

@@ -35,7 +35,9 @@ class Finding(NamedTuple):
 
     def format(self) -> str:
         """The line the CLI prints: `file:line: severity: message [article]`."""
-        return f"{self.location}: {self.severity.value}: {self.message} [{self.rule}]"
+        from scorekeeper.errors import one_line
+
+        return one_line(f"{self.location}: {self.severity.value}: {self.message} [{self.rule}]")
 
     def as_dict(self) -> dict:
         return {
