@@ -319,6 +319,7 @@ def _print_check(results, failures, fmt: str) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The .xlsx file to write.")
 @click.option("--blank", "blank_rules", metavar="RULES", help="Write an empty boletim for these rules instead.")
 @click.option("-p", "--player", "players", multiple=True, help="With --blank: a player, in seat order.")
+@click.option("-t", "--team", "teams", multiple=True, metavar="NAME=A,B", help="With --blank: a team (Sueca, Truco).")
 @click.option("--scorer", help="With --blank: the responsible scorer (Art 6).")
 @click.option("--event", help="With --blank: event name.")
 @click.option("--table", help="With --blank: table number.")
@@ -327,7 +328,7 @@ def _print_check(results, failures, fmt: str) -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing workbook.")
 @rules_option
 @domain_errors
-def export(paths, output, blank_rules, players, scorer, event, table, round_, date, force, rules_path):
+def export(paths, output, blank_rules, players, teams, scorer, event, table, round_, date, force, rules_path):
     """Export sheets to an Excel boletim with live formulas (one worksheet per sheet, and a
     summary when there are several), or an empty boletim with --blank.
 
@@ -335,6 +336,7 @@ def export(paths, output, blank_rules, players, scorer, event, table, round_, da
     scorekeeper export examples/king-final-nacional-mesa1.yaml -o mesa1.xlsx
     scorekeeper export mesa*.yaml -o final.xlsx
     scorekeeper export --blank king -p Ana -p Bruno -p Carla -p Duarte -o boletim.xlsx
+    scorekeeper export --blank sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o ficha.xlsx
     """
     from scorekeeper.boletim import export as exporter
 
@@ -347,8 +349,16 @@ def export(paths, output, blank_rules, players, scorer, event, table, round_, da
         if paths:
             raise click.UsageError("--blank takes no SHEET arguments")
         rules = registry.find(rules_path or blank_rules)
-        check_players(rules, list(players), scorer, date, output)
         meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
+        if rules.game != "king":
+            from scorekeeper.new_sheet import new_team_sheet_text, parse_teams
+
+            parsed = parse_teams(teams, output)
+            new_team_sheet_text(rules, "", parsed, "x", scorer=scorer, date=date, source=output)  # validates them
+            exporter.save(exporter.blank_team_workbook(rules, parsed, scorer, meta), output)
+            click.echo(f"Wrote {output}: an empty {rules.name} ficha for {' v '.join(parsed)}")
+            return
+        check_players(rules, list(players), scorer, date, output)
         exporter.save(exporter.blank_workbook(rules, list(players), scorer or players[0], meta), output)
         click.echo(f"Wrote {output}: an empty {rules.name} boletim for {', '.join(players)}")
         return
@@ -368,8 +378,8 @@ def export(paths, output, blank_rules, players, scorer, event, table, round_, da
 
 @cli.command("import")
 @click.argument("workbook_path", metavar="IN.xlsx", type=click.Path(dir_okay=True))
-@click.option("-o", "--output", required=True, type=click.Path(),
-              help="The YAML sheet to write (a folder when the workbook holds several boletins).")
+@click.option("-o", "--output", required=True, type=click.Path(allow_dash=True),
+              help="The YAML sheet to write (a folder when the workbook holds several boletins; - for stdout).")
 @click.option("--sheet", "worksheet", help="The worksheet to import, when there are several.")
 @click.option("--force", is_flag=True, help="Overwrite existing YAML sheets.")
 @rules_option
@@ -382,10 +392,16 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     scorekeeper import final.xlsx --sheet "Mesa1 R1" -o mesa1.yaml
     scorekeeper import final.xlsx -o sheets/
     """
-    from scorekeeper.boletim.king_import import read_workbook, to_yaml
+    from scorekeeper.boletim.king_import import read_workbook
     from scorekeeper.sheet_file import atomic_write
 
     boletins = read_workbook(workbook_path)
+    if output == "-":  # to standard output: one boletim, named or alone
+        chosen = [b for b in boletins if worksheet is None or b.title == worksheet]
+        if len(chosen) != 1:
+            raise UnusableInput(f"{workbook_path}: -o - writes one boletim; name it with --sheet")
+        click.echo(chosen[0].to_yaml(rules_path), nl=False)
+        return
     if worksheet is not None:
         boletins = [b for b in boletins if b.title == worksheet]
         if not boletins:
@@ -402,7 +418,7 @@ def import_(workbook_path, output, worksheet, force, rules_path):
             target = os.path.join(output, f"{safe}.yaml")
         if os.path.exists(target) and not force:
             raise UnusableInput(f"{target}: already exists; use --force to overwrite it")
-        targets.append((target, to_yaml(boletim, rules_path)))
+        targets.append((target, boletim.to_yaml(rules_path)))
     for target, text in targets:
         atomic_write(target, text)
         click.echo(f"Wrote {target}")

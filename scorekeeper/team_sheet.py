@@ -149,8 +149,9 @@ class EntryReader:
             self.fail(key, f"{value} is negative")
         return value
 
-    def per_team(self, key, low: int | None = 0) -> dict[str, int] | None:
-        """Values in team order (`[72, 48]`) or by team (`{Nos: 72, Eles: 48}`)."""
+    def per_team(self, key, low: int | None = 0, partial: bool = False) -> dict[str, int] | None:
+        """Values in team order (`[72, 48]`) or by team (`{Nos: 72, Eles: 48}`); with `partial`,
+        a mapping may name only some teams (a claim written for one team only)."""
         value = self.item.get(key)
         if value is None:
             return None
@@ -170,6 +171,8 @@ class EntryReader:
                     continue
                 result[name] = number
             missing = [t for t in teams if t not in result]
+            if partial:
+                return {t: result[t] for t in teams if t in result}
             if missing:
                 self.finding(f"{key}: no value for {', '.join(missing)}", "teams")
                 return None

@@ -197,7 +197,7 @@ def test_workbook_that_is_not_a_boletim(tmp_path):
     wb.active["A1"] = "Orçamento"
     wb.active["B2"] = 1200
     wb.save(path)
-    hostile_check(path, ": not a scorekeeper boletim: no worksheet has the 'Mão' header row")
+    hostile_check(path, ": not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers")
 
 
 @pytest.mark.parametrize("content, expected", [

@@ -20,6 +20,9 @@ from scorekeeper.king.classification import table_points
 from scorekeeper.sheets import check_any, check_file, load_sheet
 from test_boletim import run
 from test_properties import valid_game
+from test_team_properties import deal
+from test_team_properties import hand as truco_hand
+from scorekeeper.boletim.team_ficha import FIRST
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 if SOFFICE is None:
@@ -159,3 +162,119 @@ def test_a_filled_in_blank_adds_up_in_libreoffice(tmp_path):
     assert values[f"X{FIRST_ROW}"].value == -260
     assert run("check", out).output.startswith(f"{out}:Boletim!L6: warning: hand 1 (vazas): counts add up to 12 of "
                                                "13; the missing 1 (-20) is charged to Ana")
+
+
+# --- team fichas ------------------------------------------------------------------------------
+
+def team_expected(sheet, result):
+    """Every formula cell of a Sueca or Truco ficha and the value the CLI computed for it."""
+    from scorekeeper.boletim.team_ficha import FIRST, columns_for
+
+    rules, names = sheet.rules, sheet.team_names
+    cols = columns_for(rules, len(names))
+    rows = max(len(sheet.entries) + 5, 20)
+    running = result.extra["running"]
+    expect = {}
+    for position in range(rows):
+        r = FIRST + position
+        if position < len(running):
+            state, hand = running[position], result.hands[position]
+            gained = {t: (hand.awarded[t] if state["scored"] else 0) for t in names}
+        else:  # spare rows carry the last state on
+            gained = dict.fromkeys(names, 0)
+            state = _spare_state(sheet, result, expect, cols, r)
+        for t, name in enumerate(names):
+            expect[f"{col(cols.gained(t))}{r}"] = gained[name]
+            expect[f"{col(cols.start(t))}{r}"] = state["start"][name]
+            if rules.game == "sueca":
+                expect[f"{col(cols.standing(t))}{r}"] = state["standing"][name]
+                expect[f"{col(cols.mocas(t))}{r}"] = state["mocas"][name]
+            else:
+                expect[f"{col(cols.score(t))}{r}"] = state["score"][name]
+                expect[f"{col(cols.games(t))}{r}"] = state["games_won"][name]
+        if rules.game == "sueca":
+            points = result.hands[position].points if position < len(running) else None
+            typed = position < len(running) and isinstance(sheet.entries[position].get("points"), (list, dict))
+            expect[f"{col(cols.sum_col)}{r}"] = sum(points.values()) if points and typed else ""
+            expect[f"{col(cols.control_col)}{r}"] = rules.total if typed else ""
+        else:
+            expect[f"G{r}"] = state["game"]
+    last = FIRST + rows - 1
+    result_row = last + 2
+    expect[f"C{result_row}"] = result.extra["winner"] or ""
+    final = result.totals
+    for t, name in enumerate(names):
+        expect[f"B{result_row + 1 + t}"] = name
+        expect[f"C{result_row + 1 + t}"] = final[name]
+    return expect
+
+
+def _spare_state(sheet, result, expect, cols, r):
+    names = sheet.team_names
+    if sheet.rules.game == "sueca":
+        if r == FIRST + len(result.hands):
+            start = result.extra["standing_now"] if result.hands else dict.fromkeys(names, 0)
+        else:
+            start = {n: expect[f"{col(cols.start(t))}{r - 1}"] for t, n in enumerate(names)}
+        return {"start": start, "standing": dict(start), "mocas": result.totals}
+    previous = result.extra["running"][-1] if result.hands else None
+    if r == FIRST + len(result.hands):
+        if previous is None:
+            return {"start": dict.fromkeys(names, 0), "score": dict.fromkeys(names, 0), "games_won": result.totals,
+                    "game": 1}
+        ended = max(previous["score"].values()) >= sheet.rules.target
+        start = dict.fromkeys(names, 0) if ended else dict(previous["score"])
+        return {"start": start, "score": dict(start), "games_won": result.totals,
+                "game": previous["game"] + (1 if ended else 0)}
+    start = {n: expect[f"{col(cols.start(t))}{r - 1}"] for t, n in enumerate(names)}
+    return {"start": start, "score": dict(start), "games_won": result.totals, "game": expect[f"G{r - 1}"]}
+
+
+def assert_team_fichas_match(exported, recalc, games):
+    titles = [t for t in exported.sheetnames if t != "Resumo"]
+    for (sheet, result), title in zip(games, titles):
+        ws, values = exported[title], recalc[title]
+        expect = team_expected(sheet, result)
+        formulas = [cell.coordinate for row in ws.iter_rows() for cell in row if cell.data_type == "f"]
+        assert formulas, title
+        for coordinate in formulas:
+            assert coordinate in expect, f"{title}!{coordinate} has a formula no test expects"
+            got, want = values[coordinate].value, expect[coordinate]
+            if blank(want):
+                assert blank(got), f"{title}!{coordinate}: {got!r}, expected blank"
+            else:
+                assert got == want, f"{title}!{coordinate}: LibreOffice {got!r}, CLI {want!r}"
+
+
+def test_team_examples_recalculate_to_the_cli_numbers(tmp_path):
+    paths = [EXAMPLES / name for name in ("sueca-torneio-jogo1.yaml", "truco-furb-partida1.yaml",
+                                          "sueca-disputed-jogo2.yaml", "truco-disputed-partida2.yaml")]
+    out = tmp_path / "teams.xlsx"
+    assert run("export", *paths, "-o", out).exit_code == 0
+    games = [(load_sheet(str(p)), check_file(str(p))) for p in paths]
+    assert_team_fichas_match(openpyxl.load_workbook(out), recalculated(out, tmp_path), games)
+    saved = tmp_path / "recalculated" / "teams.xlsx"
+    results = check_any(str(saved))
+    assert [r.totals for r in results] == [result.totals for _, result in games]
+    assert [[f.rule for f in r.findings] for r in results] == [[f.rule for f in result.findings] for _, result in games]
+
+
+@settings(max_examples=3, deadline=None)
+@given(deals=st.lists(st.lists(deal, max_size=40), min_size=2, max_size=2),
+       hands=st.lists(st.lists(truco_hand, max_size=50), min_size=2, max_size=2))
+def test_random_team_games_recalculate_to_the_cli_numbers(tmp_path_factory, deals, hands):
+    import yaml
+
+    tmp_path = tmp_path_factory.mktemp("teams")
+    paths = []
+    for index, (game, key, entries) in enumerate([("sueca", "deals", d) for d in deals] +
+                                                 [("truco", "hands", h) for h in hands]):
+        path = tmp_path / f"{game}{index}.yaml"
+        doc = {"rules": game, "teams": {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]}, "table": index + 1,
+               key: entries}
+        path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+        paths.append(path)
+    out = tmp_path / "random-teams.xlsx"
+    assert run("export", *paths, "-o", out).exit_code == 0
+    games = [(load_sheet(str(p)), check_file(str(p))) for p in paths]
+    assert_team_fichas_match(openpyxl.load_workbook(out), recalculated(out, tmp_path), games)

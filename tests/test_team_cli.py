@@ -118,3 +118,69 @@ def test_team_sheet_format_errors(tmp_path):
         path.write_text(text)
         result = run("check", path)
         assert (result.exit_code, result.stderr) == (2, f"Error: {path}{message}\n"), text
+
+
+def _entries(path):
+    from scorekeeper.sheets import load_sheet
+
+    sheet = load_sheet(str(path))
+    names = sheet.team_names
+    normal = []
+    for entry in sheet.entries:
+        item = {}
+        for key, value in entry.items():
+            if isinstance(value, dict):
+                value = [value[n] for n in names]
+            item[key] = value
+        normal.append(item)
+    return sheet.teams, (sheet.event, sheet.table, sheet.round, sheet.date), normal
+
+
+def test_team_fichas_export_then_import_give_back_the_same_sheets(tmp_path):
+    names = ["sueca-torneio-jogo1.yaml", "truco-furb-partida1.yaml", "sueca-disputed-jogo2.yaml",
+             "truco-disputed-partida2.yaml"]
+    out = tmp_path / "teams.xlsx"
+    result = run("export", *(EXAMPLES / n for n in names), "-o", out)
+    assert result.exit_code == 0, result.output
+    assert result.output == f"Wrote {out}: Resumo, Mesa2 R1, Mesa1 R1, Mesa3 R1, Mesa2 R1 (2)\n"
+    folder = tmp_path / "back"
+    folder.mkdir()
+    assert run("import", out, "-o", folder).exit_code == 0
+    for name, title in zip(names, ["Mesa2-R1", "Mesa1-R1", "Mesa3-R1", "Mesa2-R1--2-"]):
+        assert _entries(folder / f"{title}.yaml") == _entries(EXAMPLES / name), name
+
+
+def test_team_ficha_checked_by_cell(tmp_path):
+    out = tmp_path / "sueca.xlsx"
+    assert run("export", EXAMPLES / "sueca-disputed-jogo2.yaml", "-o", out).exit_code == 0
+    result = run("check", out)
+    assert result.exit_code == 1
+    assert f"{out}:Mesa3 R1!F8: error: deal 3: Nos has 119 card points; no set of cards is worth 1 [O jogo 3]" \
+        in result.output
+    assert f"{out}:Mesa3 R1!K17: error: deal 12: the sheet shows Eles at 5; a moca stops at 4 (nothing is carried " \
+           "ahead) [Pontuacao 4]" in result.output
+
+
+def test_blank_ficha_filled_in(tmp_path):
+    import openpyxl
+
+    out = tmp_path / "truco.xlsx"
+    result = run("export", "--blank", "truco", "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "--table", "4",
+                 "-o", out)
+    assert (result.exit_code, result.output) == (0, f"Wrote {out}: an empty truco ficha for Nos v Eles\n")
+    wb = openpyxl.load_workbook(out)
+    ws = wb["Mesa4"]
+    assert (ws["H4"].value, ws["L4"].value, ws["H3"].value) == ("Nos", "Eles", "Ana, Bruno")
+    ws["B6"], ws["C6"] = "Nos", 3
+    ws["B7"] = "Eles"
+    ws["J8"] = 13  # a score above 12 typed over Nos's Placar formula
+    ws["B8"] = "Nos"
+    wb.save(out)
+    checked = run("check", out)
+    assert checked.exit_code == 1
+    assert f"{out}:Mesa4!J8: error: hand 3: the sheet shows Nos at 13; a game stops at 12 [Art 14]" in checked.output
+    back = tmp_path / "back.yaml"
+    assert run("import", out, "-o", back).exit_code == 0
+    assert back.read_text() == ("rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\ntable: 4\n"
+                                "hands:\n  - {winner: Nos, value: 3}\n  - {winner: Eles}\n"
+                                "  - {winner: Nos, score: {Nos: 13}}\n")

@@ -11,6 +11,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from scorekeeper.boletim import layout as L
+from scorekeeper.boletim import team_ficha
 from scorekeeper.boletim.king_export import MIN_HAND_ROWS, SPARE_ROWS, KingBoletimWriter, Styles, _typed, festa_label
 from scorekeeper.boletim.layout import Layout, col
 from scorekeeper.sheet_file import atomic_write
@@ -102,6 +103,10 @@ def _build_workbook(games) -> Workbook:
     for sheet, result in games:
         meta = _meta(sheet)
         ws = wb.create_sheet(sheet_title(meta, sheet.source, taken))
+        if sheet.rules.game != "king":
+            writer = team_ficha.write_game(ws, sheet, result, styles, {**meta, "scorer": sheet.scorer})
+            written.append((ws.title, sheet, writer))
+            continue
         rows = typed_rows(sheet, result)
         hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
         writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows, styles)
@@ -109,6 +114,15 @@ def _build_workbook(games) -> Workbook:
         written.append((ws.title, sheet, writer.lay))
     if len(written) > 1:
         _summary(wb, written)
+    return wb
+
+
+def blank_team_workbook(rules, teams: dict[str, list[str]], scorer, meta: dict) -> Workbook:
+    """The empty ficha of a team game, ready to fill in at the table."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = sheet_title(meta, "Ficha", set())
+    team_ficha.write_blank(ws, rules, teams, Styles(), {**meta, "scorer": scorer})
     return wb
 
 
@@ -127,7 +141,8 @@ def blank_workbook(rules, players: list[str], scorer: str, meta: dict) -> Workbo
 def _summary(wb: Workbook, written) -> None:
     ws = wb.create_sheet("Resumo", 0)
     ws.cell(1, 1, "Resumo").font = Font(bold=True, size=14)
-    headers = ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador", "Saldo", "Pontos (Art 15)", "Confere (0)")
+    headers = ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Saldo / Mocas / Jogos",
+               "Pontos (Art 15)", "Confere (0) / Vencedor")
     for column, header in enumerate(headers, start=1):
         ws.cell(3, column, header).font = Font(bold=True)
     row = 4
@@ -138,9 +153,13 @@ def _summary(wb: Workbook, written) -> None:
             for column, value in enumerate(values, start=1):
                 if value is not None:
                     ws.cell(row, column, _typed(value))
-            ws.cell(row, 7, f"={quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}")
-            ws.cell(row, 8, f"={quoted}!{col(lay.class_col(p))}{lay.points_row}")
-            ws.cell(row, 9, f"={quoted}!{col(lay.class_col(2))}{lay.sum_row}")
+            if isinstance(lay, Layout):
+                ws.cell(row, 7, f"={quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}")
+                ws.cell(row, 8, f"={quoted}!{col(lay.class_col(p))}{lay.points_row}")
+                ws.cell(row, 9, f"={quoted}!{col(lay.class_col(2))}{lay.sum_row}")
+            else:  # a team game: mocas or games won, and the winner
+                ws.cell(row, 7, f"={quoted}!C{lay.result_row + 1 + p}")
+                ws.cell(row, 9, f"={quoted}!C{lay.result_row}")
             row += 1
     for column, width in zip("ABCDEFGHI", (14, 18, 6, 6, 11, 14, 8, 14, 11)):
         ws.column_dimensions[column].width = width

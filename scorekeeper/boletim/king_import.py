@@ -49,6 +49,12 @@ class Boletim:
     def cell(self, column: int, row: int) -> str:
         return f"{self.source}!{col(column)}{row}"
 
+    def check(self, rules_path: str | None = None):
+        return check(self, rules_path)
+
+    def to_yaml(self, rules_path: str | None = None) -> str:
+        return to_yaml(self, rules_path)
+
 
 class _Grid:
     def __init__(self, path: str, title: str, values: dict, formulas: set):
@@ -90,21 +96,38 @@ class _Grid:
         return int(value)
 
 
-def read_workbook(path: str) -> list[Boletim]:
-    """Every boletim worksheet of a workbook (a summary sheet is passed over)."""
+def read_workbook(path: str) -> list:
+    """Every boletim or ficha worksheet of a workbook (a summary sheet is passed over). Each is
+    read by its game, named in its `Regras` cell; each has `title`, `check()` and `to_yaml()`."""
+    from scorekeeper.boletim import team_ficha
+
     wb = open_workbook(path)
     found = []
     try:
         for ws in wb.worksheets:
             check_bounds(ws, path)
             values, formulas = read_grid(ws, path)
-            boletim = _read_worksheet(_Grid(path, ws.title, values, formulas))
+            grid = _Grid(path, ws.title, values, formulas)
+            info = _info(grid, L.HEAD_ROW)
+            ref = info.get("rules")
+            if ref is None:
+                continue
+            try:
+                rules = registry.find(str(ref))
+            except SheetFormatError:
+                raise
+            except Exception as exc:  # an unknown rule name: say where it is written
+                raise SheetFormatError(f"Regras: {getattr(exc, 'message', exc)}", f"{path}:{ws.title}") from None
+            if rules.game == "king":
+                boletim = _read_worksheet(grid)
+            else:
+                boletim = team_ficha.read(grid, rules, str(ref), info)
             if boletim is not None:
                 found.append(boletim)
     finally:
         wb.close()
     if not found:
-        raise SheetFormatError("not a scorekeeper boletim: no worksheet has the 'Mão' header row", path)
+        raise SheetFormatError("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers", path)
     return found
 
 

@@ -35,6 +35,7 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
             read.finding(f"recorded after {race.winner} won the game at deal {won_at}", "Vencedor 1")
         awarded, kind, detail, card_points, carries = _deal(read, sheet, castigos)
         lost = 0
+        start = dict(race.standing)
         shown = dict(race.standing)
         scored = race.winner is None
         if scored:
@@ -44,22 +45,22 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
                     lost += lost_now
             if race.winner is not None:
                 won_at = index
-        written = read.per_team("standing")
-        if written is not None and scored:
-            for team in teams:
-                if written[team] > rules.moca_points:
-                    read.finding(f"the sheet shows {team} at {written[team]}; a moca stops at {rules.moca_points} "
+        written = read.per_team("standing", partial=True)
+        if written and scored:
+            for team, value in written.items():
+                if value > rules.moca_points:
+                    read.finding(f"the sheet shows {team} at {value}; a moca stops at {rules.moca_points} "
                                  "(nothing is carried ahead)", MOCA, team)
-            if written != shown and all(written[t] <= rules.moca_points for t in teams):
-                says = ", ".join(f"{t} {written[t]}" for t in teams)
-                should = ", ".join(f"{t} {shown[t]}" for t in teams)
+            if any(written[t] != shown[t] for t in written) and all(v <= rules.moca_points for v in written.values()):
+                says = ", ".join(f"{t} {written[t]}" for t in written)
+                should = ", ".join(f"{t} {shown[t]}" for t in written)
                 read.finding(f"the sheet shows {says}; the moca stands at {should}", MOCA)
         if lost:
             detail = (detail + "; " if detail else "") + f"{lost} lost beyond the moca"
         findings.extend(read.findings)
         hands.append(HandResult(index, read.line, kind, detail, card_points,
                                 rules.total if card_points is not None else None, awarded))
-        running.append({"standing": shown, "mocas": dict(race.mocas)})
+        running.append({"start": start, "standing": shown, "mocas": dict(race.mocas), "scored": scored})
     findings.sort(key=lambda f: f.line or 0)
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
@@ -73,6 +74,7 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
         "teams": {team: {"players": sheet.teams[team], "mocas": race.mocas[team],
                          "game_points": race.game_points[team]} for team in teams},
         "running": running,
+        "standing_now": dict(race.standing),
     }
     return result
 

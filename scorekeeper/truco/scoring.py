@@ -56,21 +56,23 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
         if over:
             read.finding(f"recorded after {match.winner} won the match at hand {match.ended_at}", "Art 14")
         game_number = len(match.games) + 1
+        start = dict(match.score)
         awarded, kind, detail = _hand(read, sheet, match)
         shown = dict(match.score) if over else match.add(awarded, index)
-        written = read.per_team("score")
-        if written is not None:
-            for team in teams:
-                if written[team] > rules.target:
-                    read.finding(f"the sheet shows {team} at {written[team]}; a game stops at {rules.target}",
-                                 "Art 14", team)
-            if not over and written != shown and all(written[t] <= rules.target for t in teams):
-                says = ", ".join(f"{t} {written[t]}" for t in teams)
-                should = ", ".join(f"{t} {shown[t]}" for t in teams)
+        written = read.per_team("score", partial=True)
+        if written:
+            for team, value in written.items():
+                if value > rules.target:
+                    read.finding(f"the sheet shows {team} at {value}; a game stops at {rules.target}", "Art 14", team)
+            if not over and any(written[t] != shown[t] for t in written) and \
+                    all(v <= rules.target for v in written.values()):
+                says = ", ".join(f"{t} {written[t]}" for t in written)
+                should = ", ".join(f"{t} {shown[t]}" for t in written)
                 read.finding(f"the sheet shows {says}; the score is {should}", "Art 14")
         findings.extend(read.findings)
         hands.append(HandResult(index, read.line, kind, detail, None, None, awarded))
-        running.append({"game": game_number, "score": shown, "games_won": dict(match.games_won)})
+        running.append({"game": game_number, "start": start, "score": shown, "games_won": dict(match.games_won),
+                        "scored": not over})
     findings.sort(key=lambda f: f.line or 0)
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,

@@ -1,0 +1,576 @@
+"""The score sheets (fichas) of the team games, Sueca and Truco: export with live formulas, and
+import of what a person typed.
+
+Sueca's ficha keeps each deal's card points, the points they give, and the moca race (the
+moca's start, its standing as the ficha writes it, mocas won); Truco's keeps each hand's
+winner and value, the points given, the score of the game and games won. Every number a
+person would otherwise work out is a formula that follows the rule file's numbers.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from scorekeeper import rules as registry
+from scorekeeper.boletim import layout as L
+from scorekeeper.boletim.king_export import RED_FILL, Styles, _typed
+from scorekeeper.boletim.layout import col
+from scorekeeper.errors import SheetFormatError
+from scorekeeper.findings import Finding
+from scorekeeper.sheet_file import flow
+from scorekeeper.yaml_lines import LineDict, LineList
+
+FIRST = L.FIRST_ROW
+YES = "sim"
+PLAYERS_ROW = 3
+# Header cells: (row, label column, value column); the teams' players sit in row 3 above each team.
+TEAM_INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 8, 9), "date": (2, 10, 12),
+                   "rules": (3, 2, 3), "scorer": (3, 4, 5)}
+
+
+# --- the two games' columns -----------------------------------------------------------------
+
+class SuecaColumns:
+    """A Nº | B Penalidade | C Equipa em falta | D Motivo | E Todas as vazas | per team: Pontos,
+    Ganhos, Início, Moca, Mocas | Soma | Controlo."""
+
+    game, list_key, word, title = "sueca", "deals", "deal", "Ficha de Pontuação"
+    meta = ("Nº", "Penalidade", "Equipa em falta", "Motivo", "Todas as vazas")
+    team_headers = ("Pontos", "Ganhos", "Início", "Moca", "Mocas")
+    first_team_col = 6
+    PENALTY, TEAM, REASON, ALL = 2, 3, 4, 5
+
+    def __init__(self, teams: int):
+        self.teams = teams
+        self.sum_col = self.first_team_col + 5 * teams
+        self.control_col = self.sum_col + 1
+        self.last_col = self.control_col
+
+    def block(self, team: int) -> int:
+        return self.first_team_col + 5 * team
+
+    def points(self, t):
+        return self.block(t)
+
+    def gained(self, t):
+        return self.block(t) + 1
+
+    def start(self, t):
+        return self.block(t) + 2
+
+    def standing(self, t):
+        return self.block(t) + 3
+
+    def mocas(self, t):
+        return self.block(t) + 4
+
+
+class TrucoColumns:
+    """A Nº | B Vencedor | C Valor | D Pediu (the last raise) | E Ocorrência | F Equipa | Jogo |
+    per team: Início, Ganhos, Placar, Jogos."""
+
+    game, list_key, word, title = "truco", "hands", "hand", "Ficha de Pontuação"
+    meta = ("Nº", "Vencedor", "Valor", "Pediu", "Ocorrência", "Equipa", "Jogo")
+    team_headers = ("Início", "Ganhos", "Placar", "Jogos")
+    first_team_col = 8
+    WINNER, VALUE, RAISED, EVENT, TEAM, GAME = 2, 3, 4, 5, 6, 7
+    EVENTS = ("recusada", "truco-na-mao-de-onze", "olhar-baralho", "anulada")
+
+    def __init__(self, teams: int):
+        self.teams = teams
+        self.last_col = self.first_team_col + 4 * teams - 1
+
+    def block(self, team: int) -> int:
+        return self.first_team_col + 4 * team
+
+    def start(self, t):
+        return self.block(t)
+
+    def gained(self, t):
+        return self.block(t) + 1
+
+    def score(self, t):
+        return self.block(t) + 2
+
+    def games(self, t):
+        return self.block(t) + 3
+
+
+def columns_for(rules, teams: int):
+    return SuecaColumns(teams) if rules.game == "sueca" else TrucoColumns(teams)
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+class TeamFichaWriter:
+    """Writes one Sueca game or Truco match (or a blank ficha) onto a worksheet."""
+
+    def __init__(self, ws, rules, teams: dict[str, list[str]], rows: int, styles: Styles):
+        self.ws, self.rules, self.teams, self.style = ws, rules, teams, styles
+        self.names = list(teams)
+        self.cols = columns_for(rules, len(teams))
+        self.rows = rows
+        self.last_row = FIRST + rows - 1
+        self.result_row = self.last_row + 2
+
+    def write(self, meta: dict, typed: list[dict], notes: list[tuple[int | None, str]]) -> None:
+        ws, cols = self.ws, self.cols
+        ws.sheet_view.showGridLines = False
+        self.style(ws.cell(1, 1, f"{cols.title} — {self.rules.title}"), "title")
+        for key, (row, label_col, value_col) in TEAM_INFO_CELLS.items():
+            value = meta.get(key)
+            if key == "scorer" and value is None:
+                continue
+            self.style(ws.cell(row, label_col, L.INFO_LABELS[key]), "bold")
+            if value is not None:
+                self.style(ws.cell(row, value_col, _typed(value)), "left")
+        for column, header in enumerate(cols.meta, start=1):
+            self.style(ws.cell(L.HEAD_ROW, column, header), "head")
+        width = len(cols.team_headers)
+        for t, name in enumerate(self.names):
+            first = cols.block(t)
+            self.style(ws.cell(L.NAMES_ROW, first, name), "head")
+            ws.cell(PLAYERS_ROW, first, ", ".join(self.teams[name]))  # the team's players, above its name
+            ws.merge_cells(start_row=L.NAMES_ROW, start_column=first, end_row=L.NAMES_ROW, end_column=first + width - 1)
+            for offset, header in enumerate(cols.team_headers):
+                self.style(ws.cell(L.HEAD_ROW, first + offset, header), "head")
+        if cols.game == "sueca":
+            self.style(ws.cell(L.HEAD_ROW, cols.sum_col, "Soma"), "head")
+            self.style(ws.cell(L.HEAD_ROW, cols.control_col, "Controlo"), "head")
+        for position, r in enumerate(range(FIRST, self.last_row + 1)):
+            row = typed[position] if position < len(typed) else {}
+            ws.cell(r, 1, position + 1)
+            if cols.game == "sueca":
+                self._sueca_row(r, row)
+            else:
+                self._truco_row(r, row)
+            for column in range(1, cols.last_col + 1):
+                self.style(ws.cell(r, column), "box")
+        self._result()
+        self._notes(notes)
+        self._validation()
+        self._print_setup(meta)
+
+    def _team_ref(self, t: int) -> str:
+        """The cell holding team t's name (row 4), as formulas compare names with it."""
+        return f"${col(self.cols.block(t))}${L.NAMES_ROW}"
+
+    # Sueca ---------------------------------------------------------------------------------
+    def _sueca_row(self, r: int, row: dict) -> None:
+        ws, cols, rules = self.ws, self.cols, self.rules
+        for column, key in ((cols.PENALTY, "penalty"), (cols.TEAM, "team"), (cols.REASON, "reason"),
+                            (cols.ALL, "all_tricks")):
+            if row.get(key) is not None:
+                ws.cell(r, column, row[key])
+        n = len(self.names)
+        first = r == FIRST
+        over = "FALSE" if first else f"MAX({','.join(f'{col(cols.mocas(t))}{r - 1}' for t in range(n))})>={rules.mocas_to_win}"
+        for t in range(n):
+            other = 1 - t
+            if row.get("points") is not None:
+                ws.cell(r, cols.points(t), row["points"][t])
+            if row.get("standing") is not None:
+                ws.cell(r, cols.standing(t), row["standing"][t])
+            p = f"{col(cols.points(t))}{r}"
+            fault = f"$C{r}={self._team_ref(other)}"
+            castigos = f'COUNTIFS($B${FIRST}:$B{r},"castigo",$C${FIRST}:$C{r},{self._team_ref(other)})'
+            # Pontuacao 2-3 and Penalizacoes (S2, S4): what this deal gives team t.
+            dealt = (f'IF($B{r}="renuncia",IF({fault},{rules.renuncia_points},0),'
+                     f'IF($B{r}="ponto",IF({fault},{rules.ponto_points},0),'
+                     f'IF($B{r}="castigo",IF(AND({fault},MOD({castigos},{rules.castigo_every})=0),'
+                     f'{rules.castigo_points},0),'
+                     f'IF({p}="",0,IF(AND($E{r}="{YES}",{p}={rules.total}),{rules.all_tricks},'
+                     f'IF({p}>{rules.big_win_above},{rules.big_win},IF({p}>{rules.win_above},{rules.win},0)))))))')
+            ws.cell(r, cols.gained(t), f"=IF({over},0,{dealt})")
+            # S3: a moca closed on the row above starts the next at 0, or at a renuncia's carry.
+            if first:
+                start = "=0"
+            else:
+                # The race follows the computed standing, never a number typed over the Moca formula
+                # (that is a claim, checked on import).
+                above = r - 1
+                shown = [f"MIN({rules.moca_points},{col(cols.start(u))}{above}+{col(cols.gained(u))}{above})"
+                         for u in range(n)]
+                closed = f"MAX({','.join(shown)})>={rules.moca_points}"
+                raw = f"({col(cols.start(t))}{above}+{col(cols.gained(t))}{above})"
+                carry = (f'IF(AND($B{above}="renuncia",{raw}>{rules.moca_points},NOT({over})),'
+                         f'{raw}-{rules.moca_points},0)') if rules.renuncia_carries else "0"
+                start = f"=IF({closed},{carry},{shown[t]})"
+            ws.cell(r, cols.start(t), start)
+            if row.get("standing") is None:
+                ws.cell(r, cols.standing(t),
+                        f"=MIN({rules.moca_points},{col(cols.start(t))}{r}+{col(cols.gained(t))}{r})")
+            previous = "0" if first else f"{col(cols.mocas(t))}{r - 1}"
+            ws.cell(r, cols.mocas(t), f"={previous}+IF(AND(NOT({over}),"
+                                      f"{col(cols.start(t))}{r}+{col(cols.gained(t))}{r}>={rules.moca_points}),1,0)")
+        points = ",".join(f"{col(cols.points(t))}{r}" for t in range(n))
+        ws.cell(r, cols.sum_col, f'=IF(COUNT({points})=0,"",SUM({points}))')
+        ws.cell(r, cols.control_col, f'=IF(COUNT({points})=0,"",{rules.total})')
+
+    # Truco ---------------------------------------------------------------------------------
+    def _truco_row(self, r: int, row: dict) -> None:
+        ws, cols, rules = self.ws, self.cols, self.rules
+        for column, key in ((cols.WINNER, "winner"), (cols.VALUE, "value"), (cols.RAISED, "raised_by"),
+                            (cols.EVENT, "event"), (cols.TEAM, "team")):
+            if row.get(key) is not None:
+                ws.cell(r, column, row[key])
+        n = len(self.names)
+        first = r == FIRST
+        above = r - 1
+        target = rules.target
+        computed = [f"MIN({target},{col(cols.start(t))}{above}+{col(cols.gained(t))}{above})" for t in range(n)]
+        new_game = "TRUE" if first else f"MAX({','.join(computed)})>={target}"
+        ws.cell(r, cols.GAME, "=1" if first else f"=G{above}+IF({new_game},1,0)")
+        over = "FALSE" if first else \
+            f"MAX({','.join(f'{col(cols.games(t))}{above}' for t in range(n))})>={rules.games_to_win}"
+        for t in range(n):
+            other = 1 - t
+            ws.cell(r, cols.start(t), "=0" if first else f"=IF({new_game},0,{computed[t]})")
+            if row.get("score") is not None:
+                ws.cell(r, cols.score(t), row["score"][t])
+            me, ot = self._team_ref(t), self._team_ref(other)
+            s_me, s_ot = f"{col(cols.start(t))}{r}", f"{col(cols.start(other))}{r}"
+            value = f'IF($C{r}="",1,$C{r})'
+            eleven = rules.eleven
+            # Art 13-18 (T1-T3): what this hand gives team t.
+            gained = (f'IF({over},0,IF($E{r}="anulada",0,'
+                      f'IF(OR($E{r}="olhar-baralho",$E{r}="recusada"),'
+                      f'IF($F{r}={ot},IF($E{r}="recusada",{rules.declined},{rules.looked_at_deck}),0),'
+                      f'IF($E{r}="truco-na-mao-de-onze",IF($F{r}={ot},{rules.raise_penalty},0),'
+                      f'IF(AND({s_me}={eleven},{s_ot}={eleven}),IF($B{r}={me},{rules.both_at_eleven_value},0),'
+                      f'IF({s_ot}={eleven},IF(OR($D{r}={ot},$B{r}={me}),'
+                      f'IF($D{r}={ot},{rules.raise_penalty},{rules.lost}),0),'
+                      f'IF({s_me}={eleven},IF($D{r}={me},0,IF($B{r}={me},{value},0)),'
+                      f'IF($B{r}={me},{value},0))))))))')
+            ws.cell(r, cols.gained(t), f"={gained}")
+            if row.get("score") is None:
+                ws.cell(r, cols.score(t), f"=MIN({target},{s_me}+{col(cols.gained(t))}{r})")
+            previous = "0" if first else f"{col(cols.games(t))}{above}"
+            ws.cell(r, cols.games(t), f"={previous}+IF(AND(NOT({over}),{s_me}+{col(cols.gained(t))}{r}>={target}),1,0)")
+
+    def _result(self) -> None:
+        ws, cols, r = self.ws, self.cols, self.result_row
+        last = self.last_row
+        counter = cols.mocas if cols.game == "sueca" else cols.games
+        to_win = self.rules.mocas_to_win if cols.game == "sueca" else self.rules.games_to_win
+        self.style(ws.cell(r, 2, "Vencedor"), "bold")
+        first, second = f"{col(counter(0))}{last}", f"{col(counter(1))}{last}"
+        self.style(ws.cell(r, 3, f'=IF({first}>={to_win},{self._team_ref(0)},IF({second}>={to_win},'
+                                 f'{self._team_ref(1)},""))'), "check")
+        label = "Mocas" if cols.game == "sueca" else "Jogos"
+        for t in range(len(self.names)):
+            self.style(ws.cell(r + 1 + t, 2, f"={self._team_ref(t)}"), "bold")
+            ws.cell(r + 1 + t, 3, f"={col(counter(t))}{last}")
+            ws.cell(r + 1 + t, 4, label)
+
+    def _notes(self, notes) -> None:
+        from openpyxl.comments import Comment
+
+        ws = self.ws
+        start = self.result_row + len(self.names) + 2
+        self.style(ws.cell(start, 2, L.NOTES_LABEL), "bold")
+        if not notes:
+            ws.cell(start + 1, 2, "Sem observações: a ficha confere.")
+        by_row: dict[int, list[str]] = {}
+        for offset, (row, text) in enumerate(notes):
+            ws.cell(start + 1 + offset, 2, text)
+            if row is not None:
+                by_row.setdefault(row, []).append(text)
+        for row, texts in by_row.items():
+            ws.cell(row, 1).comment = Comment("\n".join(texts), "scorekeeper")
+        self.notes_end = start + 1 + len(notes)
+
+    def _validation(self) -> None:
+        ws, cols, rules = self.ws, self.cols, self.rules
+        rng = f"{FIRST}:{{c}}{self.last_row}"
+        names = ",".join(self.names)
+
+        def lst(column: int, values: str):
+            dv = DataValidation(type="list", formula1=f'"{values}"', allow_blank=True, showErrorMessage=True)
+            dv.add(f"{col(column)}{FIRST}:{col(column)}{self.last_row}")
+            ws.add_data_validation(dv)
+
+        if cols.game == "sueca":
+            lst(cols.PENALTY, "renuncia,ponto,castigo")
+            lst(cols.TEAM, names)
+            lst(cols.REASON, ",".join(rules.ponto_reasons))
+            lst(cols.ALL, YES)
+            dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(rules.total),
+                                allow_blank=True, showErrorMessage=True, error=f"Card points, 0 to {rules.total}")
+            for t in range(len(self.names)):
+                dv.add(f"{col(cols.points(t))}{FIRST}:{col(cols.points(t))}{self.last_row}")
+            ws.add_data_validation(dv)
+            points = f"${col(cols.sum_col)}{FIRST}"
+            ws.conditional_formatting.add(
+                f"A{FIRST}:{col(cols.last_col)}{self.last_row}",
+                FormulaRule(formula=[f'AND({points}<>"",{points}<>${col(cols.control_col)}{FIRST})'], fill=RED_FILL))
+        else:
+            lst(cols.WINNER, names)
+            lst(cols.RAISED, names)
+            lst(cols.TEAM, names)
+            lst(cols.EVENT, ",".join(cols.EVENTS))
+            lst(cols.VALUE, ",".join(map(str, rules.values)))
+        del rng
+        ws.freeze_panes = f"A{FIRST}"
+        for column in range(1, cols.last_col + 1):
+            ws.column_dimensions[col(column)].width = 10
+        ws.column_dimensions["A"].width = 5
+        ws.row_dimensions[L.HEAD_ROW].height = 30
+
+    def _print_setup(self, meta: dict) -> None:
+        ws = self.ws
+        ws.page_setup.orientation = "portrait"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_title_rows = f"{L.NAMES_ROW}:{L.HEAD_ROW}"
+        ws.oddHeader.center.text = f"{self.cols.title} — {self.rules.title}"
+        ws.oddFooter.left.text = "scorekeeper"
+        ws.oddFooter.right.text = "Página &P de &N"
+
+
+def typed_rows(sheet, result) -> list[dict]:
+    """What a scorer would have typed in each row of the ficha for this sheet."""
+    names = sheet.team_names
+    rows = []
+    for item in sheet.entries:
+        row: dict = {}
+        if sheet.rules.game == "sueca":
+            for key in ("penalty", "reason"):
+                if isinstance(item.get(key), str):
+                    row[key] = item[key]
+            row["team"] = _team_of(sheet, item.get("team"))
+            if item.get("all_tricks") is True:
+                row["all_tricks"] = YES
+            row["points"] = _per_team(item.get("points"), names)
+            row["standing"] = _per_team(item.get("standing"), names)
+        else:
+            row["winner"] = _team_of(sheet, item.get("winner"))
+            row["raised_by"] = _team_of(sheet, item.get("raised_by"))
+            if isinstance(item.get("value"), int) and not isinstance(item.get("value"), bool):
+                row["value"] = item["value"]  # as written, even 1: a lost mao de onze scored 1 is a finding
+            if item.get("void") is not None:
+                row["event"] = "anulada"
+            elif item.get("mao_de_onze") is not None:
+                row["event"], row["team"] = "recusada", _team_of(sheet, item.get("team"))
+            elif isinstance(item.get("penalty"), str):
+                row["event"], row["team"] = item["penalty"], _team_of(sheet, item.get("team"))
+            row["score"] = _per_team(item.get("score"), names)
+        rows.append(row)
+    return rows
+
+
+def _team_of(sheet, value):
+    if not isinstance(value, str):
+        return None
+    for name, members in sheet.teams.items():
+        if value == name or value in members:
+            return name
+    return value
+
+
+def _per_team(value, names):
+    if isinstance(value, list) and len(value) == len(names):
+        return list(value)
+    if isinstance(value, dict) and set(value) == set(names):
+        return [value[n] for n in names]
+    return None
+
+
+def write_game(ws, sheet, result, styles: Styles, meta: dict) -> TeamFichaWriter:
+    rows = typed_rows(sheet, result)
+    writer = TeamFichaWriter(ws, sheet.rules, sheet.teams, max(len(rows) + 5, 20), styles)
+    notes = [(FIRST + f.hand - 1 if f.hand else None, f"{f.severity.value}: {f.message} [{f.rule}]")
+             for f in result.findings]
+    writer.write(meta, rows, notes)
+    return writer
+
+
+def write_blank(ws, rules, teams: dict[str, list[str]], styles: Styles, meta: dict) -> TeamFichaWriter:
+    writer = TeamFichaWriter(ws, rules, teams, 40 if rules.game == "sueca" else 60, styles)
+    writer.write(meta, [], [])
+    return writer
+
+
+# --- reading ------------------------------------------------------------------------------
+
+@dataclass
+class TeamFicha:
+    """One team ficha as read: the sheet document and where each value sits."""
+
+    path: str
+    title: str
+    rules_ref: str
+    doc: LineDict
+    cols: object
+    team_cols: dict[str, int] = field(default_factory=dict)  # team -> its first column
+
+    @property
+    def source(self) -> str:
+        return f"{self.path}:{self.title}"
+
+    def check(self, rules_path: str | None = None):
+        """Score the ficha; each finding named by worksheet and cell."""
+        from scorekeeper.sheets import score
+
+        result = score(self._load(rules_path))
+        result.source = self.source
+        result.findings = [self._at_cell(f) for f in result.findings]
+        return result
+
+    def to_yaml(self, rules_path: str | None = None) -> str:
+        """The ficha as a YAML sheet."""
+        self._load(rules_path)
+        doc = self.doc
+        lines = [f"rules: {flow(doc['rules'])}", f"teams: {flow(dict(doc['teams']))}"]
+        for key in ("scorer", "event", "table", "round", "date"):
+            if key in doc:
+                lines.append(f"{key}: {flow(doc[key])}")
+        entries = doc[self.cols.list_key]
+        if entries:
+            lines.append(f"{self.cols.list_key}:")
+            lines.extend(f"  - {flow(_plain(entry, list(doc['teams'])))}" for entry in entries)
+        else:
+            lines.append(f"{self.cols.list_key}: []")
+        return "\n".join(lines) + "\n"
+
+    def _load(self, rules_path):
+        ref = rules_path or self.doc["rules"]
+        rules = registry.find(ref)
+        try:
+            return registry.model(rules.game).parse_sheet(self.doc, rules, self.source, ref)
+        except SheetFormatError as exc:
+            where = f"{self.source}!B{exc.line}" if exc.line else self.source
+            raise SheetFormatError(exc.message, where) from None
+
+    def _at_cell(self, finding: Finding) -> Finding:
+        if finding.line is None:
+            return finding._replace(source=self.source)
+        column = self.team_cols.get(finding.player, 2)
+        return finding._replace(source=f"{self.source}!{col(column)}{finding.line}", line=None)
+
+
+def _plain(entry: dict, teams: list[str]) -> dict:
+    out = {}
+    for key, value in entry.items():
+        if isinstance(value, dict):
+            value = [value[t] for t in teams] if list(value) == teams else dict(value)
+        out[key] = value
+    return out
+
+
+def read(grid, rules, rules_ref: str, info: dict) -> TeamFicha:
+    """A team ficha from a worksheet's cells (only what a person typed)."""
+    head = L.HEAD_ROW
+    cols = columns_for(rules, rules.teams)
+    names = []
+    for t in range(rules.teams):
+        name = grid.text(L.NAMES_ROW, cols.block(t))
+        if name is None:
+            raise SheetFormatError("a team column has no team name above it", grid.where(L.NAMES_ROW, cols.block(t)))
+        names.append(name)
+    if grid.text(head, 1) != "Nº":
+        raise SheetFormatError("not a scorekeeper ficha: no 'Nº' header", grid.where(head, 1))
+    doc = LineDict()
+    doc.line, doc.key_lines = 1, {}
+    doc["rules"] = rules_ref
+    teams = LineDict()
+    teams.line, teams.key_lines = L.NAMES_ROW, {}
+    for t, name in enumerate(names):
+        players = grid.text(PLAYERS_ROW, cols.block(t))
+        teams[name] = [p.strip() for p in (players or "").split(",") if p.strip()]
+    doc["teams"] = teams
+    for key in ("scorer", "event", "table", "round", "date"):
+        if info.get(key) is not None:
+            doc[key] = info[key]
+    entries = LineList()
+    entries.line, entries.item_lines = head, []
+    ficha = TeamFicha(grid.path, grid.title, rules_ref, doc, cols,
+                      # a team's finding points at its card points (Sueca) or its score (Truco)
+                      {name: (cols.points(t) if cols.game == "sueca" else cols.score(t)) for t, name in enumerate(names)})
+    for r in range(head + 1, head + 1 + 400):
+        if not isinstance(grid.values.get((r, 1)), (int, float)):
+            break  # the entry rows are the numbered ones; the result and notes follow them
+        entry = _sueca_entry(grid, cols, r, names) if cols.game == "sueca" else _truco_entry(grid, cols, r, names)
+        if entry is not None:
+            entries.append(entry)
+            entries.item_lines.append(r)
+    doc[cols.list_key] = entries
+    return ficha
+
+
+def _new_entry(r: int) -> LineDict:
+    entry = LineDict()
+    entry.line, entry.key_lines = r, {}
+    return entry
+
+
+def _team_values(grid, r: int, columns: list[int], names: list[str]):
+    values = [grid.number(r, c) for c in columns]
+    if all(v is None for v in values):
+        return None
+    return {name: v for name, v in zip(names, values) if v is not None}
+
+
+def _sueca_entry(grid, cols: SuecaColumns, r: int, names: list[str]):
+    penalty = grid.text(r, cols.PENALTY)
+    points = _team_values(grid, r, [cols.points(t) for t in range(len(names))], names)
+    if penalty is None and points is None:
+        return None
+    entry = _new_entry(r)
+    if penalty is not None:
+        entry["penalty"] = penalty
+        for key, column in (("team", cols.TEAM), ("reason", cols.REASON)):
+            if grid.text(r, column) is not None:
+                entry[key] = grid.text(r, column)
+    elif points is not None:
+        entry["points"] = points
+        if (grid.text(r, cols.ALL) or "").lower() in (YES, "s", "x", "yes", "true", "1"):
+            entry["all_tricks"] = True
+    standing = _team_values(grid, r, [cols.standing(t) for t in range(len(names))], names)
+    if standing is not None:
+        entry["standing"] = standing
+    entry.key_lines = dict.fromkeys(entry, r)
+    return entry
+
+
+def _truco_entry(grid, cols: TrucoColumns, r: int, names: list[str]):
+    winner, event = grid.text(r, cols.WINNER), grid.text(r, cols.EVENT)
+    if winner is None and event is None:
+        return None
+    entry = _new_entry(r)
+    team = grid.text(r, cols.TEAM)
+    if event == "anulada":
+        entry["void"] = "misdeal"
+    elif event == "recusada":
+        entry["mao_de_onze"] = "declined"
+        if team is not None:
+            entry["team"] = team
+    elif event is not None:
+        entry["penalty"] = event
+        if team is not None:
+            entry["team"] = team
+    else:
+        entry["winner"] = winner
+        value = grid.number(r, cols.VALUE)
+        if value is not None:
+            entry["value"] = value
+        raised = grid.text(r, cols.RAISED)
+        if raised is not None:
+            entry["raised_by"] = raised
+    score = _team_values(grid, r, [cols.score(t) for t in range(len(names))], names)
+    if score is not None:
+        entry["score"] = score
+    entry.key_lines = dict.fromkeys(entry, r)
+    return entry
+
+
+def header_date(text: str):
+    try:
+        return datetime.date.fromisoformat(text[:10])
+    except ValueError:
+        return text
