@@ -351,10 +351,10 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
         rules = registry.find(rules_path or blank_rules)
         meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
         if rules.game != "king":
-            from scorekeeper.new_sheet import new_team_sheet_text, parse_teams
+            from scorekeeper.new_sheet import check_teams, parse_teams
 
             parsed = parse_teams(teams, output)
-            new_team_sheet_text(rules, "", parsed, "x", scorer=scorer, date=date, source=output)  # validates them
+            check_teams(rules, parsed, scorer, date, output)
             exporter.save(exporter.blank_team_workbook(rules, parsed, scorer, meta), output)
             click.echo(f"Wrote {output}: an empty {rules.name} ficha for {' v '.join(parsed)}")
             return

@@ -24,15 +24,18 @@ def new_sheet_text(rules, ref: str, players: list[str], *, scorer=None, event=No
                    date=None, source: str = "") -> str:
     """A sheet with its header and no hands, checked against the rules' number of players."""
     check_players(rules, players, scorer, date, source)
-    lines = [f"rules: {flow(ref)}", f"players: {flow(players)}"]
-    lines.append(f"scorer: {flow(scorer or players[0])}  # responsible for the sheet (Art 6)")
-    for key, value in (("event", event), ("table", table), ("round", round_)):
-        if value is not None:
-            lines.append(f"{key}: {flow(_number_or_text(value))}")
+    lines = [f"rules: {flow(ref)}", f"players: {flow(players)}",
+             f"scorer: {flow(scorer or players[0])}  # responsible for the sheet (Art 6)",
+             *_header_lines(event, table, round_, date), "hands: []"]
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(event, table, round_, date) -> list[str]:
+    lines = [f"{key}: {flow(_number_or_text(value))}"
+             for key, value in (("event", event), ("table", table), ("round", round_)) if value is not None]
     if date is not None:
         lines.append(f"date: {date}")
-    lines.append("hands: []")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _number_or_text(value: str):
@@ -51,9 +54,8 @@ def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
     return teams
 
 
-def new_team_sheet_text(rules, ref: str, teams: dict[str, list[str]], list_key: str, *, scorer=None, event=None,
-                        table=None, round_=None, date=None, source: str = "") -> str:
-    """A team game's sheet with its header and no deals or hands."""
+def check_teams(rules, teams: dict[str, list[str]], scorer, date, source: str) -> None:
+    """The teams, scorer and date of a new team sheet or blank ficha, or InputValueError."""
     if len(teams) != rules.teams:
         raise InputValueError(f"{rules.name} is played by {rules.teams} teams; {len(teams)} were given", source)
     names = [n for members in teams.values() for n in members] + list(teams)
@@ -66,15 +68,16 @@ def new_team_sheet_text(rules, ref: str, teams: dict[str, list[str]], list_key: 
         raise InputValueError(f"the scorer {scorer!r} is not one of the players", source)
     if date is not None:
         _check_date(date, source)
+
+
+def new_team_sheet_text(rules, ref: str, teams: dict[str, list[str]], list_key: str, *, scorer=None, event=None,
+                        table=None, round_=None, date=None, source: str = "") -> str:
+    """A team game's sheet with its header and no deals or hands."""
+    check_teams(rules, teams, scorer, date, source)
     lines = [f"rules: {flow(ref)}", f"teams: {flow(teams)}"]
     if scorer is not None:
         lines.append(f"scorer: {flow(scorer)}")
-    for key, value in (("event", event), ("table", table), ("round", round_)):
-        if value is not None:
-            lines.append(f"{key}: {flow(_number_or_text(value))}")
-    if date is not None:
-        lines.append(f"date: {date}")
-    lines.append(f"{list_key}: []")
+    lines += [*_header_lines(event, table, round_, date), f"{list_key}: []"]
     return "\n".join(lines) + "\n"
 
 

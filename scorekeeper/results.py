@@ -62,3 +62,9 @@ class SheetResult:
                 balance[player] += points
             rows.append(dict(balance))
         return rows
+
+
+def sheet_meta(sheet) -> dict:
+    """The header of a sheet (any game) as a report shows it."""
+    return {"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
+            "scorer": sheet.scorer}

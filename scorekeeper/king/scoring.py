@@ -7,7 +7,7 @@ from scorekeeper.king.festa import score_festa
 from scorekeeper.king.negative_hands import score_negative_hand
 from scorekeeper.king.penalties import penalty_points
 from scorekeeper.king.sheet import HandEntry, KingSheet, entry_label
-from scorekeeper.results import HandResult, SheetResult
+from scorekeeper.results import HandResult, SheetResult, sheet_meta
 
 ROTATION_RULE = "Art 9, 2a fase"  # "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
 
@@ -64,8 +64,7 @@ def score_sheet(sheet: KingSheet) -> SheetResult:
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands, findings=findings,
         complete=complete,
-        meta={"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
-              "scorer": sheet.scorer},
+        meta=sheet_meta(sheet),
     )
     if complete:
         result.places = table_points(result.totals, rules.places)

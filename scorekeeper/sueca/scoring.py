@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.results import HandResult, SheetResult
+from scorekeeper.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sueca.deal_points import deal_points
 from scorekeeper.sueca.moca import MocaRace
 from scorekeeper.sueca.rules import PENALTIES, SuecaRules
@@ -65,8 +65,7 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
         complete=race.winner is not None, game="sueca",
-        meta={"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
-              "scorer": sheet.scorer},
+        meta=sheet_meta(sheet),
         totals_override=dict(race.mocas),
     )
     result.extra = {

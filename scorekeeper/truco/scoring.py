@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from scorekeeper.findings import Finding
-from scorekeeper.results import HandResult, SheetResult
+from scorekeeper.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.team_sheet import EntryReader, TeamSheet, other_team, parse_team_sheet
 from scorekeeper.truco.rules import PENALTIES, TrucoRules
 
@@ -77,8 +77,7 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
         complete=match.winner is not None, game="truco",
-        meta={"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
-              "scorer": sheet.scorer},
+        meta=sheet_meta(sheet),
         totals_override=dict(match.games_won),
     )
     result.extra = {
