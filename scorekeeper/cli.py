@@ -52,6 +52,8 @@ def cli():
     scorekeeper record mesa1.yaml vazas 3 2 1 7
     scorekeeper show mesa1.yaml
     scorekeeper check mesa1.yaml
+    scorekeeper new sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o jogo.yaml
+    scorekeeper record jogo.yaml 72 48
     """
 
 
@@ -149,6 +151,8 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
     scorekeeper record mesa1.yaml ultimas --penalty renuncia Duarte
     scorekeeper record mesa1.yaml festa -b Ana -c positivos -t copas 5 3 3 2
     scorekeeper record mesa1.yaml festa -b Bruno -c nulos --offer Carla:2 1 3 4 5
+    scorekeeper record jogo.yaml 72 48                   # Sueca: each team's card points
+    scorekeeper record truco.yaml Nos 3                  # Truco: the winner and the hand's value
     """
     from scorekeeper import editing
 
@@ -171,10 +175,11 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
 @domain_errors
 def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trump, offer, penalty, all_tricks, force,
         rules_path):
-    """Correct hand N (as numbered by `show`) with a new HAND and VALUES.
+    """Correct hand (or deal) N, as numbered by `show`, with a new HAND and VALUES.
 
     \b
     scorekeeper fix mesa1.yaml 3 damas 1 1 2 0
+    scorekeeper fix jogo.yaml 2 70 50
     """
     from scorekeeper import editing
 
