@@ -12,7 +12,6 @@ Target: 2x. Not a test; --strict exits 1 when over the target.
 from __future__ import annotations
 
 import argparse
-import io
 import pathlib
 import sys
 import tempfile

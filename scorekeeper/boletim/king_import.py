@@ -13,7 +13,7 @@ from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, check_bounds, open_workbook, read_grid
-from scorekeeper.errors import SheetFormatError
+from scorekeeper.errors import ScorekeeperError, SheetFormatError
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.sheet_file import flow
 from scorekeeper.vocabulary import normalize
@@ -114,10 +114,8 @@ def read_workbook(path: str) -> list:
                 continue
             try:
                 rules = registry.find(str(ref))
-            except SheetFormatError:
-                raise
-            except Exception as exc:  # an unknown rule name: say where it is written
-                raise SheetFormatError(f"Regras: {getattr(exc, 'message', exc)}", f"{path}:{ws.title}") from None
+            except ScorekeeperError as exc:  # an unknown rule name: say where it is written
+                raise SheetFormatError(f"Regras: {exc}", f"{path}:{ws.title}") from None
             if rules.game == "king":
                 boletim = _read_worksheet(grid)
             else:

@@ -285,7 +285,6 @@ class TeamFichaWriter:
 
     def _validation(self) -> None:
         ws, cols, rules = self.ws, self.cols, self.rules
-        rng = f"{FIRST}:{{c}}{self.last_row}"
         names = ",".join(self.names)
 
         def lst(column: int, values: str):
@@ -313,7 +312,6 @@ class TeamFichaWriter:
             lst(cols.TEAM, names)
             lst(cols.EVENT, ",".join(cols.EVENTS))
             lst(cols.VALUE, ",".join(map(str, rules.values)))
-        del rng
         ws.freeze_panes = f"A{FIRST}"
         for column in range(1, cols.last_col + 1):
             ws.column_dimensions[col(column)].width = 10

@@ -1,7 +1,7 @@
 """Reading and scoring a Sueca sheet: every deal, the moca race, and the checks of S1-S4."""
 from __future__ import annotations
 
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sueca.deal_points import deal_points
 from scorekeeper.sueca.moca import MocaRace
