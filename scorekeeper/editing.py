@@ -5,6 +5,7 @@ from __future__ import annotations
 from scorekeeper import rules as registry
 from scorekeeper.errors import InputValueError, SheetFormatError
 from scorekeeper.findings import Finding
+from scorekeeper.report import format_points, format_totals
 from scorekeeper.sheet_file import append_entry, atomic_write, remove_entry, replace_entry, writer_lock
 from scorekeeper.sheets import load_sheet, score
 from scorekeeper.yaml_lines import read_text
@@ -38,8 +39,9 @@ def _findings_of(result, index: int) -> list[Finding]:
     return [f for f in result.findings if f.hand == index]
 
 
-def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool, say, hint: bool = True) -> None:
-    """Score the sheet as it would be; refuse it when hand `index` has errors (unless forced)."""
+def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool, say, hint: bool = True):
+    """Score the sheet as it would be; refuse it when hand `index` has errors (unless forced).
+    Returns the saved sheet's result."""
     result = score(load_sheet(path, rules_path, new_text))
     found = _findings_of(result, index)
     errors = [f for f in found if f.is_error]
@@ -49,16 +51,15 @@ def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool,
                               path)
     atomic_write(path, new_text)
     hand = result.hands[index - 1]
-    scored = hand.awarded if hand.awarded is not None else hand.points
-    points = ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in (scored or {}).items())
+    points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
     word = registry.model(result.game).ENTRY_WORD.capitalize()
     say(f"{word} {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''}): {points}")
     for finding in found:
         say(finding.format())
     if result.complete:
-        totals = ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in result.totals.items())
         winner = result.extra.get("winner")
-        say(f"The game is complete: {totals}" + (f"; {winner} wins" if winner else ""))
+        say(f"The game is complete: {format_totals(result)}" + (f"; {winner} wins" if winner else ""))
+    return result
 
 
 def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options):
@@ -118,8 +119,8 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
                 return
             new_text = append_entry(text, entry, path, _list_key(sheet))
             try:
-                _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, False, say, hint=False)
+                saved = _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, False, say, hint=False)
             except InputValueError as exc:
                 say(f"{exc.message}; ask the hand again")
                 continue
-            show(score(load_sheet(path, rules_path)))
+            show(saved)

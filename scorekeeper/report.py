@@ -88,6 +88,21 @@ def csv_text(headers: list[str], rows: list[list]) -> str:
     return out.getvalue()
 
 
+def format_points(points: dict) -> str:
+    """`Ana -60, Bruno 0, Carla +125`."""
+    return ", ".join(f"{name} {signed(value)}" for name, value in points.items())
+
+
+def format_totals(result: SheetResult) -> str:
+    """A sheet's standing: signed points (King), or mocas or games won (the team games)."""
+    from scorekeeper.rules import model
+
+    unit = getattr(model(result.game), "TOTALS_WORD", None)
+    if unit is None:
+        return format_points(result.totals)
+    return ", ".join(f"{name} {value} {unit}" for name, value in result.totals.items())
+
+
 def summary(result: SheetResult) -> str:
     """The closing line of `check` for one sheet."""
     from scorekeeper.rules import model
@@ -96,8 +111,7 @@ def summary(result: SheetResult) -> str:
     errors = sum(1 for f in result.findings if f.is_error)
     warnings = len(result.findings) - errors
     state = "complete" if result.complete else f"in progress, {len(result.hands)} {game.ENTRY_WORD}s recorded"
-    unit = getattr(game, "TOTALS_WORD", None)  # team games count mocas or games, not signed points
-    totals = ", ".join(f"{p} {v} {unit}" if unit else f"{p} {signed(v)}" for p, v in result.totals.items())
+    totals = format_totals(result)
     if result.extra.get("winner"):
         state = f"won by {result.extra['winner']}"
     if not result.findings:
