@@ -322,7 +322,7 @@ def test_check_goes_on_after_an_unusable_file(tmp_path):
 
 
 def test_every_command_help_has_an_example():
-    for command in (["new"], ["record"], ["fix"], ["undo"], ["show"], ["check"], ["rules", "list"],
+    for command in (["new"], ["record"], ["fix"], ["undo"], ["show"], ["check"], ["export"], ["import"], ["rules", "list"],
                     ["rules", "show"], ["rules", "check"]):
         result = run(*command, "--help")
         assert result.exit_code == 0
