@@ -92,7 +92,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     rules = registry.find(ref)
     if os.path.exists(output) and not force:
         raise UnusableInput(f"{output}: already exists; use --force to overwrite it")
-    if rules.game == "king":
+    if not registry.model(rules.game).TEAMS:
         if not players or teams:
             raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each, in seat order")
         text = new_sheet_text(rules, ref, list(players), scorer=scorer, event=event, table=table, round_=round_,
@@ -355,7 +355,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
             raise click.UsageError("--blank takes no SHEET arguments")
         rules = registry.find(rules_path or blank_rules)
         meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
-        if rules.game != "king":
+        if registry.model(rules.game).TEAMS:
             from scorekeeper.new_sheet import check_teams, parse_teams
 
             parsed = parse_teams(teams, output)

@@ -21,7 +21,7 @@ def sheet_report(result: SheetResult, running: bool = False) -> dict:
         "findings": [f.as_dict() for f in result.findings],
         **result.extra,
     }
-    if running and result.game == "king":
+    if running and result.extra.get("running") is None:  # the team games report their own
         for hand, balance in zip(report["hands"], result.running()):
             hand["balance"] = balance
     return report

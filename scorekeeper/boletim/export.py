@@ -10,6 +10,7 @@ import re
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
+from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import team_ficha
 from scorekeeper.boletim.king_export import MIN_HAND_ROWS, SPARE_ROWS, KingBoletimWriter, Styles, _typed, festa_label
@@ -103,7 +104,7 @@ def _build_workbook(games) -> Workbook:
     for sheet, result in games:
         meta = _meta(sheet)
         ws = wb.create_sheet(sheet_title(meta, sheet.source, taken))
-        if sheet.rules.game != "king":
+        if registry.model(sheet.rules.game).TEAMS:
             writer = team_ficha.write_game(ws, sheet, result, styles, {**meta, "scorer": sheet.scorer})
             written.append((ws.title, sheet, writer))
             continue

@@ -116,7 +116,7 @@ def read_workbook(path: str) -> list:
                 rules = registry.find(str(ref))
             except ScorekeeperError as exc:  # an unknown rule name: say where it is written
                 raise SheetFormatError(f"Regras: {exc}", f"{path}:{ws.title}") from None
-            if rules.game == "king":
+            if not registry.model(rules.game).TEAMS:
                 boletim = _read_worksheet(grid)
             else:
                 boletim = team_ficha.read(grid, rules, str(ref), info)

@@ -67,3 +67,4 @@ def show_tables(result):
     if result.hands:
         tables.append(("Running balance", *report.running_rows(result), 2))
     return tables
+TEAMS = False  # played by players (not teams): `new -p`, the King boletim

@@ -20,3 +20,4 @@ def show_tables(result):
                      *(state["mocas"][t] for t in teams)])
     return [("", headers, rows, 3)]
 TOTALS_WORD = "mocas"
+TEAMS = True  # played by teams: `new -t`, a team ficha

@@ -18,3 +18,4 @@ def show_tables(result):
                      *(state["score"][t] for t in teams), *(state["games_won"][t] for t in teams)])
     return [("", headers, rows, 4)]
 TOTALS_WORD = "games"
+TEAMS = True  # played by teams: `new -t`, a team ficha
