@@ -259,7 +259,15 @@ def show(sheet_path, fmt, rules_path):
     """
     from scorekeeper.sheets import check_any
 
-    for result in check_any(sheet_path, rules_path):
+    results = check_any(sheet_path, rules_path)
+    if fmt == "json" and len(results) > 1:  # a workbook of several boletins: one JSON array
+        import json
+
+        from scorekeeper import report
+
+        click.echo(json.dumps([report.sheet_report(r, running=True) for r in results], indent=2, ensure_ascii=False))
+        return
+    for result in results:
         _print_sheet(result, fmt)
 
 
