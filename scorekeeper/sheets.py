@@ -49,11 +49,17 @@ def check_file(path: str, rules_path: str | None = None, require_complete: bool 
     """
     sheet = load_sheet(path, rules_path)
     result = score(sheet)
-    if require_complete and not result.complete:
-        result.findings.append(Finding(
-            Severity.ERROR, path, sheet.line, f"the game is not complete: {len(result.hands)} hand entries recorded",
-            "Art 8"))
+    if require_complete:
+        _require_complete(result, path, sheet.line)
     return result
+
+
+def _require_complete(result, source: str, line: int | None) -> None:
+    """A final sheet must hold the whole game: an unfinished one gets an error finding."""
+    if not result.complete:
+        result.findings.append(Finding(Severity.ERROR, source, line,
+                                       f"the game is not complete: {len(result.hands)} hand entries recorded",
+                                       "Art 8"))
 
 
 def is_workbook(path: str) -> bool:
@@ -69,9 +75,7 @@ def check_any(path: str, rules_path: str | None = None, require_complete: bool =
     results = []
     for boletim in read_workbook(os.fspath(path)):
         result = boletim.check(rules_path)
-        if require_complete and not result.complete:
-            result.findings.append(Finding(Severity.ERROR, boletim.source, None,
-                                           f"the game is not complete: {len(result.hands)} hand entries recorded",
-                                           "Art 8"))
+        if require_complete:
+            _require_complete(result, boletim.source, None)
         results.append(result)
     return results
