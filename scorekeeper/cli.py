@@ -405,7 +405,7 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     scorekeeper import final.xlsx --sheet "Mesa1 R1" -o mesa1.yaml
     scorekeeper import final.xlsx -o sheets/
     """
-    from scorekeeper.boletim.king_import import read_workbook
+    from scorekeeper.boletim.workbook import read_workbook
     from scorekeeper.sheet_file import atomic_write
 
     boletins = read_workbook(workbook_path)

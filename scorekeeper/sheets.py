@@ -70,7 +70,7 @@ def check_any(path: str, rules_path: str | None = None, require_complete: bool =
     """The results of a YAML sheet (one) or of an Excel workbook (one per boletim worksheet)."""
     if not is_workbook(path):
         return [check_file(path, rules_path, require_complete)]
-    from scorekeeper.boletim.king_import import read_workbook
+    from scorekeeper.boletim.workbook import read_workbook
 
     results = []
     for boletim in read_workbook(os.fspath(path)):

@@ -6,14 +6,13 @@ what was typed, and a total that a person typed over its formula is checked agai
 """
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field, replace
 
 from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim.layout import col
-from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, check_bounds, open_workbook, read_grid
-from scorekeeper.errors import ScorekeeperError, SheetFormatError
+from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
+from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.sheet_file import flow
 from scorekeeper.vocabulary import normalize
@@ -56,87 +55,16 @@ class Boletim:
         return to_yaml(self, rules_path)
 
 
-class _Grid:
-    def __init__(self, path: str, title: str, values: dict, formulas: set):
-        self.path, self.title, self.values, self.formulas = path, title, values, formulas
-
-    def where(self, row: int, column: int) -> str:
-        return f"{self.path}:{self.title}!{col(column)}{row}"
-
-    def text(self, row: int, column: int) -> str | None:
-        value = self.values.get((row, column))
-        if value is None or (row, column) in self.formulas:
-            return None
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        return str(value).strip() or None
-
-    def number(self, row: int, column: int, unsigned: bool = False) -> int | None:
-        """A typed whole number; a formula or an empty cell is None."""
-        if (row, column) in self.formulas:
-            return None
-        value = self.values.get((row, column))
-        if value is None:
-            return None
-        if isinstance(value, str):
-            text = value.strip()
-            if not text:
-                return None
-            try:
-                value = float(text.replace(",", "."))
-            except ValueError:
-                raise SheetFormatError(f"{text!r} is not a number", self.where(row, column)) from None
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SheetFormatError(f"{value!r} is not a number", self.where(row, column))
-        if value != int(value):
-            raise SheetFormatError(f"{value:g} is not a whole number", self.where(row, column))
-        if unsigned and value < 0:
-            raise SheetFormatError(f"{value:g}: write points without a sign in Negativos and Positivos",
-                                   self.where(row, column))
-        return int(value)
-
-
-def read_workbook(path: str) -> list:
-    """Every boletim or ficha worksheet of a workbook (a summary sheet is passed over). Each is
-    read by its game, named in its `Regras` cell; each has `title`, `check()` and `to_yaml()`."""
-    from scorekeeper.boletim import team_ficha
-
-    wb = open_workbook(path)
-    found = []
-    try:
-        for ws in wb.worksheets:
-            check_bounds(ws, path)
-            values, formulas = read_grid(ws, path)
-            grid = _Grid(path, ws.title, values, formulas)
-            info = _info(grid, L.HEAD_ROW)
-            ref = info.get("rules")
-            if ref is None:
-                continue
-            try:
-                rules = registry.find(str(ref))
-            except ScorekeeperError as exc:  # an unknown rule name: say where it is written
-                raise SheetFormatError(f"Regras: {exc}", f"{path}:{ws.title}") from None
-            if not registry.model(rules.game).TEAMS:
-                boletim = _read_worksheet(grid)
-            else:
-                boletim = team_ficha.read(grid, rules, str(ref), info)
-            if boletim is not None:
-                found.append(boletim)
-    finally:
-        wb.close()
-    if not found:
-        raise SheetFormatError("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers", path)
-    return found
-
-
-def _header_row(grid: _Grid) -> int | None:
+def _header_row(grid: Grid) -> int | None:
     for row in range(1, 31):
         if normalize(str(grid.values.get((row, L.COL_HAND), ""))) == "mao":
             return row
     return None
 
 
-def _read_worksheet(grid: _Grid) -> Boletim | None:
+def read_worksheet(grid: Grid, info: dict) -> Boletim | None:
+    """A King boletim from a worksheet's cells, given its header `info`; None when it has no
+    'Mão' header row (a summary sheet)."""
     head = _header_row(grid)
     if head is None:
         return None
@@ -152,7 +80,7 @@ def _read_worksheet(grid: _Grid) -> Boletim | None:
     total_col = next((c for c in range(1, MAX_COLUMNS + 1) if grid.text(head, c) == L.TOTAL_HEADER), None)
     doc = LineDict()
     doc.line, doc.key_lines = 1, {}
-    info = _info(grid, head)
+    info = dict(info)
     doc["rules"] = info.pop("rules", None) or "king"
     doc["players"] = players
     for key in ("scorer", "event", "table", "round", "date"):
@@ -181,32 +109,7 @@ def _read_worksheet(grid: _Grid) -> Boletim | None:
     return boletim
 
 
-def _info(grid: _Grid, head: int) -> dict:
-    labels = {v: k for k, v in L.INFO_LABELS.items()}
-    info = {}
-    for (row, column), value in grid.values.items():
-        if row >= head or value not in labels:
-            continue
-        for right in range(column + 1, column + 4):
-            text = grid.text(row, right)
-            if text is not None and text not in labels:
-                info[labels[value]] = _header_value(labels[value], text)
-                break
-    return info
-
-
-def _header_value(key: str, text: str):
-    if key in ("table", "round") and text.isdigit():
-        return int(text)
-    if key == "date":
-        try:
-            return datetime.date.fromisoformat(text[:10])
-        except ValueError:
-            return text
-    return text
-
-
-def _entry(grid: _Grid, boletim: Boletim, row: int, label: str | None) -> LineDict | None:
+def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDict | None:
     players = boletim.players
     quantities, points = {}, {}
     for p, name in enumerate(players):
@@ -248,7 +151,7 @@ def _entry(grid: _Grid, boletim: Boletim, row: int, label: str | None) -> LineDi
     return entry
 
 
-def _offer(grid: _Grid, row: int, meta: dict) -> LineDict:
+def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
     offer = LineDict()
     offer.line, offer.key_lines = row, {}
     if meta["offer_by"] is not None:
@@ -266,7 +169,7 @@ def _offer(grid: _Grid, row: int, meta: dict) -> LineDict:
     return offer
 
 
-def _typed_summary(grid: _Grid, boletim: Boletim) -> None:
+def _typed_summary(grid: Grid, boletim: Boletim) -> None:
     totals = boletim.totals_row
     for p in range(len(boletim.players)):
         for column in (boletim.neg_cols[p], boletim.pos_cols[p]):

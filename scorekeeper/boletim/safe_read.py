@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import zipfile
 
+from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError
 
 MAX_FILE_BYTES = 20 << 20  # a boletim is some 30 KiB; a workbook of a whole tournament a few MiB
@@ -101,3 +102,45 @@ def read_grid(ws, path: str) -> tuple[dict[tuple[int, int], object], set[tuple[i
     except Exception as exc:
         raise SheetFormatError(f"damaged worksheet {ws.title!r} ({type(exc).__name__})", path) from None
     return values, formulas
+
+
+class Grid:
+    """A worksheet's cells as read: typed values, and which cells hold formulas."""
+
+    def __init__(self, path: str, title: str, values: dict, formulas: set):
+        self.path, self.title, self.values, self.formulas = path, title, values, formulas
+
+    def where(self, row: int, column: int) -> str:
+        return f"{self.path}:{self.title}!{col(column)}{row}"
+
+    def text(self, row: int, column: int) -> str | None:
+        value = self.values.get((row, column))
+        if value is None or (row, column) in self.formulas:
+            return None
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return str(value).strip() or None
+
+    def number(self, row: int, column: int, unsigned: bool = False) -> int | None:
+        """A typed whole number; a formula or an empty cell is None."""
+        if (row, column) in self.formulas:
+            return None
+        value = self.values.get((row, column))
+        if value is None:
+            return None
+        if isinstance(value, str):
+            text = value.strip()
+            if not text:
+                return None
+            try:
+                value = float(text.replace(",", "."))
+            except ValueError:
+                raise SheetFormatError(f"{text!r} is not a number", self.where(row, column)) from None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise SheetFormatError(f"{value!r} is not a number", self.where(row, column))
+        if value != int(value):
+            raise SheetFormatError(f"{value:g} is not a whole number", self.where(row, column))
+        if unsigned and value < 0:
+            raise SheetFormatError(f"{value:g}: write points without a sign in Negativos and Positivos",
+                                   self.where(row, column))
+        return int(value)
