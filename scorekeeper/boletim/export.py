@@ -13,7 +13,8 @@ from openpyxl.styles import Font
 from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import team_ficha
-from scorekeeper.boletim.king_export import MIN_HAND_ROWS, SPARE_ROWS, KingBoletimWriter, Styles, _typed, festa_label
+from scorekeeper.boletim.king_export import FESTA_LABEL, MIN_HAND_ROWS, SPARE_ROWS, KingBoletimWriter
+from scorekeeper.boletim.sheet_style import Styles, typed_value
 from scorekeeper.boletim.layout import Layout, col
 from scorekeeper.sheet_file import atomic_write
 
@@ -41,7 +42,7 @@ def typed_rows(sheet, result) -> list[dict]:
     rows = []
     for entry, hand in zip(sheet.entries, result.hands):
         negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
-        label = negative.label if negative else (festa_label(rules) if entry.hand == "festa" else entry.name)
+        label = negative.label if negative else (FESTA_LABEL if entry.hand == "festa" else entry.name)
         row = {"label": label, "beneficiary": entry.beneficiary, "contract": entry.contract, "trump": entry.trump,
                "penalty": entry.penalty, "offenders": ", ".join(entry.offenders) or None}
         if entry.offer is not None:
@@ -133,7 +134,7 @@ def blank_workbook(rules, players: list[str], scorer: str, meta: dict) -> Workbo
     ws = wb.active
     ws.title = sheet_title(meta, "Boletim", set())
     rows = [{"label": h.label} for h in rules.negative_hands]
-    rows += [{"label": festa_label(rules), "beneficiary": players[i % len(players)]} for i in range(rules.festa_count)]
+    rows += [{"label": FESTA_LABEL, "beneficiary": players[i % len(players)]} for i in range(rules.festa_count)]
     writer = KingBoletimWriter(ws, rules, players, len(rows) + SPARE_ROWS)
     writer.write(meta, scorer, rows, [])
     return wb
@@ -153,7 +154,7 @@ def _summary(wb: Workbook, written) -> None:
             values = (title, sheet.event, sheet.table, sheet.round, sheet.date, player)
             for column, value in enumerate(values, start=1):
                 if value is not None:
-                    ws.cell(row, column, _typed(value))
+                    ws.cell(row, column, typed_value(value))
             if isinstance(lay, Layout):
                 ws.cell(row, 7, f"={quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}")
                 ws.cell(row, 8, f"={quoted}!{col(lay.class_col(p))}{lay.points_row}")

@@ -2,74 +2,22 @@
 person would add by hand, so the sheet keeps adding up when it is edited in a spreadsheet."""
 from __future__ import annotations
 
-from copy import copy
-
 from openpyxl.chart import LineChart, Reference
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim.layout import FIRST_PLAYER_COL, Layout, col
+from scorekeeper.boletim.sheet_style import RED_FILL, Styles, page_setup, typed_value
 from scorekeeper.king.rules import KingRules
 
-BOLD = Font(bold=True)
-TITLE_FONT = Font(bold=True, size=14)
-HEAD_FILL = PatternFill("solid", fgColor="DDEBF7")
-TOTAL_FILL = PatternFill("solid", fgColor="F2F2F2")
-RED_FILL = PatternFill("solid", fgColor="F8CBAD")
-THIN = Side(style="thin", color="999999")
-BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
-CENTER = Alignment(horizontal="center", vertical="center", wrap_text=True)
-HIDE_ZERO = "0;-0;;@"  # zeros print as blank, as on a paper boletim
-SIGNED = "+0;-0;0"
 SPARE_ROWS = 2  # blank rows for a penalised festa's replay or a hand written in late
 MIN_HAND_ROWS = 10
+FESTA_LABEL = "Festa"  # the label of a festa row; the negative hands' labels come from the rule file
 
 
-STYLE_SPECS = {
-    "title": {"font": TITLE_FONT},
-    "bold": {"font": BOLD},
-    "left": {"alignment": Alignment(horizontal="left")},
-    "head": {"font": BOLD, "fill": HEAD_FILL, "alignment": CENTER, "border": BOX},
-    "box": {"border": BOX},
-    "box_hide_zero": {"border": BOX, "number_format": HIDE_ZERO},
-    "box_signed": {"border": BOX, "number_format": SIGNED},
-    "signed": {"number_format": SIGNED},
-    "box_points": {"border": BOX, "number_format": "0.##"},
-    "total": {"font": BOLD, "fill": TOTAL_FILL, "border": BOX},
-    "total_signed": {"font": BOLD, "fill": TOTAL_FILL, "border": BOX, "number_format": SIGNED},
-    "check": {"font": BOLD, "alignment": CENTER, "border": BOX},
-}
-
-
-class Styles:
-    """Named cell styles, built once per workbook and then copied from cell to cell.
-
-    Setting style objects cell by cell makes openpyxl hash each of them every time, which was
-    most of an export's time; copying the finished style array costs nearly nothing.
-    """
-
-    def __init__(self):
-        self._arrays = {}
-
-    def __call__(self, cell, name: str):
-        array = self._arrays.get(name)
-        if array is None:
-            for attribute, value in STYLE_SPECS[name].items():
-                setattr(cell, attribute, value)
-            self._arrays[name] = copy(cell._style)
-        else:
-            cell._style = copy(array)
-        return cell
-
-
-def festa_label(rules: KingRules) -> str:
-    return "Festa"
-
-
-def _lookup(rules: KingRules, cell: str, values: dict[str, object], otherwise) -> str:
+def _lookup(cell: str, values: dict[str, object], otherwise) -> str:
     """A nested IF that maps a hand label to a number (Excel and LibreOffice both read it)."""
     formula = f'"{otherwise}"' if isinstance(otherwise, str) else str(otherwise)
     for label, value in reversed(list(values.items())):
@@ -84,20 +32,19 @@ class KingBoletimWriter:
         self.ws, self.rules, self.players = ws, rules, players
         self.style = styles or Styles()  # one Styles per workbook
         self.lay = Layout(len(players), hand_rows)
-        self.comments: dict[tuple[int, int], list[str]] = {}
 
     # --- formulas -------------------------------------------------------------------------
     def unit_formula(self, r: int) -> str:
         units = {h.label: h.unit for h in self.rules.negative_hands}
-        return "=" + _lookup(self.rules, f"$B{r}", units, "")
+        return "=" + _lookup(f"$B{r}", units, "")
 
     def units_formula(self, r: int) -> str:
         units = {h.label: h.units for h in self.rules.negative_hands}
-        units[festa_label(self.rules)] = self.rules.tricks
-        return "=" + _lookup(self.rules, f"$B{r}", units, "")
+        units[FESTA_LABEL] = self.rules.tricks
+        return "=" + _lookup(f"$B{r}", units, "")
 
     def control_formula(self, r: int) -> str:
-        festa = festa_label(self.rules)
+        festa = FESTA_LABEL
         return (f'=IF($B{r}="","",IF($B{r}="{festa}",IF($H{r}="",{self.rules.festa_total},0),'
                 f'IF($J{r}="","",-$J{r}*$K{r})))')
 
@@ -135,7 +82,7 @@ class KingBoletimWriter:
         q = f"{col(self.lay.qty_col(player))}{r}"
         negative = f'IF(OR($J{r}="",{q}=""),"",{self.negative_points(r, player, scorer)})' if sign < 0 else \
             f'IF(OR($J{r}="",{q}=""),"",0)'
-        return (f'IF(OR($B{r}="",$H{r}<>""),"",IF($B{r}="{festa_label(self.rules)}",'
+        return (f'IF(OR($B{r}="",$H{r}<>""),"",IF($B{r}="{FESTA_LABEL}",'
                 f'{self.festa_points(r, player, sign)},{negative}))')
 
     # --- writing ---------------------------------------------------------------------------
@@ -150,7 +97,7 @@ class KingBoletimWriter:
             self.style(ws.cell(row, label_col, L.INFO_LABELS[key]), "bold")
             value = scorer if key == "scorer" else meta.get(key)
             if value is not None:
-                self.style(ws.cell(row, value_col, _typed(value)), "left")
+                self.style(ws.cell(row, value_col, typed_value(value)), "left")
         for index, header in enumerate(L.META_HEADERS, start=1):
             self._head(L.HEAD_ROW, index, header)
         for p, name in enumerate(players):
@@ -189,7 +136,7 @@ class KingBoletimWriter:
         # formulas that follow whatever label a person gives it.
         label = typed.get("label")
         negative = self.rules.negative_hand(label) if label else None
-        festa = label == festa_label(self.rules)
+        festa = label == FESTA_LABEL
         if negative is not None:
             ws.cell(r, L.COL_UNIT, negative.unit)
             ws.cell(r, L.COL_UNITS, negative.units)
@@ -326,7 +273,7 @@ class KingBoletimWriter:
     def _validation(self) -> None:
         ws, lay, rules = self.ws, self.lay, self.rules
         first, last = L.FIRST_ROW, lay.last_hand_row
-        labels = [h.label for h in rules.negative_hands] + [festa_label(rules)]
+        labels = [h.label for h in rules.negative_hands] + [FESTA_LABEL]
         names = ",".join(self.players)
         lists = ((L.COL_HAND, ",".join(labels)), (L.COL_BENEFICIARY, names), (L.COL_OFFER_BY, names),
                  (L.COL_CONTRACT, "positivos,nulos,4-3-3-3"), (L.COL_TRUMP, ",".join(rules.trumps)),
@@ -376,19 +323,10 @@ class KingBoletimWriter:
         ws.row_dimensions[L.HEAD_ROW].height = 30
 
     def _print_setup(self, meta: dict) -> None:
-        ws, lay = self.ws, self.lay
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.paperSize = ws.PAPERSIZE_A4
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 1
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
-        ws.print_title_rows = f"{L.NAMES_ROW}:{L.HEAD_ROW}"
-        ws.print_area = f"A1:{col(lay.last_col)}{lay.notes_row + 6}"
-        ws.page_margins.left = ws.page_margins.right = 0.4
+        lay = self.lay
         title = " · ".join(str(v) for v in (meta.get("event"), _mesa(meta)) if v)
-        ws.oddHeader.center.text = f"{L.TITLE} — {self.rules.title}" + (f" — {title}" if title else "")
-        ws.oddFooter.left.text = "scorekeeper"
-        ws.oddFooter.right.text = "Página &P de &N"
+        page_setup(self.ws, header=f"{L.TITLE} — {self.rules.title}" + (f" — {title}" if title else ""),
+                   landscape=True, one_page=True, area=f"A1:{col(lay.last_col)}{lay.notes_row + 6}")
 
 
 def _mesa(meta: dict) -> str:
@@ -398,9 +336,3 @@ def _mesa(meta: dict) -> str:
     if meta.get("round") is not None:
         parts.append(f"Ronda {meta['round']}")
     return ", ".join(parts)
-
-
-def _typed(value):
-    """A header value as a person would type it: numbers as numbers."""
-    text = str(value)
-    return int(text) if text.isdigit() else text

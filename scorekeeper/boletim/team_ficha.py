@@ -8,7 +8,6 @@ person would otherwise work out is a formula that follows the rule file's number
 """
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field
 
 from openpyxl.formatting.rule import FormulaRule
@@ -16,7 +15,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
-from scorekeeper.boletim.king_export import RED_FILL, Styles, _typed
+from scorekeeper.boletim.sheet_style import RED_FILL, Styles, page_setup, typed_value
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding
@@ -126,7 +125,7 @@ class TeamFichaWriter:
                 continue
             self.style(ws.cell(row, label_col, L.INFO_LABELS[key]), "bold")
             if value is not None:
-                self.style(ws.cell(row, value_col, _typed(value)), "left")
+                self.style(ws.cell(row, value_col, typed_value(value)), "left")
         for column, header in enumerate(cols.meta, start=1):
             self.style(ws.cell(L.HEAD_ROW, column, header), "head")
         width = len(cols.team_headers)
@@ -319,16 +318,7 @@ class TeamFichaWriter:
         ws.row_dimensions[L.HEAD_ROW].height = 30
 
     def _print_setup(self, meta: dict) -> None:
-        ws = self.ws
-        ws.page_setup.orientation = "portrait"
-        ws.page_setup.paperSize = ws.PAPERSIZE_A4
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
-        ws.print_title_rows = f"{L.NAMES_ROW}:{L.HEAD_ROW}"
-        ws.oddHeader.center.text = f"{self.cols.title} — {self.rules.title}"
-        ws.oddFooter.left.text = "scorekeeper"
-        ws.oddFooter.right.text = "Página &P de &N"
+        page_setup(self.ws, header=f"{self.cols.title} — {self.rules.title}", landscape=False, one_page=False)
 
 
 def typed_rows(sheet, result) -> list[dict]:
@@ -565,10 +555,3 @@ def _truco_entry(grid, cols: TrucoColumns, r: int, names: list[str]):
         entry["score"] = score
     entry.key_lines = dict.fromkeys(entry, r)
     return entry
-
-
-def header_date(text: str):
-    try:
-        return datetime.date.fromisoformat(text[:10])
-    except ValueError:
-        return text
