@@ -33,11 +33,15 @@ class Finding(NamedTuple):
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
+    def describe(self) -> str:
+        """`severity: message [article]`, as a note on a boletim shows it."""
+        return f"{self.severity.value}: {self.message} [{self.rule}]"
+
     def format(self) -> str:
         """The line the CLI prints: `file:line: severity: message [article]`."""
         from scorekeeper.errors import one_line
 
-        return one_line(f"{self.location}: {self.severity.value}: {self.message} [{self.rule}]")
+        return one_line(f"{self.location}: {self.describe()}")
 
     def as_dict(self) -> dict:
         return {

@@ -16,6 +16,7 @@ from scorekeeper.boletim import team_ficha
 from scorekeeper.boletim.king_export import FESTA_LABEL, MIN_HAND_ROWS, SPARE_ROWS, KingBoletimWriter
 from scorekeeper.boletim.sheet_style import Styles, typed_value
 from scorekeeper.boletim.layout import Layout, col
+from scorekeeper.results import sheet_meta
 from scorekeeper.sheet_file import atomic_write
 
 _BAD_TITLE = re.compile(r"[\[\]:*?/\\]")
@@ -67,13 +68,12 @@ def finding_notes(sheet, result) -> list[tuple[int | None, int | None, str]]:
     for f in result.findings:
         row = L.FIRST_ROW + f.hand - 1 if f.hand else None
         player = players.index(f.player) if f.player in players else None
-        notes.append((row, player, f"{f.severity.value}: {f.message} [{f.rule}]"))
+        notes.append((row, player, f.describe()))
     return notes
 
 
 def _meta(sheet) -> dict:
-    return {"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
-            "rules": sheet.rules_ref}
+    return {**sheet_meta(sheet), "rules": sheet.rules_ref}
 
 
 @contextlib.contextmanager
@@ -106,7 +106,7 @@ def _build_workbook(games) -> Workbook:
         meta = _meta(sheet)
         ws = wb.create_sheet(sheet_title(meta, sheet.source, taken))
         if registry.model(sheet.rules.game).TEAMS:
-            writer = team_ficha.write_game(ws, sheet, result, styles, {**meta, "scorer": sheet.scorer})
+            writer = team_ficha.write_game(ws, sheet, result, styles, meta)
             written.append((ws.title, sheet, writer))
             continue
         rows = typed_rows(sheet, result)

@@ -372,7 +372,7 @@ def _per_team(value, names):
 def write_game(ws, sheet, result, styles: Styles, meta: dict) -> TeamFichaWriter:
     rows = typed_rows(sheet, result)
     writer = TeamFichaWriter(ws, sheet.rules, sheet.teams, max(len(rows) + 5, 20), styles)
-    notes = [(FIRST + f.hand - 1 if f.hand else None, f"{f.severity.value}: {f.message} [{f.rule}]")
+    notes = [(FIRST + f.hand - 1 if f.hand else None, f.describe())
              for f in result.findings]
     writer.write(meta, rows, notes)
     return writer
