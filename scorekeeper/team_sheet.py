@@ -38,6 +38,13 @@ class TeamSheet:
         """The team names: a team game's totals and tables are kept by team."""
         return list(self.teams)
 
+    def team_of(self, name: str) -> str | None:
+        """The team a sheet means by `name`: the team's own name or one of its players'."""
+        for team, members in self.teams.items():
+            if name == team or name in members:
+                return team
+        return None
+
 
 def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> TeamSheet:
     """The header and raw entries of a team sheet (SheetFormatError when unusable)."""
@@ -136,11 +143,10 @@ class EntryReader:
             return None
         if not isinstance(value, str):
             self.fail(key, f"expected a team, got {value!r}")
-        for name, members in self.sheet.teams.items():
-            if value == name or value in members:
-                return name
-        self.finding(f"{value!r} is not a team at this table ({', '.join(self.sheet.teams)})", "teams")
-        return None
+        team = self.sheet.team_of(value)
+        if team is None:
+            self.finding(f"{value!r} is not a team at this table ({', '.join(self.sheet.teams)})", "teams")
+        return team
 
     def number(self, key, value, low: int | None = 0) -> int:
         if isinstance(value, bool) or not isinstance(value, int):

@@ -353,12 +353,10 @@ def typed_rows(sheet, result) -> list[dict]:
 
 
 def _team_of(sheet, value):
+    """The team's name as the ficha writes it (a player's name becomes their team's)."""
     if not isinstance(value, str):
         return None
-    for name, members in sheet.teams.items():
-        if value == name or value in members:
-            return name
-    return value
+    return sheet.team_of(value) or value
 
 
 def _per_team(value, names):
