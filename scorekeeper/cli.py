@@ -37,6 +37,19 @@ def output_format(*choices: str, default: str):
                         help=FORMAT_HELP)
 
 
+def echo_json(data) -> None:
+    """Print data as the JSON every `--format json` writes."""
+    import json
+
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def refuse_overwrite(path: str, force: bool) -> None:
+    """Nothing already saved is lost: an existing file is replaced only with --force."""
+    if os.path.exists(path) and not force:
+        raise UnusableInput(f"{path}: already exists; use --force to overwrite it")
+
+
 rules_option = click.option("--rules", "rules_path", metavar="NAME|PATH",
                             help="Use these rules instead of the sheet's own (a house variant file).")
 
@@ -90,8 +103,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     if not ref:
         raise click.UsageError("name the rules (e.g. `king`) or give --rules PATH")
     rules = registry.find(ref)
-    if os.path.exists(output) and not force:
-        raise UnusableInput(f"{output}: already exists; use --force to overwrite it")
+    refuse_overwrite(output, force)
     if not registry.model(rules.game).TEAMS:
         if not players or teams:
             raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each, in seat order")
@@ -225,9 +237,7 @@ def _print_sheet(result, fmt: str = "table") -> None:
     from scorekeeper import report
 
     if fmt == "json":
-        import json
-
-        click.echo(json.dumps(report.sheet_report(result, running=True), indent=2, ensure_ascii=False))
+        echo_json(report.sheet_report(result, running=True))
         return
     from scorekeeper.rules import model
 
@@ -261,11 +271,9 @@ def show(sheet_path, fmt, rules_path):
 
     results = check_any(sheet_path, rules_path)
     if fmt == "json" and len(results) > 1:  # a workbook of several boletins: one JSON array
-        import json
-
         from scorekeeper import report
 
-        click.echo(json.dumps([report.sheet_report(r, running=True) for r in results], indent=2, ensure_ascii=False))
+        echo_json([report.sheet_report(r, running=True) for r in results])
         return
     for result in results:
         _print_sheet(result, fmt)
@@ -306,10 +314,7 @@ def _print_check(results, failures, fmt: str) -> None:
     from scorekeeper import report
 
     if fmt == "json":
-        import json
-
-        out = [report.sheet_report(r) for r in results] + [{"file": p, "error": e} for p, e in failures]
-        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        echo_json([report.sheet_report(r) for r in results] + [{"file": p, "error": e} for p, e in failures])
         return
     if fmt == "text":
         lines = []
@@ -353,8 +358,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     """
     from scorekeeper.boletim import export as exporter
 
-    if os.path.exists(output) and not force:
-        raise UnusableInput(f"{output}: already exists; use --force to overwrite it")
+    refuse_overwrite(output, force)
     if blank_rules or (rules_path and not paths):
         from scorekeeper import rules as registry
         from scorekeeper.new_sheet import check_players
@@ -429,8 +433,7 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         if os.path.isdir(output):
             safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in boletim.title)
             target = os.path.join(output, f"{safe}.yaml")
-        if os.path.exists(target) and not force:
-            raise UnusableInput(f"{target}: already exists; use --force to overwrite it")
+        refuse_overwrite(target, force)
         targets.append((target, boletim.to_yaml(rules_path)))
     for target, text in targets:
         atomic_write(target, text)
@@ -503,9 +506,7 @@ def rules_check(paths):
 
 def _print_rows(headers, rows, fmt, report) -> None:
     if fmt == "json":
-        import json
-
-        click.echo(json.dumps([dict(zip(headers, row)) for row in rows], indent=2, ensure_ascii=False))
+        echo_json([dict(zip(headers, row)) for row in rows])
     elif fmt == "csv":
         click.echo(report.csv_text(headers, rows), nl=False)
     else:
