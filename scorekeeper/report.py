@@ -110,7 +110,9 @@ def summary(result: SheetResult) -> str:
     game = model(result.game)
     errors = sum(1 for f in result.findings if f.is_error)
     warnings = len(result.findings) - errors
-    state = "complete" if result.complete else f"in progress, {len(result.hands)} {game.ENTRY_WORD}s recorded"
+    count = len(result.hands)
+    state = "complete" if result.complete else \
+        f"in progress, {count} {game.ENTRY_WORD}{'s' if count != 1 else ''} recorded"
     totals = format_totals(result)
     if result.extra.get("winner"):
         state = f"won by {result.extra['winner']}"

@@ -57,9 +57,10 @@ def check_file(path: str, rules_path: str | None = None, require_complete: bool 
 def _require_complete(result, source: str, line: int | None) -> None:
     """A final sheet must hold the whole game: an unfinished one gets an error finding."""
     if not result.complete:
+        count = len(result.hands)
         result.findings.append(Finding(Severity.ERROR, source, line,
-                                       f"the game is not complete: {len(result.hands)} hand entries recorded",
-                                       "Art 8"))
+                                       f"the game is not complete: {count} "
+                                       f"{'entry' if count == 1 else 'entries'} recorded", "Art 8"))
 
 
 def is_workbook(path: str) -> bool:

@@ -209,7 +209,7 @@ def test_check_require_complete(sheet):
     assert run("check", sheet).exit_code == 0
     result = run("check", "--require-complete", sheet)
     assert result.exit_code == 1
-    assert f"{sheet}:1: error: the game is not complete: 1 hand entries recorded [Art 8]" in result.output
+    assert f"{sheet}:1: error: the game is not complete: 1 entry recorded [Art 8]" in result.output
 
 
 def test_show_table():
