@@ -128,8 +128,7 @@ def append_entry(text: str, entry: dict, source: str, list_key: str = "hands") -
         return f"{body}{list_key}:\n  - {line}\n"
     if isinstance(value, yaml.SequenceNode) and value.value and not value.flow_style:
         last = value.value[-1]
-        # A block mapping's end mark is the start of whatever follows it: end at its last line.
-        end = _line_end(text, _last_content(text, last.start_mark.index, last.end_mark.index))
+        end = _line_end(text, _node_end(text, last))
         indent = " " * value.start_mark.column
         return text[:end] + f"\n{indent}- {line}" + text[end:]
     return _rewrite_list(text, key, value, [*_item_texts(text, value), line])
@@ -139,7 +138,7 @@ def replace_entry(text: str, position: int, entry: dict, source: str, list_key: 
     """The sheet text with hand `position` (0-based) replaced by `entry`."""
     _key, value = _hands_nodes(text, source, list_key)
     node = value.value[position]
-    end = _last_content(text, node.start_mark.index, node.end_mark.index)
+    end = _node_end(text, node)
     return text[:node.start_mark.index] + flow(entry) + text[end:]
 
 
@@ -152,7 +151,7 @@ def remove_entry(text: str, position: int, source: str, list_key: str = "hands")
         return _rewrite_list(text, key, value, items)
     node = value.value[position]
     start = _line_start(text, node.start_mark.index)
-    end = _line_end(text, _last_content(text, node.start_mark.index, node.end_mark.index))
+    end = _line_end(text, _node_end(text, node))
     if end < len(text):
         end += 1
     return text[:start] + text[end:]
@@ -167,12 +166,18 @@ def _last_content(text: str, start: int, end: int) -> int:
     return start + len("\n".join(lines).rstrip())
 
 
+def _node_end(text: str, node) -> int:
+    """Where a node's own text ends: a block mapping's end mark is the start of whatever follows
+    it, so trailing blank and comment lines are not the node's."""
+    return _last_content(text, node.start_mark.index, node.end_mark.index)
+
+
 def _item_texts(text: str, value) -> list[str]:
     if not isinstance(value, yaml.SequenceNode):
         return []
     items = []
     for node in value.value:
-        chunk = text[node.start_mark.index:_last_content(text, node.start_mark.index, node.end_mark.index)]
+        chunk = text[node.start_mark.index:_node_end(text, node)]
         if "\n" in chunk:  # a multi-line entry inside a flow list: re-emit it on one line
             chunk = flow(yaml.safe_load(chunk))
         items.append(chunk)
@@ -187,7 +192,7 @@ def _rewrite_list(text: str, key, value, items: list[str]) -> str:
     if value.start_mark.index == value.end_mark.index:  # `hands:` with nothing after it
         value_end = colon
     else:
-        value_end = _last_content(text, value.start_mark.index, value.end_mark.index)
+        value_end = _node_end(text, value)
     line_end = _line_end(text, value_end)
     rest = text[value_end:line_end]  # spaces and a comment, if any
     new = rest + _block(items, indent) if items else " []" + rest
