@@ -1,9 +1,9 @@
 """Scoring of King's festas: positivos, nulos, the 4-3-3-3 and sold festas (Art 10-13, Quadros 2-3)."""
 from __future__ import annotations
 
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding
 from scorekeeper.king.rules import KingRules
-from scorekeeper.king.sheet import HandEntry, KingSheet
+from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
 
 
 def positivos_points(rules: KingRules, tricks: dict[str, int], beneficiary: str,
@@ -49,8 +49,7 @@ def score_festa(entry: HandEntry, sheet: KingSheet):
 
     def finding(message, rule, player=None):
         owner = f"{beneficiary}'s festa" if beneficiary else "festa"
-        findings.append(Finding(Severity.ERROR, sheet.source, entry.line,
-                                f"hand {entry.index} ({owner}): {message}", rule, entry.index, player))
+        findings.append(hand_finding(sheet.source, entry.line, entry.index, owner, message, rule, player))
 
     if entry.counts is not None:
         finding("a festa is recorded with tricks (or points), not counts", "Art 9")

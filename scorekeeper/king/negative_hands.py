@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.king.rules import NegativeHand
-from scorekeeper.king.sheet import HandEntry, KingSheet
+from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
 
 
 def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
@@ -15,8 +15,8 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
     findings: list[Finding] = []
 
     def finding(message, rule, player=None, severity=Severity.ERROR):
-        findings.append(Finding(severity, sheet.source, entry.line, f"hand {entry.index} ({hand.name}): {message}",
-                                rule, entry.index, player))
+        findings.append(hand_finding(sheet.source, entry.line, entry.index, hand.name, message, rule, player,
+                                     severity))
 
     if entry.tricks is not None or entry.beneficiary or entry.contract or entry.offer or entry.trump:
         finding("festa details (tricks, beneficiary, contract, trump, offer) on a negative hand", "Art 8")

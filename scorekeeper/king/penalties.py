@@ -1,9 +1,9 @@
 """King penalties: renuncia (Art 14) and cards passed (Art 9.1, 9.2), in negative hands and festas."""
 from __future__ import annotations
 
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding
 from scorekeeper.king.rules import NegativeHand, Split
-from scorekeeper.king.sheet import HandEntry, KingSheet
+from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
 
 ARTICLE = {("renuncia", "negative"): "Art 14", ("renuncia", "festa"): "Art 14",
            ("cartas-passadas", "negative"): "Art 9.1", ("cartas-passadas", "festa"): "Art 9.2"}
@@ -21,8 +21,7 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
     label = hand.name if hand is not None else (f"{entry.beneficiary}'s festa" if entry.beneficiary else "festa")
 
     def finding(message, player=None):
-        findings.append(Finding(Severity.ERROR, sheet.source, entry.line,
-                                f"hand {entry.index} ({label}): {message}", article, entry.index, player))
+        findings.append(hand_finding(sheet.source, entry.line, entry.index, label, message, article, player))
 
     if entry.counts is not None or entry.tricks is not None:
         finding(f"a hand penalised for {entry.penalty} is scored by the penalty; counts or tricks were given")

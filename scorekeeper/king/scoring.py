@@ -6,7 +6,7 @@ from scorekeeper.king.classification import table_points
 from scorekeeper.king.festa import score_festa
 from scorekeeper.king.negative_hands import score_negative_hand
 from scorekeeper.king.penalties import penalty_points
-from scorekeeper.king.sheet import HandEntry, KingSheet, entry_label
+from scorekeeper.king.sheet import HandEntry, KingSheet, entry_label, hand_finding
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
 
 ROTATION_RULE = "Art 9, 2a fase"  # "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
@@ -86,9 +86,8 @@ class _GameState:
         self.early_festa_reported = False
 
     def error(self, entry: HandEntry, message: str, rule: str, player=None, severity=Severity.ERROR):
-        self.findings.append(Finding(severity, self.sheet.source, entry.line,
-                                     f"hand {entry.index} ({entry_label(entry)}): {message}", rule, entry.index,
-                                     player))
+        self.findings.append(hand_finding(self.sheet.source, entry.line, entry.index, entry_label(entry), message,
+                                          rule, player, severity))
 
     def negative(self, entry: HandEntry, name: str) -> None:
         if name in self.seen:

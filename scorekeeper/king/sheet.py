@@ -51,6 +51,12 @@ class HandEntry:
     findings: list[Finding] = field(default_factory=list)  # problems found while reading it
 
 
+def hand_finding(source: str, line: int, index: int, label: str, message: str, rule: str,
+                 player: str | None = None, severity: Severity = Severity.ERROR) -> Finding:
+    """A finding about hand `index`, worded `hand 3 (damas): message` as every King check words it."""
+    return Finding(severity, source, line, f"hand {index} ({label}): {message}", rule, index, player)
+
+
 def entry_label(entry: HandEntry) -> str:
     """How findings name an entry: `damas`, or `Ana's festa`."""
     if entry.hand == "festa" and entry.beneficiary:
@@ -152,9 +158,8 @@ class _Reader:
         raise SheetFormatError(f"hand {self.index}: {key}: {message}", self.source, self.line(key))
 
     def finding(self, key, message: str, rule: str, player: str | None = None):
-        self.findings.append(Finding(Severity.ERROR, self.source, self.line(key),
-                                     f"hand {self.index} ({self.item.get('hand')}): {message}", rule,
-                                     self.index, player))
+        self.findings.append(hand_finding(self.source, self.line(key), self.index, self.item.get("hand"), message,
+                                          rule, player))
 
     def word(self, key) -> str | None:
         value = self.item.get(key)
