@@ -8,6 +8,7 @@ from scorekeeper.findings import Finding
 from scorekeeper.report import format_points, format_totals
 from scorekeeper.sheet_file import append_entry, atomic_write, remove_entry, replace_entry, writer_lock
 from scorekeeper.sheets import load_sheet, score
+from scorekeeper.typed_input import Stop
 from scorekeeper.yaml_lines import read_text
 
 
@@ -114,7 +115,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
                 first = False
             try:
                 entry = model.ask_entry(sheet, ask, say)
-            except (model.Stop, EOFError):
+            except (Stop, EOFError):
                 say("\nStopped; every recorded hand is saved.")
                 return
             new_text = append_entry(text, entry, path, _list_key(sheet))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from scorekeeper.errors import InputValueError
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
 from scorekeeper.king.sheet import KingSheet
+from scorekeeper.typed_input import whole
 
 
 def player_name(sheet: KingSheet, typed: str) -> str:
@@ -34,7 +35,7 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
             player = player_name(sheet, name)
             if player in by_name:
                 raise InputValueError(f"{player} is given twice in {item!r}")
-            by_name[player] = _number(number, f"{player}'s {what}", low, high)
+            by_name[player] = whole(number, f"{player}'s {what}", low, high)
         missing = [p for p in players if p not in by_name]
         if missing:
             raise InputValueError(f"no {what} for {', '.join(missing)}: every player is asked (Art 6)")
@@ -43,17 +44,7 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
         raise InputValueError("give every value in seat order or every value as NAME=N, not a mix")
     if len(values) != len(players):
         raise InputValueError(f"{len(values)} {what} given for {len(players)} players ({', '.join(players)})")
-    return [_number(v, f"{p}'s {what}", low, high) for p, v in zip(players, values)]
-
-
-def _number(text: str, what: str, low: int | None, high: int | None) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise InputValueError(f"{what}: {text!r} is not a whole number") from None
-    if low is not None and value < low or high is not None and value > high:
-        raise InputValueError(f"{what}: {value} is out of range ({low} to {high})")
-    return value
+    return [whole(v, f"{p}'s {what}", low, high) for p, v in zip(players, values)]
 
 
 def hand_name(sheet: KingSheet, typed: str) -> str:
@@ -70,7 +61,7 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
     parts = [p for p in parts if p]
     if len(parts) not in (2, 3):
         raise InputValueError(f"offer {typed!r}: expected NAME:TRICKS, e.g. Carla:2")
-    offer = {"by": player_name(sheet, parts[0]), "tricks": _number(parts[1], "offered tricks", 1, sheet.rules.tricks)}
+    offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], "offered tricks", 1, sheet.rules.tricks)}
     if len(parts) == 3:
         contract = CONTRACTS.get(parts[2])
         if contract not in ("positivos", "nulos"):

@@ -13,7 +13,6 @@ _LAZY = {
     "build_entry": ("scorekeeper.king.entry_input", "build_entry"),
     "next_hand": ("scorekeeper.king.entry_input", "next_hand"),
     "ask_entry": ("scorekeeper.king.interactive", "ask_entry"),
-    "Stop": ("scorekeeper.king.interactive", "Stop"),
     "INTERACTIVE_HELP": ("scorekeeper.king.interactive", "HELP"),
 }
 

@@ -6,28 +6,18 @@ prompt and echo, tests pass scripted ones. An impossible value is refused and as
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError
-from scorekeeper.king.entry_input import (_number, hand_name, next_beneficiary, next_hand, parse_offer,
-                                          player_name)
+from scorekeeper.king.entry_input import hand_name, next_beneficiary, next_hand, parse_offer, player_name
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS
 from scorekeeper.king.sheet import KingSheet
-
-STOP = ("q", "quit", "stop", "done", "sair")
+from scorekeeper.typed_input import STOP, Stop, until_valid, whole
 
 HELP = ("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas after it "
         "for a penalty; q stops. Every player is asked by name (Art 6).")
 
 
-class Stop(Exception):
-    """The scorer asked to stop recording."""
-
-
 def _until_valid(ask, say, prompt: str, convert, default=None):
-    while True:
-        typed = ask(prompt, default)
-        try:
-            return convert(typed)
-        except InputValueError as exc:
-            say(f"  {exc.message}; try again")
+    # Only the hand prompt stops on `q` (see which_hand); a `q` typed for a count is asked again.
+    return until_valid(ask, say, prompt, convert, default, stops=False)
 
 
 def ask_entry(sheet: KingSheet, ask, say) -> dict:
@@ -102,7 +92,7 @@ def _ask_counts(sheet: KingSheet, ask, say, what: str, high: int, expected: int,
     """Ask every player by name; a total above `expected` is asked again, a short one is charged
     to the responsible scorer only when the scorer confirms it (Art 6)."""
     while True:
-        values = [_until_valid(ask, say, f"  {player}, {what}", lambda t: _number(t, f"{player}: {what}", 0, high))
+        values = [_until_valid(ask, say, f"  {player}, {what}", lambda t: whole(t, f"{player}: {what}", 0, high))
                   for player in sheet.players]
         total = sum(values)
         if total == expected:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import InputValueError
 from scorekeeper.sueca.rules import PENALTIES
-from scorekeeper.team_input import Stop, team_name, until_valid, whole  # noqa: F401
+from scorekeeper.typed_input import team_name, until_valid, whole
 
 HELP = ("Type each team's card points (they add up to 120), or a penalty: renuncia, ponto or castigo "
         "and the team at fault; q stops.")

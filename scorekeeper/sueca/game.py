@@ -1,6 +1,6 @@
 """Sueca's scoring model, as the rest of scorekeeper sees it (see rules.MODELS)."""
 from scorekeeper.sueca.entry_input import HELP as INTERACTIVE_HELP  # noqa: F401
-from scorekeeper.sueca.entry_input import Stop, ask_entry, build_entry  # noqa: F401
+from scorekeeper.sueca.entry_input import ask_entry, build_entry  # noqa: F401
 from scorekeeper.sueca.rules import describe_rules, from_data  # noqa: F401
 from scorekeeper.sueca.scoring import LIST_KEY, parse_sheet, score_sheet  # noqa: F401
 

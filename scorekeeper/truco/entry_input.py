@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError
-from scorekeeper.team_input import Stop, team_name, until_valid, whole  # noqa: F401
+from scorekeeper.typed_input import team_name, until_valid, whole
 from scorekeeper.truco.rules import PENALTIES
 from scorekeeper.vocabulary import normalize
 

@@ -1,6 +1,6 @@
 """Truco's scoring model, as the rest of scorekeeper sees it (see rules.MODELS)."""
 from scorekeeper.truco.entry_input import HELP as INTERACTIVE_HELP  # noqa: F401
-from scorekeeper.truco.entry_input import Stop, ask_entry, build_entry  # noqa: F401
+from scorekeeper.truco.entry_input import ask_entry, build_entry  # noqa: F401
 from scorekeeper.truco.rules import describe_rules, from_data  # noqa: F401
 from scorekeeper.truco.scoring import LIST_KEY, parse_sheet, score_sheet  # noqa: F401
 

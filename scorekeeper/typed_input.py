@@ -1,4 +1,5 @@
-"""What team games share when a scorer types: team names, whole numbers, the ask loop."""
+"""What every game shares when a scorer types: whole numbers, the ask-again loop, stopping,
+and (for the team games) team names."""
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError
@@ -20,21 +21,22 @@ def team_name(sheet, typed: str) -> str:
     raise InputValueError(f"{typed!r} is not a team at this table ({', '.join(sheet.teams)})")
 
 
-def whole(text: str, what: str, low: int, high: int) -> int:
+def whole(text: str, what: str, low: int | None, high: int | None) -> int:
+    """A typed whole number within [low, high] (None: unbounded), or InputValueError quoting it."""
     try:
         value = int(str(text).strip())
     except ValueError:
         raise InputValueError(f"{what}: {text!r} is not a whole number") from None
-    if not low <= value <= high:
+    if low is not None and value < low or high is not None and value > high:
         raise InputValueError(f"{what}: {value} is out of range ({low} to {high})")
     return value
 
 
-def until_valid(ask, say, prompt: str, convert, default=None):
-    """Ask until `convert` accepts the answer; `q` stops the session."""
+def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True):
+    """Ask until `convert` accepts the answer; with `stops`, `q` stops the session."""
     while True:
         typed = ask(prompt, default)
-        if str(typed).strip().lower() in STOP:
+        if stops and str(typed).strip().lower() in STOP:
             raise Stop
         try:
             return convert(typed)
