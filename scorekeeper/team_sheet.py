@@ -186,5 +186,22 @@ class EntryReader:
         self.fail(key, "expected a list in team order or a mapping {team: value}")
 
 
+def check_written(read: EntryReader, key: str, shown: dict[str, int], cap: int, stops: str, stands: str,
+                  rule: str, compare: bool = True) -> None:
+    """Check a standing written on the sheet (`standing`, `score`) against the computed one:
+    above `cap` is impossible, and (with `compare`) anything else must agree. One team's claim
+    alone is enough."""
+    written = read.per_team(key, partial=True)
+    if not written:
+        return
+    for team, value in written.items():
+        if value > cap:
+            read.finding(f"the sheet shows {team} at {value}; {stops}", rule, team)
+    if compare and any(written[t] != shown[t] for t in written) and all(v <= cap for v in written.values()):
+        says = ", ".join(f"{t} {written[t]}" for t in written)
+        should = ", ".join(f"{t} {shown[t]}" for t in written)
+        read.finding(f"the sheet shows {says}; {stands} {should}", rule)
+
+
 def other_team(sheet: TeamSheet, team: str) -> str:
     return next(name for name in sheet.teams if name != team)

@@ -6,7 +6,7 @@ from scorekeeper.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sueca.deal_points import deal_points
 from scorekeeper.sueca.moca import MocaRace
 from scorekeeper.sueca.rules import PENALTIES, SuecaRules
-from scorekeeper.team_sheet import EntryReader, TeamSheet, other_team, parse_team_sheet
+from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
 
 LIST_KEY = "deals"
 DEAL_KEYS = ("points", "all_tricks", "penalty", "team", "reason", "standing", "note")
@@ -45,16 +45,9 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
                     lost += lost_now
             if race.winner is not None:
                 won_at = index
-        written = read.per_team("standing", partial=True)
-        if written and scored:
-            for team, value in written.items():
-                if value > rules.moca_points:
-                    read.finding(f"the sheet shows {team} at {value}; a moca stops at {rules.moca_points} "
-                                 "(nothing is carried ahead)", MOCA, team)
-            if any(written[t] != shown[t] for t in written) and all(v <= rules.moca_points for v in written.values()):
-                says = ", ".join(f"{t} {written[t]}" for t in written)
-                should = ", ".join(f"{t} {shown[t]}" for t in written)
-                read.finding(f"the sheet shows {says}; the moca stands at {should}", MOCA)
+        if scored:
+            check_written(read, "standing", shown, rules.moca_points,
+                          f"a moca stops at {rules.moca_points} (nothing is carried ahead)", "the moca stands at", MOCA)
         if lost:
             detail = (detail + "; " if detail else "") + f"{lost} lost beyond the moca"
         findings.extend(read.findings)
