@@ -8,6 +8,9 @@ import pytest
 import yaml
 from hypothesis import settings
 
+from click.testing import CliRunner
+
+from scorekeeper.cli import cli
 from scorekeeper.sheets import check_file
 
 settings.register_profile("ci", max_examples=150, deadline=None)
@@ -24,6 +27,11 @@ def find_examples() -> pathlib.Path:
 
 
 EXAMPLES = find_examples()
+
+
+def run(*args, input=None):
+    """Run the CLI as a user would type it; each argument is turned into text."""
+    return CliRunner().invoke(cli, [str(a) for a in args], input=input)
 
 
 def sheet_text(hands, players=PLAYERS, **header) -> str:

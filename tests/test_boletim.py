@@ -5,19 +5,13 @@ import zipfile
 
 import openpyxl
 import pytest
-from click.testing import CliRunner
 
-from conftest import EXAMPLES
-from scorekeeper.cli import cli
+from conftest import EXAMPLES, run
 from scorekeeper.sheets import load_sheet
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
 DISPUTED = EXAMPLES / "king-disputed-mesa3.yaml"
 CLEAN = sorted(p for p in EXAMPLES.glob("king-*.yaml"))
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def export(tmp_path, *sheets, name="out.xlsx"):

@@ -3,17 +3,11 @@ import json
 import pathlib
 
 import pytest
-from click.testing import CliRunner
 
-from conftest import EXAMPLES
-from scorekeeper.cli import cli
+from conftest import EXAMPLES, run
 
 FINAL = str(EXAMPLES / "king-final-nacional-mesa1.yaml")
 DISPUTED = str(EXAMPLES / "king-disputed-mesa3.yaml")
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, [str(a) for a in args], input=input)
 
 
 @pytest.fixture

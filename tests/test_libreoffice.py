@@ -13,12 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES, PLAYERS, sheet_text
+from conftest import EXAMPLES, PLAYERS, run, sheet_text
 from scorekeeper.boletim.export import MIN_HAND_ROWS, SPARE_ROWS
 from scorekeeper.boletim.layout import FIRST_ROW, Layout, col
 from scorekeeper.king.classification import table_points
 from scorekeeper.sheets import check_any, check_file, load_sheet
-from test_boletim import run
 from test_properties import valid_game
 from test_team_properties import deal
 from test_team_properties import hand as truco_hand

@@ -1,14 +1,8 @@
 """Sueca and Truco from the command line, as a scorer would record, show and check them."""
 import json
 
-from click.testing import CliRunner
 
-from conftest import EXAMPLES
-from scorekeeper.cli import cli
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, [str(a) for a in args], input=input)
+from conftest import EXAMPLES, run
 
 
 def new(tmp_path, game):
