@@ -1,7 +1,6 @@
 """Sueca and Truco from the command line, as a scorer would record, show and check them."""
 import json
 
-
 from conftest import EXAMPLES, run
 
 
