@@ -91,19 +91,23 @@ def expected_cells(sheet, result, rules):
     return expect
 
 
+def assert_formulas(ws, values, expect):
+    """Every formula cell of worksheet `ws` is expected, and LibreOffice computed that value."""
+    title = ws.title
+    formulas = [cell.coordinate for row in ws.iter_rows() for cell in row if cell.data_type == "f"]
+    assert formulas, title
+    for coordinate in formulas:
+        assert coordinate in expect, f"{title}!{coordinate} has a formula no test expects"
+        got, want = values[coordinate].value, expect[coordinate]
+        if blank(want):
+            assert blank(got), f"{title}!{coordinate}: {got!r}, expected blank"
+        else:
+            assert got == want, f"{title}!{coordinate}: LibreOffice {got!r}, CLI {want!r}"
+
+
 def assert_every_formula_matches(exported, recalc, games):
     for (sheet, result), title in zip(games, [t for t in exported.sheetnames if t != "Resumo"]):
-        ws, values = exported[title], recalc[title]
-        expect = expected_cells(sheet, result, sheet.rules)
-        formulas = [cell.coordinate for row in ws.iter_rows() for cell in row if cell.data_type == "f"]
-        assert formulas, title
-        for coordinate in formulas:
-            assert coordinate in expect, f"{title}!{coordinate} has a formula no test expects"
-            got, want = values[coordinate].value, expect[coordinate]
-            if blank(want):
-                assert blank(got), f"{title}!{coordinate}: {got!r}, expected blank"
-            else:
-                assert got == want, f"{title}!{coordinate}: LibreOffice {got!r}, CLI {want!r}"
+        assert_formulas(exported[title], recalc[title], expected_cells(sheet, result, sheet.rules))
     if "Resumo" in exported.sheetnames:
         summary = recalc["Resumo"]
         row = 4
@@ -232,17 +236,7 @@ def _spare_state(sheet, result, expect, cols, r):
 def assert_team_fichas_match(exported, recalc, games):
     titles = [t for t in exported.sheetnames if t != "Resumo"]
     for (sheet, result), title in zip(games, titles):
-        ws, values = exported[title], recalc[title]
-        expect = team_expected(sheet, result)
-        formulas = [cell.coordinate for row in ws.iter_rows() for cell in row if cell.data_type == "f"]
-        assert formulas, title
-        for coordinate in formulas:
-            assert coordinate in expect, f"{title}!{coordinate} has a formula no test expects"
-            got, want = values[coordinate].value, expect[coordinate]
-            if blank(want):
-                assert blank(got), f"{title}!{coordinate}: {got!r}, expected blank"
-            else:
-                assert got == want, f"{title}!{coordinate}: LibreOffice {got!r}, CLI {want!r}"
+        assert_formulas(exported[title], recalc[title], team_expected(sheet, result))
 
 
 def test_team_examples_recalculate_to_the_cli_numbers(tmp_path):
