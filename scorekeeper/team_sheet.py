@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.yaml_lines import LineDict, LineList
+from scorekeeper.yaml_lines import LineDict, LineList, optional_word
 
 MAX_ENTRIES = 400  # a Sueca game is some 15-40 deals; a Truco match some 20-60 hands
 
@@ -129,12 +129,7 @@ class EntryReader:
                                      rule, self.index, team))
 
     def word_value(self, key) -> str | None:
-        value = self.item.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            self.fail(key, f"expected a word, got {value!r}")
-        return value
+        return optional_word(self.item, key, self.fail)
 
     def team(self, key) -> str | None:
         """A team, by its name or one of its players' names; anything else is a finding."""

@@ -74,6 +74,16 @@ _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
 
 
+def optional_word(item: dict, key, fail) -> str | None:
+    """`item[key]` when it is a text, None when absent; anything else goes to `fail(key, message)`."""
+    value = item.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        fail(key, f"expected a word, got {value!r}")
+    return value
+
+
 def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperError):
     """Parse YAML text; any YAML problem becomes `error` naming `source:line`."""
     try:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
-from scorekeeper.yaml_lines import LineDict, LineList
+from scorekeeper.yaml_lines import LineDict, LineList, optional_word
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands")
 ENTRY_KEYS = ("hand", "counts", "points", "tricks", "penalty", "players", "beneficiary",
@@ -162,12 +162,7 @@ class _Reader:
                                           rule, player))
 
     def word(self, key) -> str | None:
-        value = self.item.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            self.fail(key, f"expected a word, got {value!r}")
-        return value
+        return optional_word(self.item, key, self.fail)
 
     def player(self, key, value=None) -> str | None:
         """A player's name; one not at the table is a finding."""
