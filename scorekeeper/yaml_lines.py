@@ -10,6 +10,7 @@ import os
 import yaml
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.file_access import read_regular
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -100,18 +101,8 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
 
 
 def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> str:
-    """Read a small UTF-8 text file, refusing directories, binaries and huge files."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        raise error("is a directory, not a file", path) from None
-    except FileNotFoundError:
-        raise error("no such file", path) from None
-    except PermissionError:
-        raise error("permission denied", path) from None
-    except OSError as exc:
-        raise error(f"cannot read: {exc.strerror or exc}", path) from None
+    """Read a small UTF-8 text file, refusing directories, FIFOs, devices, binaries and huge files."""
+    raw = read_regular(path, MAX_FILE_BYTES, error)
     if len(raw) > MAX_FILE_BYTES:
         raise error(f"larger than {MAX_FILE_BYTES // 1024} KiB: not a score sheet or rule file", path)
     if b"\0" in raw:

@@ -1,0 +1,52 @@
+"""Opening the files scorekeeper reads: regular files only, never a FIFO, a device or a
+directory, and never more than a stated number of bytes.
+
+A sheet or workbook names files that arrive from strangers (`rules:` paths, a FIFO passed as
+a sheet, `/dev/stdin`); reading one of those must end in one line, not a hang. The file is
+opened with O_NONBLOCK (so opening a FIFO does not wait for a writer) and checked with fstat
+on the descriptor we hold, so what is checked is what is read.
+"""
+from __future__ import annotations
+
+import os
+import stat
+
+from scorekeeper.errors import ScorekeeperError
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+
+
+def open_regular(path: str, error: type[ScorekeeperError] = ScorekeeperError):
+    """An open binary file object for `path` when it is a regular file (a symlink to one is
+    followed: the user named it); anything else raises `error` naming the path."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except IsADirectoryError:
+        raise error("is a directory, not a file", path) from None
+    except FileNotFoundError:
+        raise error("no such file", path) from None
+    except PermissionError:
+        raise error("permission denied", path) from None
+    except OSError as exc:
+        raise error(f"cannot read: {exc.strerror or exc}", path) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise error("is a directory, not a file", path)
+        if not stat.S_ISREG(mode):
+            raise error("is not a regular file (a pipe, device or socket): refused", path)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: str, limit: int, error: type[ScorekeeperError] = ScorekeeperError) -> bytes:
+    """Up to `limit` + 1 bytes of a regular file (one byte more tells the caller it is too big)."""
+    with open_regular(path, error) as handle:
+        try:
+            return handle.read(limit + 1)
+        except OSError as exc:
+            raise error(f"cannot read: {exc.strerror or exc}", path) from None
