@@ -1,4 +1,4 @@
-"""`python -m scorekeeper` runs the command-line interface."""
-from scorekeeper.cli import main
+"""`python -m scorekeeper`: the same entry as the console script."""
+from scorekeeper.launch import main
 
 main()
