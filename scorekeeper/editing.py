@@ -2,8 +2,10 @@
 atomically, and a hand with errors refused unless forced."""
 from __future__ import annotations
 
+import inspect
+
 from scorekeeper import rules as registry
-from scorekeeper.errors import InputValueError, SheetFormatError
+from scorekeeper.errors import InputValueError, ScorekeeperError, SheetFormatError
 from scorekeeper.findings import Finding
 from scorekeeper.report import format_points, format_totals
 from scorekeeper.sheet_file import append_entry, atomic_write, remove_entry, replace_entry, writer_lock
@@ -21,28 +23,57 @@ def _list_key(sheet) -> str:
 
 
 def _build(sheet, hand, values, options) -> dict:
-    """The entry from command-line values; a bad value names the sheet it was meant for."""
+    """The entry from command-line values; a bad value names the sheet it was meant for, and an
+    option of another game (`--all-tricks` on a King sheet) is refused before it reaches the builder."""
     given = {name: value for name, value in options.items() if value}  # each game takes its own options
+    build = _model(sheet).build_entry
+    parameters = inspect.signature(build).parameters.values()
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        taken = {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+        for name in given:
+            if name not in taken:
+                raise InputValueError(f"--{name.replace('_', '-')} is not an option of {sheet.rules.game} hands",
+                                      sheet.source)
     try:
-        return _model(sheet).build_entry(sheet, hand, values, **given)
+        return build(sheet, hand, values, **given)
     except InputValueError as exc:
         if exc.source is None:
             exc.source = sheet.source
         raise
 
 
-def _open(path: str, rules_path):
-    text = read_text(path, SheetFormatError)
-    return text, load_sheet(path, rules_path, text)
+class _Text:
+    """The sheet's text with its newlines as "\\n" (what the edits expect), and the newline
+    style it was written in ("\\r\\n", "\\r" or "\\n"), which the save gives back."""
+
+    def __init__(self, raw: str):
+        self.newline = "\r\n" if "\r\n" in raw else "\r" if "\r" in raw else "\n"
+        self.text = raw.replace("\r\n", "\n").replace("\r", "\n") if self.newline != "\n" else raw
+
+    def written(self, text: str) -> str:
+        return text if self.newline == "\n" else text.replace("\n", self.newline)
+
+
+def _open(path: str, target: str, rules_path):
+    """Read the sheet at its real path `target` (resolved once, under the lock); messages name `path`."""
+    try:
+        raw = read_text(target, SheetFormatError)
+    except ScorekeeperError as exc:
+        if exc.source == target:
+            exc.source = path
+        raise
+    text = _Text(raw)
+    return text, load_sheet(path, rules_path, text.text)
 
 
 def _findings_of(result, index: int) -> list[Finding]:
     return [f for f in result.findings if f.hand == index]
 
 
-def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool, say, hint: bool = True):
-    """Score the sheet as it would be; refuse it when hand `index` has errors (unless forced).
-    Returns the saved sheet's result."""
+def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path, index: int, force: bool, say,
+                  hint: bool = True):
+    """Score the sheet as it would be; refuse it when hand `index` has errors (unless forced),
+    else save it to `target` in the sheet's own newline style. Returns the saved sheet's result."""
     result = score(load_sheet(path, rules_path, new_text))
     found = _findings_of(result, index)
     errors = [f for f in found if f.is_error]
@@ -50,7 +81,7 @@ def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool,
         detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors)
         raise InputValueError(f"not recorded: {detail}" + (" (use --force to record it as written)" if hint else ""),
                               path)
-    atomic_write(path, new_text)
+    atomic_write(target, text.written(new_text), name=path)
     hand = result.hands[index - 1]
     points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
     word = registry.model(result.game).ENTRY_WORD.capitalize()
@@ -65,35 +96,36 @@ def _save_checked(path: str, new_text: str, rules_path, index: int, force: bool,
 
 def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options):
     """Append one hand given as command-line values."""
-    with writer_lock(path):
-        text, sheet = _open(path, rules_path)
+    with writer_lock(path) as target:
+        text, sheet = _open(path, target, rules_path)
         if score(sheet).complete and not force:
             raise InputValueError("the game is complete; `fix` corrects a hand, `--force` adds one anyway", path)
         entry = _build(sheet, hand, values, options)
-        new_text = append_entry(text, entry, path, _list_key(sheet))
-        _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, force, say)
+        new_text = append_entry(text.text, entry, path, _list_key(sheet))
+        _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say)
 
 
 def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path=None, force=False, say=print,
              **options):
     """Replace hand `number` (1-based) with a new entry."""
-    with writer_lock(path):
-        text, sheet = _open(path, rules_path)
+    with writer_lock(path) as target:
+        text, sheet = _open(path, target, rules_path)
         if not 1 <= number <= len(sheet.entries):
             raise InputValueError(f"there is no hand {number}; the sheet has {len(sheet.entries)}", path)
         entry = _build(sheet, hand, values, options)
-        new_text = replace_entry(text, number - 1, entry, path, _list_key(sheet))
-        _save_checked(path, new_text, rules_path, number, force, say)
+        new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet))
+        _save_checked(path, target, text, new_text, rules_path, number, force, say)
 
 
 def undo_hand(path: str, rules_path=None, say=print) -> None:
     """Remove the last hand entry."""
-    with writer_lock(path):
-        text, sheet = _open(path, rules_path)
+    with writer_lock(path) as target:
+        text, sheet = _open(path, target, rules_path)
         if not sheet.entries:
             raise InputValueError("there is no hand to undo", path)
         last = sheet.entries[-1]
-        atomic_write(path, remove_entry(text, len(sheet.entries) - 1, path, _list_key(sheet)))
+        new_text = remove_entry(text.text, len(sheet.entries) - 1, path, _list_key(sheet))
+        atomic_write(target, text.written(new_text), name=path)
         what = f"{last.name}, " if hasattr(last, "name") else ""
         say(f"Removed {_model(sheet).ENTRY_WORD} {len(sheet.entries)} ({what}line {last.line}).")
 
@@ -101,10 +133,10 @@ def undo_hand(path: str, rules_path=None, say=print) -> None:
 def record_interactively(path: str, rules_path, ask, say, show) -> None:
     """Ask hand after hand until the game is complete or the scorer stops; each hand is saved
     (atomically) as soon as it is confirmed, so an interruption loses none of them."""
-    with writer_lock(path):
+    with writer_lock(path) as target:
         first = True
         while True:
-            text, sheet = _open(path, rules_path)
+            text, sheet = _open(path, target, rules_path)
             result = score(sheet)
             if result.complete:
                 say("The game is complete.")
@@ -118,9 +150,10 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             except (Stop, EOFError):
                 say("\nStopped; every recorded hand is saved.")
                 return
-            new_text = append_entry(text, entry, path, _list_key(sheet))
+            new_text = append_entry(text.text, entry, path, _list_key(sheet))
             try:
-                saved = _save_checked(path, new_text, rules_path, len(sheet.entries) + 1, False, say, hint=False)
+                saved = _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say,
+                                      hint=False)
             except InputValueError as exc:
                 say(f"{exc.message}; ask the hand again")
                 continue

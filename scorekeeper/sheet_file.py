@@ -1,13 +1,34 @@
 """Writing sheet files safely: atomic saves, one writer at a time, and edits that keep
-the scorer's own layout and comments (only the edited hand's text changes)."""
+the scorer's own layout and comments (only the edited hand's text changes).
+
+Nothing but the sheet, its lock (`.NAME.lock`) and its temporary file (`.NAME.RANDOM.tmp`)
+is ever created, written or replaced: both are created with O_CREAT | O_EXCL | O_NOFOLLOW
+beside the sheet's real path, so a planted symlink, hard link or FIFO is never written.
+"""
 from __future__ import annotations
 
 import contextlib
+import errno
+import hashlib
 import os
+import re
+import secrets
+import stat
 
 import yaml
 
 from scorekeeper.errors import SheetFormatError, SheetLockedError
+
+NAME_MAX = 255  # bytes in one file name on every common file system
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+_CREATE_FLAGS = os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY
+_TEMP_TAIL = re.compile(r"\.(?:[0-9a-f]{16}|[0-9]{1,10})\.tmp")  # ours, and the pid names of older versions
+
+
+class SheetWriteError(SheetFormatError):
+    """A sheet (or workbook) that cannot be saved: read-only, no such folder, disk full, a planted lock."""
 
 
 def flow(value) -> str:
@@ -16,72 +37,291 @@ def flow(value) -> str:
     return text.removesuffix("\n").removesuffix("\n...").strip()
 
 
-def atomic_write(path: str, content: str | bytes) -> None:
-    """Replace `path` with `content` so that a crash leaves either the old or the new file whole:
-    write a temporary file beside it, fsync it, rename it over, fsync the folder."""
-    folder = os.path.dirname(os.path.abspath(path))
-    temp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+# --- where the sheet, its lock and its temporary files are ------------------------------
+
+def real_path(path: str, name: str | None = None) -> str:
+    """The sheet's real path (symlinks resolved once: the lock and the save both use it);
+    a symlink to nothing, or a loop, is refused naming `name`."""
+    name = name or path
+    target = os.path.realpath(path)
+    if os.path.lexists(path) and not os.path.lexists(target) or os.path.islink(target):
+        raise SheetWriteError("is a symbolic link to nothing (or a loop of links): refused", name)
+    return target
+
+
+def _stem(target: str) -> str:
+    """The sheet's name as used in its lock and temporary file names: a name so long that
+    `.NAME.<16 hex>.tmp` would pass NAME_MAX is cut and completed with a hash of the whole."""
+    base = os.path.basename(target)
+    raw = base.encode("utf-8", "surrogateescape")
+    if len(raw) + len(".0123456789abcdef.tmp") + 1 <= NAME_MAX:
+        return base
+    digest = hashlib.sha256(raw).hexdigest()[:16]
+    return raw[:100].decode("utf-8", "ignore") + "~" + digest
+
+
+def lock_path_of(target: str) -> str:
+    """The lock file of the sheet at real path `target`."""
+    return os.path.join(os.path.dirname(target), f".{_stem(target)}.lock")
+
+
+def _temp_path(target: str) -> str:
+    return os.path.join(os.path.dirname(target), f".{_stem(target)}.{secrets.token_hex(8)}.tmp")
+
+
+def _is_temp_of(file_name: str, stem: str) -> bool:
+    prefix = f".{stem}"
+    return file_name.startswith(prefix) and _TEMP_TAIL.fullmatch(file_name, len(prefix)) is not None
+
+
+def remove_stale_temps(target: str) -> list[str]:
+    """Remove the temporary files of this sheet that killed runs left behind (call it holding
+    the writer lock, so none of them is being written). Only regular files and symlinks (the
+    link, never what it points to) are removed. Returns the names removed."""
+    folder, stem = os.path.dirname(target), _stem(target)
+    removed = []
     try:
-        mode = os.stat(path).st_mode & 0o777
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not _is_temp_of(entry.name, stem):
+            continue
+        try:
+            mode = os.lstat(entry.path).st_mode
+            if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue  # someone else's, or gone already: not ours to fight over
+    return removed
+
+
+def _why(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "no space left on the disk"
+    if exc.errno == getattr(errno, "EDQUOT", errno.ENOSPC):
+        return "disk quota exceeded"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "file name too long"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.EROFS:
+        return "read-only file system"
+    return (exc.strerror or str(exc)).lower()
+
+
+def _check_folder(target: str, name: str) -> None:
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        raise SheetWriteError(f"the folder {folder} does not exist", name)
+
+
+def _check_writable(target: str, name: str) -> None:
+    """A read-only sheet is refused before anything is written (root included: the mode bits count)."""
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise SheetWriteError(f"cannot save: {_why(exc)}", name) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise SheetWriteError("is not a regular file: refused", name)
+    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise SheetWriteError("is read-only: not changed (make it writable first)", name)
+
+
+# --- saving -----------------------------------------------------------------------------
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def atomic_write(path: str, content: str | bytes, name: str | None = None) -> None:
+    """Replace `path` (written through to its real path when it is a symlink) with `content`, so
+    that a crash leaves either the old or the new file whole: write a temporary file beside it,
+    fsync it, rename it over, fsync the folder. Call it holding writer_lock (write_new does).
+    Any failure is a SheetWriteError naming `name` (default: `path`), and leaves no temporary file."""
+    name = name or path
+    target = real_path(path, name)
+    _check_folder(target, name)
+    _check_writable(target, name)
+    try:
+        mode = os.stat(target).st_mode & 0o777
     except FileNotFoundError:
         mode = 0o644
+    data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+    temp = None
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
+        for _attempt in range(8):
+            temp = _temp_path(target)
+            try:
+                fd = os.open(temp, os.O_WRONLY | _CREATE_FLAGS, mode)
+                break
+            except FileExistsError:  # planted, or a one in 2**64 coincidence: another name
+                temp = None
+        else:
+            raise SheetWriteError("cannot create a temporary file beside it", name)
+        try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)  # the sheet's own mode: the umask must not narrow it
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, target)
+        temp = None
+    except OSError as exc:
+        raise SheetWriteError(f"cannot save: {_why(exc)}", name) from None
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
     with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
+        dir_fd = os.open(os.path.dirname(target), os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
 
 
+def write_new(path: str, content: str | bytes, force: bool) -> None:
+    """Create (or with `force`, replace) the file at `path` under its writer lock, atomically:
+    `new`, `import` and `export` write through this, so a `record` running on the same sheet
+    blocks them (and they block it). An existing file without `force`, a symlink to nothing,
+    a directory or other non-regular file, or a missing folder is refused with one line."""
+    target = real_path(path)
+    _check_folder(target, path)
+    if os.path.lexists(target) and not force:
+        raise SheetWriteError("already exists; use --force to overwrite it", path)
+    with writer_lock(path) as locked:
+        if os.path.lexists(locked) and not force:  # created while we waited for the lock
+            raise SheetWriteError("already exists; use --force to overwrite it", path)
+        atomic_write(locked, content, name=path)
+
+
+# --- the writer lock --------------------------------------------------------------------
+
 @contextlib.contextmanager
 def writer_lock(path: str):
     """Hold the sheet's writer lock; a second writer is refused with SheetLockedError.
+    Yields the sheet's real path, which the holder reads and writes.
 
-    The lock is an flock on `.NAME.lock` beside the sheet: the kernel releases it when the
-    process dies (even by kill -9), so a crash never leaves the sheet locked.
+    The lock is an flock on `.NAME.lock` beside the sheet's real path (so a symlink and its
+    target block each other): the kernel releases it when the process dies (even by kill -9),
+    so a crash never leaves the sheet locked. The lock file is removed on the way out, whatever
+    the exception; one left by a killed run is replaced, never written.
     """
-    lock_path = os.path.join(os.path.dirname(os.path.abspath(path)), f".{os.path.basename(path)}.lock")
+    target = real_path(path)
+    _check_folder(target, path)
+    _check_writable(target, path)
+    lock_path = lock_path_of(target)
+    fd, ours = _acquire(lock_path, path)
+    try:
+        remove_stale_temps(target)
+        yield target
+    finally:
+        try:
+            if ours:
+                _unlink_if_same(lock_path, fd)
+        finally:
+            os.close(fd)
+
+
+def _acquire(lock_path: str, name: str) -> tuple[int, bool]:
+    """A descriptor holding the flock on the file now at `lock_path`, and whether we created
+    that file (only then is it ours to write and to remove)."""
+    for _attempt in range(100):
+        fd, created = _open_lock(lock_path, name)
+        held = False
+        try:
+            try:
+                _lock_nonblocking(fd)
+            except (BlockingIOError, PermissionError):
+                holder = _read_small(fd)
+                who = f" (process {holder})" if holder.isdigit() else ""
+                raise SheetLockedError(f"another scorekeeper is writing this sheet{who}; try again when it is done",
+                                       name) from None
+            held = True
+            if _same_file(lock_path, fd):
+                if created:
+                    with contextlib.suppress(OSError):  # the id only helps the message; a full disk may refuse it
+                        _write_all(fd, str(os.getpid()).encode())
+                    return fd, True
+                # Left by a run that died (we hold its flock): remove it and create our own with
+                # O_EXCL; where we may not remove it (another user's), hold it read-only as it is.
+                try:
+                    os.unlink(lock_path)
+                except FileNotFoundError:
+                    pass
+                except OSError:
+                    return fd, False
+            # else the holder before us removed the file between our open and our lock
+        except BaseException:
+            if created and held:
+                _unlink_if_same(lock_path, fd)
+            os.close(fd)
+            raise
+        os.close(fd)
+    raise SheetLockedError("the lock file keeps changing; try again", name)
+
+
+def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
+    """Create the lock file with O_EXCL (then it is ours), or open the existing one read-only
+    without following a symlink; anything but a regular file is refused naming the lock file."""
     while True:
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(lock_path, os.O_RDWR | _CREATE_FLAGS, 0o644)
+        except FileExistsError:
+            pass
         except OSError as exc:
-            raise SheetFormatError(f"cannot create the lock file {lock_path}: {exc.strerror}", path) from None
+            raise SheetWriteError(f"cannot create the lock file {lock_path}: {_why(exc)}", name) from None
+        else:
+            if hasattr(os, "fchmod"):
+                with contextlib.suppress(OSError):
+                    os.fchmod(fd, 0o644)  # readable by every user, so theirs can take the flock too
+            return fd, True
         try:
-            _lock_nonblocking(fd)
-        except (BlockingIOError, PermissionError):
-            holder = os.read(fd, 32).decode("ascii", "replace").strip()
-            os.close(fd)
-            who = f" (process {holder})" if holder.isdigit() else ""
-            raise SheetLockedError(f"another scorekeeper is writing this sheet{who}; try again when it is done",
-                                   path) from None
-        # The holder before us may have removed the file between our open and our lock.
-        try:
-            same = os.stat(lock_path).st_ino == os.fstat(fd).st_ino
+            fd = os.open(lock_path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC | getattr(os, "O_NONBLOCK", 0) | _BINARY)
         except FileNotFoundError:
-            same = False
-        if same:
-            break
-        os.close(fd)
+            continue  # its holder removed it just now: create it again
+        except OSError as exc:
+            if exc.errno == errno.ELOOP or os.path.islink(lock_path):
+                raise SheetWriteError(f"the lock file {lock_path} is a symbolic link: refused; remove it",
+                                      name) from None
+            raise SheetWriteError(f"cannot open the lock file {lock_path}: {_why(exc)}; remove it if no "
+                                  f"scorekeeper is running", name) from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise SheetWriteError(f"the lock file {lock_path} is not a regular file: refused; remove it", name)
+        return fd, False
+
+
+def _read_small(fd: int) -> str:
+    """The process id a lock file holds (at most 32 bytes of it)."""
+    with contextlib.suppress(OSError):
+        os.lseek(fd, 0, os.SEEK_SET)
+        return os.read(fd, 32).decode("ascii", "replace").strip()
+    return ""
+
+
+def _same_file(path: str, fd: int) -> bool:
     try:
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
-        yield
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(lock_path)
-        os.close(fd)
+        st = os.lstat(path)
+    except OSError:
+        return False
+    mine = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _unlink_if_same(path: str, fd: int) -> None:
+    """Remove our lock file, and only ours (not a file put in its place meanwhile)."""
+    if _same_file(path, fd):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def _lock_nonblocking(fd: int) -> None:
@@ -96,8 +336,20 @@ def _lock_nonblocking(fd: int) -> None:
     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
+def _compose(text: str, source: str):
+    """The YAML node tree of the sheet; a YAML problem is one line naming the sheet."""
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise SheetFormatError(f"malformed YAML: {exc.problem or exc.context or 'malformed'}", source,
+                               mark.line + 1 if mark is not None else None) from None
+    except (yaml.YAMLError, RecursionError):
+        raise SheetFormatError("malformed YAML", source) from None
+
+
 def _hands_nodes(text: str, source: str, list_key: str = "hands"):
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = _compose(text, source)
     if not isinstance(root, yaml.MappingNode):
         raise SheetFormatError("not a score sheet: expected a mapping", source)
     for key, value in root.value:
@@ -131,22 +383,55 @@ def append_entry(text: str, entry: dict, source: str, list_key: str = "hands") -
         end = _line_end(text, _node_end(text, last))
         indent = " " * value.start_mark.column
         return text[:end] + f"\n{indent}- {line}" + text[end:]
-    return _rewrite_list(text, key, value, [*_item_texts(text, value), line])
+    return _rewrite_list(text, key, value, [*_item_texts(text, value, source), line])
 
 
 def replace_entry(text: str, position: int, entry: dict, source: str, list_key: str = "hands") -> str:
-    """The sheet text with hand `position` (0-based) replaced by `entry`."""
+    """The sheet text with hand `position` (0-based) replaced by `entry`; the comments written
+    inside the old entry (a multi-line one) follow the new one on its line."""
     _key, value = _hands_nodes(text, source, list_key)
     node = value.value[position]
-    end = _node_end(text, node)
-    return text[:node.start_mark.index] + flow(entry) + text[end:]
+    start, end = node.start_mark.index, _node_end(text, node)
+    new = flow(entry)
+    comments = _comments_in(text, start, end)
+    if comments:
+        new += "  " + "  ".join(comments)
+        rest = text[end:_line_end(text, end)].strip()
+        if rest and not rest.startswith("#"):  # more of a flow list follows on this line
+            new += "\n" + " " * node.start_mark.column
+    return text[:start] + new + text[end:]
+
+
+def _comments_in(text: str, start: int, end: int) -> list[str]:
+    """The comments between text[start:end], found between YAML tokens (a `#` inside a quoted
+    value is not a comment)."""
+    gaps, previous = [], start
+    for token in yaml.scan(text, Loader=yaml.SafeLoader):
+        first, last = token.start_mark.index, token.end_mark.index
+        if first >= end:
+            break
+        if last <= start:
+            continue
+        if first > previous:
+            gaps.append((previous, first))
+        previous = max(previous, last)
+    if previous < end:
+        gaps.append((previous, end))
+    comments = []
+    for gap_start, gap_end in gaps:
+        index = text.find("#", gap_start, gap_end)
+        while index != -1:
+            line_end = min(_line_end(text, index), gap_end)
+            comments.append(text[index:line_end].rstrip())
+            index = text.find("#", line_end, gap_end)
+    return comments
 
 
 def remove_entry(text: str, position: int, source: str, list_key: str = "hands") -> str:
     """The sheet text without hand `position` (0-based)."""
     key, value = _hands_nodes(text, source, list_key)
     if value.flow_style or len(value.value) == 1:
-        items = _item_texts(text, value)
+        items = _item_texts(text, value, source)
         del items[position]
         return _rewrite_list(text, key, value, items)
     node = value.value[position]
@@ -172,14 +457,23 @@ def _node_end(text: str, node) -> int:
     return _last_content(text, node.start_mark.index, node.end_mark.index)
 
 
-def _item_texts(text: str, value) -> list[str]:
+def _item_texts(text: str, value, source: str = "") -> list[str]:
+    """Each entry of a list as one line of text: a one-line entry as written; a multi-line one
+    (inside a flow list) re-emitted from its composed node, so an alias to an anchor written
+    elsewhere in the sheet still has its value. When a re-emitted entry defines an anchor, every
+    entry is re-emitted, so no alias is left pointing at an anchor that is gone."""
     if not isinstance(value, yaml.SequenceNode):
         return []
+    chunks = [text[node.start_mark.index:_node_end(text, node)] for node in value.value]
+    every = any("\n" in chunk and "&" in chunk for chunk in chunks)
     items = []
-    for node in value.value:
-        chunk = text[node.start_mark.index:_node_end(text, node)]
-        if "\n" in chunk:  # a multi-line entry inside a flow list: re-emit it on one line
-            chunk = flow(yaml.safe_load(chunk))
+    for node, chunk in zip(value.value, chunks):
+        if every or "\n" in chunk:
+            try:
+                chunk = flow(yaml.constructor.SafeConstructor().construct_document(node))
+            except (yaml.YAMLError, RecursionError, TypeError, ValueError):
+                raise SheetFormatError("an entry that cannot be rewritten on one line", source,
+                                       node.start_mark.line + 1) from None
         items.append(chunk)
     return items
 

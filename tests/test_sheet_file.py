@@ -10,7 +10,8 @@ import yaml
 from click.testing import CliRunner
 
 from scorekeeper.cli import cli
-from scorekeeper.sheet_file import append_entry, atomic_write, remove_entry, replace_entry, writer_lock
+from scorekeeper.sheet_file import (SheetWriteError, append_entry, atomic_write, remove_entry, replace_entry,
+                                    writer_lock)
 
 NEW = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
 
@@ -46,8 +47,9 @@ def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(SheetWriteError) as failed:  # one line naming the sheet, not an OSError (issue 7)
         atomic_write(str(sheet), "garbage")
+    assert str(failed.value) == f"{sheet}: cannot save: no space left on the disk"
     assert sheet.read_text() == NEW
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]
 
