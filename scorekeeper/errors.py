@@ -5,6 +5,8 @@ the CLI turns every one of them into a one-line message and exit code 2.
 """
 from __future__ import annotations
 
+import datetime
+
 
 class ScorekeeperError(ValueError):
     """Unusable input: a message and the place it is about."""
@@ -29,9 +31,44 @@ class ScorekeeperError(ValueError):
         return one_line(text)
 
 
+# Every character that could end a line or drive a terminal: C0 controls (tab, line feed,
+# ESC ...), DEL, the C1 controls (NEL among them) and the Unicode line and paragraph separators.
+_ESCAPES = {code: f"\\x{code:02x}" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0))}
+_ESCAPES.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
 def one_line(text: str) -> str:
-    """Messages quote what was written; a line break in a name must not break the line."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    """Messages quote what was written; a line break or an escape sequence in a name must
+    neither break the line nor reach the terminal raw, so each is shown escaped."""
+    return text.translate(_ESCAPES)
+
+
+QUOTE_LIMIT = 80
+
+
+def quote(value, limit: int = QUOTE_LIMIT) -> str:
+    """`value` as a message quotes it: the repr of at most `limit` characters of a text (with
+    how long it really was), a short description of a list or mapping, never the repr of a
+    structure (an alias bomb expands to billions of items) or of a huge number."""
+    if isinstance(value, (str, bytes)):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        digits = len(str(value)) if value.bit_length() <= 200 else None
+        if digits is not None and digits <= limit:
+            return repr(value)
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, dict):
+        return "a mapping" if value else "an empty mapping"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        kind = "a list" if isinstance(value, (list, tuple)) else "a set"
+        return f"{kind} of {len(value)} {'item' if len(value) == 1 else 'items'}"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return f"a {type(value).__name__}"
 
 
 class RulesError(ScorekeeperError):
