@@ -44,6 +44,7 @@ def one_line(text: str) -> str:
 
 
 QUOTE_LIMIT = 80
+MAX_NAME = QUOTE_LIMIT  # messages show a player's or team's name whole, so a name is bounded too
 
 
 def quote(value, limit: int = QUOTE_LIMIT) -> str:

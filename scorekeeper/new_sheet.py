@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.errors import InputValueError
+from scorekeeper.errors import MAX_NAME, InputValueError, quote
 from scorekeeper.sheet_file import flow
 
 
@@ -14,8 +14,9 @@ def check_players(rules, players: list[str], scorer, date, source: str) -> None:
                               source)
     if len(set(players)) != len(players):
         raise InputValueError("a player is named twice", source)
+    _check_names(players, source)
     if scorer is not None and scorer not in players:
-        raise InputValueError(f"the scorer {scorer!r} is not one of the players", source)
+        raise InputValueError(f"the scorer {quote(scorer)} is not one of the players", source)
     if date is not None:
         _check_date(date, source)
 
@@ -49,7 +50,7 @@ def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
         name, sep, members = option.partition("=")
         players = [m.strip() for m in members.split(",") if m.strip()]
         if not sep or not name.strip() or not players:
-            raise InputValueError(f"team {option!r}: expected NAME=PLAYER,PLAYER", source)
+            raise InputValueError(f"team {quote(option)}: expected NAME=PLAYER,PLAYER", source)
         teams[name.strip()] = players
     return teams
 
@@ -61,11 +62,12 @@ def check_teams(rules, teams: dict[str, list[str]], scorer, date, source: str) -
     names = [n for members in teams.values() for n in members] + list(teams)
     if len(set(names)) != len(names):
         raise InputValueError("a team or player is named twice", source)
+    _check_names(names, source)
     for name, members in teams.items():
         if len(members) != rules.players_per_team:
             raise InputValueError(f"team {name}: {rules.players_per_team} players, {len(members)} were given", source)
     if scorer is not None and not any(scorer in members for members in teams.values()):
-        raise InputValueError(f"the scorer {scorer!r} is not one of the players", source)
+        raise InputValueError(f"the scorer {quote(scorer)} is not one of the players", source)
     if date is not None:
         _check_date(date, source)
 
@@ -81,8 +83,15 @@ def new_team_sheet_text(rules, ref: str, teams: dict[str, list[str]], list_key: 
     return "\n".join(lines) + "\n"
 
 
+def _check_names(names: list[str], source: str) -> None:
+    """A sheet refuses names longer than MAX_NAME, so a new sheet does not hold one."""
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise InputValueError(f"{quote(name)} is longer than a name ({MAX_NAME} characters)", source)
+
+
 def _check_date(date: str, source: str) -> None:
     try:
         datetime.date.fromisoformat(date)
     except ValueError:
-        raise InputValueError(f"date {date!r}: expected YYYY-MM-DD", source) from None
+        raise InputValueError(f"date {quote(date)}: expected YYYY-MM-DD", source) from None

@@ -1,12 +1,12 @@
 """Validation of rule files against a declared shape.
 
-A schema is a dict {key: spec}; a spec is a type (int, str, float, bool), a nested schema
-dict, a one-item list [spec] for a list of spec, or a Choice. Every problem names the
+A schema is a dict {key: spec}; a spec is a type (int, str, float, bool), a Whole number
+within a range, a nested schema dict, a one-item list [spec] for a list of spec, or a Choice. Every problem names the
 file, the line, the key path and what is allowed (the sqlfluff way), and stops the load.
 """
 from __future__ import annotations
 
-from scorekeeper.errors import RulesError
+from scorekeeper.errors import RulesError, quote
 from scorekeeper.yaml_lines import LineDict, LineList
 
 
@@ -19,6 +19,16 @@ class Choice:
         self.values = values
 
 
+class Whole:
+    """A whole number from `low` to `high`: a house rule file is input too, and the models loop,
+    allocate and multiply by its numbers (players, tricks, festas, games to win)."""
+
+    __slots__ = ("low", "high")
+
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
+
+
 class Optional:
     """A key that may be left out."""
 
@@ -27,6 +37,9 @@ class Optional:
     def __init__(self, spec):
         self.spec = spec
 
+
+MAX_TEXT = 120  # a name, label or title; messages and boletins show them whole
+MAX_NUMBER = 10**6  # a fractional setting (classification points); nan and inf are not numbers
 
 _TYPE_NAMES = {int: "a whole number", str: "a text", float: "a number", bool: "true or false"}
 
@@ -38,6 +51,10 @@ def _describe(spec) -> str:
         return "a mapping with keys " + ", ".join(spec)
     if isinstance(spec, list):
         return "a list of " + _describe(spec[0]).removeprefix("a ")
+    if isinstance(spec, Whole):
+        if spec.low == spec.high:
+            return f"{spec.low}"
+        return f"a whole number from {spec.low} to {spec.high}"
     return _TYPE_NAMES[spec]
 
 
@@ -49,7 +66,7 @@ def validate(data, schema: dict, source: str, path: str = "", line: int | None =
     for key in data:
         if key not in schema:
             allowed = ", ".join(schema)
-            raise RulesError(f"unknown key {_join(path, key)!r}; allowed here: {allowed}", source, _line_of(data, key, line))
+            raise RulesError(f"unknown key {quote(_join(path, key))}; allowed here: {allowed}", source, _line_of(data, key, line))
     for key, spec in schema.items():
         optional = isinstance(spec, Optional)
         if optional:
@@ -57,7 +74,7 @@ def validate(data, schema: dict, source: str, path: str = "", line: int | None =
         if key not in data:
             if optional:
                 continue
-            raise RulesError(f"missing key {_join(path, key)!r} ({_describe(spec)})", source, line)
+            raise RulesError(f"missing key {quote(_join(path, key))} ({_describe(spec)})", source, line)
         _check(data[key], spec, source, _join(path, key), _line_of(data, key, line))
 
 
@@ -74,13 +91,19 @@ def _check(value, spec, source: str, path: str, line: int | None) -> None:
         if not isinstance(value, str) or value not in spec.values:
             raise RulesError(f"{path}: expected {_describe(spec)}, got {_show(value)}", source, line)
     elif spec is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise RulesError(f"{path}: expected a number, got {_show(value)}", source, line)
-    elif spec is int:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                not -MAX_NUMBER <= value <= MAX_NUMBER:  # also refuses nan and inf
+            raise RulesError(f"{path}: expected a number from {-MAX_NUMBER} to {MAX_NUMBER}, got {_show(value)}",
+                             source, line)
+    elif spec is int or isinstance(spec, Whole):
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError(f"{path}: expected a whole number, got {_show(value)}", source, line)
+        if isinstance(spec, Whole) and not spec.low <= value <= spec.high:
+            raise RulesError(f"{path}: expected {_describe(spec)}, got {value}", source, line)
     elif not isinstance(value, spec) or (spec is not bool and isinstance(value, bool)):
         raise RulesError(f"{path}: expected {_describe(spec)}, got {_show(value)}", source, line)
+    elif spec is str and len(value) > MAX_TEXT:
+        raise RulesError(f"{path}: {_show(value)} is longer than {MAX_TEXT} characters", source, line)
 
 
 def _line_of(data, key, default):
@@ -92,10 +115,4 @@ def _join(path: str, key) -> str:
 
 
 def _show(value) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
+    return "nothing" if value is None else quote(value)

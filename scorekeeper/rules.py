@@ -1,10 +1,16 @@
-"""The rule registry: rule files found by name, alias or path, validated on load."""
+"""The rule registry: rule files found by name, alias or path, validated on load.
+
+Who names a path matters: the user's own `--rules PATH` is followed wherever it points, a
+sheet's `rules:` (a file from strangers) may only name a rule file in the sheet's own folder,
+and a workbook may only name shipped rules.
+"""
 from __future__ import annotations
 
 import importlib
 import os
+import stat
 
-from scorekeeper.errors import RulesError, UnknownRulesError
+from scorekeeper.errors import RulesError, UnknownRulesError, quote
 from scorekeeper.vocabulary import normalize
 from scorekeeper.yaml_lines import load_file
 
@@ -46,9 +52,9 @@ def load_path(path: str):
     if not isinstance(data, dict):
         raise RulesError("a rule file is a mapping with a 'game' key", path, getattr(data, "line", 1))
     game = data.get("game")
-    if game not in MODELS:
+    if not isinstance(game, str) or game not in MODELS:
         raise RulesError(
-            f"game: expected one of {', '.join(MODELS)}, got {game!r}", path, data.line_of("game"))
+            f"game: expected one of {', '.join(MODELS)}, got {quote(game)}", path, data.line_of("game"))
     rules = model(game).from_data(data, path)
     _cache[key] = rules
     return rules
@@ -59,11 +65,50 @@ def model(game: str):
     return importlib.import_module(MODELS[game])
 
 
+SHEET_PATH_REFUSED = "a sheet may only name a rule file in its own folder; use --rules PATH"
+
+
 def find(ref: str, base_dir: str | None = None):
-    """Rules by name or alias (`king`, `rei`), or by path (relative to `base_dir` when given)."""
+    """Rules by name or alias (`king`, `rei`), or by path.
+
+    With no `base_dir` the path is the user's own (`--rules PATH`) and is followed as given.
+    With `base_dir` (the folder of the sheet that names it) only a relative path to a regular
+    file inside that folder or below is read; anything else is refused with one message that
+    does not tell whether the file exists.
+    """
     if looks_like_path(ref):
-        path = ref if base_dir is None or os.path.isabs(ref) else os.path.join(base_dir, ref)
-        return load_path(path)
+        if base_dir is None:
+            return load_path(ref)
+        return load_path(_inside(ref, base_dir))
+    return _shipped(ref, "(or a path to a rule file)")
+
+
+def find_shipped(ref: str):
+    """Shipped rules by name or alias only, never a path: what a workbook (a file from
+    strangers) may name."""
+    if not isinstance(ref, str) or looks_like_path(ref):
+        raise UnknownRulesError(f"unknown rules {quote(ref)}; a workbook names shipped rules only "
+                                f"({', '.join(rules_names())}); --rules PATH gives a house variant")
+    return _shipped(ref, "(a workbook names shipped rules only; --rules PATH gives a house variant)")
+
+
+def _inside(ref: str, base_dir: str) -> str:
+    """The real path of the regular file `ref` names inside `base_dir`, or RulesError."""
+    if "\0" in ref or os.path.isabs(ref) or os.path.splitdrive(ref)[0]:
+        raise RulesError(SHEET_PATH_REFUSED)
+    try:
+        folder = os.path.realpath(base_dir or os.curdir)
+        target = os.path.realpath(os.path.join(folder, ref))
+        inside = os.path.commonpath([folder, target]) == folder and target != folder
+        readable = inside and stat.S_ISREG(os.stat(target).st_mode) and os.access(target, os.R_OK)
+    except (OSError, ValueError):
+        readable = False
+    if not readable:
+        raise RulesError(SHEET_PATH_REFUSED)
+    return target
+
+
+def _shipped(ref: str, hint: str):
     wanted = normalize(ref)
     folder = rules_dir()
     direct = os.path.join(folder, wanted + ".yaml")
@@ -74,7 +119,7 @@ def find(ref: str, base_dir: str | None = None):
         if wanted in {normalize(rules.name), *map(normalize, rules.aliases)}:
             return rules
     known = ", ".join(rules_names())
-    raise UnknownRulesError(f"unknown rules {ref!r}; known: {known} (or a path to a rule file)")
+    raise UnknownRulesError(f"unknown rules {quote(ref)}; known: {known} {hint}")
 
 
 def rules_names() -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from scorekeeper.errors import SheetFormatError
+from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.yaml_lines import LineDict, LineList, optional_word
 
@@ -54,7 +54,7 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
                                getattr(doc, "line", 1))
     for key in doc:
         if key not in allowed:
-            raise SheetFormatError(f"unknown key {key!r}; allowed: {', '.join(allowed)}", source, doc.line_of(key))
+            raise SheetFormatError(f"unknown key {quote(key)}; allowed: {', '.join(allowed)}", source, doc.line_of(key))
     teams = doc.get("teams")
     line = doc.line_of("teams") if "teams" in doc else doc.line
     if not isinstance(teams, dict) or len(teams) != rules.teams:
@@ -64,18 +64,21 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
     parsed: dict[str, list[str]] = {}
     for name, members in teams.items():
         if not isinstance(name, str) or not name.strip():
-            raise SheetFormatError(f"teams: {name!r} is not a team name", source, line)
+            raise SheetFormatError(f"teams: {quote(name)} is not a team name", source, line)
         if not isinstance(members, list) or len(members) != rules.players_per_team or \
                 not all(isinstance(m, str) and m.strip() for m in members):
             raise SheetFormatError(f"teams: {name} needs {rules.players_per_team} player names", source, line)
         for member in [name, *members]:
+            if len(member) > MAX_NAME:
+                raise SheetFormatError(f"teams: {quote(member)} is longer than a name ({MAX_NAME} characters)",
+                                       source, line)
             if member in seen:
-                raise SheetFormatError(f"teams: {member!r} is named twice", source, line)
+                raise SheetFormatError(f"teams: {quote(member)} is named twice", source, line)
             seen.add(member)
         parsed[name] = list(members)
     scorer = doc.get("scorer")
     if scorer is not None and not any(scorer in m for m in parsed.values()):
-        raise SheetFormatError(f"scorer: {scorer!r} is not one of the players", source, doc.line_of("scorer"))
+        raise SheetFormatError(f"scorer: {quote(scorer)} is not one of the players", source, doc.line_of("scorer"))
     entries = doc.get(list_key)
     if entries is None:
         entries = LineList()
@@ -114,7 +117,7 @@ class EntryReader:
         self.findings: list[Finding] = []
         for key in item:
             if key not in keys:
-                self.fail(key, f"unknown key {key!r}; allowed: {', '.join(keys)}")
+                self.fail(key, f"unknown key {quote(key)}; allowed: {', '.join(keys)}")
 
     @property
     def line(self) -> int:
@@ -137,15 +140,15 @@ class EntryReader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail(key, f"expected a team, got {value!r}")
+            self.fail(key, f"expected a team, got {quote(value)}")
         team = self.sheet.team_of(value)
         if team is None:
-            self.finding(f"{value!r} is not a team at this table ({', '.join(self.sheet.teams)})", "teams")
+            self.finding(f"{quote(value)} is not a team at this table ({', '.join(self.sheet.teams)})", "teams")
         return team
 
     def number(self, key, value, low: int | None = 0) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, f"expected whole numbers, got {value!r}")
+            self.fail(key, f"expected whole numbers, got {quote(value)}")
         if low is not None and value < low:
             self.fail(key, f"{value} is negative")
         return value
@@ -168,7 +171,7 @@ class EntryReader:
             for name, number in value.items():
                 number = self.number(key, number, low)
                 if name not in teams:
-                    self.finding(f"{key}: {name!r} is not a team at this table ({', '.join(teams)})", "teams")
+                    self.finding(f"{key}: {quote(name)} is not a team at this table ({', '.join(teams)})", "teams")
                     continue
                 result[name] = number
             missing = [t for t in teams if t not in result]

@@ -2,7 +2,7 @@
 and (for the team games) team names."""
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError
+from scorekeeper.errors import InputValueError, quote
 from scorekeeper.vocabulary import normalize
 
 STOP = ("q", "quit", "stop", "done", "sair")
@@ -18,15 +18,25 @@ def team_name(sheet, typed: str) -> str:
     for name, members in sheet.teams.items():
         if key in {normalize(name), *map(normalize, members)}:
             return name
-    raise InputValueError(f"{typed!r} is not a team at this table ({', '.join(sheet.teams)})")
+    raise InputValueError(f"{quote(typed)} is not a team at this table ({', '.join(sheet.teams)})")
+
+
+MAX_DIGITS = 12  # as in a sheet (yaml_lines.MAX_DIGITS): no score or count is longer
 
 
 def whole(text: str, what: str, low: int | None, high: int | None) -> int:
-    """A typed whole number within [low, high] (None: unbounded), or InputValueError quoting it."""
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        raise InputValueError(f"{what}: {text!r} is not a whole number") from None
+    """A typed whole number within [low, high] (None: unbounded), or InputValueError quoting it.
+
+    The digits are counted before int() is asked: Python refuses (with an error of its own)
+    to convert more than a few thousand, and no score needs more than a dozen.
+    """
+    typed = str(text).strip()
+    digits = typed[1:] if typed[:1] in ("+", "-") else typed
+    if not (digits.isascii() and digits.isdigit()):
+        raise InputValueError(f"{what}: {quote(text)} is not a whole number")
+    if len(digits) > MAX_DIGITS:
+        raise InputValueError(f"{what}: a number of {len(digits)} digits is out of range ({low} to {high})")
+    value = int(typed)
     if low is not None and value < low or high is not None and value > high:
         raise InputValueError(f"{what}: {value} is out of range ({low} to {high})")
     return value

@@ -80,6 +80,8 @@ def test_team_rule_files_are_validated(tmp_path, name, old, new, message):
 def test_a_house_truco_played_to_one_game(tmp_path):
     path = _variant(tmp_path, "truco", "best_of: 3", "best_of: 1")
     sheet = tmp_path / "s.yaml"
-    sheet.write_text(yaml.safe_dump({"rules": path, "teams": TEAMS, "hands": [{"winner": "Eles", "value": 12}]}))
+    # A sheet names a rule file beside it by a relative path (an absolute one is refused: issue 7).
+    sheet.write_text(yaml.safe_dump({"rules": pathlib.Path(path).name, "teams": TEAMS,
+                                     "hands": [{"winner": "Eles", "value": 12}]}))
     result = check_file(str(sheet))
     assert result.extra["winner"] == "Eles" and result.complete

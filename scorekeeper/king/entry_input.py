@@ -5,7 +5,7 @@ anything else raises InputValueError quoting what was typed, and nothing is reco
 """
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError
+from scorekeeper.errors import InputValueError, quote
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
 from scorekeeper.king.sheet import KingSheet
 from scorekeeper.typed_input import whole
@@ -22,7 +22,7 @@ def player_name(sheet: KingSheet, typed: str) -> str:
               [p for p in sheet.players if key and normalize(p).startswith(key)]
     if len(matches) == 1:
         return matches[0]
-    raise InputValueError(f"{typed!r} is not a player at this table ({', '.join(sheet.players)})")
+    raise InputValueError(f"{quote(typed)} is not a player at this table ({', '.join(sheet.players)})")
 
 
 def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int | None, high: int | None) -> list[int]:
@@ -34,7 +34,7 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
             name, _, number = item.partition("=")
             player = player_name(sheet, name)
             if player in by_name:
-                raise InputValueError(f"{player} is given twice in {item!r}")
+                raise InputValueError(f"{player} is given twice in {quote(item)}")
             by_name[player] = whole(number, f"{player}'s {what}", low, high)
         missing = [p for p in players if p not in by_name]
         if missing:
@@ -51,7 +51,7 @@ def hand_name(sheet: KingSheet, typed: str) -> str:
     canonical = sheet.rules.hand_names.get(typed)
     if canonical is None:
         known = ", ".join(h.name for h in sheet.rules.negative_hands) + ", festa"
-        raise InputValueError(f"unknown hand {typed!r}; the hands are {known}")
+        raise InputValueError(f"unknown hand {quote(typed)}; the hands are {known}")
     return canonical
 
 
@@ -60,12 +60,12 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
     parts = typed.replace("=", ":").replace(" ", ":").split(":")
     parts = [p for p in parts if p]
     if len(parts) not in (2, 3):
-        raise InputValueError(f"offer {typed!r}: expected NAME:TRICKS, e.g. Carla:2")
+        raise InputValueError(f"offer {quote(typed)}: expected NAME:TRICKS, e.g. Carla:2")
     offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], "offered tricks", 1, sheet.rules.tricks)}
     if len(parts) == 3:
         contract = CONTRACTS.get(parts[2])
         if contract not in ("positivos", "nulos"):
-            raise InputValueError(f"offer {typed!r}: an offer is for positivos or nulos")
+            raise InputValueError(f"offer {quote(typed)}: an offer is for positivos or nulos")
         offer["contract"] = contract
     return offer
 
@@ -85,7 +85,7 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
     if penalty:
         kind = PENALTIES.get(penalty)
         if kind is None:
-            raise InputValueError(f"unknown penalty {penalty!r}; allowed: {', '.join(PENALTIES.names)}")
+            raise InputValueError(f"unknown penalty {quote(penalty)}; allowed: {', '.join(PENALTIES.names)}")
         if not values:
             raise InputValueError("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`")
         entry["penalty"] = kind
@@ -101,7 +101,7 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
         return entry
     contract_name = CONTRACTS.get(contract) if contract else None
     if contract and contract_name is None:
-        raise InputValueError(f"unknown contract {contract!r}; allowed: {', '.join(CONTRACTS.names)}")
+        raise InputValueError(f"unknown contract {quote(contract)}; allowed: {', '.join(CONTRACTS.names)}")
     if contract_name is None and not points:
         raise InputValueError("a festa needs --contract positivos, nulos or 4-3-3-3")
     if contract_name:
@@ -109,7 +109,7 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
     if trump:
         trump_name = TRUMPS.get(trump)
         if trump_name is None or trump_name not in rules.trumps:
-            raise InputValueError(f"unknown trump {trump!r}; allowed: {', '.join(rules.trumps)}")
+            raise InputValueError(f"unknown trump {quote(trump)}; allowed: {', '.join(rules.trumps)}")
         entry["trump"] = trump_name
     if offer:
         entry["offer"] = parse_offer(sheet, offer)

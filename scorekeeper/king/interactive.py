@@ -5,7 +5,7 @@ prompt and echo, tests pass scripted ones. An impossible value is refused and as
 """
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError
+from scorekeeper.errors import InputValueError, quote
 from scorekeeper.king.entry_input import hand_name, next_beneficiary, next_hand, parse_offer, player_name
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS
 from scorekeeper.king.sheet import KingSheet
@@ -57,7 +57,7 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
     def which_contract(typed: str) -> str:
         contract = CONTRACTS.get(typed)
         if contract is None:
-            raise InputValueError(f"{typed!r} is not a contract ({', '.join(CONTRACTS.names)})")
+            raise InputValueError(f"{quote(typed)} is not a contract ({', '.join(CONTRACTS.names)})")
         return contract
 
     contract = _until_valid(ask, say, "Contract (positivos, nulos, 4-3-3-3)", which_contract)
@@ -66,7 +66,7 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
         def which_trump(typed: str) -> str:
             trump = TRUMPS.get(typed)
             if trump is None or trump not in rules.trumps:
-                raise InputValueError(f"{typed!r} is not a trump ({', '.join(rules.trumps)})")
+                raise InputValueError(f"{quote(typed)} is not a trump ({', '.join(rules.trumps)})")
             return trump
 
         entry["trump"] = _until_valid(ask, say, "Trump (copas, espadas, ouros, paus, sem-trunfo)", which_trump)

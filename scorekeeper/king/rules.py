@@ -3,32 +3,37 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.errors import RulesError
-from scorekeeper.rule_schema import Choice, Optional, validate
+from scorekeeper.errors import RulesError, quote
+from scorekeeper.rule_schema import Choice, Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary, normalize
 
-_SPLIT = {"offender": int, "others": int}
+# Ranges of every number (a house rule file is input too): counts that the models loop or
+# allocate by are kept to what a card table can hold, points to what a sheet can show.
+POINTS = Whole(-10**5, 10**5)
+TRICKS = Whole(0, 52)
+_SPLIT = {"offender": POINTS, "others": POINTS}
 
 SCHEMA = {
     "game": Choice(("king",)),
     "name": str,
     "aliases": Optional([str]),
     "title": Optional(str),
-    "players": int,
-    "tricks": int,
+    "players": Whole(2, 8),
+    "tricks": Whole(1, 52),
     "negative_hands": [
-        {"name": str, "label": str, "aliases": Optional([str]), "unit": int, "units": int, "total": int}
+        {"name": str, "label": str, "aliases": Optional([str]), "unit": Whole(1, 10**4), "units": Whole(1, 52),
+         "total": Whole(1, 10**5)}
     ],
-    "negative_phase_total": int,
-    "game_total": int,
+    "negative_phase_total": Whole(-10**6, 0),
+    "game_total": Whole(-10**6, 10**6),
     "festas": {
-        "count": int,
-        "total": int,
-        "positivos": {"per_trick": int},
-        "nulos": {"bonus": int, "per_trick": int},
-        "four_three_three_three": {"beneficiary_tricks": int, "other_tricks": int, "max_offer": int},
-        "offer_limits": {"positivos": int, "nulos": int},
-        "nulos_equivalence": int,
+        "count": Whole(0, 20),
+        "total": POINTS,
+        "positivos": {"per_trick": POINTS},
+        "nulos": {"bonus": POINTS, "per_trick": POINTS},
+        "four_three_three_three": {"beneficiary_tricks": TRICKS, "other_tricks": TRICKS, "max_offer": TRICKS},
+        "offer_limits": {"positivos": TRICKS, "nulos": TRICKS},
+        "nulos_equivalence": Whole(1, 52),
         "trumps": [str],
     },
     "responsible_scorer": {"missing_units": Choice(("charge", "error"))},
@@ -40,7 +45,7 @@ SCHEMA = {
         },
     },
     "classification": {
-        "places": [int],
+        "places": [Whole(-100, 100)],
         "ties": Choice(("average",)),
         "bye": float,
         "absent": float,
@@ -161,7 +166,7 @@ def from_data(data, source: str) -> KingRules:
         # The label is a name too: the Excel boletim shows labels, and import reads them back.
         for spelling in {hand.name, hand.label, *hand.aliases}:
             if spelling in names or normalize(spelling) in FESTA_NAMES:
-                raise RulesError(f"negative_hands[{index}]: the name {spelling!r} is used twice", source, line)
+                raise RulesError(f"negative_hands[{index}]: the name {quote(spelling)} is used twice", source, line)
         names.add(hand.name, hand.label, *hand.aliases)
         hands.append(hand)
     names.add("festa", *FESTA_NAMES[1:])
@@ -197,7 +202,7 @@ def from_data(data, source: str) -> KingRules:
             source, line_of("game_total"))
     for trump in festas["trumps"]:
         if trump not in TRUMPS:
-            raise RulesError(f"festas.trumps: unknown trump {trump!r}; allowed: {', '.join(TRUMPS.names)}",
+            raise RulesError(f"festas.trumps: unknown trump {quote(trump)}; allowed: {', '.join(TRUMPS.names)}",
                              source, fline)
 
     pen = data["penalties"]

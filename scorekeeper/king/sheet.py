@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from scorekeeper.errors import SheetFormatError
+from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.yaml_lines import LineDict, LineList, optional_word
@@ -89,12 +89,12 @@ def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet
                                getattr(doc, "line", 1))
     for key in doc:
         if key not in HEADER_KEYS:
-            raise SheetFormatError(f"unknown key {key!r}; allowed: {', '.join(HEADER_KEYS)}", source,
+            raise SheetFormatError(f"unknown key {quote(key)}; allowed: {', '.join(HEADER_KEYS)}", source,
                                    doc.line_of(key))
     players = _players(doc, rules, source)
     scorer = doc.get("scorer", players[0])
     if not isinstance(scorer, str) or scorer not in players:
-        raise SheetFormatError(f"scorer: {scorer!r} is not one of the players ({', '.join(players)})",
+        raise SheetFormatError(f"scorer: {quote(scorer)} is not one of the players ({', '.join(players)})",
                                source, doc.line_of("scorer"))
     hands = doc.get("hands")
     if hands is None:
@@ -121,13 +121,16 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
     line = doc.line_of("players") if "players" in doc else doc.line
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise SheetFormatError("players: expected a list of player names", source, line)
+    long = next((p for p in players if len(p) > MAX_NAME), None)
+    if long is not None:
+        raise SheetFormatError(f"players: {quote(long)} is longer than a name ({MAX_NAME} characters)", source, line)
     if len(players) != rules.players:
         raise SheetFormatError(f"players: {rules.name} is played by {rules.players}, the sheet names {len(players)}",
                                source, line)
     seen = set()
     for name in players:
         if name in seen:
-            raise SheetFormatError(f"players: {name!r} is named twice", source, line)
+            raise SheetFormatError(f"players: {quote(name)} is named twice", source, line)
         seen.add(name)
     return list(players)
 
@@ -170,9 +173,9 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail(key, f"expected a player's name, got {value!r}")
+            self.fail(key, f"expected a player's name, got {quote(value)}")
         if value not in self.sheet.players:
-            self.finding(key, f"{value!r} is not at this table ({', '.join(self.sheet.players)})",
+            self.finding(key, f"{quote(value)} is not at this table ({', '.join(self.sheet.players)})",
                          "Art 6", value)
             return None
         return value
@@ -194,7 +197,7 @@ class _Reader:
             for name, number in value.items():
                 number = self.number(key, number, minimum)
                 if name not in players:
-                    self.finding(key, f"{key}: {name!r} is not at this table ({', '.join(players)})",
+                    self.finding(key, f"{key}: {quote(name)} is not at this table ({', '.join(players)})",
                                  "Art 6", str(name))
                     continue
                 result[name] = number
@@ -209,7 +212,7 @@ class _Reader:
 
     def number(self, key, value, minimum: int | None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, f"expected whole numbers, got {value!r}")
+            self.fail(key, f"expected whole numbers, got {quote(value)}")
         if minimum is not None and value < minimum:
             self.fail(key, f"{value} is negative; {key} are counted from 0")
         return value
@@ -222,7 +225,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     read = _Reader(item, index, sheet)
     for key in item:
         if key not in ENTRY_KEYS:
-            read.fail(key, f"unknown key {key!r}; allowed: {', '.join(ENTRY_KEYS)}")
+            read.fail(key, f"unknown key {quote(key)}; allowed: {', '.join(ENTRY_KEYS)}")
     name = read.word("hand")
     if name is None:
         raise SheetFormatError(f"hand {index}: no 'hand' key (which hand is this?)", sheet.source, line)
@@ -230,7 +233,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name))
     if entry.hand is None:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
-        read.finding("hand", f"unknown hand {name!r}; this game's hands are {known}", "Art 8")
+        read.finding("hand", f"unknown hand {quote(name)}; this game's hands are {known}", "Art 8")
     entry.counts = read.per_player("counts", 0)
     entry.points = read.per_player("points", None)
     entry.tricks = read.per_player("tricks", 0)
@@ -240,7 +243,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if penalty is not None:
         entry.penalty = PENALTIES.get(penalty)
         if entry.penalty is None:
-            read.finding("penalty", f"unknown penalty {penalty!r}; allowed: {', '.join(PENALTIES.names)}",
+            read.finding("penalty", f"unknown penalty {quote(penalty)}; allowed: {', '.join(PENALTIES.names)}",
                          "Art 9, Art 14")
     offenders = item.get("players")
     if offenders is not None:
@@ -261,12 +264,14 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if contract is not None:
         entry.contract = CONTRACTS.get(contract)
         if entry.contract is None:
-            read.finding("contract", f"unknown contract {contract!r}; allowed: {', '.join(CONTRACTS.names)}", "Art 9")
+            read.finding("contract", f"unknown contract {quote(contract)}; allowed: {', '.join(CONTRACTS.names)}", "Art 9")
     trump = item.get("trump")
+    if isinstance(trump, (dict, list)):
+        read.fail("trump", f"expected a word, got {quote(trump)}")
     if trump is not None:
         entry.trump = TRUMPS.get(str(trump))
         if entry.trump is None or entry.trump not in rules.trumps:
-            read.finding("trump", f"unknown trump {trump!r}; allowed: {', '.join(rules.trumps)}", "Art 13")
+            read.finding("trump", f"unknown trump {quote(trump)}; allowed: {', '.join(rules.trumps)}", "Art 13")
     offer = item.get("offer")
     if offer is not None:
         entry.offer = _offer(read, offer)
@@ -279,18 +284,20 @@ def _offer(read: _Reader, offer) -> Offer | None:
         read.fail("offer", "expected {by: PLAYER, tricks: N}")
     for key in offer:
         if key not in OFFER_KEYS:
-            read.fail("offer", f"unknown key {key!r}; allowed: {', '.join(OFFER_KEYS)}")
+            read.fail("offer", f"unknown key {quote(key)}; allowed: {', '.join(OFFER_KEYS)}")
     tricks = offer.get("tricks")
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        read.fail("offer", f"tricks: expected a whole number, got {tricks!r}")
+        read.fail("offer", f"tricks: expected a whole number, got {quote(tricks)}")
     if "by" not in offer:
         read.fail("offer", "by: who made the offer?")
     by = read.player("offer", offer["by"])
     contract = offer.get("contract")
+    if isinstance(contract, (dict, list)):
+        read.fail("offer", f"contract: expected a word, got {quote(contract)}")
     if contract is not None:
         canonical = CONTRACTS.get(str(contract))
         if canonical not in ("positivos", "nulos"):
-            read.finding("offer", f"an offer is of tricks for positivos or nulos, not {contract!r}", "Art 10")
+            read.finding("offer", f"an offer is of tricks for positivos or nulos, not {quote(contract)}", "Art 10")
             return None
         contract = canonical
     if by is None:

@@ -1,7 +1,7 @@
 """A Sueca deal from the command line (`record jogo.yaml 72 48`) or asked at the table."""
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError
+from scorekeeper.errors import InputValueError, quote
 from scorekeeper.sueca.rules import PENALTIES
 from scorekeeper.typed_input import team_name, until_valid, whole
 
@@ -75,7 +75,7 @@ def ask_entry(sheet, ask, say) -> dict:
 
 def _reason(rules, typed: str) -> str:
     if typed not in rules.ponto_reasons:
-        raise InputValueError(f"{typed!r} is not a reason ({', '.join(rules.ponto_reasons)})")
+        raise InputValueError(f"{quote(typed)} is not a reason ({', '.join(rules.ponto_reasons)})")
     return typed
 
 

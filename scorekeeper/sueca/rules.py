@@ -4,22 +4,25 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
-from scorekeeper.rule_schema import Optional, validate
+from scorekeeper.rule_schema import Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary
 
+# Ranges of every number (a house rule file is input too); Sueca is two teams, and the
+# scoring gives a team's points to "the other team".
+SMALL = Whole(0, 100)
 SCHEMA = {
     "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
-    "teams": int, "players_per_team": int,
-    "deck": {"cards": int, "tricks": int, "card_values": {"as": int, "sete": int, "rei": int, "valete": int,
-                                                          "dama": int},
-             "total": int, "impossible": [int]},
-    "deal_points": {"win_above": int, "win": int, "big_win_above": int, "big_win": int, "all_tricks": int,
-                    "tie": int},
-    "moca": {"points": int, "to_win": int},
-    "penalties": {"renuncia": {"points": int, "carries": bool},
-                  "ponto": {"points": int, "reasons": [str]},
-                  "castigo": {"every": int, "points": int}},
-    "group_phase": {"win_points": int, "semi_finals": int},
+    "teams": Whole(2, 2), "players_per_team": Whole(1, 4),
+    "deck": {"cards": Whole(10, 100), "tricks": Whole(1, 52),
+             "card_values": {"as": SMALL, "sete": SMALL, "rei": SMALL, "valete": SMALL, "dama": SMALL},
+             "total": Whole(1, 10**4), "impossible": [Whole(0, 10**4)]},
+    "deal_points": {"win_above": Whole(0, 10**4), "win": SMALL, "big_win_above": Whole(0, 10**4), "big_win": SMALL,
+                    "all_tricks": SMALL, "tie": Whole(0, 10**4)},
+    "moca": {"points": Whole(1, 100), "to_win": Whole(1, 100)},
+    "penalties": {"renuncia": {"points": SMALL, "carries": bool},
+                  "ponto": {"points": SMALL, "reasons": [str]},
+                  "castigo": {"every": Whole(1, 100), "points": SMALL}},
+    "group_phase": {"win_points": SMALL, "semi_finals": SMALL},
 }
 
 PENALTIES = Vocabulary("penalty")

@@ -7,6 +7,7 @@ from scorekeeper.sueca.deal_points import deal_points
 from scorekeeper.sueca.moca import MocaRace
 from scorekeeper.sueca.rules import PENALTIES, SuecaRules
 from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
+from scorekeeper.errors import quote
 
 LIST_KEY = "deals"
 DEAL_KEYS = ("points", "all_tricks", "penalty", "team", "reason", "standing", "note")
@@ -80,12 +81,12 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
     card_points = read.per_team("points")
     all_tricks = read.item.get("all_tricks", False)
     if not isinstance(all_tricks, bool):
-        read.fail("all_tricks", f"expected true or false, got {all_tricks!r}")
+        read.fail("all_tricks", f"expected true or false, got {quote(all_tricks)}")
     if penalty_word is not None:
         penalty = PENALTIES.get(penalty_word)
         team = read.team("team")
         if penalty is None:
-            read.finding(f"unknown penalty {penalty_word!r}; allowed: {', '.join(PENALTIES.names)}", "Penalizacoes")
+            read.finding(f"unknown penalty {quote(penalty_word)}; allowed: {', '.join(PENALTIES.names)}", "Penalizacoes")
             return nothing, penalty_word, "", None, False
         if team is None:
             if "team" not in read.item:
@@ -103,7 +104,7 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
                 read.finding(f"a one-point penalty names its reason: {', '.join(rules.ponto_reasons)}",
                              "Penalizacoes, 1 ponto")
             elif reason not in rules.ponto_reasons:
-                read.finding(f"unknown reason {reason!r}; allowed: {', '.join(rules.ponto_reasons)}",
+                read.finding(f"unknown reason {quote(reason)}; allowed: {', '.join(rules.ponto_reasons)}",
                              "Penalizacoes, 1 ponto")
             awarded[other] = rules.ponto_points
             return awarded, penalty, f"by {team}" + (f" ({reason})" if reason else ""), None, False

@@ -4,15 +4,19 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
-from scorekeeper.rule_schema import Optional, validate
+from scorekeeper.rule_schema import Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary
 
+# Ranges of every number (a house rule file is input too); Truco is two teams, and the
+# scoring gives a team's points to "the other team".
+SMALL = Whole(0, 100)
 SCHEMA = {
     "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
-    "teams": int, "players_per_team": int,
-    "game_target": int, "values": [int], "best_of": int,
-    "mao_de_onze": {"at": int, "raise_penalty": int, "declined": int, "lost": int, "both_at_eleven_value": int},
-    "penalties": {"olhar-baralho": int},
+    "teams": Whole(2, 2), "players_per_team": Whole(1, 4),
+    "game_target": Whole(1, 100), "values": [Whole(1, 100)], "best_of": Whole(1, 99),
+    "mao_de_onze": {"at": SMALL, "raise_penalty": SMALL, "declined": SMALL, "lost": SMALL,
+                    "both_at_eleven_value": SMALL},
+    "penalties": {"olhar-baralho": SMALL},
     "voids": [str],
 }
 

@@ -5,6 +5,7 @@ from scorekeeper.findings import Finding
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
 from scorekeeper.truco.rules import PENALTIES, TrucoRules
+from scorekeeper.errors import quote
 
 LIST_KEY = "hands"
 HAND_KEYS = ("winner", "value", "raised_by", "mao_de_onze", "team", "penalty", "void", "score", "note")
@@ -91,14 +92,14 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     void = read.word_value("void")
     if void is not None:
         if void not in rules.voids:
-            read.finding(f"unknown void {void!r}; allowed: {', '.join(rules.voids)}", "Art 7")
+            read.finding(f"unknown void {quote(void)}; allowed: {', '.join(rules.voids)}", "Art 7")
         return nothing, "void", void
     penalty_word = read.word_value("penalty")
     if penalty_word is not None:
         penalty = PENALTIES.get(penalty_word)
         team = read.team("team")
         if penalty is None:
-            read.finding(f"unknown penalty {penalty_word!r}; allowed: {', '.join(PENALTIES.names)}", "Art 6, Art 16")
+            read.finding(f"unknown penalty {quote(penalty_word)}; allowed: {', '.join(PENALTIES.names)}", "Art 6, Art 16")
             return nothing, penalty_word, ""
         if team is None:
             if "team" not in read.item:
@@ -117,7 +118,7 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     if declined is not None:
         team = read.team("team")
         if declined not in ("declined", "recusada", "recusou"):
-            read.finding(f"mao_de_onze: expected declined, got {declined!r}", "Art 17")
+            read.finding(f"mao_de_onze: expected declined, got {quote(declined)}", "Art 17")
         if team is None:
             if "team" not in read.item:
                 read.finding("name the team at eleven that declined (team: ...)", "Art 17")
