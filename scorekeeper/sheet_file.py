@@ -44,7 +44,7 @@ def real_path(path: str, name: str | None = None) -> str:
     a symlink to nothing, or a loop, is refused naming `name`."""
     name = name or path
     target = os.path.realpath(path)
-    if os.path.lexists(path) and not os.path.lexists(target) or os.path.islink(target):
+    if (os.path.lexists(path) and not os.path.lexists(target)) or os.path.islink(target):
         raise SheetWriteError("is a symbolic link to nothing (or a loop of links): refused", name)
     return target
 
@@ -112,9 +112,9 @@ def _why(exc: OSError) -> str:
 
 
 def _check_folder(target: str, name: str) -> None:
-    folder = os.path.dirname(target)
-    if not os.path.isdir(folder):
-        raise SheetWriteError(f"the folder {folder} does not exist", name)
+    """The folder the file goes in must exist (named as typed)."""
+    if not os.path.isdir(os.path.dirname(target)):
+        raise SheetWriteError(f"the folder {os.path.dirname(name) or '.'} does not exist", name)
 
 
 def _check_writable(target: str, name: str) -> None:
@@ -152,21 +152,21 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
     try:
         mode = os.stat(target).st_mode & 0o777
     except FileNotFoundError:
-        mode = 0o644
+        mode = None  # a new file: 0o644 narrowed by the umask, as the user asks
     data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
     temp = None
     try:
         for _attempt in range(8):
             temp = _temp_path(target)
             try:
-                fd = os.open(temp, os.O_WRONLY | _CREATE_FLAGS, mode)
+                fd = os.open(temp, os.O_WRONLY | _CREATE_FLAGS, 0o644 if mode is None else mode)
                 break
             except FileExistsError:  # planted, or a one in 2**64 coincidence: another name
                 temp = None
         else:
             raise SheetWriteError("cannot create a temporary file beside it", name)
         try:
-            if hasattr(os, "fchmod"):
+            if mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(fd, mode)  # the sheet's own mode: the umask must not narrow it
             _write_all(fd, data)
             os.fsync(fd)

@@ -549,3 +549,19 @@ def test_malformed_yaml_in_an_edit_is_one_line():
     with pytest.raises(SheetFormatError) as failed:
         remove_entry("rules: king\nhands: [{hand: *nowhere}]\n", 0, "s.yaml")
     assert str(failed.value) == "s.yaml:2: malformed YAML: found undefined alias 'nowhere'"
+
+
+def test_a_new_file_follows_the_umask(tmp_path):
+    old = os.umask(0o077)
+    try:
+        write_new(str(tmp_path / "private.yaml"), NEW, force=False)
+    finally:
+        os.umask(old)
+    assert os.stat(tmp_path / "private.yaml").st_mode & 0o777 == 0o600
+
+
+def test_recording_a_missing_sheet_leaves_nothing_behind(tmp_path):
+    result = run("record", tmp_path / "missing.yaml", *VAZAS)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {tmp_path / 'missing.yaml'}: no such file\n"
+    assert listing(tmp_path) == []
