@@ -10,9 +10,10 @@ from dataclasses import dataclass, field, replace
 
 from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
+from scorekeeper.boletim import regras
 from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
-from scorekeeper.errors import SheetFormatError
+from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.sheet_file import flow
 from scorekeeper.vocabulary import normalize
@@ -35,6 +36,7 @@ class Boletim:
     total_col: int | None
     totals_row: int | None
     saldo_row: int | None
+    rules_cell: str | None = None  # where the Regras cell is, for a refusal of what it names
     rows: list[int] = field(default_factory=list)  # the Excel row of each hand entry
     quantity_rows: set[int] = field(default_factory=set)
     typed_totals: dict[int, int] = field(default_factory=dict)  # row -> total typed over the formula
@@ -62,9 +64,9 @@ def _header_row(grid: Grid) -> int | None:
     return None
 
 
-def read_worksheet(grid: Grid, info: dict) -> Boletim | None:
-    """A King boletim from a worksheet's cells, given its header `info`; None when it has no
-    'Mão' header row (a summary sheet)."""
+def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None) -> Boletim | None:
+    """A King boletim from a worksheet's cells, given its header `info` (and where its Regras
+    cell is); None when it has no 'Mão' header row (a summary sheet)."""
     head = _header_row(grid)
     if head is None:
         return None
@@ -88,7 +90,7 @@ def read_worksheet(grid: Grid, info: dict) -> Boletim | None:
             doc[key] = info[key]
             doc.key_lines[key] = 1
     boletim = Boletim(grid.path, grid.title, doc, players, qty_cols, [c + 1 for c in qty_cols],
-                      [c + 2 for c in qty_cols], total_col, None, None)
+                      [c + 2 for c in qty_cols], total_col, None, None, rules_cell)
     hands = LineList()
     hands.line, hands.item_lines = head, []
     row = head + 1
@@ -103,6 +105,10 @@ def read_worksheet(grid: Grid, info: dict) -> Boletim | None:
             hands.item_lines.append(row)
             boletim.rows.append(row)
         row += 1
+    if boletim.totals_row is None and any(r > MAX_ROWS - 10 for r, _ in grid.values):
+        # hands may go on below what is read: refuse rather than drop them
+        raise SheetFormatError(f"no '{L.TOTALS_LABEL}' row within the first {MAX_ROWS} rows; a King boletim "
+                               "holds at most a hundred hands", grid.where(head, L.COL_HAND))
     doc["hands"] = hands
     if boletim.totals_row is not None:
         _typed_summary(grid, boletim)
@@ -160,9 +166,11 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
     if text is not None:
         words = text.split()
         try:
+            if not (words[0].isascii() and words[0].isdigit() and len(words[0]) <= 3):
+                raise ValueError(words[0])
             offer["tricks"] = int(words[0])
         except ValueError:
-            raise SheetFormatError(f"{text!r}: expected the number of tricks offered",
+            raise SheetFormatError(f"{quote(text)}: expected the number of tricks offered",
                                    grid.where(row, L.COL_OFFER_TRICKS)) from None
         if len(words) > 1:
             offer["contract"] = words[1]
@@ -189,10 +197,8 @@ def _typed_summary(grid: Grid, boletim: Boletim) -> None:
 def load(boletim: Boletim, rules_path: str | None = None):
     """The King sheet model of a boletim; format errors name the worksheet and cell."""
     doc = boletim.doc
-    if rules_path is not None:
-        rules, ref = registry.find(rules_path), rules_path
-    else:
-        rules, ref = registry.find(doc["rules"]), doc["rules"]
+    rules = regras.resolve(doc["rules"], rules_path, boletim.rules_cell or boletim.source)
+    ref = rules_path if rules_path is not None else doc["rules"]
     for raw in doc["hands"]:
         # The boletim shows the rule file's labels ("2 Ultimas Vazas"); the sheet uses names.
         canonical = rules.hand_names.get(raw["hand"]) if raw["hand"] else None
@@ -275,7 +281,7 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None) -> str:
             computed, _ = penalty_points(replace(entry, points=None), sheet, negative)
             if computed == entry.points:
                 del raw["points"]
-    lines = [f"rules: {flow(doc['rules'])}", f"players: {flow(doc['players'])}"]
+    lines = [f"rules: {flow(regras.yaml_ref(doc['rules'], rules_path))}", f"players: {flow(doc['players'])}"]
     for key in ("scorer", "event", "table", "round", "date"):
         if key in doc:
             lines.append(f"{key}: {flow(doc[key])}")

@@ -1,107 +1,466 @@
-"""Opening an untrusted workbook safely.
+"""Opening an untrusted workbook safely, with the work it can cause bounded.
 
-Sizes are checked from the zip directory before anything is parsed (the whole file, the
-number of members, what they unpack to); XML is parsed by openpyxl through defusedxml (no
-entities, no external references); worksheets are read in read-only mode within explicit
-row and column bounds, so a cell at XFD1048576 costs nothing. Every problem is one
-SheetFormatError naming the file.
+The file is opened through file_access.open_regular (never a FIFO or a device) and read once
+into memory, so what is checked is what is parsed. Before anything is parsed, the zip
+directory is checked (size, parts, what they unpack to) and every part is pre-scanned as it
+unpacks: its XML tags and shared strings are counted, and a part over a cap is refused before
+openpyxl builds a single object from it (a 158 KB part can hold millions of tiny shared
+strings). openpyxl (through defusedxml) then reads the workbook's structure in read-only mode;
+worksheets are read by our own expat reader, which counts every `row` and `c` element (a row
+whose number does not advance, or a lying `<dimension>`, costs a count, not a pass), keeps only
+the cells inside the boletim's bounds, and treats a cell as a formula only when it holds an
+`<f>` element. The whole read runs against a deadline. Every problem is one SheetFormatError.
 """
 from __future__ import annotations
 
+import contextlib
+import io
+import math
 import os
+import re
+import signal
+import threading
+import time
+import warnings
 import zipfile
+import zlib
+from xml.parsers import expat
 
 from scorekeeper.boletim.layout import col
-from scorekeeper.errors import SheetFormatError
+from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.file_access import open_regular
 
 MAX_FILE_BYTES = 20 << 20  # a boletim is some 30 KiB; a workbook of a whole tournament a few MiB
-MAX_MEMBERS = 2000
+MAX_MEMBERS = 8000  # a 500-sheet export has some 2,500 parts (sheet, rels, drawing, chart, comments)
 MAX_UNPACKED_BYTES = 200 << 20  # everything the zip holds, unpacked
 MAX_MEMBER_BYTES = 64 << 20
-MAX_ROWS = 400  # rows read from each worksheet
+MAX_PART_TAGS = 600_000  # XML tags in one part; the biggest legitimate one (a summary) has ~100,000
+MAX_TOTAL_TAGS = 6_000_000  # in the whole workbook; a 500-sheet export has ~1,600,000
+MAX_SHARED_STRINGS = 100_000  # a 500-sheet export needs a few thousand distinct texts
+MAX_WORKSHEETS = 1000
+MAX_SHEET_ROWS = 10_000  # row elements in one worksheet
+MAX_SHEET_CELLS = 100_000  # c elements in one worksheet; a 400-entry ficha has ~7,000
+MAX_TOTAL_ROWS = 200_000  # in the whole workbook; a 500-sheet export has ~23,000
+MAX_TOTAL_CELLS = 1_000_000  # a 500-sheet export has ~290,000
+DEADLINE_SECONDS = 4.0  # for the whole read; a 500-sheet export reads in about 1 s
+MAX_ROWS = 1000  # rows read from each worksheet: a 400-entry ficha ends on row 410
 MAX_COLUMNS = 60  # columns read from each worksheet
+FAR_ROWS, FAR_COLUMNS = 10 * MAX_ROWS, 4 * MAX_COLUMNS  # a cell beyond these is not a boletim's
+MAX_MAGNITUDE = 10 ** 12  # no number on a score sheet comes near it
+
+_SHARED_STRING = re.compile(rb"<(?:[A-Za-z_][\w.\-]*:)?si[\s/>]")  # <si> or <x:si>, any prefix
+_CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
+_INTEGER = re.compile(r"[+-]?[0-9]{1,15}")
+_CHUNK = 1 << 20
 
 
-def check_zip(path: str) -> None:
-    """Refuse what is not a workbook, or would unpack too large, before parsing any of it."""
-    if os.path.isdir(path):
-        raise SheetFormatError("is a directory, not a file", path)
+class _Deadline(BaseException):
+    """Raised by the timer; a BaseException so that no `except Exception` inside openpyxl eats it."""
+
+
+class _Budget:
+    """The work left for one workbook read: rows, cells and time."""
+
+    def __init__(self, path: str, seconds: float):
+        self.path = path
+        self.deadline = time.monotonic() + seconds
+        self.rows = self.cells = 0
+
+    def check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise _Deadline
+
+
+def _refuse(message: str, path: str) -> SheetFormatError:
+    return SheetFormatError(message, path)
+
+
+@contextlib.contextmanager
+def _timer(seconds: float):
+    """Raise _Deadline after `seconds` (SIGALRM, main thread only; elsewhere the loops check
+    the budget's clock themselves). A timer somebody else set is left alone."""
+    usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+              and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+    if not usable:
+        yield
+        return
+
+    def expired(signum, frame):
+        raise _Deadline
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        size = os.path.getsize(path)
-    except OSError:
-        raise SheetFormatError("no such file", path) from None
-    if size > MAX_FILE_BYTES:
-        raise SheetFormatError(f"{size >> 20} MiB is larger than a workbook of boletins can be "
-                               f"({MAX_FILE_BYTES >> 20} MiB)", path)
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def bounded_read(path: str, seconds: float | None = None):
+    """Run a workbook read against a deadline, with openpyxl's warnings silenced; yields the
+    budget that the readers charge rows and cells to."""
+    seconds = DEADLINE_SECONDS if seconds is None else seconds
+    budget = _Budget(path, seconds)
     try:
-        with zipfile.ZipFile(path) as archive:
-            members = archive.infolist()
-    except zipfile.BadZipFile:
-        raise SheetFormatError("not an .xlsx workbook (not a zip file, or a damaged one)", path) from None
-    except OSError as exc:
-        raise SheetFormatError(f"cannot read: {exc.strerror or exc}", path) from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with _timer(seconds):
+                yield budget
+    except _Deadline:
+        raise _refuse(f"reading the workbook took more than {seconds:g} s: refused "
+                      "(a workbook of boletins reads in about a second)", path) from None
+
+
+def read_file(path: str) -> bytes:
+    """The workbook's bytes: a regular file only, and no larger than a workbook of boletins."""
+    with open_regular(path, SheetFormatError) as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > MAX_FILE_BYTES:
+            raise _refuse(f"{size >> 20} MiB is larger than a workbook of boletins can be "
+                          f"({MAX_FILE_BYTES >> 20} MiB)", path)
+        try:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise _refuse(f"cannot read: {exc.strerror or exc}", path) from None
+    if len(data) > MAX_FILE_BYTES:  # it grew while we read it
+        raise _refuse(f"larger than a workbook of boletins can be ({MAX_FILE_BYTES >> 20} MiB)", path)
+    return data
+
+
+def check_zip(data: bytes, path: str, budget: _Budget | None = None) -> None:
+    """Refuse what is not a workbook, or would unpack to too much work, before parsing any of it."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError):
+        raise _refuse("not an .xlsx workbook (not a zip file, or a damaged one)", path) from None
     if len(members) > MAX_MEMBERS:
-        raise SheetFormatError(f"the workbook has {len(members)} parts; a boletim has a few dozen", path)
+        raise _refuse(f"the workbook has {len(members)} parts; a workbook of boletins has at most {MAX_MEMBERS}",
+                      path)
     unpacked = sum(m.file_size for m in members)
     biggest = max((m.file_size for m in members), default=0)
     if unpacked > MAX_UNPACKED_BYTES or biggest > MAX_MEMBER_BYTES:
-        raise SheetFormatError(f"the workbook unpacks to {unpacked >> 20} MiB: refused as a zip bomb", path)
+        raise _refuse(f"the workbook unpacks to {unpacked >> 20} MiB: refused as a zip bomb", path)
     names = {m.filename for m in members}
     if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
-        raise SheetFormatError("not an .xlsx workbook (no xl/workbook.xml inside)", path)
+        raise _refuse("not an .xlsx workbook (no xl/workbook.xml inside)", path)
+    _prescan(archive, members, path, budget)
 
 
-def open_workbook(path: str):
-    """The workbook in read-only mode with formulas as written (never cached results)."""
-    check_zip(path)
-    import openpyxl
+def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | None) -> None:
+    """Count the XML tags and shared strings of every part as it unpacks (whatever its name:
+    a workbook may put its shared strings anywhere), stopping at the first cap passed."""
+    total_tags = strings = 0
+    for member in members:
+        if member.is_dir() or member.filename.lower().endswith((".png", ".jpeg", ".jpg", ".gif", ".emf", ".bin")):
+            continue
+        tags = 0
+        try:
+            with archive.open(member) as part:
+                while True:
+                    chunk = part.read(_CHUNK)
+                    if not chunk:
+                        break
+                    # A tag split by the chunk boundary is missed at most once per MiB: no matter.
+                    tags += chunk.count(b"<")
+                    strings += len(_SHARED_STRING.findall(chunk))
+                    if strings > MAX_SHARED_STRINGS:
+                        raise _refuse(f"the workbook holds more than {MAX_SHARED_STRINGS:,} shared strings "
+                                      f"(in {quote(member.filename)}); a workbook of boletins needs a few "
+                                      "thousand", path)
+                    if tags > MAX_PART_TAGS:
+                        raise _refuse(f"{quote(member.filename)} holds more than {MAX_PART_TAGS:,} XML tags; "
+                                      "a boletim's parts hold some thousands", path)
+                    if total_tags + tags > MAX_TOTAL_TAGS:
+                        raise _refuse(f"the workbook holds more than {MAX_TOTAL_TAGS:,} XML tags; a workbook "
+                                      "of 500 boletins holds some 1,600,000", path)
+                    if budget is not None:
+                        budget.check_time()
+        except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
+            raise _refuse(f"damaged or unreadable workbook (part {quote(member.filename)})", path) from None
+        total_tags += tags
+
+
+class Workbook:
+    """What a workbook's structure says: its worksheets (title, part), shared strings and date
+    styles, and the open zip to read the worksheets from."""
+
+    def __init__(self, archive, sheets, shared, date_styles, epoch):
+        self.archive, self.sheets, self.shared, self.date_styles, self.epoch = \
+            archive, sheets, shared, date_styles, epoch
+
+    def close(self) -> None:
+        self.archive.close()
+
+
+def open_workbook(data: bytes, path: str) -> Workbook:
+    """The workbook's structure, read by openpyxl's own steps (manifest, shared strings,
+    workbook, styles) and nothing more: no properties, no worksheet is opened here."""
     from openpyxl import xml as openpyxl_xml
+    from openpyxl.reader.excel import ExcelReader
+    from openpyxl.styles.stylesheet import apply_stylesheet
 
     if not openpyxl_xml.DEFUSEDXML:  # defusedxml is a dependency; refuse to parse without it
-        raise SheetFormatError("defusedxml is not installed: refusing to read an untrusted workbook", path)
+        raise _refuse("defusedxml is not installed: refusing to read an untrusted workbook", path)
+    reader = None
     try:
-        return openpyxl.load_workbook(path, read_only=True, data_only=False, keep_links=False)
+        reader = ExcelReader(io.BytesIO(data), read_only=True, keep_vba=False, data_only=False, keep_links=False)
+        reader.read_manifest()
+        reader.read_strings()
+        reader.read_workbook()
+        apply_stylesheet(reader.archive, reader.wb)
+        sheets = [(sheet.name, rel.target) for sheet, rel in reader.parser.find_sheets()
+                  if rel.target in reader.valid_files and "chartsheet" not in str(rel.Type)]
+        wb = reader.wb
+        return Workbook(reader.archive, sheets, list(reader.shared_strings),
+                        set(getattr(wb, "_date_formats", None) or ()), wb.epoch)
     except Exception as exc:  # openpyxl raises many kinds on damaged files; each is one line here
+        if reader is not None:
+            reader.archive.close()
         detail = " ".join(str(exc).split())
         cause = exc.__cause__ or exc.__context__
-        if cause is not None:  # e.g. defusedxml's EntitiesForbidden behind openpyxl's ValueError
+        if cause is not None:  # the error behind openpyxl's own
             detail = f"{type(cause).__name__}: {' '.join(str(cause).split())}"
-        raise SheetFormatError(f"damaged or unreadable workbook ({type(exc).__name__}: {detail})"[:300],
-                               path) from None
+        raise _refuse(f"damaged or unreadable workbook ({type(exc).__name__}: {detail})"[:300], path) from None
 
 
-def check_bounds(ws, path: str) -> None:
-    """Refuse a worksheet whose declared size reaches far past a boletim (e.g. a cell at
-    XFD1048576): it is not a boletim, and reading it would be all cost."""
-    from openpyxl.utils import get_column_letter
-
-    try:
-        rows, columns = ws.max_row or 0, ws.max_column or 0
-    except Exception:  # a damaged <dimension>: the bounded read below still protects us
-        return
-    if rows > MAX_ROWS * 10 or columns > MAX_COLUMNS * 4:
-        far = f"{get_column_letter(max(columns, 1))}{max(rows, 1)}"
-        raise SheetFormatError(f"worksheet {ws.title!r} reaches {far}; a boletim fits well inside "
-                               f"{get_column_letter(MAX_COLUMNS)}{MAX_ROWS}", path)
+def worksheets(wb: Workbook, path: str) -> list[tuple[str, str]]:
+    """The (title, part) of each worksheet to read; refused when there are too many."""
+    if len(wb.sheets) > MAX_WORKSHEETS:
+        raise _refuse(f"the workbook has {len(wb.sheets)} worksheets; a workbook of boletins has at most "
+                      f"{MAX_WORKSHEETS}", path)
+    return wb.sheets
 
 
-def read_grid(ws, path: str) -> tuple[dict[tuple[int, int], object], set[tuple[int, int]]]:
+def read_grid(wb: Workbook, title: str, member: str, budget: _Budget) -> tuple[dict[tuple[int, int], object],
+                                                                        set[tuple[int, int]]]:
     """The non-empty cells of a worksheet within the bounds: values, and which are formulas."""
-    values: dict[tuple[int, int], object] = {}
-    formulas: set[tuple[int, int]] = set()
+    reader = _SheetReader(title, wb.shared, wb.date_styles, wb.epoch, budget)
     try:
-        for row in ws.iter_rows(min_row=1, max_row=MAX_ROWS, min_col=1, max_col=MAX_COLUMNS):
-            for cell in row:
-                value = getattr(cell, "value", None)
-                if value is None or value == "":
-                    continue
-                position = (cell.row, cell.column)
-                if getattr(cell, "data_type", None) == "f" or (isinstance(value, str) and value.startswith("=")):
-                    formulas.add(position)
-                values[position] = value
-    except Exception as exc:
-        raise SheetFormatError(f"damaged worksheet {ws.title!r} ({type(exc).__name__})", path) from None
-    return values, formulas
+        with wb.archive.open(member) as source:
+            reader.feed(source)
+    except SheetFormatError:
+        raise
+    except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
+        raise _refuse(f"damaged worksheet {quote(title)}", budget.path) from None
+    except expat.ExpatError as exc:
+        raise _refuse(f"damaged worksheet {quote(title)} (XML error: {expat.ErrorString(exc.code)}, "
+                      f"line {exc.lineno})", budget.path) from None
+    return reader.values, reader.formulas
+
+
+_LOCAL_NAMES: dict[str, str] = {}
+
+
+def _local(name: str) -> str:
+    """An element's name without its namespace prefix (`x:c` is `c`: any prefix is accepted)."""
+    local = _LOCAL_NAMES.get(name)
+    if local is None:
+        local = name.rpartition(":")[2]
+        if len(_LOCAL_NAMES) < 1000:  # a hostile sheet may use many names: keep the cache small
+            _LOCAL_NAMES[name] = local
+    return local
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - 64
+    return number
+
+
+class _SheetReader:
+    """An expat handler set for one worksheet: counts every row and cell, keeps those in bounds."""
+
+    def __init__(self, title: str, shared: list, date_styles: set, epoch, budget: _Budget):
+        self.title, self.shared, self.date_styles, self.epoch, self.budget = title, shared, date_styles, epoch, budget
+        self.path = budget.path
+        self.values: dict[tuple[int, int], object] = {}
+        self.formulas: set[tuple[int, int]] = set()
+        self.rows = self.cells = 0
+        self.row = self.column = 0
+        self.depth_data = False  # inside <sheetData>
+        self.cell = None  # (row, column, type, style) of the open <c>
+        self.text: list[str] | None = None  # collecting the text of <v>, <t> or <f>
+        self.value_text: str | None = None
+        self.inline: list[str] = []
+        self.formula = False
+        self.in_phonetic = False
+
+    def feed(self, source) -> None:
+        parser = expat.ParserCreate()
+        parser.buffer_text = True
+        parser.StartElementHandler = self.start
+        parser.EndElementHandler = self.end
+        parser.CharacterDataHandler = self.characters
+        parser.StartDoctypeDeclHandler = self.forbidden
+        parser.EntityDeclHandler = self.forbidden
+        parser.ExternalEntityRefHandler = self.forbidden
+        parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        while True:
+            chunk = source.read(1 << 16)
+            if not chunk:
+                break
+            parser.Parse(chunk, False)
+            self.budget.check_time()
+        parser.Parse(b"", True)
+
+    def forbidden(self, *args):
+        raise _refuse(f"worksheet {quote(self.title)} declares a DTD or entities: refused", self.path)
+
+    def _far(self, row: int, column: int) -> None:
+        if row > FAR_ROWS or column > FAR_COLUMNS:
+            raise _refuse(f"worksheet {quote(self.title)} reaches {col(min(column, 16384))}{row}; a boletim fits well "
+                          f"inside {col(MAX_COLUMNS)}{MAX_ROWS}", self.path)
+
+    def start(self, name: str, attrs: dict) -> None:
+        local = _local(name)
+        if self.cell is not None:
+            if local in ("v", "t") and not self.in_phonetic:
+                self.text = []
+            elif local == "f":
+                self.formula = True
+                self.text = []
+            elif local == "rPh":
+                self.in_phonetic = True
+            return
+        if local == "c" and self.depth_data:
+            self._open_cell(attrs)
+        elif local == "row" and self.depth_data:
+            self._open_row(attrs)
+        elif local == "sheetData":
+            self.depth_data = True
+        elif local == "dimension":
+            corner = str(attrs.get("ref", "")).rpartition(":")[2].replace("$", "")
+            match = _CELL_REF.fullmatch(corner)
+            if match:
+                self._far(int(match.group(2)), _column_number(match.group(1)))
+
+    def _open_row(self, attrs: dict) -> None:
+        self.rows += 1
+        self.budget.rows += 1
+        if self.rows > MAX_SHEET_ROWS:
+            raise _refuse(f"worksheet {quote(self.title)} has more than {MAX_SHEET_ROWS:,} rows; a boletim has "
+                          "a few hundred", self.path)
+        if self.budget.rows > MAX_TOTAL_ROWS:
+            raise _refuse(f"the workbook has more than {MAX_TOTAL_ROWS:,} rows; 500 boletins have some 23,000",
+                          self.path)
+        if self.rows & 255 == 0:
+            self.budget.check_time()
+        number = attrs.get("r")
+        if number is None:
+            self.row += 1
+        elif number.isascii() and number.isdigit() and len(number) <= 7:
+            self.row = int(number)
+        else:
+            raise _refuse(f"damaged worksheet {quote(self.title)} (row number {quote(number)})", self.path)
+        self.column = 0
+        self._far(self.row, 1)
+
+    def _open_cell(self, attrs: dict) -> None:
+        self.cells += 1
+        self.budget.cells += 1
+        if self.cells > MAX_SHEET_CELLS:
+            raise _refuse(f"worksheet {quote(self.title)} has more than {MAX_SHEET_CELLS:,} cells; a boletim has "
+                          "some thousands", self.path)
+        if self.budget.cells > MAX_TOTAL_CELLS:
+            raise _refuse(f"the workbook has more than {MAX_TOTAL_CELLS:,} cells; 500 boletins have some 290,000",
+                          self.path)
+        if self.cells & 1023 == 0:
+            self.budget.check_time()
+        reference = attrs.get("r")
+        if reference is None:
+            row, column = self.row, self.column + 1
+        else:
+            match = _CELL_REF.fullmatch(reference.replace("$", ""))
+            if match is None:
+                raise _refuse(f"damaged worksheet {quote(self.title)} (cell reference {quote(reference)})", self.path)
+            row, column = int(match.group(2)), _column_number(match.group(1))
+        self.column = column
+        self._far(row, column)
+        style = attrs.get("s", "0")
+        self.cell = (row, column, attrs.get("t", "n"), int(style) if style.isascii() and style.isdigit()
+                     and len(style) <= 9 else 0)
+        self.value_text, self.inline, self.formula, self.in_phonetic = None, [], False, False
+
+    def characters(self, data: str) -> None:
+        if self.text is not None:
+            self.text.append(data)
+
+    def end(self, name: str) -> None:
+        local = _local(name)
+        if self.cell is None:
+            if local == "sheetData":
+                self.depth_data = False
+            return
+        if local == "c":
+            self._close_cell()
+            self.cell = None
+        elif local == "rPh":
+            self.in_phonetic = False
+        elif self.text is not None and local in ("v", "t", "f"):
+            text = "".join(self.text)
+            self.text = None
+            if local == "v":
+                self.value_text = text
+            elif local == "t":
+                self.inline.append(text)
+
+    def _close_cell(self) -> None:
+        row, column, kind, style = self.cell
+        if row > MAX_ROWS or column > MAX_COLUMNS:
+            return  # counted, not kept: outside what a boletim uses
+        position = (row, column)
+        if self.formula:
+            self.formulas.add(position)
+            self.values[position] = "="  # what a formula computes is never read
+            return
+        self.formulas.discard(position)
+        value = self._value(kind, style, position)
+        if value is None or value == "":
+            self.values.pop(position, None)
+        else:
+            self.values[position] = value
+
+    def _value(self, kind: str, style: int, position):
+        text = self.value_text
+        if kind == "inlineStr":
+            return "".join(self.inline) if self.inline else None
+        if not text:
+            return None
+        if kind == "s":
+            index = text.strip()
+            if not (index.isascii() and index.isdigit() and len(index) <= 9 and int(index) < len(self.shared)):
+                raise _refuse(f"damaged worksheet {quote(self.title)} (shared string {quote(index)} at "
+                              f"{col(position[1])}{position[0]} does not exist)", self.path)
+            value = self.shared[int(index)]
+            return value if isinstance(value, str) else str(value)
+        if kind == "b":
+            return text.strip() in ("1", "true")
+        if kind in ("str", "e", "d"):
+            return text
+        return self._number(text.strip(), style)
+
+    def _number(self, text: str, style: int):
+        """A number as written in <v>; what is not a number stays text (Grid.number says so at the cell)."""
+        if _INTEGER.fullmatch(text):
+            value = int(text)
+        else:
+            try:
+                value = float(text) if len(text) <= 400 else text
+            except ValueError:
+                return text
+        if style in self.date_styles and isinstance(value, (int, float)) and math.isfinite(value) \
+                and 0 <= value < 2958466:  # a date: as openpyxl would give it
+            from openpyxl.utils.datetime import from_excel
+
+            try:
+                return from_excel(value, self.epoch) if self.epoch is not None else from_excel(value)
+            except (OverflowError, ValueError):
+                return value
+        return value
 
 
 class Grid:
@@ -117,27 +476,37 @@ class Grid:
         value = self.values.get((row, column))
         if value is None or (row, column) in self.formulas:
             return None
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_MAGNITUDE:
             value = int(value)
         return str(value).strip() or None
 
     def number(self, row: int, column: int, unsigned: bool = False) -> int | None:
-        """A typed whole number; a formula or an empty cell is None."""
+        """A typed whole number; a formula or an empty cell is None; anything else that is not a
+        whole number of a score sheet's size is refused at its cell."""
         if (row, column) in self.formulas:
             return None
         value = self.values.get((row, column))
         if value is None:
             return None
+        shown = quote(value)
         if isinstance(value, str):
             text = value.strip()
             if not text:
                 return None
+            if len(text) > 40:
+                raise SheetFormatError(f"{quote(text)} is not a number", self.where(row, column))
             try:
-                value = float(text.replace(",", "."))
+                value = float(text.replace(",", ".")) if not _INTEGER.fullmatch(text) else int(text)
             except ValueError:
-                raise SheetFormatError(f"{text!r} is not a number", self.where(row, column)) from None
+                raise SheetFormatError(f"{quote(text)} is not a number", self.where(row, column)) from None
+            shown = quote(text)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SheetFormatError(f"{value!r} is not a number", self.where(row, column))
+            raise SheetFormatError(f"{shown} is not a number", self.where(row, column))
+        if isinstance(value, float) and not math.isfinite(value):
+            raise SheetFormatError(f"{shown} is not a number", self.where(row, column))
+        if abs(value) > MAX_MAGNITUDE:
+            raise SheetFormatError(f"{shown} is out of range (a score sheet's numbers are below {MAX_MAGNITUDE:,})",
+                                   self.where(row, column))
         if value != int(value):
             raise SheetFormatError(f"{value:g} is not a whole number", self.where(row, column))
         if unsigned and value < 0:

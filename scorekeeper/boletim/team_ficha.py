@@ -15,11 +15,14 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
+from scorekeeper.boletim import regras
+from scorekeeper.boletim.safe_read import MAX_ROWS
 from scorekeeper.boletim.sheet_style import RED_FILL, Styles, page_setup, typed_value
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding
 from scorekeeper.sheet_file import flow
+from scorekeeper.team_sheet import MAX_ENTRIES
 from scorekeeper.yaml_lines import LineDict, LineList
 
 FIRST = L.FIRST_ROW
@@ -393,6 +396,7 @@ class TeamFicha:
     rules_ref: str
     doc: LineDict
     cols: object
+    rules_cell: str | None = None  # where the Regras cell is, for a refusal of what it names
     team_cols: dict[str, int] = field(default_factory=dict)  # team -> its first column
 
     @property
@@ -412,7 +416,7 @@ class TeamFicha:
         """The ficha as a YAML sheet."""
         self._load(rules_path)
         doc = self.doc
-        lines = [f"rules: {flow(doc['rules'])}", f"teams: {flow(dict(doc['teams']))}"]
+        lines = [f"rules: {flow(regras.yaml_ref(doc['rules'], rules_path))}", f"teams: {flow(dict(doc['teams']))}"]
         for key in ("scorer", "event", "table", "round", "date"):
             if key in doc:
                 lines.append(f"{key}: {flow(doc[key])}")
@@ -425,8 +429,8 @@ class TeamFicha:
         return "\n".join(lines) + "\n"
 
     def _load(self, rules_path):
-        ref = rules_path or self.doc["rules"]
-        rules = registry.find(ref)
+        rules = regras.resolve(self.doc["rules"], rules_path, self.rules_cell or self.source)
+        ref = rules_path if rules_path is not None else self.doc["rules"]
         try:
             return registry.model(rules.game).parse_sheet(self.doc, rules, self.source, ref)
         except SheetFormatError as exc:
@@ -449,8 +453,9 @@ def _plain(entry: dict, teams: list[str]) -> dict:
     return out
 
 
-def read(grid, rules, rules_ref: str, info: dict) -> TeamFicha:
-    """A team ficha from a worksheet's cells (only what a person typed)."""
+def read(grid, rules, rules_ref: str, info: dict, rules_cell: str | None = None) -> TeamFicha:
+    """A team ficha from a worksheet's cells (only what a person typed), given its header
+    `info` and where its Regras cell is."""
     head = L.HEAD_ROW
     cols = columns_for(rules, rules.teams)
     names = []
@@ -475,11 +480,14 @@ def read(grid, rules, rules_ref: str, info: dict) -> TeamFicha:
             doc[key] = info[key]
     entries = LineList()
     entries.line, entries.item_lines = head, []
-    ficha = TeamFicha(grid.path, grid.title, rules_ref, doc, cols,
+    ficha = TeamFicha(grid.path, grid.title, rules_ref, doc, cols, rules_cell,
                       # a team's finding points at its card points (Sueca) or its score (Truco)
                       {name: (cols.points(t) if cols.game == "sueca" else cols.score(t)) for t, name in enumerate(names)})
-    for r in range(head + 1, head + 1 + 400):
-        if not isinstance(grid.values.get((r, 1)), (int, float)):
+    for r in range(head + 1, MAX_ROWS + 2):
+        if r > MAX_ROWS:  # numbered rows go on below what is read: refuse rather than drop them
+            raise SheetFormatError(f"numbered rows go on past row {MAX_ROWS}; a ficha holds at most "
+                                   f"{MAX_ENTRIES} {cols.list_key}", grid.where(r - 1, 1))
+        if isinstance(grid.values.get((r, 1)), bool) or not isinstance(grid.values.get((r, 1)), (int, float)):
             break  # the entry rows are the numbered ones; the result and notes follow them
         entry = _sueca_entry(grid, cols, r, names) if cols.game == "sueca" else _truco_entry(grid, cols, r, names)
         if entry is not None:

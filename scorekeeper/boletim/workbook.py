@@ -4,60 +4,100 @@ from __future__ import annotations
 import datetime
 
 from scorekeeper import rules as registry
-from scorekeeper.boletim import king_import, team_ficha
+from scorekeeper.boletim import king_import, regras, team_ficha
 from scorekeeper.boletim import layout as L
-from scorekeeper.boletim.safe_read import Grid, check_bounds, open_workbook, read_grid
-from scorekeeper.errors import ScorekeeperError, SheetFormatError
+from scorekeeper.boletim.safe_read import Grid, bounded_read, check_zip, open_workbook, read_file, read_grid, worksheets
+from scorekeeper.errors import SheetFormatError
 
 
 def read_workbook(path: str) -> list:
     """Every boletim or ficha worksheet of a workbook (a summary sheet is passed over). Each is
-    read by its game, named in its `Regras` cell; each has `title`, `check()` and `to_yaml()`."""
-    wb = open_workbook(path)
+    read by its game, named in its `Regras` cell; each has `title`, `check()` and `to_yaml()`.
+    The read is bounded in bytes, parts, tags, shared strings, rows, cells and time."""
     found = []
-    try:
-        for ws in wb.worksheets:
-            check_bounds(ws, path)
-            values, formulas = read_grid(ws, path)
-            grid = Grid(path, ws.title, values, formulas)
-            info = header_info(grid, L.HEAD_ROW)
-            ref = info.get("rules")
-            if ref is None:
-                continue
-            try:
-                rules = registry.find(str(ref))
-            except ScorekeeperError as exc:  # an unknown rule name: say where it is written
-                raise SheetFormatError(f"Regras: {exc}", f"{path}:{ws.title}") from None
-            if not registry.model(rules.game).TEAMS:
-                boletim = king_import.read_worksheet(grid, info)
-            else:
-                boletim = team_ficha.read(grid, rules, str(ref), info)
-            if boletim is not None:
-                found.append(boletim)
-    finally:
-        wb.close()
+    with bounded_read(path) as budget:
+        data = read_file(path)
+        check_zip(data, path, budget)
+        wb = open_workbook(data, path)
+        try:
+            for title, member in worksheets(wb, path):
+                values, formulas = read_grid(wb, title, member, budget)
+                boletim = read_worksheet(Grid(path, title, values, formulas))
+                if boletim is not None:
+                    found.append(boletim)
+        finally:
+            wb.close()
     if not found:
         raise SheetFormatError("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers", path)
     return found
 
 
-def header_info(grid: Grid, head: int) -> dict:
-    """The labelled header cells above row `head` (Evento, Mesa, Regras, ...), by key."""
+def read_worksheet(grid: Grid):
+    """One worksheet's boletim, or None when it has no Regras cell (a summary, a note)."""
+    info, places = header_info(grid, L.HEAD_ROW)
+    ref = info.get("rules")
+    if ref is None:
+        return None
+    ref = str(ref)
+    where = grid.where(*places["rules"])
+    rules = regras.shipped(ref)
+    if rules is None:  # a path or a house variant's name: readable only with --rules PATH
+        return HouseRulesWorksheet(grid, info, ref, where)
+    return read_as(grid, info, rules, ref, where)
+
+
+def read_as(grid: Grid, info: dict, rules, ref: str, where: str):
+    if not registry.model(rules.game).TEAMS:
+        return king_import.read_worksheet(grid, info, where)
+    return team_ficha.read(grid, rules, ref, info, where)
+
+
+class HouseRulesWorksheet:
+    """A worksheet whose Regras cell names no shipped rules: it is read, by the game of the
+    rules the user gives with --rules PATH, only when checked or imported; without them it is
+    refused at its Regras cell."""
+
+    def __init__(self, grid: Grid, info: dict, ref: str, where: str):
+        self.grid, self.info, self.ref, self.where = grid, info, ref, where
+        self.title = grid.title
+
+    @property
+    def source(self) -> str:
+        return f"{self.grid.path}:{self.grid.title}"
+
+    def _read(self, rules_path: str | None):
+        rules = regras.resolve(self.ref, rules_path, self.where)
+        boletim = read_as(self.grid, self.info, rules, self.ref, self.where)
+        if boletim is None:
+            raise SheetFormatError("not a scorekeeper boletim: no 'Mão' header row", self.source)
+        return boletim
+
+    def check(self, rules_path: str | None = None):
+        return self._read(rules_path).check(rules_path)
+
+    def to_yaml(self, rules_path: str | None = None) -> str:
+        return self._read(rules_path).to_yaml(rules_path)
+
+
+def header_info(grid: Grid, head: int) -> tuple[dict, dict]:
+    """The labelled header cells above row `head` (Evento, Mesa, Regras, ...), by key, and the
+    (row, column) each value was read from."""
     labels = {v: k for k, v in L.INFO_LABELS.items()}
-    info = {}
-    for (row, column), value in grid.values.items():
-        if row >= head or value not in labels:
+    info, places = {}, {}
+    for (row, column), value in sorted(grid.values.items()):
+        if row >= head or not isinstance(value, str) or value not in labels:
             continue
         for right in range(column + 1, column + 4):
             text = grid.text(row, right)
             if text is not None and text not in labels:
                 info[labels[value]] = _header_value(labels[value], text)
+                places[labels[value]] = (row, right)
                 break
-    return info
+    return info, places
 
 
 def _header_value(key: str, text: str):
-    if key in ("table", "round") and text.isdigit():
+    if key in ("table", "round") and text.isascii() and text.isdigit() and len(text) <= 12:
         return int(text)
     if key == "date":
         try:
@@ -65,3 +105,4 @@ def _header_value(key: str, text: str):
         except ValueError:
             return text
     return text
+
