@@ -116,13 +116,13 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     """
     from scorekeeper import rules as registry
     from scorekeeper.new_sheet import new_sheet_text, new_team_sheet_text, parse_teams
-    from scorekeeper.sheet_file import atomic_write
+    from scorekeeper.sheet_file import write_new
 
     ref = rules_path or rules_ref
     if not ref:
         raise click.UsageError("name the rules (e.g. `king`) or give --rules PATH")
     rules = registry.find(ref)
-    refuse_overwrite(output, force)
+    refuse_overwrite(output, force)  # before anything else is asked of the user; write_new checks again under the lock
     if not registry.model(rules.game).TEAMS:
         if not players or teams:
             raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each, in seat order")
@@ -136,7 +136,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
         text = new_team_sheet_text(rules, ref, parsed, registry.model(rules.game).LIST_KEY, scorer=scorer, event=event,
                                    table=table, round_=round_, date=date, source=output)
         who = " v ".join(f"{name} ({', '.join(members)})" for name, members in parsed.items())
-    atomic_write(output, text)
+    write_new(output, text, force)
     out(f"Created {output}: {rules.name}, {who}. Next: scorekeeper record {output}")
 
 
@@ -495,7 +495,7 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     scorekeeper import final.xlsx -o sheets/
     """
     from scorekeeper.boletim.workbook import read_workbook
-    from scorekeeper.sheet_file import atomic_write
+    from scorekeeper.sheet_file import write_new
 
     boletins = read_workbook(workbook_path)
     if output == "-":  # to standard output: one boletim, named or alone
@@ -518,10 +518,10 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         if os.path.isdir(output):
             safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in boletim.title)
             target = os.path.join(output, f"{safe}.yaml")
-        refuse_overwrite(target, force)
+        refuse_overwrite(target, force)  # all of them before any is written
         targets.append((target, boletim.to_yaml(rules_path)))
     for target, text in targets:
-        atomic_write(target, text)
+        write_new(target, text, force)
         out(f"Wrote {target}")
 
 

@@ -169,3 +169,24 @@ def test_json_never_carries_raw_line_separators_or_c1_controls(tmp_path):
     for raw in ("\u2028", "\x85", "\x9b", "\x7f"):
         assert raw not in result.output
     assert json.loads(result.output)[0]["players"] == ["A\u2028na", "B\x85", "C\x9b", "D\x7f"]
+
+
+# --- every writer takes the lock -------------------------------------------------------------
+
+def test_new_and_import_with_force_wait_for_the_writer_lock(tmp_path):
+    from scorekeeper.sheet_file import writer_lock
+
+    sheet = tmp_path / "mesa.yaml"
+    text = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n"
+    write(sheet, text)
+    workbook = tmp_path / "b.xlsx"
+    assert run("export", "--blank", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", workbook).exit_code == 0
+    with writer_lock(str(sheet)):  # a `record` is saving this sheet
+        for args in (["new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, "--force"],
+                     ["import", workbook, "-o", sheet, "--force"]):
+            result = run(*args)
+            assert result.exit_code == 2, result.output
+            assert result.output.startswith(f"Error: {sheet}: another scorekeeper is writing this sheet")
+            assert sheet.read_text(encoding="utf-8") == text
+    assert run("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, "--force").exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.xlsx", "mesa.yaml"]
