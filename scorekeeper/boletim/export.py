@@ -14,12 +14,14 @@ from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import team_ficha
 from scorekeeper.boletim.king_export import FESTA_LABEL, MIN_HAND_ROWS, SPARE_ROWS, KingBoletimWriter
-from scorekeeper.boletim.sheet_style import Styles, typed_value
+from scorekeeper.boletim import regras
+from scorekeeper.boletim.sheet_style import Styles, Unwritable, put, typed_value
+from scorekeeper.errors import SheetFormatError
 from scorekeeper.boletim.layout import Layout, col
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheet_file import atomic_write
 
-_BAD_TITLE = re.compile(r"[\[\]:*?/\\]")
+_BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # Excel's forbidden characters, and control characters
 
 
 def sheet_title(meta: dict, source: str, taken: set[str]) -> str:
@@ -73,7 +75,9 @@ def finding_notes(sheet, result) -> list[tuple[int | None, int | None, str]]:
 
 
 def _meta(sheet) -> dict:
-    return {**sheet_meta(sheet), "rules": sheet.rules_ref}
+    """The header of a sheet's worksheet; Regras names the rules as import can use them (a
+    house variant by its name, never by its path: import is given the path with --rules)."""
+    return {**sheet_meta(sheet), "rules": regras.written_name(sheet.rules, sheet.rules_ref)}
 
 
 @contextlib.contextmanager
@@ -103,28 +107,40 @@ def _build_workbook(games) -> Workbook:
     written = []
     styles = Styles()
     for sheet, result in games:
-        meta = _meta(sheet)
-        ws = wb.create_sheet(sheet_title(meta, sheet.source, taken))
-        if registry.model(sheet.rules.game).TEAMS:
-            writer = team_ficha.write_game(ws, sheet, result, styles, meta)
-            written.append((ws.title, sheet, writer))
-            continue
-        rows = typed_rows(sheet, result)
-        hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
-        writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows, styles)
-        writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result))
-        written.append((ws.title, sheet, writer.lay))
+        with _refused_at(sheet.source):
+            meta = _meta(sheet)
+            ws = wb.create_sheet(sheet_title(meta, sheet.source, taken))
+            if registry.model(sheet.rules.game).TEAMS:
+                writer = team_ficha.write_game(ws, sheet, result, styles, meta)
+                written.append((ws.title, sheet, writer))
+                continue
+            rows = typed_rows(sheet, result)
+            hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
+            writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows, styles)
+            writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result))
+            written.append((ws.title, sheet, writer.lay))
     if len(written) > 1:
         _summary(wb, written)
     return wb
+
+
+@contextlib.contextmanager
+def _refused_at(source: str | None):
+    """A value a workbook cannot hold is refused naming the sheet it comes from."""
+    try:
+        yield
+    except Unwritable as exc:
+        raise SheetFormatError(f"cannot export: {exc.message}", source) from None
 
 
 def blank_team_workbook(rules, teams: dict[str, list[str]], scorer, meta: dict) -> Workbook:
     """The empty ficha of a team game, ready to fill in at the table."""
     wb = Workbook()
     ws = wb.active
-    ws.title = sheet_title(meta, "Ficha", set())
-    team_ficha.write_blank(ws, rules, teams, Styles(), {**meta, "scorer": scorer})
+    meta = {**meta, "rules": regras.written_name(rules, str(meta.get("rules") or rules.name))}
+    with _refused_at(None):
+        ws.title = sheet_title(meta, "Ficha", set())
+        team_ficha.write_blank(ws, rules, teams, Styles(), {**meta, "scorer": scorer})
     return wb
 
 
@@ -132,11 +148,13 @@ def blank_workbook(rules, players: list[str], scorer: str, meta: dict) -> Workbo
     """The empty boletim: the hands of the rule file in order, festa beneficiaries in rotation."""
     wb = Workbook()
     ws = wb.active
-    ws.title = sheet_title(meta, "Boletim", set())
-    rows = [{"label": h.label} for h in rules.negative_hands]
-    rows += [{"label": FESTA_LABEL, "beneficiary": players[i % len(players)]} for i in range(rules.festa_count)]
-    writer = KingBoletimWriter(ws, rules, players, len(rows) + SPARE_ROWS)
-    writer.write(meta, scorer, rows, [])
+    meta = {**meta, "rules": regras.written_name(rules, str(meta.get("rules") or rules.name))}
+    with _refused_at(None):
+        ws.title = sheet_title(meta, "Boletim", set())
+        rows = [{"label": h.label} for h in rules.negative_hands]
+        rows += [{"label": FESTA_LABEL, "beneficiary": players[i % len(players)]} for i in range(rules.festa_count)]
+        writer = KingBoletimWriter(ws, rules, players, len(rows) + SPARE_ROWS)
+        writer.write(meta, scorer, rows, [])
     return wb
 
 
@@ -154,7 +172,8 @@ def _summary(wb: Workbook, written) -> None:
             values = (title, sheet.event, sheet.table, sheet.round, sheet.date, player)
             for column, value in enumerate(values, start=1):
                 if value is not None:
-                    ws.cell(row, column, typed_value(value))
+                    with _refused_at(sheet.source):
+                        put(ws, row, column, typed_value(value))
             if isinstance(lay, Layout):
                 ws.cell(row, 7, f"={quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}")
                 ws.cell(row, 8, f"={quoted}!{col(lay.class_col(p))}{lay.points_row}")

@@ -9,7 +9,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim.layout import FIRST_PLAYER_COL, Layout, col
-from scorekeeper.boletim.sheet_style import RED_FILL, Styles, page_setup, typed_value
+from scorekeeper.boletim.sheet_style import RED_FILL, Styles, list_formula, page_setup, put, typed_value
 from scorekeeper.king.rules import KingRules
 
 SPARE_ROWS = 2  # blank rows for a penalised festa's replay or a hand written in late
@@ -21,6 +21,7 @@ def _lookup(cell: str, values: dict[str, object], otherwise) -> str:
     """A nested IF that maps a hand label to a number (Excel and LibreOffice both read it)."""
     formula = f'"{otherwise}"' if isinstance(otherwise, str) else str(otherwise)
     for label, value in reversed(list(values.items())):
+        label = label.replace('"', '""')  # a quote in a formula's string is doubled
         formula = f'IF({cell}="{label}",{value},{formula})'
     return formula
 
@@ -92,17 +93,17 @@ class KingBoletimWriter:
         ws, lay, rules, players = self.ws, self.lay, self.rules, self.players
         scorer_index = players.index(scorer)
         ws.sheet_view.showGridLines = False
-        self.style(ws.cell(1, 1, f"{L.TITLE} — {rules.title}"), "title")
+        self.style(put(ws, 1, 1, f"{L.TITLE} — {rules.title}"), "title")
         for key, (row, label_col, value_col) in L.INFO_CELLS.items():
             self.style(ws.cell(row, label_col, L.INFO_LABELS[key]), "bold")
             value = scorer if key == "scorer" else meta.get(key)
             if value is not None:
-                self.style(ws.cell(row, value_col, typed_value(value)), "left")
+                self.style(put(ws, row, value_col, typed_value(value)), "left")
         for index, header in enumerate(L.META_HEADERS, start=1):
             self._head(L.HEAD_ROW, index, header)
         for p, name in enumerate(players):
             qcol = lay.qty_col(p)
-            ws.cell(L.NAMES_ROW, qcol, name)
+            put(ws, L.NAMES_ROW, qcol, name)
             ws.merge_cells(start_row=L.NAMES_ROW, start_column=qcol, end_row=L.NAMES_ROW, end_column=qcol + 2)
             self._head(L.NAMES_ROW, qcol, name)
             for offset, header in enumerate(L.PLAYER_HEADERS):
@@ -121,7 +122,7 @@ class KingBoletimWriter:
         self._print_setup(meta)
 
     def _head(self, row, column, text):
-        self.style(self.ws.cell(row, column, text), "head")
+        self.style(put(self.ws, row, column, text), "head")
 
     def _hand_row(self, r: int, typed: dict, scorer: int) -> None:
         ws, lay = self.ws, self.lay
@@ -131,7 +132,7 @@ class KingBoletimWriter:
                             (L.COL_OFFER_TRICKS, "offer_tricks"), (L.COL_PENALTY, "penalty"),
                             (L.COL_OFFENDERS, "offenders")):
             if typed.get(key) is not None:
-                ws.cell(r, column, typed[key])
+                put(ws, r, column, typed[key])
         # A row whose hand is known gets that hand's numbers and formula; a spare row gets
         # formulas that follow whatever label a person gives it.
         label = typed.get("label")
@@ -153,11 +154,11 @@ class KingBoletimWriter:
         for p in range(len(self.players)):
             qcol, ncol, pcol = lay.qty_col(p), lay.neg_col(p), lay.pos_col(p)
             if quantities is not None and quantities[p] is not None:
-                ws.cell(r, qcol, quantities[p])
+                put(ws, r, qcol, quantities[p])
             if points is not None:
                 if points[p] is not None:
-                    ws.cell(r, ncol, max(0, -points[p]))
-                    ws.cell(r, pcol, max(0, points[p]))
+                    put(ws, r, ncol, max(0, -points[p]))
+                    put(ws, r, pcol, max(0, points[p]))
             elif negative is not None:
                 q = f"{col(qcol)}{r}"
                 ws.cell(r, ncol, f'=IF(OR($H{r}<>"",{q}=""),"",{self.negative_points(r, p, scorer)})')
@@ -261,7 +262,7 @@ class KingBoletimWriter:
             ws.cell(lay.notes_row + 1, L.COL_HAND, "Sem observações: o boletim confere.")
         by_cell: dict[tuple[int, int], list[str]] = {}
         for offset, (row, player, text) in enumerate(findings):
-            ws.cell(lay.notes_row + 1 + offset, L.COL_HAND, text)
+            put(ws, lay.notes_row + 1 + offset, L.COL_HAND, text)
             if row is not None:
                 column = lay.qty_col(player) if player is not None else L.COL_HAND
                 by_cell.setdefault((row, column), []).append(text)
@@ -274,13 +275,13 @@ class KingBoletimWriter:
         ws, lay, rules = self.ws, self.lay, self.rules
         first, last = L.FIRST_ROW, lay.last_hand_row
         labels = [h.label for h in rules.negative_hands] + [FESTA_LABEL]
-        names = ",".join(self.players)
-        lists = ((L.COL_HAND, ",".join(labels)), (L.COL_BENEFICIARY, names), (L.COL_OFFER_BY, names),
-                 (L.COL_CONTRACT, "positivos,nulos,4-3-3-3"), (L.COL_TRUMP, ",".join(rules.trumps)),
-                 (L.COL_PENALTY, "renuncia,cartas-passadas"))
+        lists = ((L.COL_HAND, labels), (L.COL_BENEFICIARY, self.players), (L.COL_OFFER_BY, self.players),
+                 (L.COL_CONTRACT, ("positivos", "nulos", "4-3-3-3")), (L.COL_TRUMP, rules.trumps),
+                 (L.COL_PENALTY, ("renuncia", "cartas-passadas")))
         for column, values in lists:
-            if len(values) <= 250:  # Excel's limit for a literal list
-                dv = DataValidation(type="list", formula1=f'"{values}"', allow_blank=True, showErrorMessage=True)
+            formula = list_formula(values)
+            if formula is not None:
+                dv = DataValidation(type="list", formula1=formula, allow_blank=True, showErrorMessage=True)
                 dv.add(f"{col(column)}{first}:{col(column)}{last}")
                 ws.add_data_validation(dv)
         limit = max(rules.offer_limit_positivos, rules.offer_limit_nulos)

@@ -281,7 +281,7 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None) -> str:
             computed, _ = penalty_points(replace(entry, points=None), sheet, negative)
             if computed == entry.points:
                 del raw["points"]
-    lines = [f"rules: {flow(regras.yaml_ref(doc['rules'], rules_path))}", f"players: {flow(doc['players'])}"]
+    lines = [f"rules: {flow(regras.yaml_ref(doc['rules'], sheet.rules))}", f"players: {flow(doc['players'])}"]
     for key in ("scorer", "event", "table", "round", "date"):
         if key in doc:
             lines.append(f"{key}: {flow(doc[key])}")

@@ -52,9 +52,10 @@ def written_name(rules, ref: str) -> str:
     return rules.name
 
 
-def yaml_ref(ref: str, rules_path: str | None) -> str:
-    """The `rules:` an imported sheet gets: the workbook's name, or the user's --rules when the
-    name is not a shipped one (the house variant it was checked by)."""
-    if rules_path is not None and shipped(ref) is None:
-        return rules_path
-    return ref
+def yaml_ref(ref: str, rules) -> str:
+    """The `rules:` an imported sheet gets: the workbook's name for its rules, or the name of
+    the rules it was read by when the workbook held a path (a path from a stranger is never
+    passed on into a sheet; the house variant is given again with --rules PATH)."""
+    if ref and not registry.looks_like_path(ref):
+        return ref
+    return rules.name

@@ -178,6 +178,8 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                                       "of 500 boletins holds some 1,600,000", path)
                     if budget is not None:
                         budget.check_time()
+        except SheetFormatError:
+            raise
         except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
             raise _refuse(f"damaged or unreadable workbook (part {quote(member.filename)})", path) from None
         total_tags += tags

