@@ -19,7 +19,7 @@ from scorekeeper.yaml_lines import load_file
 MODELS = {"king": "scorekeeper.king.game", "sueca": "scorekeeper.sueca.game", "truco": "scorekeeper.truco.game"}
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_cache: dict[str, object] = {}
+_cache: dict[tuple, object] = {}
 
 
 def rules_dir() -> str:
@@ -44,8 +44,13 @@ def looks_like_path(ref: str) -> bool:
 
 
 def load_path(path: str):
-    """Load and validate one rule file (cached by real path)."""
-    key = os.path.realpath(path)
+    """Load and validate one rule file (cached by real path, size and time of change, so that
+    a file edited while one process runs, as in tests, is read again)."""
+    try:
+        info = os.stat(path)
+        key = (os.path.realpath(path), info.st_size, info.st_mtime_ns)
+    except (OSError, ValueError):
+        key = None  # not there or not a file: load_file says so in one line
     if key in _cache:
         return _cache[key]
     data = load_file(path, RulesError)
@@ -56,7 +61,8 @@ def load_path(path: str):
         raise RulesError(
             f"game: expected one of {', '.join(MODELS)}, got {quote(game)}", path, data.line_of("game"))
     rules = model(game).from_data(data, path)
-    _cache[key] = rules
+    if key is not None:
+        _cache[key] = rules
     return rules
 
 

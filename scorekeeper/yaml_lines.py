@@ -135,7 +135,14 @@ def _construct_timestamp(loader, node):
     raise _Unusable(f"{shown} is not a date", node.start_mark)
 
 
+def _expect(node, kind, what: str) -> None:
+    """An explicit tag on the wrong kind of node (`!!map [1]`, `!!seq {a: 1}`) is malformed YAML."""
+    if not isinstance(node, kind):
+        raise yaml.constructor.ConstructorError(None, None, f"expected {what}, but found {node.id}", node.start_mark)
+
+
 def _construct_mapping(loader, node):
+    _expect(node, yaml.MappingNode, "a mapping")
     data = LineDict()
     data.line = node.start_mark.line + 1
     data.key_lines = {}
@@ -158,6 +165,7 @@ def _construct_mapping(loader, node):
 
 
 def _construct_sequence(loader, node):
+    _expect(node, yaml.SequenceNode, "a sequence")
     data = LineList()
     data.line = node.start_mark.line + 1
     data.item_lines = [child.start_mark.line + 1 for child in node.value]

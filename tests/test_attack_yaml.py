@@ -320,6 +320,22 @@ def test_an_impossible_date_is_one_line_at_its_line(tmp_path, written, shown):
         assert result.stderr == f"Error: {sheet}:3: {shown} is not a date\n"
 
 
+@pytest.mark.parametrize("tagged, message", [("!!map [1]", "expected a mapping, but found sequence"),
+                                             ("!!seq {a: 1}", "expected a sequence, but found mapping"),
+                                             ("!!seq x", "expected a sequence, but found scalar")])
+def test_a_tag_on_the_wrong_kind_of_node_is_malformed(tmp_path, tagged, message):
+    # Found by tests/test_fuzz_sheets.py: these were a TypeError and an AttributeError.
+    sheet = write(tmp_path, "s.yaml", KING_HEAD + f"hands: {tagged}\n")
+    assert_one_line_exit_2(run("show", sheet), f"{sheet}:3: malformed YAML: {message}")
+
+
+def test_a_rule_file_changed_while_one_process_runs_is_read_again(tmp_path):
+    path = house(tmp_path, "house.yaml", "name: king", "name: first")
+    assert registry.load_path(str(path)).name == "first"
+    path.write_text(path.read_text().replace("name: first", "name: second-edit"))
+    assert registry.load_path(str(path)).name == "second-edit"
+
+
 def test_a_bad_binary_is_one_line(tmp_path):
     sheet = write(tmp_path, "s.yaml", KING_HEAD + "notes: !!binary 'x'\n")
     result = run("show", sheet)
