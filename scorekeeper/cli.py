@@ -457,11 +457,11 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
 
             parsed = parse_teams(teams, output)
             check_teams(rules, parsed, scorer, date, output)
-            exporter.save(exporter.blank_team_workbook(rules, parsed, scorer, meta), output)
+            exporter.save(exporter.blank_team_workbook(rules, parsed, scorer, meta), output, force)
             out(f"Wrote {output}: an empty {rules.name} ficha for {' v '.join(parsed)}")
             return
         check_players(rules, list(players), scorer, date, output)
-        exporter.save(exporter.blank_workbook(rules, list(players), scorer or players[0], meta), output)
+        exporter.save(exporter.blank_workbook(rules, list(players), scorer or players[0], meta), output, force)
         out(f"Wrote {output}: an empty {rules.name} boletim for {', '.join(players)}")
         return
     if not paths:
@@ -473,7 +473,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
         sheet = load_sheet(path, rules_path)
         games.append((sheet, score(sheet)))
     workbook = exporter.build_workbook(games)
-    exporter.save(workbook, output)
+    exporter.save(workbook, output, force)
     titles = [ws.title for ws in workbook.worksheets]
     out(f"Wrote {output}: {', '.join(titles)}")
 

@@ -191,7 +191,7 @@ def test_json_never_carries_raw_line_separators_or_c1_controls(tmp_path):
 
 # --- every writer takes the lock -------------------------------------------------------------
 
-def test_new_and_import_with_force_wait_for_the_writer_lock(tmp_path):
+def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
     from scorekeeper.sheet_file import writer_lock
 
     sheet = tmp_path / "mesa.yaml"
@@ -206,5 +206,11 @@ def test_new_and_import_with_force_wait_for_the_writer_lock(tmp_path):
             assert result.exit_code == 2, result.output
             assert result.output.startswith(f"Error: {sheet}: another scorekeeper is writing this sheet")
             assert sheet.read_text(encoding="utf-8") == text
+    before = workbook.read_bytes()
+    with writer_lock(str(workbook)):  # another export is writing this workbook
+        result = run("export", MESA1, "-o", workbook, "--force")
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(f"Error: {workbook}: another scorekeeper is writing this sheet")
+    assert workbook.read_bytes() == before
     assert run("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, "--force").exit_code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.xlsx", "mesa.yaml"]

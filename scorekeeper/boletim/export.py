@@ -19,7 +19,7 @@ from scorekeeper.boletim.sheet_style import Styles, Unwritable, put, typed_value
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.boletim.layout import Layout, col
 from scorekeeper.results import sheet_meta
-from scorekeeper.sheet_file import atomic_write
+from scorekeeper.sheet_file import write_new
 
 _BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # Excel's forbidden characters, and control characters
 
@@ -189,9 +189,10 @@ def _summary(wb: Workbook, written) -> None:
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
 
 
-def save(wb: Workbook, path: str) -> None:
-    """Save atomically: the old file stays whole until the new one is complete."""
+def save(wb: Workbook, path: str, force: bool = False) -> None:
+    """Save under the writer lock and atomically: the old file stays whole until the new one is
+    complete, and an existing file is replaced only with `force`."""
     buffer = io.BytesIO()
     with no_cyclic_gc():
         wb.save(buffer)
-    atomic_write(path, buffer.getvalue())
+    write_new(path, buffer.getvalue(), force)
