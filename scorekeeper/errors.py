@@ -47,6 +47,11 @@ QUOTE_LIMIT = 80
 MAX_NAME = QUOTE_LIMIT  # messages show a player's or team's name whole, so a name is bounded too
 
 
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A text shown as written (a hand's name in `hand 3 (name): ...`), cut after `limit` characters."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def quote(value, limit: int = QUOTE_LIMIT) -> str:
     """`value` as a message quotes it: the repr of at most `limit` characters of a text (with
     how long it really was), a short description of a list or mapping, never the repr of a

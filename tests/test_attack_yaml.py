@@ -15,7 +15,7 @@ import yaml
 
 from conftest import EXAMPLES, run
 from scorekeeper import rules as registry
-from scorekeeper.errors import InputValueError, SheetFormatError, UnknownRulesError, one_line, quote
+from scorekeeper.errors import InputValueError, SheetFormatError, UnknownRulesError, clip, one_line, quote
 from scorekeeper.typed_input import whole
 from scorekeeper.yaml_lines import load_file, loads
 
@@ -124,6 +124,7 @@ def test_quote_bounds_every_kind_of_value():
     assert quote(math.inf) == "inf"
     assert quote(datetime.date(2026, 2, 28)) == "2026-02-28"
     assert quote("a\nb", limit=2) == "'a\\n'... (3 characters)"
+    assert clip("abc", limit=2) == "ab..." and clip("ab", limit=2) == "ab"
 
 
 def test_one_line_escapes_line_breaks_and_terminal_controls():
@@ -138,7 +139,7 @@ def test_a_huge_unknown_hand_name_is_quoted_in_80_characters(tmp_path):
     result = bounded(["check", sheet])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == (
-        f"{sheet}:4: error: hand 1 ({name}): unknown hand '{'z' * 80}'... (100000 characters); this game's hands are "
+        f"{sheet}:4: error: hand 1 ({'z' * 80}...): unknown hand '{'z' * 80}'... (100000 characters); this game's hands are "
         "vazas, copas, damas, reis-valetes, rei-de-copas, ultimas, festa [Art 8]")
 
 

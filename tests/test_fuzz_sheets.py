@@ -163,8 +163,9 @@ def assert_handled(result, path, *others):
 def check_and_show(path, *others):
     checked = invoke("check", path)
     assert_handled(checked, path, *others)
-    for line in checked.stdout.splitlines():  # a finding or a summary: one line, naming the file
+    for line in checked.stdout.splitlines():  # a finding or a summary: one short line, naming the file
         assert line.startswith(str(path)), line[:500]
+        assert len(line) < len(str(path)) + 1500, line[:500]  # values are quoted in 80 characters
     assert_handled(invoke("show", path), path, *others)
     return checked
 

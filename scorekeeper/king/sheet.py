@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
+from scorekeeper.errors import MAX_NAME, SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.yaml_lines import LineDict, LineList, optional_word
@@ -54,14 +54,14 @@ class HandEntry:
 def hand_finding(source: str, line: int, index: int, label: str, message: str, rule: str,
                  player: str | None = None, severity: Severity = Severity.ERROR) -> Finding:
     """A finding about hand `index`, worded `hand 3 (damas): message` as every King check words it."""
-    return Finding(severity, source, line, f"hand {index} ({label}): {message}", rule, index, player)
+    return Finding(severity, source, line, f"hand {index} ({clip(label)}): {message}", rule, index, player)
 
 
 def entry_label(entry: HandEntry) -> str:
     """How findings name an entry: `damas`, or `Ana's festa`."""
     if entry.hand == "festa" and entry.beneficiary:
         return f"{entry.beneficiary}'s festa"
-    return entry.name
+    return clip(entry.name)
 
 
 @dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
