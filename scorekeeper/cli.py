@@ -9,7 +9,7 @@ import sys
 import click
 
 from scorekeeper import exit_codes
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ScorekeeperError, quote
 
 FORMAT_HELP = "Output format."
 
@@ -507,9 +507,9 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     if worksheet is not None:
         boletins = [b for b in boletins if b.title == worksheet]
         if not boletins:
-            raise UnusableInput(f"{workbook_path}: no boletim worksheet named {worksheet!r}")
+            raise UnusableInput(f"{workbook_path}: no boletim worksheet named {quote(worksheet)}")
     if len(boletins) > 1 and not os.path.isdir(output):
-        titles = ", ".join(repr(b.title) for b in boletins)
+        titles = ", ".join(quote(b.title) for b in boletins[:10]) + (", ..." if len(boletins) > 10 else "")
         raise UnusableInput(f"{workbook_path}: holds {len(boletins)} boletins ({titles}); give --sheet NAME "
                             f"or an existing folder as -o")
     targets = []
@@ -519,10 +519,33 @@ def import_(workbook_path, output, worksheet, force, rules_path):
             safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in boletim.title)
             target = os.path.join(output, f"{safe}.yaml")
         refuse_overwrite(target, force)  # all of them before any is written
-        targets.append((target, boletim.to_yaml(rules_path)))
-    for target, text in targets:
+        ref = _sheet_rules_ref(rules_path, target)
+        targets.append((target, boletim.to_yaml(rules_path, ref), ref))
+    for target, text, ref in targets:
         write_new(target, text, force)
-        out(f"Wrote {target}")
+        if ref is None and rules_path is not None and registry_looks_like_path(rules_path):
+            out(f"Wrote {target}; its rules are outside its folder: check it with --rules {rules_path}")
+        else:
+            out(f"Wrote {target}")
+
+
+def registry_looks_like_path(ref: str) -> bool:
+    from scorekeeper.rules import looks_like_path
+
+    return looks_like_path(ref)
+
+
+def _sheet_rules_ref(rules_path: str | None, target: str) -> str | None:
+    """What an imported sheet's `rules:` says when --rules named a house variant's file: the
+    file relative to the sheet, where a sheet may name one (its own folder or below); None
+    (the rules' name) otherwise."""
+    if rules_path is None or not registry_looks_like_path(rules_path):
+        return None
+    folder = os.path.dirname(os.path.realpath(target))
+    relative = os.path.relpath(os.path.realpath(rules_path), folder)
+    if relative.startswith(os.pardir):
+        return None
+    return relative.replace(os.sep, "/")
 
 
 # --- rules ----------------------------------------------------------------------------

@@ -214,3 +214,35 @@ def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
     assert workbook.read_bytes() == before
     assert run("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, "--force").exit_code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.xlsx", "mesa.yaml"]
+
+
+# --- a house variant through a workbook ---------------------------------------------------
+
+def test_a_house_variant_survives_export_and_import_with_rules_path(tmp_path):
+    rules_text = (EXAMPLES.parent / "rules" / "king.yaml")
+    if not rules_text.exists():  # CI copies tests/ and examples/ only: use the installed rule file
+        from scorekeeper.rules import rules_dir
+        import pathlib
+
+        rules_text = pathlib.Path(rules_dir()) / "king.yaml"
+    house = tmp_path / "clube.yaml"
+    house.write_text(rules_text.read_text(encoding="utf-8").replace("name: king\n", "name: king-clube\n", 1),
+                     encoding="utf-8")
+    sheet = write(tmp_path / "m.yaml", MESA1.read_text(encoding="utf-8").replace("rules: king\n", "rules: clube.yaml\n"))
+    workbook = tmp_path / "m.xlsx"
+    assert run("export", sheet, "-o", workbook).exit_code == 0
+    refused = run("check", workbook)
+    assert refused.exit_code == 2
+    assert refused.output == (f"Error: {workbook}:Mesa1 R1!C3: Regras: unknown rules 'king-clube'; known: king, "
+                              "sueca, truco; `--rules PATH` gives a house variant\n")
+    back = tmp_path / "back.yaml"
+    done = run("import", workbook, "--rules", house, "-o", back)
+    assert done.output == f"Wrote {back}\n"
+    assert back.read_text(encoding="utf-8").splitlines()[0] == "rules: clube.yaml"
+    assert run("check", back).output == f"{back}: clean (king-clube, complete; Ana +325, Bruno +15, Carla -285, " \
+                                        "Duarte -55)\n"
+    (tmp_path / "sub").mkdir()
+    elsewhere = tmp_path / "sub" / "b.yaml"
+    done = run("import", workbook, "--rules", house, "-o", elsewhere)
+    assert done.output == f"Wrote {elsewhere}; its rules are outside its folder: check it with --rules {house}\n"
+    assert run("check", elsewhere, "--rules", house).exit_code == 0

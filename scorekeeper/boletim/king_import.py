@@ -53,8 +53,8 @@ class Boletim:
     def check(self, rules_path: str | None = None):
         return check(self, rules_path)
 
-    def to_yaml(self, rules_path: str | None = None) -> str:
-        return to_yaml(self, rules_path)
+    def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
+        return to_yaml(self, rules_path, rules_ref)
 
 
 def _header_row(grid: Grid) -> int | None:
@@ -268,8 +268,9 @@ def _typed_total_findings(boletim: Boletim, result) -> list[Finding]:
 
 # --- writing the YAML sheet ----------------------------------------------------------------
 
-def to_yaml(boletim: Boletim, rules_path: str | None = None) -> str:
-    """The boletim as a YAML sheet (the format `record` and `check` read)."""
+def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | None = None) -> str:
+    """The boletim as a YAML sheet (the format `record` and `check` read); `rules_ref` is what
+    its `rules:` says when the caller knows better than the workbook (a house variant's file)."""
     from scorekeeper.king.penalties import penalty_points
 
     sheet = load(boletim, rules_path)
@@ -281,7 +282,7 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None) -> str:
             computed, _ = penalty_points(replace(entry, points=None), sheet, negative)
             if computed == entry.points:
                 del raw["points"]
-    lines = [f"rules: {flow(regras.yaml_ref(doc['rules'], sheet.rules))}", f"players: {flow(doc['players'])}"]
+    lines = [f"rules: {flow(rules_ref or regras.yaml_ref(doc['rules'], sheet.rules))}", f"players: {flow(doc['players'])}"]
     for key in ("scorer", "event", "table", "round", "date"):
         if key in doc:
             lines.append(f"{key}: {flow(doc[key])}")

@@ -415,11 +415,12 @@ class TeamFicha:
         result.findings = [self._at_cell(f) for f in result.findings]
         return result
 
-    def to_yaml(self, rules_path: str | None = None) -> str:
-        """The ficha as a YAML sheet."""
+    def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
+        """The ficha as a YAML sheet; `rules_ref` is what its `rules:` says when the caller knows
+        better than the workbook (a house variant's file)."""
         sheet = self._load(rules_path)
         doc = self.doc
-        lines = [f"rules: {flow(regras.yaml_ref(doc['rules'], sheet.rules))}", f"teams: {flow(dict(doc['teams']))}"]
+        lines = [f"rules: {flow(rules_ref or regras.yaml_ref(doc['rules'], sheet.rules))}", f"teams: {flow(dict(doc['teams']))}"]
         for key in ("scorer", "event", "table", "round", "date"):
             if key in doc:
                 lines.append(f"{key}: {flow(doc[key])}")

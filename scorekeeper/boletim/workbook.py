@@ -75,8 +75,8 @@ class HouseRulesWorksheet:
     def check(self, rules_path: str | None = None):
         return self._read(rules_path).check(rules_path)
 
-    def to_yaml(self, rules_path: str | None = None) -> str:
-        return self._read(rules_path).to_yaml(rules_path)
+    def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
+        return self._read(rules_path).to_yaml(rules_path, rules_ref)
 
 
 def header_info(grid: Grid, head: int) -> tuple[dict, dict]:
