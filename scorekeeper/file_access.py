@@ -29,6 +29,8 @@ def open_regular(path: str, error: type[ScorekeeperError] = ScorekeeperError):
         raise error("permission denied", path) from None
     except OSError as exc:
         raise error(f"cannot read: {exc.strerror or exc}", path) from None
+    except ValueError:  # a NUL byte in the name: no file is called that
+        raise error("no such file", path) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):

@@ -17,9 +17,8 @@ def shipped(ref: str):
     """The shipped rules named `ref`, or None when it names none (a path or an unknown name)."""
     if not ref or registry.looks_like_path(ref) or "\0" in ref:
         return None
-    finder = getattr(registry, "find_shipped", None) or registry.find
     try:
-        return finder(ref)
+        return registry.find_shipped(ref)
     except UnknownRulesError:
         return None
 
