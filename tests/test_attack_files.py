@@ -12,7 +12,7 @@ from scorekeeper import sheet_file
 from scorekeeper.errors import SheetFormatError, SheetLockedError
 from scorekeeper.sheet_file import (SheetWriteError, append_entry, lock_path_of, remove_entry, write_new,
                                     writer_lock)
-from tests.conftest import run
+from conftest import run
 
 NEW = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
 ONE = NEW.replace("hands: []", "hands:\n  - {hand: vazas, counts: [3, 3, 3, 4]}")
