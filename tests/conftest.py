@@ -29,6 +29,16 @@ def find_examples() -> pathlib.Path:
 EXAMPLES = find_examples()
 
 
+def find_rules() -> pathlib.Path:
+    """The shipped rule files scorekeeper reads: rules/ in a checkout, the packaged copy in CI."""
+    from scorekeeper.rules import rules_dir
+
+    return pathlib.Path(rules_dir())
+
+
+RULES = find_rules()
+
+
 def run(*args, input=None):
     """Run the CLI as a user would type it; each argument is turned into text."""
     return CliRunner().invoke(cli, [str(a) for a in args], input=input)

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, RULES, run
 
 MESA1 = EXAMPLES / "king-final-nacional-mesa1.yaml"
 
@@ -219,12 +219,7 @@ def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
 # --- a house variant through a workbook ---------------------------------------------------
 
 def test_a_house_variant_survives_export_and_import_with_rules_path(tmp_path):
-    rules_text = (EXAMPLES.parent / "rules" / "king.yaml")
-    if not rules_text.exists():  # CI copies tests/ and examples/ only: use the installed rule file
-        from scorekeeper.rules import rules_dir
-        import pathlib
-
-        rules_text = pathlib.Path(rules_dir()) / "king.yaml"
+    rules_text = RULES / "king.yaml"
     house = tmp_path / "clube.yaml"
     house.write_text(rules_text.read_text(encoding="utf-8").replace("name: king\n", "name: king-clube\n", 1),
                      encoding="utf-8")

@@ -17,13 +17,12 @@ import openpyxl
 import pytest
 import yaml
 
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, RULES, run
 from scorekeeper.boletim import safe_read
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.sheets import load_sheet
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
-RULES = EXAMPLES.parent / "rules"
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 SHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
