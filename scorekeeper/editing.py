@@ -1,8 +1,9 @@
 """Changing a sheet file: record, fix and undo hands, each under the writer lock and saved
-atomically, and a hand with errors refused unless forced."""
+atomically, and a change that brings an error anywhere in the sheet refused unless forced."""
 from __future__ import annotations
 
 import inspect
+from collections import Counter
 
 from scorekeeper import rules as registry
 from scorekeeper.errors import InputValueError, ScorekeeperError, SheetFormatError
@@ -66,16 +67,37 @@ def _open(path: str, target: str, rules_path):
     return text, load_sheet(path, rules_path, text.text)
 
 
-def _findings_of(result, index: int) -> list[Finding]:
-    return [f for f in result.findings if f.hand == index]
+def new_findings(before: list[Finding], after: list[Finding]) -> list[Finding]:
+    """The findings of `after` that `before` did not have: compared by severity and message, not
+    by line (an edit can shift the lines below it); a message there once before and twice after
+    is new once."""
+    seen = Counter((f.severity, f.message) for f in before)
+    fresh = []
+    for finding in after:
+        key = (finding.severity, finding.message)
+        if seen[key]:
+            seen[key] -= 1
+        else:
+            fresh.append(finding)
+    return fresh
+
+
+def _caused(before, result, index: int) -> list[Finding]:
+    """What a change must answer for, in the sheet's order: every finding on the hand it wrote
+    (as before the change, when fixing a hand that was already wrong) and every finding it
+    brought anywhere else (a second copas, a beneficiary twice: Art 8, Art 9)."""
+    fresh = {id(f) for f in new_findings(before.findings, result.findings)}
+    return [f for f in result.findings if f.hand == index or id(f) in fresh]
 
 
 def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path, index: int, force: bool, say,
-                  hint: bool = True):
-    """Score the sheet as it would be; refuse it when hand `index` has errors (unless forced),
-    else save it to `target` in the sheet's own newline style. Returns the saved sheet's result."""
+                  before, hint: bool = True):
+    """Score the sheet as it would be; refuse it when the change brings an error, on hand
+    `index` or anywhere else (unless forced), else save it to `target` in the sheet's own
+    newline style and print what it caused. `before` is the result of the sheet as it was.
+    Returns the saved sheet's result."""
     result = score(load_sheet(path, rules_path, new_text))
-    found = _findings_of(result, index)
+    found = _caused(before, result, index)
     errors = [f for f in found if f.is_error]
     if errors and not force:
         detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors)
@@ -98,11 +120,12 @@ def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, for
     """Append one hand given as command-line values."""
     with writer_lock(path) as target:
         text, sheet = _open(path, target, rules_path)
-        if score(sheet).complete and not force:
+        before = score(sheet)
+        if before.complete and not force:
             raise InputValueError("the game is complete; `fix` corrects a hand, `--force` adds one anyway", path)
         entry = _build(sheet, hand, values, options)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
-        _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say)
+        _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say, before)
 
 
 def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path=None, force=False, say=print,
@@ -114,7 +137,7 @@ def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path
             raise InputValueError(f"there is no hand {number}; the sheet has {len(sheet.entries)}", path)
         entry = _build(sheet, hand, values, options)
         new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet))
-        _save_checked(path, target, text, new_text, rules_path, number, force, say)
+        _save_checked(path, target, text, new_text, rules_path, number, force, say, score(sheet))
 
 
 def undo_hand(path: str, rules_path=None, say=print) -> None:
@@ -153,7 +176,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             new_text = append_entry(text.text, entry, path, _list_key(sheet))
             try:
                 saved = _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say,
-                                      hint=False)
+                                      result, hint=False)
             except InputValueError as exc:
                 say(f"{exc.message}; ask the hand again")
                 continue
