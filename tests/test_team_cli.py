@@ -42,7 +42,7 @@ def test_sueca_interactive(tmp_path):
     sheet = new(tmp_path, "sueca")
     result = run("record", sheet, input="72\n\n119\n1\n40\n\nrenuncia\nEles\nq\n")
     assert result.exit_code == 0, result.output
-    assert "Deal 1: Eles's card points [48]: " in result.output
+    assert "Deal 1: card points of Eles [48]: " in result.output
     assert "no set of cards is worth 1; ask again" in result.output
     assert sheet.read_text().endswith("deals:\n  - {points: [72, 48]}\n  - {points: [40, 80]}\n"
                                       "  - {penalty: renuncia, team: Eles}\n")
@@ -51,7 +51,7 @@ def test_sueca_interactive(tmp_path):
 def test_sueca_bad_input(tmp_path):
     sheet = new(tmp_path, "sueca")
     for args, message in ((["72"], "give each team's card points (Nos Eles), e.g. 72 48"),
-                          (["72", "x"], "Eles's card points: 'x' is not a whole number"),
+                          (["72", "x"], "card points of Eles: 'x' is not a whole number"),
                           (["renuncia", "Zeca"], "'Zeca' is not a team at this table (Nos, Eles)"),
                           (["72", "48", "-b", "Ana"], "--beneficiary is not used in Sueca")):
         result = run("record", sheet, *args)
@@ -77,7 +77,7 @@ def test_truco_recorded_from_the_command_line(tmp_path):
 
 def test_truco_interactive(tmp_path):
     sheet = new(tmp_path, "truco")
-    result = run("record", sheet, input="Bruno\n3\nEles\n\ndeclined\nNos\nvoid\nq\n")
+    result = run("record", sheet, input="Bruno 3\nEles\ndeclined\nNos\nvoid\nq\n")
     assert result.exit_code == 0, result.output
     # Nos is not at 11: the declined mao de onze is refused and the hand asked again.
     assert "only the one team at 11 may decline the hand (Nos 3, Eles 1) [Art 17]; ask the hand again" \

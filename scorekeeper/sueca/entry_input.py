@@ -1,54 +1,103 @@
-"""A Sueca deal from the command line (`record jogo.yaml 72 48`) or asked at the table."""
+"""A Sueca deal from the command line (`record jogo.yaml 72 48`) or asked at the table.
+
+Both take the same one-line entries: `72 48`, `Nos=72 Eles=48`, `renuncia Eles`, `castigo Nos`,
+`ponto Eles baralhar`; the prompt also takes one team's card points alone and asks the rest."""
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.sueca.rules import PENALTIES
 from scorekeeper.typed_input import team_name, until_valid, whole
 
-HELP = ("Type each team's card points (they add up to 120), or a penalty: renuncia, ponto or castigo "
-        "and the team at fault; q stops.")
+HELP = ("Type each team's card points (they add up to 120; 72 48 or Nos=72 Eles=48), or a penalty and the "
+        "team at fault: renuncia Eles, castigo Nos, ponto Eles baralhar; q stops.")
+
+
+def _card_points(team: str) -> str:
+    return f"card points of {team}"  # a team is not a person: no "Nos's"
 
 
 def build_entry(sheet, hand: str, values: list[str], *, all_tricks: bool = False, **options) -> dict:
-    """`72 48`, `120 0 --all-tricks`, `renuncia Eles`, `ponto Eles baralhar`, `castigo Nos`."""
+    """`72 48`, `Nos=72 Eles=48`, `120 0 --all-tricks`, `renuncia Eles`, `ponto Eles baralhar`, `castigo Nos`."""
     unused = [name for name, value in options.items() if value]
     if unused:
         raise InputValueError(f"--{unused[0].replace('_', '-')} is not used in Sueca")
     tokens = [hand, *values]
     penalty = PENALTIES.get(tokens[0])
     if penalty is not None:
-        if len(tokens) < 2:
-            raise InputValueError(f"name the team at fault: {penalty} {' | '.join(sheet.teams)}")
-        entry = {"penalty": penalty, "team": team_name(sheet, tokens[1])}
-        if penalty == "ponto":
-            if len(tokens) < 3:
-                raise InputValueError(f"name the reason: {', '.join(sheet.rules.ponto_reasons)}")
-            entry["reason"] = tokens[2]
-        return entry
-    if len(tokens) != len(sheet.teams):
-        raise InputValueError(f"give each team's card points ({' '.join(sheet.teams)}), e.g. 72 48")
-    total = sheet.rules.total
-    points = [whole(t, f"{team}'s card points", 0, total) for team, t in zip(sheet.teams, tokens)]
-    entry = {"points": points}
+        return _penalty(sheet, penalty, tokens[1:])
+    entry = {"points": _points(sheet, tokens)}
     if all_tricks:
         entry["all_tricks"] = True
     return entry
 
 
+def _penalty(sheet, penalty: str, words: list[str]) -> dict:
+    """`renuncia TEAM`, `castigo TEAM`, `ponto TEAM REASON` (Penalizacoes)."""
+    if not words:
+        raise InputValueError(f"name the team at fault: {penalty} {' | '.join(sheet.teams)}")
+    takes = 2 if penalty == "ponto" else 1
+    if len(words) > takes:
+        raise InputValueError(f"{penalty} takes the team at fault" + (" and the reason" if takes == 2 else "") +
+                              f", not {quote(' '.join(words))}")
+    entry = {"penalty": penalty, "team": team_name(sheet, words[0])}
+    if penalty == "ponto":
+        if len(words) < 2:
+            raise InputValueError(f"name the reason: {', '.join(sheet.rules.ponto_reasons)}")
+        entry["reason"] = words[1]
+    return entry
+
+
+def _points(sheet, tokens: list[str]) -> list[int]:
+    """Each team's card points in team order (`72 48`) or by team (`Nos=72 Eles=48`, a team
+    by its name or one of its players', in any order), as King takes NAME=N."""
+    teams = sheet.team_names
+    total = sheet.rules.total
+    if any("=" in t for t in tokens):
+        if not all("=" in t for t in tokens):
+            raise InputValueError("give every team's card points in team order or every one as TEAM=N, not a mix")
+        by_team: dict[str, int] = {}
+        for token in tokens:
+            name, _, number = token.partition("=")
+            team = team_name(sheet, name)
+            if team in by_team:
+                raise InputValueError(f"{team} is given twice in {quote(token)}")
+            by_team[team] = whole(number, _card_points(team), 0, total)
+        missing = [t for t in teams if t not in by_team]
+        if missing:
+            raise InputValueError(f"no card points for {', '.join(missing)}: give every team's, e.g. "
+                                  f"{teams[0]}=72 {teams[1]}=48")
+        return [by_team[t] for t in teams]
+    if len(tokens) != len(teams):
+        raise InputValueError(f"give each team's card points ({' '.join(teams)}), e.g. 72 48")
+    return [whole(t, _card_points(team), 0, total) for team, t in zip(teams, tokens)]
+
+
 def ask_entry(sheet, ask, say) -> dict:
-    """Ask one deal: each team's card points (re-asked until they add up), or a penalty."""
+    """Ask one deal: a whole entry on one line, or the first team's card points (the second
+    team's are then asked, re-asked until they add up), or a penalty word (then its team)."""
     rules = sheet.rules
     teams = sheet.team_names
     number = len(sheet.entries) + 1
 
     def first(typed: str):
-        word = PENALTIES.get(typed)
-        if word is not None:
-            return word
-        return whole(typed, f"{teams[0]}'s card points", 0, rules.total)
+        words = str(typed).split()
+        if not words:
+            raise InputValueError("type the card points or a penalty")
+        penalty = PENALTIES.get(words[0])
+        if penalty is not None:
+            if len(words) == 1:
+                return penalty
+            entry = _penalty(sheet, penalty, words[1:])
+            if penalty == "ponto":
+                _reason(rules, entry["reason"])
+            return entry
+        if len(words) == 1 and "=" not in words[0]:
+            return whole(words[0], _card_points(teams[0]), 0, rules.total)
+        return {"points": _points(sheet, words)}
 
     while True:
-        answer = until_valid(ask, say, f"Deal {number}: {teams[0]}'s card points (or a penalty)", first)
+        answer = until_valid(ask, say, f"Deal {number}: {_card_points(teams[0])} (or the whole deal, or a penalty)",
+                             first)
         if isinstance(answer, str):
             team = until_valid(ask, say, "Team at fault", lambda t: team_name(sheet, t))
             entry = {"penalty": answer, "team": team}
@@ -56,17 +105,23 @@ def ask_entry(sheet, ask, say) -> dict:
                 entry["reason"] = until_valid(ask, say, f"Reason ({', '.join(rules.ponto_reasons)})",
                                               lambda t: _reason(rules, t))
             return entry
-        second = until_valid(ask, say, f"Deal {number}: {teams[1]}'s card points",
-                             lambda t: whole(t, f"{teams[1]}'s card points", 0, rules.total),
-                             str(rules.total - answer))
-        if answer + second != rules.total:
-            say(f"  these add up to {answer + second}, not {rules.total}; ask again")
+        if isinstance(answer, dict):
+            if "penalty" in answer:
+                return answer
+            points = answer["points"]
+        else:
+            second = until_valid(ask, say, f"Deal {number}: {_card_points(teams[1])}",
+                                 lambda t: whole(t, _card_points(teams[1]), 0, rules.total),
+                                 str(rules.total - answer))
+            points = [answer, second]
+        if sum(points) != rules.total:
+            say(f"  these add up to {sum(points)}, not {rules.total}; ask again")
             continue
-        if rules.total - 1 in (answer, second) or 1 in (answer, second):
+        if rules.total - 1 in points or 1 in points:
             say("  no set of cards is worth 1; ask again")
             continue
-        entry = {"points": [answer, second]}
-        if rules.total in (answer, second):
+        entry = {"points": points}
+        if rules.total in points:
             yes = until_valid(ask, say, "All ten tricks? [y/n]", _yes_no, "n")
             if yes:
                 entry["all_tricks"] = True

@@ -1,13 +1,14 @@
 """A Truco hand from the command line (`record truco.yaml Nos 3`) or asked at the table."""
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError
+from scorekeeper.errors import InputValueError, quote
 from scorekeeper.typed_input import team_name, until_valid, whole
 from scorekeeper.truco.rules import PENALTIES
 from scorekeeper.vocabulary import normalize
 
-HELP = ("Type the winning team (or one of its players) and the hand's value, or: declined TEAM (a mao de onze "
-        "declined), void (a misdeal), a penalty (truco-na-mao-de-onze, olhar-baralho) and the team; q stops.")
+HELP = ("Type the winning team (or one of its players) and the hand's value (Nos 3; Nos alone is 1), or: "
+        "declined TEAM (a mao de onze declined), void (a misdeal), a penalty and the team at fault "
+        "(truco-na-mao-de-onze TEAM, olhar-baralho TEAM); q stops.")
 DECLINED = ("declined", "recusou", "recusada", "mao-de-onze")
 VOID = ("void", "misdeal", "anulada", "ma-distribuicao")
 
@@ -21,9 +22,10 @@ def build_entry(sheet, hand: str, values: list[str], **options) -> dict:
 
 
 def _entry(sheet, tokens: list[str]) -> dict:
-    rules = sheet.rules
     word = normalize(tokens[0])
     if word in VOID:
+        if len(tokens) > 1:
+            raise InputValueError(f"void takes nothing after it, not {quote(' '.join(tokens[1:]))}")
         return {"void": "misdeal"}
     penalty = PENALTIES.get(tokens[0])
     if word in DECLINED or penalty is not None:
@@ -35,41 +37,38 @@ def _entry(sheet, tokens: list[str]) -> dict:
         raise InputValueError("give the winning team and the hand's value, e.g. Nos 3")
     entry = {"winner": team_name(sheet, tokens[0])}
     if len(tokens) == 2:
-        value = whole(tokens[1], "the hand's value", 1, rules.target)
-        if value not in rules.values:
-            raise InputValueError(f"a hand is worth {', '.join(map(str, rules.values))}, not {value}")
+        value = _value(sheet, tokens[1])
         if value != 1:
             entry["value"] = value
     return entry
 
 
 def ask_entry(sheet, ask, say) -> dict:
-    """Ask one hand: its winner and value, or what else happened."""
+    """Ask one hand: any one-line entry the command line takes (`Nos 3`, `Nos` for 1,
+    `declined Nos`, `void`, `olhar-baralho Eles`), or a word alone whose team is then asked."""
     number = len(sheet.entries) + 1
-    first = until_valid(ask, say, f"Hand {number}: winner ({' or '.join(sheet.teams)}), or declined, void, "
-                                  "truco-na-mao-de-onze, olhar-baralho", _first_word(sheet))
+    first = until_valid(ask, say, f"Hand {number}: winning team and value (e.g. {sheet.team_names[0]} 3), "
+                                  "or another entry", _first_word(sheet))
     if first == "declined":
         team = until_valid(ask, say, "Team at eleven that declined", lambda t: team_name(sheet, t))
         return {"mao_de_onze": "declined", "team": team}
-    if isinstance(first, dict):
-        if "penalty" in first:
-            first["team"] = until_valid(ask, say, "Team at fault", lambda t: team_name(sheet, t))
-        return first
-    value = until_valid(ask, say, "Value (1, 3, 6, 9, 12)", lambda t: _value(sheet, t), "1")
-    return {"winner": first, **({"value": value} if value != 1 else {})}
+    if "penalty" in first and "team" not in first:
+        first["team"] = until_valid(ask, say, "Team at fault", lambda t: team_name(sheet, t))
+    return first
 
 
 def _first_word(sheet):
     def convert(typed: str):
-        word = normalize(typed)
-        if word in VOID:
-            return {"void": "misdeal"}
-        if word in DECLINED:
+        words = str(typed).split()
+        if not words:
+            raise InputValueError("type the winning team and the hand's value, e.g. Nos 3")
+        word = normalize(words[0])
+        if len(words) == 1 and word in DECLINED:
             return "declined"
-        penalty = PENALTIES.get(typed)
-        if penalty is not None:
+        penalty = PENALTIES.get(words[0])
+        if len(words) == 1 and penalty is not None:
             return {"penalty": penalty}
-        return team_name(sheet, typed)
+        return _entry(sheet, words)
     return convert
 
 

@@ -1,0 +1,98 @@
+"""Entry accepts what its prompts say, alike on the command line and at the prompt (issue 8):
+one-line penalties and hands, TEAM=N card points, and a running table that fits 80 columns."""
+from conftest import run
+
+SUECA_PROMPT = "Deal {}: card points of Nos (or the whole deal, or a penalty): "
+TRUCO_PROMPT = "Hand {}: winning team and value (e.g. Nos 3), or another entry: "
+
+
+def new(tmp_path, game):
+    path = tmp_path / f"{game}.yaml"
+    result = run("new", game, "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "-o", path)
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def deals(path):
+    return path.read_text().split("deals:\n", 1)[1]
+
+
+def hands(path):
+    return path.read_text().split("hands:\n", 1)[1]
+
+
+def test_sueca_prompt_takes_one_line_penalties(tmp_path):
+    sheet = new(tmp_path, "sueca")
+    result = run("record", sheet, input="renuncia Eles\nponto Eles conversa\nponto Carla baralhar\ncastigo Nos\n"
+                                        "castigo Nos Eles\nq\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == ("Type each team's card points (they add up to 120; 72 48 or Nos=72 Eles=48), or a penalty "
+                        "and the team at fault: renuncia Eles, castigo Nos, ponto Eles baralhar; q stops.")
+    assert lines[1:3] == [SUECA_PROMPT.format(1) + "renuncia Eles", "Deal 1 (renuncia, by Eles): Nos +4, Eles 0"]
+    assert "  'conversa' is not a reason (baralhar, ver-vazas, ma-distribuicao, sinais); try again" in lines
+    assert "Deal 2 (ponto, by Eles (baralhar)): Nos +1, Eles 0" in lines
+    assert "Deal 3 (castigo, Nos, number 1): Nos 0, Eles 0" in lines
+    assert "  castigo takes the team at fault, not 'Nos Eles'; try again" in lines
+    assert deals(sheet) == ("  - {penalty: renuncia, team: Eles}\n  - {penalty: ponto, team: Eles, reason: baralhar}\n"
+                            "  - {penalty: castigo, team: Nos}\n")
+
+
+def test_sueca_prompt_takes_a_whole_deal_or_one_team_at_a_time(tmp_path):
+    sheet = new(tmp_path, "sueca")
+    result = run("record", sheet, input="Eles=30 Ana=90\n72 40\n72 48\n60\n\nrenuncia\nNos\n120 0\ny\nq\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert SUECA_PROMPT.format(1) + "Eles=30 Ana=90" in lines
+    assert "Deal 1 (deal): Nos +1, Eles 0" in lines
+    assert "  these add up to 112, not 120; ask again" in lines
+    assert "Deal 3: card points of Eles [60]: " in lines
+    assert "Deal 4 (renuncia, by Nos): Nos 0, Eles +4" in lines
+    assert "All ten tricks? [y/n] [n]: y" in lines
+    assert deals(sheet) == ("  - {points: [90, 30]}\n  - {points: [72, 48]}\n  - {points: [60, 60]}\n"
+                            "  - {penalty: renuncia, team: Nos}\n  - {points: [120, 0], all_tricks: true}\n")
+
+
+def test_sueca_team_equals_points_on_the_command_line(tmp_path):
+    sheet = new(tmp_path, "sueca")
+    recorded = run("record", sheet, "Nos=72", "Eles=48")
+    assert (recorded.exit_code, recorded.output) == (0, "Deal 1 (deal): Nos +1, Eles 0\n")
+    assert run("record", sheet, "duarte=100", "ana=20").output == "Deal 2 (deal): Nos 0, Eles +2\n"
+    for args, message in (
+            (["Nos=72"], "no card points for Eles: give every team's, e.g. Nos=72 Eles=48"),
+            (["Nos=72", "Ana=48"], "Nos is given twice in 'Ana=48'"),
+            (["Nos=72", "48"], "give every team's card points in team order or every one as TEAM=N, not a mix"),
+            (["Nos=72", "Zeca=48"], "'Zeca' is not a team at this table (Nos, Eles)"),
+            (["Nos=7x", "Eles=48"], "card points of Nos: '7x' is not a whole number"),
+            (["Nos=72", "Eles=148"], "card points of Eles: 148 is out of range (0 to 120)"),
+            (["renuncia", "Eles", "Nos"], "renuncia takes the team at fault, not 'Eles Nos'"),
+            (["ponto", "Eles"], "name the reason: baralhar, ver-vazas, ma-distribuicao, sinais")):
+        result = run("record", sheet, *args)
+        assert (result.exit_code, result.stderr) == (2, f"Error: {sheet}: {message}\n"), args
+    assert deals(sheet) == "  - {points: [72, 48]}\n  - {points: [20, 100]}\n"
+
+
+def test_truco_prompt_takes_one_line_hands(tmp_path):
+    sheet = new(tmp_path, "truco")
+    result = run("record", sheet, input="Nos 3\nBruno\nolhar-baralho Eles\ntruco-na-mao-de-onze\nNos\nvoid x\n"
+                                        "Nos 4\nvoid\ndeclined Carla\nq\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == ("Type the winning team (or one of its players) and the hand's value (Nos 3; Nos alone is 1), "
+                        "or: declined TEAM (a mao de onze declined), void (a misdeal), a penalty and the team at fault "
+                        "(truco-na-mao-de-onze TEAM, olhar-baralho TEAM); q stops.")
+    assert lines[1:3] == [TRUCO_PROMPT.format(1) + "Nos 3", "Hand 1 (hand, Nos, 3): Nos +3, Eles 0"]
+    assert "Hand 2 (hand, Nos): Nos +1, Eles 0" in lines
+    assert "Hand 3 (olhar-baralho, by Eles): Nos +1, Eles 0" in lines
+    assert TRUCO_PROMPT.format(4) + "truco-na-mao-de-onze" in lines
+    at = lines.index("Team at fault: Nos")
+    assert lines[at + 1] == "not recorded: hand 4: Nos is not the only team at 11 (Nos 5, Eles 0) [Art 16]; ask the " \
+                            "hand again"
+    assert "  void takes nothing after it, not 'x'; try again" in lines
+    assert "  a hand is worth 1, 3, 6, 9, 12, not 4; try again" in lines
+    assert "Hand 4 (void, misdeal): Nos 0, Eles 0" in lines
+    assert lines[-5:] == [TRUCO_PROMPT.format(5) + "declined Carla",
+                          "not recorded: hand 5: only the one team at 11 may decline the hand (Nos 5, Eles 0) [Art 17]; "
+                          "ask the hand again", TRUCO_PROMPT.format(5) + "q", "", "Stopped; every recorded hand is saved."]
+    assert hands(sheet) == ("  - {winner: Nos, value: 3}\n  - {winner: Nos}\n  - {penalty: olhar-baralho, team: Eles}\n"
+                            "  - {void: misdeal}\n")
