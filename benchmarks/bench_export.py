@@ -46,7 +46,7 @@ def main() -> int:
 
     def export_all():
         workbook = build_workbook(games)
-        save(workbook, str(out))  # as `scorekeeper export` saves: atomically, to a file
+        save(workbook, str(out), force=True)  # as `scorekeeper export --force` saves: locked, atomically
         return workbook
 
     workbook = export_all()
