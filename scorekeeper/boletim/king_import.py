@@ -21,6 +21,22 @@ from scorekeeper.yaml_lines import LineDict, LineList
 
 TOTALS_RULE = "Regras: A contagem dos pontos"
 
+# The sheet model names where a value is by a "line": in a YAML file, the line of its key. The
+# import gives each value the line `row * STRIDE + slot`, a code for its cell, so that a finding
+# (or a refusal) about a key comes back to that key's cell: a column for the header's and the
+# hand's own cells, QTY and POINTS for a player's values (whose player the finding names), and
+# HAND for the entry itself (a finding about the hand as a whole, or one that names no key).
+STRIDE = 64  # more than MAX_COLUMNS
+QTY_SLOT, POINTS_SLOT, HAND_SLOT = STRIDE - 3, STRIDE - 2, STRIDE - 1
+KEY_COLUMNS = {"hand": L.COL_HAND, "beneficiary": L.COL_BENEFICIARY, "contract": L.COL_CONTRACT,
+               "trump": L.COL_TRUMP, "penalty": L.COL_PENALTY, "players": L.COL_OFFENDERS,
+               "offer": L.COL_OFFER_BY, "counts": QTY_SLOT, "tricks": QTY_SLOT, "points": POINTS_SLOT}
+ROTATION_RULE = "Art 9, 2a fase"  # the festas' rotation (king.scoring): about the Beneficiário cell
+
+
+def code(row: int, slot: int) -> int:
+    return row * STRIDE + slot
+
 
 @dataclass
 class Boletim:
@@ -42,6 +58,13 @@ class Boletim:
     typed_totals: dict[int, int] = field(default_factory=dict)  # row -> total typed over the formula
     typed_column_totals: dict[tuple[int, int], int] = field(default_factory=dict)  # (player, column) -> typed
     typed_saldos: dict[int, int] = field(default_factory=dict)  # player -> typed saldo
+    names_row: int = L.NAMES_ROW
+    header_cells: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (row, column) of its value
+    typed_quantities: set[tuple[int, int]] = field(default_factory=set)  # (row, player) with a typed Qtd
+    typed_points: dict[tuple[int, int], int] = field(default_factory=dict)  # (row, player) -> column typed
+    # Rows where points were typed over some players' formulas: the others' formulas stand
+    # (row -> players whose Negativos or Positivos cell holds the formula).
+    formula_points: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def source(self) -> str:
@@ -64,9 +87,11 @@ def _header_row(grid: Grid) -> int | None:
     return None
 
 
-def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None) -> Boletim | None:
-    """A King boletim from a worksheet's cells, given its header `info` (and where its Regras
-    cell is); None when it has no 'Mão' header row (a summary sheet)."""
+def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
+                   places: dict[str, tuple[int, int]] | None = None) -> Boletim | None:
+    """A King boletim from a worksheet's cells, given its header `info`, where its Regras cell
+    is and where each header value was read (`places`); None when it has no 'Mão' header row
+    (a summary sheet)."""
     head = _header_row(grid)
     if head is None:
         return None
@@ -76,23 +101,29 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None) -> Bol
         name = grid.text(head - 1, c)
         if name is None:
             raise SheetFormatError("a player column has no name above it", grid.where(head - 1, c))
+        if name in players:
+            raise SheetFormatError(f"players: {quote(name)} is named twice (row {head - 1})", grid.where(head - 1, c))
         players.append(name)
     if not players:
         raise SheetFormatError("no player columns (Qtd, Negativos, Positivos)", grid.where(head, L.COL_HAND))
     total_col = next((c for c in range(1, MAX_COLUMNS + 1) if grid.text(head, c) == L.TOTAL_HEADER), None)
+    places = dict(places or {})
     doc = LineDict()
-    doc.line, doc.key_lines = 1, {}
+    doc.line, doc.key_lines = code(1, 1), {}
     info = dict(info)
     doc["rules"] = info.pop("rules", None) or "king"
+    doc.key_lines["rules"] = code(*places.get("rules", (1, 1)))
     doc["players"] = players
+    doc.key_lines["players"] = code(head - 1, qty_cols[0])
     for key in ("scorer", "event", "table", "round", "date"):
         if info.get(key) is not None:
             doc[key] = info[key]
-            doc.key_lines[key] = 1
+            doc.key_lines[key] = code(*places.get(key, (1, 1)))
     boletim = Boletim(grid.path, grid.title, doc, players, qty_cols, [c + 1 for c in qty_cols],
-                      [c + 2 for c in qty_cols], total_col, None, None, rules_cell)
+                      [c + 2 for c in qty_cols], total_col, None, None, rules_cell,
+                      names_row=head - 1, header_cells=places)
     hands = LineList()
-    hands.line, hands.item_lines = head, []
+    hands.line, hands.item_lines = code(head, L.COL_HAND), []
     row = head + 1
     while row <= MAX_ROWS:
         label = grid.text(row, L.COL_HAND)
@@ -102,7 +133,7 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None) -> Bol
         entry = _entry(grid, boletim, row, label)
         if entry is not None:
             hands.append(entry)
-            hands.item_lines.append(row)
+            hands.item_lines.append(code(row, HAND_SLOT))
             boletim.rows.append(row)
         row += 1
     if boletim.totals_row is None and any(r > MAX_ROWS - 10 for r, _ in grid.values):
@@ -117,15 +148,22 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None) -> Bol
 
 def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDict | None:
     players = boletim.players
-    quantities, points = {}, {}
+    quantities, points, formulas = {}, {}, []
     for p, name in enumerate(players):
         q = grid.number(row, boletim.qty_cols[p])
         if q is not None:
+            if q < 0:
+                raise SheetFormatError(f"{q} is negative; a Qtd cell counts cards or tricks from 0",
+                                       grid.where(row, boletim.qty_cols[p]))
             quantities[name] = q
+            boletim.typed_quantities.add((row, p))
         neg = grid.number(row, boletim.neg_cols[p], unsigned=True)
         pos = grid.number(row, boletim.pos_cols[p], unsigned=True)
         if neg is not None or pos is not None:
             points[name] = (pos or 0) - (neg or 0)
+            boletim.typed_points[(row, p)] = boletim.neg_cols[p] if neg is not None else boletim.pos_cols[p]
+        elif (row, boletim.neg_cols[p]) in grid.formulas or (row, boletim.pos_cols[p]) in grid.formulas:
+            formulas.append(name)
     meta = {key: grid.text(row, column) for key, column in (
         ("beneficiary", L.COL_BENEFICIARY), ("contract", L.COL_CONTRACT), ("trump", L.COL_TRUMP),
         ("offer_by", L.COL_OFFER_BY), ("offer_tricks", L.COL_OFFER_TRICKS), ("penalty", L.COL_PENALTY),
@@ -133,7 +171,7 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
     if not quantities and not points and not meta["contract"] and not meta["penalty"]:
         return None  # a hand not played (yet)
     entry = LineDict()
-    entry.line, entry.key_lines = row, {}
+    entry.line, entry.key_lines = code(row, HAND_SLOT), {}
     is_festa = label is not None and normalize(label) == "festa"
     entry["hand"] = label or ""
     for key in ("beneficiary", "contract", "trump", "penalty"):
@@ -148,18 +186,22 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
         boletim.quantity_rows.add(row)
     if points:
         entry["points"] = points
+        if formulas:
+            # Points typed over some players' formulas: the others' formulas still give their
+            # values (filled in when the sheet is loaded), so they are not missing.
+            boletim.formula_points[row] = formulas
     if boletim.total_col is not None:
         typed = grid.number(row, boletim.total_col)
         if typed is not None:
             boletim.typed_totals[row] = typed
     for key in list(entry):
-        entry.key_lines[key] = row
+        entry.key_lines[key] = code(row, KEY_COLUMNS[key])
     return entry
 
 
 def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
     offer = LineDict()
-    offer.line, offer.key_lines = row, {}
+    offer.line, offer.key_lines = code(row, L.COL_OFFER_BY), {}
     if meta["offer_by"] is not None:
         offer["by"] = meta["offer_by"]
     text = meta["offer_tricks"]
@@ -199,16 +241,57 @@ def load(boletim: Boletim, rules_path: str | None = None):
     doc = boletim.doc
     rules = regras.resolve(doc["rules"], rules_path, boletim.rules_cell or boletim.source)
     ref = rules_path if rules_path is not None else doc["rules"]
+    scorer = doc.get("scorer")
+    if scorer is not None and scorer not in boletim.players:
+        row, column = boletim.header_cells.get("scorer", (1, 1))
+        raise SheetFormatError(f"{L.INFO_LABELS['scorer']}: {quote(scorer)} is not one of the players named in row "
+                               f"{boletim.names_row} ({', '.join(boletim.players)})", boletim.cell(column, row))
     for raw in doc["hands"]:
         # The boletim shows the rule file's labels ("2 Ultimas Vazas"); the sheet uses names.
         canonical = rules.hand_names.get(raw["hand"]) if raw["hand"] else None
         if canonical is not None:
             raw["hand"] = canonical
+    model = registry.model(rules.game)
     try:
-        return registry.model(rules.game).parse_sheet(doc, rules, boletim.source, ref)
+        sheet = model.parse_sheet(doc, rules, boletim.source, ref)
+        if _fill_formula_points(boletim, sheet):
+            sheet = model.parse_sheet(doc, rules, boletim.source, ref)
+        return sheet
     except SheetFormatError as exc:
-        where = boletim.cell(L.COL_HAND, exc.line) if exc.line else boletim.source
+        where = boletim.cell(*reversed(_cell(boletim, exc.line, None))) if exc.line else boletim.source
         raise SheetFormatError(exc.message, where) from None
+
+
+def _fill_formula_points(boletim: Boletim, sheet) -> bool:
+    """Give the players whose points cells still hold their formula, in a row where points were
+    typed over other players' formulas, the value that formula stands for: their count's (or,
+    in a festa or a penalised hand, what the hand scores). So only the typed values are judged,
+    and the others are not reported as missing. True when a value was filled in."""
+    from scorekeeper.king.festa import score_festa
+    from scorekeeper.king.penalties import penalty_points
+
+    filled = False
+    for entry, raw in zip(sheet.entries, boletim.doc["hands"]):
+        names = boletim.formula_points.get(boletim.rows[entry.index - 1])
+        if not names or entry.points is not None:
+            continue
+        negative = sheet.rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
+        if entry.penalty:
+            computed, _ = penalty_points(entry, sheet, negative)
+        elif negative is not None:
+            # The count's own value (the sheet model adds any Art 6 charge to the scorer itself).
+            computed = {p: -n * negative.unit for p, n in entry.counts.items()} if entry.counts else None
+        elif entry.hand == "festa":
+            computed, _ = score_festa(entry, sheet)
+        else:
+            computed = None
+        for name in names:
+            if computed is not None and computed.get(name) is not None and name not in raw["points"]:
+                raw["points"][name] = computed[name]
+                filled = True
+        if filled:  # the mapping keeps seat order, as a person reads the row
+            raw["points"] = {p: raw["points"][p] for p in boletim.players if p in raw["points"]}
+    return filled
 
 
 def check(boletim: Boletim, rules_path: str | None = None):
@@ -218,19 +301,103 @@ def check(boletim: Boletim, rules_path: str | None = None):
     sheet = load(boletim, rules_path)
     result = score(sheet)
     result.source = boletim.source
-    result.findings = [_at_cell(boletim, f) for f in result.findings] + _typed_total_findings(boletim, result)
+    result.hands = [hand._replace(line=row) for hand, row in zip(result.hands, boletim.rows)]
+    cells = _Cells(boletim, sheet)
+    result.findings = [cells.at_cell(f) for f in result.findings] + _typed_total_findings(boletim, result)
     return result
 
 
-def _at_cell(boletim: Boletim, finding: Finding) -> Finding:
-    row = finding.line
-    if row is None:
-        return finding._replace(source=boletim.source)
-    column = L.COL_HAND
-    if finding.player in boletim.players:
-        p = boletim.players.index(finding.player)
-        column = boletim.qty_cols[p] if row in boletim.quantity_rows else boletim.neg_cols[p]
-    return finding._replace(source=boletim.cell(column, row), line=None)
+def _cell(boletim: Boletim, line: int, player: str | None) -> tuple[int, int]:
+    """The (row, column) a line code names: a player's Qtd or points cell for their values
+    (the first player's when no player is named), else the key's own column."""
+    row, slot = divmod(line, STRIDE)
+    if slot == HAND_SLOT:
+        return row, L.COL_HAND
+    if slot in (QTY_SLOT, POINTS_SLOT):
+        p = boletim.players.index(player) if player in boletim.players else 0
+        if slot == QTY_SLOT:
+            return row, boletim.qty_cols[p]
+        return row, boletim.typed_points.get((row, p), boletim.neg_cols[p])
+    return row, max(slot, 1)
+
+
+class _Cells:
+    """Where each finding of a scored boletim belongs: the cell that holds the value it is about.
+
+    A finding about a key (an unknown trump, a name not at the table, a player with no count)
+    comes back at that key's cell through its line code. A finding about a hand names no key:
+    it is placed by what it names, as king.scoring, negative_hands, festa and penalties word
+    them. One about a player's points, where that player's points were typed (over the formula
+    or on a points row), is at those points; one about a player's count at the Qtd cell; one
+    about a beneficiary (the festas' rotation, a replay for someone else) at the Beneficiário
+    cell; one about the player who made an offer at the offer's cells; the counts of a negative
+    hand that add up to more than there are at the largest count, the one that breaks the row;
+    anything else about the hand as a whole at its Mão cell.
+    """
+
+    def __init__(self, boletim: Boletim, sheet):
+        self.boletim, self.sheet = boletim, sheet
+        self.overflow_placed: set[int] = set()
+
+    def at_cell(self, finding: Finding) -> Finding:
+        boletim = self.boletim
+        if finding.line is None:
+            return finding._replace(source=boletim.source)
+        row, column = _cell(boletim, finding.line, finding.player)
+        if finding.line % STRIDE == HAND_SLOT and finding.hand is not None:
+            column = self._hand_column(finding, row, self.sheet.entries[finding.hand - 1])
+        return finding._replace(source=boletim.cell(column, row), line=None)
+
+    def _points_col(self, row: int, p: int, festa: bool) -> int:
+        boletim = self.boletim
+        return boletim.typed_points.get((row, p), boletim.pos_cols[p] if festa else boletim.neg_cols[p])
+
+    def _hand_column(self, finding: Finding, row: int, entry) -> int:
+        boletim = self.boletim
+        player = finding.player
+        festa = entry.hand == "festa"
+        if player not in boletim.players:
+            overflow = self._overflow(finding, row, entry)
+            return overflow if overflow is not None else L.COL_HAND
+        p = boletim.players.index(player)
+        from scorekeeper.king.scoring import ROTATION_RULE
+
+        if finding.rule == ROTATION_RULE:
+            return L.COL_BENEFICIARY
+        if entry.penalty and (row, p) in boletim.typed_points:
+            return boletim.typed_points[(row, p)]  # points that the penalty does not give
+        if festa and entry.offer is not None and player == entry.offer.by and not finding.rule.startswith("Quadro"):
+            # An offer by the beneficiary is wrong in its Ofertante cell; any other is judged
+            # by its tricks (and kind), in the Vazas oferecidas cell.
+            return L.COL_OFFER_BY if player == entry.beneficiary else L.COL_OFFER_TRICKS
+        if festa and player == entry.beneficiary and not finding.rule.startswith("Quadro"):
+            return L.COL_BENEFICIARY  # a replayed festa recorded for someone else
+        if (row, p) in boletim.typed_points:
+            return boletim.typed_points[(row, p)]
+        if (row, p) in boletim.typed_quantities:
+            return boletim.qty_cols[p]
+        return L.COL_HAND
+
+    def _overflow(self, finding: Finding, row: int, entry) -> int | None:
+        """The cell of the largest count when this is the finding that the counts of a negative
+        hand add up to more than there are (Quadro 1): the first Quadro 1 error naming no player
+        on such a row (a later one is the negative phase's total, about the whole phase)."""
+        boletim = self.boletim
+        negative = self.sheet.rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
+        if (negative is None or entry.penalty or finding.rule != "Quadro 1" or not finding.is_error
+                or row in self.overflow_placed):
+            return None
+        counts = entry.counts
+        if counts is None and entry.points is not None:
+            counts = {p: -v // negative.unit for p, v in entry.points.items()}
+        if not counts or sum(counts.values()) <= negative.units:
+            return None
+        self.overflow_placed.add(row)
+        largest = max(counts, key=lambda name: counts[name])  # the first in seat order on a tie
+        p = boletim.players.index(largest)
+        if (row, p) in boletim.typed_quantities:
+            return boletim.qty_cols[p]
+        return self._points_col(row, p, False)
 
 
 def _typed_total_findings(boletim: Boletim, result) -> list[Finding]:

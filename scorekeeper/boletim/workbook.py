@@ -42,13 +42,15 @@ def read_worksheet(grid: Grid):
     where = grid.where(*places["rules"])
     rules = regras.shipped(ref)
     if rules is None:  # a path or a house variant's name: readable only with --rules PATH
-        return HouseRulesWorksheet(grid, info, ref, where)
-    return read_as(grid, info, rules, ref, where)
+        return HouseRulesWorksheet(grid, info, ref, where, places)
+    return read_as(grid, info, rules, ref, where, places)
 
 
-def read_as(grid: Grid, info: dict, rules, ref: str, where: str):
+def read_as(grid: Grid, info: dict, rules, ref: str, where: str, places: dict | None = None):
+    """The worksheet read by the game of `rules`; `places` says where each header value sits,
+    so that a finding about one (a scorer not at the table) names its cell."""
     if not registry.model(rules.game).TEAMS:
-        return king_import.read_worksheet(grid, info, where)
+        return king_import.read_worksheet(grid, info, where, places)
     return team_ficha.read(grid, rules, ref, info, where)
 
 
@@ -57,8 +59,8 @@ class HouseRulesWorksheet:
     rules the user gives with --rules PATH, only when checked or imported; without them it is
     refused at its Regras cell."""
 
-    def __init__(self, grid: Grid, info: dict, ref: str, where: str):
-        self.grid, self.info, self.ref, self.where = grid, info, ref, where
+    def __init__(self, grid: Grid, info: dict, ref: str, where: str, places: dict | None = None):
+        self.grid, self.info, self.ref, self.where, self.places = grid, info, ref, where, places
         self.title = grid.title
 
     @property
@@ -67,7 +69,7 @@ class HouseRulesWorksheet:
 
     def _read(self, rules_path: str | None):
         rules = regras.resolve(self.ref, rules_path, self.where)
-        boletim = read_as(self.grid, self.info, rules, self.ref, self.where)
+        boletim = read_as(self.grid, self.info, rules, self.ref, self.where, self.places)
         if boletim is None:
             raise SheetFormatError("not a scorekeeper boletim: no 'Mão' header row", self.source)
         return boletim
