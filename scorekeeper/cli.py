@@ -443,6 +443,8 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     """
     from scorekeeper.boletim import export as exporter
 
+    if not output.lower().endswith(".xlsx"):  # an Excel file under another name opens nowhere
+        raise UnusableInput(f"{output}: a boletim is an Excel workbook; name it with .xlsx")
     refuse_overwrite(output, force)
     if blank_rules or (rules_path and not paths):
         from scorekeeper import rules as registry
@@ -503,6 +505,7 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         if len(chosen) != 1:
             raise UnusableInput(f"{workbook_path}: -o - writes one boletim; name it with --sheet")
         click.echo(chosen[0].to_yaml(rules_path), nl=False)
+        _exit_for(_report_findings(chosen[0].check(rules_path), err=True))  # stdout holds the YAML alone
         return
     if worksheet is not None:
         boletins = [b for b in boletins if b.title == worksheet]
@@ -521,12 +524,43 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         refuse_overwrite(target, force)  # all of them before any is written
         ref = _sheet_rules_ref(rules_path, target)
         targets.append((target, boletim.to_yaml(rules_path, ref), ref))
+    from scorekeeper.sheets import load_sheet, score
+
+    errors = unusable = False
     for target, text, ref in targets:
         write_new(target, text, force)
         if ref is None and rules_path is not None and registry_looks_like_path(rules_path):
             out(f"Wrote {target}; its rules are outside its folder: check it with --rules {rules_path}")
         else:
             out(f"Wrote {target}")
+        # A faithful copy of the paper is written even when the paper is wrong; what is wrong is said
+        # at once, at the written sheet's lines (where `check` and `fix` will point), and exits 1.
+        try:
+            errors = _report_findings(score(load_sheet(target, rules_path, text))) or errors
+        except ScorekeeperError as exc:  # written as typed; each sheet after it is written and checked too
+            out(f"Error: {exc}", err=True)
+            unusable = True
+    if unusable:
+        sys.exit(exit_codes.UNUSABLE)
+    _exit_for(errors)
+
+
+def _report_findings(result, err: bool = False) -> bool:
+    """Print a sheet's findings and its summary as `check` does (nothing when it is clean);
+    True when any finding is an error."""
+    from scorekeeper import report
+
+    if not result.findings:
+        return False
+    for finding in result.findings:
+        out(finding.format(), err=err)
+    out(report.summary(result), err=err)
+    return not result.valid
+
+
+def _exit_for(errors: bool) -> None:
+    if errors:
+        sys.exit(exit_codes.SHEET_ERRORS)
 
 
 def registry_looks_like_path(ref: str) -> bool:

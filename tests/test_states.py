@@ -160,3 +160,93 @@ def test_new_findings_compares_severity_and_message_as_a_multiset():
     assert new_findings([old], [moved, twice]) == [twice]
     assert new_findings([old], [warned]) == [warned]
     assert new_findings([], [old]) == [old]
+
+
+# --- import ---------------------------------------------------------------------------------
+
+DISPUTED = EXAMPLES / "king-disputed-mesa3.yaml"
+
+
+def exported(tmp_path, *sheets) -> pathlib.Path:
+    workbook = tmp_path / "boletim.xlsx"
+    result = run("export", *sheets, "-o", workbook)
+    assert result.exit_code == 0, result.output
+    return workbook
+
+
+def test_import_of_a_clean_boletim_says_only_what_it_wrote(tmp_path):
+    back = tmp_path / "mesa1.yaml"
+    result = run("import", exported(tmp_path, FINAL), "-o", back)
+    assert (result.exit_code, result.output) == (0, f"Wrote {back}\n")
+
+
+def test_import_writes_a_disputed_boletim_and_reports_its_findings_at_the_written_lines(tmp_path):
+    back = tmp_path / "mesa3.yaml"
+    result = run("import", exported(tmp_path, DISPUTED), "-o", back)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) == 15
+    assert lines[0] == f"Wrote {back}"
+    assert lines[1] == (f"{back}:9: warning: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) is "
+                        "charged to Ivo, the responsible scorer [Art 6]")
+    assert lines[2] == f"{back}:10: error: hand 2 (copas): counts add up to 14, more than the 13 there are [Quadro 1]"
+    assert lines[-1] == f"{back}: 11 errors, 2 warnings (king, complete; Ivo +330, Joana +325, Lia -585, Manuel -115)"
+    assert result.output == f"Wrote {back}\n" + run("check", back).output  # what `check` will say, word for word
+    assert back.read_text().count("\n  - ") == 10  # every hand written all the same: a copy of the paper
+
+
+def test_import_to_stdout_keeps_the_yaml_alone_and_reports_at_the_workbook_cells(tmp_path):
+    workbook = exported(tmp_path, DISPUTED)
+    result = run("import", workbook, "-o", "-")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("rules: king\nplayers: [Ivo, Joana, Lia, Manuel]\n")
+    errors = result.stderr.splitlines()
+    assert len(errors) == 14
+    assert errors[1] == (f"{workbook}:Mesa3 R1!B7: error: hand 2 (copas): counts add up to 14, more than the 13 "
+                         "there are [Quadro 1]")
+    assert errors[-1] == (f"{workbook}:Mesa3 R1: 11 errors, 2 warnings (king, complete; Ivo +330, Joana +325, "
+                          "Lia -585, Manuel -115)")
+
+
+def test_import_into_a_folder_reports_each_sheet_and_exits_1_for_any_error(tmp_path):
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    result = run("import", exported(tmp_path, FINAL, DISPUTED), "-o", folder)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[:2] == [f"Wrote {folder / 'Mesa1-R1.yaml'}", f"Wrote {folder / 'Mesa3-R1.yaml'}"]
+    assert lines[-1].startswith(f"{folder / 'Mesa3-R1.yaml'}: 11 errors, 2 warnings (king, complete;")
+    assert sorted(p.name for p in folder.iterdir()) == ["Mesa1-R1.yaml", "Mesa3-R1.yaml"]
+
+
+# --- export and the output's folder ---------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["out.txt", "out.xls", "out", "out.xlsx.yaml"])
+def test_export_needs_an_xlsx_name(tmp_path, name):
+    out = tmp_path / name
+    for args in ([FINAL], ["--blank", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D"]):
+        result = run("export", *args, "-o", out)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"Error: {out}: a boletim is an Excel workbook; name it with .xlsx\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_takes_xlsx_in_capitals(tmp_path):
+    out = tmp_path / "MESA1.XLSX"
+    assert run("export", FINAL, "-o", out).output == f"Wrote {out}: Mesa1 R1\n"
+
+
+def test_a_missing_output_folder_is_one_line_naming_it(tmp_path):
+    folder = tmp_path / "nowhere"
+    workbook = exported(tmp_path, FINAL)
+    commands = {
+        "x.yaml": ["new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o"],
+        "x.xlsx": ["export", FINAL, "-o"],
+        "blank.xlsx": ["export", "--blank", "truco", "-t", "Nos=A,B", "-t", "Eles=C,D", "-o"],
+        "y.yaml": ["import", workbook, "-o"],
+    }
+    for name, command in commands.items():
+        result = run(*command, folder / name)
+        assert (result.exit_code, result.stdout) == (2, ""), command
+        assert result.stderr == f"Error: {folder / name}: the folder {folder} does not exist\n", command
+    assert not folder.exists()
