@@ -154,6 +154,16 @@ def parse(where: str, text: str) -> list[Block]:
     return blocks
 
 
+def yaml_blocks(text: str) -> list[tuple[int, str]]:
+    """(line of the fence, text) of each ```yaml block: the README's example sheets."""
+    found, lines = [], text.splitlines()
+    for i, line in enumerate(lines):
+        if line.rstrip() == "```yaml":
+            end = next(k for k in range(i + 1, len(lines)) if lines[k].rstrip() == "```")
+            found.append((i + 1, "\n".join(lines[i + 1:end]) + "\n"))
+    return found
+
+
 def _commands(block: Block) -> None:
     first = block.line + 1
     for n, raw in enumerate(block.body):

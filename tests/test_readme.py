@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import run
 from readme_runner import (
     NOT_RUN,
     TOUR_FOLDER,
@@ -19,6 +20,7 @@ from readme_runner import (
     find_readme,
     parse,
     update,
+    yaml_blocks,
 )
 
 FOUND = find_readme()
@@ -57,6 +59,22 @@ def test_only_the_set_up_blocks_are_not_run():
     tour = next(b for b in BLOCKS if b.text == TOUR_FOLDER)
     assert all(c.line > tour.line for c in COMMANDS)
     assert sum(1 for c in COMMANDS if c.expected is None) >= 8  # the festas and the house variant
+
+
+SHEETS = [(n, block) for n, block in yaml_blocks(FOUND[1])] if FOUND else []
+
+
+@pytest.mark.parametrize("line, text", SHEETS, ids=[f"L{n}" for n, _ in SHEETS])
+def test_readme_sheet_files_check_clean(tmp_path, line, text):
+    """The README's example sheets (```yaml blocks) are sheets a reader can copy: they check clean."""
+    path = tmp_path / "sheet.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("check", path)
+    assert (result.exit_code, "clean" in result.output) == (0, True), f"README.md:{line}:\n{result.output}"
+
+
+def test_the_readme_shows_a_sheet_of_every_game():
+    assert sorted(text.splitlines()[0].split("#")[0].strip() for _n, text in SHEETS) == ["rules: king", "rules: sueca", "rules: truco"]
 
 
 # --- the runner itself ------------------------------------------------------------------------
