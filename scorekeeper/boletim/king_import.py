@@ -357,6 +357,12 @@ class _Cells:
         player = finding.player
         festa = entry.hand == "festa"
         if player not in boletim.players:
+            if festa and not entry.penalty and entry.points is None:
+                # A festa's empty Beneficiário (Art 12) or Contrato (Art 9) cell
+                if entry.beneficiary is None and finding.rule == "Art 12":
+                    return L.COL_BENEFICIARY
+                if entry.beneficiary is not None and entry.contract is None and finding.rule == "Art 9":
+                    return L.COL_CONTRACT
             overflow = self._overflow(finding, row, entry)
             return overflow if overflow is not None else L.COL_HAND
         p = boletim.players.index(player)
