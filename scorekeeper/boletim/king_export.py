@@ -68,8 +68,10 @@ class KingBoletimWriter:
         rules, lay = self.rules, self.lay
         q = f"{col(lay.qty_col(player))}{r}"
         name = f"{col(lay.qty_col(player))}${L.NAMES_ROW}"
-        given = f"IF($C{r}={name},N($G{r}),0)"
-        sold = f"IF($F{r}={name},N($G{r}),0)"
+        # SUM of the one cell, not N(): N of an empty cell is an error in Gnumeric, and SUM
+        # reads a blank or a text ("3 nulos") as 0 in every spreadsheet alike.
+        given = f"IF($C{r}={name},SUM($G{r}),0)"
+        sold = f"IF($F{r}={name},SUM($G{r}),0)"
         per, bonus, per_null = rules.positivos_per_trick, rules.nulos_bonus, rules.nulos_per_trick
         four = rules.four_three_beneficiary_tricks * per
         three = rules.four_three_other_tricks * per
@@ -237,7 +239,8 @@ class KingBoletimWriter:
             for p in range(len(self.players)):
                 c = lay.class_col(p)
                 previous = f"{col(c)}{row - 1}+" if offset else ""
-                ws.cell(row, c, f"={previous}N({col(lay.pos_col(p))}{r})-N({col(lay.neg_col(p))}{r})")
+                # SUM, not N(): an empty or "" points cell counts 0 in every spreadsheet (see festa_points)
+                ws.cell(row, c, f"={previous}SUM({col(lay.pos_col(p))}{r})-SUM({col(lay.neg_col(p))}{r})")
         chart = LineChart()
         chart.title = L.RUNNING_LABEL
         chart.y_axis.title = "Pontos"
