@@ -76,22 +76,27 @@ rules_option = click.option("--rules", "rules_path", metavar="NAME|PATH",
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="scorekeeper")
 def cli():
-    """Score sheets for King and other club card games, checked to the article.
+    """Score sheets for King, Sueca and Truco, checked to the article.
 
     \b
     scorekeeper new king -p Ana -p Bruno -p Carla -p Duarte -o mesa1.yaml
-    scorekeeper record mesa1.yaml            # asks the next hand, player by player
     scorekeeper record mesa1.yaml vazas 3 2 1 7
+    scorekeeper record mesa1.yaml   # asks the next hand, player by player
+    scorekeeper fix mesa1.yaml 1 vazas 4 2 1 6
     scorekeeper show mesa1.yaml
     scorekeeper check mesa1.yaml
+    scorekeeper export mesa1.yaml -o mesa1.xlsx
+    scorekeeper import mesa1.xlsx -o copia.yaml
     scorekeeper new sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o jogo.yaml
     scorekeeper record jogo.yaml 72 48
+    scorekeeper new truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.yaml
+    scorekeeper record truco.yaml Nos 3
     """
 
 
 # --- new -----------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(short_help="Start a sheet for King, Sueca or Truco.")
 @click.argument("rules_ref", metavar="RULES", required=False)
 @click.option("--rules", "rules_path", metavar="PATH", help="A rule file (house variant) instead of RULES.")
 @click.option("-p", "--player", "players", multiple=True,
@@ -110,7 +115,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     """Start a new sheet for RULES (a name such as king, or a rule file).
 
     \b
-    scorekeeper new king -p Ana -p Bruno -p Carla -p Duarte -o mesa1.yaml --event "Final Nacional" --table 1
+    scorekeeper new king -p Ana -p Bruno -p Carla -p Duarte -o mesa1.yaml --event "Final Nacional" --table 1 --round 1
     scorekeeper new sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o jogo.yaml
     scorekeeper new truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.yaml
     """
@@ -164,7 +169,7 @@ def hand_options(func):
 RECORD_CONTEXT = {"ignore_unknown_options": True}  # so that points such as -80 are values, not options
 
 
-@cli.command(context_settings=RECORD_CONTEXT)
+@cli.command(context_settings=RECORD_CONTEXT, short_help="Record the next hand (asked when no HAND).")
 @click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
 @click.argument("hand", required=False)
 @click.argument("values", nargs=-1)
@@ -174,14 +179,19 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
            rules_path):
     """Record the next hand: from the arguments, or asked player by player when only FILE is given.
 
+    A hand that brings an error anywhere in the sheet is refused (`--force` records it and
+    prints every error); each finding it brings is printed.
+
     \b
-    scorekeeper record mesa1.yaml                        # interactive: asks every player by name
     scorekeeper record mesa1.yaml vazas 3 2 1 7          # counts in seat order
-    scorekeeper record mesa1.yaml damas Ana=1 Bruno=1 Carla=2 Duarte=0
     scorekeeper record mesa1.yaml copas --points -80 -60 -120 0
+    scorekeeper record mesa1.yaml damas Ana=1 Bruno=1 Carla=2 Duarte=0
+    scorekeeper record mesa1.yaml reis-valetes 2 2 2 2
+    scorekeeper record mesa1.yaml rei-de-copas 0 0 1 0
     scorekeeper record mesa1.yaml ultimas --penalty renuncia Duarte
     scorekeeper record mesa1.yaml festa -b Ana -c positivos -t copas 5 3 3 2
     scorekeeper record mesa1.yaml festa -b Bruno -c nulos --offer Carla:2 1 3 4 5
+    scorekeeper record mesa1.yaml                        # interactive: asks every player by name
     scorekeeper record jogo.yaml 72 48                   # Sueca: each team's card points
     scorekeeper record truco.yaml Nos 3                  # Truco: the winner and the hand's value
     """
@@ -197,7 +207,7 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
                         penalty=penalty, all_tricks=all_tricks)
 
 
-@cli.command(context_settings=RECORD_CONTEXT)
+@cli.command(context_settings=RECORD_CONTEXT, short_help="Correct hand N with a new HAND and VALUES.")
 @click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
 @click.argument("number", metavar="N", type=int)
 @click.argument("hand")
@@ -208,9 +218,15 @@ def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trum
         rules_path):
     """Correct hand (or deal) N, as numbered by `show`, with a new HAND and VALUES.
 
+    The correction is refused when it brings an error anywhere in the sheet (a second copas,
+    a beneficiary twice); `--force` saves it and prints every error. Each finding it brings
+    is printed.
+
     \b
     scorekeeper fix mesa1.yaml 3 damas 1 1 2 0
-    scorekeeper fix jogo.yaml 2 70 50
+    scorekeeper fix mesa1.yaml 7 festa -b Ana -c positivos -t copas 6 3 2 2
+    scorekeeper fix jogo.yaml 1 70 50                    # Sueca: deal 1
+    scorekeeper fix truco.yaml 1 Eles 3                  # Truco: hand 1
     """
     from scorekeeper import editing
 
@@ -219,15 +235,16 @@ def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trum
                      penalty=penalty, all_tricks=all_tricks)
 
 
-@cli.command()
+@cli.command(short_help="Remove the last hand recorded.")
 @click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
 @rules_option
 @domain_errors
 def undo(sheet_path, rules_path):
-    """Remove the last hand recorded.
+    """Remove the last hand (or deal) recorded.
 
     \b
     scorekeeper undo mesa1.yaml
+    scorekeeper undo truco.yaml
     """
     from scorekeeper import editing
 
@@ -275,7 +292,7 @@ def _print_sheet(result, fmt: str = "table") -> None:
         out(finding.format())
 
 
-@cli.command()
+@cli.command(short_help="Show the hands, totals and running balance.")
 @click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
 @output_format("table", "json", "csv", default="table")
 @rules_option
@@ -287,6 +304,7 @@ def show(sheet_path, fmt, rules_path):
     \b
     scorekeeper show mesa1.yaml
     scorekeeper show mesa1.yaml --format json
+    scorekeeper show jogo.yaml
     """
     from scorekeeper.sheets import check_any
 
@@ -300,7 +318,7 @@ def show(sheet_path, fmt, rules_path):
         _print_sheet(result, fmt)
 
 
-@cli.command()
+@cli.command(short_help="Check sheets against every rule.")
 @click.argument("paths", metavar="FILE...", nargs=-1, required=True, type=click.Path(dir_okay=True))
 @output_format("text", "table", "json", "csv", default="text")
 @rules_option
@@ -312,9 +330,10 @@ def check(paths, fmt, rules_path, require_complete):
     a boletim). Exit 0 when no finding is an error, 1 when any is, 2 when a file cannot be used.
 
     \b
-    scorekeeper check examples/king-final-nacional-mesa1.yaml
-    scorekeeper check --format json sheets/*.yaml
-    scorekeeper check boletim.xlsx
+    scorekeeper check mesa1.yaml
+    scorekeeper check --require-complete examples/king-final-nacional-mesa1.yaml
+    scorekeeper check --format json mesa1.yaml jogo.yaml truco.yaml
+    scorekeeper check final.xlsx
     """
     from scorekeeper import report
 
@@ -417,7 +436,7 @@ class CheckPrinter:
 
 # --- export, import ----------------------------------------------------------------------
 
-@cli.command()
+@cli.command(short_help="Export sheets to an Excel boletim, or a blank one.")
 @click.argument("paths", metavar="SHEET...", nargs=-1)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The .xlsx file to write.")
 @click.option("--blank", "blank_rules", metavar="RULES", help="Write an empty boletim for these rules instead.")
@@ -435,11 +454,14 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     """Export sheets to an Excel boletim with live formulas (one worksheet per sheet, and a
     summary when there are several), or an empty boletim with --blank.
 
+    The output is named `.xlsx`.
+
     \b
-    scorekeeper export examples/king-final-nacional-mesa1.yaml -o mesa1.xlsx
-    scorekeeper export mesa*.yaml -o final.xlsx
+    scorekeeper export mesa1.yaml -o mesa1.xlsx
+    scorekeeper export mesa1.yaml jogo.yaml truco.yaml -o final.xlsx
     scorekeeper export --blank king -p Ana -p Bruno -p Carla -p Duarte -o boletim.xlsx
     scorekeeper export --blank sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o ficha.xlsx
+    scorekeeper export --blank truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.xlsx
     """
     from scorekeeper.boletim import export as exporter
 
@@ -480,7 +502,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     out(f"Wrote {output}: {', '.join(titles)}")
 
 
-@cli.command("import")
+@cli.command("import", short_help="Read a filled-in boletim back into a sheet.")
 @click.argument("workbook_path", metavar="IN.xlsx", type=click.Path(dir_okay=True))
 @click.option("-o", "--output", required=True, type=click.Path(allow_dash=True),
               help="The YAML sheet to write (a folder when the workbook holds several boletins; - for stdout).")
@@ -491,10 +513,15 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
 def import_(workbook_path, output, worksheet, force, rules_path):
     """Import a filled-in boletim back into a YAML sheet: what was typed in its visible cells.
 
+    The sheet is written as typed, even when it is wrong; its findings are then printed as
+    `check` prints them, at the lines of the written sheet (at the workbook's cells, on
+    stderr, with `-o -`), and the exit code is 1 when any is an error.
+
     \b
-    scorekeeper import boletim.xlsx -o mesa1.yaml
-    scorekeeper import final.xlsx --sheet "Mesa1 R1" -o mesa1.yaml
-    scorekeeper import final.xlsx -o sheets/
+    scorekeeper import mesa1.xlsx -o copia.yaml
+    scorekeeper import final.xlsx --sheet "Mesa1 R1" -o mesa1-copia.yaml
+    scorekeeper import final.xlsx -o sheets/             # an existing folder: one sheet per boletim
+    scorekeeper import mesa1.xlsx -o -                   # the YAML on standard output
     """
     from scorekeeper.boletim.workbook import read_workbook
     from scorekeeper.sheet_file import write_new
@@ -584,7 +611,7 @@ def _sheet_rules_ref(rules_path: str | None, target: str) -> str | None:
 
 # --- rules ----------------------------------------------------------------------------
 
-@cli.group()
+@cli.group(short_help="List, show or check rule files.")
 def rules():
     """The rule files: list them, show one, check a house variant.
 

@@ -315,12 +315,86 @@ def test_check_goes_on_after_an_unusable_file(tmp_path):
     assert f"{FINAL}: clean" in result.stdout
 
 
-def test_every_command_help_has_an_example():
-    for command in (["new"], ["record"], ["fix"], ["undo"], ["show"], ["check"], ["export"], ["import"], ["rules", "list"],
-                    ["rules", "show"], ["rules", "check"]):
-        result = run(*command, "--help")
-        assert result.exit_code == 0
-        assert "scorekeeper " + command[0] in result.output.split("Options:")[0], command
+HELPS = [[], ["new"], ["record"], ["fix"], ["undo"], ["show"], ["export"], ["check"], ["import"], ["rules"],
+         ["rules", "list"], ["rules", "show"], ["rules", "check"]]  # in the order their examples run as one session
+
+
+def help_examples(*command) -> list[str]:
+    """The example lines of a command's help (the lines before Options: that start with scorekeeper)."""
+    result = run(*command, "--help")
+    assert result.exit_code == 0, command
+    text = result.output.split("Options:")[0]
+    return [line.strip() for line in text.splitlines() if line.strip().startswith("scorekeeper ")]
+
+
+@pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "scorekeeper")
+def test_every_command_help_has_an_example(command):
+    examples = help_examples(*command)
+    assert examples, command
+    assert all(line.startswith(" ".join(["scorekeeper", *command[:1]])) for line in examples), examples
+
+
+def test_top_level_help_lists_every_command_whole_and_shows_every_game():
+    result = run("--help")
+    assert result.output.split("Commands:\n")[1] == (
+        "  check   Check sheets against every rule.\n"
+        "  export  Export sheets to an Excel boletim, or a blank one.\n"
+        "  fix     Correct hand N with a new HAND and VALUES.\n"
+        "  import  Read a filled-in boletim back into a sheet.\n"
+        "  new     Start a sheet for King, Sueca or Truco.\n"
+        "  record  Record the next hand (asked when no HAND).\n"
+        "  rules   List, show or check rule files.\n"
+        "  show    Show the hands, totals and running balance.\n"
+        "  undo    Remove the last hand recorded.\n")
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    commands = {line.split()[1] for line in help_examples()}
+    assert commands == {"new", "record", "fix", "show", "check", "export", "import"}
+    assert {"new king", "new sueca", "new truco"} <= {" ".join(line.split()[1:3]) for line in help_examples()}
+
+
+def run_example(line: str):
+    """One help example as a shell would run it (quotes kept together, a # comment dropped)."""
+    import shlex
+
+    return run(*shlex.split(line, comments=True)[1:])
+
+
+@pytest.fixture
+def session(tmp_path, monkeypatch):
+    """An empty folder holding what the examples name but do not make: the examples/ sheets, a
+    house variant's rule file and a folder to import into."""
+    import shutil
+
+    from scorekeeper.rules import rules_dir
+
+    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    king = (pathlib.Path(rules_dir()) / "king.yaml").read_text(encoding="utf-8")
+    (tmp_path / "my-club-king.yaml").write_text(king.replace("name: king\n", "name: my-club-king\n", 1),
+                                                encoding="utf-8")
+    (tmp_path / "sheets").mkdir()
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_the_top_level_examples_run_in_order(session):
+    for line in help_examples():
+        result = run_example(line)
+        assert result.exit_code == 0, (line, result.output)
+    assert run("check", "copia.yaml").output == (
+        "copia.yaml: clean (king, in progress, 1 hand recorded; Ana -80, Bruno -40, Carla -20, Duarte -120)\n")
+
+
+def test_every_command_s_examples_run_as_one_session(session):
+    ran = []
+    for command in HELPS[1:]:
+        for line in help_examples(*command):
+            result = run_example(line)
+            assert result.exit_code == 0, (line, result.output)
+            ran.append(line)
+    assert len(ran) == 43
+    assert (session / "mesa1.yaml").read_text().endswith(
+        "  - {hand: festa, beneficiary: Ana, contract: positivos, trump: copas, tricks: [6, 3, 2, 2]}\n")
+    assert sorted(p.name for p in (session / "sheets").iterdir()) == ["Mesa1-R1.yaml", "jogo.yaml", "truco.yaml"]
 
 
 def test_record_refuses_a_hand_after_the_game_is_complete(tmp_path):
