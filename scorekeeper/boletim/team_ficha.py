@@ -23,6 +23,7 @@ from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding
 from scorekeeper.sheet_file import flow
 from scorekeeper.team_sheet import MAX_ENTRIES
+from scorekeeper.truco.rules import PENALTIES
 from scorekeeper.yaml_lines import LineDict, LineList
 
 FIRST = L.FIRST_ROW
@@ -444,8 +445,40 @@ class TeamFicha:
     def _at_cell(self, finding: Finding) -> Finding:
         if finding.line is None:
             return finding._replace(source=self.source)
-        column = self.team_cols.get(finding.player, 2)
+        column = None
+        entries = self.doc[self.cols.list_key]
+        if self.cols.game == "truco" and finding.hand and finding.hand <= len(entries):
+            column = self._truco_column(finding, entries[finding.hand - 1])
+        if column is None:
+            column = self.team_cols.get(finding.player, 2)
         return finding._replace(source=f"{self.source}!{col(column)}{finding.line}", line=None)
+
+    def _truco_column(self, finding: Finding, entry) -> int | None:
+        """The cell of a Truco row that holds the value a finding is about, as truco.scoring
+        words its findings; None for the team's Placar (a finding naming a team) or the row's
+        Vencedor cell (the hand as a whole)."""
+        cols = self.cols
+        rule = finding.rule
+        if rule == "Art 14" or "void" in entry:  # the match was over, a Placar typed over its formula, a void
+            return None
+        if "winner" in entry:  # a played hand
+            if rule in ("Art 13", "Art 18", "Art 17"):
+                # Art 13 a value not in the table; Art 18 both at eleven; Art 17 the mao de onze
+                # lost: each says what the hand is worth instead of the Valor written.
+                return cols.VALUE
+            if rule == "Art 16":  # raised at eleven: who raised is in Pediu
+                return cols.RAISED
+            if rule == "teams" and self._team_of(entry["winner"]) is not None and "raised_by" in entry:
+                return cols.RAISED  # the name that is not a team is in Pediu, not Vencedor
+            return None
+        penalty = entry.get("penalty")
+        if penalty is not None and penalty not in PENALTIES:
+            return cols.EVENT  # an Ocorrência that is not a penalty
+        return cols.TEAM  # the team at fault or at eleven (Equipa): missing, unknown or wrong
+
+    def _team_of(self, name) -> str | None:
+        teams = self.doc["teams"]
+        return next((t for t, players in teams.items() if name == t or name in players), None)
 
 
 def _plain(entry: dict, teams: list[str]) -> dict:

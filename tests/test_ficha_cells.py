@@ -1,0 +1,44 @@
+"""A finding about a Truco ficha's row points at the cell that holds the value it is about
+(issue 8 item 7): the Valor for what a hand is worth, the Pediu for a raise at eleven, the
+Equipa for the team at fault."""
+import openpyxl
+
+from conftest import run
+
+
+def test_truco_findings_point_at_valor_pediu_and_equipa(tmp_path):
+    out = tmp_path / "truco.xlsx"
+    assert run("export", "--blank", "truco", "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "--table", "4",
+               "-o", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    ws = wb["Mesa4"]
+    typed = {6: ("Nos", 4, None, None), 7: ("Nos", 6, None, None), 8: ("Nos", None, None, None),  # Nos at 11
+             9: ("Eles", 6, None, None),  # Nos played the mao de onze and lost: Eles scores 3
+             10: ("Nos", None, "Nos", None),  # Nos, at eleven, raised
+             11: (None, None, None, "olhar-baralho")}  # no team at fault
+    for row, values in typed.items():
+        for column, value in zip("BCDE", values):
+            if value is not None:
+                ws[f"{column}{row}"] = value
+    wb.save(out)
+    checked = run("check", out)
+    assert checked.exit_code == 1
+    lines = [line for line in checked.output.splitlines() if ": error: " in line]
+    assert lines == [
+        f"{out}:Mesa4!C6: error: hand 1: a hand is worth 1, 3, 6, 9, 12, not 4 [Art 13]",
+        f"{out}:Mesa4!C9: error: hand 4: Nos played the mao de onze and lost: Eles scores 3, not 6 [Art 17]",
+        f"{out}:Mesa4!D10: error: hand 5: Nos, at 11, raised: the other team scores 3 [Art 16]",
+        f"{out}:Mesa4!F11: error: hand 6: a olhar-baralho needs the team at fault (team: ...) [Art 6, Art 16]",
+    ]
+
+
+def test_a_truco_score_typed_over_its_formula_stays_at_the_placar(tmp_path):
+    out = tmp_path / "truco.xlsx"
+    assert run("export", "--blank", "truco", "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "--table", "4",
+               "-o", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    ws = wb["Mesa4"]
+    ws["B6"], ws["C6"], ws["J6"] = "Nos", 3, 13  # 13 typed over Nos's Placar (J)
+    wb.save(out)
+    assert f"{out}:Mesa4!J6: error: hand 1: the sheet shows Nos at 13; a game stops at 12 [Art 14]" \
+        in run("check", out).output
