@@ -351,7 +351,8 @@ def test_a_python_tag_is_refused_and_its_message_bounded(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.startswith(f"Error: {sheet}:3: malformed YAML: could not determine a constructor for the "
                                     "tag 'ttt")
-    assert len(result.stderr) < 300 and result.stderr.count("\n") == 1
+    message = result.stderr.removeprefix(f"Error: {sheet}:3: ")  # the folder's name is pytest's, of any length
+    assert len(message) < 300 and result.stderr.count("\n") == 1
     evil = write(tmp_path, "e.yaml", KING_HEAD + "notes: !!python/object/apply:os.system [touch pwned]\n")
     assert_one_line_exit_2(run("show", evil), f"{evil}:3: malformed YAML: could not determine a constructor for the "
                                               "tag 'tag:yaml.org,2002:python/object/apply:os.system'")

@@ -166,3 +166,13 @@ def test_unusable_header_and_count_cells_are_refused_at_their_cell(tmp_path, cel
     out = edited(tmp_path, FINAL, cells)
     result = run("check", out)
     assert (result.exit_code, result.stderr) == (2, f"Error: {out}:Mesa1 R1!{line}\n")
+
+
+def test_faltosos_keeps_a_name_that_holds_a_comma():
+    from scorekeeper.boletim.king_import import offender_names
+
+    players = ["Ana", "Bruno, Jr", "Carla", "Duarte"]
+    assert offender_names("Bruno, Jr, Ana", players) == ["Bruno, Jr", "Ana"]
+    assert offender_names("Ana,Carla", players) == ["Ana", "Carla"]
+    assert offender_names("Zeca, Ana", players) == ["Zeca", "Ana"]  # an unknown name is passed on, to be a finding
+    assert offender_names(" , Duarte,", players) == ["Duarte"]

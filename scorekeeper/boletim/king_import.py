@@ -80,6 +80,24 @@ class Boletim:
         return to_yaml(self, rules_path, rules_ref)
 
 
+def offender_names(text: str, players: list[str]) -> list[str]:
+    """The players at fault in a Faltosos cell, written `Ana, Bruno`: split at the commas, but
+    a name that holds a comma itself (`Bruno, Jr`) is kept whole when it is one of the players."""
+    pieces = [piece.strip() for piece in text.split(",")]
+    names, start = [], 0
+    while start < len(pieces):
+        for end in range(len(pieces), start, -1):  # the longest run of pieces that names a player
+            if ", ".join(pieces[start:end]) in players:
+                break
+        else:
+            end = start + 1
+        name = ", ".join(pieces[start:end])
+        if name:
+            names.append(name)
+        start = end
+    return names
+
+
 def _header_row(grid: Grid) -> int | None:
     for row in range(1, 31):
         if normalize(str(grid.values.get((row, L.COL_HAND), ""))) == "mao":
@@ -178,7 +196,7 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
         if meta[key] is not None:
             entry[key] = meta[key]
     if meta["offenders"] is not None:
-        entry["players"] = [name.strip() for name in meta["offenders"].split(",") if name.strip()]
+        entry["players"] = offender_names(meta["offenders"], players)
     if meta["offer_by"] is not None or meta["offer_tricks"] is not None:
         entry["offer"] = _offer(grid, row, meta)
     if quantities:
