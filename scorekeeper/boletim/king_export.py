@@ -126,6 +126,13 @@ class KingBoletimWriter:
     def _head(self, row, column, text):
         self.style(put(self.ws, row, column, text), "head")
 
+    def _head_name(self, row, column, player: int):
+        """A header that repeats a player's name: a live reference to the name cell (our own
+        formula, so it is not passed through `put`, which keeps a sheet's text inert)."""
+        cell = self.ws.cell(row, column)
+        cell.value = f"={col(self.lay.qty_col(player))}{L.NAMES_ROW}"
+        self.style(cell, "head")
+
     def _hand_row(self, r: int, typed: dict, scorer: int) -> None:
         ws, lay = self.ws, self.lay
         ws.cell(r, L.COL_NUMBER, r - L.FIRST_ROW + 1)
@@ -212,7 +219,7 @@ class KingBoletimWriter:
         for p in range(n):
             c = lay.class_col(p)
             letter = col(c)
-            self._head(lay.class_head_row, c, f"={col(lay.qty_col(p))}{L.NAMES_ROW}")
+            self._head_name(lay.class_head_row, c, p)
             self.style(ws.cell(lay.class_saldo_row, c, f"={col(lay.qty_col(p))}{lay.saldo_row}"), "box_signed")
             ws.cell(lay.place_row, c, f"=RANK({letter}{lay.class_saldo_row},{saldos})")
             # Art 16 / K5: tied players share the average of the places they occupy.
@@ -231,7 +238,7 @@ class KingBoletimWriter:
         self.style(ws.cell(lay.running_head_row, L.COL_NUMBER, "Nº"), "bold")
         self.style(ws.cell(lay.running_head_row, L.COL_HAND, L.RUNNING_LABEL), "bold")
         for p in range(len(self.players)):
-            self._head(lay.running_head_row, lay.class_col(p), f"={col(lay.qty_col(p))}{L.NAMES_ROW}")
+            self._head_name(lay.running_head_row, lay.class_col(p), p)
         for offset, r in enumerate(lay.hand_rows()):
             row = lay.running_first_row + offset
             ws.cell(row, L.COL_NUMBER, f"=A{r}")
