@@ -4,14 +4,20 @@ from __future__ import annotations
 import datetime
 
 from scorekeeper.errors import MAX_NAME, InputValueError, quote
+from scorekeeper.report import plural
 from scorekeeper.sheet_file import flow
+
+
+def given(count: int) -> str:
+    """`1 was given`, `3 were given`."""
+    return f"{count} {'was' if count == 1 else 'were'} given"
 
 
 def check_players(rules, players: list[str], scorer, date, source: str) -> None:
     """The players, scorer and date of a new sheet or blank boletim, or InputValueError."""
     if len(players) != rules.players:
-        raise InputValueError(f"{rules.name} is played by {rules.players} players; {len(players)} were given",
-                              source)
+        raise InputValueError(f"{rules.name} is played by {plural(rules.players, 'player')}; "
+                              f"{given(len(players))}", source)
     if len(set(players)) != len(players):
         raise InputValueError("a player is named twice", source)
     _check_names(players, source)
@@ -58,14 +64,16 @@ def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
 def check_teams(rules, teams: dict[str, list[str]], scorer, date, source: str) -> None:
     """The teams, scorer and date of a new team sheet or blank ficha, or InputValueError."""
     if len(teams) != rules.teams:
-        raise InputValueError(f"{rules.name} is played by {rules.teams} teams; {len(teams)} were given", source)
+        raise InputValueError(f"{rules.name} is played by {plural(rules.teams, 'team')}; {given(len(teams))}",
+                              source)
     names = [n for members in teams.values() for n in members] + list(teams)
     if len(set(names)) != len(names):
         raise InputValueError("a team or player is named twice", source)
     _check_names(names, source)
     for name, members in teams.items():
         if len(members) != rules.players_per_team:
-            raise InputValueError(f"team {name}: {rules.players_per_team} players, {len(members)} were given", source)
+            raise InputValueError(f"team {name}: {plural(rules.players_per_team, 'player')}, "
+                                  f"{given(len(members))}", source)
     if scorer is not None and not any(scorer in members for members in teams.values()):
         raise InputValueError(f"the scorer {quote(scorer)} is not one of the players", source)
     if date is not None:

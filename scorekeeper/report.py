@@ -36,6 +36,12 @@ def _hand_report(hand) -> dict:
     return report
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """`1 game`, `2 games`, `0 games`: a count and the word that agrees with it (`many`
+    defaults to `one` + "s"). Every message that counts something says it through here."""
+    return f"{count} {one if count in (1, -1) else (many if many is not None else one + 's')}"
+
+
 def signed(value) -> str:
     if value is None:
         return ""
@@ -139,10 +145,10 @@ def format_totals(result: SheetResult) -> str:
     """A sheet's standing: signed points (King), or mocas or games won (the team games)."""
     from scorekeeper.rules import model
 
-    unit = getattr(model(result.game), "TOTALS_WORD", None)
+    unit = getattr(model(result.game), "TOTALS_WORD", None)  # (one, many): ("moca", "mocas")
     if unit is None:
         return format_points(result.totals)
-    return ", ".join(f"{name} {value} {unit}" for name, value in result.totals.items())
+    return ", ".join(f"{name} {plural(value, *unit)}" for name, value in result.totals.items())
 
 
 def summary(result: SheetResult) -> str:
@@ -154,13 +160,13 @@ def summary(result: SheetResult) -> str:
     warnings = len(result.findings) - errors
     count = len(result.hands)
     state = "complete" if result.complete else \
-        f"in progress, {count} {game.ENTRY_WORD}{'s' if count != 1 else ''} recorded"
+        f"in progress, {plural(count, game.ENTRY_WORD)} recorded"
     totals = format_totals(result)
     if result.extra.get("winner"):
         state = f"won by {result.extra['winner']}"
     if not result.findings:
         return f"{result.source}: clean ({result.rules}, {state}; {totals})"
-    counts = [f"{errors} error{'s' * (errors != 1)}"] if errors else []
+    counts = [plural(errors, "error")] if errors else []
     if warnings:
-        counts.append(f"{warnings} warning{'s' * (warnings != 1)}")
+        counts.append(plural(warnings, "warning"))
     return f"{result.source}: {', '.join(counts)} ({result.rules}, {state}; {totals})"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
+from scorekeeper.report import plural
 from scorekeeper.yaml_lines import LineDict, LineList, optional_word
 
 MAX_ENTRIES = 400  # a Sueca game is some 15-40 deals; a Truco match some 20-60 hands
@@ -58,7 +59,7 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
     teams = doc.get("teams")
     line = doc.line_of("teams") if "teams" in doc else doc.line
     if not isinstance(teams, dict) or len(teams) != rules.teams:
-        raise SheetFormatError(f"teams: {rules.name} is played by {rules.teams} teams, e.g. "
+        raise SheetFormatError(f"teams: {rules.name} is played by {plural(rules.teams, 'team')}, e.g. "
                                "{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}", source, line)
     seen: set[str] = set()
     parsed: dict[str, list[str]] = {}
@@ -67,7 +68,7 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
             raise SheetFormatError(f"teams: {quote(name)} is not a team name", source, line)
         if not isinstance(members, list) or len(members) != rules.players_per_team or \
                 not all(isinstance(m, str) and m.strip() for m in members):
-            raise SheetFormatError(f"teams: {name} needs {rules.players_per_team} player names", source, line)
+            raise SheetFormatError(f"teams: {name} needs {plural(rules.players_per_team, 'player name')}", source, line)
         for member in [name, *members]:
             if len(member) > MAX_NAME:
                 raise SheetFormatError(f"teams: {quote(member)} is longer than a name ({MAX_NAME} characters)",
@@ -163,7 +164,7 @@ class EntryReader:
         if isinstance(value, list):
             numbers = [self.number(key, v, low) for v in value]
             if len(numbers) != len(teams):
-                self.finding(f"{key} has {len(numbers)} values for {len(teams)} teams", "teams")
+                self.finding(f"{key} has {plural(len(numbers), 'value')} for {plural(len(teams), 'team')}", "teams")
                 return None
             return dict(zip(teams, numbers))
         if isinstance(value, dict):

@@ -96,3 +96,51 @@ def test_truco_prompt_takes_one_line_hands(tmp_path):
                           "ask the hand again", TRUCO_PROMPT.format(5) + "q", "", "Stopped; every recorded hand is saved."]
     assert hands(sheet) == ("  - {winner: Nos, value: 3}\n  - {winner: Nos}\n  - {penalty: olhar-baralho, team: Eles}\n"
                             "  - {void: misdeal}\n")
+
+
+def test_a_positivos_festa_needs_its_trump(tmp_path):
+    sheet = tmp_path / "k.yaml"
+    assert run("new", "king", "-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte", "-o", sheet).exit_code == 0
+    before = sheet.read_text()
+    refused = run("record", sheet, "festa", "-c", "positivos", "5", "3", "3", "2")
+    assert (refused.exit_code, refused.output) == (
+        2, f"Error: {sheet}: a positivos festa needs its trump, named by the Dono da Festa: give -t copas | espadas | "
+           "ouros | paus | sem-trunfo [Art 9, 2a fase; Regras: Trunfo]\n")
+    assert sheet.read_text() == before
+    sheet.write_text(before.replace("hands: []", "hands:\n  - {hand: festa, beneficiary: Bruno, contract: positivos, "
+                                                 "trump: paus, tricks: [2, 5, 3, 3]}\n  - {hand: festa, beneficiary: "
+                                                 "Carla, contract: positivos, tricks: [2, 5, 3, 3]}\n"))
+    checked = run("check", sheet)
+    assert checked.exit_code == 1
+    assert checked.output.splitlines()[1] == (
+        f"{sheet}:6: error: hand 2 (Carla's festa): a positivos festa needs its trump, named by the Dono da Festa: "
+        "copas, espadas, ouros, paus, sem-trunfo (trump: ...) [Art 9, 2a fase; Regras: Trunfo]")
+    assert "hand 1 (Bruno's festa): a positivos" not in checked.output  # its trump is paus
+
+
+def test_counts_agree_with_their_words(tmp_path):
+    for args, message in (
+            (["king", "-p", "Ana"], "king is played by 4 players; 1 was given"),
+            (["king", "-p", "Ana", "-p", "Bruno"], "king is played by 4 players; 2 were given"),
+            (["sueca", "-t", "Nos=Ana,Bruno"], "sueca is played by 2 teams; 1 was given"),
+            (["truco", "-t", "Nos=Ana", "-t", "Eles=Carla,Duarte"], "team Nos: 2 players, 1 was given")):
+        result = run("new", *args, "-o", tmp_path / "x.yaml")
+        assert (result.exit_code, result.stderr) == (2, f"Error: {tmp_path / 'x.yaml'}: {message}\n"), args
+    king = tmp_path / "k.yaml"
+    run("new", "king", "-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte", "-o", king)
+    for args, message in (
+            (["vazas", "13"], "1 value given for 4 players (Ana, Bruno, Carla, Duarte)"),
+            (["damas", "--points", "-50", "0", "0", "-1"], "not recorded: hand 1 (damas): Duarte has -1 point, not a "
+                                                          "multiple of 50 [Quadro 1] (use --force to record it as written)")):
+        result = run("record", king, *args)
+        assert (result.exit_code, result.stderr) == (2, f"Error: {king}: {message}\n"), args
+    sueca = new(tmp_path, "sueca")
+    run("record", sueca, "renuncia", "Eles")
+    assert run("check", sueca).output == f"{sueca}: clean (sueca, in progress, 1 deal recorded; Nos 1 moca, Eles 0 mocas)\n"
+    run("record", sueca, "--force", "119", "1")
+    checked = run("check", sueca).output.splitlines()
+    assert checked[1] == f"{sueca}:5: error: deal 2: Eles has 1 card point; no set of cards is worth 1 [O jogo 3]"
+    assert checked[-1] == f"{sueca}: 2 errors (sueca, in progress, 2 deals recorded; Nos 1 moca, Eles 0 mocas)"
+    truco = new(tmp_path, "truco")
+    run("record", truco, "Eles", "12")
+    assert run("check", truco).output == f"{truco}: clean (truco, in progress, 1 hand recorded; Nos 0 games, Eles 1 game)\n"

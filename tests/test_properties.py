@@ -58,6 +58,8 @@ def festa_entries(draw, beneficiary):
                                                  unique=True))})
     contract = draw(st.sampled_from(["positivos", "nulos", "4-3-3-3"]))
     entry = {"hand": "festa", "beneficiary": beneficiary, "contract": contract}
+    if contract == "positivos":  # Art 9, 2a fase: positivos names its trump
+        entry["trump"] = draw(st.sampled_from(KING.trumps))
     if contract != "4-3-3-3":
         if draw(st.booleans()):
             limit = 8 if contract == "positivos" else 3

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
-from scorekeeper.king.sheet import KingSheet
+from scorekeeper.king.sheet import TRUMP_RULE, KingSheet
+from scorekeeper.report import plural
 from scorekeeper.typed_input import whole
 
 
@@ -43,7 +44,8 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
     if any("=" in v for v in values):
         raise InputValueError("give every value in seat order or every value as NAME=N, not a mix")
     if len(values) != len(players):
-        raise InputValueError(f"{len(values)} {what} given for {len(players)} players ({', '.join(players)})")
+        raise InputValueError(f"{plural(len(values), 'value', what)} given for {plural(len(players), 'player')} "
+                              f"({', '.join(players)})")
     return [whole(v, f"{p}'s {what}", low, high) for p, v in zip(players, values)]
 
 
@@ -106,6 +108,9 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
         raise InputValueError("a festa needs --contract positivos, nulos or 4-3-3-3")
     if contract_name:
         entry["contract"] = contract_name
+    if contract_name == "positivos" and not trump:
+        raise InputValueError(f"a positivos festa needs its trump, named by the Dono da Festa: give -t "
+                              f"{' | '.join(rules.trumps)} [{TRUMP_RULE}]")
     if trump:
         trump_name = TRUMPS.get(trump)
         if trump_name is None or trump_name not in rules.trumps:

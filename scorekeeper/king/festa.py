@@ -4,6 +4,7 @@ from __future__ import annotations
 from scorekeeper.findings import Finding
 from scorekeeper.king.rules import KingRules
 from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
+from scorekeeper.report import plural
 
 
 def positivos_points(rules: KingRules, tricks: dict[str, int], beneficiary: str,
@@ -90,7 +91,7 @@ def score_festa(entry: HandEntry, sheet: KingSheet):
         if computed is not None:
             for player in sheet.players:
                 if entry.points[player] != computed[player]:
-                    finding(f"{player} has {entry.points[player]} points, but the {contract} scores "
+                    finding(f"{player} has {plural(entry.points[player], 'point')}, but the {contract} scores "
                             f"{computed[player]}", "Quadro 2" if contract != "nulos" else "Quadro 3", player)
         total = sum(entry.points.values())
         if total != rules.festa_total:
@@ -113,7 +114,7 @@ def _accepted_offer(entry: HandEntry, rules: KingRules, finding):
         return None, 0
     limit = rules.offer_limit_positivos if entry.contract == "positivos" else rules.offer_limit_nulos
     if not 1 <= offer.tricks <= limit:
-        finding(f"an offer of {offer.tricks} tricks for {entry.contract}; the limit is 1 to {limit}",
+        finding(f"an offer of {plural(offer.tricks, 'trick')} for {entry.contract}; the limit is 1 to {limit}",
                 "Art 10", offer.by)
         if not 1 <= offer.tricks <= rules.tricks:
             return None, 0

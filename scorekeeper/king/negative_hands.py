@@ -4,6 +4,7 @@ from __future__ import annotations
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.king.rules import NegativeHand
 from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
+from scorekeeper.report import plural
 
 
 def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
@@ -30,11 +31,11 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
         bad = False
         for player, value in points.items():
             if value > 0 or value < -hand.total:
-                finding(f"{player} has {value} points; a {hand.name} hand scores from 0 to -{hand.total}",
+                finding(f"{player} has {plural(value, 'point')}; a {hand.name} hand scores from 0 to -{hand.total}",
                         "Quadro 1", player)
                 bad = True
             elif value % hand.unit:
-                finding(f"{player} has {value} points, not a multiple of {hand.unit}", "Quadro 1", player)
+                finding(f"{player} has {plural(value, 'point')}, not a multiple of {hand.unit}", "Quadro 1", player)
                 bad = True
         if counts is None:
             if bad:

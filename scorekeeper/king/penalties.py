@@ -4,6 +4,7 @@ from __future__ import annotations
 from scorekeeper.findings import Finding
 from scorekeeper.king.rules import NegativeHand, Split
 from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
+from scorekeeper.report import plural
 
 ARTICLE = {("renuncia", "negative"): "Art 14", ("renuncia", "festa"): "Art 14",
            ("cartas-passadas", "negative"): "Art 9.1", ("cartas-passadas", "festa"): "Art 9.2"}
@@ -45,7 +46,7 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
             # Art 9.1: the total divided equally among the players at fault.
             computed = {p: -share if p in offenders else 0 for p in players}
         elif entry.points is None:
-            finding(f"{hand.total} cannot be split equally among {len(offenders)} players at fault; "
+            finding(f"{hand.total} cannot be split equally among {plural(len(offenders), 'player')} at fault; "
                     f"record the points explicitly")
     else:
         split = _festa_split(entry, sheet, finding)
@@ -58,12 +59,12 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
         if computed is not None:
             for player in players:
                 if points[player] != computed[player]:
-                    finding(f"{player} has {points[player]} points, but the {entry.penalty} gives {computed[player]}",
+                    finding(f"{player} has {plural(points[player], 'point')}, but the {entry.penalty} gives {computed[player]}",
                             player)
         else:
             for player in players:
                 if player not in offenders and points[player] != 0:
-                    finding(f"{player} is not at fault but has {points[player]} points", player)
+                    finding(f"{player} is not at fault but has {plural(points[player], 'point')}", player)
         total = sum(points.values())
         if total != expected:
             finding(f"the penalty adds up to {total}, not {expected}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError, quote
+from scorekeeper.report import plural
 from scorekeeper.rule_schema import Choice, Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary, normalize
 
@@ -198,7 +199,7 @@ def from_data(data, source: str) -> KingRules:
     game = phase + festas["count"] * total
     if game != data["game_total"]:
         raise RulesError(
-            f"game_total is {data['game_total']}, but {phase} + {festas['count']} festas x {total} = {game}",
+            f"game_total is {data['game_total']}, but {phase} + {plural(festas['count'], 'festa')} x {total} = {game}",
             source, line_of("game_total"))
     for trump in festas["trumps"]:
         if trump not in TRUMPS:
@@ -220,7 +221,7 @@ def from_data(data, source: str) -> KingRules:
 
     cls = data["classification"]
     if len(cls["places"]) != players:
-        raise RulesError(f"classification.places: expected {players} values, one per place, got {len(cls['places'])}",
+        raise RulesError(f"classification.places: expected {plural(players, 'value')}, one per place, got {len(cls['places'])}",
                          source, line_of("classification"))
 
     return KingRules(

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from scorekeeper.errors import MAX_NAME, SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
+from scorekeeper.report import plural
 from scorekeeper.yaml_lines import LineDict, LineList, optional_word
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands")
@@ -55,6 +56,9 @@ def hand_finding(source: str, line: int, index: int, label: str, message: str, r
                  player: str | None = None, severity: Severity = Severity.ERROR) -> Finding:
     """A finding about hand `index`, worded `hand 3 (damas): message` as every King check words it."""
     return Finding(severity, source, line, f"hand {index} ({clip(label)}): {message}", rule, index, player)
+
+
+TRUMP_RULE = "Art 9, 2a fase; Regras: Trunfo"  # positivos names a trump or sem-trunfo, chosen by the Dono da Festa
 
 
 def entry_label(entry: HandEntry) -> str:
@@ -189,7 +193,7 @@ class _Reader:
         if isinstance(value, list):
             numbers = [self.number(key, v, minimum) for v in value]
             if len(numbers) != len(players):
-                self.finding(key, f"{key} has {len(numbers)} values for {len(players)} players", "Art 6")
+                self.finding(key, f"{key} has {plural(len(numbers), 'value')} for {plural(len(players), 'player')}", "Art 6")
                 return None
             return dict(zip(players, numbers))
         if isinstance(value, dict):
@@ -272,6 +276,12 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
         entry.trump = TRUMPS.get(str(trump))
         if entry.trump is None or entry.trump not in rules.trumps:
             read.finding("trump", f"unknown trump {quote(trump)}; allowed: {', '.join(rules.trumps)}", "Art 13")
+    elif entry.contract == "positivos" and entry.hand == "festa" and entry.penalty is None:
+        # Positivos is played "marcando trunfo ou sem trunfo" (Art 9, 2a fase a); the Dono da Festa, or the
+        # buyer of an accepted offer, names it (Regras: Trunfo). Without it the sheet does not say what was played.
+        read.findings.append(hand_finding(sheet.source, read.line("contract"), index, entry_label(entry),
+                                          f"a positivos festa needs its trump, named by the Dono da Festa: "
+                                          f"{', '.join(rules.trumps)} (trump: ...)", TRUMP_RULE))
     offer = item.get("offer")
     if offer is not None:
         entry.offer = _offer(read, offer)

@@ -19,5 +19,5 @@ def show_tables(result):
                      *(hand.awarded.get(t, 0) for t in teams), *(state["standing"][t] for t in teams),
                      *(state["mocas"][t] for t in teams)])
     return [("", headers, rows, 3)]
-TOTALS_WORD = "mocas"
+TOTALS_WORD = ("moca", "mocas")  # a team's standing: 1 moca, 2 mocas
 TEAMS = True  # played by teams: `new -t`, a team ficha

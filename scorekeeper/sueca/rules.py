@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
+from scorekeeper.report import plural
 from scorekeeper.rule_schema import Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary
 
@@ -96,7 +97,8 @@ def describe_rules(rules: SuecaRules):
         ["card points in a deal", f"{rules.total}; impossible: {', '.join(map(str, rules.impossible))}"],
         ["deal won with", f"> {rules.win_above}: {rules.win}, > {rules.big_win_above}: {rules.big_win}, "
                           f"all tricks: {rules.all_tricks}, {rules.tie}-{rules.tie}: 0"],
-        ["moca", f"{rules.moca_points} points; {rules.mocas_to_win} mocas win the game"],
+        ["moca", f"{plural(rules.moca_points, 'point')}; {plural(rules.mocas_to_win, 'moca')} "
+                 f"{'wins' if rules.mocas_to_win == 1 else 'win'} the game"],
         ["renuncia", f"{rules.renuncia_points} to the other team" + (", carried" if rules.renuncia_carries else "")],
         ["one-point penalties", f"{rules.ponto_points} to the other team: {', '.join(rules.ponto_reasons)}"],
         ["castigo", f"every {rules.castigo_every}: {rules.castigo_points} to the other team"],

@@ -8,6 +8,7 @@ from scorekeeper.sueca.moca import MocaRace
 from scorekeeper.sueca.rules import PENALTIES, SuecaRules
 from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
 from scorekeeper.errors import quote
+from scorekeeper.report import plural
 
 LIST_KEY = "deals"
 DEAL_KEYS = ("points", "all_tricks", "penalty", "team", "reason", "standing", "note")
@@ -121,9 +122,9 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
     detail = ""
     for team, points in card_points.items():
         if points > rules.total:
-            read.finding(f"{team} has {points} card points; a deal holds {rules.total}", "O jogo 4", team)
+            read.finding(f"{team} has {plural(points, 'card point')}; a deal holds {rules.total}", "O jogo 4", team)
         elif points in rules.impossible:
-            read.finding(f"{team} has {points} card points; no set of cards is worth "
+            read.finding(f"{team} has {plural(points, 'card point')}; no set of cards is worth "
                          f"{min(points, rules.total - points)}", "O jogo 3", team)
     if total != rules.total:
         read.finding(f"card points add up to {total}, not {rules.total}", "O jogo 4")

@@ -17,5 +17,5 @@ def show_tables(result):
         rows.append([hand.index, state["game"], hand.hand, hand.detail, *(hand.awarded.get(t, 0) for t in teams),
                      *(state["score"][t] for t in teams), *(state["games_won"][t] for t in teams)])
     return [("", headers, rows, 4)]
-TOTALS_WORD = "games"
+TOTALS_WORD = ("game", "games")  # a team's standing: 1 game, 2 games
 TEAMS = True  # played by teams: `new -t`, a team ficha
