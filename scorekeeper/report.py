@@ -75,9 +75,31 @@ def running_rows(result: SheetResult) -> tuple[list[str], list[list]]:
     return headers, rows
 
 
-def table(headers: list[str], rows: list[list], numeric_from: int | None = None) -> str:
+class Column(str):
+    """A table header that is a `label` within a `group` (`Nos pts`: the pts of Nos). Its text is
+    what CSV writes; a narrow terminal shows the group once above its columns, the label below."""
+
+    def __new__(cls, text: str, group: str, label: str):
+        column = super().__new__(cls, text)
+        column.group, column.label = group, label
+        return column
+
+
+DETAIL = "detail"  # the column a narrow table moves to a line of its own under each row
+SEPARATOR = "  "
+
+
+def terminal_width() -> int:
+    """The terminal's columns (COLUMNS when set); 80 when the output is not a terminal."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def table(headers: list[str], rows: list[list], numeric_from: int | None = None, width: int | None = None) -> str:
     """A plain-text table; columns from `numeric_from` on are numbers, aligned right. A cell is
-    one line: a line break or control character in a name is shown escaped."""
+    one line: a line break or control character in a name is shown escaped. A table wider than
+    `width` (the terminal's) is drawn compact when it can be: see `compact_table`."""
     from tabulate import tabulate  # only the paths that print tables pay for it
 
     from scorekeeper.errors import one_line
@@ -86,8 +108,84 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None)
     if numeric_from is not None:
         align = ["left"] * numeric_from + ["right"] * (len(headers) - numeric_from)
     cells = [[one_line(c) if isinstance(c, str) else c for c in row] for row in rows]
-    return tabulate(cells, headers=[one_line(str(h)) for h in headers], tablefmt="simple", disable_numparse=True,
+    text = tabulate(cells, headers=[one_line(str(h)) for h in headers], tablefmt="simple", disable_numparse=True,
                     colalign=align)
+    width = width or terminal_width()
+    compactable = DETAIL in headers or any(isinstance(h, Column) for h in headers)
+    if not compactable or max(map(len, text.split("\n"))) <= width:
+        return text
+    return compact_table(headers, rows, numeric_from, width)
+
+
+def compact_table(headers: list[str], rows: list[list], numeric_from: int | None, width: int) -> str:
+    """The table for a narrow terminal (80 columns hold a King table of four 8-letter names and
+    a Sueca or Truco table): the detail on a line of its own under its row, grouped columns under
+    one group header with their labels below it, and the labels cut to the fewest letters that
+    still tell them apart when the full ones do not fit."""
+    from scorekeeper.errors import one_line
+
+    detail_at = headers.index(DETAIL) if DETAIL in headers else None
+    keep = [i for i in range(len(headers)) if i != detail_at]
+    heads = [headers[i] for i in keep]
+    cells = [["" if row[i] is None else one_line(str(row[i])) for i in keep] for row in rows]
+    details = [one_line(str(row[detail_at] or "")) if detail_at is not None else "" for row in rows]
+    right = [numeric_from is not None and i >= numeric_from for i in keep]
+    groups = [getattr(h, "group", "") for h in heads]
+    labels = [one_line(getattr(h, "label", str(h))) for h in heads]
+    grouped = {label for head, label in zip(heads, labels) if isinstance(head, Column)}
+    longest = max(map(len, grouped), default=0)
+    text = ""
+    for size in range(max(longest, 1), 0, -1):  # once at least: a table with no groups is drawn as it is
+        cut = {label: label[:size] for label in grouped}
+        if len(set(cut.values())) < len(cut):
+            break  # shorter labels would no longer tell the groups' members apart
+        shown = [cut[label] if isinstance(head, Column) else label for head, label in zip(heads, labels)]
+        text = _draw(groups, shown, cells, details, right, width)
+        if max(map(len, text.split("\n"))) <= width:
+            break
+    return text
+
+
+def _draw(groups: list[str], labels: list[str], cells: list[list[str]], details: list[str], right: list[bool],
+          width: int) -> str:
+    import textwrap
+
+    widths = [max([len(label), *(len(row[i]) for row in cells)]) for i, label in enumerate(labels)]
+    runs = []  # (group, first column, last column)
+    for i, group in enumerate(groups):
+        if group and runs and runs[-1][0] == group and runs[-1][2] == i - 1:
+            runs[-1] = (group, runs[-1][1], i)
+        elif group:
+            runs.append((group, i, i))
+    for group, first, last in runs:
+        span = sum(widths[first:last + 1]) + len(SEPARATOR) * (last - first)
+        widths[last] += max(0, len(group) - span)
+
+    def line(parts: list[str]) -> str:
+        return SEPARATOR.join(parts).rstrip()
+
+    def aligned(values: list[str]) -> str:
+        return line([v.rjust(w) if r else v.ljust(w) for v, w, r in zip(values, widths, right)])
+
+    out = []
+    if runs:
+        parts, i = [], 0
+        for group, first, last in runs:
+            parts += [" " * w for w in widths[i:first]]
+            span = sum(widths[first:last + 1]) + len(SEPARATOR) * (last - first)
+            parts.append(group.center(span))
+            i = last + 1
+        parts += [" " * w for w in widths[i:]]
+        out.append(line(parts))
+    out.append(aligned(labels))
+    out.append(line(["-" * w for w in widths]))
+    indent = " " * (widths[0] + len(SEPARATOR) * 2)
+    for row, detail in zip(cells, details):
+        out.append(aligned(row))
+        if detail:
+            out += textwrap.wrap(detail, max(20, width - len(indent)), initial_indent=indent,
+                                 subsequent_indent=indent + "  ", break_on_hyphens=False) or [indent + detail]
+    return "\n".join(out)
 
 
 # A cell that a spreadsheet would run as a formula when the CSV is opened (OWASP's list).

@@ -2,8 +2,8 @@
 one-line penalties and hands, TEAM=N card points, and a running table that fits 80 columns."""
 from conftest import run
 
-SUECA_PROMPT = "Deal {}: card points of Nos (or the whole deal, or a penalty): "
-TRUCO_PROMPT = "Hand {}: winning team and value (e.g. Nos 3), or another entry: "
+SUECA_PROMPT = "Deal {}: card points of Nos (or a penalty): "
+TRUCO_PROMPT = "Hand {}: winner and value (e.g. Nos 3): "
 
 
 def new(tmp_path, game):
@@ -27,9 +27,10 @@ def test_sueca_prompt_takes_one_line_penalties(tmp_path):
                                         "castigo Nos Eles\nq\n")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == ("Type each team's card points (they add up to 120; 72 48 or Nos=72 Eles=48), or a penalty "
-                        "and the team at fault: renuncia Eles, castigo Nos, ponto Eles baralhar; q stops.")
-    assert lines[1:3] == [SUECA_PROMPT.format(1) + "renuncia Eles", "Deal 1 (renuncia, by Eles): Nos +4, Eles 0"]
+    assert lines[:3] == ["Type each team's card points (they add up to 120): 72 48, Nos=72 Eles=48,",
+                         "or 72 alone and the other team's are asked; or a penalty and the team at fault:",
+                         "renuncia Eles, castigo Nos, ponto Eles baralhar. q stops."]
+    assert lines[3:5] == [SUECA_PROMPT.format(1) + "renuncia Eles", "Deal 1 (renuncia, by Eles): Nos +4, Eles 0"]
     assert "  'conversa' is not a reason (baralhar, ver-vazas, ma-distribuicao, sinais); try again" in lines
     assert "Deal 2 (ponto, by Eles (baralhar)): Nos +1, Eles 0" in lines
     assert "Deal 3 (castigo, Nos, number 1): Nos 0, Eles 0" in lines
@@ -78,10 +79,10 @@ def test_truco_prompt_takes_one_line_hands(tmp_path):
                                         "Nos 4\nvoid\ndeclined Carla\nq\n")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == ("Type the winning team (or one of its players) and the hand's value (Nos 3; Nos alone is 1), "
-                        "or: declined TEAM (a mao de onze declined), void (a misdeal), a penalty and the team at fault "
-                        "(truco-na-mao-de-onze TEAM, olhar-baralho TEAM); q stops.")
-    assert lines[1:3] == [TRUCO_PROMPT.format(1) + "Nos 3", "Hand 1 (hand, Nos, 3): Nos +3, Eles 0"]
+    assert lines[:3] == ["Type the winning team (or one of its players) and the hand's value: Nos 3",
+                         "(Nos alone is 1). Or: declined TEAM (a mao de onze declined), void (a misdeal),",
+                         "truco-na-mao-de-onze TEAM or olhar-baralho TEAM (the team at fault). q stops."]
+    assert lines[3:5] == [TRUCO_PROMPT.format(1) + "Nos 3", "Hand 1 (hand, Nos, 3): Nos +3, Eles 0"]
     assert "Hand 2 (hand, Nos): Nos +1, Eles 0" in lines
     assert "Hand 3 (olhar-baralho, by Eles): Nos +1, Eles 0" in lines
     assert TRUCO_PROMPT.format(4) + "truco-na-mao-de-onze" in lines
@@ -92,8 +93,9 @@ def test_truco_prompt_takes_one_line_hands(tmp_path):
     assert "  a hand is worth 1, 3, 6, 9, 12, not 4; try again" in lines
     assert "Hand 4 (void, misdeal): Nos 0, Eles 0" in lines
     assert lines[-5:] == [TRUCO_PROMPT.format(5) + "declined Carla",
-                          "not recorded: hand 5: only the one team at 11 may decline the hand (Nos 5, Eles 0) [Art 17]; "
-                          "ask the hand again", TRUCO_PROMPT.format(5) + "q", "", "Stopped; every recorded hand is saved."]
+                          "not recorded: hand 5: only the one team at 11 may decline the hand (Nos 5, Eles 0) "
+                          "[Art 17]; ask the hand again", TRUCO_PROMPT.format(5) + "q", "",
+                          "Stopped; every recorded hand is saved."]
     assert hands(sheet) == ("  - {winner: Nos, value: 3}\n  - {winner: Nos}\n  - {penalty: olhar-baralho, team: Eles}\n"
                             "  - {void: misdeal}\n")
 
@@ -130,17 +132,109 @@ def test_counts_agree_with_their_words(tmp_path):
     run("new", "king", "-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte", "-o", king)
     for args, message in (
             (["vazas", "13"], "1 value given for 4 players (Ana, Bruno, Carla, Duarte)"),
-            (["damas", "--points", "-50", "0", "0", "-1"], "not recorded: hand 1 (damas): Duarte has -1 point, not a "
-                                                          "multiple of 50 [Quadro 1] (use --force to record it as written)")):
+            (["damas", "--points", "-50", "0", "0", "-1"],
+             "not recorded: hand 1 (damas): Duarte has -1 point, not a multiple of 50 [Quadro 1] (use --force to "
+             "record it as written)")):
         result = run("record", king, *args)
         assert (result.exit_code, result.stderr) == (2, f"Error: {king}: {message}\n"), args
     sueca = new(tmp_path, "sueca")
     run("record", sueca, "renuncia", "Eles")
-    assert run("check", sueca).output == f"{sueca}: clean (sueca, in progress, 1 deal recorded; Nos 1 moca, Eles 0 mocas)\n"
+    assert run("check", sueca).output == \
+        f"{sueca}: clean (sueca, in progress, 1 deal recorded; Nos 1 moca, Eles 0 mocas)\n"
     run("record", sueca, "--force", "119", "1")
     checked = run("check", sueca).output.splitlines()
     assert checked[1] == f"{sueca}:5: error: deal 2: Eles has 1 card point; no set of cards is worth 1 [O jogo 3]"
     assert checked[-1] == f"{sueca}: 2 errors (sueca, in progress, 2 deals recorded; Nos 1 moca, Eles 0 mocas)"
     truco = new(tmp_path, "truco")
     run("record", truco, "Eles", "12")
-    assert run("check", truco).output == f"{truco}: clean (truco, in progress, 1 hand recorded; Nos 0 games, Eles 1 game)\n"
+    assert run("check", truco).output == \
+        f"{truco}: clean (truco, in progress, 1 hand recorded; Nos 0 games, Eles 1 game)\n"
+
+
+SUECA_AT_80 = """\
+                 pts         +         moca      mocas
+#   deal      Nos  Eles  Nos  Eles  Nos  Eles  Nos  Eles
+--  --------  ---  ----  ---  ----  ---  ----  ---  ----
+1   deal       72    48    1     0    1     0    0     0
+2   deal       30    90    0     1    1     1    0     0
+3   deal       95    25    2     0    3     1    0     0
+4   deal       61    59    1     0    4     1    1     0
+5   deal       60    60    0     0    0     0    1     0
+6   deal       20   100    0     2    0     2    1     0
+7   castigo                0     0    0     2    1     0
+      Eles, number 1
+8   deal        0   120    0     4    0     4    1     1
+      all tricks; 2 lost beyond the moca
+9   deal       88    32    1     0    1     0    1     1
+10  renuncia               4     0    4     0    2     1
+      by Eles
+11  castigo                1     0    2     0    2     1
+      Eles, number 2
+12  deal      100    20    2     0    4     0    3     1
+"""
+
+
+def table_lines(output: str, sheet) -> list[str]:
+    """What `show` prints but the findings (one `file:line: ...` line each, printed by the CLI)."""
+    return [line for line in output.splitlines() if not line.startswith(f"{sheet}:")]
+
+
+def test_show_fits_80_columns_for_every_example(monkeypatch):
+    from conftest import EXAMPLES
+
+    monkeypatch.setenv("COLUMNS", "80")
+    for sheet in sorted(EXAMPLES.glob("*.yaml")):
+        lines = table_lines(run("show", sheet).output, sheet)
+        assert len(lines) > 10, sheet
+        assert [line for line in lines if len(line) > 80] == [], sheet
+    assert run("show", EXAMPLES / "sueca-torneio-jogo1.yaml").output == SUECA_AT_80
+
+
+def test_a_wide_terminal_keeps_the_wide_table_and_csv_is_unchanged(monkeypatch):
+    from conftest import EXAMPLES
+
+    sheet = EXAMPLES / "sueca-torneio-jogo1.yaml"
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = run("show", sheet).output.splitlines()
+    assert wide[0].split() == ["#", "deal", "detail", "Nos", "pts", "Eles", "pts", "Nos", "+", "Eles", "+", "Nos",
+                               "moca", "Eles", "moca", "Nos", "mocas", "Eles", "mocas"]
+    assert wide[9] == ("8    deal      all tricks; 2 lost beyond the moca          0         120        0         4  "
+                       "         0            4            1             1")
+    monkeypatch.setenv("COLUMNS", "80")
+    csv = run("show", sheet, "--format", "csv").output.splitlines()
+    assert csv[0] == "#,deal,detail,Nos pts,Eles pts,Nos +,Eles +,Nos moca,Eles moca,Nos mocas,Eles mocas"
+    assert csv[8] == "8,deal,all tricks; 2 lost beyond the moca,0,120,0,4,0,4,1,1"
+
+
+def test_king_with_eight_letter_names_fits_80_columns(tmp_path, monkeypatch):
+    from conftest import EXAMPLES
+
+    monkeypatch.setenv("COLUMNS", "80")
+    text = (EXAMPLES / "king-final-nacional-mesa1.yaml").read_text()
+    for short, long in (("Ana", "Carolina"), ("Bruno", "Fernando"), ("Carla", "Henrique"), ("Duarte", "Madalena")):
+        text = text.replace(short, long)
+    sheet = tmp_path / "mesa.yaml"
+    sheet.write_text(text)
+    lines = run("show", sheet).output.splitlines()
+    assert max(map(len, lines)) == 72
+    assert lines[:2] == ["#   hand          Carolina  Fernando  Henrique  Madalena  total  control",
+                         "--  ------------  --------  --------  --------  --------  -----  -------"]
+    assert lines[17:20] == ["11  festa              +50       +50       +50      +175   +325     +325",
+                            "      Madalena, positivos, sem-trunfo, offer Carolina 6",
+                            "    saldo             +325       +15      -285       -55      0        0"]
+
+
+def test_the_table_after_each_hand_at_the_prompt_fits_80_columns(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    sheet = new(tmp_path, "truco")
+    result = run("record", sheet, input="Nos 3\nolhar-baralho Eles\nq\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line for line in lines if len(line) > 80] == []
+    assert lines[-10:-3] == ["                            +        score      games",
+                             "#  game  hand           Nos  Eles  Nos  Eles  Nos  Eles",
+                             "-  ----  -------------  ---  ----  ---  ----  ---  ----",
+                             "1  1     hand             3     0    3     0    0     0",
+                             "     Nos, 3",
+                             "2  1     olhar-baralho    1     0    4     0    0     0",
+                             "     by Eles"]

@@ -68,8 +68,9 @@ def test_truco_recorded_from_the_command_line(tmp_path):
     bad = run("record", sheet, "Nos", "4")
     assert (bad.exit_code, bad.stderr) == (2, f"Error: {sheet}: a hand is worth 1, 3, 6, 9, 12, not 4\n")
     shown = run("show", sheet)
-    assert shown.output.splitlines()[6].split() == ["5", "1", "olhar-baralho", "by", "Eles", "1", "0", "8", "3",
-                                                    "0", "0"]
+    lines = shown.output.splitlines()  # at 80 columns: the detail on a line of its own (issue 8)
+    at = lines.index("5  1     olhar-baralho    1     0    8     3    0     0")
+    assert lines[at + 1] == "     by Eles"
     report = json.loads(run("check", "--format", "json", sheet).output)[0]
     assert report["teams"]["Nos"] == {"players": ["Ana", "Bruno"], "games_won": 0, "score": 8}
     assert report["totals"] == {"Nos": 0, "Eles": 0}

@@ -11,8 +11,8 @@ from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS
 from scorekeeper.king.sheet import KingSheet
 from scorekeeper.typed_input import STOP, Stop, until_valid, whole
 
-HELP = ("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas after it "
-        "for a penalty; q stops. Every player is asked by name (Art 6).")
+HELP = ("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas\n"
+        "after it for a penalty; q stops. Every player is asked by name (Art 6).")  # 80 columns
 
 
 def _until_valid(ask, say, prompt: str, convert, default=None):

@@ -59,7 +59,8 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
         if computed is not None:
             for player in players:
                 if points[player] != computed[player]:
-                    finding(f"{player} has {plural(points[player], 'point')}, but the {entry.penalty} gives {computed[player]}",
+                    finding(f"{player} has {plural(points[player], 'point')}, but the {entry.penalty} gives "
+                            f"{computed[player]}",
                             player)
         else:
             for player in players:

@@ -221,7 +221,8 @@ def from_data(data, source: str) -> KingRules:
 
     cls = data["classification"]
     if len(cls["places"]) != players:
-        raise RulesError(f"classification.places: expected {plural(players, 'value')}, one per place, got {len(cls['places'])}",
+        raise RulesError(f"classification.places: expected {plural(players, 'value')}, one per place, "
+                         f"got {len(cls['places'])}",
                          source, line_of("classification"))
 
     return KingRules(

@@ -193,7 +193,8 @@ class _Reader:
         if isinstance(value, list):
             numbers = [self.number(key, v, minimum) for v in value]
             if len(numbers) != len(players):
-                self.finding(key, f"{key} has {plural(len(numbers), 'value')} for {plural(len(players), 'player')}", "Art 6")
+                self.finding(key, f"{key} has {plural(len(numbers), 'value')} for {plural(len(players), 'player')}",
+                             "Art 6")
                 return None
             return dict(zip(players, numbers))
         if isinstance(value, dict):

@@ -8,8 +8,9 @@ from scorekeeper.errors import InputValueError, quote
 from scorekeeper.sueca.rules import PENALTIES
 from scorekeeper.typed_input import team_name, until_valid, whole
 
-HELP = ("Type each team's card points (they add up to 120; 72 48 or Nos=72 Eles=48), or a penalty and the "
-        "team at fault: renuncia Eles, castigo Nos, ponto Eles baralhar; q stops.")
+HELP = ("Type each team's card points (they add up to 120): 72 48, Nos=72 Eles=48,\n"
+        "or 72 alone and the other team's are asked; or a penalty and the team at fault:\n"
+        "renuncia Eles, castigo Nos, ponto Eles baralhar. q stops.")
 
 
 def _card_points(team: str) -> str:
@@ -96,7 +97,7 @@ def ask_entry(sheet, ask, say) -> dict:
         return {"points": _points(sheet, words)}
 
     while True:
-        answer = until_valid(ask, say, f"Deal {number}: {_card_points(teams[0])} (or the whole deal, or a penalty)",
+        answer = until_valid(ask, say, f"Deal {number}: {_card_points(teams[0])} (or a penalty)",
                              first)
         if isinstance(answer, str):
             team = until_valid(ask, say, "Team at fault", lambda t: team_name(sheet, t))

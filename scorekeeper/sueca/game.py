@@ -9,9 +9,11 @@ ENTRY_WORD = "deal"
 
 def show_tables(result):
     """`show`: each deal's card points and points, the moca standing, and mocas won."""
+    from scorekeeper.report import Column  # report is imported by the table paths only
+
     teams = result.players
-    headers = ["#", "deal", "detail", *(f"{t} pts" for t in teams), *(f"{t} +" for t in teams),
-               *(f"{t} moca" for t in teams), *(f"{t} mocas" for t in teams)]
+    headers = ["#", "deal", "detail", *(Column(f"{t} {word}", word, t) for word in ("pts", "+", "moca", "mocas")
+                                        for t in teams)]
     rows = []
     for hand, state in zip(result.hands, result.extra["running"]):
         points = hand.points or {}

@@ -6,9 +6,9 @@ from scorekeeper.typed_input import team_name, until_valid, whole
 from scorekeeper.truco.rules import PENALTIES
 from scorekeeper.vocabulary import normalize
 
-HELP = ("Type the winning team (or one of its players) and the hand's value (Nos 3; Nos alone is 1), or: "
-        "declined TEAM (a mao de onze declined), void (a misdeal), a penalty and the team at fault "
-        "(truco-na-mao-de-onze TEAM, olhar-baralho TEAM); q stops.")
+HELP = ("Type the winning team (or one of its players) and the hand's value: Nos 3\n"
+        "(Nos alone is 1). Or: declined TEAM (a mao de onze declined), void (a misdeal),\n"
+        "truco-na-mao-de-onze TEAM or olhar-baralho TEAM (the team at fault). q stops.")
 DECLINED = ("declined", "recusou", "recusada", "mao-de-onze")
 VOID = ("void", "misdeal", "anulada", "ma-distribuicao")
 
@@ -47,8 +47,7 @@ def ask_entry(sheet, ask, say) -> dict:
     """Ask one hand: any one-line entry the command line takes (`Nos 3`, `Nos` for 1,
     `declined Nos`, `void`, `olhar-baralho Eles`), or a word alone whose team is then asked."""
     number = len(sheet.entries) + 1
-    first = until_valid(ask, say, f"Hand {number}: winning team and value (e.g. {sheet.team_names[0]} 3), "
-                                  "or another entry", _first_word(sheet))
+    first = until_valid(ask, say, f"Hand {number}: winner and value (e.g. {sheet.team_names[0]} 3)", _first_word(sheet))
     if first == "declined":
         team = until_valid(ask, say, "Team at eleven that declined", lambda t: team_name(sheet, t))
         return {"mao_de_onze": "declined", "team": team}

@@ -9,9 +9,11 @@ ENTRY_WORD = "hand"
 
 def show_tables(result):
     """`show`: each hand, the points it gives, the running score of its game, and games won."""
+    from scorekeeper.report import Column  # report is imported by the table paths only
+
     teams = result.players
-    headers = ["#", "game", "hand", "detail", *(f"{t} +" for t in teams), *(f"{t} score" for t in teams),
-               *(f"{t} games" for t in teams)]
+    headers = ["#", "game", "hand", "detail", *(Column(f"{t} {word}", word, t) for word in ("+", "score", "games")
+                                                for t in teams)]
     rows = []
     for hand, state in zip(result.hands, result.extra["running"]):
         rows.append([hand.index, state["game"], hand.hand, hand.detail, *(hand.awarded.get(t, 0) for t in teams),
