@@ -21,7 +21,7 @@ from conftest import EXAMPLES, PLAYERS, run, sheet_text
 
 from scorekeeper.boletim.export import MIN_HAND_ROWS, SPARE_ROWS
 from scorekeeper.boletim.layout import FIRST_ROW, Layout, col
-from scorekeeper.boletim.team_ficha import FIRST, columns_for
+from scorekeeper.boletim.team_ficha import FIRST, SPARE_ROWS, blank_rows, columns_for
 from scorekeeper.king.classification import table_points
 from scorekeeper.sheets import check_any, check_file, load_sheet
 
@@ -174,7 +174,7 @@ def team_expected(sheet, result, rows=None):
     `rows` is how many entry rows the ficha has (by default, as export writes a game)."""
     rules, names = sheet.rules, sheet.team_names
     cols = columns_for(rules, len(names))
-    rows = max(len(sheet.entries) + 5, 20) if rows is None else rows
+    rows = len(sheet.entries) + SPARE_ROWS if rows is None else rows
     running = result.extra["running"]
     expect = {}
     for position in range(rows):
@@ -182,9 +182,10 @@ def team_expected(sheet, result, rows=None):
         if position < len(running):
             state, hand = running[position], result.hands[position]
             gained = {t: (hand.awarded[t] if state["scored"] else 0) for t in names}
-        else:  # spare rows carry the last state on
-            gained = dict.fromkeys(names, 0)
-            state = _spare_state(sheet, result, expect, cols, r)
+        else:  # spare rows show nothing (issue 8: no made-up numbers on paper)
+            for column in _computed_columns(rules, cols, len(names)):
+                expect[f"{col(column)}{r}"] = ""
+            continue
         for t, name in enumerate(names):
             expect[f"{col(cols.gained(t))}{r}"] = gained[name]
             expect[f"{col(cols.start(t))}{r}"] = state["start"][name]
@@ -206,29 +207,16 @@ def team_expected(sheet, result, rows=None):
     expect[f"C{result_row}"] = result.extra["winner"] or ""
     for t, name in enumerate(names):
         expect[f"B{result_row + 1 + t}"] = name
-        expect[f"C{result_row + 1 + t}"] = result.totals[name]
+        expect[f"C{result_row + 1 + t}"] = result.totals[name] if result.hands else ""
     return expect
 
 
-def _spare_state(sheet, result, expect, cols, r):
-    names = sheet.team_names
-    if sheet.rules.game == "sueca":
-        if r == FIRST + len(result.hands):
-            start = result.extra["standing_now"] if result.hands else dict.fromkeys(names, 0)
-        else:
-            start = {n: expect[f"{col(cols.start(t))}{r - 1}"] for t, n in enumerate(names)}
-        return {"start": start, "standing": dict(start), "mocas": result.totals}
-    previous = result.extra["running"][-1] if result.hands else None
-    if r == FIRST + len(result.hands):
-        if previous is None:
-            return {"start": dict.fromkeys(names, 0), "score": dict.fromkeys(names, 0), "games_won": result.totals,
-                    "game": 1}
-        ended = max(previous["score"].values()) >= sheet.rules.target
-        start = dict.fromkeys(names, 0) if ended else dict(previous["score"])
-        return {"start": start, "score": dict(start), "games_won": result.totals,
-                "game": previous["game"] + (1 if ended else 0)}
-    start = {n: expect[f"{col(cols.start(t))}{r - 1}"] for t, n in enumerate(names)}
-    return {"start": start, "score": dict(start), "games_won": result.totals, "game": expect[f"G{r - 1}"]}
+def _computed_columns(rules, cols, teams):
+    """The formula columns of a ficha's row."""
+    if rules.game == "sueca":
+        per_team = [c(t) for t in range(teams) for c in (cols.gained, cols.start, cols.standing, cols.mocas)]
+        return [*per_team, cols.sum_col, cols.control_col]
+    return [cols.GAME, *[c(t) for t in range(teams) for c in (cols.start, cols.gained, cols.score, cols.games)]]
 
 
 def summary_expected(games) -> dict:
@@ -238,6 +226,7 @@ def summary_expected(games) -> dict:
         rules = sheet.rules
         king = rules.game == "king"
         places = table_points(result.totals, rules.places) if king else None
+        errors = any(f.is_error for f in result.findings)
         for name in sheet.players:
             expect[f"G{row}"] = result.totals[name]
             if king:
@@ -245,6 +234,8 @@ def summary_expected(games) -> dict:
                 expect[f"I{row}"] = "OK" if sum(result.totals.values()) == rules.game_total else "ERRO"
             else:
                 expect[f"I{row}"] = result.extra["winner"] or ""
+            totals_wrong = king and sum(result.totals.values()) != rules.game_total
+            expect[f"K{row}"] = "ERRO" if errors or totals_wrong else "OK"
             row += 1
     return expect
 
@@ -403,6 +394,7 @@ def filled_in_blank_fichas(engine: Engine, tmp_path: Path) -> None:
     assert [sueca_values[f"L{r}"].value for r in (f, f + 1, f + 2)] == [0, 0, 0]
     assert [truco_values[f"J{r}"].value for r in (f, f + 1, f + 2)] == [3, 3, 9]
     assert [truco_values[f"N{r}"].value for r in (f, f + 1, f + 2)] == [0, 1, 1]
-    for out, values, rows in ((sueca, sueca_values, 40), (truco, truco_values, 60)):
+    for out, values in ((sueca, sueca_values), (truco, truco_values)):
         sheet, result = _imported(out, tmp_path)
+        rows = blank_rows(sheet.rules)
         assert_formulas(openpyxl.load_workbook(out).active, values, team_expected(sheet, result, rows), engine)

@@ -112,13 +112,13 @@ def _build_workbook(games) -> Workbook:
             ws = wb.create_sheet(sheet_title(meta, sheet.source, taken))
             if registry.model(sheet.rules.game).TEAMS:
                 writer = team_ficha.write_game(ws, sheet, result, styles, meta)
-                written.append((ws.title, sheet, writer))
+                written.append((ws.title, sheet, result, writer))
                 continue
             rows = typed_rows(sheet, result)
             hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
             writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows, styles)
             writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result))
-            written.append((ws.title, sheet, writer.lay))
+            written.append((ws.title, sheet, result, writer.lay))
     if len(written) > 1:
         _summary(wb, written)
     return wb
@@ -158,16 +158,43 @@ def blank_workbook(rules, players: list[str], scorer: str, meta: dict) -> Workbo
     return wb
 
 
+SUMMARY_HEADERS = ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Saldo / Mocas / Jogos",
+                   "Pontos (Art 15)", "Confere (0) / Vencedor", "Erros", "Estado")
+# Widths that hold each header on at most three lines and the values below it.
+SUMMARY_WIDTHS = (14, 20, 6, 7, 11, 16, 10, 9, 11, 7, 8)
+SUMMARY_HEAD_ROW = 3
+SUMMARY_ROWS_PER_PAGE = 32  # rows of players or teams on a landscape A4 page, under the repeated header
+SUMMARY_KEY = ("Erros: os erros que scorekeeper encontrou em cada folha ao exportar (as Notas da folha). "
+               "Estado: ERRO quando há erros, ou quando a soma dos saldos de um boletim de King não confere.")
+
+
+def summary_pages(rows: int) -> int:
+    """The pages the Resumo prints on for this many rows of players and teams."""
+    return max(1, -(-(rows + 2) // SUMMARY_ROWS_PER_PAGE))
+
+
 def _summary(wb: Workbook, written) -> None:
+    """The Resumo: each worksheet's players or teams with their result, and whether that
+    worksheet has errors, on landscape A4 pages with the header repeated."""
+    from openpyxl.styles import Alignment, Border, PatternFill, Side
+
     ws = wb.create_sheet("Resumo", 0)
     ws.cell(1, 1, "Resumo").font = Font(bold=True, size=14)
-    headers = ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Saldo / Mocas / Jogos",
-               "Pontos (Art 15)", "Confere (0) / Vencedor")
-    for column, header in enumerate(headers, start=1):
-        ws.cell(3, column, header).font = Font(bold=True)
-    row = 4
-    for title, sheet, lay in written:
+    line = Side(style="thin", color="999999")
+    box = Border(left=line, right=line, top=line, bottom=line)
+    head = SUMMARY_HEAD_ROW
+    for column, header in enumerate(SUMMARY_HEADERS, start=1):
+        cell = ws.cell(head, column, header)
+        cell.font = Font(bold=True)
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        cell.fill = PatternFill("solid", fgColor="DDEBF7")
+        cell.border = box
+    ws.row_dimensions[head].height = 45
+    row = head + 1
+    error_fill = PatternFill("solid", fgColor="F8CBAD")
+    for title, sheet, result, lay in written:
         quoted = "'" + title.replace("'", "''") + "'"
+        errors = sum(1 for f in result.findings if f.is_error)
         for p, player in enumerate(sheet.players):
             values = (title, sheet.event, sheet.table, sheet.round, sheet.date, player)
             for column, value in enumerate(values, start=1):
@@ -177,16 +204,38 @@ def _summary(wb: Workbook, written) -> None:
             if isinstance(lay, Layout):
                 ws.cell(row, 7, f"={quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}")
                 ws.cell(row, 8, f"={quoted}!{col(lay.class_col(p))}{lay.points_row}")
-                ws.cell(row, 9, f"={quoted}!{col(lay.class_col(2))}{lay.sum_row}")
+                confere = f"{quoted}!{col(lay.class_col(2))}{lay.sum_row}"
+                ws.cell(row, 9, f"={confere}")
+                live = f'{confere}<>"OK"'  # the boletim's own check of its saldos (Art 15)
             else:  # a team game: mocas or games won, and the winner
                 ws.cell(row, 7, f"={quoted}!C{lay.result_row + 1 + p}")
                 ws.cell(row, 9, f"={quoted}!C{lay.result_row}")
+                live = "FALSE"
+            ws.cell(row, 10, errors)
+            ws.cell(row, 11, f'=IF(OR(J{row}>0,{live}),"ERRO","OK")').font = Font(bold=True)
+            for column in range(1, len(SUMMARY_HEADERS) + 1):
+                ws.cell(row, column).border = box
+            if errors:
+                ws.cell(row, 11).fill = error_fill
             row += 1
-    for column, width in zip("ABCDEFGHI", (14, 18, 6, 6, 11, 14, 8, 14, 11)):
-        ws.column_dimensions[column].width = width
-    ws.freeze_panes = "A4"
+    key = ws.cell(row + 1, 1, SUMMARY_KEY)
+    key.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(start_row=row + 1, start_column=1, end_row=row + 1, end_column=len(SUMMARY_HEADERS))
+    ws.row_dimensions[row + 1].height = 30
+    for column, width in enumerate(SUMMARY_WIDTHS, start=1):
+        ws.column_dimensions[col(column)].width = width
+    ws.freeze_panes = f"A{head + 1}"
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = f"{head}:{head}"
+    ws.print_area = f"A1:{col(len(SUMMARY_HEADERS))}{row + 1}"
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    ws.page_margins.header = ws.page_margins.footer = 0.25
+    ws.oddFooter.left.text = "scorekeeper"
+    ws.oddFooter.right.text = "Página &P de &N"
 
 
 def save(wb: Workbook, path: str, force: bool = False) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
 from scorekeeper.boletim.safe_read import MAX_ROWS
-from scorekeeper.boletim.sheet_style import RED_FILL, Styles, list_formula, page_setup, put, typed_value
+from scorekeeper.boletim.sheet_style import CENTER, RED_FILL, Styles, list_formula, page_setup, put, typed_value
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding
@@ -27,7 +28,16 @@ from scorekeeper.truco.rules import PENALTIES
 from scorekeeper.yaml_lines import LineDict, LineList
 
 FIRST = L.FIRST_ROW
+SPARE_ROWS = 3  # empty rows after an exported game's last entry, for one written in by hand
 YES = "sim"
+NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
+# The paper: A4 landscape with these margins (inches), so that the table is printed near its
+# size (portrait shrank it to half); a blank ficha's rows are written on by hand.
+PAGE_MM = (297, 210)
+MM_PER_WIDTH = 2.515  # a column width unit on LibreOffice's printed page, measured
+SIDE_IN, MARGIN_IN, HEADER_IN = 0.4, 0.5, 0.25  # page_setup sets the sides to 0.4 with a print area
+WRITING_MM = 7.4
+BLANK_PAGES = 2
 PLAYERS_ROW = 3
 # Header cells: (row, label column, value column); the teams' players sit in row 3 above each team.
 TEAM_INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 8, 9), "date": (2, 10, 12),
@@ -45,12 +55,22 @@ class SuecaColumns:
     team_headers = ("Pontos", "Ganhos", "Início", "Moca", "Mocas")
     first_team_col = 6
     PENALTY, TEAM, REASON, ALL = 2, 3, 4, 5
+    # Widths (characters) that hold the labels and the longest value of each column
+    # ("ma-distribuicao", "Controlo"), and leave room to write a number by hand.
+    meta_widths = (4, 11, 9, 15, 8)
+    team_width = 7
+    input_ranges = ((2, 5),)  # B:E, and each team's Pontos: what a person types
 
     def __init__(self, teams: int):
         self.teams = teams
         self.sum_col = self.first_team_col + 5 * teams
         self.control_col = self.sum_col + 1
         self.last_col = self.control_col
+        self.note_col = self.last_col + 1
+        self.widths = [*self.meta_widths, *[self.team_width] * 5 * teams, 7, 9, 6]
+
+    def inputs(self) -> list[tuple[int, int]]:
+        return [*self.input_ranges, *((self.points(t), self.points(t)) for t in range(self.teams))]
 
     def block(self, team: int) -> int:
         return self.first_team_col + 5 * team
@@ -81,10 +101,17 @@ class TrucoColumns:
     first_team_col = 8
     WINNER, VALUE, RAISED, EVENT, TEAM, GAME = 2, 3, 4, 5, 6, 7
     EVENTS = ("recusada", "truco-na-mao-de-onze", "olhar-baralho", "anulada")
+    meta_widths = (4, 10, 7, 8, 20, 8, 6)  # Ocorrência holds "truco-na-mao-de-onze"
+    team_width = 7
 
     def __init__(self, teams: int):
         self.teams = teams
         self.last_col = self.first_team_col + 4 * teams - 1
+        self.note_col = self.last_col + 1
+        self.widths = [*self.meta_widths, *[self.team_width] * 4 * teams, 6]
+
+    def inputs(self) -> list[tuple[int, int]]:
+        return [(self.WINNER, self.TEAM)]  # B:F, what a person types
 
     def block(self, team: int) -> int:
         return self.first_team_col + 4 * team
@@ -111,13 +138,15 @@ def columns_for(rules, teams: int):
 class TeamFichaWriter:
     """Writes one Sueca game or Truco match (or a blank ficha) onto a worksheet."""
 
-    def __init__(self, ws, rules, teams: dict[str, list[str]], rows: int, styles: Styles):
+    def __init__(self, ws, rules, teams: dict[str, list[str]], rows: int, styles: Styles, blank: bool = False):
         self.ws, self.rules, self.teams, self.style = ws, rules, teams, styles
         self.names = list(teams)
         self.cols = columns_for(rules, len(teams))
         self.rows = rows
+        self.blank = blank
         self.last_row = FIRST + rows - 1
         self.result_row = self.last_row + 2
+        self.notes_row = self.result_row + len(self.names) + 2
 
     def write(self, meta: dict, typed: list[dict], notes: list[tuple[int | None, str]]) -> None:
         ws, cols = self.ws, self.cols
@@ -143,6 +172,7 @@ class TeamFichaWriter:
         if cols.game == "sueca":
             self.style(ws.cell(L.HEAD_ROW, cols.sum_col, "Soma"), "head")
             self.style(ws.cell(L.HEAD_ROW, cols.control_col, "Controlo"), "head")
+        self.style(ws.cell(L.HEAD_ROW, cols.note_col, "Nota"), "head")
         for position, r in enumerate(range(FIRST, self.last_row + 1)):
             row = typed[position] if position < len(typed) else {}
             ws.cell(r, 1, position + 1)
@@ -150,12 +180,23 @@ class TeamFichaWriter:
                 self._sueca_row(r, row)
             else:
                 self._truco_row(r, row)
-            for column in range(1, cols.last_col + 1):
+            for column in range(1, cols.note_col + 1):
                 self.style(ws.cell(r, column), "box")
         self._result()
         self._notes(notes)
         self._validation()
         self._print_setup(meta)
+
+    def _unused(self, r: int) -> str:
+        """True while nothing is typed in row r or below it: a spare row, whose computed cells
+        stay empty (a spare row printing the last standing again reads as deals never played).
+        Rows above a typed one are never spare, so the race runs on through a skipped row."""
+        counts = [f'COUNTIF(${col(a)}{r}:${col(b)}${self.last_row},"<>")' for a, b in self.cols.inputs()]
+        return f"{'+'.join(counts)}=0"
+
+    def _computed(self, r: int, formula: str) -> str:
+        """A computed cell of row r: empty in a spare row."""
+        return f'=IF({self._unused(r)},"",{formula})'
 
     def _team_ref(self, t: int) -> str:
         """The cell holding team t's name (row 4), as formulas compare names with it."""
@@ -187,10 +228,10 @@ class TeamFichaWriter:
                      f'{rules.castigo_points},0),'
                      f'IF({p}="",0,IF(AND($E{r}="{YES}",{p}={rules.total}),{rules.all_tricks},'
                      f'IF({p}>{rules.big_win_above},{rules.big_win},IF({p}>{rules.win_above},{rules.win},0)))))))')
-            ws.cell(r, cols.gained(t), f"=IF({over},0,{dealt})")
+            ws.cell(r, cols.gained(t), self._computed(r, f"IF({over},0,{dealt})"))
             # S3: a moca closed on the row above starts the next at 0, or at a renuncia's carry.
             if first:
-                start = "=0"
+                start = "0"
             else:
                 # The race follows the computed standing, never a number typed over the Moca formula
                 # (that is a claim, checked on import).
@@ -201,14 +242,14 @@ class TeamFichaWriter:
                 raw = f"({col(cols.start(t))}{above}+{col(cols.gained(t))}{above})"
                 carry = (f'IF(AND($B{above}="renuncia",{raw}>{rules.moca_points},NOT({over})),'
                          f'{raw}-{rules.moca_points},0)') if rules.renuncia_carries else "0"
-                start = f"=IF({closed},{carry},{shown[t]})"
-            ws.cell(r, cols.start(t), start)
+                start = f"IF({closed},{carry},{shown[t]})"
+            ws.cell(r, cols.start(t), self._computed(r, start))
             if row.get("standing") is None:
-                ws.cell(r, cols.standing(t),
-                        f"=MIN({rules.moca_points},{col(cols.start(t))}{r}+{col(cols.gained(t))}{r})")
+                ws.cell(r, cols.standing(t), self._computed(
+                    r, f"MIN({rules.moca_points},{col(cols.start(t))}{r}+{col(cols.gained(t))}{r})"))
             previous = "0" if first else f"{col(cols.mocas(t))}{r - 1}"
-            ws.cell(r, cols.mocas(t), f"={previous}+IF(AND(NOT({over}),"
-                                      f"{col(cols.start(t))}{r}+{col(cols.gained(t))}{r}>={rules.moca_points}),1,0)")
+            ws.cell(r, cols.mocas(t), self._computed(r, f"{previous}+IF(AND(NOT({over}),{col(cols.start(t))}{r}"
+                                                        f"+{col(cols.gained(t))}{r}>={rules.moca_points}),1,0)"))
         points = ",".join(f"{col(cols.points(t))}{r}" for t in range(n))
         ws.cell(r, cols.sum_col, f'=IF(COUNT({points})=0,"",SUM({points}))')
         ws.cell(r, cols.control_col, f'=IF(COUNT({points})=0,"",{rules.total})')
@@ -226,12 +267,12 @@ class TeamFichaWriter:
         target = rules.target
         computed = [f"MIN({target},{col(cols.start(t))}{above}+{col(cols.gained(t))}{above})" for t in range(n)]
         new_game = "TRUE" if first else f"MAX({','.join(computed)})>={target}"
-        ws.cell(r, cols.GAME, "=1" if first else f"=G{above}+IF({new_game},1,0)")
+        ws.cell(r, cols.GAME, self._computed(r, "1" if first else f"G{above}+IF({new_game},1,0)"))
         over = "FALSE" if first else \
             f"MAX({','.join(f'{col(cols.games(t))}{above}' for t in range(n))})>={rules.games_to_win}"
         for t in range(n):
             other = 1 - t
-            ws.cell(r, cols.start(t), "=0" if first else f"=IF({new_game},0,{computed[t]})")
+            ws.cell(r, cols.start(t), self._computed(r, "0" if first else f"IF({new_game},0,{computed[t]})"))
             if row.get("score") is not None:
                 put(ws, r, cols.score(t), row["score"][t])
             me, ot = self._team_ref(t), self._team_ref(other)
@@ -248,11 +289,12 @@ class TeamFichaWriter:
                       f'IF($D{r}={ot},{rules.raise_penalty},{rules.lost}),0),'
                       f'IF({s_me}={eleven},IF($D{r}={me},0,IF($B{r}={me},{value},0)),'
                       f'IF($B{r}={me},{value},0))))))))')
-            ws.cell(r, cols.gained(t), f"={gained}")
+            ws.cell(r, cols.gained(t), self._computed(r, gained))
             if row.get("score") is None:
-                ws.cell(r, cols.score(t), f"=MIN({target},{s_me}+{col(cols.gained(t))}{r})")
+                ws.cell(r, cols.score(t), self._computed(r, f"MIN({target},{s_me}+{col(cols.gained(t))}{r})"))
             previous = "0" if first else f"{col(cols.games(t))}{above}"
-            ws.cell(r, cols.games(t), f"={previous}+IF(AND(NOT({over}),{s_me}+{col(cols.gained(t))}{r}>={target}),1,0)")
+            ws.cell(r, cols.games(t), self._computed(
+                r, f"{previous}+IF(AND(NOT({over}),{s_me}+{col(cols.gained(t))}{r}>={target}),1,0)"))
 
     def _result(self) -> None:
         ws, cols, r = self.ws, self.cols, self.result_row
@@ -260,31 +302,47 @@ class TeamFichaWriter:
         counter = cols.mocas if cols.game == "sueca" else cols.games
         to_win = self.rules.mocas_to_win if cols.game == "sueca" else self.rules.games_to_win
         self.style(ws.cell(r, 2, "Vencedor"), "bold")
-        first, second = f"{col(counter(0))}{last}", f"{col(counter(1))}{last}"
-        self.style(ws.cell(r, 3, f'=IF({first}>={to_win},{self._team_ref(0)},IF({second}>={to_win},'
+        # Mocas and games won only grow down the column, and spare rows are empty: the
+        # largest number is the last one written.
+        won = [f"MAX({col(counter(t))}{FIRST}:{col(counter(t))}{last})" for t in range(2)]
+        self.style(ws.cell(r, 3, f'=IF({won[0]}>={to_win},{self._team_ref(0)},IF({won[1]}>={to_win},'
                                  f'{self._team_ref(1)},""))'), "check")
         label = "Mocas" if cols.game == "sueca" else "Jogos"
         for t in range(len(self.names)):
             self.style(ws.cell(r + 1 + t, 2, f"={self._team_ref(t)}"), "bold")
-            ws.cell(r + 1 + t, 3, f"={col(counter(t))}{last}")
+            column = f"{col(counter(t))}{FIRST}:{col(counter(t))}{last}"
+            ws.cell(r + 1 + t, 3, f'=IF(COUNT({column})=0,"",MAX({column}))')
             ws.cell(r + 1 + t, 4, label)
 
     def _notes(self, notes) -> None:
+        """The findings, numbered, each on a line as wide as the table (wrapped, never cut),
+        and each row a finding is about marked with its numbers in the Nota column."""
         from openpyxl.comments import Comment
 
-        ws = self.ws
-        start = self.result_row + len(self.names) + 2
+        ws, cols = self.ws, self.cols
+        start = self.notes_row
         self.style(ws.cell(start, 2, L.NOTES_LABEL), "bold")
-        if not notes:
+        if not notes and not self.blank:
             ws.cell(start + 1, 2, "Sem observações: a ficha confere.")
-        by_row: dict[int, list[str]] = {}
-        for offset, (row, text) in enumerate(notes):
-            put(ws, start + 1 + offset, 2, text)
+        by_row: dict[int, list[int]] = {}
+        line_chars = sum(cols.widths[1:]) - 2  # what one line of the merged note holds
+        for number, (row, text) in enumerate(notes, start=1):
+            r = start + number
+            cell = put(ws, r, 2, f"{number}. {text}")
+            cell.alignment = NOTE_ALIGNMENT
+            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=cols.note_col)
+            lines = -(-len(cell.value) // line_chars)
+            if lines > 1:
+                ws.row_dimensions[r].height = 13.5 * lines
             if row is not None:
-                by_row.setdefault(row, []).append(text)
-        for row, texts in by_row.items():
-            ws.cell(row, 1).comment = Comment("\n".join(texts), "scorekeeper")
-        self.notes_end = start + 1 + len(notes)
+                by_row.setdefault(row, []).append(number)
+        for row, numbers in by_row.items():
+            marks = ", ".join(map(str, numbers))
+            mark = ws.cell(row, cols.note_col, marks)
+            mark.fill, mark.alignment = RED_FILL, CENTER
+            ws.cell(row, 1).fill = RED_FILL
+            ws.cell(row, 1).comment = Comment("\n".join(notes[n - 1][1] for n in numbers), "scorekeeper")
+        self.notes_end = start + max(1, len(notes))
 
     def _validation(self) -> None:
         ws, cols, rules = self.ws, self.cols, self.rules
@@ -319,13 +377,21 @@ class TeamFichaWriter:
             lst(cols.EVENT, cols.EVENTS)
             lst(cols.VALUE, [str(v) for v in rules.values])
         ws.freeze_panes = f"A{FIRST}"
-        for column in range(1, cols.last_col + 1):
-            ws.column_dimensions[col(column)].width = 10
-        ws.column_dimensions["A"].width = 5
+        for column, width in enumerate(cols.widths, start=1):
+            ws.column_dimensions[col(column)].width = width
         ws.row_dimensions[L.HEAD_ROW].height = 30
 
     def _print_setup(self, meta: dict) -> None:
-        page_setup(self.ws, header=f"{self.cols.title} — {self.rules.title}", landscape=False, one_page=False)
+        """Landscape A4 as wide as the table; the print area ends with the last note. A blank
+        ficha's rows are at least WRITING_MM high on the paper, however the width scales it."""
+        ws = self.ws
+        page_setup(ws, header=f"{self.cols.title} — {self.rules.title}", landscape=True, one_page=False,
+                   area=f"A1:{col(self.cols.note_col)}{self.notes_end}")
+        ws.page_margins.top = ws.page_margins.bottom = MARGIN_IN
+        ws.page_margins.header = ws.page_margins.footer = HEADER_IN
+        if self.blank:
+            for r in range(FIRST, self.last_row + 1):
+                ws.row_dimensions[r].height = blank_row_points(self.cols)
 
 
 def typed_rows(sheet, result) -> list[dict]:
@@ -374,9 +440,34 @@ def _per_team(value, names):
     return None
 
 
+def scale(cols) -> float:
+    """How much fitting the table to the page width shrinks it."""
+    table_mm = sum(cols.widths) * MM_PER_WIDTH
+    return min(1.0, (PAGE_MM[0] - 2 * SIDE_IN * 25.4) / table_mm)
+
+
+def blank_row_points(cols) -> float:
+    """A blank ficha's row height (points) that prints WRITING_MM high once scaled."""
+    return round(WRITING_MM / scale(cols) / 25.4 * 72 + 0.5)
+
+
+def blank_rows(rules, teams: int = 2) -> int:
+    """The rows of a blank ficha: as many as fill BLANK_PAGES pages. The first page holds the
+    title and header rows, each page the repeated column heads, and the last the result and
+    the notes' heading."""
+    cols = columns_for(rules, teams)
+    points_per_mm = 72 / 25.4
+    height = (PAGE_MM[1] - 2 * MARGIN_IN * 25.4) * points_per_mm / scale(cols)  # the page's body
+    heads = 15 + 30  # the team names and the column headers, on every page
+    top = 20 + 2 * 15  # title, event and players
+    bottom = 15 * (teams + 4)  # a gap, Vencedor, a line a team, a gap, Notas
+    row = blank_row_points(cols)
+    return int((BLANK_PAGES * (height - heads) - top - bottom) // row) - 1
+
+
 def write_game(ws, sheet, result, styles: Styles, meta: dict) -> TeamFichaWriter:
     rows = typed_rows(sheet, result)
-    writer = TeamFichaWriter(ws, sheet.rules, sheet.teams, max(len(rows) + 5, 20), styles)
+    writer = TeamFichaWriter(ws, sheet.rules, sheet.teams, len(rows) + SPARE_ROWS, styles)
     notes = [(FIRST + f.hand - 1 if f.hand else None, f.describe())
              for f in result.findings]
     writer.write(meta, rows, notes)
@@ -384,7 +475,7 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict) -> TeamFichaWriter
 
 
 def write_blank(ws, rules, teams: dict[str, list[str]], styles: Styles, meta: dict) -> TeamFichaWriter:
-    writer = TeamFichaWriter(ws, rules, teams, 40 if rules.game == "sueca" else 60, styles)
+    writer = TeamFichaWriter(ws, rules, teams, blank_rows(rules, len(teams)), styles, blank=True)
     writer.write(meta, [], [])
     return writer
 
