@@ -21,7 +21,8 @@ from conftest import EXAMPLES, PLAYERS, run, sheet_text
 
 from scorekeeper.boletim.export import MIN_HAND_ROWS, SPARE_ROWS
 from scorekeeper.boletim.layout import FIRST_ROW, Layout, col
-from scorekeeper.boletim.team_ficha import FIRST, SPARE_ROWS, blank_rows, columns_for
+from scorekeeper.boletim.team_ficha import FIRST, blank_rows, columns_for
+from scorekeeper.boletim.team_ficha import SPARE_ROWS as TEAM_SPARE_ROWS
 from scorekeeper.king.classification import table_points
 from scorekeeper.sheets import check_any, check_file, load_sheet
 
@@ -174,7 +175,7 @@ def team_expected(sheet, result, rows=None):
     `rows` is how many entry rows the ficha has (by default, as export writes a game)."""
     rules, names = sheet.rules, sheet.team_names
     cols = columns_for(rules, len(names))
-    rows = len(sheet.entries) + SPARE_ROWS if rows is None else rows
+    rows = len(sheet.entries) + TEAM_SPARE_ROWS if rows is None else rows
     running = result.extra["running"]
     expect = {}
     for position in range(rows):
