@@ -117,18 +117,6 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
     return compact_table(headers, rows, numeric_from, width)
 
 
-def folded(text: str, width: int | None = None, indent: str = "    ") -> str:
-    """A long line (a finding under `show`'s tables) folded at the terminal's width, each
-    continuation indented; `check` keeps one line per finding, for tools that read it."""
-    import textwrap
-
-    width = width or terminal_width()
-    if len(text) <= width:
-        return text
-    return "\n".join(textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=True,
-                                   break_on_hyphens=False))
-
-
 def compact_table(headers: list[str], rows: list[list], numeric_from: int | None, width: int) -> str:
     """The table for a narrow terminal (80 columns hold a King table of four 8-letter names and
     a Sueca or Truco table): the detail on a line of its own under its row, grouped columns under

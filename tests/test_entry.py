@@ -238,15 +238,3 @@ def test_the_table_after_each_hand_at_the_prompt_fits_80_columns(tmp_path, monke
                              "     Nos, 3",
                              "2  1     olhar-baralho    1     0    4     0    0     0",
                              "     by Eles"]
-
-
-def test_a_finding_folds_at_the_terminal_width():
-    from scorekeeper.report import folded
-
-    finding = ("examples/king-disputed-mesa3.yaml:26: error: hand 9 (Lia's festa): the 4-3-3-3 is not allowed after "
-               "an offer of 5 positive tricks (more than 3) by Manuel [Art 13]")
-    assert folded(finding, 80).split("\n") == [
-        "examples/king-disputed-mesa3.yaml:26: error: hand 9 (Lia's festa): the 4-3-3-3",
-        "    is not allowed after an offer of 5 positive tricks (more than 3) by Manuel",
-        "    [Art 13]"]
-    assert folded("short: line [Art 6]", 80) == "short: line [Art 6]"
