@@ -29,6 +29,8 @@ def domain_errors(func):
             return func(*args, **kwargs)
         except ScorekeeperError as exc:
             raise UnusableInput(str(exc)) from None
+        except BrokenPipeError:
+            raise  # the reader went away (`| head`): main() ends quietly
         except OSError as exc:
             raise UnusableInput(os_error_line(exc)) from None
     return wrapper

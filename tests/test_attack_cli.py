@@ -241,3 +241,12 @@ def test_a_house_variant_survives_export_and_import_with_rules_path(tmp_path):
     done = run("import", workbook, "--rules", house, "-o", elsewhere)
     assert done.output == f"Wrote {elsewhere}; its rules are outside its folder: check it with --rules {house}\n"
     assert run("check", elsewhere, "--rules", house).exit_code == 0
+
+
+def test_a_reader_that_goes_away_is_no_error():
+    # `show | head -1`: the closed pipe ends the command quietly, not with "Error: ... Broken pipe".
+    shell = f"{' '.join(scorekeeper_command())} show {MESA1} | head -1"
+    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "80"})
+    assert done.stdout.split() == ["#", "hand", "Ana", "Bruno", "Carla", "Duarte", "total", "control"]
+    assert done.stderr == ""
