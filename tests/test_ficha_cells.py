@@ -42,3 +42,48 @@ def test_a_truco_score_typed_over_its_formula_stays_at_the_placar(tmp_path):
     wb.save(out)
     assert f"{out}:Mesa4!J6: error: hand 1: the sheet shows Nos at 13; a game stops at 12 [Art 14]" \
         in run("check", out).output
+
+
+def _blank(tmp_path, game: str):
+    out = tmp_path / f"{game}.xlsx"
+    assert run("export", "--blank", game, "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "--table", "4",
+               "-o", out).exit_code == 0
+    return out
+
+
+def _typed(out, cells: dict) -> None:
+    wb = openpyxl.load_workbook(out)
+    for cell, value in cells.items():
+        wb.active[cell] = value
+    wb.save(out)
+
+
+def test_sueca_findings_point_at_pontos_equipa_motivo_and_moca(tmp_path):
+    out = _blank(tmp_path, "sueca")
+    # Nos's Pontos in F, Eles's in K; Eles's Moca standing in N.
+    _typed(out, {"F6": 72, "K6": 40,  # add up to 112
+                 "B7": "renuncia",  # no team at fault
+                 "B8": "ponto", "C8": "Eles",  # no reason
+                 "F9": 119, "K9": 1,  # 1 card point is no set of cards
+                 "F10": 60, "K10": 60, "N10": 3})  # the moca stands at Eles 0 (a tie gives nothing)
+    lines = [line for line in run("check", out).output.splitlines() if ": error: " in line]
+    assert lines == [
+        f"{out}:Mesa4!F6: error: deal 1: card points add up to 112, not 120 [O jogo 4]",
+        f"{out}:Mesa4!C7: error: deal 2: a renuncia needs the team at fault (team: ...) [Penalizacoes]",
+        f"{out}:Mesa4!D8: error: deal 3: a one-point penalty names its reason: baralhar, ver-vazas, "
+        "ma-distribuicao, sinais [Penalizacoes, 1 ponto]",
+        f"{out}:Mesa4!F9: error: deal 4: Nos has 119 card points; no set of cards is worth 1 [O jogo 3]",
+        f"{out}:Mesa4!K9: error: deal 4: Eles has 1 card point; no set of cards is worth 1 [O jogo 3]",
+        f"{out}:Mesa4!N10: error: deal 5: the sheet shows Eles 3; the moca stands at Eles 0 [Pontuacao 4]",
+    ]
+
+
+def test_refused_values_are_refused_at_their_cell(tmp_path):
+    truco = _blank(tmp_path, "truco")
+    _typed(truco, {"B6": "Nos", "C6": -3})  # Valor
+    checked = run("check", truco)
+    assert (checked.exit_code, checked.output) == (2, f"Error: {truco}:Mesa4!C6: hand 1: value: -3 is negative\n")
+    sueca = _blank(tmp_path, "sueca")
+    _typed(sueca, {"F6": 72, "K6": -5})  # Eles's Pontos
+    checked = run("check", sueca)
+    assert (checked.exit_code, checked.output) == (2, f"Error: {sueca}:Mesa4!K6: deal 1: points: -5 is negative\n")

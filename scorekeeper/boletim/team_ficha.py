@@ -8,6 +8,7 @@ person would otherwise work out is a formula that follows the rule file's number
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 
 from openpyxl.formatting.rule import FormulaRule
@@ -17,6 +18,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from scorekeeper import rules as registry
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
+from scorekeeper.boletim.king_import import STRIDE, code
 from scorekeeper.boletim.safe_read import MAX_ROWS
 from scorekeeper.boletim.sheet_style import CENTER, RED_FILL, Styles, list_formula, page_setup, put, typed_value
 from scorekeeper.boletim.layout import col
@@ -482,6 +484,18 @@ def write_blank(ws, rules, teams: dict[str, list[str]], styles: Styles, meta: di
 
 # --- reading ------------------------------------------------------------------------------
 
+# Each value read from a ficha gets the line `code(row, slot)` (as king_import does for the
+# boletim), so that a refusal or a finding about it comes back to its cell (issue 8 item 7):
+# the slot is the column of a row's own cells, a per-team slot for a key that has a cell per
+# team (its team is the finding's), and ENTRY_SLOT for the entry as a whole.
+ENTRY_SLOT = STRIDE - 1
+TEAM_SLOTS = {"points": STRIDE - 2, "standing": STRIDE - 3, "score": STRIDE - 4}
+SUECA_KEYS = {"penalty": SuecaColumns.PENALTY, "team": SuecaColumns.TEAM, "reason": SuecaColumns.REASON,
+              "all_tricks": SuecaColumns.ALL}
+TRUCO_KEYS = {"winner": TrucoColumns.WINNER, "value": TrucoColumns.VALUE, "raised_by": TrucoColumns.RAISED,
+              "penalty": TrucoColumns.EVENT, "void": TrucoColumns.EVENT, "mao_de_onze": TrucoColumns.EVENT,
+              "team": TrucoColumns.TEAM}
+
 @dataclass
 class TeamFicha:
     """One team ficha as read: the sheet document and where each value sits."""
@@ -502,7 +516,9 @@ class TeamFicha:
         """Score the ficha; each finding named by worksheet and cell."""
         from scorekeeper.sheets import score
 
-        result = score(self._load(rules_path))
+        sheet = self._load(rules_path)
+        with self._refusals_at_cells():
+            result = score(sheet)
         result.source = self.source
         result.findings = [self._at_cell(f) for f in result.findings]
         return result
@@ -527,22 +543,93 @@ class TeamFicha:
     def _load(self, rules_path):
         rules = regras.resolve(self.doc["rules"], rules_path, self.rules_cell or self.source)
         ref = rules_path if rules_path is not None else self.doc["rules"]
-        try:
+        with self._refusals_at_cells():
             return registry.model(rules.game).parse_sheet(self.doc, rules, self.source, ref)
+
+    @contextlib.contextmanager
+    def _refusals_at_cells(self):
+        """A value refused while reading or scoring the ficha is refused at its cell."""
+        try:
+            yield
         except SheetFormatError as exc:
-            where = f"{self.source}!B{exc.line}" if exc.line else self.source
+            if exc.source != self.source:  # already placed (the rules file, a cell of the grid)
+                raise
+            where = self._cell(exc.line, self._refused_team(exc.line)) if exc.line else self.source
             raise SheetFormatError(exc.message, where) from None
+
+    def _cell(self, line: int, team: str | None) -> str:
+        """The cell a coded line names; a per-team slot is the team's cell (the first team's
+        when the team is not known)."""
+        row, slot = divmod(line, STRIDE)
+        column = slot
+        for key, team_slot in TEAM_SLOTS.items():
+            if slot == team_slot:
+                column = self._team_column(key, team)
+        if slot == ENTRY_SLOT:
+            column = 2
+        return f"{self.source}!{col(column)}{row}"
+
+    def _team_column(self, key: str, team: str | None) -> int:
+        names = list(self.doc["teams"])
+        t = names.index(team) if team in names else 0
+        cols = self.cols
+        column = {"points": getattr(cols, "points", None), "standing": getattr(cols, "standing", None),
+                  "score": getattr(cols, "score", None)}[key]
+        return column(t)
+
+    def _refused_team(self, line: int) -> str | None:
+        """The team whose value in a per-team cell was refused: the first that is not a whole
+        number of at least 0 (the EntryReader's refusals of `points`, `standing`, `score`)."""
+        row, slot = divmod(line, STRIDE)
+        key = next((k for k, s in TEAM_SLOTS.items() if s == slot), None)
+        entry = next((e for e in self.doc[self.cols.list_key] if e.line // STRIDE == row), None)
+        if key is None or entry is None or not isinstance(entry.get(key), dict):
+            return None
+        return next((t for t, v in entry[key].items()
+                     if isinstance(v, bool) or not isinstance(v, int) or v < 0), None)
 
     def _at_cell(self, finding: Finding) -> Finding:
         if finding.line is None:
             return finding._replace(source=self.source)
+        row, slot = divmod(finding.line, STRIDE)
+        if slot != ENTRY_SLOT:  # a finding about one value (one with a `key`): exactly its cell
+            return finding._replace(source=self._cell(finding.line, finding.player), line=None)
         column = None
         entries = self.doc[self.cols.list_key]
-        if self.cols.game == "truco" and finding.hand and finding.hand <= len(entries):
-            column = self._truco_column(finding, entries[finding.hand - 1])
+        if finding.hand and finding.hand <= len(entries):
+            entry = entries[finding.hand - 1]
+            if self.cols.game == "truco":
+                column = self._truco_column(finding, entry)
+            else:
+                column = self._sueca_column(finding, entry)
         if column is None:
             column = self.team_cols.get(finding.player, 2)
-        return finding._replace(source=f"{self.source}!{col(column)}{finding.line}", line=None)
+        return finding._replace(source=f"{self.source}!{col(column)}{row}", line=None)
+
+    def _sueca_column(self, finding: Finding, entry) -> int | None:
+        """The cell of a Sueca row that holds the value a finding is about, as sueca.scoring
+        words its findings (they carry the entry's line only): None for the team's own cell."""
+        cols, rule = self.cols, finding.rule
+        message = finding.message.split(": ", 1)[-1]
+        team = finding.player
+        for key in ("points", "standing"):  # per_team's findings name their key first
+            if message.startswith((f"{key}:", f"{key} has")):
+                return self._team_column(key, team)
+        if rule == "Pontuacao 4":  # a moca standing written over its formula
+            return self._team_column("standing", team or self._shown_team(message))
+        if rule in ("Pontuacao 1", "O jogo 3", "O jogo 4"):  # card points: the Pontos cells
+            return self._team_column("points", team)
+        if rule == "Pontuacao 2":  # all tricks claimed
+            return cols.ALL
+        if rule.startswith("Penalizacoes"):
+            if "needs the team" in message:
+                return cols.TEAM
+            if "reason" in message:
+                return cols.REASON
+            return cols.PENALTY
+        if rule == "teams":  # a name that is not a team: in Equipa em falta
+            return cols.TEAM
+        return 2
 
     def _truco_column(self, finding: Finding, entry) -> int | None:
         """The cell of a Truco row that holds the value a finding is about, as truco.scoring
@@ -566,6 +653,13 @@ class TeamFicha:
         if penalty is not None and penalty not in PENALTIES:
             return cols.EVENT  # an Ocorrência that is not a penalty
         return cols.TEAM  # the team at fault or at eleven (Equipa): missing, unknown or wrong
+
+    def _shown_team(self, message: str) -> str | None:
+        """The first team whose written standing a disagreement quotes ('the sheet shows Eles
+        3; ...'): check_written names no team when it compares the claim as a whole."""
+        shown = message.partition("the sheet shows ")[2].partition(";")[0]
+        claims = [claim.rpartition(" ")[0] for claim in shown.split(", ")]
+        return next((c for c in claims if c in self.doc["teams"]), None)
 
     def _team_of(self, name) -> str | None:
         teams = self.doc["teams"]
@@ -595,19 +689,22 @@ def read(grid, rules, rules_ref: str, info: dict, rules_cell: str | None = None)
     if grid.text(head, 1) != "Nº":
         raise SheetFormatError("not a scorekeeper ficha: no 'Nº' header", grid.where(head, 1))
     doc = LineDict()
-    doc.line, doc.key_lines = 1, {}
+    doc.line, doc.key_lines = code(1, 1), {}
     doc["rules"] = rules_ref
     teams = LineDict()
-    teams.line, teams.key_lines = L.NAMES_ROW, {}
+    teams.line, teams.key_lines = code(L.NAMES_ROW, cols.block(0)), {}
     for t, name in enumerate(names):
         players = grid.text(PLAYERS_ROW, cols.block(t))
         teams[name] = [p.strip() for p in (players or "").split(",") if p.strip()]
     doc["teams"] = teams
-    for key in ("scorer", "event", "table", "round", "date"):
-        if info.get(key) is not None:
+    doc.key_lines["teams"] = teams.line
+    for key in ("rules", "scorer", "event", "table", "round", "date"):
+        row, _, column = TEAM_INFO_CELLS[key]
+        doc.key_lines[key] = code(row, column)
+        if key != "rules" and info.get(key) is not None:
             doc[key] = info[key]
     entries = LineList()
-    entries.line, entries.item_lines = head, []
+    entries.line, entries.item_lines = code(head, 1), []
     ficha = TeamFicha(grid.path, grid.title, rules_ref, doc, cols, rules_cell,
                       # a team's finding points at its card points (Sueca) or its score (Truco)
                       {name: (cols.points(t) if cols.game == "sueca" else cols.score(t)) for t, name in enumerate(names)})
@@ -620,15 +717,20 @@ def read(grid, rules, rules_ref: str, info: dict, rules_cell: str | None = None)
         entry = _sueca_entry(grid, cols, r, names) if cols.game == "sueca" else _truco_entry(grid, cols, r, names)
         if entry is not None:
             entries.append(entry)
-            entries.item_lines.append(r)
+            entries.item_lines.append(entry.line)
     doc[cols.list_key] = entries
     return ficha
 
 
 def _new_entry(r: int) -> LineDict:
     entry = LineDict()
-    entry.line, entry.key_lines = r, {}
+    entry.line, entry.key_lines = code(r, ENTRY_SLOT), {}
     return entry
+
+
+def _key_lines(entry: LineDict, r: int, columns: dict[str, int]) -> dict[str, int]:
+    """Each key's coded line: its own cell's column, or its per-team slot."""
+    return {key: code(r, TEAM_SLOTS[key] if key in TEAM_SLOTS else columns[key]) for key in entry}
 
 
 def _team_values(grid, r: int, columns: list[int], names: list[str]):
@@ -656,7 +758,7 @@ def _sueca_entry(grid, cols: SuecaColumns, r: int, names: list[str]):
     standing = _team_values(grid, r, [cols.standing(t) for t in range(len(names))], names)
     if standing is not None:
         entry["standing"] = standing
-    entry.key_lines = dict.fromkeys(entry, r)
+    entry.key_lines = _key_lines(entry, r, SUECA_KEYS)
     return entry
 
 
@@ -687,5 +789,5 @@ def _truco_entry(grid, cols: TrucoColumns, r: int, names: list[str]):
     score = _team_values(grid, r, [cols.score(t) for t in range(len(names))], names)
     if score is not None:
         entry["score"] = score
-    entry.key_lines = dict.fromkeys(entry, r)
+    entry.key_lines = _key_lines(entry, r, TRUCO_KEYS)
     return entry
