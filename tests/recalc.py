@@ -229,7 +229,8 @@ def summary_expected(games) -> dict:
         places = table_points(result.totals, rules.places) if king else None
         errors = any(f.is_error for f in result.findings)
         for name in sheet.players:
-            expect[f"G{row}"] = result.totals[name]
+            # a ficha with nothing typed shows no result, nor does the Resumo
+            expect[f"G{row}"] = result.totals[name] if king or result.hands else ""
             if king:
                 expect[f"H{row}"] = places[name]
                 expect[f"I{row}"] = "OK" if sum(result.totals.values()) == rules.game_total else "ERRO"
