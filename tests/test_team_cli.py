@@ -151,7 +151,7 @@ def test_team_ficha_checked_by_cell(tmp_path):
     assert result.exit_code == 1
     assert f"{out}:Mesa3 R1!F8: error: deal 3: Nos has 119 card points; no set of cards is worth 1 [O jogo 3]" \
         in result.output
-    assert f"{out}:Mesa3 R1!K17: error: deal 12: the sheet shows Eles at 5; a moca stops at 4 (nothing is carried " \
+    assert f"{out}:Mesa3 R1!N17: error: deal 12: the sheet shows Eles at 5; a moca stops at 4 (nothing is carried " \
            "ahead) [Pontuacao 4]" in result.output
 
 
