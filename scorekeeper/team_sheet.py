@@ -128,8 +128,11 @@ class EntryReader:
         raise SheetFormatError(f"{self.word} {self.index}: {key}: {message}", self.sheet.source,
                                self.item.line_of(key))
 
-    def finding(self, message: str, rule: str, team: str | None = None, severity=Severity.ERROR):
-        self.findings.append(Finding(severity, self.sheet.source, self.line, f"{self.word} {self.index}: {message}",
+    def finding(self, message: str, rule: str, team: str | None = None, severity=Severity.ERROR,
+                key: str | None = None):
+        """A finding about this entry; with `key`, at the line (or workbook cell) of that key's value."""
+        line = self.item.line_of(key) if key is not None else self.line
+        self.findings.append(Finding(severity, self.sheet.source, line, f"{self.word} {self.index}: {message}",
                                      rule, self.index, team))
 
     def word_value(self, key) -> str | None:
@@ -144,7 +147,8 @@ class EntryReader:
             self.fail(key, f"expected a team, got {quote(value)}")
         team = self.sheet.team_of(value)
         if team is None:
-            self.finding(f"{quote(value)} is not a team at this table ({', '.join(self.sheet.teams)})", "teams")
+            self.finding(f"{quote(value)} is not a team at this table ({', '.join(self.sheet.teams)})", "teams",
+                         key=key)
         return team
 
     def number(self, key, value, low: int | None = 0) -> int:
@@ -164,7 +168,8 @@ class EntryReader:
         if isinstance(value, list):
             numbers = [self.number(key, v, low) for v in value]
             if len(numbers) != len(teams):
-                self.finding(f"{key} has {plural(len(numbers), 'value')} for {plural(len(teams), 'team')}", "teams")
+                self.finding(f"{key} has {plural(len(numbers), 'value')} for {plural(len(teams), 'team')}", "teams",
+                             key=key)
                 return None
             return dict(zip(teams, numbers))
         if isinstance(value, dict):
@@ -172,14 +177,15 @@ class EntryReader:
             for name, number in value.items():
                 number = self.number(key, number, low)
                 if name not in teams:
-                    self.finding(f"{key}: {quote(name)} is not a team at this table ({', '.join(teams)})", "teams")
+                    self.finding(f"{key}: {quote(name)} is not a team at this table ({', '.join(teams)})", "teams",
+                                 key=key)
                     continue
                 result[name] = number
             missing = [t for t in teams if t not in result]
             if partial:
                 return {t: result[t] for t in teams if t in result}
             if missing:
-                self.finding(f"{key}: no value for {', '.join(missing)}", "teams")
+                self.finding(f"{key}: no value for {', '.join(missing)}", "teams", key=key)
                 return None
             return {t: result[t] for t in teams}
         self.fail(key, "expected a list in team order or a mapping {team: value}")
@@ -195,11 +201,13 @@ def check_written(read: EntryReader, key: str, shown: dict[str, int], cap: int, 
         return
     for team, value in written.items():
         if value > cap:
-            read.finding(f"the sheet shows {team} at {value}; {stops}", rule, team)
+            read.finding(f"the sheet shows {team} at {value}; {stops}", rule, team, key=key)
     if compare and any(written[t] != shown[t] for t in written) and all(v <= cap for v in written.values()):
         says = ", ".join(f"{t} {written[t]}" for t in written)
         should = ", ".join(f"{t} {shown[t]}" for t in written)
-        read.finding(f"the sheet shows {says}; {stands} {should}", rule)
+        wrong = [t for t in written if written[t] != shown[t]]
+        read.finding(f"the sheet shows {says}; {stands} {should}", rule, wrong[0] if len(wrong) == 1 else None,
+                     key=key)
 
 
 def other_team(sheet: TeamSheet, team: str) -> str:

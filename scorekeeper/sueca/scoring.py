@@ -87,11 +87,12 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
         penalty = PENALTIES.get(penalty_word)
         team = read.team("team")
         if penalty is None:
-            read.finding(f"unknown penalty {quote(penalty_word)}; allowed: {', '.join(PENALTIES.names)}", "Penalizacoes")
+            read.finding(f"unknown penalty {quote(penalty_word)}; allowed: {', '.join(PENALTIES.names)}", "Penalizacoes",
+                         key="penalty")
             return nothing, penalty_word, "", None, False
         if team is None:
             if "team" not in read.item:
-                read.finding(f"a {penalty} needs the team at fault (team: ...)", "Penalizacoes")
+                read.finding(f"a {penalty} needs the team at fault (team: ...)", "Penalizacoes", key="team")
             return nothing, penalty, "", None, False
         other = other_team(sheet, team)
         awarded = dict(nothing)
@@ -103,10 +104,10 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
             reason = read.word_value("reason")
             if reason is None:
                 read.finding(f"a one-point penalty names its reason: {', '.join(rules.ponto_reasons)}",
-                             "Penalizacoes, 1 ponto")
+                             "Penalizacoes, 1 ponto", key="reason")
             elif reason not in rules.ponto_reasons:
                 read.finding(f"unknown reason {quote(reason)}; allowed: {', '.join(rules.ponto_reasons)}",
-                             "Penalizacoes, 1 ponto")
+                             "Penalizacoes, 1 ponto", key="reason")
             awarded[other] = rules.ponto_points
             return awarded, penalty, f"by {team}" + (f" ({reason})" if reason else ""), None, False
         castigos[team] += 1
@@ -122,15 +123,16 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
     detail = ""
     for team, points in card_points.items():
         if points > rules.total:
-            read.finding(f"{team} has {plural(points, 'card point')}; a deal holds {rules.total}", "O jogo 4", team)
+            read.finding(f"{team} has {plural(points, 'card point')}; a deal holds {rules.total}", "O jogo 4", team,
+                         key="points")
         elif points in rules.impossible:
             read.finding(f"{team} has {plural(points, 'card point')}; no set of cards is worth "
-                         f"{min(points, rules.total - points)}", "O jogo 3", team)
+                         f"{min(points, rules.total - points)}", "O jogo 3", team, key="points")
     if total != rules.total:
-        read.finding(f"card points add up to {total}, not {rules.total}", "O jogo 4")
+        read.finding(f"card points add up to {total}, not {rules.total}", "O jogo 4", key="points")
     if all_tricks:
         detail = "all tricks"
         if max(card_points.values()) != rules.total:
             read.finding(f"all tricks means all {rules.total} card points, but the best team has "
-                         f"{max(card_points.values())}", SCORING)
+                         f"{max(card_points.values())}", SCORING, key="all_tricks")
     return deal_points(rules, card_points, all_tricks), "deal", detail, card_points, False

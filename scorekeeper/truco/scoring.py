@@ -92,24 +92,26 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     void = read.word_value("void")
     if void is not None:
         if void not in rules.voids:
-            read.finding(f"unknown void {quote(void)}; allowed: {', '.join(rules.voids)}", "Art 7")
+            read.finding(f"unknown void {quote(void)}; allowed: {', '.join(rules.voids)}", "Art 7", key="void")
         return nothing, "void", void
     penalty_word = read.word_value("penalty")
     if penalty_word is not None:
         penalty = PENALTIES.get(penalty_word)
         team = read.team("team")
         if penalty is None:
-            read.finding(f"unknown penalty {quote(penalty_word)}; allowed: {', '.join(PENALTIES.names)}", "Art 6, Art 16")
+            read.finding(f"unknown penalty {quote(penalty_word)}; allowed: {', '.join(PENALTIES.names)}", "Art 6, Art 16",
+                         key="penalty")
             return nothing, penalty_word, ""
         if team is None:
             if "team" not in read.item:
-                read.finding(f"a {penalty} needs the team at fault (team: ...)", "Art 6, Art 16")
+                read.finding(f"a {penalty} needs the team at fault (team: ...)", "Art 6, Art 16", key="team")
             return nothing, penalty, ""
         awarded = dict(nothing)
         other = other_team(sheet, team)
         if penalty == "truco-na-mao-de-onze":
             if eleven != [team]:
-                read.finding(f"{team} is not the only team at {rules.eleven} ({_score(match)})", "Art 16", team)
+                read.finding(f"{team} is not the only team at {rules.eleven} ({_score(match)})", "Art 16", team,
+                             key="team")
             awarded[other] = rules.raise_penalty  # Art 16: the other team scores 3
         else:
             awarded[other] = rules.looked_at_deck  # Art 6: the dealer loses the deal and a point
@@ -118,13 +120,14 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     if declined is not None:
         team = read.team("team")
         if declined not in ("declined", "recusada", "recusou"):
-            read.finding(f"mao_de_onze: expected declined, got {quote(declined)}", "Art 17")
+            read.finding(f"mao_de_onze: expected declined, got {quote(declined)}", "Art 17", key="mao_de_onze")
         if team is None:
             if "team" not in read.item:
-                read.finding("name the team at eleven that declined (team: ...)", "Art 17")
+                read.finding("name the team at eleven that declined (team: ...)", "Art 17", key="team")
             return nothing, "mao de onze", ""
         if eleven != [team]:
-            read.finding(f"only the one team at {rules.eleven} may decline the hand ({_score(match)})", "Art 17", team)
+            read.finding(f"only the one team at {rules.eleven} may decline the hand ({_score(match)})", "Art 17", team,
+                         key="team")
         awarded = dict(nothing)
         awarded[other_team(sheet, team)] = rules.declined  # Art 17: declining gives the others 1
         return awarded, "mao de onze", f"declined by {team}"
@@ -132,33 +135,33 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     winner = read.team("winner")
     if winner is None:
         if "winner" not in read.item:
-            read.finding("no winner recorded (winner: TEAM)", "Art 13")
+            read.finding("no winner recorded (winner: TEAM)", "Art 13", key="winner")
         return nothing, "hand", ""
     value = read.item.get("value", 1)
     value = read.number("value", value, 1)
     if value not in rules.values:
-        read.finding(f"a hand is worth {', '.join(map(str, rules.values))}, not {value}", "Art 13")
+        read.finding(f"a hand is worth {', '.join(map(str, rules.values))}, not {value}", "Art 13", key="value")
     raised_by = read.team("raised_by")
     awarded = dict(nothing)
     detail = f"{winner}" + (f", {value}" if value != 1 else "")
     if len(eleven) == 2:
         if value != rules.both_at_eleven_value:
             read.finding(f"both teams at {rules.eleven}: the hand is worth {rules.both_at_eleven_value}, not {value}",
-                         "Art 18")
+                         "Art 18", key="value")
         awarded[winner] = rules.both_at_eleven_value
         return awarded, "hand", detail + ", both at eleven"
     if len(eleven) == 1:
         at = eleven[0]
         if raised_by == at:
             read.finding(f"{at}, at {rules.eleven}, raised: the other team scores {rules.raise_penalty}",
-                         "Art 16", at)
+                         "Art 16", at, key="raised_by")
             awarded[other_team(sheet, at)] = rules.raise_penalty
             return awarded, "hand", f"{winner}, {value}, raised by {at} at eleven"
         if winner != at:
             # Art 17: the team at eleven played and lost: the other team scores 3.
             if "value" in read.item and value != rules.lost:
                 read.finding(f"{at} played the mao de onze and lost: {winner} scores {rules.lost}, not {value}",
-                             "Art 17", winner)
+                             "Art 17", winner, key="value")
             awarded[winner] = rules.lost
             return awarded, "hand", f"{winner}, mao de onze lost by {at}"
         awarded[winner] = value
