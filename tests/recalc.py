@@ -209,6 +209,9 @@ def team_expected(sheet, result, rows=None):
     for t, name in enumerate(names):
         expect[f"B{result_row + 1 + t}"] = name
         expect[f"C{result_row + 1 + t}"] = result.totals[name] if result.hands else ""
+        won = result.totals[name] if result.hands else None
+        words = ("Moca", "Mocas") if rules.game == "sueca" else ("Jogo", "Jogos")
+        expect[f"D{result_row + 1 + t}"] = words[0] if won == 1 else words[1]
     return expect
 
 

@@ -77,10 +77,11 @@ def test_a_disputed_ficha_prints_every_finding_marked_in_its_row(game, tmp_path)
     for hand, numbers in marks.items():
         assert rows[hand].endswith(" " + ", ".join(map(str, numbers))), (hand, rows[hand])
     # The result, as the CLI has it: the winner, and each team's mocas or games.
-    word = "Mocas" if game == "sueca" else "Jogos"
+    one, many = ("Moca", "Mocas") if game == "sueca" else ("Jogo", "Jogos")
     assert f"Vencedor {result.extra['winner']}\n" in text
     for team in sheet.team_names:
-        assert f"\n {team} {result.totals[team]} {word}\n" in text
+        won = result.totals[team]
+        assert f"\n {team} {won} {one if won == 1 else many}\n" in text
     # Spare rows print their number and nothing else.
     entries = len(sheet.entries)
     assert [rows[n] for n in range(entries + 1, entries + 4)] == ["", "", ""]

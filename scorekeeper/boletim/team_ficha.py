@@ -309,12 +309,12 @@ class TeamFichaWriter:
         won = [f"MAX({col(counter(t))}{FIRST}:{col(counter(t))}{last})" for t in range(2)]
         self.style(ws.cell(r, 3, f'=IF({won[0]}>={to_win},{self._team_ref(0)},IF({won[1]}>={to_win},'
                                  f'{self._team_ref(1)},""))'), "check")
-        label = "Mocas" if cols.game == "sueca" else "Jogos"
+        one, many = ("Moca", "Mocas") if cols.game == "sueca" else ("Jogo", "Jogos")
         for t in range(len(self.names)):
             self.style(ws.cell(r + 1 + t, 2, f"={self._team_ref(t)}"), "bold")
             column = f"{col(counter(t))}{FIRST}:{col(counter(t))}{last}"
             ws.cell(r + 1 + t, 3, f'=IF(COUNT({column})=0,"",MAX({column}))')
-            ws.cell(r + 1 + t, 4, label)
+            ws.cell(r + 1 + t, 4, f'=IF(C{r + 1 + t}=1,"{one}","{many}")')  # "1 Moca", "2 Mocas"
 
     def _notes(self, notes) -> None:
         """The findings, numbered, each on a line as wide as the table (wrapped, never cut),
