@@ -4,16 +4,26 @@ from __future__ import annotations
 
 from openpyxl.chart import LineChart, Reference
 from openpyxl.comments import Comment
-from openpyxl.formatting.rule import FormulaRule
+from openpyxl.formatting.rule import FormulaRule, Rule
+from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.styles.numbers import NumberFormat
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim.layout import FIRST_PLAYER_COL, Layout, col
-from scorekeeper.boletim.sheet_style import RED_FILL, Styles, list_formula, page_setup, put, typed_value
+from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MIN_WIDTH, RED_FILL, WARN_FILL, Styles, column_points,
+                                             list_formula, page_setup, printable_points, put, text_width, typed_value)
 from scorekeeper.king.rules import KingRules
 
 SPARE_ROWS = 2  # blank rows for a penalised festa's replay or a hand written in late
 MIN_HAND_ROWS = 10
+BLANK_NOTE_LINES = 3  # ruled lines under Notas on a blank boletim
+PAGE_FILL = 0.93  # of the printable height, for a page the spreadsheet fits (its scale is estimated)
+BLANK_PAGE_FILL = 0.97  # of the printable height, for a blank's pages printed at our own scale
+MAX_ROW = 30  # points: a game's hand rows grow to fill the page up to twice the default
+NOTE_CHAR_WIDTH = 1.05  # a note's characters per unit of column width, to size its wrapped row
+HIDDEN_FORMAT_ID = 400  # ";;;" (nothing shown): an id above the workbook's own custom formats
 FESTA_LABEL = "Festa"  # the label of a festa row; the negative hands' labels come from the rule file
 
 
@@ -94,6 +104,9 @@ class KingBoletimWriter:
         (row, player or None, text) to show as comments and in the notes area."""
         ws, lay, rules, players = self.ws, self.lay, self.rules, self.players
         scorer_index = players.index(scorer)
+        # A sheet with nothing entered is a form to fill in by hand: no result shown, rows to write in.
+        self.blank = not findings and not any(r.get("quantities") or r.get("points") for r in rows)
+        self.typed_rows, self.notes = rows, findings
         ws.sheet_view.showGridLines = False
         self.style(put(ws, 1, 1, f"{L.TITLE} — {rules.title}"), "title")
         for key, (row, label_col, value_col) in L.INFO_CELLS.items():
@@ -101,6 +114,8 @@ class KingBoletimWriter:
             value = scorer if key == "scorer" else meta.get(key)
             if value is not None:
                 self.style(put(ws, row, value_col, typed_value(value)), "left")
+            elif self.blank:
+                self.style(ws.cell(row, value_col), "ruled")  # a line to write it on
         for index, header in enumerate(L.META_HEADERS, start=1):
             self._head(L.HEAD_ROW, index, header)
         for p, name in enumerate(players):
@@ -187,28 +202,40 @@ class KingBoletimWriter:
             else:
                 self.style(ws.cell(r, column), "box_hide_zero" if column >= L.COL_UNIT else "box")
 
+    def nothing_entered(self) -> str:
+        """True while no hand row holds a number: a blank sheet shows no computed result (issue 8)."""
+        letter = col(self.lay.total_col)
+        return f"COUNT(${letter}${L.FIRST_ROW}:${letter}${self.lay.last_hand_row})=0"
+
     def _totals(self) -> None:
         ws, lay = self.ws, self.lay
         first, last = L.FIRST_ROW, lay.last_hand_row
+        empty = self.nothing_entered()
         ws.cell(lay.totals_row, L.COL_HAND, L.TOTALS_LABEL)
         ws.cell(lay.saldo_row, L.COL_HAND, L.SALDO_LABEL)
         for p in range(len(self.players)):
             for column in (lay.neg_col(p), lay.pos_col(p)):
                 letter = col(column)
-                ws.cell(lay.totals_row, column, f"=SUM({letter}{first}:{letter}{last})")
+                ws.cell(lay.totals_row, column, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
             qcol = lay.qty_col(p)
-            ws.cell(lay.saldo_row, qcol, f"={col(lay.pos_col(p))}{lay.totals_row}-{col(lay.neg_col(p))}{lay.totals_row}")
+            ws.cell(lay.saldo_row, qcol, f'=IF({empty},"",SUM({col(lay.pos_col(p))}{lay.totals_row})'
+                                         f'-SUM({col(lay.neg_col(p))}{lay.totals_row}))')
             ws.merge_cells(start_row=lay.saldo_row, start_column=qcol, end_row=lay.saldo_row, end_column=qcol + 2)
         for column in (lay.total_col, lay.control_col):
             letter = col(column)
-            ws.cell(lay.totals_row, column, f"=SUM({letter}{first}:{letter}{last})")
+            ws.cell(lay.totals_row, column, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
+        # Negativos and Positivos totals are written as the sheet means them, without a sign; the
+        # saldo, a hand's total and the control total are signed.
+        signed = {lay.total_col, lay.control_col}
         for row in (lay.totals_row, lay.saldo_row):
             for column in range(1, lay.last_col + 1):
-                self.style(ws.cell(row, column), "total_signed" if column >= FIRST_PLAYER_COL else "total")
+                is_signed = row == lay.saldo_row and column >= FIRST_PLAYER_COL or column in signed
+                self.style(ws.cell(row, column), "total_signed" if is_signed else "total")
 
     def _classification(self) -> None:
         ws, lay, rules = self.ws, self.lay, self.rules
         n = len(self.players)
+        empty = self.nothing_entered()
         first, last = col(lay.class_col(0)), col(lay.class_col(n - 1))
         saldos = f"${first}${lay.class_saldo_row}:${last}${lay.class_saldo_row}"
         labels = ((lay.class_head_row, "Jogador"), (lay.class_saldo_row, L.SALDO_LABEL), (lay.place_row, L.PLACE_LABEL),
@@ -220,21 +247,24 @@ class KingBoletimWriter:
             c = lay.class_col(p)
             letter = col(c)
             self._head_name(lay.class_head_row, c, p)
-            self.style(ws.cell(lay.class_saldo_row, c, f"={col(lay.qty_col(p))}{lay.saldo_row}"), "box_signed")
-            ws.cell(lay.place_row, c, f"=RANK({letter}{lay.class_saldo_row},{saldos})")
+            self.style(ws.cell(lay.class_saldo_row, c, f'=IF({empty},"",{col(lay.qty_col(p))}{lay.saldo_row})'),
+                       "box_signed")
+            ws.cell(lay.place_row, c, f'=IF({empty},"",RANK({letter}{lay.class_saldo_row},{saldos}))')
             # Art 16 / K5: tied players share the average of the places they occupy.
-            self.style(ws.cell(lay.points_row, c, f"=AVERAGE(OFFSET(${first}${lay.place_values_row},0,"
+            self.style(ws.cell(lay.points_row, c, f'=IF({empty},"",AVERAGE(OFFSET(${first}${lay.place_values_row},0,'
                                                   f"{letter}{lay.place_row}-1,1,"
-                                                  f"COUNTIF({saldos},{letter}{lay.class_saldo_row})))"), "box_points")
+                                                  f'COUNTIF({saldos},{letter}{lay.class_saldo_row}))))'),
+                       "box_points")
             self.style(ws.cell(lay.place_values_row, c, rules.places[p] if p < len(rules.places) else 0), "box")
             self.style(ws.cell(lay.place_row, c), "box")
-        self.style(ws.cell(lay.sum_row, lay.class_col(0), f"=SUM({saldos})"), "signed")
+        self.style(ws.cell(lay.sum_row, lay.class_col(0), f'=IF({empty},"",SUM({saldos}))'), "signed")
         self.style(ws.cell(lay.sum_row, lay.class_col(1), L.ZERO_LABEL), "bold")
-        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO")'),
-                   "check")
+        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF({empty},"",IF({first}{lay.sum_row}={rules.game_total},'
+                                                          '"OK","ERRO"))'), "check")
 
     def _running(self) -> None:
         ws, lay = self.ws, self.lay
+        empty = self.nothing_entered()
         self.style(ws.cell(lay.running_head_row, L.COL_NUMBER, "Nº"), "bold")
         self.style(ws.cell(lay.running_head_row, L.COL_HAND, L.RUNNING_LABEL), "bold")
         for p in range(len(self.players)):
@@ -247,7 +277,8 @@ class KingBoletimWriter:
                 c = lay.class_col(p)
                 previous = f"{col(c)}{row - 1}+" if offset else ""
                 # SUM, not N(): an empty or "" points cell counts 0 in every spreadsheet (see festa_points)
-                ws.cell(row, c, f"={previous}SUM({col(lay.pos_col(p))}{r})-SUM({col(lay.neg_col(p))}{r})")
+                self.style(ws.cell(row, c, f'=IF({empty},"",{previous}SUM({col(lay.pos_col(p))}{r})'
+                                           f'-SUM({col(lay.neg_col(p))}{r}))'), "box")
         chart = LineChart()
         chart.title = L.RUNNING_LABEL
         chart.y_axis.title = "Pontos"
@@ -266,20 +297,43 @@ class KingBoletimWriter:
         ws.add_chart(chart, f"{col(lay.qty_col(1))}{lay.class_head_row}")
 
     def _findings(self, findings) -> None:
+        """Every finding in the notes, each on its own row across the page (wrapped, so a long one
+        is never cut at the print area's edge), as a comment at its cell, and its row marked."""
         ws, lay = self.ws, self.lay
         self.style(ws.cell(lay.notes_row, L.COL_HAND, L.NOTES_LABEL), "bold")
-        if not findings:
+        if self.blank:
+            for offset in range(1, BLANK_NOTE_LINES + 1):  # ruled lines to write on
+                for column in range(L.COL_HAND, lay.last_col + 1):
+                    self.style(ws.cell(lay.notes_row + offset, column), "ruled")
+        elif not findings:
             ws.cell(lay.notes_row + 1, L.COL_HAND, "Sem observações: o boletim confere.")
         by_cell: dict[tuple[int, int], list[str]] = {}
         for offset, (row, player, text) in enumerate(findings):
-            put(ws, lay.notes_row + 1 + offset, L.COL_HAND, text)
+            note_row = lay.notes_row + 1 + offset
+            self.style(put(ws, note_row, L.COL_HAND, text), "note")
+            ws.merge_cells(start_row=note_row, start_column=L.COL_HAND, end_row=note_row, end_column=lay.last_col)
             if row is not None:
                 column = lay.qty_col(player) if player is not None else L.COL_HAND
                 by_cell.setdefault((row, column), []).append(text)
+                self._mark(row, player, text)
         for (row, column), texts in by_cell.items():
             comment = Comment("\n".join(texts), "scorekeeper")
             comment.width, comment.height = 320, 40 + 30 * len(texts)
             ws.cell(row, column).comment = comment
+
+    def _mark(self, row: int, player: int | None, text: str) -> None:
+        """A finding's row marked on paper too (the conditional red fill only sees a row that does
+        not balance): its Nº and Mão, and the player's cells when the finding names one."""
+        fill = RED_FILL if text.startswith("error") else WARN_FILL
+        columns = [L.COL_NUMBER, L.COL_HAND]
+        if player is not None:
+            columns += [self.lay.qty_col(player), self.lay.neg_col(player), self.lay.pos_col(player)]
+        else:
+            columns += list(range(L.COL_HAND + 1, self.lay.last_col + 1))
+        for column in columns:
+            cell = self.ws.cell(row, column)
+            if cell.fill != RED_FILL:  # an error's mark is never turned into a warning's
+                cell.fill = fill
 
     def _validation(self) -> None:
         ws, lay, rules = self.ws, self.lay, self.rules
@@ -315,29 +369,97 @@ class KingBoletimWriter:
         ws, lay = self.ws, self.lay
         first, last = L.FIRST_ROW, lay.last_hand_row
         total, control = col(lay.total_col), col(lay.control_col)
-        # A row that does not balance against its control total turns red.
-        ws.conditional_formatting.add(
-            f"A{first}:{control}{last}",
-            FormulaRule(formula=[f'AND(${total}{first}<>"",${total}{first}<>${control}{first})'], fill=RED_FILL))
+        # One range from the hands to the running balance, so the rules are read relative to A6:
+        # a hand row that does not balance against its control total turns red, and a spare row's
+        # running balance, which only repeats the last one, prints nothing until the row is given
+        # a hand (its value stays in the cell, for anything that reads it).
+        running, running_last = lay.running_first_row, lay.running_first_row + lay.hands - 1
+        area = f"A{first}:{control}{running_last}"
+        ws.conditional_formatting.add(area, FormulaRule(
+            formula=[f'AND(ROW()<={last},${total}{first}<>"",${total}{first}<>${control}{first})'], fill=RED_FILL))
+        hidden = DifferentialStyle(numFmt=NumberFormat(numFmtId=HIDDEN_FORMAT_ID, formatCode=";;;"))
+        ws.conditional_formatting.add(area, Rule(type="expression", dxf=hidden,
+                                                 formula=[f'AND(ROW()>={running},$B{first}="")']))
         check = f"{col(lay.class_col(2))}{lay.sum_row}"
         ws.conditional_formatting.add(check, FormulaRule(formula=[f'{check}="ERRO"'], fill=RED_FILL))
         ws.freeze_panes = f"A{first}"
-        widths = {1: 4, 2: 15, 3: 12, 4: 10, 5: 10, 6: 10, 7: 10, 8: 12, 9: 11, 10: 6, 11: 10}
-        for column, width in widths.items():
+        for column, width in self._widths().items():
             ws.column_dimensions[col(column)].width = width
-        for p in range(len(self.players)):
-            ws.column_dimensions[col(lay.qty_col(p))].width = 6
-            ws.column_dimensions[col(lay.neg_col(p))].width = 10
-            ws.column_dimensions[col(lay.pos_col(p))].width = 10
-        ws.column_dimensions[total].width = 8
-        ws.column_dimensions[control].width = 9
         ws.row_dimensions[L.HEAD_ROW].height = 30
 
+    def _widths(self) -> dict[int, float]:
+        """Each column as wide as its longest text (issue 8: no label cut on paper)."""
+        lay, rows = self.lay, self.typed_rows
+        texts: dict[int, list[tuple[str, bool]]] = {c: [] for c in range(1, lay.last_col + 1)}
+        for index, header in enumerate(L.META_HEADERS, start=1):
+            texts[index] += [(word, True) for word in header.split()]  # a header wraps at its spaces
+        keys = {L.COL_HAND: "label", L.COL_BENEFICIARY: "beneficiary", L.COL_CONTRACT: "contract",
+                L.COL_TRUMP: "trump", L.COL_OFFER_BY: "offer_by", L.COL_OFFER_TRICKS: "offer_tricks",
+                L.COL_PENALTY: "penalty", L.COL_OFFENDERS: "offenders"}
+        for column, key in keys.items():
+            texts[column] += [(str(row[key]), False) for row in rows if row.get(key) is not None]
+        texts[L.COL_HAND] += [(h.label, False) for h in self.rules.negative_hands]
+        texts[L.COL_HAND] += [(label, True) for label in (L.TOTALS_LABEL, L.SALDO_LABEL, "Jogador", L.PLACE_LABEL,
+                                                          L.POINTS_LABEL, L.PLACE_VALUES_LABEL, L.SUM_LABEL,
+                                                          L.RUNNING_LABEL, L.NOTES_LABEL)]
+        texts[L.COL_CONTRACT] += [("positivos", False), ("4-3-3-3", False)]
+        texts[L.COL_TRUMP] += [(t, False) for t in self.rules.trumps]
+        texts[L.COL_PENALTY] += [("cartas-passadas", False)]
+        texts[L.COL_UNIT] += [("-00000", False)]
+        for p, name in enumerate(self.players):
+            texts[lay.class_col(p)] += [(name, True), ("-00000", False)]
+            texts[L.COL_BENEFICIARY] += [(name, False)]
+            texts[L.COL_OFFER_BY] += [(name, False)]
+            texts[lay.qty_col(p)] += [(L.PLAYER_HEADERS[0], True)]
+            texts[lay.neg_col(p)] += [(L.PLAYER_HEADERS[1], True), ("00000", True)]
+            texts[lay.pos_col(p)] += [(L.PLAYER_HEADERS[2], True), ("00000", True)]
+        texts[lay.class_col(1)] += [(L.ZERO_LABEL, True)]
+        texts[lay.class_col(2)] += [("ERRO", True)]
+        texts[lay.total_col] += [(L.TOTAL_HEADER, True), ("+00000", True)]
+        texts[lay.control_col] += [(L.CONTROL_HEADER, True), ("+00000", True)]
+        return {column: max([text_width(text, bold) for text, bold in found] + [MIN_WIDTH])
+                for column, found in texts.items()}
+
     def _print_setup(self, meta: dict) -> None:
-        lay = self.lay
+        """One A4 landscape page for a game, every finding on it; a blank boletim on two pages
+        filled with rows to write in: the hands, then the classification and running balance
+        (at 7 mm a row, the 40 rows of a blank do not fit one page)."""
+        ws, lay = self.ws, self.lay
         title = " · ".join(str(v) for v in (meta.get("event"), _mesa(meta)) if v)
-        page_setup(self.ws, header=f"{L.TITLE} — {self.rules.title}" + (f" — {title}" if title else ""),
-                   landscape=True, one_page=True, area=f"A1:{col(lay.last_col)}{lay.notes_row + 6}")
+        last_row = lay.notes_row + (BLANK_NOTE_LINES if self.blank else max(1, len(self.notes)))
+        page_setup(ws, header=f"{L.TITLE} — {self.rules.title}" + (f" — {title}" if title else ""),
+                   landscape=True, one_page=not self.blank, area=f"A1:{col(lay.last_col)}{last_row}",
+                   repeat_titles=not self.blank)  # a blank's page 2 is not the hands table
+        page_width, page_height = printable_points(landscape=True)
+        scale = min(1.0, page_width / sum(column_points(ws.column_dimensions[col(c)].width)
+                                          for c in range(1, lay.last_col + 1)))
+        room = page_height * PAGE_FILL / scale  # the page's height, in the sheet's points
+        chars = sum(ws.column_dimensions[col(c)].width for c in range(L.COL_HAND, lay.last_col + 1))
+        for offset, (_, _, text) in enumerate(self.notes):
+            lines = -(-len(text) * NOTE_CHAR_WIDTH // chars) or 1
+            ws.row_dimensions[lay.notes_row + 1 + offset].height = DEFAULT_ROW * lines
+        if self.blank:
+            # A scale of our own, not fitted by the spreadsheet: fitting ignores a page break.
+            ws.sheet_properties.pageSetUpPr.fitToPage = False
+            ws.page_setup.scale = int(scale * 100)
+            room = page_height * BLANK_PAGE_FILL / (ws.page_setup.scale / 100)  # a scale we set: exact
+            ws.row_breaks.append(Break(id=lay.saldo_row))
+            self._fill(range(1, lay.saldo_row + 1), room, fixed={1: 22, L.HEAD_ROW: 30})
+            gaps = (lay.saldo_row + 1, lay.sum_row + 1, lay.notes_row - 1)
+            self._fill(range(lay.saldo_row + 1, last_row + 1), room, fixed=dict.fromkeys(gaps, DEFAULT_ROW))
+            return
+        used = sum(ws.row_dimensions[r].height or DEFAULT_ROW for r in range(1, last_row + 1))
+        grow = [*lay.hand_rows(), lay.totals_row, lay.saldo_row]
+        extra = min(MAX_ROW - DEFAULT_ROW, max(0.0, (room - used) / len(grow)))
+        for r in grow:
+            ws.row_dimensions[r].height = DEFAULT_ROW + extra
+
+    def _fill(self, rows: range, room: float, fixed: dict[int, float]) -> None:
+        """Rows that share one page's height evenly (a blank form: the page filled, rows to write in)."""
+        free = [r for r in rows if r not in fixed]
+        height = (room - sum(fixed.get(r, 0) for r in rows)) / len(free)
+        for r in rows:
+            self.ws.row_dimensions[r].height = fixed.get(r, height)
 
 
 def _mesa(meta: dict) -> str:

@@ -14,6 +14,7 @@ TITLE_FONT = Font(bold=True, size=14)
 HEAD_FILL = PatternFill("solid", fgColor="DDEBF7")
 TOTAL_FILL = PatternFill("solid", fgColor="F2F2F2")
 RED_FILL = PatternFill("solid", fgColor="F8CBAD")
+WARN_FILL = PatternFill("solid", fgColor="FFE699")
 THIN = Side(style="thin", color="999999")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center", wrap_text=True)
@@ -34,6 +35,8 @@ STYLE_SPECS = {
     "total": {"font": BOLD, "fill": TOTAL_FILL, "border": BOX},
     "total_signed": {"font": BOLD, "fill": TOTAL_FILL, "border": BOX, "number_format": SIGNED},
     "check": {"font": BOLD, "alignment": CENTER, "border": BOX},
+    "note": {"alignment": Alignment(horizontal="left", vertical="top", wrap_text=True)},
+    "ruled": {"border": Border(bottom=THIN)},
 }
 
 
@@ -113,9 +116,40 @@ def typed_value(value):
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else text
 
 
-def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | None = None) -> None:
+# --- the printed page: A4, and how much of a worksheet goes on it ------------------------------
+
+A4_POINTS = (595.0, 842.0)  # portrait width and height
+SIDE_MARGIN, TOP_MARGIN, HEADER_MARGIN = 0.4, 0.6, 0.25  # inches
+DEFAULT_ROW = 15.0  # points: a row's height at the default font
+MIN_WIDTH = 4.0
+WIDEST_DIGIT_PX = 9.4
+
+
+def text_width(text: str, bold: bool = False) -> float:
+    """A column width (in characters of the default font) that holds `text` on paper. Sized for
+    DejaVu Sans, which LibreOffice prints in when Calibri is not installed (the widest of the
+    fonts a boletim is printed in)."""
+    return round(len(text) * (1.2 if bold else 1.05) + 1.5, 1)
+
+
+def column_points(width: float | None) -> float:
+    """A column's width in points as printed at the widest: LibreOffice measures a column in
+    digits of the default font, which is DejaVu Sans (9.4 px a digit at 96 dpi) where Calibri
+    is not installed, and Calibri's 7 px elsewhere. Sizing for the wider keeps a page's columns
+    on the page on every machine."""
+    return WIDEST_DIGIT_PX * (width if width is not None else 8.43) * 0.75
+
+
+def printable_points(landscape: bool) -> tuple[float, float]:
+    """The width and height an A4 page prints on, inside the margins `page_setup` sets."""
+    width, height = A4_POINTS[::-1] if landscape else A4_POINTS
+    return width - 2 * SIDE_MARGIN * 72, height - 2 * TOP_MARGIN * 72
+
+
+def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | None = None,
+               repeat_titles: bool = True) -> None:
     """A4, fitted to the page width (and height when `one_page`), the column headers repeated
-    on every page, a title above and page numbers below."""
+    on every page (unless not `repeat_titles`), a title above and page numbers below."""
     from scorekeeper.boletim.layout import HEAD_ROW, NAMES_ROW
 
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
@@ -123,10 +157,13 @@ def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | 
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 1 if one_page else 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.print_title_rows = f"{NAMES_ROW}:{HEAD_ROW}"
+    if repeat_titles:
+        ws.print_title_rows = f"{NAMES_ROW}:{HEAD_ROW}"
     if area is not None:
         ws.print_area = area
-        ws.page_margins.left = ws.page_margins.right = 0.4
+        ws.page_margins.left = ws.page_margins.right = SIDE_MARGIN
+        ws.page_margins.top = ws.page_margins.bottom = TOP_MARGIN
+        ws.page_margins.header = ws.page_margins.footer = HEADER_MARGIN
     ws.oddHeader.center.text = header.replace("&", "&&")  # '&' starts a header code (&P, &D...)
     ws.oddFooter.left.text = "scorekeeper"
     ws.oddFooter.right.text = "Página &P de &N"
