@@ -38,8 +38,8 @@ def words(pdf, page: int) -> list[tuple[float, float, float, str]]:
 
 
 def row_of(page_words, label: str, right_of: float, left_of: float) -> list[str]:
-    """The words printed on the line of `label` (its first occurrence), between two x positions."""
-    x, y, _, _ = next(w for w in page_words if w[3] == label)
+    """The words printed on the line of `label` (its topmost occurrence), between two x positions."""
+    x, y, _, _ = min((w for w in page_words if w[3] == label), key=lambda w: w[1])
     return [w[3] for w in sorted(page_words) if abs(w[1] - y) < 2 and right_of < w[0] < left_of and w[0] > x]
 
 

@@ -114,8 +114,10 @@ class KingBoletimWriter:
             value = scorer if key == "scorer" else meta.get(key)
             if value is not None:
                 self.style(put(ws, row, value_col, typed_value(value)), "left")
-            elif self.blank:
-                self.style(ws.cell(row, value_col), "ruled")  # a line to write it on
+            elif self.blank:  # a line to write it on, up to the next label
+                labels = [c for r, c, _ in L.INFO_CELLS.values() if r == row and c > value_col]
+                for column in range(value_col, min(labels, default=value_col + 3)):
+                    self.style(ws.cell(row, column), "ruled")
         for index, header in enumerate(L.META_HEADERS, start=1):
             self._head(L.HEAD_ROW, index, header)
         for p, name in enumerate(players):
