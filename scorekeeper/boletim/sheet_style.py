@@ -121,8 +121,8 @@ def typed_value(value):
 A4_POINTS = (595.0, 842.0)  # portrait width and height
 SIDE_MARGIN, TOP_MARGIN, HEADER_MARGIN = 0.4, 0.6, 0.25  # inches
 DEFAULT_ROW = 15.0  # points: a row's height at the default font
-MIN_WIDTH = 4.0
-WIDEST_DIGIT_PX = 9.4
+MIN_WIDTH = 4.0  # characters: the narrowest column a boletim has
+WIDEST_DIGIT_PX = 9.4  # DejaVu Sans 11's digit, measured from LibreOffice's PDF (see column_points)
 
 
 def text_width(text: str, bold: bool = False) -> float:
@@ -141,7 +141,8 @@ def column_points(width: float | None) -> float:
 
 
 def printable_points(landscape: bool) -> tuple[float, float]:
-    """The width and height an A4 page prints on, inside the margins `page_setup` sets."""
+    """The width and height an A4 page prints on, inside the margins `page_setup` sets for a
+    worksheet with a print area."""
     width, height = A4_POINTS[::-1] if landscape else A4_POINTS
     return width - 2 * SIDE_MARGIN * 72, height - 2 * TOP_MARGIN * 72
 
