@@ -35,6 +35,7 @@ STYLE_SPECS = {
     "total": {"font": BOLD, "fill": TOTAL_FILL, "border": BOX},
     "total_signed": {"font": BOLD, "fill": TOTAL_FILL, "border": BOX, "number_format": SIGNED},
     "check": {"font": BOLD, "alignment": CENTER, "border": BOX},
+    "check_error": {"font": BOLD, "alignment": CENTER, "border": BOX, "fill": RED_FILL},
     "note": {"alignment": Alignment(horizontal="left", vertical="top", wrap_text=True)},
     "ruled": {"border": Border(bottom=THIN)},
 }
