@@ -1,0 +1,53 @@
+"""Every example exported into one workbook and printed as an organiser prints it: the Resumo
+on its page, then each game on one A4 landscape page of its own, with every finding and every
+player's or team's result on that page (issue 8: the printed sheets are checked from
+LibreOffice's PDF, not only from the cells)."""
+import pytest
+
+from conftest import EXAMPLES, run
+from printing import page_count, page_sizes_mm, page_texts, print_pdf
+
+from scorekeeper.report import signed
+from scorekeeper.sheets import check_file
+
+ORDER = sorted(EXAMPLES.glob("*.yaml"))
+
+
+def words(text: str) -> str:
+    """Text with every run of spaces and line breaks as one space: a note wraps on paper."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("all")
+    workbook = folder / "all.xlsx"
+    result = run("export", *ORDER, "-o", workbook)
+    assert result.exit_code == 0, result.output
+    pdf = print_pdf(workbook, folder)
+    return pdf, page_texts(pdf)
+
+
+def test_the_resumo_and_each_game_print_on_a_landscape_page_of_their_own(printed):
+    pdf, pages = printed
+    assert page_count(pdf) == len(pages) == 1 + len(ORDER)
+    for width, height in page_sizes_mm(pdf):
+        assert (round(width), round(height)) == (297, 210)
+    assert pages[0].split()[0] == "Resumo"
+
+
+@pytest.mark.parametrize("position", range(len(ORDER)), ids=[p.stem for p in ORDER])
+def test_each_game_prints_every_finding_and_every_result(printed, position):
+    _pdf, pages = printed
+    result = check_file(str(ORDER[position]))
+    page = words(pages[1 + position])
+    for finding in result.findings:
+        assert words(f"{finding.message} [{finding.rule}]") in page, finding.message
+    if result.game == "king":
+        for player, total in result.totals.items():
+            assert player in page and signed(total) in page, player
+    else:
+        one, many = ("Moca", "Mocas") if result.game == "sueca" else ("Jogo", "Jogos")
+        for team, won in result.totals.items():
+            assert f"{team} {won} {one if won == 1 else many}" in page, team
+        assert f"Vencedor {result.extra['winner']}" in page
