@@ -238,3 +238,24 @@ def test_the_table_after_each_hand_at_the_prompt_fits_80_columns(tmp_path, monke
                              "     Nos, 3",
                              "2  1     olhar-baralho    1     0    4     0    0     0",
                              "     by Eles"]
+
+
+def king_sheet(tmp_path):
+    path = tmp_path / "mesa.yaml"
+    assert run("new", "king", "-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte", "-o", path).exit_code == 0
+    return path
+
+
+def test_king_takes_a_one_line_penalty_at_the_prompt_and_as_arguments(tmp_path):
+    # The King prompt says "add renuncia or cartas-passadas after it": the players at fault may
+    # follow on the same line, as a Sueca penalty's team does.
+    sheet = king_sheet(tmp_path)
+    result = run("record", sheet, input="vazas renuncia Duarte\ncopas renuncia\nCarla\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Hand 1 (vazas, renuncia: Duarte): Ana 0, Bruno 0, Carla 0, Duarte -260" in result.output
+    assert "Hand 2 (copas, renuncia: Carla): Ana 0, Bruno 0, Carla -260, Duarte 0" in result.output
+    done = run("record", sheet, "damas", "renuncia", "Bruno")  # without --penalty, as at the prompt
+    assert done.output == "Hand 3 (damas, renuncia: Bruno): Ana 0, Bruno -200, Carla 0, Duarte 0\n"
+    assert hands(sheet).splitlines() == ["  - {hand: vazas, penalty: renuncia, players: [Duarte]}",
+                                         "  - {hand: copas, penalty: renuncia, players: [Carla]}",
+                                         "  - {hand: damas, penalty: renuncia, players: [Bruno]}"]

@@ -79,6 +79,8 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
     rules = sheet.rules
     canonical = hand_name(sheet, hand)
     entry: dict = {"hand": canonical}
+    if penalty is None and values and PENALTIES.get(values[0]) is not None:
+        penalty, values = values[0], values[1:]  # `ultimas renuncia Duarte`, as the prompt takes it
     negative: NegativeHand | None = rules.negative_hand(canonical)
     if canonical == "festa":
         entry["beneficiary"] = player_name(sheet, beneficiary) if beneficiary else next_beneficiary(sheet)

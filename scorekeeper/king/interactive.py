@@ -28,24 +28,26 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
     default = next_hand(sheet)
 
     def which_hand(typed: str):
-        """`damas`, or `damas renuncia` for a penalised hand, or just `renuncia` for the default."""
+        """`damas`; `damas renuncia` for a penalised hand (its players asked next), or all of it
+        on one line, `ultimas renuncia Duarte`; just `renuncia` for the hand in brackets."""
         words = typed.split()
         if len(words) == 1 and words[0].lower() in STOP:
             raise Stop
-        penalty = PENALTIES.get(words[-1]) if words else None
-        if penalty is not None:
-            words = words[:-1]
-        return hand_name(sheet, " ".join(words) if words else default), penalty
+        at = next((i for i, word in enumerate(words) if PENALTIES.get(word) is not None), None)
+        if at is None:
+            return hand_name(sheet, " ".join(words) if words else default), None, None
+        hand = hand_name(sheet, " ".join(words[:at]) if at else default)
+        return hand, PENALTIES.get(words[at]), (_names(sheet, " ".join(words[at + 1:])) if words[at + 1:] else None)
 
-    hand, penalty = _until_valid(ask, say, f"Hand {number}", which_hand, default)
+    hand, penalty, offenders = _until_valid(ask, say, f"Hand {number}", which_hand, default)
     entry: dict = {"hand": hand}
     if hand == "festa":
         entry["beneficiary"] = _until_valid(ask, say, "Beneficiary (Dono da Festa)",
                                             lambda t: player_name(sheet, t), next_beneficiary(sheet))
     if penalty:
         entry["penalty"] = penalty
-        entry["players"] = _until_valid(ask, say, f"Players at fault ({penalty}), separated by commas",
-                                        lambda t: _names(sheet, t))
+        entry["players"] = offenders or _until_valid(ask, say, f"Players at fault ({penalty}), separated by commas",
+                                                     lambda t: _names(sheet, t))
         return entry
     negative = rules.negative_hand(hand)
     if negative is not None:
