@@ -259,3 +259,12 @@ def test_king_takes_a_one_line_penalty_at_the_prompt_and_as_arguments(tmp_path):
     assert hands(sheet).splitlines() == ["  - {hand: vazas, penalty: renuncia, players: [Duarte]}",
                                          "  - {hand: copas, penalty: renuncia, players: [Carla]}",
                                          "  - {hand: damas, penalty: renuncia, players: [Bruno]}"]
+
+
+def test_truco_takes_team_equals_value_like_every_game(tmp_path):
+    sheet = new(tmp_path, "truco")
+    assert run("record", sheet, "Nos=3").output == "Hand 1 (hand, Nos, 3): Nos +3, Eles 0\n"
+    assert run("record", sheet, "Carla=1").output == "Hand 2 (hand, Eles): Nos 0, Eles +1\n"
+    assert run("record", sheet, input="Eles=3\nq\n").exit_code == 0
+    assert hands(sheet).splitlines() == ["  - {winner: Nos, value: 3}", "  - {winner: Eles}",
+                                         "  - {winner: Eles, value: 3}"]

@@ -22,6 +22,9 @@ def build_entry(sheet, hand: str, values: list[str], **options) -> dict:
 
 
 def _entry(sheet, tokens: list[str]) -> dict:
+    if len(tokens) == 1 and "=" in tokens[0]:  # `Nos=3`: TEAM=N, as King's NAME=N and Sueca's TEAM=N
+        team, _, value = tokens[0].partition("=")
+        tokens = [team, value]
     word = normalize(tokens[0])
     if word in VOID:
         if len(tokens) > 1:
