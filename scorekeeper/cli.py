@@ -195,7 +195,9 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
     scorekeeper record mesa1.yaml festa -b Bruno -c nulos --offer Carla:2 1 3 4 5
     scorekeeper record mesa1.yaml                        # interactive: asks every player by name
     scorekeeper record jogo.yaml 72 48                   # Sueca: each team's card points
+    scorekeeper record jogo.yaml renuncia Eles           # Sueca: a penalty and the team at fault
     scorekeeper record truco.yaml Nos 3                  # Truco: the winner and the hand's value
+    scorekeeper record truco.yaml olhar-baralho Eles     # Truco: a penalty and the team at fault
     """
     from scorekeeper import editing
 
@@ -246,6 +248,7 @@ def undo(sheet_path, rules_path):
 
     \b
     scorekeeper undo mesa1.yaml
+    scorekeeper undo jogo.yaml
     scorekeeper undo truco.yaml
     """
     from scorekeeper import editing
@@ -307,6 +310,7 @@ def show(sheet_path, fmt, rules_path):
     scorekeeper show mesa1.yaml
     scorekeeper show mesa1.yaml --format json
     scorekeeper show jogo.yaml
+    scorekeeper show truco.yaml --format csv
     """
     from scorekeeper.sheets import check_any
 

@@ -392,7 +392,7 @@ def test_every_command_s_examples_run_as_one_session(session):
             result = run_example(line)
             assert result.exit_code == 0, (line, result.output)
             ran.append(line)
-    assert len(ran) == 43
+    assert len(ran) == 47
     assert (session / "mesa1.yaml").read_text().endswith(
         "  - {hand: festa, beneficiary: Ana, contract: positivos, trump: copas, tricks: [6, 3, 2, 2]}\n")
     assert sorted(p.name for p in (session / "sheets").iterdir()) == ["Mesa1-R1.yaml", "jogo.yaml", "truco.yaml"]

@@ -268,3 +268,12 @@ def test_truco_takes_team_equals_value_like_every_game(tmp_path):
     assert run("record", sheet, input="Eles=3\nq\n").exit_code == 0
     assert hands(sheet).splitlines() == ["  - {winner: Nos, value: 3}", "  - {winner: Eles}",
                                          "  - {winner: Eles, value: 3}"]
+
+
+def test_a_bad_offer_is_asked_again_in_the_words_of_its_prompt(tmp_path):
+    sheet = king_sheet(tmp_path)
+    for hand, counts in (("vazas", "3 2 1 7"), ("copas", "4 3 3 3"), ("damas", "1 1 1 1"), ("reis-valetes", "2 2 2 2"),
+                         ("rei-de-copas", "0 0 1 0"), ("ultimas", "1 1 0 0")):
+        assert run("record", sheet, hand, *counts.split()).exit_code == 0
+    result = run("record", sheet, input="festa\n\nnulos\n5\nnone\n1\n3\n4\n5\nq\n")
+    assert "  offer '5': expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2; try again" in result.output

@@ -62,7 +62,7 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
     parts = typed.replace("=", ":").replace(" ", ":").split(":")
     parts = [p for p in parts if p]
     if len(parts) not in (2, 3):
-        raise InputValueError(f"offer {quote(typed)}: expected NAME:TRICKS, e.g. Carla:2")
+        raise InputValueError(f"offer {quote(typed)}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2")
     offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], "offered tricks", 1, sheet.rules.tricks)}
     if len(parts) == 3:
         contract = CONTRACTS.get(parts[2])
