@@ -166,7 +166,8 @@ def expected_cells(sheet, result, rules, rows=None):
     expect[f"{col(lay.total_col)}{lay.totals_row}"] = sum(h.total for h in hands)
     expect[f"{col(lay.control_col)}{lay.totals_row}"] = control_sum
     expect[f"C{lay.sum_row}"] = sum(totals.values())
-    expect[f"E{lay.sum_row}"] = "OK" if sum(totals.values()) == rules.game_total else "ERRO"
+    whole = sum(1 for h in hands if h.total is not None) >= len(rules.negative_hands) + rules.festa_count
+    expect[f"E{lay.sum_row}"] = ("OK" if sum(totals.values()) == rules.game_total else "ERRO") if whole else ""
     return expect
 
 
@@ -236,10 +237,13 @@ def summary_expected(games) -> dict:
             expect[f"G{row}"] = result.totals[name] if king or result.hands else ""
             if king:
                 expect[f"H{row}"] = places[name]
-                expect[f"I{row}"] = "OK" if sum(result.totals.values()) == rules.game_total else "ERRO"
+                whole = sum(1 for h in result.hands if h.total is not None) >= \
+                    len(rules.negative_hands) + rules.festa_count
+                confere = ("OK" if sum(result.totals.values()) == rules.game_total else "ERRO") if whole else ""
+                expect[f"I{row}"] = confere
             else:
                 expect[f"I{row}"] = result.extra["winner"] or ""
-            totals_wrong = king and sum(result.totals.values()) != rules.game_total
+            totals_wrong = king and expect[f"I{row}"] == "ERRO"
             expect[f"K{row}"] = "ERRO" if errors or totals_wrong else "OK"
             row += 1
     return expect

@@ -200,7 +200,7 @@ def _summary(wb: Workbook, written, styles: Styles) -> None:
                 ws.cell(row, 8, f"={quoted}!{col(lay.class_col(p))}{lay.points_row}")
                 confere = f"{quoted}!{col(lay.class_col(2))}{lay.sum_row}"
                 ws.cell(row, 9, f"={confere}")
-                live = f'{confere}<>"OK"'  # the boletim's own check of its saldos (Art 15)
+                live = f'{confere}="ERRO"'  # the boletim's own check of its saldos (Art 15), once the game is whole
             else:  # a team game: mocas or games won, and the winner
                 ws.cell(row, 7, f"={quoted}!C{lay.result_row + 1 + p}")
                 ws.cell(row, 9, f"={quoted}!C{lay.result_row}")

@@ -36,6 +36,11 @@ def _lookup(cell: str, values: dict[str, object], otherwise) -> str:
     return formula
 
 
+def whole_game(rules: KingRules) -> int:
+    """How many hands a whole game has: the negative hands and the festas (Art 8)."""
+    return len(rules.negative_hands) + rules.festa_count
+
+
 class KingBoletimWriter:
     """Writes one King game (or a blank one) onto a worksheet."""
 
@@ -261,8 +266,14 @@ class KingBoletimWriter:
             self.style(ws.cell(lay.place_row, c), "box")
         self.style(ws.cell(lay.sum_row, lay.class_col(0), f'=IF({empty},"",SUM({saldos}))'), "signed")
         self.style(ws.cell(lay.sum_row, lay.class_col(1), L.ZERO_LABEL), "bold")
-        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF({empty},"",IF({first}{lay.sum_row}={rules.game_total},'
-                                                          '"OK","ERRO"))'), "check")
+        # The saldos add up to 0 only when the whole game is played (Art 15): before that the
+        # check shows nothing, not an ERRO that a scorer halfway through would take for a mistake.
+        rows = list(lay.hand_rows())
+        totals = f"{col(lay.total_col)}{rows[0]}:{col(lay.total_col)}{rows[-1]}"
+        played = f"COUNT({totals})<{whole_game(rules)}"
+        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF(OR({empty},{played}),"",'
+                                                          f'IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO"))'),
+                   "check")
 
     def _running(self) -> None:
         ws, lay = self.ws, self.lay
