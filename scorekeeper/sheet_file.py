@@ -349,13 +349,54 @@ def _compose(text: str, source: str):
 
 
 def _hands_nodes(text: str, source: str, list_key: str = "hands"):
+    _root, key, value = _root_and_hands(text, source, list_key)
+    return key, value
+
+
+def _root_and_hands(text: str, source: str, list_key: str):
+    """The document's node tree, and the key and value nodes of its hands (or deals) list."""
     root = _compose(text, source)
     if not isinstance(root, yaml.MappingNode):
         raise SheetFormatError("not a score sheet: expected a mapping", source)
     for key, value in root.value:
         if isinstance(key, yaml.ScalarNode) and key.value == list_key:
-            return key, value
-    return None, None
+            return root, key, value
+    return root, None, None
+
+
+def _uses(root) -> dict[int, int]:
+    """How many times each node of the document is reached: more than once means it is an
+    anchor's node that an alias names again (the alias has no text of its own in the tree)."""
+    uses: dict[int, int] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        uses[id(node)] = uses.get(id(node), 0) + 1
+        if uses[id(node)] > 1:
+            continue
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(part for pair in node.value for part in pair)
+    return uses
+
+
+def _refuse_shared(root, source: str, node, position: int, list_key: str) -> None:
+    """An entry that is an alias (`- *d`), or holds an anchor that an alias names, has no text
+    of its own to edit: removing or replacing it by position would change another entry (the
+    anchor's) and leave an alias to nothing. Refused with one line; the sheet is not touched."""
+    uses = _uses(root)
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if uses.get(id(current), 0) > 1:
+            word = "deal" if list_key == "deals" else "hand"
+            raise SheetFormatError(f"{word} {position + 1} shares its text with another entry through a YAML alias "
+                                   "(&, *): edit the sheet by hand", source, node.start_mark.line + 1)
+        if isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+        elif isinstance(current, yaml.MappingNode):
+            stack.extend(part for pair in current.value for part in pair)
 
 
 def _line_start(text: str, index: int) -> int:
@@ -389,8 +430,9 @@ def append_entry(text: str, entry: dict, source: str, list_key: str = "hands") -
 def replace_entry(text: str, position: int, entry: dict, source: str, list_key: str = "hands") -> str:
     """The sheet text with hand `position` (0-based) replaced by `entry`; the comments written
     inside the old entry (a multi-line one) follow the new one on its line."""
-    _key, value = _hands_nodes(text, source, list_key)
+    root, _key, value = _root_and_hands(text, source, list_key)
     node = value.value[position]
+    _refuse_shared(root, source, node, position, list_key)
     start, end = node.start_mark.index, _node_end(text, node)
     new = flow(entry)
     comments = _comments_in(text, start, end)
@@ -429,12 +471,13 @@ def _comments_in(text: str, start: int, end: int) -> list[str]:
 
 def remove_entry(text: str, position: int, source: str, list_key: str = "hands") -> str:
     """The sheet text without hand `position` (0-based)."""
-    key, value = _hands_nodes(text, source, list_key)
+    root, key, value = _root_and_hands(text, source, list_key)
     if value.flow_style or len(value.value) == 1:
         items = _item_texts(text, value, source)
         del items[position]
         return _rewrite_list(text, key, value, items)
     node = value.value[position]
+    _refuse_shared(root, source, node, position, list_key)
     start = _line_start(text, node.start_mark.index)
     end = _line_end(text, _node_end(text, node))
     if end < len(text):

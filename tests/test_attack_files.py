@@ -565,3 +565,22 @@ def test_recording_a_missing_sheet_leaves_nothing_behind(tmp_path):
     assert result.exit_code == 2
     assert result.stderr == f"Error: {tmp_path / 'missing.yaml'}: no such file\n"
     assert listing(tmp_path) == []
+
+
+def test_an_entry_shared_through_an_alias_is_never_edited_by_position(tmp_path):
+    # `- *d` has no text of its own: undoing it used to delete deal 1 (the anchor's line) and
+    # leave an alias to nothing, with exit 0. Now undo and fix refuse such an entry, and the
+    # sheet is untouched; other entries are still edited as usual.
+    text = ("rules: sueca\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\ndeals:\n"
+            "  - &d {points: [72, 48]}  # first\n  - {points: [60, 60]}\n  - *d\n")
+    sheet = tmp_path / "sa.yaml"
+    sheet.write_text(text, encoding="utf-8")
+    undone = run("undo", sheet)
+    assert (undone.exit_code, undone.output) == (2, f"Error: {sheet}:4: deal 3 shares its text with another entry "
+                                                    "through a YAML alias (&, *): edit the sheet by hand\n")
+    fixed = run("fix", sheet, "1", "30", "90")
+    assert fixed.exit_code == 2 and "deal 1 shares its text with another entry" in fixed.output
+    assert sheet.read_text(encoding="utf-8") == text
+    assert run("fix", sheet, "2", "30", "90").exit_code == 0
+    assert sheet.read_text(encoding="utf-8") == text.replace("{points: [60, 60]}", "{points: [30, 90]}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sa.yaml"]
