@@ -2,13 +2,12 @@
 deals or hands. Each game's model reads the entries; this module reads what they share."""
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.report import plural
-from scorekeeper.yaml_lines import LineDict, LineList, optional_word
+from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
 MAX_ENTRIES = 400  # a Sueca game is some 15-40 deals; a Truco match some 20-60 hands
 
@@ -94,20 +93,9 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
             raise SheetFormatError(f"{list_key[:-1]} {position + 1}: expected a mapping", source,
                                    entries.line_of(position))
     return TeamSheet(source=source, rules=rules, rules_ref=rules_ref, teams=parsed,
-                     event=_text(doc, "event", source), table=_text(doc, "table", source),
-                     round=_text(doc, "round", source), date=_text(doc, "date", source), scorer=scorer,
+                     event=header_text(doc, "event", source), table=header_text(doc, "table", source),
+                     round=header_text(doc, "round", source), date=header_text(doc, "date", source), scorer=scorer,
                      entries=list(entries), list_line=entries.line, line=doc.line)
-
-
-def _text(doc, key: str, source: str) -> str | None:
-    value = doc.get(key)
-    if value is None:
-        return None
-    if isinstance(value, (dict, list, bool)):
-        raise SheetFormatError(f"{key}: expected a text, number or date", source, doc.line_of(key))
-    if isinstance(value, datetime.date):
-        return value.isoformat()
-    return str(value)
 
 
 class EntryReader:

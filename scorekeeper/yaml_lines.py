@@ -246,3 +246,26 @@ def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> st
 def load_file(path: str, error: type[ScorekeeperError] = ScorekeeperError):
     """Read and parse a YAML file, every problem as `error`."""
     return loads(read_text(os.fspath(path), error), os.fspath(path), error)
+
+
+MAX_HEADER_TEXT = 200  # an event's name, a table, a round, a date: a line of a boletim's header
+
+
+def header_text(doc, key: str, source: str) -> str | None:
+    """A sheet header value (event, table, round, date) as text; None when absent. A list, a
+    mapping, true/false or a text too long for a boletim's header is unusable (a workbook's
+    Evento cell may hold 100,000 characters: the sheet imported from it must still be a sheet)."""
+    import datetime
+
+    from scorekeeper.errors import SheetFormatError
+
+    value = doc.get(key)
+    if value is None:
+        return None
+    if isinstance(value, (dict, list, bool)):
+        raise SheetFormatError(f"{key}: expected a text, number or date", source, doc.line_of(key))
+    text = value.isoformat() if isinstance(value, datetime.date) else str(value)
+    if len(text) > MAX_HEADER_TEXT:
+        raise SheetFormatError(f"{key}: {len(text):,} characters; a header holds at most {MAX_HEADER_TEXT}", source,
+                               doc.line_of(key))
+    return text

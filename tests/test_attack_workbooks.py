@@ -536,3 +536,45 @@ def test_export_of_a_4000_digit_count_through_the_cli_is_one_line(tmp_path):
     assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith(f"Error: {sheet}:")
     assert "internal error" not in result.output
     assert not (tmp_path / "huge.xlsx").exists()
+
+
+def with_cell_text(source, target, cell: str, text: str) -> None:
+    """`source` with worksheet 1's `cell` rewritten as an inline string holding `text`."""
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                new = f'<c r="{cell}" t="inlineStr"><is><t>{text}</t></is></c>'
+                xml, count = re.subn(rf'<c r="{cell}"[^>]*?(/>|>.*?</c>)', lambda m: new, data.decode(), count=1)
+                assert count == 1
+                data = xml.encode()
+            zout.writestr(item, data)
+
+
+@pytest.mark.parametrize("cell", ["C2", "B6", "L4", "C3"])
+def test_one_huge_cell_in_a_small_zip_is_refused_at_once(tmp_path, cell):
+    # 60 MB of one letter zips to some 60 KB: few tags, but every later step would copy it.
+    workbook = tmp_path / "k.xlsx"
+    assert run("export", EXAMPLES / "king-final-nacional-mesa1.yaml", "-o", workbook).exit_code == 0
+    bomb = tmp_path / "bomb.xlsx"
+    with_cell_text(workbook, bomb, cell, "a" * (60 << 20))
+    assert bomb.stat().st_size < 1 << 20
+    started = time.monotonic()
+    result = run("check", bomb)
+    assert time.monotonic() - started < 5
+    assert (result.exit_code, result.output) == (
+        2, f"Error: {bomb}: 'xl/worksheets/sheet1.xml' holds a text longer than a cell can (32,767 characters): "
+           "not a boletim\n")
+
+
+def test_an_event_longer_than_a_header_is_refused_at_import_not_written(tmp_path):
+    workbook = tmp_path / "k.xlsx"
+    assert run("export", EXAMPLES / "king-final-nacional-mesa1.yaml", "-o", workbook).exit_code == 0
+    long_event = tmp_path / "long.xlsx"
+    with_cell_text(workbook, long_event, "C2", "E" * 30_000)
+    result = run("import", long_event, "-o", tmp_path / "back.yaml")
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: {long_event}:Mesa1 R1") and "event: 30,000 characters; a header " \
+           "holds at most 200" in result.output
+    assert result.output.count("\n") == 1 and len(result.output) < 400
+    assert not (tmp_path / "back.yaml").exists()

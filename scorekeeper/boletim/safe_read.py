@@ -46,6 +46,7 @@ DEADLINE_SECONDS = 4.0  # for the whole read; a 500-sheet export reads in about 
 MAX_ROWS = 1000  # rows read from each worksheet: a 400-entry ficha ends on row 410
 MAX_COLUMNS = 60  # columns read from each worksheet
 FAR_ROWS, FAR_COLUMNS = 10 * MAX_ROWS, 4 * MAX_COLUMNS  # a cell beyond these is not a boletim's
+MAX_TEXT_RUN = 4 * 32_767 + 1024  # bytes between two tags: Excel's 32,767 characters a cell, in UTF-8
 MAX_MAGNITUDE = 10 ** 12  # no number on a score sheet comes near it
 
 _SHARED_STRING = re.compile(rb"<(?:[A-Za-z_][\w.\-]*:)?si[\s/>]")  # <si> or <x:si>, any prefix
@@ -156,7 +157,7 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
     for member in members:
         if member.is_dir() or member.filename.lower().endswith((".png", ".jpeg", ".jpg", ".gif", ".emf", ".bin")):
             continue
-        tags = 0
+        tags = run = 0  # `run`: bytes since the last '<', carried across chunks
         try:
             with archive.open(member) as part:
                 while True:
@@ -165,6 +166,15 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                         break
                     # A tag split by the chunk boundary is missed at most once per MiB: no matter.
                     tags += chunk.count(b"<")
+                    # Few tags do not make a part cheap: one cell may hold 60 MB of text (a 76 KB
+                    # zip), which every later step would copy. No cell holds more than Excel's
+                    # 32,767 characters, so no text between two tags may be longer.
+                    pieces = chunk.split(b"<")
+                    longest = max(run + len(pieces[0]), max(map(len, pieces[1:]), default=0))
+                    run = run + len(chunk) if len(pieces) == 1 else len(pieces[-1])
+                    if longest > MAX_TEXT_RUN:
+                        raise _refuse(f"{quote(member.filename)} holds a text longer than a cell can "
+                                      f"(32,767 characters): not a boletim", path)
                     strings += len(_SHARED_STRING.findall(chunk))
                     if strings > MAX_SHARED_STRINGS:
                         raise _refuse(f"the workbook holds more than {MAX_SHARED_STRINGS:,} shared strings "

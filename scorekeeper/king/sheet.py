@@ -6,7 +6,6 @@ not at the table, a missing count) becomes a Finding, so every one of them is re
 """
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -14,7 +13,7 @@ from scorekeeper.errors import MAX_NAME, SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.report import plural
-from scorekeeper.yaml_lines import LineDict, LineList, optional_word
+from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands")
 ENTRY_KEYS = ("hand", "counts", "points", "tricks", "penalty", "players", "beneficiary",
@@ -111,8 +110,8 @@ def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet
                                source, doc.line_of("hands"))
     sheet = KingSheet(
         source=source, rules=rules, rules_ref=rules_ref, players=players, scorer=scorer,
-        event=_text(doc, "event", source), table=_text(doc, "table", source),
-        round=_text(doc, "round", source), date=_text(doc, "date", source),
+        event=header_text(doc, "event", source), table=header_text(doc, "table", source),
+        round=header_text(doc, "round", source), date=header_text(doc, "date", source),
         entries=[], hands_line=hands.line, line=doc.line,
     )
     for position, item in enumerate(hands):
@@ -137,17 +136,6 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
             raise SheetFormatError(f"players: {quote(name)} is named twice", source, line)
         seen.add(name)
     return list(players)
-
-
-def _text(doc, key: str, source: str) -> str | None:
-    value = doc.get(key)
-    if value is None:
-        return None
-    if isinstance(value, (dict, list)) or isinstance(value, bool):
-        raise SheetFormatError(f"{key}: expected a text, number or date", source, doc.line_of(key))
-    if isinstance(value, datetime.date):
-        return value.isoformat()
-    return str(value)
 
 
 class _Reader:
