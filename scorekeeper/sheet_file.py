@@ -191,8 +191,13 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
 def write_new(path: str, content: str | bytes, force: bool) -> None:
     """Create (or with `force`, replace) the file at `path` under its writer lock, atomically:
     `new`, `import` and `export` write through this, so a `record` running on the same sheet
-    blocks them (and they block it). An existing file without `force`, a symlink to nothing,
-    a directory or other non-regular file, or a missing folder is refused with one line."""
+    blocks them (and they block it). An existing file without `force`, a symlink (even with
+    `force`: in a shared folder a planted `out.xlsx -> ~/.bashrc` would have root's export
+    replace that file; `record` writes through a symlinked sheet because it first reads it as a
+    sheet), a directory or other non-regular file, or a missing folder is refused with one line."""
+    if os.path.islink(path):
+        raise SheetWriteError("is a symbolic link: refused (name the file it points to, if that is what you mean)",
+                              path)
     target = real_path(path)
     _check_folder(target, path)
     if os.path.lexists(target) and not force:
