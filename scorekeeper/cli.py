@@ -213,7 +213,7 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
 
 @cli.command(context_settings=RECORD_CONTEXT, short_help="Correct hand N with a new HAND and VALUES.")
 @click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
-@click.argument("number", metavar="N", type=int)
+@click.argument("number", metavar="N")  # read by typed_input.whole: bounded, and quoted in 80 characters
 @click.argument("hand")
 @click.argument("values", nargs=-1)
 @hand_options
@@ -234,6 +234,9 @@ def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trum
     """
     from scorekeeper import editing
 
+    from scorekeeper.typed_input import whole
+
+    number = whole(number, "N, the hand to correct", 1, None)
     editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out,
                      points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
                      penalty=penalty, all_tricks=all_tricks)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.errors import MAX_NAME, InputValueError, quote
+from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
 from scorekeeper.report import plural
 from scorekeeper.sheet_file import flow
+from scorekeeper.yaml_lines import MAX_DIGITS, MAX_HEADER_TEXT
 
 
 def given(count: int) -> str:
@@ -38,15 +39,35 @@ def new_sheet_text(rules, ref: str, players: list[str], *, scorer=None, event=No
 
 
 def _header_lines(event, table, round_, date) -> list[str]:
-    lines = [f"{key}: {flow(_number_or_text(value))}"
-             for key, value in (("event", event), ("table", table), ("round", round_)) if value is not None]
+    """The header's lines: what `check` would refuse (a text too long for a header, a control
+    character, text that is no UTF-8) is refused here, so `new` never writes such a sheet."""
+    given = (("event", event), ("table", table), ("round", round_))
+    for key, value in given:
+        if value is not None:
+            _check_text(value, key, "")
+            if len(value) > MAX_HEADER_TEXT:
+                raise InputValueError(f"--{key.rstrip('_')}: {len(value):,} characters; a header holds at most "
+                                      f"{MAX_HEADER_TEXT}")
+    lines = [f"{key}: {flow(_number_or_text(value))}" for key, value in given if value is not None]
     if date is not None:
         lines.append(f"date: {date}")
     return lines
 
 
 def _number_or_text(value: str):
-    return int(value) if value.isdigit() else value
+    """`1` as a number, as a person types a table or round; a longer run of digits than a score
+    has (MAX_DIGITS) stays text, which a sheet reads back as it was."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS else value
+
+
+def _check_text(text: str, what: str, source: str) -> None:
+    """Text typed on the command line that a sheet could not hold as it is: bytes that are no
+    UTF-8 (a shell passes them on as surrogates) or a control character, which YAML would
+    escape or fold (NEL becomes a space) so that the name read back is another."""
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise InputValueError(f"{what} {quote(text)} is not UTF-8 text", source)
+    if one_line(text) != text:
+        raise InputValueError(f"{what} {quote(text)} holds a control character", source)
 
 
 def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
@@ -94,6 +115,7 @@ def new_team_sheet_text(rules, ref: str, teams: dict[str, list[str]], list_key: 
 def _check_names(names: list[str], source: str) -> None:
     """A sheet refuses names longer than MAX_NAME, so a new sheet does not hold one."""
     for name in names:
+        _check_text(name, "the name", source)
         if len(name) > MAX_NAME:
             raise InputValueError(f"{quote(name)} is longer than a name ({MAX_NAME} characters)", source)
 

@@ -214,7 +214,7 @@ def csv_text(headers: list[str] | None, rows: list[list]) -> str:
 
 
 # JSON escapes the C0 controls itself; these it leaves raw, and a terminal may act on them.
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029]")
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")  # and a non-UTF-8 name's surrogates
 
 
 def json_text(data) -> str:

@@ -35,11 +35,20 @@ def whole(text: str, what: str, low: int | None, high: int | None) -> int:
     if not (digits.isascii() and digits.isdigit()):
         raise InputValueError(f"{what}: {quote(text)} is not a whole number")
     if len(digits) > MAX_DIGITS:
-        raise InputValueError(f"{what}: a number of {len(digits)} digits is out of range ({low} to {high})")
+        raise InputValueError(f"{what}: a number of {len(digits)} digits is out of range ({_range(low, high)})")
     value = int(typed)
     if low is not None and value < low or high is not None and value > high:
-        raise InputValueError(f"{what}: {value} is out of range ({low} to {high})")
+        raise InputValueError(f"{what}: {value} is out of range ({_range(low, high)})")
     return value
+
+
+def _range(low: int | None, high: int | None) -> str:
+    """`0 to 8`, `1 or more`, `at most 0`: the allowed range in words."""
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    if low is not None:
+        return f"{low} or more"
+    return f"at most {high}" if high is not None else "any whole number"
 
 
 def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True):

@@ -250,3 +250,39 @@ def test_a_reader_that_goes_away_is_no_error():
                           env={**os.environ, "COLUMNS": "80"})
     assert done.stdout.split() == ["#", "hand", "Ana", "Bruno", "Carla", "Duarte", "total", "control"]
     assert done.stderr == ""
+
+
+# --- what new writes, check reads back; nothing typed reaches the terminal raw -----------------
+
+def test_new_never_writes_a_sheet_that_check_would_refuse(tmp_path):
+    sheet = tmp_path / "h.yaml"
+    king = ["new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet]
+    result = run(*king, "--table", "9" * 5000)  # was an internal error (Python's int digit limit)
+    assert (result.exit_code, result.output) == (2, "Error: --table: 5,000 characters; a header holds at most 200\n")
+    assert run(*king, "--table", "9" * 20).exit_code == 0  # more digits than a score: kept as text
+    assert run("check", sheet).output == f"{sheet}: clean (king, in progress, 0 hands recorded; A 0, B 0, C 0, D 0)\n"
+    for name, why in (("B\u2029C", "holds a control character"), ("C\x85D", "holds a control character"),
+                      ("F\udc9bG", "is not UTF-8 text")):  # NEL would come back as a space: another name
+        other = tmp_path / "o.yaml"
+        refused = run("new", "king", "-p", "A", "-p", name, "-p", "C", "-p", "D", "-o", other)
+        assert refused.exit_code == 2 and why in refused.output and refused.output.count("\n") == 1, refused.output
+        assert not other.exists()
+
+
+def test_a_file_name_that_is_no_utf8_is_shown_escaped(tmp_path):
+    name = os.fsdecode(b"bad\xff\x9b.yaml")
+    sheet = tmp_path / name
+    sheet.write_text(MESA1.read_text(encoding="utf-8"), encoding="utf-8")
+    text = run("check", sheet)
+    assert "bad\\xff\\x9b.yaml: clean" in text.output and "\udcff" not in text.output
+    data = run("check", sheet, "--format", "json").stdout
+    assert "\\udcff\\udc9b" in data and "\udcff" not in data
+
+
+def test_fix_bounds_its_hand_number_before_reading_it(tmp_path):
+    sheet = write(tmp_path / "s.yaml", MESA1.read_text(encoding="utf-8"))
+    result = run("fix", sheet, "9" * 5000, "vazas", "3", "2", "1", "7")
+    assert (result.exit_code, result.output) == (
+        2, "Error: N, the hand to correct: a number of 5000 digits is out of range (1 or more)\n")
+    assert run("fix", sheet, "0", "vazas", "3", "2", "1", "7").output == \
+        "Error: N, the hand to correct: 0 is out of range (1 or more)\n"
