@@ -204,6 +204,8 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
     if hand is None:
         if any([as_points, beneficiary, contract, trump, offer, penalty, all_tricks]):
             raise click.UsageError("name the HAND when giving hand options")
+        if sys.stdin is not None and not sys.stdin.isatty():
+            sys.stdin = BoundedLines(sys.stdin)
         editing.record_interactively(sheet_path, rules_path, ask=_ask, say=out, show=_print_hands)
         return
     editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=out,
@@ -266,6 +268,30 @@ def _ask(prompt: str, default=None) -> str:
         return click.prompt(terminal_safe(prompt), default=default, show_default=default is not None, type=str)
     except click.Abort:
         raise EOFError from None
+
+
+MAX_TYPED_LINE = 1000  # characters in one answer at a prompt; a hand is a few words
+
+
+class BoundedLines:
+    """Standard input from a pipe or a file, read a line of at most MAX_TYPED_LINE characters at
+    a time: `record < /dev/zero` would otherwise grow one line without end while the sheet's
+    lock is held. (From a terminal, the terminal bounds a line.)"""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def readline(self, size: int = -1) -> str:
+        line = self.stream.readline(MAX_TYPED_LINE + 1)
+        if len(line) > MAX_TYPED_LINE:
+            from scorekeeper.errors import InputValueError
+
+            raise InputValueError(f"an answer of more than {MAX_TYPED_LINE:,} characters is not a hand; "
+                                  "nothing more is read", "standard input")
+        return line
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
 
 
 # --- show, check ------------------------------------------------------------------------

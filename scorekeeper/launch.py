@@ -11,26 +11,36 @@ from __future__ import annotations
 import signal
 import sys
 
-INTERRUPTED = 130  # 128 + SIGINT, what shells report for a command stopped by Ctrl-C
 
 
 class Interrupted(BaseException):
-    """The user pressed Ctrl-C (SIGINT)."""
+    """The user pressed Ctrl-C (SIGINT), or the process was asked to stop (SIGTERM)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.exit_code = 128 + signum  # what shells report: 130 for Ctrl-C, 143 for SIGTERM
 
 
 def _on_interrupt(signum, frame):
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the clean-up short
-    raise Interrupted
+    for each in STOPPING:
+        signal.signal(each, signal.SIG_IGN)  # a second signal must not cut the clean-up short
+    raise Interrupted(signum)
+
+
+# SIGTERM (`timeout`, `kill`, a closing session) ends a run as cleanly as Ctrl-C: the lock file
+# and a half-written temporary file are removed on the way out.
+STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
 
 
 def main() -> None:
     """Run the CLI; Ctrl-C at any point exits 130 with no traceback and no "Aborted!"."""
-    signal.signal(signal.SIGINT, _on_interrupt)
+    for each in STOPPING:
+        signal.signal(each, _on_interrupt)
     try:
         from scorekeeper.cli import main as cli_main
 
         cli_main()
-    except Interrupted:
+    except Interrupted as stopped:
         if sys.stderr is not None and sys.stderr.isatty():
             sys.stderr.write("\n")  # the shell's prompt starts on a line of its own after ^C
-        sys.exit(INTERRUPTED)
+        sys.exit(stopped.exit_code)

@@ -286,3 +286,31 @@ def test_fix_bounds_its_hand_number_before_reading_it(tmp_path):
         2, "Error: N, the hand to correct: a number of 5000 digits is out of range (1 or more)\n")
     assert run("fix", sheet, "0", "vazas", "3", "2", "1", "7").output == \
         "Error: N, the hand to correct: 0 is out of range (1 or more)\n"
+
+
+def test_sigterm_at_the_prompt_cleans_up_like_ctrl_c(tmp_path):
+    sheet = tmp_path / "mesa.yaml"
+    text = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
+    write(sheet, text)
+    process = subprocess.Popen([*scorekeeper_command(), "record", str(sheet)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline, seen = time.monotonic() + 20, b""
+    while b"Hand 1" not in seen and time.monotonic() < deadline:
+        seen += os.read(process.stdout.fileno(), 4096)
+    process.send_signal(signal.SIGTERM)
+    _out, err = process.communicate(timeout=30)
+    assert (process.returncode, err) == (143, b"")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mesa.yaml"]  # the lock is gone
+
+
+def test_an_endless_answer_is_refused_not_read(tmp_path):
+    sheet = write(tmp_path / "mesa.yaml", "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n")
+    started = time.monotonic()
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run([*scorekeeper_command(), "record", sheet], stdin=zeros, capture_output=True,
+                              timeout=30)
+    assert time.monotonic() - started < 10
+    assert done.returncode == 2
+    assert done.stderr == b"Error: standard input: an answer of more than 1,000 characters is not a hand; nothing " \
+                          b"more is read\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mesa.yaml"]
