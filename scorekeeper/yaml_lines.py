@@ -181,6 +181,17 @@ _LineLoader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 _LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 
 
+def _refuse_tag(loader, node):
+    """A YAML 1.1 type no sheet or rule file uses (bytes, sets, ordered pairs): refused at its
+    line rather than read as something no check expects (`!!binary` became "b'hello'")."""
+    raise yaml.constructor.ConstructorError(None, None, f"the {node.tag.rsplit(':', 1)[-1]} type is not used in a "
+                                            "sheet or rule file", node.start_mark)
+
+
+for _tag in ("binary", "set", "omap", "pairs"):
+    _LineLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
+
+
 def _limit_aliases(text: str) -> None:
     """Refuse a document with more than MAX_ALIASES aliases, at the first one too many.
 
