@@ -1,11 +1,12 @@
-"""Render the King boletins as they print: export, LibreOffice to PDF, pdftoppm to PNG.
+"""Render the printed sheets the README shows: export, LibreOffice to PDF, pdftoppm to PNG.
 
-    python docs/render_boletim.py [OUT_FOLDER]
+    python docs/render_printed.py [OUT_FOLDER]
 
 Needs LibreOffice (soffice) and poppler-utils (pdftoppm). Writes, by default into docs/:
-boletim.png, the example final's boletim (one A4 landscape page), the image the README shows;
-and boletim-blank.png, the blank boletim for four players, its two A4 landscape pages one
-above the other (the hands to write in, then the classification, running balance and notes).
+boletim.png, the example final's boletim (one A4 landscape page); boletim-blank.png, the
+blank boletim for four players, its two A4 landscape pages one above the other (the hands to
+write in, then the classification, running balance and notes); and ficha-sueca.png and
+ficha-truco.png, the disputed Sueca and Truco examples' fichas with their numbered findings.
 """
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ import tempfile
 import zlib
 
 HERE = pathlib.Path(__file__).resolve().parent
-EXAMPLE = HERE.parent / "examples" / "king-final-nacional-mesa1.yaml"
+EXAMPLES = HERE.parent / "examples"
+EXAMPLE = EXAMPLES / "king-final-nacional-mesa1.yaml"
+FICHAS = {"ficha-sueca": EXAMPLES / "sueca-disputed-jogo2.yaml", "ficha-truco": EXAMPLES / "truco-disputed-partida2.yaml"}
 BLANK = ["--blank", "king", "-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte"]
 RESOLUTION = "110"
 
@@ -73,6 +76,9 @@ def main() -> int:
             return 1
         if not render(soffice, folder, "blank", BLANK, target / "boletim-blank.png"):
             return 1
+        for name, example in FICHAS.items():
+            if not render(soffice, folder, name, [str(example)], target / f"{name}.png"):
+                return 1
     return 0
 
 
