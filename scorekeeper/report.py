@@ -190,13 +190,15 @@ def _draw(groups: list[str], labels: list[str], cells: list[list[str]], details:
 
 # A cell that a spreadsheet would run as a formula when the CSV is opened (OWASP's list).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?\Z")
+# Patterns are compiled where they are used (re caches them): `check` of one sheet prints text
+# and must not pay for the CSV and JSON paths at start-up.
+_PLAIN_NUMBER = r"[+-]?[0-9]+(\.[0-9]+)?\Z"
 
 
 def inert_cell(value):
     """A CSV cell that no spreadsheet runs: text starting like a formula gets the quote prefix
     that Excel and LibreOffice honour; signed numbers such as -60 stay numbers."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.match(value):
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not re.match(_PLAIN_NUMBER, value):
         return "'" + value
     return value
 
@@ -214,7 +216,7 @@ def csv_text(headers: list[str] | None, rows: list[list]) -> str:
 
 
 # JSON escapes the C0 controls itself; these it leaves raw, and a terminal may act on them.
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")  # and a non-UTF-8 name's surrogates
+_JSON_UNSAFE = "[\x7f-\x9f\u2028\u2029\ud800-\udfff]"  # and a non-UTF-8 name's surrogates
 
 
 def json_text(data) -> str:
@@ -223,7 +225,7 @@ def json_text(data) -> str:
     import json
 
     text = json.dumps(data, indent=2, ensure_ascii=False)
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_JSON_UNSAFE, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def terminal_safe(text: str) -> str:
