@@ -44,6 +44,14 @@ def run(*args, input=None):
     return CliRunner().invoke(cli, [str(a) for a in args], input=input)
 
 
+def new_team_sheet(tmp_path, game: str):
+    """`scorekeeper new GAME` of Nos (Ana, Bruno) v Eles (Carla, Duarte) in tmp_path; its path."""
+    path = tmp_path / f"{game}.yaml"
+    result = run("new", game, "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "-o", path)
+    assert result.exit_code == 0, result.output
+    return path
+
+
 def sheet_text(hands, players=PLAYERS, **header) -> str:
     doc = {"rules": header.pop("rules", "king"), "players": players, **header, "hands": hands}
     return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=1000)

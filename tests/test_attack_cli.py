@@ -65,17 +65,22 @@ def test_ctrl_c_during_start_up_or_work_exits_130_quietly(delay):
     assert err == b"", err  # no traceback, no "Aborted!"
 
 
+def record_at_its_prompt(sheet, prompt: bytes) -> subprocess.Popen:
+    """`scorekeeper record SHEET` started and waiting at `prompt` (it holds the sheet's lock)."""
+    process = subprocess.Popen([*scorekeeper_command(), "record", str(sheet)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline, seen = time.monotonic() + 20, b""
+    while prompt not in seen and time.monotonic() < deadline:
+        seen += os.read(process.stdout.fileno(), 4096)
+    assert prompt in seen, seen
+    return process
+
+
 def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_sheet(tmp_path):
     sheet = tmp_path / "mesa.yaml"
     text = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n"
     write(sheet, text)
-    process = subprocess.Popen([*scorekeeper_command(), "record", str(sheet)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 20
-    seen = b""
-    while b"Hand 2" not in seen and time.monotonic() < deadline:  # the prompt for the next hand
-        seen += os.read(process.stdout.fileno(), 4096)
-    assert b"Hand 2" in seen
+    process = record_at_its_prompt(sheet, b"Hand 2")
     process.send_signal(signal.SIGINT)
     _out, err = process.communicate(timeout=30)
     assert process.returncode == 130
@@ -292,11 +297,7 @@ def test_sigterm_at_the_prompt_cleans_up_like_ctrl_c(tmp_path):
     sheet = tmp_path / "mesa.yaml"
     text = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
     write(sheet, text)
-    process = subprocess.Popen([*scorekeeper_command(), "record", str(sheet)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline, seen = time.monotonic() + 20, b""
-    while b"Hand 1" not in seen and time.monotonic() < deadline:
-        seen += os.read(process.stdout.fileno(), 4096)
+    process = record_at_its_prompt(sheet, b"Hand 1")
     process.send_signal(signal.SIGTERM)
     _out, err = process.communicate(timeout=30)
     assert (process.returncode, err) == (143, b"")

@@ -1,16 +1,9 @@
 """Entry accepts what its prompts say, alike on the command line and at the prompt (issue 8):
 one-line penalties and hands, TEAM=N card points, and a running table that fits 80 columns."""
-from conftest import run
+from conftest import new_team_sheet as new, run
 
 SUECA_PROMPT = "Deal {}: card points of Nos (or a penalty): "
 TRUCO_PROMPT = "Hand {}: winner and value (e.g. Nos 3): "
-
-
-def new(tmp_path, game):
-    path = tmp_path / f"{game}.yaml"
-    result = run("new", game, "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "-o", path)
-    assert result.exit_code == 0, result.output
-    return path
 
 
 def deals(path):

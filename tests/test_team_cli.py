@@ -1,14 +1,7 @@
 """Sueca and Truco from the command line, as a scorer would record, show and check them."""
 import json
 
-from conftest import EXAMPLES, run
-
-
-def new(tmp_path, game):
-    path = tmp_path / f"{game}.yaml"
-    result = run("new", game, "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "-o", path)
-    assert result.exit_code == 0, result.output
-    return path
+from conftest import EXAMPLES, new_team_sheet as new, run
 
 
 def test_sueca_recorded_from_the_command_line(tmp_path):
