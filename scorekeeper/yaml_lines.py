@@ -10,13 +10,14 @@ value a constructor cannot build (`2026-02-30`) into one line at its place.
 """
 from __future__ import annotations
 
+import datetime
 import math
 import os
 import re
 
 import yaml
 
-from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote
 from scorekeeper.file_access import read_regular
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -266,10 +267,6 @@ def header_text(doc, key: str, source: str) -> str | None:
     """A sheet header value (event, table, round, date) as text; None when absent. A list, a
     mapping, true/false or a text too long for a boletim's header is unusable (a workbook's
     Evento cell may hold 100,000 characters: the sheet imported from it must still be a sheet)."""
-    import datetime
-
-    from scorekeeper.errors import SheetFormatError
-
     value = doc.get(key)
     if value is None:
         return None
