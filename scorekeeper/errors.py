@@ -35,16 +35,29 @@ class ScorekeeperError(ValueError):
 # ESC ...), DEL, the C1 controls (NEL among them) and the Unicode line and paragraph separators.
 _ESCAPES = {code: f"\\x{code:02x}" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0))}
 _ESCAPES.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", 0x2028: "\\u2028", 0x2029: "\\u2029"})
-# A file name that is no UTF-8 reaches Python as lone surrogates (U+DC80-U+DCFF for its bytes):
-# printed, they would be those raw bytes again (0x9b is CSI on an 8-bit terminal).
-_ESCAPES.update({code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)})
-_ESCAPES.update({code: f"\\u{code:04x}" for code in (*range(0xD800, 0xDC80), *range(0xDD00, 0xE000))})
+_SURROGATES: dict[int, str] = {}
+
+
+def _surrogate_escapes() -> dict[int, str]:
+    """A file name that is no UTF-8 reaches Python as lone surrogates (U+DC80-U+DCFF for its
+    bytes): printed, they would be those raw bytes again (0x9b is CSI on an 8-bit terminal).
+    Built the first time one is seen, not at every start."""
+    if not _SURROGATES:
+        _SURROGATES.update({code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)})
+        _SURROGATES.update({code: f"\\u{code:04x}" for code in (*range(0xD800, 0xDC80), *range(0xDD00, 0xE000))})
+    return _SURROGATES
 
 
 def one_line(text: str) -> str:
     """Messages quote what was written; a line break or an escape sequence in a name must
     neither break the line nor reach the terminal raw, so each is shown escaped."""
-    return text.translate(_ESCAPES)
+    text = text.translate(_ESCAPES)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # only lone surrogates fail: a name's bytes that are no UTF-8
+            text = text.translate(_surrogate_escapes())
+    return text
 
 
 QUOTE_LIMIT = 80
