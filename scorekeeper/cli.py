@@ -586,12 +586,15 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         refuse_overwrite(target, force)  # all of them before any is written
         ref = _sheet_rules_ref(rules_path, target)
         targets.append((target, boletim.to_yaml(rules_path, ref), ref))
+    from scorekeeper.rules import looks_like_path
     from scorekeeper.sheets import load_sheet, score
+
+    house_file = rules_path is not None and looks_like_path(rules_path)
 
     errors = unusable = False
     for target, text, ref in targets:
         write_new(target, text, force)
-        if ref is None and rules_path is not None and registry_looks_like_path(rules_path):
+        if ref is None and house_file:
             out(f"Wrote {target}; its rules are outside its folder: check it with --rules {rules_path}")
         else:
             out(f"Wrote {target}")
@@ -625,17 +628,13 @@ def _exit_for(errors: bool) -> None:
         sys.exit(exit_codes.SHEET_ERRORS)
 
 
-def registry_looks_like_path(ref: str) -> bool:
-    from scorekeeper.rules import looks_like_path
-
-    return looks_like_path(ref)
-
-
 def _sheet_rules_ref(rules_path: str | None, target: str) -> str | None:
     """What an imported sheet's `rules:` says when --rules named a house variant's file: the
     file relative to the sheet, where a sheet may name one (its own folder or below); None
     (the rules' name) otherwise."""
-    if rules_path is None or not registry_looks_like_path(rules_path):
+    from scorekeeper.rules import looks_like_path
+
+    if rules_path is None or not looks_like_path(rules_path):
         return None
     folder = os.path.dirname(os.path.realpath(target))
     relative = os.path.relpath(os.path.realpath(rules_path), folder)

@@ -6,7 +6,7 @@ import datetime
 from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
 from scorekeeper.report import plural
 from scorekeeper.sheet_file import flow
-from scorekeeper.yaml_lines import MAX_DIGITS, MAX_HEADER_TEXT
+from scorekeeper.yaml_lines import MAX_HEADER_TEXT, header_number
 
 
 def given(count: int) -> str:
@@ -48,16 +48,10 @@ def _header_lines(event, table, round_, date) -> list[str]:
             if len(value) > MAX_HEADER_TEXT:
                 raise InputValueError(f"--{key.rstrip('_')}: {len(value):,} characters; a header holds at most "
                                       f"{MAX_HEADER_TEXT}")
-    lines = [f"{key}: {flow(_number_or_text(value))}" for key, value in given if value is not None]
+    lines = [f"{key}: {flow(header_number(value))}" for key, value in given if value is not None]
     if date is not None:
         lines.append(f"date: {date}")
     return lines
-
-
-def _number_or_text(value: str):
-    """`1` as a number, as a person types a table or round; a longer run of digits than a score
-    has (MAX_DIGITS) stays text, which a sheet reads back as it was."""
-    return int(value) if value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS else value
 
 
 def _check_text(text: str, what: str, source: str) -> None:

@@ -260,6 +260,12 @@ def load_file(path: str, error: type[ScorekeeperError] = ScorekeeperError):
     return loads(read_text(os.fspath(path), error), os.fspath(path), error)
 
 
+def header_number(text: str):
+    """A table or round as a person types it: `1` as a number; a longer run of digits than a
+    score has (MAX_DIGITS) stays text, which a sheet reads back as it was written."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else text
+
+
 MAX_HEADER_TEXT = 200  # an event's name, a table, a round, a date: a line of a boletim's header
 
 

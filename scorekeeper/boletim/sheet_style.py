@@ -8,6 +8,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
 from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.yaml_lines import header_number
 
 BOLD = Font(bold=True)
 TITLE_FONT = Font(bold=True, size=14)
@@ -113,8 +114,7 @@ def list_formula(values) -> str | None:
 
 def typed_value(value):
     """A header value as a person would type it: numbers (of a header's size) as numbers."""
-    text = str(value)
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else text
+    return header_number(str(value))
 
 
 # --- the printed page: A4, and how much of a worksheet goes on it ------------------------------
