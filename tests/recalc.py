@@ -150,6 +150,8 @@ def expected_cells(sheet, result, rules, rows=None):
         expect[f"A{lay.running_first_row + position}"] = position + 1
         expect[f"B{lay.running_first_row + position}"] = label or ""
     hands = [hand for _, hand in rows if hand]
+    # Art 15's points and the zero check show a whole game's result only
+    whole = sum(1 for h in hands if h.total is not None) >= len(rules.negative_hands) + rules.festa_count
     totals = result.totals
     ranks = {p: 1 + sum(1 for q in players if totals[q] > totals[p]) for p in players}
     places = table_points(totals, rules.places)
@@ -162,11 +164,10 @@ def expected_cells(sheet, result, rules, rows=None):
         expect[f"{c}{lay.running_head_row}"] = name
         expect[f"{c}{lay.class_saldo_row}"] = totals[name]
         expect[f"{c}{lay.place_row}"] = ranks[name]
-        expect[f"{c}{lay.points_row}"] = places[name]
+        expect[f"{c}{lay.points_row}"] = places[name] if whole else ""
     expect[f"{col(lay.total_col)}{lay.totals_row}"] = sum(h.total for h in hands)
     expect[f"{col(lay.control_col)}{lay.totals_row}"] = control_sum
     expect[f"C{lay.sum_row}"] = sum(totals.values())
-    whole = sum(1 for h in hands if h.total is not None) >= len(rules.negative_hands) + rules.festa_count
     expect[f"E{lay.sum_row}"] = ("OK" if sum(totals.values()) == rules.game_total else "ERRO") if whole else ""
     return expect
 
@@ -236,10 +237,10 @@ def summary_expected(games) -> dict:
             # a ficha with nothing typed shows no result, nor does the Resumo
             expect[f"G{row}"] = result.totals[name] if king or result.hands else ""
             if king:
-                expect[f"H{row}"] = places[name]
                 whole = sum(1 for h in result.hands if h.total is not None) >= \
                     len(rules.negative_hands) + rules.festa_count
                 confere = ("OK" if sum(result.totals.values()) == rules.game_total else "ERRO") if whole else ""
+                expect[f"H{row}"] = places[name] if whole else ""
                 expect[f"I{row}"] = confere
             else:
                 expect[f"I{row}"] = result.extra["winner"] or ""

@@ -250,6 +250,11 @@ class KingBoletimWriter:
                   (lay.sum_row, L.SUM_LABEL))
         for row, label in labels:
             self.style(ws.cell(row, L.COL_HAND, label), "bold")
+        # Art 15's table points and the zero check are a whole game's (the CLI gives `places` for
+        # a complete game only): before that both show nothing, not a result made up halfway.
+        rows = list(lay.hand_rows())
+        totals = f"{col(lay.total_col)}{rows[0]}:{col(lay.total_col)}{rows[-1]}"
+        unfinished = f"OR({empty},COUNT({totals})<{whole_game(rules)})"
         for p in range(n):
             c = lay.class_col(p)
             letter = col(c)
@@ -258,7 +263,7 @@ class KingBoletimWriter:
                        "box_signed")
             ws.cell(lay.place_row, c, f'=IF({empty},"",RANK({letter}{lay.class_saldo_row},{saldos}))')
             # Art 16 / K5: tied players share the average of the places they occupy.
-            self.style(ws.cell(lay.points_row, c, f'=IF({empty},"",AVERAGE(OFFSET(${first}${lay.place_values_row},0,'
+            self.style(ws.cell(lay.points_row, c, f'=IF({unfinished},"",AVERAGE(OFFSET(${first}${lay.place_values_row},0,'
                                                   f"{letter}{lay.place_row}-1,1,"
                                                   f'COUNTIF({saldos},{letter}{lay.class_saldo_row}))))'),
                        "box_points")
@@ -266,12 +271,7 @@ class KingBoletimWriter:
             self.style(ws.cell(lay.place_row, c), "box")
         self.style(ws.cell(lay.sum_row, lay.class_col(0), f'=IF({empty},"",SUM({saldos}))'), "signed")
         self.style(ws.cell(lay.sum_row, lay.class_col(1), L.ZERO_LABEL), "bold")
-        # The saldos add up to 0 only when the whole game is played (Art 15): before that the
-        # check shows nothing, not an ERRO that a scorer halfway through would take for a mistake.
-        rows = list(lay.hand_rows())
-        totals = f"{col(lay.total_col)}{rows[0]}:{col(lay.total_col)}{rows[-1]}"
-        played = f"COUNT({totals})<{whole_game(rules)}"
-        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF(OR({empty},{played}),"",'
+        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF({unfinished},"",'
                                                           f'IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO"))'),
                    "check")
 
