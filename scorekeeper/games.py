@@ -1,0 +1,169 @@
+"""The games scorekeeper knows: a declared interface (`Game`) and a plain list registry.
+
+A game is one package (`scorekeeper/<game>/`) whose `game.py` defines a `Game` subclass, one
+rule file under `rules/`, and one line in `REGISTRY` below. The CLI and the shared machinery
+(sheets, findings, workbooks, reports) reach a game only through this interface and never
+name one. The registry holds module paths, imported on first use; each game's `game.py`
+imports its own heavy modules (scoring, prompts, workbook layout) inside the methods that
+need them, so that `check` of a King sheet loads nothing of Sueca's Excel ficha.
+"""
+from __future__ import annotations
+
+import enum
+import importlib
+from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from typing import Callable, ClassVar
+
+# One line per game: the module whose GAME is that game's Game instance.
+REGISTRY = [
+    "scorekeeper.king.game",
+    "scorekeeper.sueca.game",
+    "scorekeeper.truco.game",
+]
+
+
+class Seating(enum.Enum):
+    """How a game's sheet names who plays: players in seat order, or teams of players."""
+
+    PLAYERS = "players"  # `new -p NAME ...`; the sheet's `players:`
+    TEAMS = "teams"  # `new -t NAME=A,B ...`; the sheet's `teams:`
+
+
+@dataclass(frozen=True)
+class RecordOption:
+    """An option of `record` and `fix` that a game's entries take (`--beneficiary`), declared as
+    data so that the CLI builds it without naming the game. `name` is the keyword the game's
+    `build_entry` receives; options of the same name in two games must agree on their flags."""
+
+    name: str
+    flags: tuple[str, ...]
+    help: str
+    is_flag: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a tournament reads of one finished sheet: each participant's result as the game's
+    regulation ranks it. `score` is the standing (points, mocas, games, chips); `places` the
+    table points when the regulation gives them; `winner` the winner when there is one."""
+
+    participants: tuple[str, ...]
+    score: dict[str, float]
+    places: dict[str, float] | None = None
+    winner: str | None = None
+
+
+class Game(ABC):
+    """A game as the rest of scorekeeper sees it. Subclass it in `<game>/game.py`, set the class
+    attributes, implement every abstract method (a game missing one cannot be created), and
+    add the module to REGISTRY."""
+
+    name: ClassVar[str]  # the `game:` of its rule files, e.g. "king"
+    title: ClassVar[str]  # as a person writes it, e.g. "King"
+    seating: ClassVar[Seating]
+    list_key: ClassVar[str] = "hands"  # the sheet's list of entries
+    entry_word: ClassVar[tuple[str, str]] = ("hand", "hands")  # one entry, many
+    totals_word: ClassVar[tuple[str, str] | None] = None  # a team's standing (moca, mocas); None: signed points
+    unfinished_rule: ClassVar[str]  # the article a final sheet that is not complete is reported under
+    scorer_rule: ClassVar[str | None] = None  # the article naming the sheet's responsible scorer, if any
+    record_options: ClassVar[tuple[RecordOption, ...]] = ()
+    interactive_help: ClassVar[str] = ""  # what `record FILE` prints before it asks
+
+    # --- rules ---------------------------------------------------------------------------
+    @abstractmethod
+    def rules_from_data(self, data, path: str):
+        """The validated rules of a rule file's data (a yaml_lines.LineDict); RulesError naming
+        the file, the key and the allowed values when it is not."""
+
+    @abstractmethod
+    def describe_rules(self, rules) -> list[list]:
+        """Every number of the rules as (setting, value) rows for `rules show`."""
+
+    @abstractmethod
+    def seats(self, rules) -> tuple[int, ...]:
+        """How many players (PLAYERS) or teams (TEAMS) a sheet of these rules may have."""
+
+    def team_size(self, rules) -> int | None:
+        """TEAMS: how many players each team has."""
+        return None
+
+    # --- sheets --------------------------------------------------------------------------
+    @abstractmethod
+    def parse_sheet(self, doc, rules, path: str, ref: str):
+        """The game's sheet model of a loaded sheet document; SheetFormatError when unusable."""
+
+    @abstractmethod
+    def score_sheet(self, sheet):
+        """The SheetResult of a sheet: every entry scored, every finding collected."""
+
+    # --- record --------------------------------------------------------------------------
+    @abstractmethod
+    def build_entry(self, sheet, hand: str, values: list[str], **options) -> dict:
+        """The entry that `record FILE HAND VALUES...` appends; InputValueError quoting the input."""
+
+    @abstractmethod
+    def ask_entry(self, sheet, result, ask: Callable[..., str], say: Callable[[str], None]) -> dict:
+        """The next entry, asked at the prompts (by name, only what it needs)."""
+
+    # --- show ----------------------------------------------------------------------------
+    @abstractmethod
+    def show_tables(self, result) -> list[tuple[str, list, list, int]]:
+        """`show`: (title, headers, rows, first numeric column) per table; the first is the one
+        `record` prints after each entry and `--format csv` writes."""
+
+    # --- workbook ------------------------------------------------------------------------
+    @abstractmethod
+    def write_boletim(self, ws, sheet, result, styles, meta: dict):
+        """Write the sheet's boletim on the worksheet `ws`; returns what the Resumo needs
+        (an object with `summary_cells`, see boletim.export)."""
+
+    @abstractmethod
+    def write_blank(self, ws, rules, who, scorer: str | None, styles, meta: dict) -> None:
+        """An empty boletim for `who` (players, or {team: players}) to fill in at the table."""
+
+    @abstractmethod
+    def read_boletim(self, grid, rules, ref: str, info: dict, where: str, places: dict | None):
+        """The boletim on a worksheet (`grid`), read by these rules: an object with `title`,
+        `source`, `check(rules_path)` and `to_yaml(rules_path, rules_ref)`."""
+
+    # --- tournaments ---------------------------------------------------------------------
+    @abstractmethod
+    def outcome(self, result) -> Outcome:
+        """What a tournament reads of a finished sheet."""
+
+
+_games: list[Game] | None = None
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in REGISTRY order (their `game.py` imported on first call)."""
+    global _games
+    if _games is None:
+        _games = [importlib.import_module(path).GAME for path in REGISTRY]
+    return _games
+
+
+def names() -> list[str]:
+    return [game.name for game in all_games()]
+
+
+def get(name: str) -> Game:
+    """The game named `name` (a rule file's `game:`); KeyError when none is."""
+    for game in all_games():
+        if game.name == name:
+            return game
+    raise KeyError(name)
+
+
+def record_options() -> list[RecordOption]:
+    """Every game's record options, each name once (their flags must agree)."""
+    seen: dict[str, RecordOption] = {}
+    for game in all_games():
+        for option in game.record_options:
+            known = seen.get(option.name)
+            if known is not None and (known.flags, known.is_flag) != (option.flags, option.is_flag):
+                raise ValueError(f"record option {option.name!r} is declared twice with different flags")
+            seen.setdefault(option.name, option)
+    return list(seen.values())
+
