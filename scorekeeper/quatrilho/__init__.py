@@ -1,0 +1,1 @@
+"""Quatrilho (CBQI regulation): the chip ledger of one table for one round."""

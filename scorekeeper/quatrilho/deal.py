@@ -1,0 +1,324 @@
+"""Reading one deal entry (a contract or a fine that ends the deal) into its chips, with every
+finding about it: the names (who plays this deal), figuras and tricks (Q2), the fines written
+under a contract (Q9), and the chips the sheet wrote (compared with the computed ones)."""
+from __future__ import annotations
+
+from scorekeeper.errors import clip, quote
+from scorekeeper.findings import Severity
+from scorekeeper.quatrilho import contracts
+from scorekeeper.quatrilho.rules import (CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, SOLOS,
+                                         QuatrilhoRules)
+
+CONTRACT_KEYS = ("contract", "caller", "partner", "player", "giver", "figuras", "tricks", "chips", "fines", "note")
+FINE_KEYS = ("fine", "player", "chips", "note")
+USES = {  # the keys each contract reads, besides contract, figuras, tricks, chips, fines and note
+    "normal": ("caller", "partner"), "solo-natural": ("player",), "solo-preto": ("player", "giver"),
+    "solo-branco": ("player",), "rolar": (),
+}
+COUNTING = "Art 20.11"  # figuras, points and tricks (Q2)
+
+
+class _Unscorable(Exception):
+    """The deal cannot be scored (its finding is already written)."""
+
+
+class DealReader:
+    """One deal entry. `names` maps each name of the four players of the deal (as the sheet
+    writes them) to the label their chips go by; `finding(message, rule, key, player, severity)`
+    records a finding about this deal."""
+
+    def __init__(self, rules: QuatrilhoRules, item, names: dict[str, str], dealer: str | None,
+                 gone: dict[str, str], registered: list[str], finding):
+        self.rules, self.item, self.names, self.dealer = rules, item, names, dealer
+        self.gone, self.registered, self.finding = gone, registered, finding
+        self.players = list(names.values())
+
+    def read(self) -> tuple[str, str, dict[str, int] | None]:
+        """(the entry's kind, a short description, the chips per label or None)."""
+        if "fine" in self.item:
+            return self._fine_entry()
+        return self._contract()
+
+    # --- names, numbers ------------------------------------------------------------------
+    def person(self, key: str, value=None) -> str:
+        """The label of a player of this deal named at `key`; anything else is a finding."""
+        value = self.item.get(key) if value is None else value
+        if not isinstance(value, str):
+            self.finding(f"{key}: expected a player's name, got {quote(value)}", "Art 14", key)
+            raise _Unscorable
+        if value in self.names:
+            return self.names[value]
+        if value == self.dealer:
+            self.finding(f"{key}: {value} deals this deal and sits out", "Art 14", key, value)
+        elif value in self.gone:
+            late = self.gone[value] == "late"
+            self.finding(f"{key}: {value} is out of this round" + (" (late)" if late else ""),
+                         "Art 12" if late else "Art 15", key, value)
+        else:
+            self.finding(f"{key}: {quote(value)} is not playing this deal ({', '.join(self.names)})", "Art 14", key)
+        raise _Unscorable
+
+    def whole(self, key: str, value, low: int, high: int, rule: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.finding(f"{key}: expected a whole number, got {quote(value)}", rule, key)
+            raise _Unscorable
+        if not low <= value <= high:
+            self.finding(f"{key}: {value} is outside {low}-{high}", rule, key)
+            raise _Unscorable
+        return value
+
+    def required(self, key: str, what: str, rule: str):
+        if key not in self.item:
+            self.finding(f"{what} is missing ({key}: ...)", rule, key)
+            raise _Unscorable
+        return self.item[key]
+
+    # --- a fine that ends the deal ----------------------------------------------------------
+    def _fine_entry(self):
+        for key in self.item:
+            if key not in FINE_KEYS:
+                self.finding(f"unknown key {quote(key)}; allowed: {', '.join(FINE_KEYS)}", "Art 20", key)
+        written = self.item["fine"]
+        name = FINES.get(written) if isinstance(written, str) else None
+        kind = name or (clip(written) if isinstance(written, str) else "?")
+        if name is None:
+            self.finding(f"unknown fine {quote(written)}; allowed: {', '.join(FINES.names)}", "Art 20", "fine")
+            return kind, "", None
+        if name == "olhar-vazas":
+            self.finding("olhar-vazas does not end the deal: write it under the deal's fines: "
+                         "({contract: ..., fines: [{fine: olhar-vazas, player: NAME}]})", FINE_ARTICLES[name], "fine")
+            return kind, "", None
+        try:
+            player = self.person("player", self.required("player", "the player fined", FINE_ARTICLES[name]))
+        except _Unscorable:
+            return kind, "", None
+        chips = contracts.fine(self.rules, self.players, name, player)
+        return kind, player, self._written(chips, FINE_ARTICLES[name])
+
+    # --- a contract ------------------------------------------------------------------------
+    def _contract(self):
+        written = self.item["contract"]
+        contract = CONTRACTS.get(written) if isinstance(written, str) else None
+        if contract is None:
+            self.finding(f"unknown contract {quote(written)}; allowed: {', '.join(CONTRACTS.names)}", "Art 17",
+                         "contract")
+            return (clip(written) if isinstance(written, str) else "?"), "", None
+        rule = CONTRACT_ARTICLES[contract]
+        for key in self.item:
+            if key not in CONTRACT_KEYS:
+                self.finding(f"unknown key {quote(key)}; allowed: {', '.join(CONTRACT_KEYS)}", rule, key)
+            elif key in ("caller", "partner", "player", "giver") and key not in USES[contract]:
+                self.finding(f"{key} is not used in {contract}", rule, key)
+        try:
+            chips, detail = getattr(self, "_" + contract.replace("-", "_"))(rule)
+        except _Unscorable:
+            return contract, "", None
+        return contract, detail, chips
+
+    def _fines(self, soloist: str | None) -> tuple[list[tuple[str, str]], bool]:
+        """Q9: the fines written under a contract that the deal went on after: olhar-vazas
+        (20.15) always; fora-de-vez and negar-carta by another player in a solo (20.8, 20.12).
+        (fines, the soloist revoked): a soloist's own revoke loses the solo at its lowest
+        amount with no fine on top (20.12). Anything else ended the deal: an error."""
+        written = self.item.get("fines")
+        if written is None:
+            return [], False
+        if not isinstance(written, list):
+            self.finding("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]", "Art 20", "fines")
+            raise _Unscorable
+        fines, revoked = [], False
+        for item in written:
+            if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
+                self.finding(f"fines: expected {{fine: NAME, player: NAME}}, got {quote(item)}", "Art 20", "fines")
+                raise _Unscorable
+            name = FINES.get(item["fine"]) if isinstance(item["fine"], str) else None
+            if name is None:
+                self.finding(f"fines: unknown fine {quote(item['fine'])}; allowed: {', '.join(FINES.names)}",
+                             "Art 20", "fines")
+                raise _Unscorable
+            player = self.person("fines", item["player"])
+            article = FINE_ARTICLES[name]
+            if name == "olhar-vazas":
+                fines.append((name, player))
+            elif soloist is not None and name == "negar-carta" and player == soloist:
+                revoked = True  # Art 20.12: "perde automaticamente o solo e pagara taxa minima de solo"
+            elif soloist is not None and name in ("fora-de-vez", "negar-carta") and player != soloist:
+                fines.append((name, player))  # the soloist chose to play on (20.8, 20.12)
+            elif soloist is not None and name == "fora-de-vez":
+                self.finding(f"fines: a soloist who leads out of turn takes his card back and the mao leads; "
+                             f"no fine", article, "fines", player)
+                raise _Unscorable
+            else:
+                where = "a solo ends unless the soloist plays on" if soloist is not None and name in (
+                    "fora-de-vez", "negar-carta") else "it ends the deal"
+                self.finding(f"fines: {name} {where}: write it as an entry of its own "
+                             f"({{fine: {name}, player: {item['player']}}})", article, "fines", player)
+                raise _Unscorable
+        return fines, revoked
+
+    def _with_fines(self, chips: dict[str, int], fines: list[tuple[str, str]]) -> dict[str, int]:
+        for name, player in fines:
+            for label, amount in contracts.fine(self.rules, self.players, name, player).items():
+                chips[label] += amount
+        return chips
+
+    def _figuras(self, rule: str, needed: bool = True) -> int | None:
+        if "figuras" not in self.item and not needed:
+            return None
+        value = self.required("figuras", "the figuras of the side", COUNTING)
+        if isinstance(value, dict):
+            self.finding("figuras: expected the figuras of one side, not one per player (that is rolar)", rule,
+                         "figuras")
+            raise _Unscorable
+        return self.whole("figuras", value, 0, self.rules.figuras, COUNTING)
+
+    def _tricks(self, figuras: int | None) -> int | None:
+        """Q2: the side's tricks, where all or none matter; they must hold its figuras."""
+        if "tricks" not in self.item:
+            return None
+        tricks = self.whole("tricks", self.item["tricks"], 0, self.rules.tricks, COUNTING)
+        if figuras is not None and not contracts.tricks_hold(self.rules, tricks, figuras):
+            self.finding(f"tricks: {tricks} tricks cannot hold {figuras} figuras", COUNTING, "tricks")
+            raise _Unscorable
+        return tricks
+
+    def _described(self, figuras: int | None, tricks: int | None, fines, revoked: str | None = None) -> str:
+        parts = []
+        if figuras is not None:
+            parts.append(f"{figuras} figuras ({contracts.points_of(self.rules, figuras)} pontos)")
+        if tricks is not None:
+            parts.append(f"{tricks} vazas")
+        if revoked:
+            parts.append(f"negar-carta {revoked}")
+        parts += [f"{name} {player}" for name, player in fines]
+        return ", ".join(parts)
+
+    def _normal(self, rule: str):
+        caller = self.person("caller", self.required("caller", "the caller", rule))
+        partner = self.person("partner", self.required("partner", "the holder of the called card (partner: NAME; "
+                                                       "the caller himself when he held it, Art 20.2)", rule))
+        fines, _ = self._fines(None)
+        figuras = self._figuras(rule)
+        tricks = self._tricks(figuras)
+        chips = contracts.normal(self.rules, self.players, caller, partner, figuras, tricks)
+        who = f"{caller} alone" if caller == partner else f"{caller} + {partner}"
+        return self._written(self._with_fines(chips, fines), rule), \
+            f"{who}, {self._described(figuras, tricks, fines)}"
+
+    def _solo(self, rule: str, giver_needed: bool = False):
+        soloist = self.person("player", self.required("player", "the soloist", rule))
+        giver = None
+        if giver_needed:
+            giver = self.person("giver", self.required("giver", "the giver of the card asked for (giver: NAME; the "
+                                                       "soloist himself when he held it, Art 20.3)", rule))
+        fines, revoked = self._fines(soloist)
+        figuras = self._figuras(rule, needed=not revoked)
+        tricks = self._tricks(figuras)
+        return soloist, giver, fines, revoked, figuras, tricks
+
+    def _solo_natural(self, rule: str):
+        soloist, _, fines, revoked, figuras, tricks = self._solo(rule)
+        chips = contracts.solo_natural(self.rules, self.players, soloist, figuras, tricks, revoked)
+        detail = self._described(None if revoked else figuras, None if revoked else tricks, fines,
+                                 soloist if revoked else None)
+        return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
+
+    def _solo_preto(self, rule: str):
+        soloist, giver, fines, revoked, figuras, tricks = self._solo(rule, giver_needed=True)
+        chips = contracts.solo_preto(self.rules, self.players, soloist, giver, figuras, tricks, revoked)
+        card = "his own card" if giver == soloist else f"card from {giver}"
+        detail = self._described(None if revoked else figuras, None if revoked else tricks, fines,
+                                 soloist if revoked else None)
+        return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {card}, {detail}"
+
+    def _solo_branco(self, rule: str):
+        soloist = self.person("player", self.required("player", "the soloist", rule))
+        fines, revoked = self._fines(soloist)
+        figuras = self._figuras(rule, needed=False)
+        tricks = self._tricks(figuras)
+        if not revoked and tricks is None and not figuras:
+            # Art 18.4: he wins only without a trick; figuras 0 can still be a trick (Q2)
+            self.finding("a solo branco needs the soloist's tricks (tricks: 0 when he took none)", rule, "tricks")
+            raise _Unscorable
+        took = bool(tricks) or bool(figuras)
+        chips = contracts.solo_branco(self.rules, self.players, soloist, took, revoked)
+        detail = self._described(figuras, tricks, fines, soloist if revoked else None)
+        return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
+
+    def _rolar(self, rule: str):
+        value = self.required("figuras", "each player's figuras ({NAME: N, ...})", COUNTING)
+        if not isinstance(value, dict):
+            self.finding("figuras: a rolar gives each player's figuras ({NAME: N, ...})", rule, "figuras")
+            raise _Unscorable
+        if "tricks" in self.item:
+            self.finding("tricks is not used in rolar", rule, "tricks")
+        figuras: dict[str, int] = {}
+        for name, count in value.items():
+            label = self.person("figuras", name)
+            figuras[label] = self.whole("figuras", count, 0, self.rules.figuras, COUNTING)
+        missing = [p for p in self.players if p not in figuras]
+        if missing:
+            self.finding(f"figuras: no figuras for {', '.join(missing)}", COUNTING, "figuras")
+            raise _Unscorable
+        figuras = {p: figuras[p] for p in self.players}
+        total = sum(figuras.values())
+        if total != self.rules.figuras:
+            self.finding(f"figuras add up to {total}, not {self.rules.figuras}", COUNTING, "figuras")
+            raise _Unscorable
+        fines, _ = self._fines(None)
+        detail = ", ".join(f"{p} {n}" for p, n in figuras.items())
+        if fines:
+            detail += ", " + ", ".join(f"{name} {player}" for name, player in fines)
+        chips = contracts.rolar(self.rules, figuras)
+        if chips is None:
+            ranked = sorted(figuras.values(), reverse=True)
+            said = f"the second and third have {ranked[1]} figuras each: Art 18.5 does not say who pays"
+            if "chips" not in self.item:
+                self.finding(f"{said}; write the chips (chips: {{NAME: N, ...}})", rule, "chips")
+                raise _Unscorable
+            self.finding(f"{said}; the chips written are scored", rule, "chips", severity=Severity.WARNING)
+            written = self._chips(rule)
+            if written is None:
+                raise _Unscorable
+            return self._with_fines(written, fines), detail
+        return self._written(self._with_fines(chips, fines), rule), detail
+
+    # --- the chips the sheet wrote ------------------------------------------------------------
+    def _chips(self, rule: str) -> dict[str, int] | None:
+        """The `chips:` written, by label (every player of the deal; 0 for one not named)."""
+        value = self.item.get("chips")
+        if not isinstance(value, dict):
+            self.finding(f"chips: expected {{NAME: N, ...}} for the players of the deal, got {quote(value)}", rule,
+                         "chips")
+            return None
+        chips = dict.fromkeys(self.players, 0)
+        for name, amount in value.items():
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                self.finding(f"chips: expected a whole number for {quote(name)}, got {quote(amount)}", rule, "chips")
+                return None
+            if name not in self.names:
+                self.finding(f"chips: {quote(name)} is not playing this deal ({', '.join(self.names)})", rule,
+                             "chips")
+                return None
+            chips[self.names[name]] = amount
+        if sum(chips.values()) != 0:
+            self.finding(f"chips: the chips written add up to {sum(chips.values()):+d}, not 0", rule, "chips")
+            return None
+        return chips
+
+    def _written(self, computed: dict[str, int], rule: str) -> dict[str, int]:
+        """Compare the `chips:` written, if any, with the computed ones; the computed are scored."""
+        if "chips" not in self.item:
+            return computed
+        written = self._chips(rule)
+        if written is not None:
+            for label in self.players:
+                if written[label] != computed[label]:
+                    self.finding(f"chips: the sheet gives {label} {_signed(written[label])}; the deal gives "
+                                 f"{_signed(computed[label])}", rule, "chips", label)
+                    break
+        return computed
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"

@@ -1,0 +1,137 @@
+"""The Quatrilho rule file: its shape, its consistency checks, and the typed rules it loads into.
+
+Every amount of Art 12, 15, 18, 19 and 20 is read from the file (RULINGS Q1-Q10); the models
+take them from here and hard-code none."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.errors import RulesError
+from scorekeeper.rule_schema import Optional, Whole, validate
+from scorekeeper.vocabulary import Vocabulary
+
+AMOUNT = Whole(0, 1000)  # chips: a house variant may change them, within reason
+FINE_NAMES = ("bater", "sinal", "fora-de-vez", "negar-carta", "olhar-vazas")
+SCHEMA = {
+    "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
+    "table_sizes": [Whole(4, 5)], "chips": Whole(1, 10000), "deals_per_seat": Whole(1, 20),
+    "counting": {"figuras": Whole(35, 35), "figuras_per_point": Whole(3, 3), "points_to_win": Whole(1, 11),
+                 "tricks": Whole(10, 10)},
+    "normal": {"pays_both_below": Whole(0, 11), "pays_all_below": Whole(0, 11), "all_tricks": AMOUNT},
+    "solo_natural": {"won": AMOUNT, "all_tricks": AMOUNT, "lost": AMOUNT, "no_tricks": AMOUNT},
+    "solo_preto": {"base": AMOUNT, "giver": AMOUNT, "all_tricks": AMOUNT, "no_tricks": AMOUNT},
+    "solo_branco": {"won": AMOUNT, "lost": AMOUNT},
+    "rolar": {"six_six_six": [Whole(0, 35)], "six_six_six_pays": AMOUNT, "alone_from": Whole(1, 35),
+              "alone_pays": AMOUNT, "pays": AMOUNT},
+    "fines": {name: AMOUNT for name in FINE_NAMES},
+    "late": AMOUNT, "talha": AMOUNT, "talhas_per_round": Whole(0, 10),
+}
+
+# The contracts of Art 17 and the fines of Art 20, with their English aliases.
+CONTRACTS = Vocabulary("contract")
+CONTRACTS.add("normal", "jogo-normal", "call", "called", "chamar")
+CONTRACTS.add("solo-natural", "natural-solo", "natural")
+CONTRACTS.add("solo-preto", "black-solo", "preto")
+CONTRACTS.add("solo-branco", "white-solo", "branco")
+CONTRACTS.add("rolar", "roll", "quem-faz-menos")
+SOLOS = ("solo-natural", "solo-preto", "solo-branco")
+
+FINES = Vocabulary("fine")
+FINES.add("bater", "knock")
+FINES.add("sinal", "signal")
+FINES.add("fora-de-vez", "out-of-turn")
+FINES.add("negar-carta", "revoke", "renuncia")
+FINES.add("olhar-vazas", "look-at-tricks")
+FINE_ARTICLES = {"bater": "Art 20.5", "sinal": "Art 20.6", "fora-de-vez": "Art 20.8", "negar-carta": "Art 20.10",
+                 "olhar-vazas": "Art 20.15"}
+CONTRACT_ARTICLES = {"normal": "Art 18.2", "solo-natural": "Art 18.1", "solo-preto": "Art 18.3",
+                     "solo-branco": "Art 18.4", "rolar": "Art 18.5"}
+
+
+class QuatrilhoRules(NamedTuple):
+    """Every number of a Quatrilho rule file, validated."""
+
+    source: str
+    name: str
+    aliases: tuple[str, ...]
+    title: str
+    table_sizes: tuple[int, ...]
+    chips: int
+    deals_per_seat: int
+    figuras: int
+    figuras_per_point: int
+    points_to_win: int
+    tricks: int
+    normal: dict
+    solo_natural: dict
+    solo_preto: dict
+    solo_branco: dict
+    rolar: dict
+    fines: dict
+    late: int
+    talha: int
+    talhas_per_round: int
+
+    game = "quatrilho"
+
+    @property
+    def points(self) -> int:
+        """The points of a deal, both sides together (35 // 3 = 11)."""
+        return self.figuras // self.figuras_per_point
+
+
+def from_data(data, source: str) -> QuatrilhoRules:
+    """Build QuatrilhoRules from a parsed rule file, or raise RulesError naming file:line."""
+    validate(data, SCHEMA, source)
+    line = data.line_of
+    sizes = data["table_sizes"]
+    if not sizes or sorted(set(sizes)) != sizes:
+        raise RulesError(f"table_sizes: expected 4, 5 or both in increasing order, got {sizes}", source,
+                         line("table_sizes"))
+    counting = data["counting"]
+    points = counting["figuras"] // counting["figuras_per_point"]
+    if not points // 2 < counting["points_to_win"] <= points:
+        raise RulesError(f"counting.points_to_win: expected more than half of the deal's {points} points, got "
+                         f"{counting['points_to_win']}", source, line("counting"))
+    normal = data["normal"]
+    if normal["pays_all_below"] > normal["pays_both_below"]:
+        raise RulesError("normal.pays_all_below must not be above pays_both_below", source, line("normal"))
+    rolar = data["rolar"]
+    if len(rolar["six_six_six"]) != 4 or sum(rolar["six_six_six"]) != counting["figuras"]:
+        raise RulesError(f"rolar.six_six_six: expected four figuras adding up to {counting['figuras']}", source,
+                         line("rolar"))
+    return QuatrilhoRules(
+        source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
+        table_sizes=tuple(sizes), chips=data["chips"], deals_per_seat=data["deals_per_seat"],
+        figuras=counting["figuras"], figuras_per_point=counting["figuras_per_point"],
+        points_to_win=counting["points_to_win"], tricks=counting["tricks"], normal=dict(normal),
+        solo_natural=dict(data["solo_natural"]), solo_preto=dict(data["solo_preto"]),
+        solo_branco=dict(data["solo_branco"]),
+        rolar={**rolar, "six_six_six": tuple(sorted(rolar["six_six_six"]))}, fines=dict(data["fines"]),
+        late=data["late"], talha=data["talha"], talhas_per_round=data["talhas_per_round"],
+    )
+
+
+def describe_rules(rules: QuatrilhoRules) -> list[list]:
+    """Every number of the rules as (setting, value) rows for `rules show`."""
+    natural, preto, branco, rolar, normal = (rules.solo_natural, rules.solo_preto, rules.solo_branco, rules.rolar,
+                                             rules.normal)
+    return [
+        ["tables", " or ".join(map(str, rules.table_sizes)) + " players (at five the dealer sits out)"],
+        ["chips", f"{rules.chips} a round"],
+        ["round", f"{rules.deals_per_seat} deals per seat"],
+        ["counting", f"{rules.figuras} figuras, {rules.figuras_per_point} a point, {rules.points_to_win} points "
+                     f"win, {rules.tricks} tricks"],
+        ["jogo normal", f"the points; the caller pays both shares below {normal['pays_both_below']} points and "
+                        f"each of the three below {normal['pays_all_below']}; all tricks {normal['all_tricks']}"],
+        ["solo natural", f"won {natural['won']}, all tricks {natural['all_tricks']}, lost {natural['lost']}, "
+                         f"no trick {natural['no_tricks']}, each"],
+        ["solo preto", f"{preto['base']} + the winner's points, the giver {preto['giver']} less or more; all "
+                       f"tricks {preto['all_tricks']}, no trick {preto['no_tricks']}, each"],
+        ["solo branco", f"won {branco['won']}, lost {branco['lost']}, each"],
+        ["rolar", f"{'-'.join(map(str, rolar['six_six_six']))}: {rolar['six_six_six_pays']} each; "
+                  f"{rolar['alone_from']}+ figuras: {rolar['alone_pays']} each; else {rolar['pays']}"],
+        ["fines", ", ".join(f"{name} {amount}" for name, amount in rules.fines.items()) + ", to each"],
+        ["late", f"-{rules.late}, given to nobody"],
+        ["talha", f"{rules.talha} chips, {rules.talhas_per_round} a round"],
+    ]

@@ -1,0 +1,127 @@
+"""The Quatrilho sheet of one table for one round: its header, and its `deals:` as written.
+
+    rules: quatrilho
+    event: 4o CBQI          # optional, as are round, table, date, notes
+    round: 1
+    table: 7
+    scorer: Fiscal Rui      # optional: the table's fiscal, any name (usually not a player)
+    players: [Ari, Bia, Caio, Davi, Eva]   # 4 or 5, in dealing order: the first deals deal 1
+    round_deals: 20         # optional: a round shortened by the committee (Art 11)
+    deals:
+      - {late: Eva, coringa: Zeca}                        # Art 12 (before the first deal)
+      - {contract: normal, caller: Bia, partner: Davi, figuras: 22}
+      - {rebuy: Ari}                                      # Art 15, 19: one talha
+      - {fine: negar-carta, player: Bia}                  # Art 20: a fine that ends the deal
+      - {out: Caio, coringa: Zeca}                        # Art 15, 19, 13
+
+What makes the file unusable as a sheet (the header) raises SheetFormatError; everything about
+an entry, malformed ones included, is a finding of the check (round.score_sheet)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
+from scorekeeper.quatrilho.rules import QuatrilhoRules
+from scorekeeper.yaml_lines import LineList, header_text
+
+LIST_KEY = "deals"
+HEADER_KEYS = ("rules", "event", "round", "table", "date", "scorer", "notes", "players", "round_deals", LIST_KEY)
+MAX_ENTRIES = 200  # a round is 30 deals at most, with a few late, out and rebuy entries; more is no sheet
+KINDS = ("contract", "fine", "late", "out", "rebuy")  # the key that says what an entry is
+
+
+class Entry(NamedTuple):
+    """One item of `deals:` as written (a mapping, or anything else, which the check reports)."""
+
+    item: object
+    line: int
+
+    @property
+    def name(self) -> str:
+        """What the entry is, as written (`normal`, `late`, ...): `undo` names it."""
+        if isinstance(self.item, dict):
+            for kind in ("contract", "fine"):
+                if isinstance(self.item.get(kind), str):
+                    return self.item[kind]
+            for kind in ("late", "out", "rebuy"):
+                if kind in self.item:
+                    return kind
+        return "entry"
+
+
+@dataclass(eq=False, repr=False)
+class QuatrilhoSheet:
+    """One table's round: the players in dealing order, the header, and the entries."""
+
+    source: str
+    rules: QuatrilhoRules
+    rules_ref: str
+    players: list[str]
+    event: str | None
+    table: str | None
+    round: str | None
+    date: str | None
+    scorer: str | None
+    round_deals: int | None
+    round_deals_line: int
+    entries: list[Entry]
+    list_line: int
+    line: int
+
+
+def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> QuatrilhoSheet:
+    """Read a loaded sheet document (SheetFormatError when it cannot be a Quatrilho sheet)."""
+    if not isinstance(doc, dict):
+        raise SheetFormatError("a sheet is a mapping with 'rules', 'players' and 'deals'", source,
+                               getattr(doc, "line", 1))
+    for key in doc:
+        if key not in HEADER_KEYS:
+            raise SheetFormatError(f"unknown key {quote(key)}; allowed: {', '.join(HEADER_KEYS)}", source,
+                                   doc.line_of(key))
+    players = _players(doc, rules, source)
+    scorer = doc.get("scorer")
+    if scorer is not None and (not isinstance(scorer, str) or not scorer.strip() or len(scorer) > MAX_NAME):
+        raise SheetFormatError(f"scorer: expected the fiscal's name (at most {MAX_NAME} characters), got "
+                               f"{quote(scorer)}", source, doc.line_of("scorer"))
+    round_deals = doc.get("round_deals")
+    if round_deals is not None and (isinstance(round_deals, bool) or not isinstance(round_deals, int)):
+        raise SheetFormatError(f"round_deals: expected a whole number of deals, got {quote(round_deals)}", source,
+                               doc.line_of("round_deals"))
+    entries = doc.get(LIST_KEY)
+    if entries is None:
+        entries = LineList()
+        entries.line, entries.item_lines = doc.line_of(LIST_KEY) if LIST_KEY in doc else doc.line, []
+    if not isinstance(entries, list):
+        raise SheetFormatError(f"{LIST_KEY}: expected a list of deals", source, doc.line_of(LIST_KEY))
+    if len(entries) > MAX_ENTRIES:
+        raise SheetFormatError(f"{LIST_KEY}: {len(entries)} entries is more than a round holds ({MAX_ENTRIES})",
+                               source, doc.line_of(LIST_KEY))
+    return QuatrilhoSheet(
+        source=source, rules=rules, rules_ref=rules_ref, players=players,
+        event=header_text(doc, "event", source), table=header_text(doc, "table", source),
+        round=header_text(doc, "round", source), date=header_text(doc, "date", source), scorer=scorer,
+        round_deals=round_deals, round_deals_line=doc.line_of("round_deals"),
+        entries=[Entry(item, entries.line_of(position)) for position, item in enumerate(entries)],
+        list_line=entries.line, line=doc.line)
+
+
+def _players(doc, rules: QuatrilhoRules, source: str) -> list[str]:
+    """4 or 5 different names (Art 14), in dealing order."""
+    players = doc.get("players")
+    line = doc.line_of("players") if "players" in doc else doc.line
+    sizes = " or ".join(map(str, rules.table_sizes))
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise SheetFormatError(f"players: expected a list of {sizes} player names, in dealing order", source, line)
+    long = next((p for p in players if len(p) > MAX_NAME), None)
+    if long is not None:
+        raise SheetFormatError(f"players: {quote(long)} is longer than a name ({MAX_NAME} characters)", source, line)
+    if len(players) not in rules.table_sizes:
+        raise SheetFormatError(f"players: a Quatrilho table has {sizes} players (Art 14), the sheet names "
+                               f"{len(players)}", source, line)
+    seen: set[str] = set()
+    for name in players:
+        if name in seen:
+            raise SheetFormatError(f"players: {quote(name)} is named twice", source, line)
+        seen.add(name)
+    return list(players)
