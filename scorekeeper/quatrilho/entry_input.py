@@ -1,0 +1,311 @@
+"""A Quatrilho entry from the command line (`record mesa7.yaml normal Bia Davi 22`) or asked at
+the table, contract first and then only what that contract needs, by name.
+
+Command-line forms (names as the sheet writes them; any case or accent is matched to it):
+
+    normal Bia Davi 22                 caller, partner (the caller himself: a card he held), figuras
+    normal Davi Zeca 35 tricks=10      tricks where all or none matter
+    solo-natural Zeca 19 tricks=6      soloist, figuras
+    solo-preto Ari Bia 12 tricks=4     soloist, giver of the card, figuras
+    solo-branco Bia tricks=0           soloist (tricks: 0 wins)
+    rolar Ari=6 Caio=6 Davi=6 Zeca=17  each player's figuras
+    negar-carta Bia                    a fine that ended the deal (bater, sinal, fora-de-vez, negar-carta)
+    late Eva Zeca | out Caio [Zeca] | rebuy Ari
+
+and KEY=VALUE for every key: caller=, partner=, player=, giver=, figuras=, tricks=,
+chips=Ari:-6,Bia:6,... , fine=olhar-vazas:Zeca (repeatable), coringa=, note=."""
+from __future__ import annotations
+
+from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
+from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS
+from scorekeeper.typed_input import until_valid, whole
+from scorekeeper.vocabulary import normalize
+
+HELP = ("Type the contract (normal, solo-natural, solo-preto, solo-branco, rolar) and its players and figuras\n"
+        "are asked by name; or a fine that ended the deal (bater, sinal, fora-de-vez, negar-carta); or late,\n"
+        "out or rebuy. A whole entry on one line works too: normal Bia Davi 22. q stops.")
+SLOTS = {"normal": ("caller", "partner", "figuras"), "solo-natural": ("player", "figuras"),
+         "solo-preto": ("player", "giver", "figuras"), "solo-branco": ("player", "figuras"), "rolar": ()}
+ORDER = ("contract", "fine", "late", "out", "rebuy", "coringa", "caller", "partner", "player", "giver", "figuras",
+         "tricks", "chips", "fines", "note")
+NAME_KEYS = ("caller", "partner", "player", "giver")
+NONE = ("", "none", "no", "nenhum", "-")
+MAX_CHIPS = 10000  # a deal moves a few hundred chips at most
+
+
+def known_names(sheet) -> list[str]:
+    """The registered players and every coringa the sheet names, as the sheet writes them."""
+    names = list(sheet.players)
+    for entry in sheet.entries:
+        coringa = entry.item.get("coringa") if isinstance(entry.item, dict) else None
+        if isinstance(coringa, str) and coringa not in names:
+            names.append(coringa)
+    return names
+
+
+def name_of(sheet, typed: str, choices: list[str] | None = None) -> str:
+    """The name a typed name means (`bia` is Bia), among `choices` (the known names by default)."""
+    choices = known_names(sheet) if choices is None else choices
+    key = normalize(str(typed))
+    for name in choices:
+        if normalize(name) == key:
+            return name
+    raise InputValueError(f"{quote(typed)} is not at this table ({', '.join(choices)})")
+
+
+def new_name(sheet, typed: str) -> str:
+    """A coringa's name: a known one as the sheet writes it, or a new one as typed."""
+    try:
+        return name_of(sheet, typed)
+    except InputValueError:
+        pass
+    name = str(typed).strip()
+    if not name or len(name) > MAX_NAME or one_line(name) != name:
+        raise InputValueError(f"the coringa {quote(typed)} is not a name (at most {MAX_NAME} characters)")
+    return name
+
+
+def build_entry(sheet, hand: str, values: list[str], **options) -> dict:
+    """The entry of `record FILE HAND VALUES...` (the forms in the module's docstring)."""
+    unused = [name for name, value in options.items() if value]
+    if unused:
+        raise InputValueError(f"--{unused[0].replace('_', '-')} is not used in Quatrilho")
+    return _entry(sheet, [hand, *values])
+
+
+def _entry(sheet, tokens: list[str]) -> dict:
+    word = normalize(tokens[0])
+    rest = tokens[1:]
+    if word in ("late", "atrasado", "out", "saiu", "rebuy", "talha", "reinscricao"):
+        kind = {"atrasado": "late", "saiu": "out", "talha": "rebuy", "reinscricao": "rebuy"}.get(word, word)
+        return _seat_entry(sheet, kind, rest)
+    fine = FINES.get(tokens[0])
+    if fine is not None:
+        entry = {"fine": fine}
+        _fill(sheet, entry, rest, ("player",), f"{fine} takes the player fined, e.g. {fine} {sheet.players[1]}")
+        return _ordered(entry)
+    contract = CONTRACTS.get(tokens[0])
+    if contract is None:
+        raise InputValueError(f"unknown contract {quote(tokens[0])}; expected one of {', '.join(CONTRACTS.names)}, "
+                              f"a fine ({', '.join(FINES.names)}), late, out or rebuy")
+    entry = {"contract": contract}
+    slots = SLOTS[contract]
+    example = {"normal": "normal Bia Davi 22", "solo-natural": "solo-natural Zeca 19 tricks=6",
+               "solo-preto": "solo-preto Ari Bia 12 tricks=4", "solo-branco": "solo-branco Bia tricks=0",
+               "rolar": "rolar Ari=6 Caio=6 Davi=6 Zeca=17"}[contract]
+    _fill(sheet, entry, rest, slots, f"{contract} takes {', '.join(slots) or 'NAME=FIGURAS for each player'}, "
+                                     f"e.g. {example}")
+    return _ordered(entry)
+
+
+def _seat_entry(sheet, kind: str, words: list[str]) -> dict:
+    """`late P [Z]`, `out P [Z]`, `rebuy P`, and their KEY=VALUE forms."""
+    entry: dict = {}
+    slots = (kind, "coringa") if kind != "rebuy" else (kind,)
+    _fill(sheet, entry, words, slots, f"{kind} takes {' and '.join(slots)}, e.g. {kind} {sheet.players[-1]}"
+          + (" Zeca" if kind != "rebuy" else ""))
+    if kind not in entry:
+        raise InputValueError(f"name the player: {kind} {' | '.join(sheet.players)}")
+    return _ordered(entry)
+
+
+def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: str) -> None:
+    """Positional words into `slots` in order; KEY=VALUE words into their keys (a player's name
+    as the key: his figuras in a rolar)."""
+    positional = [w for w in words if "=" not in w]
+    if len(positional) > len(slots):
+        raise InputValueError(f"{usage}; not {quote(' '.join(words))}")
+    for slot, word in zip(slots, positional):
+        _put(sheet, entry, slot, word)
+    for word in words:
+        if "=" not in word:
+            continue
+        key, _, value = word.partition("=")
+        canonical = normalize(key).replace("-", "_")
+        if canonical in ORDER and canonical not in ("contract", "fines"):
+            _put(sheet, entry, canonical, value)
+        elif entry.get("contract") == "rolar":
+            name = name_of(sheet, key)
+            entry.setdefault("figuras", {})
+            if not isinstance(entry["figuras"], dict):
+                raise InputValueError("give a rolar's figuras as NAME=N for each player")
+            entry["figuras"][name] = whole(value, f"figuras of {name}", 0, sheet.rules.figuras)
+        else:
+            raise InputValueError(f"unknown key {quote(key)} in {quote(word)}; {usage}")
+
+
+def _put(sheet, entry: dict, key: str, value: str) -> None:
+    rules = sheet.rules
+    if key in NAME_KEYS or key in ("late", "out", "rebuy"):
+        entry[key] = name_of(sheet, value)
+    elif key == "coringa":
+        if normalize(value) not in NONE:
+            entry[key] = new_name(sheet, value)
+    elif key == "figuras":
+        if ":" in value:  # figuras=Ari:6,Caio:6,... (a rolar)
+            entry[key] = {name: whole(n, f"figuras of {name}", 0, rules.figuras)
+                          for name, n in _pairs(sheet, value, "figuras")}
+        else:
+            entry[key] = whole(value, "figuras", 0, rules.figuras)
+    elif key == "tricks":
+        entry[key] = whole(value, "tricks", 0, rules.tricks)
+    elif key == "chips":
+        entry[key] = {name: whole(n, f"chips of {name}", -MAX_CHIPS, MAX_CHIPS)
+                      for name, n in _pairs(sheet, value, "chips")}
+    elif key == "fine":
+        fine, _, who = value.partition(":")
+        name = FINES.get(fine) if fine else None
+        if name is None or not who:
+            raise InputValueError(f"fine={quote(value)}: expected FINE:NAME, e.g. fine=olhar-vazas:{sheet.players[0]}")
+        entry.setdefault("fines", []).append({"fine": name, "player": name_of(sheet, who)})
+    elif key == "note":
+        if one_line(value) != value or len(value) > 200:
+            raise InputValueError(f"note {quote(value)}: one line of at most 200 characters")
+        entry[key] = value
+    else:
+        raise InputValueError(f"{key} is not a key of this entry")
+
+
+def _pairs(sheet, value: str, what: str) -> list[tuple[str, str]]:
+    """`Ari:-6,Bia:6` as [(Ari, -6), (Bia, 6)], each name as the sheet writes it."""
+    pairs = []
+    for part in value.split(","):
+        name, sep, number = part.partition(":")
+        if not sep:
+            raise InputValueError(f"{what}={quote(value)}: expected NAME:N,NAME:N,...")
+        pairs.append((name_of(sheet, name), number))
+    return pairs
+
+
+def _ordered(entry: dict) -> dict:
+    return {key: entry[key] for key in ORDER if key in entry}
+
+
+# --- at the table --------------------------------------------------------------------------
+def ask_entry(sheet, ask, say) -> dict:
+    """Ask the next entry: what it is (a contract, a fine that ended the deal, late, out,
+    rebuy), then only what that needs, naming the players who can answer."""
+    from scorekeeper.quatrilho.round import score_sheet
+
+    upcoming = score_sheet(sheet).extra["next"]
+    playing = upcoming["playing"] or list(sheet.players)
+    dealer = upcoming["dealer"] or "nobody"
+    first = until_valid(ask, say, f"Deal {upcoming['deal']} (dealer {dealer}): contract, fine, late, out or rebuy",
+                        _first(sheet))
+    if not isinstance(first, str):
+        return first  # a whole entry typed on one line
+    if first in ("late", "out", "rebuy"):
+        seated = [p for p in upcoming["occupants"] if p in sheet.players] or list(sheet.players)
+        question = {"late": "late player", "out": "player leaving the round", "rebuy": "player buying a talha"}
+        who = _pick(ask, say, sheet, f"{question[first]} ({', '.join(seated)})", seated)
+        entry = {first: who}
+        if first != "rebuy":
+            coringa = until_valid(ask, say, f"coringa taking {who}'s seat (a name, or none)", _coringa(sheet), "none")
+            if coringa is not None:
+                entry["coringa"] = coringa
+        return entry
+    if first in FINES.names:
+        return {"fine": first, "player": _pick(ask, say, sheet, f"player fined ({', '.join(playing)})", playing)}
+    return _ask_contract(sheet, first, playing, ask, say)
+
+
+def _first(sheet):
+    def convert(typed: str):
+        words = str(typed).split()
+        if not words:
+            raise InputValueError(f"type a contract ({', '.join(CONTRACTS.names)}), a fine, late, out or rebuy")
+        if len(words) > 1:
+            return _entry(sheet, words)
+        word = normalize(words[0])
+        if word in ("late", "out", "rebuy"):
+            return word
+        name = FINES.get(words[0]) or CONTRACTS.get(words[0])
+        if name is None:
+            raise InputValueError(f"unknown contract {quote(words[0])}; expected one of "
+                                  f"{', '.join(CONTRACTS.names)}, a fine ({', '.join(FINES.names)}), late, out or "
+                                  "rebuy")
+        if name == "olhar-vazas":
+            raise InputValueError("olhar-vazas does not end the deal: type the deal's contract, and the fine is "
+                                  "asked with it")
+        return name
+    return convert
+
+
+def _pick(ask, say, sheet, prompt: str, choices: list[str], default=None) -> str:
+    return until_valid(ask, say, prompt, lambda typed: name_of(sheet, typed, choices), default)
+
+
+def _coringa(sheet):
+    def convert(typed: str):
+        return None if normalize(str(typed)) in NONE else new_name(sheet, typed)
+    return convert
+
+
+def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
+    rules = sheet.rules
+    names = ", ".join(playing)
+    entry: dict = {"contract": contract}
+    if contract == "rolar":
+        figuras: dict[str, int] = {}
+        for position, player in enumerate(playing):
+            left = rules.figuras - sum(figuras.values())
+            default = str(left) if position == len(playing) - 1 else None
+            figuras[player] = until_valid(ask, say, f"figuras of {player} (0-{left})",
+                                          lambda t: whole(t, "figuras", 0, left), default)
+        entry["figuras"] = figuras
+        _ask_fines(sheet, entry, playing, ask, say)
+        return entry
+    if contract == "normal":
+        caller = entry["caller"] = _pick(ask, say, sheet, f"caller ({names})", playing)
+        entry["partner"] = _pick(ask, say, sheet, f"partner, who held the called card ({names}; {caller} if he "
+                                 "held it)", playing)
+        side = f"{caller}'s side"
+    else:
+        soloist = entry["player"] = _pick(ask, say, sheet, f"soloist ({names})", playing)
+        if contract == "solo-preto":
+            entry["giver"] = _pick(ask, say, sheet, f"giver of the card asked for ({names}; {soloist} if he "
+                                   "held it)", playing)
+        side = soloist
+    revoked = _ask_fines(sheet, entry, playing, ask, say)
+    if revoked:  # Art 20.12: the solo is lost at its lowest amount; figuras and tricks do not matter
+        return _ordered(entry)
+    if contract == "solo-branco":
+        entry["tricks"] = until_valid(ask, say, f"tricks of {side} (0-{rules.tricks}; 0 wins)",
+                                      lambda t: whole(t, "tricks", 0, rules.tricks))
+        return _ordered(entry)
+    figuras = entry["figuras"] = until_valid(ask, say, f"figuras of {side} (0-{rules.figuras})",
+                                             lambda t: whole(t, "figuras", 0, rules.figuras))
+    if figuras in (0, rules.figuras):  # Q2: only then can the side have taken all tricks or none
+        low, high = (0, 4) if figuras == 0 else (rules.tricks - 1, rules.tricks)
+        entry["tricks"] = until_valid(ask, say, f"tricks of {side} ({low}-{high})",
+                                      lambda t: whole(t, "tricks", low, high))
+    return _ordered(entry)
+
+
+def _ask_fines(sheet, entry: dict, playing: list[str], ask, say) -> bool:
+    """The fines the deal went on after (Q9), one a line until none; True when the soloist
+    himself revoked."""
+    solo = entry["contract"] in SOLOS
+    allowed = "olhar-vazas" + (", fora-de-vez or negar-carta" if solo else "")
+    while True:
+        typed = until_valid(ask, say, f"a fine the deal went on after ({allowed} NAME), or none",
+                            _fine(sheet, playing, solo), "none")
+        if typed is None:
+            break
+        entry.setdefault("fines", []).append(typed)
+    soloist = entry.get("player")
+    return solo and any(f == {"fine": "negar-carta", "player": soloist} for f in entry.get("fines", []))
+
+
+def _fine(sheet, playing: list[str], solo: bool):
+    def convert(typed: str):
+        words = str(typed).split()
+        if not words or normalize(words[0]) in NONE:
+            return None
+        name = FINES.get(words[0])
+        if name is None or len(words) != 2:
+            raise InputValueError(f"type the fine and the player, e.g. olhar-vazas {playing[0]}, or none")
+        if name != "olhar-vazas" and not (solo and name in ("fora-de-vez", "negar-carta")):
+            raise InputValueError(f"{name} ends the deal: record it as an entry of its own ({name} NAME)")
+        return {"fine": name, "player": name_of(sheet, words[1], playing)}
+    return convert
