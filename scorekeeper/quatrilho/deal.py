@@ -69,7 +69,7 @@ class DealReader:
 
     def required(self, key: str, what: str, rule: str):
         if key not in self.item:
-            self.finding(f"{what} is missing ({key}: ...)", rule, key)
+            self.finding(f"no {key} written ({what})", rule, key)
             raise _Unscorable
         return self.item[key]
 
@@ -149,8 +149,8 @@ class DealReader:
                              f"no fine", article, "fines", player)
                 raise _Unscorable
             else:
-                where = "a solo ends unless the soloist plays on" if soloist is not None and name in (
-                    "fora-de-vez", "negar-carta") else "it ends the deal"
+                where = "ends the deal" + (" unless a soloist plays on" if name in ("fora-de-vez", "negar-carta")
+                                           else "")
                 self.finding(f"fines: {name} {where}: write it as an entry of its own "
                              f"({{fine: {name}, player: {item['player']}}})", article, "fines", player)
                 raise _Unscorable
@@ -195,8 +195,8 @@ class DealReader:
 
     def _normal(self, rule: str):
         caller = self.person("caller", self.required("caller", "the caller", rule))
-        partner = self.person("partner", self.required("partner", "the holder of the called card (partner: NAME; "
-                                                       "the caller himself when he held it, Art 20.2)", rule))
+        partner = self.person("partner", self.required("partner", "the holder of the called card; the caller himself "
+                                                       "when he held it, Art 20.2", rule))
         fines, _ = self._fines(None)
         figuras = self._figuras(rule)
         tricks = self._tricks(figuras)
@@ -209,8 +209,8 @@ class DealReader:
         soloist = self.person("player", self.required("player", "the soloist", rule))
         giver = None
         if giver_needed:
-            giver = self.person("giver", self.required("giver", "the giver of the card asked for (giver: NAME; the "
-                                                       "soloist himself when he held it, Art 20.3)", rule))
+            giver = self.person("giver", self.required("giver", "the giver of the card asked for; the soloist himself "
+                                                       "when he held it, Art 20.3", rule))
         fines, revoked = self._fines(soloist)
         figuras = self._figuras(rule, needed=not revoked)
         tricks = self._tricks(figuras)
@@ -246,7 +246,7 @@ class DealReader:
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
 
     def _rolar(self, rule: str):
-        value = self.required("figuras", "each player's figuras ({NAME: N, ...})", COUNTING)
+        value = self.required("figuras", "each player's figuras, {NAME: N, ...}", COUNTING)
         if not isinstance(value, dict):
             self.finding("figuras: a rolar gives each player's figuras ({NAME: N, ...})", rule, "figuras")
             raise _Unscorable

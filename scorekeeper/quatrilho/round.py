@@ -294,10 +294,10 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
         elif table.seated(player) and player not in table.below:
             table.below.add(player)
             if table.talhas[player] == 0:
-                finding(f"{player} is at {chips} chips: he must buy a talha ({{rebuy: {player}}}) or be out "
+                finding(f"{player} is at {chips} chips and plays on: buy a talha ({{rebuy: {player}}}) or leave "
                         f"({{out: {player}}})", "Art 15", player=player)
             else:
-                finding(f"{player} is at {chips} chips after his talha: he is out for the rest of the round "
+                finding(f"{player} is at {chips} chips after a talha and plays on: out for the rest of the round "
                         f"({{out: {player}}})", "Art 19", player=player)
     table.deals += 1
     if seat is not None:
