@@ -78,7 +78,7 @@ rules_option = click.option("--rules", "rules_path", metavar="NAME|PATH",
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="scorekeeper")
 def cli():
-    """Score sheets for King, Sueca and Truco, checked to the article.
+    """Score sheets for club card games, checked to the article (`scorekeeper rules list`).
 
     \b
     scorekeeper new king -p Ana -p Bruno -p Carla -p Duarte -o mesa1.yaml
@@ -98,13 +98,13 @@ def cli():
 
 # --- new -----------------------------------------------------------------------------
 
-@cli.command(short_help="Start a sheet for King, Sueca or Truco.")
+@cli.command(short_help="Start a sheet for a game.")
 @click.argument("rules_ref", metavar="RULES", required=False)
 @click.option("--rules", "rules_path", metavar="PATH", help="A rule file (house variant) instead of RULES.")
 @click.option("-p", "--player", "players", multiple=True,
               help="A player, in seat order (the first deals first); repeat for each.")
 @click.option("-t", "--team", "teams", multiple=True, metavar="NAME=A,B",
-              help="Team games (Sueca, Truco): a team and its players; repeat for each.")
+              help="Team games: a team and its players; repeat for each.")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False), help="The sheet file.")
 @click.option("--scorer", help="The responsible scorer (Art 6); the first player by default.")
 @click.option("--event", help="Event name.")
@@ -121,8 +121,9 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     scorekeeper new sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o jogo.yaml
     scorekeeper new truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.yaml
     """
+    from scorekeeper import games
     from scorekeeper import rules as registry
-    from scorekeeper.new_sheet import new_sheet_text, new_team_sheet_text, parse_teams
+    from scorekeeper.new_sheet import describe_who, new_sheet_text, seated
     from scorekeeper.sheet_file import write_new
 
     ref = rules_path or rules_ref
@@ -130,19 +131,11 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
         raise click.UsageError("name the rules (e.g. `king`) or give --rules PATH")
     rules = registry.find(ref)
     refuse_overwrite(output, force)  # before anything else is asked of the user; write_new checks again under the lock
-    if not registry.model(rules.game).TEAMS:
-        if not players or teams:
-            raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each, in seat order")
-        text = new_sheet_text(rules, ref, list(players), scorer=scorer, event=event, table=table, round_=round_,
-                              date=date, source=output)
-        who = ", ".join(players)
-    else:
-        if not teams or players:
-            raise click.UsageError(f"{rules.name} is played by teams: give -t NAME=PLAYER,PLAYER for each")
-        parsed = parse_teams(teams, output)
-        text = new_team_sheet_text(rules, ref, parsed, registry.model(rules.game).LIST_KEY, scorer=scorer, event=event,
-                                   table=table, round_=round_, date=date, source=output)
-        who = " v ".join(f"{name} ({', '.join(members)})" for name, members in parsed.items())
+    game = games.get(rules.game)
+    who = seated(game, rules, players, teams, output)
+    text = new_sheet_text(game, rules, ref, who, scorer=scorer, event=event, table=table, round_=round_, date=date,
+                          source=output)
+    who = describe_who(who)
     write_new(output, text, force)
     out(f"Created {output}: {rules.name}, {who}. Next: scorekeeper record {output}")
 
@@ -150,16 +143,13 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
 # --- record, fix, undo ------------------------------------------------------------------
 
 def hand_options(func):
-    """The options that describe a hand, shared by record and fix."""
-    options = [
-        click.option("--points", "as_points", is_flag=True, help="VALUES are points (as on a paper sheet), "
-                     "not counts or tricks."),
-        click.option("--beneficiary", "-b", help="Festa: the Dono da Festa (default: next in rotation)."),
-        click.option("--contract", "-c", help="Festa: positivos, nulos or 4-3-3-3."),
-        click.option("--trump", "-t", help="Festa in positivos: copas, espadas, ouros, paus or sem-trunfo."),
-        click.option("--offer", help="Festa sold: NAME:TRICKS of the accepted offer (e.g. Carla:2)."),
-        click.option("--penalty", help="renuncia or cartas-passadas; VALUES are then the players at fault."),
-        click.option("--all-tricks", is_flag=True, help="Sueca: the team with 120 made all ten tricks."),
+    """The options that describe an entry, shared by record and fix: every registered game's
+    own (games.RecordOption), then --force and --rules."""
+    from scorekeeper import games
+
+    options = [click.option(*option.flags, option.name, is_flag=option.is_flag, help=option.help)
+               for option in games.record_options()]
+    options += [
         click.option("--force", is_flag=True, help="Record it even if it has errors (copying a disputed sheet)."),
         rules_option,
     ]
@@ -177,8 +167,7 @@ RECORD_CONTEXT = {"ignore_unknown_options": True}  # so that points such as -80 
 @click.argument("values", nargs=-1)
 @hand_options
 @domain_errors
-def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, offer, penalty, all_tricks, force,
-           rules_path):
+def record(sheet_path, hand, values, force, rules_path, **options):
     """Record the next hand: from the arguments, or asked player by player when only FILE is given.
 
     A hand that brings an error anywhere in the sheet is refused (`--force` records it and
@@ -202,15 +191,13 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
     from scorekeeper import editing
 
     if hand is None:
-        if any([as_points, beneficiary, contract, trump, offer, penalty, all_tricks]):
+        if any(options.values()):
             raise click.UsageError("name the HAND when giving hand options")
         if sys.stdin is not None and not sys.stdin.isatty():
             sys.stdin = BoundedLines(sys.stdin)
         editing.record_interactively(sheet_path, rules_path, ask=_ask, say=out, show=_print_hands)
         return
-    editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=out,
-                        points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
-                        penalty=penalty, all_tricks=all_tricks)
+    editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
 
 
 @cli.command(context_settings=RECORD_CONTEXT, short_help="Correct hand N with a new HAND and VALUES.")
@@ -220,8 +207,7 @@ def record(sheet_path, hand, values, as_points, beneficiary, contract, trump, of
 @click.argument("values", nargs=-1)
 @hand_options
 @domain_errors
-def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trump, offer, penalty, all_tricks, force,
-        rules_path):
+def fix(sheet_path, number, hand, values, force, rules_path, **options):
     """Correct hand (or deal) N, as numbered by `show`, with a new HAND and VALUES.
 
     The correction is refused when it brings an error anywhere in the sheet (a second copas,
@@ -239,9 +225,7 @@ def fix(sheet_path, number, hand, values, as_points, beneficiary, contract, trum
     from scorekeeper.typed_input import whole
 
     number = whole(number, "N, the hand to correct", 1, None)
-    editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out,
-                     points=as_points, beneficiary=beneficiary, contract=contract, trump=trump, offer=offer,
-                     penalty=penalty, all_tricks=all_tricks)
+    editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
 
 
 @cli.command(short_help="Remove the last hand recorded.")
@@ -298,10 +282,9 @@ class BoundedLines:
 
 def _print_hands(result) -> None:
     """The running table shown after each hand recorded interactively."""
-    from scorekeeper import report
-    from scorekeeper.rules import model
+    from scorekeeper import games, report
 
-    _title, headers, rows, numeric_from = model(result.game).show_tables(result)[0]
+    _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
     out(report.table(headers, rows, numeric_from=numeric_from))
 
 
@@ -311,9 +294,9 @@ def _print_sheet(result, fmt: str = "table") -> None:
     if fmt == "json":
         echo_json(report.sheet_report(result, running=True))
         return
-    from scorekeeper.rules import model
+    from scorekeeper import games
 
-    tables = model(result.game).show_tables(result)
+    tables = games.get(result.game).show_tables(result)
     if fmt == "csv":
         _title, headers, rows, _numeric = tables[0]
         out(report.csv_text(headers, rows), nl=False)
@@ -341,7 +324,7 @@ def show(sheet_path, fmt, rules_path):
     scorekeeper show jogo.yaml
     scorekeeper show truco.yaml --format csv
     """
-    from scorekeeper.sheets import check_any
+    from scorekeeper.checking import check_any
 
     results = check_any(sheet_path, rules_path)
     if fmt == "json" and len(results) > 1:  # a workbook of several boletins: one JSON array
@@ -370,8 +353,6 @@ def check(paths, fmt, rules_path, require_complete):
     scorekeeper check --format json mesa1.yaml jogo.yaml truco.yaml
     scorekeeper check final.xlsx
     """
-    from scorekeeper import report
-
     printer = CheckPrinter(fmt)
     unusable = errors = False
     for path in paths:
@@ -393,7 +374,7 @@ def check(paths, fmt, rules_path, require_complete):
 
 
 def _checked(path: str, rules_path, require_complete: bool) -> list:
-    from scorekeeper.sheets import check_any
+    from scorekeeper.checking import check_any
 
     return check_any(path, rules_path, require_complete)
 
@@ -476,7 +457,7 @@ class CheckPrinter:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The .xlsx file to write.")
 @click.option("--blank", "blank_rules", metavar="RULES", help="Write an empty boletim for these rules instead.")
 @click.option("-p", "--player", "players", multiple=True, help="With --blank: a player, in seat order.")
-@click.option("-t", "--team", "teams", multiple=True, metavar="NAME=A,B", help="With --blank: a team (Sueca, Truco).")
+@click.option("-t", "--team", "teams", multiple=True, metavar="NAME=A,B", help="With --blank: a team (team games).")
 @click.option("--scorer", help="With --blank: the responsible scorer (Art 6).")
 @click.option("--event", help="With --blank: event name.")
 @click.option("--table", help="With --blank: table number.")
@@ -504,24 +485,20 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
         raise UnusableInput(f"{output}: a boletim is an Excel workbook; name it with .xlsx")
     refuse_overwrite(output, force)
     if blank_rules or (rules_path and not paths):
+        from scorekeeper import games
         from scorekeeper import rules as registry
-        from scorekeeper.new_sheet import check_players
+        from scorekeeper.new_sheet import check_header, seated
 
         if paths:
             raise click.UsageError("--blank takes no SHEET arguments")
         rules = registry.find(rules_path or blank_rules)
+        game = games.get(rules.game)
+        who = seated(game, rules, players, teams, output)
+        check_header(who, scorer, date, output)
         meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
-        if registry.model(rules.game).TEAMS:
-            from scorekeeper.new_sheet import check_teams, parse_teams
-
-            parsed = parse_teams(teams, output)
-            check_teams(rules, parsed, scorer, date, output)
-            exporter.save(exporter.blank_team_workbook(rules, parsed, scorer, meta), output, force)
-            out(f"Wrote {output}: an empty {rules.name} ficha for {' v '.join(parsed)}")
-            return
-        check_players(rules, list(players), scorer, date, output)
-        exporter.save(exporter.blank_workbook(rules, list(players), scorer or players[0], meta), output, force)
-        out(f"Wrote {output}: an empty {rules.name} boletim for {', '.join(players)}")
+        exporter.save(exporter.blank_workbook(game, rules, who, scorer, meta), output, force)
+        names = " v ".join(who) if isinstance(who, dict) else ", ".join(who)
+        out(f"Wrote {output}: an empty {rules.name} {game.workbook_word} for {names}")
         return
     if not paths:
         raise click.UsageError("name the sheets to export, or use --blank RULES")

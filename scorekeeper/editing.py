@@ -2,10 +2,9 @@
 atomically, and a change that brings an error anywhere in the sheet refused unless forced."""
 from __future__ import annotations
 
-import inspect
 from collections import Counter
 
-from scorekeeper import rules as registry
+from scorekeeper import games
 from scorekeeper.errors import InputValueError, ScorekeeperError, SheetFormatError
 from scorekeeper.findings import Finding
 from scorekeeper.report import format_points, format_totals
@@ -15,28 +14,25 @@ from scorekeeper.typed_input import Stop
 from scorekeeper.yaml_lines import read_text
 
 
-def _model(sheet):
-    return registry.model(sheet.rules.game)
+def _game(sheet) -> games.Game:
+    return games.get(sheet.rules.game)
 
 
 def _list_key(sheet) -> str:
-    return _model(sheet).LIST_KEY
+    return _game(sheet).list_key
 
 
 def _build(sheet, hand, values, options) -> dict:
     """The entry from command-line values; a bad value names the sheet it was meant for, and an
-    option of another game (`--all-tricks` on a King sheet) is refused before it reaches the builder."""
+    option of another game (one the sheet's game does not declare) is refused before it reaches the builder."""
+    game = _game(sheet)
     given = {name: value for name, value in options.items() if value}  # each game takes its own options
-    build = _model(sheet).build_entry
-    parameters = inspect.signature(build).parameters.values()
-    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
-        taken = {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
-        for name in given:
-            if name not in taken:
-                raise InputValueError(f"--{name.replace('_', '-')} is not an option of {sheet.rules.game} hands",
-                                      sheet.source)
+    taken = {option.name: option for option in game.record_options}
+    for name in given:
+        if name not in taken:
+            raise InputValueError(f"--{name.replace('_', '-')} is not used in {game.title}", sheet.source)
     try:
-        return build(sheet, hand, values, **given)
+        return game.build_entry(sheet, hand, values, **given)
     except InputValueError as exc:
         if exc.source is None:
             exc.source = sheet.source
@@ -106,7 +102,7 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
     atomic_write(target, text.written(new_text), name=path)
     hand = result.hands[index - 1]
     points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
-    word = registry.model(result.game).ENTRY_WORD.capitalize()
+    word = games.get(result.game).entry_word[0].capitalize()
     say(f"{word} {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''}): {points}")
     for finding in found:
         say(finding.format())
@@ -150,7 +146,7 @@ def undo_hand(path: str, rules_path=None, say=print) -> None:
         new_text = remove_entry(text.text, len(sheet.entries) - 1, path, _list_key(sheet))
         atomic_write(target, text.written(new_text), name=path)
         what = f"{last.name}, " if hasattr(last, "name") else ""
-        say(f"Removed {_model(sheet).ENTRY_WORD} {len(sheet.entries)} ({what}line {last.line}).")
+        say(f"Removed {_game(sheet).entry_word[0]} {len(sheet.entries)} ({what}line {last.line}).")
 
 
 def record_interactively(path: str, rules_path, ask, say, show) -> None:
@@ -164,12 +160,12 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             if result.complete:
                 say("The game is complete.")
                 return
-            model = _model(sheet)
+            game = _game(sheet)
             if first:
-                say(model.INTERACTIVE_HELP)
+                say(game.interactive_help())
                 first = False
             try:
-                entry = model.ask_entry(sheet, ask, say)
+                entry = game.ask_entry(sheet, ask, say)
             except (Stop, EOFError):
                 say("\nStopped; every recorded hand is saved.")
                 return

@@ -20,6 +20,7 @@ REGISTRY = [
     "scorekeeper.king.game",
     "scorekeeper.sueca.game",
     "scorekeeper.truco.game",
+    "scorekeeper.quatrilho.game",
 ]
 
 
@@ -65,10 +66,10 @@ class Game(ABC):
     list_key: ClassVar[str] = "hands"  # the sheet's list of entries
     entry_word: ClassVar[tuple[str, str]] = ("hand", "hands")  # one entry, many
     totals_word: ClassVar[tuple[str, str] | None] = None  # a team's standing (moca, mocas); None: signed points
+    workbook_word: ClassVar[str] = "boletim"  # what its printed Excel sheet is called (boletim, ficha)
     unfinished_rule: ClassVar[str]  # the article a final sheet that is not complete is reported under
     scorer_rule: ClassVar[str | None] = None  # the article naming the sheet's responsible scorer, if any
     record_options: ClassVar[tuple[RecordOption, ...]] = ()
-    interactive_help: ClassVar[str] = ""  # what `record FILE` prints before it asks
 
     # --- rules ---------------------------------------------------------------------------
     @abstractmethod
@@ -103,7 +104,11 @@ class Game(ABC):
         """The entry that `record FILE HAND VALUES...` appends; InputValueError quoting the input."""
 
     @abstractmethod
-    def ask_entry(self, sheet, result, ask: Callable[..., str], say: Callable[[str], None]) -> dict:
+    def interactive_help(self) -> str:
+        """What `record FILE` prints before it asks the first entry."""
+
+    @abstractmethod
+    def ask_entry(self, sheet, ask: Callable[..., str], say: Callable[[str], None]) -> dict:
         """The next entry, asked at the prompts (by name, only what it needs)."""
 
     # --- show ----------------------------------------------------------------------------
@@ -115,8 +120,8 @@ class Game(ABC):
     # --- workbook ------------------------------------------------------------------------
     @abstractmethod
     def write_boletim(self, ws, sheet, result, styles, meta: dict):
-        """Write the sheet's boletim on the worksheet `ws`; returns what the Resumo needs
-        (an object with `summary_cells`, see boletim.export)."""
+        """Write the sheet's boletim on the worksheet `ws`; returns its `summary_cells(p)`:
+        the Resumo's formulas for participant p (see boletim.export.SummaryCells)."""
 
     @abstractmethod
     def write_blank(self, ws, rules, who, scorer: str | None, styles, meta: dict) -> None:

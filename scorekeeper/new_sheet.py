@@ -14,27 +14,64 @@ def given(count: int) -> str:
     return f"{count} {'was' if count == 1 else 'were'} given"
 
 
-def check_players(rules, players: list[str], scorer, date, source: str) -> None:
-    """The players, scorer and date of a new sheet or blank boletim, or InputValueError."""
-    if len(players) != rules.players:
-        raise InputValueError(f"{rules.name} is played by {plural(rules.players, 'player')}; "
-                              f"{given(len(players))}", source)
-    if len(set(players)) != len(players):
-        raise InputValueError("a player is named twice", source)
-    _check_names(players, source)
-    if scorer is not None and scorer not in players:
+def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str):
+    """Who plays, as `new` and `export --blank` were given it: the players in seat order (a list)
+    or the teams ({team: players}), checked against the game's seating; InputValueError or a
+    usage error otherwise."""
+    import click
+
+    from scorekeeper.games import Seating
+
+    if game.seating is Seating.PLAYERS:
+        if not players or teams:
+            raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each, in seat order")
+        players = list(players)
+        seats = game.seats(rules)
+        if len(players) not in seats:
+            counts = plural(seats[0], "player") if len(seats) == 1 else f"{' or '.join(map(str, seats))} players"
+            raise InputValueError(f"{rules.name} is played by {counts}; {given(len(players))}", source)
+        if len(set(players)) != len(players):
+            raise InputValueError("a player is named twice", source)
+        _check_names(players, source)
+        return players
+    if not teams or players:
+        raise click.UsageError(f"{rules.name} is played by teams: give -t NAME=PLAYER,PLAYER for each")
+    parsed = parse_teams(teams, source)
+    _check_teams(game, rules, parsed, source)
+    return parsed
+
+
+def participants(who) -> list[str]:
+    """Every player's name in `who` (players, or {team: players})."""
+    return [p for members in who.values() for p in members] if isinstance(who, dict) else list(who)
+
+
+def describe_who(who) -> str:
+    """`Ana, Bruno, Carla, Duarte` or `Nos (Ana, Bruno) v Eles (Carla, Duarte)`."""
+    if isinstance(who, dict):
+        return " v ".join(f"{name} ({', '.join(members)})" for name, members in who.items())
+    return ", ".join(who)
+
+
+def check_header(who, scorer, date, source: str) -> None:
+    """The scorer (one of the players) and the date of a new sheet or blank boletim."""
+    if scorer is not None and scorer not in participants(who):
         raise InputValueError(f"the scorer {quote(scorer)} is not one of the players", source)
     if date is not None:
         _check_date(date, source)
 
 
-def new_sheet_text(rules, ref: str, players: list[str], *, scorer=None, event=None, table=None, round_=None,
+def new_sheet_text(game, rules, ref: str, who, *, scorer=None, event=None, table=None, round_=None,
                    date=None, source: str = "") -> str:
-    """A sheet with its header and no hands, checked against the rules' number of players."""
-    check_players(rules, players, scorer, date, source)
-    lines = [f"rules: {flow(ref)}", f"players: {flow(players)}",
-             f"scorer: {flow(scorer or players[0])}  # responsible for the sheet (Art 6)",
-             *_header_lines(event, table, round_, date), "hands: []"]
+    """A sheet with its header and no entries. A game whose regulation names a responsible
+    scorer (`game.scorer_rule`) always gets one, the first player by default."""
+    check_header(who, scorer, date, source)
+    lines = [f"rules: {flow(ref)}", f"{game.seating.value}: {flow(who)}"]
+    if game.scorer_rule is not None:
+        lines.append(f"scorer: {flow(scorer or participants(who)[0])}  # responsible for the sheet ({game.scorer_rule})")
+    elif scorer is not None:
+        lines.append(f"scorer: {flow(scorer)}")
+    lines += [*_header_lines(event, table, round_, date), f"{game.list_key}: []"]
     return "\n".join(lines) + "\n"
 
 
@@ -76,34 +113,20 @@ def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
     return teams
 
 
-def check_teams(rules, teams: dict[str, list[str]], scorer, date, source: str) -> None:
-    """The teams, scorer and date of a new team sheet or blank ficha, or InputValueError."""
-    if len(teams) != rules.teams:
-        raise InputValueError(f"{rules.name} is played by {plural(rules.teams, 'team')}; {given(len(teams))}",
-                              source)
+def _check_teams(game, rules, teams: dict[str, list[str]], source: str) -> None:
+    """The teams of a new team sheet or blank ficha, or InputValueError."""
+    seats = game.seats(rules)
+    if len(teams) not in seats:
+        counts = plural(seats[0], "team") if len(seats) == 1 else f"{' or '.join(map(str, seats))} teams"
+        raise InputValueError(f"{rules.name} is played by {counts}; {given(len(teams))}", source)
     names = [n for members in teams.values() for n in members] + list(teams)
     if len(set(names)) != len(names):
         raise InputValueError("a team or player is named twice", source)
     _check_names(names, source)
+    size = game.team_size(rules)
     for name, members in teams.items():
-        if len(members) != rules.players_per_team:
-            raise InputValueError(f"team {name}: {plural(rules.players_per_team, 'player')}, "
-                                  f"{given(len(members))}", source)
-    if scorer is not None and not any(scorer in members for members in teams.values()):
-        raise InputValueError(f"the scorer {quote(scorer)} is not one of the players", source)
-    if date is not None:
-        _check_date(date, source)
-
-
-def new_team_sheet_text(rules, ref: str, teams: dict[str, list[str]], list_key: str, *, scorer=None, event=None,
-                        table=None, round_=None, date=None, source: str = "") -> str:
-    """A team game's sheet with its header and no deals or hands."""
-    check_teams(rules, teams, scorer, date, source)
-    lines = [f"rules: {flow(ref)}", f"teams: {flow(teams)}"]
-    if scorer is not None:
-        lines.append(f"scorer: {flow(scorer)}")
-    lines += [*_header_lines(event, table, round_, date), f"{list_key}: []"]
-    return "\n".join(lines) + "\n"
+        if len(members) != size:
+            raise InputValueError(f"team {name}: {plural(size, 'player')}, {given(len(members))}", source)
 
 
 def _check_names(names: list[str], source: str) -> None:

@@ -50,8 +50,9 @@ def signed(value) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def hand_rows(result: SheetResult) -> tuple[list[str], list[list]]:
-    """The sheet as a table: one row per hand, each player's points, the total and its control."""
+def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], list[list]]:
+    """The sheet as a table: one row per hand, each player's points, the total and its control,
+    the saldo, and the table points (`places_rule`: the article that gives them) when known."""
     headers = ["#", "hand", "detail", *result.players, "total", "control"]
     rows = []
     for hand in result.hands:
@@ -63,7 +64,7 @@ def hand_rows(result: SheetResult) -> tuple[list[str], list[list]]:
     rows.append(["", "saldo", "", *(signed(totals[p]) for p in result.players), signed(sum(totals.values())),
                  "0" if result.complete else ""])
     if result.places:
-        rows.append(["", "table points", "Art 15", *(signed(result.places[p]) for p in result.players), "", ""])
+        rows.append(["", "table points", places_rule, *(signed(result.places[p]) for p in result.players), "", ""])
     return headers, rows
 
 
@@ -118,8 +119,8 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
 
 
 def compact_table(headers: list[str], rows: list[list], numeric_from: int | None, width: int) -> str:
-    """The table for a narrow terminal (80 columns hold a King table of four 8-letter names and
-    a Sueca or Truco table): the detail on a line of its own under its row, grouped columns under
+    """The table for a narrow terminal (80 columns hold a table of four 8-letter names, or of
+    two teams' grouped columns): the detail on a line of its own under its row, grouped columns under
     one group header with their labels below it, and the labels cut to the fewest letters that
     still tell them apart when the full ones do not fit."""
     from scorekeeper.errors import one_line
@@ -242,10 +243,10 @@ def format_points(points: dict) -> str:
 
 
 def format_totals(result: SheetResult) -> str:
-    """A sheet's standing: signed points (King), or mocas or games won (the team games)."""
-    from scorekeeper.rules import model
+    """A sheet's standing: signed points, or what its game counts (`totals_word`: mocas, games)."""
+    from scorekeeper import games
 
-    unit = getattr(model(result.game), "TOTALS_WORD", None)  # (one, many): ("moca", "mocas")
+    unit = games.get(result.game).totals_word  # (one, many): ("moca", "mocas")
     if unit is None:
         return format_points(result.totals)
     return ", ".join(f"{name} {plural(value, *unit)}" for name, value in result.totals.items())
@@ -253,14 +254,14 @@ def format_totals(result: SheetResult) -> str:
 
 def summary(result: SheetResult) -> str:
     """The closing line of `check` for one sheet."""
-    from scorekeeper.rules import model
+    from scorekeeper import games
 
-    game = model(result.game)
+    game = games.get(result.game)
     errors = sum(1 for f in result.findings if f.is_error)
     warnings = len(result.findings) - errors
     count = len(result.hands)
     state = "complete" if result.complete else \
-        f"in progress, {plural(count, game.ENTRY_WORD)} recorded"
+        f"in progress, {plural(count, *game.entry_word)} recorded"
     totals = format_totals(result)
     if result.extra.get("winner"):
         state = f"won by {result.extra['winner']}"

@@ -35,7 +35,7 @@ class SheetResult:
     complete: bool
     meta: dict = field(default_factory=dict)  # event, table, round, date, scorer
     places: dict[str, float] | None = None  # table classification points, when complete
-    game: str = "king"
+    game: str = ""  # the games.Game name that scored it
     extra: dict = field(default_factory=dict)  # a game's own report keys (winner, teams, ...)
     totals_override: dict[str, int] | None = None  # team games: their own standing
 

@@ -6,17 +6,13 @@ and a workbook may only name shipped rules.
 """
 from __future__ import annotations
 
-import importlib
 import os
 import stat
 
+from scorekeeper import games
 from scorekeeper.errors import RulesError, UnknownRulesError, quote
 from scorekeeper.vocabulary import normalize
 from scorekeeper.yaml_lines import load_file
-
-# game -> its model module (from_data, parse_sheet, score_sheet, ...); a new game is a rule
-# file plus one model.
-MODELS = {"king": "scorekeeper.king.game", "sueca": "scorekeeper.sueca.game", "truco": "scorekeeper.truco.game"}
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _cache: dict[tuple, object] = {}
@@ -57,18 +53,14 @@ def load_path(path: str):
     if not isinstance(data, dict):
         raise RulesError("a rule file is a mapping with a 'game' key", path, getattr(data, "line", 1))
     game = data.get("game")
-    if not isinstance(game, str) or game not in MODELS:
+    known = games.names()
+    if not isinstance(game, str) or game not in known:
         raise RulesError(
-            f"game: expected one of {', '.join(MODELS)}, got {quote(game)}", path, data.line_of("game"))
-    rules = model(game).from_data(data, path)
+            f"game: expected one of {', '.join(known)}, got {quote(game)}", path, data.line_of("game"))
+    rules = games.get(game).rules_from_data(data, path)
     if key is not None:
         _cache[key] = rules
     return rules
-
-
-def model(game: str):
-    """The scoring model module of a game."""
-    return importlib.import_module(MODELS[game])
 
 
 SHEET_PATH_REFUSED = "a sheet may only name a rule file in its own folder; use --rules PATH"
@@ -141,5 +133,5 @@ def describe(rules) -> tuple[list[str], list[list]]:
     """Every number of a rule file as rows (setting, value) for `rules show`."""
     rows = [["game", rules.game], ["name", rules.name], ["aliases", ", ".join(rules.aliases)],
             ["title", rules.title], ["file", rules.source]]
-    rows.extend(model(rules.game).describe_rules(rules))
+    rows.extend(games.get(rules.game).describe_rules(rules))
     return ["setting", "value"], rows

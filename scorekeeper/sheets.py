@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import os
 
+from scorekeeper import games
 from scorekeeper import rules as registry
 from scorekeeper.errors import RulesError, SheetFormatError
-from scorekeeper.findings import Finding, Severity
 from scorekeeper.yaml_lines import loads, read_text
 
 
@@ -34,49 +34,9 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
             if exc.source is None:  # an unknown name: point at the sheet's rules: line
                 raise SheetFormatError(f"rules: {exc.message}", path, doc.line_of("rules")) from None
             raise
-    return registry.model(rules.game).parse_sheet(doc, rules, path, ref)
+    return games.get(rules.game).parse_sheet(doc, rules, path, ref)
 
 
 def score(sheet):
     """Score a loaded sheet with its game's model."""
-    return registry.model(sheet.rules.game).score_sheet(sheet)
-
-
-def check_file(path: str, rules_path: str | None = None, require_complete: bool = False):
-    """Load and score one sheet file: the SheetResult with every finding.
-
-    With `require_complete`, a game with hands still to play is an error (a final sheet).
-    """
-    sheet = load_sheet(path, rules_path)
-    result = score(sheet)
-    if require_complete:
-        _require_complete(result, path, sheet.line)
-    return result
-
-
-def _require_complete(result, source: str, line: int | None) -> None:
-    """A final sheet must hold the whole game: an unfinished one gets an error finding."""
-    if not result.complete:
-        count = len(result.hands)
-        result.findings.append(Finding(Severity.ERROR, source, line,
-                                       f"the game is not complete: {count} "
-                                       f"{'entry' if count == 1 else 'entries'} recorded", "Art 8"))
-
-
-def is_workbook(path: str) -> bool:
-    return os.fspath(path).lower().endswith((".xlsx", ".xlsm"))
-
-
-def check_any(path: str, rules_path: str | None = None, require_complete: bool = False):
-    """The results of a YAML sheet (one) or of an Excel workbook (one per boletim worksheet)."""
-    if not is_workbook(path):
-        return [check_file(path, rules_path, require_complete)]
-    from scorekeeper.boletim.workbook import read_workbook
-
-    results = []
-    for boletim in read_workbook(os.fspath(path)):
-        result = boletim.check(rules_path)
-        if require_complete:
-            _require_complete(result, boletim.source, None)
-        results.append(result)
-    return results
+    return games.get(sheet.rules.game).score_sheet(sheet)

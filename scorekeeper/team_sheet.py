@@ -1,4 +1,4 @@
-"""The sheet file of a team game (Sueca, Truco): teams instead of players, and a list of
+"""The sheet file of a team game: teams instead of players, and a list of
 deals or hands. Each game's model reads the entries; this module reads what they share."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from scorekeeper.findings import Finding, Severity
 from scorekeeper.report import plural
 from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
-MAX_ENTRIES = 400  # a Sueca game is some 15-40 deals; a Truco match some 20-60 hands
+MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
 
 
 @dataclass(eq=False, repr=False)

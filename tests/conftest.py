@@ -11,7 +11,7 @@ from hypothesis import settings
 from click.testing import CliRunner
 
 from scorekeeper.cli import cli
-from scorekeeper.sheets import check_file
+from scorekeeper.checking import check_file
 
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)

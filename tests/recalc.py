@@ -19,12 +19,15 @@ import yaml
 
 from conftest import EXAMPLES, PLAYERS, run, sheet_text
 
-from scorekeeper.boletim.export import MIN_HAND_ROWS, SPARE_ROWS
-from scorekeeper.boletim.layout import FIRST_ROW, Layout, col
-from scorekeeper.boletim.team_ficha import FIRST, blank_rows, columns_for
+from scorekeeper.king.boletim_export import MIN_HAND_ROWS, SPARE_ROWS
+from scorekeeper import games
+from scorekeeper.boletim.layout import FIRST_ROW, col
+from scorekeeper.boletim.team_ficha import FIRST, blank_rows
+from scorekeeper.king.boletim_layout import Layout
 from scorekeeper.boletim.team_ficha import SPARE_ROWS as TEAM_SPARE_ROWS
 from scorekeeper.king.classification import table_points
-from scorekeeper.sheets import check_any, check_file, load_sheet
+from scorekeeper.checking import check_any, check_file
+from scorekeeper.sheets import load_sheet
 
 
 class Engine:
@@ -176,7 +179,7 @@ def team_expected(sheet, result, rows=None):
     """Every formula cell of a Sueca or Truco ficha and the value the CLI computed for it;
     `rows` is how many entry rows the ficha has (by default, as export writes a game)."""
     rules, names = sheet.rules, sheet.team_names
-    cols = columns_for(rules, len(names))
+    cols = games.get(rules.game).ficha_columns(len(names))
     rows = len(sheet.entries) + TEAM_SPARE_ROWS if rows is None else rows
     running = result.extra["running"]
     expect = {}
@@ -406,5 +409,5 @@ def filled_in_blank_fichas(engine: Engine, tmp_path: Path) -> None:
     assert [truco_values[f"N{r}"].value for r in (f, f + 1, f + 2)] == [0, 1, 1]
     for out, values in ((sueca, sueca_values), (truco, truco_values)):
         sheet, result = _imported(out, tmp_path)
-        rows = blank_rows(sheet.rules)
+        rows = blank_rows(games.get(sheet.rules.game).ficha_columns(2))
         assert_formulas(openpyxl.load_workbook(out).active, values, team_expected(sheet, result, rows), engine)

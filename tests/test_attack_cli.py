@@ -234,7 +234,7 @@ def test_a_house_variant_survives_export_and_import_with_rules_path(tmp_path):
     refused = run("check", workbook)
     assert refused.exit_code == 2
     assert refused.output == (f"Error: {workbook}:Mesa1 R1!C3: Regras: unknown rules 'king-clube'; known: king, "
-                              "sueca, truco; `--rules PATH` gives a house variant\n")
+                              "quatrilho, sueca, truco; `--rules PATH` gives a house variant\n")
     back = tmp_path / "back.yaml"
     done = run("import", workbook, "--rules", house, "-o", back)
     assert done.output == f"Wrote {back}\n"

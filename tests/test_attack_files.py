@@ -466,7 +466,7 @@ def test_write_new_refuses_a_missing_folder(tmp_path):
 def test_an_option_of_another_game_is_refused_naming_the_sheet(sheet):
     result = run("record", sheet, *VAZAS, "--all-tricks")
     assert result.exit_code == 2
-    assert result.stderr == f"Error: {sheet}: --all-tricks is not an option of king hands\n"
+    assert result.stderr == f"Error: {sheet}: --all-tricks is not used in King\n"
     result = run("fix", sheet, "1", *VAZAS, "--all-tricks")
     assert result.exit_code == 2
     assert sheet.read_text() == NEW

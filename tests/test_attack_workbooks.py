@@ -333,7 +333,7 @@ def test_a_path_in_regras_is_refused_the_same_way_whatever_it_names(tmp_path, re
         result = run(*args)
         assert (result.exit_code, result.stderr) == (
             2, f"Error: {out}:Mesa1 R1!C3: Regras: {ref!r} is a path; a workbook names shipped rules only "
-               "(king, sueca, truco); `--rules PATH` gives a house variant\n")
+               "(king, quatrilho, sueca, truco); `--rules PATH` gives a house variant\n")
     assert time.monotonic() - start < 5
 
 
@@ -351,7 +351,7 @@ def test_an_unknown_name_in_regras_points_at_house_variants(tmp_path):
     out = with_regras(tmp_path, "bisca")
     result = run("check", out)
     assert (result.exit_code, result.stderr) == (
-        2, f"Error: {out}:Mesa1 R1!C3: Regras: unknown rules 'bisca'; known: king, sueca, truco; "
+        2, f"Error: {out}:Mesa1 R1!C3: Regras: unknown rules 'bisca'; known: king, quatrilho, sueca, truco; "
            "`--rules PATH` gives a house variant\n")
 
 
@@ -440,7 +440,7 @@ def test_names_and_events_are_written_as_text_never_as_formulas(tmp_path):
 def test_our_own_references_to_the_names_stay_formulas(tmp_path):
     # Keeping a sheet's text inert must not turn scorekeeper's own formulas into text: the
     # classification and running-balance headers repeat each name through `=L4`, `=O4`, ...
-    from scorekeeper.boletim.layout import Layout
+    from scorekeeper.king.boletim_layout import Layout
 
     workbook = tmp_path / "mesa1.xlsx"
     assert run("export", EXAMPLES / "king-final-nacional-mesa1.yaml", "-o", workbook).exit_code == 0

@@ -368,7 +368,7 @@ def test_a_python_tag_is_refused_and_its_message_bounded(tmp_path):
 def test_a_rule_files_game_of_the_wrong_type(tmp_path, written, got):
     path = house(tmp_path, "house.yaml", "game: king", f"game: {written}")
     assert_one_line_exit_2(run("rules", "check", path), f"{path}:{line_of(path, 'game:')}: game: expected one of "
-                                                        f"king, sueca, truco, got {got}")
+                                                        f"king, sueca, truco, quatrilho, got {got}")
 
 
 def test_a_long_rule_text_is_refused(tmp_path):
@@ -442,9 +442,9 @@ def test_find_shipped_names_only():
     for ref in ("/etc/passwd", "rules/king.yaml", "king.yaml", "../king"):
         with pytest.raises(UnknownRulesError) as err:
             registry.find_shipped(ref)
-        assert err.value.message == (f"unknown rules {ref!r}; a workbook names shipped rules only (king, sueca, "
+        assert err.value.message == (f"unknown rules {ref!r}; a workbook names shipped rules only (king, quatrilho, sueca, "
                                      "truco); --rules PATH gives a house variant")
     with pytest.raises(UnknownRulesError) as err:
         registry.find_shipped("bisca")
-    assert err.value.message == ("unknown rules 'bisca'; known: king, sueca, truco (a workbook names shipped rules "
+    assert err.value.message == ("unknown rules 'bisca'; known: king, quatrilho, sueca, truco (a workbook names shipped rules "
                                  "only; --rules PATH gives a house variant)")

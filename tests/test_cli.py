@@ -261,7 +261,7 @@ BAD_SHEETS = {
     "malformed.yaml": ("rules: king\nplayers: [A, B, C, D\n", ":3: malformed YAML: did not find expected ',' or ']'"),
     "list.yaml": ("- 1\n- 2\n", ":1: not a score sheet: expected a mapping with 'rules', 'players' and 'hands'"),
     "norules.yaml": ("players: [A, B, C, D]\n", ":1: rules: which game's rules? (e.g. rules: king)"),
-    "unknownrules.yaml": ("rules: bisca\nplayers: [A, B, C, D]\n", ":1: rules: unknown rules 'bisca'; known: king, sueca, truco "
+    "unknownrules.yaml": ("rules: bisca\nplayers: [A, B, C, D]\n", ":1: rules: unknown rules 'bisca'; known: king, quatrilho, sueca, truco "
                                                                   "(or a path to a rule file)"),
     "three.yaml": ("rules: king\nplayers: [A, B, C]\n", ":2: players: king is played by 4, the sheet names 3"),
     "twice.yaml": ("rules: king\nplayers: [A, B, A, D]\n", ":2: players: 'A' is named twice"),
@@ -342,7 +342,7 @@ def test_top_level_help_lists_every_command_whole_and_shows_every_game():
         "  export  Export sheets to an Excel boletim, or a blank one.\n"
         "  fix     Correct hand N with a new HAND and VALUES.\n"
         "  import  Read a filled-in boletim back into a sheet.\n"
-        "  new     Start a sheet for King, Sueca or Truco.\n"
+        "  new     Start a sheet for a game.\n"
         "  record  Record the next hand (asked when no HAND).\n"
         "  rules   List, show or check rule files.\n"
         "  show    Show the hands, totals and running balance.\n"

@@ -169,7 +169,7 @@ def test_unusable_header_and_count_cells_are_refused_at_their_cell(tmp_path, cel
 
 
 def test_faltosos_keeps_a_name_that_holds_a_comma():
-    from scorekeeper.boletim.king_import import offender_names
+    from scorekeeper.king.boletim_import import offender_names
 
     players = ["Ana", "Bruno, Jr", "Carla", "Duarte"]
     assert offender_names("Bruno, Jr, Ana", players) == ["Bruno, Jr", "Ana"]

@@ -8,7 +8,7 @@ from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf
 
 from scorekeeper.report import signed
-from scorekeeper.sheets import check_file
+from scorekeeper.checking import check_file
 
 ORDER = sorted(EXAMPLES.glob("*.yaml"))
 

@@ -14,8 +14,10 @@ from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf, require
 
 from scorekeeper.boletim.export import SUMMARY_HEADERS, summary_pages
+from scorekeeper import games
 from scorekeeper.boletim.team_ficha import BLANK_PAGES, WRITING_MM, blank_rows
-from scorekeeper.sheets import check_file, load_sheet
+from scorekeeper.checking import check_file
+from scorekeeper.sheets import load_sheet
 
 TEAMS = ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]
 DISPUTED = {"sueca": EXAMPLES / "sueca-disputed-jogo2.yaml", "truco": EXAMPLES / "truco-disputed-partida2.yaml"}
@@ -134,7 +136,8 @@ def test_a_blank_ficha_is_made_to_be_written_on(game, tmp_path):
     rows = {}
     for page in pages:
         rows.update(_row_lines(page))
-    count = blank_rows(load_sheet(str(DISPUTED[game])).rules)
+    rules = load_sheet(str(DISPUTED[game])).rules
+    count = blank_rows(games.get(rules.game).ficha_columns(2))
     assert count == {"sueca": 39, "truco": 38}[game]
     # Every row is numbered and holds nothing else: no computed result before something is typed.
     assert rows == dict.fromkeys(range(1, count + 1), "")
@@ -182,8 +185,8 @@ def test_the_resumo_of_every_example_fits_one_page_and_flags_every_game(tmp_path
     assert "Boletim de Pontuação" not in page and "Ficha de Pontuação" not in page  # the Resumo alone
     assert "Vencedor" not in _words(pages[1])  # nothing of the Resumo spills onto the next page
     assert "Jogador / Equipa" in page
-    for piece in ("Folha", "Evento", "Mesa", "Ronda", "Data", "Saldo /", "Mocas /", "Jogos", "Pontos",
-                  "(Art 15)", "Confere", "(0) /", "Vencedor", "Erros", "Estado"):
+    for piece in ("Folha", "Evento", "Mesa", "Ronda", "Data", "Resultado", "Pontos de", "mesa", "Confere /",
+                  "Vencedor", "Erros", "Estado"):
         assert piece in page, piece
     lines = [line for line in page.splitlines() if re.match(r"^ ?Mesa\d", line)]
     assert len(lines) == 20

@@ -12,11 +12,13 @@ start from, and the cases:
           hands: [{awarded: {Nos: 1, Eles: 0}}]
           findings: []
 
-`expect` is compared with the JSON that `scorekeeper check --format json` prints for the sheet
-(with the running standing `show --format json` adds): a mapping matches when every key it
-gives matches, a list when it has as many items and each matches, anything else when equal.
-`findings` is always compared (no findings when the case gives none). The numbers are computed
-by hand from the regulation and RULINGS.md.
+`expect` is compared with the JSON that `scorekeeper show --format json` prints for the sheet
+(`check --format json` plus the running standing): a mapping matches when every key it gives
+matches, a list when it has as many items and each matches, anything else when equal. Two
+shorthands: a mapping with whole-number keys picks items of a list by their 1-based number
+(`hands: {3: {points: ...}}`), and a list matches a mapping's values in order (`points: [0, -20,
+-40, -200]` for the players in seat order). `findings` is always compared (no findings when the
+case gives none). The numbers are computed by hand from the regulation and RULINGS.md.
 """
 import pathlib
 
@@ -25,7 +27,7 @@ import yaml
 
 from scorekeeper import games
 from scorekeeper.report import sheet_report
-from scorekeeper.sheets import check_file
+from scorekeeper.checking import check_file
 
 CASES_DIR = pathlib.Path(__file__).parent / "cases"
 
@@ -33,7 +35,7 @@ CASES_DIR = pathlib.Path(__file__).parent / "cases"
 def load_cases():
     for path in sorted(CASES_DIR.glob("*.yaml")):
         document = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert isinstance(document, dict) and {"game", "cases"} <= set(document), \
+        assert isinstance(document, dict) and {"game", "cases"} <= set(document) <= {"game", "sheet", "cases"}, \
             f"{path.name}: a case file is a mapping with 'game', 'sheet' and 'cases'"
         for case in document["cases"]:
             yield pytest.param(document["game"], document.get("sheet", {}), case, id=f"{path.stem}: {case['name']}")
@@ -41,7 +43,14 @@ def load_cases():
 
 def matches(expected, got, where: str = "") -> None:
     """Assert that `got` holds `expected` (mappings on the keys given, lists item by item)."""
-    if isinstance(expected, dict):
+    if isinstance(expected, dict) and isinstance(got, list):  # items picked by their 1-based number
+        assert expected and all(type(k) is int for k in expected), f"{where}: expected a mapping, got a list"
+        for number, value in expected.items():
+            assert 1 <= number <= len(got), f"{where}: no item {number} in {len(got)}"
+            matches(value, got[number - 1], f"{where}[{number}]")
+    elif isinstance(expected, list) and isinstance(got, dict):  # values in order (seat order)
+        matches(expected, list(got.values()), where)
+    elif isinstance(expected, dict):
         assert isinstance(got, dict), f"{where}: expected a mapping, got {got!r}"
         for key, value in expected.items():
             assert key in got, f"{where}: no key {key!r} in {sorted(got)}"
@@ -58,6 +67,7 @@ def matches(expected, got, where: str = "") -> None:
 @pytest.mark.parametrize("game, header, case", list(load_cases()))
 def test_case(tmp_path, game, header, case):
     list_key = games.get(game).list_key
+    assert set(case) <= {"name", "sheet", list_key, "expect"}, f"unknown keys: {sorted(set(case))}"  # a typo is no case
     doc = {"rules": game, **header, **case.get("sheet", {}), list_key: case.get(list_key, [])}
     path = tmp_path / "sheet.yaml"
     path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")

@@ -6,17 +6,15 @@ import gc
 import io
 import os
 import re
+from typing import NamedTuple
 
 from openpyxl import Workbook
 
-from scorekeeper import rules as registry
-from scorekeeper.boletim import layout as L
-from scorekeeper.boletim import team_ficha
-from scorekeeper.boletim.king_export import FESTA_LABEL, MIN_HAND_ROWS, SPARE_ROWS, KingBoletimWriter
+from scorekeeper import games
 from scorekeeper.boletim import regras
+from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import Styles, Unwritable, put, typed_value
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.boletim.layout import Layout, col
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheet_file import write_new
 
@@ -36,41 +34,6 @@ def sheet_title(meta: dict, source: str, taken: set[str]) -> str:
         title, number = base[:31 - len(suffix)] + suffix, number + 1
     taken.add(title.lower())
     return title
-
-
-def typed_rows(sheet, result) -> list[dict]:
-    """What a person would have typed in each hand row of the boletim for this sheet."""
-    rules, players = sheet.rules, sheet.players
-    rows = []
-    for entry, hand in zip(sheet.entries, result.hands):
-        negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
-        label = negative.label if negative else (FESTA_LABEL if entry.hand == "festa" else entry.name)
-        row = {"label": label, "beneficiary": entry.beneficiary, "contract": entry.contract, "trump": entry.trump,
-               "penalty": entry.penalty, "offenders": ", ".join(entry.offenders) or None}
-        if entry.offer is not None:
-            row["offer_by"] = entry.offer.by
-            kind = entry.offer.contract
-            row["offer_tricks"] = (entry.offer.tricks if kind is None or kind == entry.contract
-                                   else f"{entry.offer.tricks} {kind}")
-        quantities = entry.counts if entry.counts is not None else entry.tricks
-        if quantities is not None:
-            row["quantities"] = [quantities[p] for p in players]
-        if entry.points is not None:
-            row["points"] = [entry.points[p] for p in players]
-        elif entry.penalty:
-            row["points"] = [hand.points[p] if hand.points else None for p in players]
-        rows.append(row)
-    return rows
-
-
-def finding_notes(sheet, result) -> list[tuple[int | None, int | None, str]]:
-    players = sheet.players
-    notes = []
-    for f in result.findings:
-        row = L.FIRST_ROW + f.hand - 1 if f.hand else None
-        player = players.index(f.player) if f.player in players else None
-        notes.append((row, player, f.describe()))
-    return notes
 
 
 def _meta(sheet) -> dict:
@@ -93,31 +56,24 @@ def no_cyclic_gc():
             gc.enable()
 
 
-def build_workbook(games) -> Workbook:
+def build_workbook(scored) -> Workbook:
     """A workbook with one boletim per (sheet, result), and a summary when there are several."""
     with no_cyclic_gc():
-        return _build_workbook(games)
+        return _build_workbook(scored)
 
 
-def _build_workbook(games) -> Workbook:
+def _build_workbook(scored) -> Workbook:
     wb = Workbook()
     wb.remove(wb.active)
     taken: set[str] = set()
     written = []
     styles = Styles()
-    for sheet, result in games:
+    for sheet, result in scored:
         with _refused_at(sheet.source):
             meta = _meta(sheet)
             ws = wb.create_sheet(sheet_title(meta, sheet.source, taken))
-            if registry.model(sheet.rules.game).TEAMS:
-                writer = team_ficha.write_game(ws, sheet, result, styles, meta)
-                written.append((ws.title, sheet, result, writer))
-                continue
-            rows = typed_rows(sheet, result)
-            hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
-            writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows, styles)
-            writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result))
-            written.append((ws.title, sheet, result, writer.lay))
+            summary = games.get(sheet.rules.game).write_boletim(ws, sheet, result, styles, meta)
+            written.append((ws.title, sheet, result, summary))
     if len(written) > 1:
         _summary(wb, written, styles)
     return wb
@@ -132,39 +88,38 @@ def _refused_at(source: str | None):
         raise SheetFormatError(f"cannot export: {exc.message}", source) from None
 
 
-def blank_team_workbook(rules, teams: dict[str, list[str]], scorer, meta: dict) -> Workbook:
-    """The empty ficha of a team game, ready to fill in at the table."""
-    wb = Workbook()
-    ws = wb.active
-    meta = {**meta, "rules": regras.written_name(rules, str(meta.get("rules") or rules.name))}
-    with _refused_at(None):
-        ws.title = sheet_title(meta, "Ficha", set())
-        team_ficha.write_blank(ws, rules, teams, Styles(), {**meta, "scorer": scorer})
-    return wb
-
-
-def blank_workbook(rules, players: list[str], scorer: str, meta: dict) -> Workbook:
-    """The empty boletim: the hands of the rule file in order, festa beneficiaries in rotation."""
+def blank_workbook(game, rules, who, scorer: str | None, meta: dict) -> Workbook:
+    """The empty boletim of a game for `who` (players, or {team: players}), ready to fill in
+    at the table."""
     wb = Workbook()
     ws = wb.active
     meta = {**meta, "rules": regras.written_name(rules, str(meta.get("rules") or rules.name))}
     with _refused_at(None):
         ws.title = sheet_title(meta, "Boletim", set())
-        rows = [{"label": h.label} for h in rules.negative_hands]
-        rows += [{"label": FESTA_LABEL, "beneficiary": players[i % len(players)]} for i in range(rules.festa_count)]
-        writer = KingBoletimWriter(ws, rules, players, len(rows) + SPARE_ROWS)
-        writer.write(meta, scorer, rows, [])
+        game.write_blank(ws, rules, who, scorer, Styles(), meta)
     return wb
 
 
-SUMMARY_HEADERS = ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Saldo / Mocas / Jogos",
-                   "Pontos (Art 15)", "Confere (0) / Vencedor", "Erros", "Estado")
+class SummaryCells(NamedTuple):
+    """What the Resumo shows of one participant of a boletim, as formulas into its worksheet
+    (written by each game's `write_boletim`): the standing, the table points (or None), the
+    boletim's own check or winner, and a condition that is true when the boletim's own check
+    says ERRO."""
+
+    standing: str
+    points: str | None
+    check: str | None
+    live_error: str
+
+
+SUMMARY_HEADERS = ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Resultado",
+                   "Pontos de mesa", "Confere / Vencedor", "Erros", "Estado")
 # Widths that hold each header on at most three lines and the values below it.
 SUMMARY_WIDTHS = (14, 20, 6, 7, 11, 16, 10, 9, 11, 7, 8)
 SUMMARY_HEAD_ROW = 3
 SUMMARY_ROWS_PER_PAGE = 32  # rows of players or teams on a landscape A4 page, under the repeated header
 SUMMARY_KEY = ("Erros: os erros que scorekeeper encontrou em cada folha ao exportar (as Notas da folha). "
-               "Estado: ERRO quando há erros, ou quando a soma dos saldos de um boletim de King não confere.")
+               "Estado: ERRO quando há erros, ou quando o controlo do próprio boletim não confere.")
 
 
 def summary_pages(rows: int) -> int:
@@ -186,7 +141,7 @@ def _summary(wb: Workbook, written, styles: Styles) -> None:
         styles(ws.cell(head, column, header), "head")
     ws.row_dimensions[head].height = 45
     row = head + 1
-    for title, sheet, result, lay in written:
+    for title, sheet, result, summary in written:
         quoted = "'" + title.replace("'", "''") + "'"
         errors = sum(1 for f in result.findings if f.is_error)
         for p, player in enumerate(sheet.players):
@@ -195,18 +150,14 @@ def _summary(wb: Workbook, written, styles: Styles) -> None:
                 if value is not None:
                     with _refused_at(sheet.source):
                         put(ws, row, column, typed_value(value))
-            if isinstance(lay, Layout):
-                ws.cell(row, 7, f"={quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}")
-                ws.cell(row, 8, f"={quoted}!{col(lay.class_col(p))}{lay.points_row}")
-                confere = f"{quoted}!{col(lay.class_col(2))}{lay.sum_row}"
-                ws.cell(row, 9, f"={confere}")
-                live = f'{confere}="ERRO"'  # the boletim's own check of its saldos (Art 15), once the game is whole
-            else:  # a team game: mocas or games won, and the winner
-                ws.cell(row, 7, f"={quoted}!C{lay.result_row + 1 + p}")
-                ws.cell(row, 9, f"={quoted}!C{lay.result_row}")
-                live = "FALSE"
+            cells = summary.summary_cells(quoted, p)
+            ws.cell(row, 7, f"={cells.standing}")
+            if cells.points is not None:
+                ws.cell(row, 8, f"={cells.points}")
+            if cells.check is not None:
+                ws.cell(row, 9, f"={cells.check}")
             ws.cell(row, 10, errors)
-            ws.cell(row, 11, f'=IF(OR(J{row}>0,{live}),"ERRO","OK")')
+            ws.cell(row, 11, f'=IF(OR(J{row}>0,{cells.live_error}),"ERRO","OK")')
             for column in range(1, len(SUMMARY_HEADERS)):
                 styles(ws.cell(row, column), "box")
             styles(ws.cell(row, 11), "check_error" if errors else "check")

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper import rules as registry
-from scorekeeper.boletim import king_import, regras, team_ficha
+from scorekeeper import games
 from scorekeeper.boletim import layout as L
+from scorekeeper.boletim import regras
 from scorekeeper.boletim.safe_read import Grid, bounded_read, check_zip, open_workbook, read_file, read_grid, worksheets
 from scorekeeper.errors import SheetFormatError
 
@@ -49,9 +49,7 @@ def read_worksheet(grid: Grid):
 def read_as(grid: Grid, info: dict, rules, ref: str, where: str, places: dict | None = None):
     """The worksheet read by the game of `rules`; `places` says where each header value sits,
     so that a finding about one (a scorer not at the table) names its cell."""
-    if not registry.model(rules.game).TEAMS:
-        return king_import.read_worksheet(grid, info, where, places)
-    return team_ficha.read(grid, rules, ref, info, where)
+    return games.get(rules.game).read_boletim(grid, rules, ref, info, where, places)
 
 
 class HouseRulesWorksheet:

@@ -1,27 +1,9 @@
-"""King's scoring model, as the rest of scorekeeper sees it (see rules.MODELS).
+"""King as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY).
 
-What only `record` needs (command-line values, the interactive prompts) is imported on
-first use, so that `check` does not pay for it.
+What only one command needs (command-line values, the prompts, the boletim) is imported inside
+the method that uses it, so that `check` does not pay for it.
 """
-import importlib
-
-from scorekeeper.king.rules import from_data  # noqa: F401
-from scorekeeper.king.scoring import score_sheet  # noqa: F401
-from scorekeeper.king.sheet import parse_sheet  # noqa: F401
-
-_LAZY = {
-    "build_entry": ("scorekeeper.king.entry_input", "build_entry"),
-    "next_hand": ("scorekeeper.king.entry_input", "next_hand"),
-    "ask_entry": ("scorekeeper.king.interactive", "ask_entry"),
-    "INTERACTIVE_HELP": ("scorekeeper.king.interactive", "HELP"),
-}
-
-
-def __getattr__(name):
-    if name in _LAZY:
-        module, attribute = _LAZY[name]
-        return getattr(importlib.import_module(module), attribute)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+from scorekeeper.games import Game, Outcome, RecordOption, Seating
 
 
 def describe_rules(rules):
@@ -54,16 +36,86 @@ def describe_rules(rules):
     return rows
 
 
-LIST_KEY = "hands"  # the sheet's list of entries
-ENTRY_WORD = "hand"
+
+class King(Game):
+    name, title = "king", "King"
+    seating = Seating.PLAYERS
+    list_key, entry_word = "hands", ("hand", "hands")
+    unfinished_rule = "Art 8"  # a game is the six negative hands and the four festas
+    scorer_rule = "Art 6"  # the responsible scorer takes the units nobody declared
+    record_options = (
+        RecordOption("points", ("--points",), "King: VALUES are points (as on a paper sheet), not counts or tricks.",
+                     is_flag=True),
+        RecordOption("beneficiary", ("--beneficiary", "-b"), "King festa: the Dono da Festa (default: next in rotation)."),
+        RecordOption("contract", ("--contract", "-c"), "King festa: positivos, nulos or 4-3-3-3."),
+        RecordOption("trump", ("--trump", "-t"), "King festa in positivos: copas, espadas, ouros, paus or sem-trunfo."),
+        RecordOption("offer", ("--offer",), "King festa sold: NAME:TRICKS of the accepted offer (e.g. Carla:2)."),
+        RecordOption("penalty", ("--penalty",), "King: renuncia or cartas-passadas; VALUES are then the players at fault."),
+    )
+
+    def rules_from_data(self, data, path):
+        from scorekeeper.king.rules import from_data
+
+        return from_data(data, path)
+
+    def describe_rules(self, rules):
+        return describe_rules(rules)
+
+    def seats(self, rules):
+        return (rules.players,)
+
+    def parse_sheet(self, doc, rules, path, ref):
+        from scorekeeper.king.sheet import parse_sheet
+
+        return parse_sheet(doc, rules, path, ref)
+
+    def score_sheet(self, sheet):
+        from scorekeeper.king.scoring import score_sheet
+
+        return score_sheet(sheet)
+
+    def build_entry(self, sheet, hand, values, **options):
+        from scorekeeper.king.entry_input import build_entry
+
+        return build_entry(sheet, hand, values, **options)
+
+    def interactive_help(self):
+        from scorekeeper.king.interactive import HELP
+
+        return HELP
+
+    def ask_entry(self, sheet, ask, say):
+        from scorekeeper.king.interactive import ask_entry
+
+        return ask_entry(sheet, ask, say)
+
+    def show_tables(self, result):
+        """`show`: the hands with their totals and controls, then the running balance."""
+        from scorekeeper import report
+
+        tables = [("", *report.hand_rows(result, places_rule="Art 15"), 3)]
+        if result.hands:
+            tables.append(("Running balance", *report.running_rows(result), 2))
+        return tables
+
+    def write_boletim(self, ws, sheet, result, styles, meta):
+        from scorekeeper.king.boletim_export import write_game
+
+        return write_game(ws, sheet, result, styles, meta)
+
+    def write_blank(self, ws, rules, who, scorer, styles, meta):
+        from scorekeeper.king.boletim_export import write_blank
+
+        write_blank(ws, rules, list(who), scorer or who[0], styles, meta)
+
+    def read_boletim(self, grid, rules, ref, info, where, places):
+        from scorekeeper.king.boletim_import import read_worksheet
+
+        return read_worksheet(grid, info, where, places)
+
+    def outcome(self, result):
+        """King points (the saldo) and the table points of Art 15 (K5)."""
+        return Outcome(tuple(result.players), dict(result.totals), result.places)
 
 
-def show_tables(result):
-    """`show`: the hands with their totals and controls, then the running balance."""
-    from scorekeeper import report
-
-    tables = [("", *report.hand_rows(result), 3)]
-    if result.hands:
-        tables.append(("Running balance", *report.running_rows(result), 2))
-    return tables
-TEAMS = False  # played by players (not teams): `new -p`, the King boletim
+GAME = King()

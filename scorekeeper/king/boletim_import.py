@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scorekeeper import rules as registry
-from scorekeeper.boletim import layout as L
+from scorekeeper.king import boletim_layout as L
 from scorekeeper.boletim import regras
-from scorekeeper.boletim.layout import col
+from scorekeeper.boletim.layout import STRIDE, code, col
 from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
@@ -21,21 +20,14 @@ from scorekeeper.yaml_lines import LineDict, LineList
 
 TOTALS_RULE = "Regras: A contagem dos pontos"
 
-# The sheet model names where a value is by a "line": in a YAML file, the line of its key. The
-# import gives each value the line `row * STRIDE + slot`, a code for its cell, so that a finding
-# (or a refusal) about a key comes back to that key's cell: a column for the header's and the
+# Each value gets the line `code(row, slot)` (boletim.layout): a column for the header's and the
 # hand's own cells, QTY and POINTS for a player's values (whose player the finding names), and
 # HAND for the entry itself (a finding about the hand as a whole, or one that names no key).
-STRIDE = 64  # more than MAX_COLUMNS
 QTY_SLOT, POINTS_SLOT, HAND_SLOT = STRIDE - 3, STRIDE - 2, STRIDE - 1
 KEY_COLUMNS = {"hand": L.COL_HAND, "beneficiary": L.COL_BENEFICIARY, "contract": L.COL_CONTRACT,
                "trump": L.COL_TRUMP, "penalty": L.COL_PENALTY, "players": L.COL_OFFENDERS,
                "offer": L.COL_OFFER_BY, "counts": QTY_SLOT, "tricks": QTY_SLOT, "points": POINTS_SLOT}
 ROTATION_RULE = "Art 9, 2a fase"  # the festas' rotation (king.scoring): about the Beneficiário cell
-
-
-def code(row: int, slot: int) -> int:
-    return row * STRIDE + slot
 
 
 @dataclass
@@ -269,11 +261,12 @@ def load(boletim: Boletim, rules_path: str | None = None):
         canonical = rules.hand_names.get(raw["hand"]) if raw["hand"] else None
         if canonical is not None:
             raw["hand"] = canonical
-    model = registry.model(rules.game)
+    from scorekeeper.king.sheet import parse_sheet
+
     try:
-        sheet = model.parse_sheet(doc, rules, boletim.source, ref)
+        sheet = parse_sheet(doc, rules, boletim.source, ref)
         if _fill_formula_points(boletim, sheet):
-            sheet = model.parse_sheet(doc, rules, boletim.source, ref)
+            sheet = parse_sheet(doc, rules, boletim.source, ref)
         return sheet
     except SheetFormatError as exc:
         where = boletim.cell(*reversed(_cell(boletim, exc.line, None))) if exc.line else boletim.source

@@ -10,8 +10,8 @@ from openpyxl.styles.numbers import NumberFormat
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from scorekeeper.boletim import layout as L
-from scorekeeper.boletim.layout import FIRST_PLAYER_COL, Layout, col
+from scorekeeper.king import boletim_layout as L
+from scorekeeper.king.boletim_layout import FIRST_PLAYER_COL, Layout, col
 from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MIN_WIDTH, RED_FILL, WARN_FILL, Styles, column_points,
                                              list_formula, page_setup, printable_points, put, text_width, typed_value)
 from scorekeeper.king.rules import KingRules
@@ -48,6 +48,16 @@ class KingBoletimWriter:
         self.ws, self.rules, self.players = ws, rules, players
         self.style = styles or Styles()  # one Styles per workbook
         self.lay = Layout(len(players), hand_rows)
+
+    def summary_cells(self, quoted: str, p: int):
+        """The Resumo's cells for player p: the saldo, the table points (Art 15), and the
+        boletim's own zero check, which says ERRO once a whole game does not add up to 0."""
+        from scorekeeper.boletim.export import SummaryCells
+
+        lay = self.lay
+        confere = f"{quoted}!{col(lay.class_col(2))}{lay.sum_row}"
+        return SummaryCells(f"{quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}",
+                            f"{quoted}!{col(lay.class_col(p))}{lay.points_row}", confere, f'{confere}="ERRO"')
 
     # --- formulas -------------------------------------------------------------------------
     def unit_formula(self, r: int) -> str:
@@ -482,3 +492,54 @@ def _mesa(meta: dict) -> str:
     if meta.get("round") is not None:
         parts.append(f"Ronda {meta['round']}")
     return ", ".join(parts)
+
+
+def typed_rows(sheet, result) -> list[dict]:
+    """What a person would have typed in each hand row of the boletim for this sheet."""
+    rules, players = sheet.rules, sheet.players
+    rows = []
+    for entry, hand in zip(sheet.entries, result.hands):
+        negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
+        label = negative.label if negative else (FESTA_LABEL if entry.hand == "festa" else entry.name)
+        row = {"label": label, "beneficiary": entry.beneficiary, "contract": entry.contract, "trump": entry.trump,
+               "penalty": entry.penalty, "offenders": ", ".join(entry.offenders) or None}
+        if entry.offer is not None:
+            row["offer_by"] = entry.offer.by
+            kind = entry.offer.contract
+            row["offer_tricks"] = (entry.offer.tricks if kind is None or kind == entry.contract
+                                   else f"{entry.offer.tricks} {kind}")
+        quantities = entry.counts if entry.counts is not None else entry.tricks
+        if quantities is not None:
+            row["quantities"] = [quantities[p] for p in players]
+        if entry.points is not None:
+            row["points"] = [entry.points[p] for p in players]
+        elif entry.penalty:
+            row["points"] = [hand.points[p] if hand.points else None for p in players]
+        rows.append(row)
+    return rows
+
+
+def finding_notes(sheet, result) -> list[tuple[int | None, int | None, str]]:
+    players = sheet.players
+    notes = []
+    for f in result.findings:
+        row = L.FIRST_ROW + f.hand - 1 if f.hand else None
+        player = players.index(f.player) if f.player in players else None
+        notes.append((row, player, f.describe()))
+    return notes
+
+
+def write_game(ws, sheet, result, styles: Styles, meta: dict) -> "KingBoletimWriter":
+    """A King sheet's boletim on `ws`: what was typed, live formulas, the findings as notes."""
+    rows = typed_rows(sheet, result)
+    hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
+    writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows, styles)
+    writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result))
+    return writer
+
+
+def write_blank(ws, rules: KingRules, players: list[str], scorer: str, styles: Styles, meta: dict) -> None:
+    """The empty boletim: the hands of the rule file in order, festa beneficiaries in rotation."""
+    rows = [{"label": h.label} for h in rules.negative_hands]
+    rows += [{"label": FESTA_LABEL, "beneficiary": players[i % len(players)]} for i in range(rules.festa_count)]
+    KingBoletimWriter(ws, rules, players, len(rows) + SPARE_ROWS, styles).write(meta, scorer, rows, [])

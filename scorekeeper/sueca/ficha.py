@@ -1,0 +1,204 @@
+"""Sueca's ficha: its columns, the formulas of a deal's row (Pontuacao, Penalizacoes), what a
+scorer typed, and how a row and its findings are read back (boletim.team_ficha does the rest)."""
+from __future__ import annotations
+
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from scorekeeper.boletim.layout import FIRST_ROW as FIRST
+from scorekeeper.boletim.layout import HEAD_ROW, col
+from scorekeeper.boletim.sheet_style import RED_FILL, put
+from scorekeeper.boletim.team_ficha import FichaColumns, YES, key_lines, new_entry, per_team, team_of, team_values
+from scorekeeper.findings import Finding
+
+
+class SuecaColumns(FichaColumns):
+    """A Nº | B Penalidade | C Equipa em falta | D Motivo | E Todas as vazas | per team: Pontos,
+    Ganhos, Início, Moca, Mocas | Soma | Controlo."""
+
+    list_key = "deals"
+    result_words = ("Moca", "Mocas")
+    meta = ("Nº", "Penalidade", "Equipa em falta", "Motivo", "Todas as vazas")
+    team_headers = ("Pontos", "Ganhos", "Início", "Moca", "Mocas")
+    first_team_col = 6
+    PENALTY, TEAM, REASON, ALL = 2, 3, 4, 5
+    # Widths (characters) that hold the labels and the longest value of each column
+    # ("ma-distribuicao", "Controlo"), and leave room to write a number by hand.
+    meta_widths = (4, 11, 9, 15, 8)
+    team_width = 7
+    input_ranges = ((2, 5),)  # B:E, and each team's Pontos: what a person types
+
+    def __init__(self, teams: int):
+        self.teams = teams
+        self.sum_col = self.first_team_col + 5 * teams
+        self.control_col = self.sum_col + 1
+        self.last_col = self.control_col
+        self.note_col = self.last_col + 1
+        self.widths = [*self.meta_widths, *[self.team_width] * 5 * teams, 7, 9, 6]
+
+    def inputs(self) -> list[tuple[int, int]]:
+        return [*self.input_ranges, *((self.points(t), self.points(t)) for t in range(self.teams))]
+
+    def block(self, team: int) -> int:
+        return self.first_team_col + 5 * team
+
+    def points(self, t):
+        return self.block(t)
+
+    def gained(self, t):
+        return self.block(t) + 1
+
+    def start(self, t):
+        return self.block(t) + 2
+
+    def standing(self, t):
+        return self.block(t) + 3
+
+    def mocas(self, t):
+        return self.block(t) + 4
+
+    keys = {"penalty": 2, "team": 3, "reason": 4, "all_tricks": 5}
+
+    def counter(self, t):
+        return self.mocas(t)
+
+    def team_value(self, t):
+        return self.points(t)  # a team's finding points at its card points
+
+    def to_win(self, rules):
+        return rules.mocas_to_win
+
+    def team_slot_column(self, key, t):
+        return {"points": self.points, "standing": self.standing}[key](t)
+
+    def extra_heads(self, writer):
+        writer.style(writer.ws.cell(HEAD_ROW, self.sum_col, "Soma"), "head")
+        writer.style(writer.ws.cell(HEAD_ROW, self.control_col, "Controlo"), "head")
+
+    def write_row(self, writer, r: int, row: dict) -> None:
+        """Pontuacao 2-4 and Penalizacoes as formulas: what each deal gives, the moca race."""
+        ws, cols, rules = writer.ws, self, writer.rules
+        for column, key in ((cols.PENALTY, "penalty"), (cols.TEAM, "team"), (cols.REASON, "reason"),
+                            (cols.ALL, "all_tricks")):
+            if row.get(key) is not None:
+                put(ws, r, column, row[key])
+        n = len(writer.names)
+        first = r == FIRST
+        over = "FALSE" if first else f"MAX({','.join(f'{col(cols.mocas(t))}{r - 1}' for t in range(n))})>={rules.mocas_to_win}"
+        for t in range(n):
+            other = 1 - t
+            if row.get("points") is not None:
+                put(ws, r, cols.points(t), row["points"][t])
+            if row.get("standing") is not None:
+                put(ws, r, cols.standing(t), row["standing"][t])
+            p = f"{col(cols.points(t))}{r}"
+            fault = f"$C{r}={writer.team_ref(other)}"
+            castigos = f'COUNTIFS($B${FIRST}:$B{r},"castigo",$C${FIRST}:$C{r},{writer.team_ref(other)})'
+            # Pontuacao 2-3 and Penalizacoes (S2, S4): what this deal gives team t.
+            dealt = (f'IF($B{r}="renuncia",IF({fault},{rules.renuncia_points},0),'
+                     f'IF($B{r}="ponto",IF({fault},{rules.ponto_points},0),'
+                     f'IF($B{r}="castigo",IF(AND({fault},MOD({castigos},{rules.castigo_every})=0),'
+                     f'{rules.castigo_points},0),'
+                     f'IF({p}="",0,IF(AND($E{r}="{YES}",{p}={rules.total}),{rules.all_tricks},'
+                     f'IF({p}>{rules.big_win_above},{rules.big_win},IF({p}>{rules.win_above},{rules.win},0)))))))')
+            ws.cell(r, cols.gained(t), writer.computed(r, f"IF({over},0,{dealt})"))
+            # S3: a moca closed on the row above starts the next at 0, or at a renuncia's carry.
+            if first:
+                start = "0"
+            else:
+                # The race follows the computed standing, never a number typed over the Moca formula
+                # (that is a claim, checked on import).
+                above = r - 1
+                shown = [f"MIN({rules.moca_points},{col(cols.start(u))}{above}+{col(cols.gained(u))}{above})"
+                         for u in range(n)]
+                closed = f"MAX({','.join(shown)})>={rules.moca_points}"
+                raw = f"({col(cols.start(t))}{above}+{col(cols.gained(t))}{above})"
+                carry = (f'IF(AND($B{above}="renuncia",{raw}>{rules.moca_points},NOT({over})),'
+                         f'{raw}-{rules.moca_points},0)') if rules.renuncia_carries else "0"
+                start = f"IF({closed},{carry},{shown[t]})"
+            ws.cell(r, cols.start(t), writer.computed(r, start))
+            if row.get("standing") is None:
+                ws.cell(r, cols.standing(t), writer.computed(
+                    r, f"MIN({rules.moca_points},{col(cols.start(t))}{r}+{col(cols.gained(t))}{r})"))
+            previous = "0" if first else f"{col(cols.mocas(t))}{r - 1}"
+            ws.cell(r, cols.mocas(t), writer.computed(r, f"{previous}+IF(AND(NOT({over}),{col(cols.start(t))}{r}"
+                                                        f"+{col(cols.gained(t))}{r}>={rules.moca_points}),1,0)"))
+        points = ",".join(f"{col(cols.points(t))}{r}" for t in range(n))
+        ws.cell(r, cols.sum_col, f'=IF(COUNT({points})=0,"",SUM({points}))')
+        ws.cell(r, cols.control_col, f'=IF(COUNT({points})=0,"",{rules.total})')
+
+    def validation(self, writer, lst) -> None:
+        ws, cols, rules, names = writer.ws, self, writer.rules, writer.names
+        lst(cols.PENALTY, ("renuncia", "ponto", "castigo"))
+        lst(cols.TEAM, names)
+        lst(cols.REASON, rules.ponto_reasons)
+        lst(cols.ALL, (YES,))
+        dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(rules.total),
+                            allow_blank=True, showErrorMessage=True, error=f"Card points, 0 to {rules.total}")
+        for t in range(len(writer.names)):
+            dv.add(f"{col(cols.points(t))}{FIRST}:{col(cols.points(t))}{writer.last_row}")
+        ws.add_data_validation(dv)
+        points = f"${col(cols.sum_col)}{FIRST}"
+        ws.conditional_formatting.add(
+            f"A{FIRST}:{col(cols.last_col)}{writer.last_row}",
+            FormulaRule(formula=[f'AND({points}<>"",{points}<>${col(cols.control_col)}{FIRST})'], fill=RED_FILL))
+
+    def typed_row(self, sheet, item) -> dict:
+        names = sheet.team_names
+        row: dict = {}
+        for key in ("penalty", "reason"):
+            if isinstance(item.get(key), str):
+                row[key] = item[key]
+        row["team"] = team_of(sheet, item.get("team"))
+        if item.get("all_tricks") is True:
+            row["all_tricks"] = YES
+        row["points"] = per_team(item.get("points"), names)
+        row["standing"] = per_team(item.get("standing"), names)
+        return row
+
+    def read_entry(self, grid, r: int, names: list[str]):
+        cols = self
+        penalty = grid.text(r, cols.PENALTY)
+        points = team_values(grid, r, [cols.points(t) for t in range(len(names))], names)
+        if penalty is None and points is None:
+            return None
+        entry = new_entry(r)
+        if penalty is not None:
+            entry["penalty"] = penalty
+            for key, column in (("team", cols.TEAM), ("reason", cols.REASON)):
+                if grid.text(r, column) is not None:
+                    entry[key] = grid.text(r, column)
+        elif points is not None:
+            entry["points"] = points
+            if (grid.text(r, cols.ALL) or "").lower() in (YES, "s", "x", "yes", "true", "1"):
+                entry["all_tricks"] = True
+        standing = team_values(grid, r, [cols.standing(t) for t in range(len(names))], names)
+        if standing is not None:
+            entry["standing"] = standing
+        entry.key_lines = key_lines(entry, r, self.keys)
+        return entry
+
+    def finding_column(self, ficha, finding: Finding, entry) -> int | None:
+        """The cell of a Sueca row that holds the value a finding is about, as sueca.scoring
+        words its findings (they carry the entry's line only): None for the team's own cell."""
+        cols, rule = self, finding.rule
+        message = finding.message.split(": ", 1)[-1]
+        team = finding.player
+        for key in ("points", "standing"):  # per_team's findings name their key first
+            if message.startswith((f"{key}:", f"{key} has")):
+                return self._team_column(key, team)
+        if rule == "Pontuacao 4":  # a moca standing written over its formula
+            return self._team_column("standing", team or ficha.shown_team(message))
+        if rule in ("Pontuacao 1", "O jogo 3", "O jogo 4"):  # card points: the Pontos cells
+            return self._team_column("points", team)
+        if rule == "Pontuacao 2":  # all tricks claimed
+            return cols.ALL
+        if rule.startswith("Penalizacoes"):
+            if "needs the team" in message:
+                return cols.TEAM
+            if "reason" in message:
+                return cols.REASON
+            return cols.PENALTY
+        if rule == "teams":  # a name that is not a team: in Equipa em falta
+            return cols.TEAM
+        return 2
