@@ -102,9 +102,11 @@ def _seat_entry(sheet, kind: str, words: list[str]) -> dict:
     """`late P [Z]`, `out P [Z]`, `rebuy P`, and their KEY=VALUE forms."""
     entry: dict = {}
     slots = (kind, "coringa") if kind != "rebuy" else (kind,)
-    _fill(sheet, entry, words, slots, f"{kind} takes {' and '.join(slots)}, e.g. {kind} {sheet.players[-1]}"
-          + (" Zeca" if kind != "rebuy" else ""))
-    if kind not in entry:
+    usage = f"{kind} takes the player" + (" and his coringa if one takes the seat" if kind != "rebuy" else "")
+    _fill(sheet, entry, words, slots, f"{usage}, e.g. {kind} {sheet.players[-1]}" + (" Zeca" if kind != "rebuy" else ""))
+    if "player" in entry and kind not in entry:  # `rebuy player=Ari`
+        entry[kind] = entry.pop("player")
+    if kind not in entry or set(entry) - {kind, "coringa", "note"}:
         raise InputValueError(f"name the player: {kind} {' | '.join(sheet.players)}")
     return _ordered(entry)
 
