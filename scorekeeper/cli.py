@@ -128,7 +128,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
 
     ref = rules_path or rules_ref
     if not ref:
-        raise click.UsageError("name the rules (e.g. `king`) or give --rules PATH")
+        raise click.UsageError("name the rules (`scorekeeper rules list` lists them) or give --rules PATH")
     rules = registry.find(ref)
     refuse_overwrite(output, force)  # before anything else is asked of the user; write_new checks again under the lock
     game = games.get(rules.game)

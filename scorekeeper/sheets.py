@@ -26,7 +26,7 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
     else:
         ref = doc.get("rules")
         if not isinstance(ref, str):
-            raise SheetFormatError("rules: which game's rules? (e.g. rules: king)", path,
+            raise SheetFormatError(f"rules: which game's rules? (one of {', '.join(registry.rules_names())})", path,
                                    doc.line_of("rules") if "rules" in doc else doc.line)
         try:
             rules = registry.find(ref, os.path.dirname(path))

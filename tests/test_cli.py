@@ -260,7 +260,7 @@ def test_house_variant_with_rules_option(tmp_path):
 BAD_SHEETS = {
     "malformed.yaml": ("rules: king\nplayers: [A, B, C, D\n", ":3: malformed YAML: did not find expected ',' or ']'"),
     "list.yaml": ("- 1\n- 2\n", ":1: not a score sheet: expected a mapping with 'rules', 'players' and 'hands'"),
-    "norules.yaml": ("players: [A, B, C, D]\n", ":1: rules: which game's rules? (e.g. rules: king)"),
+    "norules.yaml": ("players: [A, B, C, D]\n", ":1: rules: which game's rules? (one of king, quatrilho, sueca, truco)"),
     "unknownrules.yaml": ("rules: bisca\nplayers: [A, B, C, D]\n", ":1: rules: unknown rules 'bisca'; known: king, quatrilho, sueca, truco "
                                                                   "(or a path to a rule file)"),
     "three.yaml": ("rules: king\nplayers: [A, B, C]\n", ":2: players: king is played by 4, the sheet names 3"),
