@@ -22,7 +22,7 @@ from scorekeeper.rules import rules_dir
 SHEETS = {path.name: path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.yaml"))}
 RULE_FILES = {path.stem: path.read_text(encoding="utf-8") for path in sorted(pathlib.Path(rules_dir()).glob("*.yaml"))}
 EXAMPLE_OF = {"king": "king-final-nacional-mesa1.yaml", "sueca": "sueca-torneio-jogo1.yaml",
-              "truco": "truco-furb-partida1.yaml"}
+              "truco": "truco-furb-partida1.yaml", "quatrilho": "quatrilho-cbqi-mesa7.yaml"}
 PLACEHOLDER = "FUZZPLACEHOLDER"
 CALL_SECONDS = 2.0  # one CLI run on a fuzzed file; they take milliseconds
 
