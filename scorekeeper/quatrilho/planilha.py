@@ -1,0 +1,506 @@
+"""The Quatrilho planilha: one table's round on an Excel worksheet, with live formulas.
+
+A row per entry of `deals:` (a deal, a late arrival, a seat left, a talha): what the fiscal
+typed (Entrada, Quem, Parceiro/Deu, Figuras, Vazas, Coringa, one fine written under a contract,
+and per person the rolar's figuras and any chips written), then per person the chips the row
+moves as a formula of those cells and of the rule file's amounts (Art 12, 15, 18-20, RULINGS
+Q4-Q10), the running chips, and the row's zero-sum control (Q3). At the bottom each registered
+player's chips at the end (the committee covering a deficit after a talha, Art 19), his talhas
+and his net for the round (Q10). The findings of the export are a numbered Notas list with the
+rows marked, as on the team fichas.
+
+"Dá" (who deals) is typed text that the CLI computes: the rotation skips empty seats (Q10),
+which no portable formula follows. The formulas read it only to leave the dealer out of a deal
+at five occupied seats (Art 14).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from scorekeeper.boletim import layout as L
+from scorekeeper.boletim.layout import col
+from scorekeeper.boletim.sheet_style import CENTER, RED_FILL, Styles, list_formula, page_setup, put, typed_value
+from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
+
+FIRST = L.FIRST_ROW
+TITLE = "Planilha de Fichas"
+GROUP_ROW = L.NAMES_ROW - 1  # the titles of the per-person column groups
+# Header cells: key -> (row, label column, value column). A label is followed by its value and
+# an empty cell, so that a missing value never lets header_info read the next label's value.
+INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 9, 10), "date": (2, 12, 13),
+              "rules": (3, 2, 3), "scorer": (3, 6, 7), "round_deals": (3, 9, 10)}
+LABELS = {**L.INFO_LABELS, "scorer": "Fiscal", "round_deals": "Jogos da ronda"}
+# The row's own columns, A to J.
+NUMBER, DEALER, ENTRY, WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED = range(1, 11)
+META_HEADS = ("Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado")
+META_WIDTHS = (4, 8, 12, 8, 9, 7, 6, 8, 11, 8)
+FIRST_GROUP = 11
+# The per-person groups, in order: (title on GROUP_ROW, head for a player, head for a coringa).
+GROUPS = (("Figuras (rolar)", "Figuras", "Figuras (coringa)"),
+          ("Fichas escritas", "Escritas", "Escritas (coringa)"),
+          ("Fichas da linha", "Fichas", "Fichas (coringa)"),
+          ("Fichas acumuladas", "Saldo", "Saldo (coringa)"))
+FIG_GROUP, WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP = range(4)
+# What Entrada says of a row that is not a deal (the sheet's late, out, rebuy).
+NON_DEAL_WORDS = {"late": "atraso", "out": "saida", "rebuy": "talha"}
+SPARE_ROWS = 3  # empty rows after an exported round's last entry, for one written in by hand
+BLANK_EXTRA_ROWS = 6  # a blank's rows: the whole round, and room for late, out and talha rows
+BLANK_ROW_POINTS = 22  # a blank planilha's rows are written on by hand
+NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
+
+
+class Layout:
+    """Where everything of one planilha is: the per-person groups, the rows, the bottom."""
+
+    def __init__(self, players: list[str], coringas: list[str], rows: int):
+        self.players, self.coringas = list(players), list(coringas)
+        self.people = self.players + self.coringas
+        self.size = len(self.people)
+        self.last_row = FIRST + rows - 1
+        self.sum_col = FIRST_GROUP + 4 * self.size
+        self.control_col = self.sum_col + 1
+        self.note_col = self.control_col + 1
+        self.end_row = self.last_row + 2  # Fichas no fim
+        self.talhas_row = self.end_row + 1
+        self.net_row = self.end_row + 2
+        self.notes_row = self.net_row + 2
+
+    def column(self, group: int, person: int) -> int:
+        return FIRST_GROUP + group * self.size + person
+
+    def span(self, group: int, r: int) -> str:
+        """The group's cells on row r (every person's), as one range."""
+        return f"${col(self.column(group, 0))}{r}:${col(self.column(group, self.size - 1))}{r}"
+
+    def name(self, person: int) -> str:
+        """The cell holding a person's name: the first group's, which the others repeat."""
+        return f"{col(self.column(FIG_GROUP, person))}${L.NAMES_ROW}"
+
+    def is_coringa(self, person: int) -> bool:
+        return person >= len(self.players)
+
+
+class Formulas:
+    """The formulas of one row: each person's chips by the contract typed (Art 18, Q4-Q8), a
+    fine (Art 20, Q9), a late arrival (Art 12) or a talha (Art 15, 19)."""
+
+    def __init__(self, rules: QuatrilhoRules, lay: Layout, r: int):
+        self.rules, self.lay, self.r = rules, lay, r
+        c = {k: f"${col(v)}{r}" for k, v in (("entry", ENTRY), ("who", WHO), ("other", OTHER),
+                                                ("figuras", FIGURAS), ("tricks", TRICKS), ("fine", FINE),
+                                                ("fined", FINED), ("dealer", DEALER))}
+        self.c = c
+        per = rules.figuras_per_point
+        self.s = f"(({c['figuras']}-MOD({c['figuras']},{per}))/{per})"  # Art 20.11: figuras // 3
+        self.v = f"({rules.points}-{self.s})"
+        self.win = f"{self.s}>={rules.points_to_win}"
+        self.all = f"{c['tricks']}={rules.tricks}"
+        self.none = f'AND({c["tricks"]}<>"",{c["tricks"]}=0)'
+
+    def above(self, column: int) -> str | None:
+        """The column's cells from the first row to the row above this one (None on the first)."""
+        if self.r == FIRST:
+            return None
+        return f"${col(column)}${FIRST}:${col(column)}{self.r - 1}"
+
+    @staticmethod
+    def fine_amount(rules: QuatrilhoRules, cell: str) -> str:
+        formula = "0"
+        for name in reversed(FINES.names):
+            formula = f'IF({cell}="{name}",{rules.fines[name]},{formula})'
+        return formula
+
+    def occupied(self) -> str:
+        """How many seats are held at this row (Q10): the players, less those late or gone,
+        plus the coringas who sat down."""
+        entries, coringas = self.above(ENTRY), self.above(CORINGA)
+        if entries is None:
+            return str(len(self.lay.players))
+        return (f'({len(self.lay.players)}-COUNTIF({entries},"{NON_DEAL_WORDS["late"]}")'
+                f'-COUNTIF({entries},"{NON_DEAL_WORDS["out"]}")+COUNTIF({coringas},"<>"))')
+
+    def seated(self, person: int) -> str:
+        """The person holds a seat at this row: a player not late nor gone, a coringa who sat down."""
+        name = self.lay.name(person)
+        if self.lay.is_coringa(person):
+            coringas = self.above(CORINGA)
+            return "FALSE" if coringas is None else f'AND({name}<>"",COUNTIF({coringas},{name})>0)'
+        entries, who = self.above(ENTRY), self.above(WHO)
+        if entries is None:
+            return "TRUE"
+        return (f'COUNTIFS({entries},"{NON_DEAL_WORDS["late"]}",{who},{name})'
+                f'+COUNTIFS({entries},"{NON_DEAL_WORDS["out"]}",{who},{name})=0')
+
+    def plays(self, person: int) -> str:
+        """Art 14: a seated person plays, except the dealer when five seats are held."""
+        return f"AND({self.seated(person)},OR({self.occupied()}<5,{self.c['dealer']}<>{self.lay.name(person)}))"
+
+    def chips(self, person: int) -> str:
+        """The chips the row moves for this person (empty on an empty row)."""
+        c, rules, name = self.c, self.rules, self.lay.name(person)
+        words = NON_DEAL_WORDS
+        deal = f"IF(NOT({self.plays(person)}),0,{self.deal(person)})"
+        return (f'=IF({c["entry"]}="","",IF({c["entry"]}="{words["late"]}",IF({c["who"]}={name},-{rules.late},0),'
+                f'IF({c["entry"]}="{words["rebuy"]}",IF({c["who"]}={name},{rules.talha},0),'
+                f'IF({c["entry"]}="{words["out"]}",0,{deal}))))')
+
+    def deal(self, person: int) -> str:
+        c, name = self.c, self.lay.name(person)
+        entry = c["entry"]
+        fine = self._fine(person, entry, c["who"])
+        contract = (f'IF({entry}="normal",{self._normal(name)},IF({entry}="solo-natural",{self._natural(name)},'
+                    f'IF({entry}="solo-preto",{self._preto(name)},IF({entry}="solo-branco",{self._branco(name)},'
+                    f'IF({entry}="rolar",{self._rolar(person)},{fine})))))')
+        return f"{contract}+{self._fines_under(person)}"
+
+    def _fine(self, person: int, name_cell: str, fined: str) -> str:
+        """Q9: the player at fault pays the fine to each of the other three of the deal."""
+        amount = self.fine_amount(self.rules, name_cell)
+        return f"IF({fined}={self.lay.name(person)},-3*{amount},{amount})"
+
+    def _revoked(self) -> str:
+        """Art 20.12: the soloist's own revoke, written under the solo."""
+        return f'AND({self.c["fine"]}="negar-carta",{self.c["fined"]}={self.c["who"]})'
+
+    def _fines_under(self, person: int) -> str:
+        """A fine written under a contract (the deal went on, Q9), except the soloist's revoke,
+        which loses the solo at its lowest amount instead (Art 20.12)."""
+        c = self.c
+        solo = "OR(" + ",".join(f'{c["entry"]}="{s}"' for s in SOLOS) + ")"
+        return (f'IF(OR({c["fine"]}="",AND({solo},{self._revoked()})),0,'
+                f'{self._fine(person, c["fine"], c["fined"])})')
+
+    def _normal(self, name: str) -> str:
+        """Q4, Art 18.2; the caller alone when he called his own card (Art 20.2)."""
+        c, rules = self.c, self.rules
+        s, v, win, all_, none = self.s, self.v, self.win, self.all, self.none
+        a = rules.normal["all_tricks"]
+        both, three = rules.normal["pays_both_below"], rules.normal["pays_all_below"]
+        alone = f"{c['who']}={c['other']}"
+        signed = f"IF({all_},{a},IF({none},-{a},IF({win},{s},-{v})))"
+        caller = (f"IF({alone},3*{signed},IF({all_},{a},IF({win},{s},IF({none},-3*{a},"
+                  f"IF({s}<{three},-3*{v},IF({s}<{both},-2*{v},-{v}))))))")
+        partner = f"IF({all_},{a},IF({win},{s},IF({none},{a},IF({s}<{three},{v},IF({s}<{both},0,-{v})))))"
+        opponent = f"IF({alone},-{signed},IF({all_},-{a},IF({win},-{s},IF({none},{a},{v}))))"
+        return f"IF({c['who']}={name},{caller},IF({c['other']}={name},{partner},{opponent}))"
+
+    def _natural(self, name: str) -> str:
+        """Q5, Art 18.1."""
+        n = self.rules.solo_natural
+        signed = (f"IF({self._revoked()},-{n['lost']},IF({self.all},{n['all_tricks']},IF({self.none},"
+                  f"-{n['no_tricks']},IF({self.win},{n['won']},-{n['lost']}))))")
+        return f"IF({self.c['who']}={name},3*{signed},-{signed})"
+
+    def _preto(self, name: str) -> str:
+        """Q6, Art 18.3: v = base + the winner's points; the giver 10 less, or 10 more."""
+        c, p = self.c, self.rules.solo_preto
+        lowest = p["base"] + self.rules.points_to_win
+        signed = (f"IF({self._revoked()},-{lowest},IF({self.all},{p['all_tricks']},IF({self.none},-{p['no_tricks']},"
+                  f"IF({self.win},{p['base']}+{self.s},-({p['base']}+{self.v})))))")
+        giver = f'AND({c["other"]}<>"",{c["other"]}<>{c["who"]})'
+        return (f"IF({c['who']}={name},3*{signed}-IF({giver},{p['giver']},0),"
+                f"IF(AND({giver},{c['other']}={name}),{p['giver']}-{signed},-{signed}))")
+
+    def _branco(self, name: str) -> str:
+        """Q7, Art 18.4: any trick (or figuras, or his revoke) loses."""
+        c, b = self.c, self.rules.solo_branco
+        took = (f'OR({self._revoked()},AND({c["tricks"]}<>"",{c["tricks"]}>0),'
+                f'AND({c["figuras"]}<>"",{c["figuras"]}>0))')
+        signed = f"IF({took},-{b['lost']},{b['won']})"
+        return f"IF({c['who']}={name},3*{signed},-{signed})"
+
+    def _rolar(self, person: int) -> str:
+        """Q8, Art 18.5, in its order: 6-6-6-17, then 18 figuras or more, then the two with the
+        most pay the two with the fewest; the second and third tied take the chips written."""
+        lay, rolar, r = self.lay, self.rules.rolar, self.r
+        span = lay.span(FIG_GROUP, r)
+        mine = f"{col(lay.column(FIG_GROUP, person))}{r}"
+        written = f"{col(lay.column(WRITTEN_GROUP, person))}{r}"
+        top = f"MAX({span})"
+        six = ",".join(f"COUNTIF({span},{value})={count}"
+                       for value, count in sorted(Counter(rolar["six_six_six"]).items()))
+        tie = ",".join(f'AND({cell}<>"",COUNTIF({span},">"&{cell})<=1,COUNTIF({span},">="&{cell})>=3)'
+                       for cell in (f"${col(lay.column(FIG_GROUP, p))}{r}" for p in range(lay.size)))
+        return (f"IF(AND({six}),IF({mine}={top},-3*{rolar['six_six_six_pays']},{rolar['six_six_six_pays']}),"
+                f"IF({top}>={rolar['alone_from']},IF({mine}={top},-3*{rolar['alone_pays']},{rolar['alone_pays']}),"
+                f'IF(OR({tie}),IF({written}="",0,{written}),'
+                f'IF(COUNTIF({span},">"&{mine})<2,-{rolar["pays"]},{rolar["pays"]}))))')
+
+    def is_deal(self) -> str:
+        entry = self.c["entry"]
+        return (f'AND({entry}<>"",' + ",".join(f'{entry}<>"{w}"' for w in NON_DEAL_WORDS.values()) + ")")
+
+
+class PlanilhaWriter:
+    """Writes one round (or a blank planilha) onto a worksheet."""
+
+    def __init__(self, ws, rules: QuatrilhoRules, players: list[str], coringas: list[str], rows: int,
+                 styles: Styles, blank: bool = False):
+        self.ws, self.rules, self.style, self.blank = ws, rules, styles, blank
+        self.lay = Layout(players, coringas, rows)
+
+    def summary_cells(self, quoted: str, p: int):
+        """The Resumo's cells for registered player p: his net for the round, and the
+        planilha's own control (ERRO when any deal's chips do not add up to 0)."""
+        from scorekeeper.boletim.export import SummaryCells
+
+        lay = self.lay
+        net = f"{quoted}!{col(lay.column(CHIPS_GROUP, p))}{lay.net_row}"
+        control = f"{quoted}!{col(lay.control_col)}{lay.net_row}"
+        return SummaryCells(net, None, control, f'{control}="ERRO"')
+
+    def write(self, meta: dict, typed: list[dict], notes: list[tuple[int | None, str]]) -> None:
+        ws, lay = self.ws, self.lay
+        ws.sheet_view.showGridLines = False
+        self.style(put(ws, 1, 1, f"{TITLE} — {self.rules.title}"), "title")
+        for key, (row, label_col, value_col) in INFO_CELLS.items():
+            self.style(ws.cell(row, label_col, LABELS[key]), "bold")
+            value = meta.get(key)
+            if value is not None:
+                self.style(put(ws, row, value_col, typed_value(value)), "left")
+        for column, head in enumerate(META_HEADS, start=1):
+            self.style(ws.cell(L.HEAD_ROW, column, head), "head")
+        for group, (title, head, coringa_head) in enumerate(GROUPS):
+            first = lay.column(group, 0)
+            self.style(ws.cell(GROUP_ROW, first, title), "head")
+            ws.merge_cells(start_row=GROUP_ROW, start_column=first, end_row=GROUP_ROW,
+                           end_column=lay.column(group, lay.size - 1))
+            for p, name in enumerate(lay.people):
+                column = lay.column(group, p)
+                if group == FIG_GROUP:
+                    cell = put(ws, L.NAMES_ROW, column, name) if name else ws.cell(L.NAMES_ROW, column)
+                else:
+                    source = col(lay.column(FIG_GROUP, p))
+                    cell = ws.cell(L.NAMES_ROW, column, f'=IF({source}{L.NAMES_ROW}="","",{source}{L.NAMES_ROW})')
+                self.style(cell, "head")
+                self.style(ws.cell(L.HEAD_ROW, column, coringa_head if lay.is_coringa(p) else head), "head")
+        self.style(ws.cell(L.HEAD_ROW, lay.sum_col, "Soma"), "head")
+        self.style(ws.cell(L.HEAD_ROW, lay.control_col, "Controlo"), "head")
+        self.style(ws.cell(L.HEAD_ROW, lay.note_col, "Nota"), "head")
+        for position, r in enumerate(range(FIRST, lay.last_row + 1)):
+            self._row(r, position, typed[position] if position < len(typed) else {})
+        self._bottom()
+        self._notes(notes)
+        self._validation()
+        self._print_setup()
+
+    def _row(self, r: int, position: int, row: dict) -> None:
+        ws, lay, rules = self.ws, self.lay, self.rules
+        ws.cell(r, NUMBER, position + 1)
+        for column, key in ((DEALER, "dealer"), (ENTRY, "entry"), (WHO, "who"), (OTHER, "other"),
+                            (FIGURAS, "figuras"), (TRICKS, "tricks"), (CORINGA, "coringa"), (FINE, "fine"),
+                            (FINED, "fined")):
+            if row.get(key) is not None:
+                put(ws, r, column, row[key])
+        for group, key in ((FIG_GROUP, "per_figuras"), (WRITTEN_GROUP, "written")):
+            for name, value in (row.get(key) or {}).items():
+                if name in lay.people:
+                    put(ws, r, lay.column(group, lay.people.index(name)), value)
+        formulas = Formulas(rules, lay, r)
+        for p in range(lay.size):
+            chips = f"{col(lay.column(CHIPS_GROUP, p))}"
+            ws.cell(r, lay.column(CHIPS_GROUP, p), formulas.chips(p))
+            running = f"{rules.chips}+SUM({chips}${FIRST}:{chips}{r})"
+            if lay.is_coringa(p):  # Art 8: a coringa's 100 chips from the row he sits down
+                empty = f'OR($C{r}="",COUNTIF($H${FIRST}:$H{r},{lay.name(p)})=0,{lay.name(p)}="")'
+            else:
+                empty = f'$C{r}=""'
+            ws.cell(r, lay.column(RUNNING_GROUP, p), f'=IF({empty},"",{running})')
+        deal = formulas.is_deal()
+        total = f"SUM({lay.span(CHIPS_GROUP, r)})"
+        ws.cell(r, lay.sum_col, f'=IF({deal},{total},"")')
+        sum_cell = f"{col(lay.sum_col)}{r}"
+        ws.cell(r, lay.control_col, f'=IF({deal},IF({sum_cell}=0,"OK","ERRO"),"")')
+        for column in range(1, lay.note_col + 1):
+            self.style(ws.cell(r, column), "box")
+        for p in range(lay.size):
+            self.style(ws.cell(r, lay.column(CHIPS_GROUP, p)), "box_signed")
+        self.style(ws.cell(r, lay.control_col), "check")
+
+    def _bottom(self) -> None:
+        """Each registered player's chips at the end, talhas and net (Q10); a coringa's chips
+        at the end count for nobody (Art 16). The planilha's own control under Controlo."""
+        ws, lay, rules = self.ws, self.lay, self.rules
+        first, last = lay.column(WRITTEN_GROUP, 0), lay.column(WRITTEN_GROUP, lay.size - 1)
+        for r, label in ((lay.end_row, "Fichas no fim"), (lay.talhas_row, "Talhas"), (lay.net_row, "Saldo da ronda")):
+            cell = ws.cell(r, first, label)
+            self.style(cell, "bold")
+            cell.alignment = Alignment(horizontal="right")
+            ws.merge_cells(start_row=r, start_column=first, end_row=r, end_column=last)
+        for p in range(lay.size):
+            column = col(lay.column(CHIPS_GROUP, p))
+            chips = f"({rules.chips}+SUM({column}{FIRST}:{column}{lay.last_row}))"
+            if lay.is_coringa(p):
+                used = f'COUNTIF($H${FIRST}:$H${lay.last_row},{lay.name(p)})'
+                ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p),
+                        f'=IF(OR({lay.name(p)}="",{used}=0),"",{chips})')
+                self.style(ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p)), "total")
+                continue
+            talhas = f'{column}{lay.talhas_row}'
+            # Art 19, Q10: below zero after his talha, the committee covers the deficit: 0
+            ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p), f"=IF(AND({chips}<0,{talhas}>0),0,{chips})")
+            ws.cell(lay.talhas_row, lay.column(CHIPS_GROUP, p),
+                    f'=COUNTIFS($C${FIRST}:$C${lay.last_row},"{NON_DEAL_WORDS["rebuy"]}",'
+                    f'$D${FIRST}:$D${lay.last_row},{lay.name(p)})')
+            ws.cell(lay.net_row, lay.column(CHIPS_GROUP, p),
+                    f"={column}{lay.end_row}-{rules.chips}-{rules.talha}*{talhas}")
+            for r in (lay.end_row, lay.talhas_row):
+                self.style(ws.cell(r, lay.column(CHIPS_GROUP, p)), "total")
+            self.style(ws.cell(lay.net_row, lay.column(CHIPS_GROUP, p)), "total_signed")
+        controls = f"{col(lay.control_col)}{FIRST}:{col(lay.control_col)}{lay.last_row}"
+        self.style(ws.cell(lay.net_row, lay.sum_col, "Confere"), "bold")
+        self.style(ws.cell(lay.net_row, lay.control_col, f'=IF(COUNTIF({controls},"ERRO")>0,"ERRO","OK")'),
+                   "check")
+
+    def _notes(self, notes) -> None:
+        """The findings, numbered, each as wide as the table; each row a finding is about
+        marked with its numbers in the Nota column."""
+        from openpyxl.comments import Comment
+
+        ws, lay = self.ws, self.lay
+        start = lay.notes_row
+        self.style(ws.cell(start, 2, L.NOTES_LABEL), "bold")
+        if not notes and not self.blank:
+            ws.cell(start + 1, 2, "Sem observações: a planilha confere.")
+        by_row: dict[int, list[int]] = {}
+        widths = self.widths()
+        line_chars = sum(widths[1:]) - 2
+        for number, (row, text) in enumerate(notes, start=1):
+            r = start + number
+            cell = put(ws, r, 2, f"{number}. {text}")
+            cell.alignment = NOTE_ALIGNMENT
+            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.note_col)
+            lines = -(-len(cell.value) // line_chars)
+            if lines > 1:
+                ws.row_dimensions[r].height = 13.5 * lines
+            if row is not None:
+                by_row.setdefault(row, []).append(number)
+        for row, numbers in by_row.items():
+            mark = ws.cell(row, lay.note_col, ", ".join(map(str, numbers)))
+            mark.fill, mark.alignment = RED_FILL, CENTER
+            ws.cell(row, NUMBER).fill = RED_FILL
+            ws.cell(row, NUMBER).comment = Comment("\n".join(notes[n - 1][1] for n in numbers), "scorekeeper")
+        self.notes_end = start + max(1, len(notes))
+
+    def widths(self) -> list[float]:
+        lay = self.lay
+        return [*META_WIDTHS, *[7] * (4 * lay.size), 6, 9, 6]
+
+    def _validation(self) -> None:
+        ws, lay, rules = self.ws, self.lay, self.rules
+        rows = f"{FIRST}:{{}}{lay.last_row}"
+
+        def cells(column: int) -> str:
+            return f"{col(column)}{rows.format(col(column))}"
+
+        def lst(columns, values) -> None:
+            formula = list_formula(values)
+            if formula is None:
+                return
+            dv = DataValidation(type="list", formula1=formula, allow_blank=True, showErrorMessage=False)
+            for column in columns:
+                dv.add(cells(column))
+            ws.add_data_validation(dv)
+
+        lst((ENTRY,), [*CONTRACTS.names, *(n for n in FINES.names if n != "olhar-vazas"), *NON_DEAL_WORDS.values()])
+        lst((FINE,), FINES.names)
+        lst((WHO, OTHER, FINED), [p for p in lay.people if p])
+        whole = (((FIGURAS,), rules.figuras), ((TRICKS,), rules.tricks),
+                 (tuple(lay.column(FIG_GROUP, p) for p in range(lay.size)), rules.figuras))
+        for columns, high in whole:
+            dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(high),
+                                allow_blank=True, showErrorMessage=True, error=f"0 a {high}")
+            for column in columns:
+                dv.add(cells(column))
+            ws.add_data_validation(dv)
+        control = f"${col(lay.control_col)}{FIRST}"
+        ws.conditional_formatting.add(f"A{FIRST}:{col(lay.control_col)}{lay.last_row}",
+                                      FormulaRule(formula=[f'{control}="ERRO"'], fill=RED_FILL))
+        for p in range(lay.size):  # chips written that are not the computed ones
+            written = f"{col(lay.column(WRITTEN_GROUP, p))}{FIRST}"
+            computed = f"{col(lay.column(CHIPS_GROUP, p))}{FIRST}"
+            ws.conditional_formatting.add(
+                f"{written}:{col(lay.column(WRITTEN_GROUP, p))}{lay.last_row}",
+                FormulaRule(formula=[f'AND({written}<>"",{written}<>{computed})'], fill=RED_FILL))
+        ws.freeze_panes = f"{col(FIGURAS)}{FIRST}"
+        for column, width in enumerate(self.widths(), start=1):
+            ws.column_dimensions[col(column)].width = width
+        ws.row_dimensions[L.HEAD_ROW].height = 30
+
+    def _print_setup(self) -> None:
+        """A4 landscape as wide as the table, the heads repeated on every page; a blank's rows
+        high enough to write in."""
+        ws, lay = self.ws, self.lay
+        page_setup(ws, header=f"{TITLE} — {self.rules.title}", landscape=True, one_page=False,
+                   area=f"A1:{col(lay.note_col)}{self.notes_end}")
+        ws.print_title_rows = f"{GROUP_ROW}:{L.HEAD_ROW}"
+        if self.blank:
+            for r in range(FIRST, lay.last_row + 1):
+                ws.row_dimensions[r].height = BLANK_ROW_POINTS
+
+
+# --- what was typed --------------------------------------------------------------------------
+
+def _cell_value(value):
+    """A value as a cell holds it: text and whole numbers as they are, anything else as text."""
+    if value is None or isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    return str(value)
+
+
+def typed_row(item, dealer: str | None) -> dict:
+    """What the fiscal would have typed in the row of one entry of `deals:`."""
+    if not isinstance(item, dict):
+        return {"entry": _cell_value(item)}
+    row: dict = {"dealer": dealer}
+    for kind, word in NON_DEAL_WORDS.items():
+        if kind in item:
+            row.update(entry=word, who=_cell_value(item[kind]), coringa=_cell_value(item.get("coringa")))
+            return row
+    row["entry"] = _cell_value(item.get("contract", item.get("fine")))
+    row["who"] = _cell_value(item.get("caller", item.get("player")))
+    row["other"] = _cell_value(item.get("partner", item.get("giver")))
+    figuras = item.get("figuras")
+    if isinstance(figuras, dict):
+        row["per_figuras"] = {name: _cell_value(n) for name, n in figuras.items()}
+    else:
+        row["figuras"] = _cell_value(figuras)
+    row["tricks"] = _cell_value(item.get("tricks"))
+    fines = item.get("fines")
+    if isinstance(fines, list) and fines and all(isinstance(f, dict) for f in fines):
+        row["fine"] = ", ".join(str(f.get("fine", "")) for f in fines)
+        row["fined"] = ", ".join(str(f.get("player", "")) for f in fines)
+    elif fines is not None:
+        row["fine"] = _cell_value(fines)
+    chips = item.get("chips")
+    if isinstance(chips, dict):
+        row["written"] = {name: _cell_value(n) for name, n in chips.items()}
+    return row
+
+
+def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
+    """A Quatrilho round's planilha on `ws`: what was typed, live formulas, the findings as notes."""
+    running = result.extra["running"]
+    rows = [typed_row(entry.item, state["dealer"]) for entry, state in zip(sheet.entries, running)]
+    writer = PlanilhaWriter(ws, sheet.rules, sheet.players, result.extra["coringas"], len(rows) + SPARE_ROWS,
+                            styles)
+    notes = [(FIRST + f.hand - 1 if f.hand else None, f.describe()) for f in result.findings]
+    writer.write({**meta, "round_deals": sheet.round_deals}, rows, notes)
+    return writer
+
+
+def blank_rows(rules: QuatrilhoRules, players: list[str]) -> int:
+    """A whole round (six deals per seat, Q1) and room for late, out and talha rows."""
+    return rules.deals_per_seat * len(players) + BLANK_EXTRA_ROWS
+
+
+def write_blank(ws, rules: QuatrilhoRules, players: list[str], scorer: str | None, styles: Styles,
+                meta: dict) -> None:
+    """An empty planilha for 4 or 5 players, with one coringa column whose name is written in
+    when a coringa sits down."""
+    writer = PlanilhaWriter(ws, rules, players, [""], blank_rows(rules, players), styles, blank=True)
+    writer.write({**meta, "scorer": scorer}, [], [])
