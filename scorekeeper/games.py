@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import enum
 import importlib
-from dataclasses import dataclass
 from abc import ABC, abstractmethod
-from typing import Callable, ClassVar
+from typing import Callable, ClassVar, NamedTuple
 
 # One line per game: the module whose GAME is that game's Game instance.
 REGISTRY = [
@@ -31,10 +30,10 @@ class Seating(enum.Enum):
     TEAMS = "teams"  # `new -t NAME=A,B ...`; the sheet's `teams:`
 
 
-@dataclass(frozen=True)
-class RecordOption:
+class RecordOption(NamedTuple):
     """An option of `record` and `fix` that a game's entries take (`--beneficiary`), declared as
-    data so that the CLI builds it without naming the game. `name` is the keyword the game's
+    data so that the CLI builds it without naming the game (a NamedTuple: `check` pays for
+    defining it at every start, and a frozen dataclass costs more). `name` is the keyword the game's
     `build_entry` receives; options of the same name in two games must agree on their flags."""
 
     name: str
@@ -43,8 +42,7 @@ class RecordOption:
     is_flag: bool = False
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a tournament reads of one finished sheet: each participant's result as the game's
     regulation ranks it. `score` is the standing (points, mocas, games, chips); `places` the
     table points when the regulation gives them; `winner` the winner when there is one."""
