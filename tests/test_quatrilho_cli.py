@@ -51,7 +51,8 @@ def test_the_issues_round_recorded_as_arguments(tmp_path):
         "solo-natural Zeca 19 tricks=6", "solo-preto Ari Bia 12 tricks=4", "rebuy Ari", "solo-branco Bia tricks=0",
         "rolar Ari=6 Caio=6 Davi=6 Zeca=17", "negar-carta Bia", "normal Ari Bia 19 fine=olhar-vazas:Zeca")]
     assert [r.exit_code for r in outputs] == [0] * 11, [r.output for r in outputs]
-    assert outputs[1].stdout == "Deal 2 (normal, Bia + Davi, 22 figuras (7 pontos)): Bia +7, Caio -7, Davi +7, Zeca -7\n"
+    assert outputs[1].stdout == ("Deal 2 (normal, Bia + Davi, 22 figuras (7 pontos)): "
+                                 "Bia +7, Caio -7, Davi +7, Zeca -7\n")
     assert outputs[5].stdout == ("Deal 6 (solo-preto, Ari, card from Bia, 12 figuras (4 pontos), 4 vazas): "
                                  "Ari -61, Bia +27, Caio +17, Davi +17\n")
     assert outputs[9].stdout == "Deal 10 (negar-carta, Bia): Ari +11, Bia -33, Davi +11, Zeca +11\n"
@@ -235,5 +236,6 @@ def test_disputed_example_reports_each_seeded_mistake_at_its_deal():
         (25, "Art 18.2", "deal 11 (dealer Ana): chips: the chips written add up to +1, not 0"),
         (27, "Art 11", "deal 13 (dealer Zeca): the round has 12 deals (shortened by the committee)"),
     ]
-    seeded = [n for n, line in enumerate(path.read_text().splitlines(), 1) if line.startswith("  - ") and "# seeded:" in line]
+    lines = path.read_text().splitlines()
+    seeded = [n for n, line in enumerate(lines, 1) if line.startswith("  - ") and "# seeded:" in line]
     assert seeded == [line for line, _rule, _message in found]

@@ -6,8 +6,7 @@ from __future__ import annotations
 from scorekeeper.errors import clip, quote
 from scorekeeper.findings import Severity
 from scorekeeper.quatrilho import contracts
-from scorekeeper.quatrilho.rules import (CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, SOLOS,
-                                         QuatrilhoRules)
+from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
 
 CONTRACT_KEYS = ("contract", "caller", "partner", "player", "giver", "figuras", "tricks", "chips", "fines", "note")
 FINE_KEYS = ("fine", "player", "chips", "note")
@@ -145,8 +144,8 @@ class DealReader:
             elif soloist is not None and name in ("fora-de-vez", "negar-carta") and player != soloist:
                 fines.append((name, player))  # the soloist chose to play on (20.8, 20.12)
             elif soloist is not None and name == "fora-de-vez":
-                self.finding(f"fines: a soloist who leads out of turn takes his card back and the mao leads; "
-                             f"no fine", article, "fines", player)
+                self.finding("fines: a soloist who leads out of turn takes his card back and the mao leads; "
+                             "no fine", article, "fines", player)
                 raise _Unscorable
             else:
                 where = "ends the deal" + (" unless a soloist plays on" if name in ("fora-de-vez", "negar-carta")

@@ -103,7 +103,8 @@ def _seat_entry(sheet, kind: str, words: list[str]) -> dict:
     entry: dict = {}
     slots = (kind, "coringa") if kind != "rebuy" else (kind,)
     usage = f"{kind} takes the player" + (" and his coringa if one takes the seat" if kind != "rebuy" else "")
-    _fill(sheet, entry, words, slots, f"{usage}, e.g. {kind} {sheet.players[-1]}" + (" Zeca" if kind != "rebuy" else ""))
+    example = f"{kind} {sheet.players[-1]}" + (" Zeca" if kind != "rebuy" else "")
+    _fill(sheet, entry, words, slots, f"{usage}, e.g. {example}")
     if "player" in entry and kind not in entry:  # `rebuy player=Ari`
         entry[kind] = entry.pop("player")
     if kind not in entry or set(entry) - {kind, "coringa", "note"}:
