@@ -494,7 +494,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
         rules = registry.find(rules_path or blank_rules)
         game = games.get(rules.game)
         who = seated(game, rules, players, teams, output)
-        check_header(who, scorer, date, output)
+        check_header(game, who, scorer, date, output)
         meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
         exporter.save(exporter.blank_workbook(game, rules, who, scorer, meta), output, force)
         names = " v ".join(who) if isinstance(who, dict) else ", ".join(who)

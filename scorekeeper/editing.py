@@ -103,7 +103,7 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
     hand = result.hands[index - 1]
     points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
     word = games.get(result.game).entry_word[0].capitalize()
-    say(f"{word} {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''}): {points}")
+    say(f"{word} {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''})" + (f": {points}" if points else ""))
     for finding in found:
         say(finding.format())
     if result.complete:

@@ -53,10 +53,15 @@ def describe_who(who) -> str:
     return ", ".join(who)
 
 
-def check_header(who, scorer, date, source: str) -> None:
-    """The scorer (one of the players) and the date of a new sheet or blank boletim."""
-    if scorer is not None and scorer not in participants(who):
-        raise InputValueError(f"the scorer {quote(scorer)} is not one of the players", source)
+def check_header(game, who, scorer, date, source: str) -> None:
+    """The scorer and the date of a new sheet or blank boletim. Where the regulation makes a
+    player responsible for the sheet (`game.scorer_rule`) the scorer is one of the players;
+    elsewhere (a fiscal) any name."""
+    if scorer is not None:
+        if game.scorer_rule is None:
+            _check_names([scorer], source)
+        elif scorer not in participants(who):
+            raise InputValueError(f"the scorer {quote(scorer)} is not one of the players", source)
     if date is not None:
         _check_date(date, source)
 
@@ -65,7 +70,7 @@ def new_sheet_text(game, rules, ref: str, who, *, scorer=None, event=None, table
                    date=None, source: str = "") -> str:
     """A sheet with its header and no entries. A game whose regulation names a responsible
     scorer (`game.scorer_rule`) always gets one, the first player by default."""
-    check_header(who, scorer, date, source)
+    check_header(game, who, scorer, date, source)
     lines = [f"rules: {flow(ref)}", f"{game.seating.value}: {flow(who)}"]
     if game.scorer_rule is not None:
         lines.append(f"scorer: {flow(scorer or participants(who)[0])}  # responsible for the sheet ({game.scorer_rule})")

@@ -51,15 +51,15 @@ def test_the_issues_round_recorded_as_arguments(tmp_path):
         "solo-natural Zeca 19 tricks=6", "solo-preto Ari Bia 12 tricks=4", "rebuy Ari", "solo-branco Bia tricks=0",
         "rolar Ari=6 Caio=6 Davi=6 Zeca=17", "negar-carta Bia", "normal Ari Bia 19 fine=olhar-vazas:Zeca")]
     assert [r.exit_code for r in outputs] == [0] * 11, [r.output for r in outputs]
-    assert outputs[1].stdout == ("Deal 2 (normal, Bia + Davi, 22 figuras (7 pontos)): "
+    assert outputs[1].stdout == ("Entry 2 (normal, Bia + Davi, 22 figuras (7 pontos)): "
                                  "Bia +7, Caio -7, Davi +7, Zeca -7\n")
-    assert outputs[5].stdout == ("Deal 6 (solo-preto, Ari, card from Bia, 12 figuras (4 pontos), 4 vazas): "
+    assert outputs[5].stdout == ("Entry 6 (solo-preto, Ari, card from Bia, 12 figuras (4 pontos), 4 vazas): "
                                  "Ari -61, Bia +27, Caio +17, Davi +17\n")
-    assert outputs[9].stdout == "Deal 10 (negar-carta, Bia): Ari +11, Bia -33, Davi +11, Zeca +11\n"
+    assert outputs[9].stdout == "Entry 10 (negar-carta, Bia): Ari +11, Bia -33, Davi +11, Zeca +11\n"
     assert sheet.read_text() == "rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\n" + ISSUE_DEALS
     checked = run("check", sheet)
     assert checked.exit_code == 0
-    assert checked.stdout == (f"{sheet}: clean (quatrilho, in progress, 11 deals recorded; "
+    assert checked.stdout == (f"{sheet}: clean (quatrilho, in progress, 11 entries recorded; "
                               "Ari -107, Bia -23, Caio -23, Davi +44, Eva -200)\n")
 
 
@@ -129,8 +129,8 @@ def test_interactive_asks_the_contract_then_only_what_it_needs(tmp_path):
     assert "Deal 1 (dealer Ari): contract, fine, late, out or rebuy: late\n" in result.output
     assert "caller (Bia, Caio, Davi, Zeca): bia\n" in result.output
     assert "figuras of Bia's side (0-35): 35\ntricks of Bia's side (9-10): 10\n" in result.output
-    assert "tricks of Caio (0-10; 0 wins): 0\nDeal 3 (solo-branco, Caio, 0 vazas)" in result.output
-    assert ("or none [none]: none\nDeal 4 (solo-natural, Zeca, negar-carta Zeca): Ari +44, Bia +44, Davi +44, "
+    assert "tricks of Caio (0-10; 0 wins): 0\nEntry 3 (solo-branco, Caio, 0 vazas)" in result.output
+    assert ("or none [none]: none\nEntry 4 (solo-natural, Zeca, negar-carta Zeca): Ari +44, Bia +44, Davi +44, "
             "Zeca -132\n") in result.output  # his own revoke: no figuras asked
     assert "Deal 4 (dealer Davi): contract, fine, late, out or rebuy: rolar\n" in result.output  # Davi sits out
     assert "figuras of Zeca (0-17) [17]: \n" in result.output
@@ -149,10 +149,10 @@ def test_undo_and_fix(tmp_path):
     sheet = new(tmp_path, "Ana", "Bia", "Caio", "Davi")
     assert run("record", sheet, "normal", "Ana", "Bia", "22").exit_code == 0
     assert run("record", sheet, "solo-natural", "Caio", "17").exit_code == 0
-    assert run("undo", sheet).stdout == "Removed deal 2 (solo-natural, line 5).\n"
+    assert run("undo", sheet).stdout == "Removed entry 2 (solo-natural, line 5).\n"
     fixed = run("fix", sheet, "1", "normal", "Ana", "Ana", "18")
     assert fixed.exit_code == 0, fixed.output
-    assert fixed.stdout == "Deal 1 (normal, Ana alone, 18 figuras (6 pontos)): Ana +18, Bia -6, Caio -6, Davi -6\n"
+    assert fixed.stdout == "Entry 1 (normal, Ana alone, 18 figuras (6 pontos)): Ana +18, Bia -6, Caio -6, Davi -6\n"
     assert sheet.read_text().endswith("deals:\n  - {contract: normal, caller: Ana, partner: Ana, figuras: 18}\n")
 
 

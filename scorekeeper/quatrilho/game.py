@@ -7,7 +7,8 @@ from scorekeeper.games import Game, Outcome, Seating
 class Quatrilho(Game):
     name, title = "quatrilho", "Quatrilho"
     seating = Seating.PLAYERS
-    list_key, entry_word = "deals", ("deal", "deals")
+    list_key = "deals"
+    entry_word = ("entry", "entries")  # late, out and rebuy are entries of `deals` but not deals
     totals_word = None  # a round's net: signed chips
     unfinished_rule = "Art 10"  # a round is six deals per seat (Q1)
     scorer_rule = None  # the fiscal (scorer:) is any name, usually not a player
