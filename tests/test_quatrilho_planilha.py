@@ -14,6 +14,7 @@ from scorekeeper.checking import check_file
 from scorekeeper.quatrilho import game as quatrilho_game
 from scorekeeper.quatrilho.planilha import (CHIPS_GROUP, FIG_GROUP, FIRST, RUNNING_GROUP, WRITTEN_GROUP, Layout,
                                             blank_rows)
+from scorekeeper.rules import find
 from scorekeeper.sheets import load_sheet
 
 ROUNDS = ["quatrilho-cbqi-mesa7.yaml", "quatrilho-cbqi-mesa9.yaml", "quatrilho-disputed-mesa3.yaml"]
@@ -96,27 +97,28 @@ def test_the_planilha_layout(tmp_path):
     out = tmp_path / "mesa7.xlsx"
     assert run("export", EXAMPLES / "quatrilho-cbqi-mesa7.yaml", "-o", out).exit_code == 0
     ws = openpyxl.load_workbook(out)["Mesa7 R1"]
-    assert ws["A1"].value == "Planilha de Fichas — Quatrilho (4o Campeonato Brasileiro de Quatrilho de Iomere, CBQI)"
+    assert ws["A1"].value == f"Planilha de Fichas — {find('quatrilho').title}"
     assert [ws[c].value for c in ("B2", "C2", "F2", "G2", "I2", "J2", "B3", "C3")] == \
         ["Evento", "4o CBQI", "Mesa", 7, "Ronda", 1, "Regras", "quatrilho"]
-    assert [ws.cell(5, c).value for c in range(1, 11)] == \
-        ["Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado"]
-    # Figuras (rolar) K-P, Fichas escritas Q-V, Fichas da linha W-AB, Fichas acumuladas AC-AH
-    assert [ws.cell(4, c).value for c in range(11, 17)] == ["Ari", "Bia", "Caio", "Davi", "Eva", "Zeca"]
-    assert [ws.cell(5, c).value for c in (11, 16, 23, 28, 29, 34, 35, 36, 37)] == \
+    assert [ws.cell(5, c).value for c in range(1, 13)] == \
+        ["Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado",
+         "Multa 2", "Multado 2"]
+    # Figuras (rolar) M-R, Fichas escritas S-X, Fichas da linha Y-AD, Fichas acumuladas AE-AJ
+    assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", "Zeca"]
+    assert [ws.cell(5, c).value for c in (13, 18, 25, 30, 31, 36, 37, 38, 39)] == \
         ["Figuras", "Figuras (coringa)", "Fichas", "Fichas (coringa)", "Saldo", "Saldo (coringa)", "Soma",
          "Controlo", "Nota"]
-    assert [ws.cell(3, c).value for c in (11, 17, 23, 29)] == \
+    assert [ws.cell(3, c).value for c in (13, 19, 25, 31)] == \
         ["Figuras (rolar)", "Fichas escritas", "Fichas da linha", "Fichas acumuladas"]
     # entry 1: Eva late, Zeca her coringa; entry 2 dealt by Ari (he sits out); the rebuy row
     assert [ws.cell(6, c).value for c in range(1, 9)] == [1, None, "atraso", "Eva", None, None, None, "Zeca"]
     assert [ws.cell(7, c).value for c in range(1, 7)] == [2, "Ari", "normal", "Bia", "Davi", 22]
     assert [ws.cell(12, c).value for c in (1, 3, 4)] == [7, "talha", "Ari"]
-    assert [ws.cell(14, c).value for c in range(11, 17)] == [6, None, 6, 6, None, 17]  # the rolar's figuras
+    assert [ws.cell(14, c).value for c in range(13, 19)] == [6, None, 6, 6, None, 17]  # the rolar's figuras
     assert [ws.cell(16, c).value for c in (9, 10)] == ["olhar-vazas", "Zeca"]
     assert ws.page_setup.orientation == "landscape" and int(ws.page_setup.paperSize) == 9  # A4
     # 33 entries and 3 spare rows end on row 41; the chips at the end, talhas and net below
-    assert [ws.cell(r, 17).value for r in (43, 44, 45)] == ["Fichas no fim", "Talhas", "Saldo da ronda"]
+    assert [ws.cell(r, 19).value for r in (43, 44, 45)] == ["Fichas no fim", "Talhas", "Saldo da ronda"]
     assert ws["B47"].value == "Notas" and ws["B48"].value == "Sem observações: a planilha confere."
 
 
@@ -126,19 +128,19 @@ def test_the_disputed_round_is_checked_at_its_cells(tmp_path):
     checked = run("check", out)
     assert checked.exit_code == 1
     where = f"{out}:Mesa3 R4"
-    # Quem D, Figuras F, Vazas G; the rolar's figuras from K; Carla's chips above (AE); Escritas from Q
+    # Quem D, Figuras F, Vazas G; the rolar's figuras from M; Carla's chips above (AG); Escritas from S
     assert checked.output.splitlines() == [
         f"{where}!D7: error: deal 2 (dealer Beto): caller: Beto deals this deal and sits out [Art 14]",
         f"{where}!F8: error: deal 3 (dealer Carla): figuras: 38 is outside 0-35 [Art 20.11]",
-        f"{where}!K9: error: deal 4 (dealer Duda): figuras add up to 36, not 35 [Art 20.11]",
+        f"{where}!M9: error: deal 4 (dealer Duda): figuras add up to 36, not 35 [Art 20.11]",
         f"{where}!G10: error: deal 5 (dealer Edu): tricks: 10 tricks cannot hold 30 figuras [Art 20.11]",
-        f"{where}!AE13: error: deal 8 (dealer Carla): Carla is at -3 chips and plays on: buy a talha "
+        f"{where}!AG13: error: deal 8 (dealer Carla): Carla is at -3 chips and plays on: buy a talha "
         "({rebuy: Carla}) or leave ({out: Carla}) [Art 15]",
         f"{where}!D15: error: entry 10 (rebuy Edu): Edu already bought 1 talha this round; one a round, then out "
         "[Art 19]",
         f"{where}!D17: error: deal 9 (dealer Duda): player: Carla is out of this round [Art 15]",
-        f"{where}!R18: error: deal 10 (dealer Edu): chips: the sheet gives Beto -6; the deal gives -8 [Art 18.2]",
-        f"{where}!R19: error: deal 11 (dealer Ana): chips: the chips written add up to +1, not 0 [Art 18.2]",
+        f"{where}!T18: error: deal 10 (dealer Edu): chips: the sheet gives Beto -6; the deal gives -8 [Art 18.2]",
+        f"{where}!T19: error: deal 11 (dealer Ana): chips: the chips written add up to +1, not 0 [Art 18.2]",
         f"{where}!A21: error: deal 13 (dealer Zeca): the round has 12 deals (shortened by the committee) [Art 11]",
         f"{where}: 10 errors (quatrilho, complete; Ana -31, Beto -61, Carla -103, Duda +320, Edu -118)",
     ]
@@ -147,18 +149,18 @@ def test_the_disputed_round_is_checked_at_its_cells(tmp_path):
     assert notes[0] == "Notas"
     assert notes[1] == "1. error: deal 2 (dealer Beto): caller: Beto deals this deal and sits out [Art 14]"
     assert len(notes) == 11
-    assert [ws.cell(r, 37).value for r in (7, 14, 21)] == ["1", "5", "10"]  # the Nota column marks the rows
+    assert [ws.cell(r, 39).value for r in (7, 14, 21)] == ["1", "5", "10"]  # the Nota column marks the rows
 
 
 # --- a blank filled in by hand ---------------------------------------------------------------------
 
 # What a fiscal writes at table 7: Eva late with Zeca her coringa (Zeca written above his
 # columns), then four deals of the sheet, Dá written by hand.
-TYPED = {"P4": "Zeca",
+TYPED = {"R4": "Zeca",
          "C6": "atraso", "D6": "Eva", "H6": "Zeca",
          "B7": "Ari", "C7": "normal", "D7": "Bia", "E7": "Davi", "F7": 22,
          "B8": "Bia", "C8": "normal", "D8": "Caio", "E8": "Caio", "F8": 20,
-         "B9": "Caio", "C9": "rolar", "K9": 10, "L9": 12, "N9": 8, "P9": 5,
+         "B9": "Caio", "C9": "rolar", "M9": 10, "N9": 12, "P9": 8, "R9": 5,
          "B10": "Davi", "C10": "solo-preto", "D10": "Ari", "E10": "Bia", "F10": 12, "G10": 4,
          "B11": "Zeca", "C11": "normal", "D11": "Ari", "E11": "Bia", "F11": 19, "I11": "olhar-vazas", "J11": "Caio"}
 
@@ -181,8 +183,8 @@ def test_a_blank_planilha_is_a_whole_round_to_write_in(tmp_path):
     out = _blank(tmp_path)
     ws = openpyxl.load_workbook(out).active
     assert ws.title == "Mesa7 R1"
-    assert [ws.cell(4, c).value for c in range(11, 17)] == ["Ari", "Bia", "Caio", "Davi", "Eva", None]
-    assert ws["P5"].value == "Figuras (coringa)"
+    assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", None]
+    assert ws["R5"].value == "Figuras (coringa)"
     rows = [r for r in range(FIRST, 60) if isinstance(ws.cell(r, 1).value, int)]
     assert rows == list(range(FIRST, FIRST + 36))  # 30 deals and six late, out or talha rows
     assert ws.row_dimensions[FIRST].height == 22

@@ -34,11 +34,14 @@ GROUP_ROW = L.NAMES_ROW - 1  # the titles of the per-person column groups
 INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 9, 10), "date": (2, 12, 13),
               "rules": (3, 2, 3), "scorer": (3, 6, 7), "round_deals": (3, 9, 10)}
 LABELS = {**L.INFO_LABELS, "scorer": "Fiscal", "round_deals": "Jogos da ronda"}
-# The row's own columns, A to J.
-NUMBER, DEALER, ENTRY, WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED = range(1, 11)
-META_HEADS = ("Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado")
-META_WIDTHS = (4, 8, 12, 8, 9, 7, 6, 8, 11, 8)
-FIRST_GROUP = 11
+# The row's own columns, A to L: two fines written under a contract are live in the formulas
+# (olhar-vazas and a solo's fora-de-vez or negar-carta); more go comma-separated in Multa 2.
+NUMBER, DEALER, ENTRY, WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2 = range(1, 13)
+FINE_PAIRS = ((FINE, FINED), (FINE2, FINED2))
+META_HEADS = ("Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado",
+              "Multa 2", "Multado 2")
+META_WIDTHS = (4, 8, 12, 8, 9, 7, 6, 8, 11, 8, 11, 8)
+FIRST_GROUP = 13
 # The per-person groups, in order: (title on GROUP_ROW, head for a player, head for a coringa).
 GROUPS = (("Figuras (rolar)", "Figuras", "Figuras (coringa)"),
           ("Fichas escritas", "Escritas", "Escritas (coringa)"),
@@ -91,8 +94,7 @@ class Formulas:
     def __init__(self, rules: QuatrilhoRules, lay: Layout, r: int):
         self.rules, self.lay, self.r = rules, lay, r
         c = {k: f"${col(v)}{r}" for k, v in (("entry", ENTRY), ("who", WHO), ("other", OTHER),
-                                                ("figuras", FIGURAS), ("tricks", TRICKS), ("fine", FINE),
-                                                ("fined", FINED), ("dealer", DEALER))}
+                                                ("figuras", FIGURAS), ("tricks", TRICKS), ("dealer", DEALER))}
         self.c = c
         per = rules.figuras_per_point
         self.s = f"(({c['figuras']}-MOD({c['figuras']},{per}))/{per})"  # Art 20.11: figuras // 3
@@ -155,24 +157,28 @@ class Formulas:
         contract = (f'IF({entry}="normal",{self._normal(name)},IF({entry}="solo-natural",{self._natural(name)},'
                     f'IF({entry}="solo-preto",{self._preto(name)},IF({entry}="solo-branco",{self._branco(name)},'
                     f'IF({entry}="rolar",{self._rolar(person)},{fine})))))')
-        return f"{contract}+{self._fines_under(person)}"
+        return f"{contract}+" + "+".join(self._fines_under(person, pair) for pair in FINE_PAIRS)
 
     def _fine(self, person: int, name_cell: str, fined: str) -> str:
         """Q9: the player at fault pays the fine to each of the other three of the deal."""
         amount = self.fine_amount(self.rules, name_cell)
         return f"IF({fined}={self.lay.name(person)},-3*{amount},{amount})"
 
+    def _own_revoke(self, pair: tuple[int, int]) -> str:
+        fine, fined = (f"${col(column)}{self.r}" for column in pair)
+        return f'AND({fine}="negar-carta",{fined}={self.c["who"]})'
+
     def _revoked(self) -> str:
         """Art 20.12: the soloist's own revoke, written under the solo."""
-        return f'AND({self.c["fine"]}="negar-carta",{self.c["fined"]}={self.c["who"]})'
+        return "OR(" + ",".join(self._own_revoke(pair) for pair in FINE_PAIRS) + ")"
 
-    def _fines_under(self, person: int) -> str:
+    def _fines_under(self, person: int, pair: tuple[int, int]) -> str:
         """A fine written under a contract (the deal went on, Q9), except the soloist's revoke,
         which loses the solo at its lowest amount instead (Art 20.12)."""
-        c = self.c
-        solo = "OR(" + ",".join(f'{c["entry"]}="{s}"' for s in SOLOS) + ")"
-        return (f'IF(OR({c["fine"]}="",AND({solo},{self._revoked()})),0,'
-                f'{self._fine(person, c["fine"], c["fined"])})')
+        fine, fined = (f"${col(column)}{self.r}" for column in pair)
+        solo = "OR(" + ",".join(f'{self.c["entry"]}="{s}"' for s in SOLOS) + ")"
+        return (f'IF(OR({fine}="",AND({solo},{self._own_revoke(pair)})),0,'
+                f'{self._fine(person, fine, fined)})')
 
     def _normal(self, name: str) -> str:
         """Q4, Art 18.2; the caller alone when he called his own card (Art 20.2)."""
@@ -293,7 +299,7 @@ class PlanilhaWriter:
         ws.cell(r, NUMBER, position + 1)
         for column, key in ((DEALER, "dealer"), (ENTRY, "entry"), (WHO, "who"), (OTHER, "other"),
                             (FIGURAS, "figuras"), (TRICKS, "tricks"), (CORINGA, "coringa"), (FINE, "fine"),
-                            (FINED, "fined")):
+                            (FINED, "fined"), (FINE2, "fine2"), (FINED2, "fined2")):
             if row.get(key) is not None:
                 put(ws, r, column, row[key])
         for group, key in ((FIG_GROUP, "per_figuras"), (WRITTEN_GROUP, "written")):
@@ -407,8 +413,8 @@ class PlanilhaWriter:
             ws.add_data_validation(dv)
 
         lst((ENTRY,), [*CONTRACTS.names, *(n for n in FINES.names if n != "olhar-vazas"), *NON_DEAL_WORDS.values()])
-        lst((FINE,), FINES.names)
-        lst((WHO, OTHER, FINED), [p for p in lay.people if p])
+        lst((FINE, FINE2), FINES.names)
+        lst((WHO, OTHER, FINED, FINED2), [p for p in lay.people if p])
         whole = (((FIGURAS,), rules.figuras), ((TRICKS,), rules.tricks),
                  (tuple(lay.column(FIG_GROUP, p) for p in range(lay.size)), rules.figuras))
         for columns, high in whole:
@@ -472,8 +478,10 @@ def typed_row(item, dealer: str | None) -> dict:
     row["tricks"] = _cell_value(item.get("tricks"))
     fines = item.get("fines")
     if isinstance(fines, list) and fines and all(isinstance(f, dict) for f in fines):
-        row["fine"] = ", ".join(str(f.get("fine", "")) for f in fines)
-        row["fined"] = ", ".join(str(f.get("player", "")) for f in fines)
+        for (fine, fined), part in (("fine", "fined"), fines[:1]), (("fine2", "fined2"), fines[1:]):
+            if part:
+                row[fine] = ", ".join(str(f.get("fine", "")) for f in part)
+                row[fined] = ", ".join(str(f.get("player", "")) for f in part)
     elif fines is not None:
         row["fine"] = _cell_value(fines)
     chips = item.get("chips")

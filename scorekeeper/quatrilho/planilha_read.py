@@ -15,8 +15,8 @@ from scorekeeper.boletim.layout import STRIDE, code, col
 from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.quatrilho.planilha import (CORINGA, ENTRY, FIG_GROUP, FIGURAS, FINE, FINED, FIRST, GROUPS, INFO_CELLS,
-                                            LABELS, META_HEADS, NON_DEAL_WORDS, NUMBER, OTHER, TRICKS, WHO)
+from scorekeeper.quatrilho.planilha import (CORINGA, ENTRY, FIGURAS, FINE, FINE2, FINED, FINED2, FIRST, GROUPS,
+                                            INFO_CELLS, LABELS, META_HEADS, NON_DEAL_WORDS, NUMBER, OTHER, TRICKS, WHO)
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES
 from scorekeeper.quatrilho.sheet import MAX_ENTRIES
 from scorekeeper.sheet_file import flow
@@ -215,7 +215,7 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
 
 def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]]) -> LineDict | None:
     """The entry typed on row r (a LineDict with coded lines), or None for an empty row."""
-    text = {column: grid.text(r, column) for column in (ENTRY, WHO, OTHER, CORINGA, FINE, FINED)}
+    text = {column: grid.text(r, column) for column in (ENTRY, WHO, OTHER, CORINGA, FINE, FINED, FINE2, FINED2)}
     figuras, tricks = grid.number(r, FIGURAS), grid.number(r, TRICKS)
     per_person = {key: {name: value for name, c in columns.items() if (value := grid.number(r, c)) is not None}
                   for key, columns in people.items()}
@@ -253,7 +253,7 @@ def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]]) -> LineDict | 
                 entry["figuras"] = figuras
         if tricks is not None:
             entry["tricks"] = tricks
-        fines = _fines(text[FINE], text[FINED])
+        fines = _fines(text[FINE], text[FINED]) + _fines(text[FINE2], text[FINED2])
         if fines:
             entry["fines"] = fines
         if per_person["chips"]:
