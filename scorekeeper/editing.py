@@ -167,7 +167,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             try:
                 entry = game.ask_entry(sheet, ask, say)
             except (Stop, EOFError):
-                say("\nStopped; every recorded hand is saved.")
+                say(f"\nStopped; every recorded {game.entry_word[0]} is saved.")
                 return
             new_text = append_entry(text.text, entry, path, _list_key(sheet))
             try:

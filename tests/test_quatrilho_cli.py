@@ -119,7 +119,7 @@ def test_the_dealer_of_five_is_refused_at_record(tmp_path):
 def test_interactive_asks_the_contract_then_only_what_it_needs(tmp_path):
     sheet = new(tmp_path, "Ari", "Bia", "Caio", "Davi", "Eva")
     answers = ["late", "Eva", "Zeca",                              # late, with a coringa
-               "normal", "bia", "Davi", "none", "35", "10",        # tricks asked: 35 figuras
+               "normal", "bia", "Davi", "35", "10", "none",        # tricks asked: 35 figuras; fines last
                "solo-branco", "Caio", "none", "0",                 # only the tricks
                "solo-natural", "Zeca", "negar-carta Zeca", "none",  # his own revoke: no figuras asked
                "rolar", "6", "6", "6", "", "none",                  # the last figuras default to what is left

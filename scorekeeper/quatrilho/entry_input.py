@@ -269,8 +269,9 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
             entry["giver"] = _pick(ask, say, sheet, f"giver of the card asked for ({names}; {soloist} if he "
                                    "held it)", playing)
         side = soloist
-    revoked = _ask_fines(sheet, entry, playing, ask, say)
-    if revoked:  # Art 20.12: the solo is lost at its lowest amount; figuras and tricks do not matter
+    # In a solo the fines come first: the soloist's own revoke (Art 20.12) loses the solo at its
+    # lowest amount, and then figuras and tricks do not matter. A jogo normal's come last.
+    if contract != "normal" and _ask_fines(sheet, entry, playing, ask, say):
         return _ordered(entry)
     if contract == "solo-branco":
         entry["tricks"] = until_valid(ask, say, f"tricks of {side} (0-{rules.tricks}; 0 wins)",
@@ -282,6 +283,8 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
         low, high = (0, 4) if figuras == 0 else (rules.tricks - 1, rules.tricks)
         entry["tricks"] = until_valid(ask, say, f"tricks of {side} ({low}-{high})",
                                       lambda t: whole(t, "tricks", low, high))
+    if contract == "normal":
+        _ask_fines(sheet, entry, playing, ask, say)
     return _ordered(entry)
 
 
