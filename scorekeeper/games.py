@@ -136,6 +136,23 @@ class Game(ABC):
         """What a tournament reads of a finished sheet."""
 
 
+def lazy(module: str, attribute: str):
+    """A Game method that forwards its arguments to `module.attribute`, imported on the first
+    call (a game's scoring, prompts and workbook stay unloaded until a command needs them)."""
+    def method(self, *args, **kwargs):
+        return getattr(importlib.import_module(module), attribute)(*args, **kwargs)
+    method.__name__, method.__doc__ = attribute, f"{module}.{attribute}"
+    return method
+
+
+def lazy_text(module: str, attribute: str):
+    """A Game method that returns the text `module.attribute`, imported on the first call."""
+    def method(self):
+        return getattr(importlib.import_module(module), attribute)
+    method.__name__, method.__doc__ = attribute, f"{module}.{attribute}"
+    return method
+
+
 _games: list[Game] | None = None
 
 

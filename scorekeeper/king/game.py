@@ -3,7 +3,7 @@
 What only one command needs (command-line values, the prompts, the boletim) is imported inside
 the method that uses it, so that `check` does not pay for it.
 """
-from scorekeeper.games import Game, Outcome, RecordOption, Seating
+from scorekeeper.games import Game, Outcome, RecordOption, Seating, lazy, lazy_text
 
 
 def describe_rules(rules):
@@ -36,7 +36,6 @@ def describe_rules(rules):
     return rows
 
 
-
 class King(Game):
     name, title = "king", "King"
     seating = Seating.PLAYERS
@@ -53,41 +52,19 @@ class King(Game):
         RecordOption("penalty", ("--penalty",), "King: renuncia or cartas-passadas; VALUES are then the players at fault."),
     )
 
-    def rules_from_data(self, data, path):
-        from scorekeeper.king.rules import from_data
-
-        return from_data(data, path)
+    rules_from_data = lazy("scorekeeper.king.rules", "from_data")
+    parse_sheet = lazy("scorekeeper.king.sheet", "parse_sheet")
+    score_sheet = lazy("scorekeeper.king.scoring", "score_sheet")
+    build_entry = lazy("scorekeeper.king.entry_input", "build_entry")
+    interactive_help = lazy_text("scorekeeper.king.interactive", "HELP")
+    ask_entry = lazy("scorekeeper.king.interactive", "ask_entry")
+    write_boletim = lazy("scorekeeper.king.boletim_export", "write_game")
 
     def describe_rules(self, rules):
         return describe_rules(rules)
 
     def seats(self, rules):
         return (rules.players,)
-
-    def parse_sheet(self, doc, rules, path, ref):
-        from scorekeeper.king.sheet import parse_sheet
-
-        return parse_sheet(doc, rules, path, ref)
-
-    def score_sheet(self, sheet):
-        from scorekeeper.king.scoring import score_sheet
-
-        return score_sheet(sheet)
-
-    def build_entry(self, sheet, hand, values, **options):
-        from scorekeeper.king.entry_input import build_entry
-
-        return build_entry(sheet, hand, values, **options)
-
-    def interactive_help(self):
-        from scorekeeper.king.interactive import HELP
-
-        return HELP
-
-    def ask_entry(self, sheet, ask, say):
-        from scorekeeper.king.interactive import ask_entry
-
-        return ask_entry(sheet, ask, say)
 
     def show_tables(self, result):
         """`show`: the hands with their totals and controls, then the running balance."""
@@ -97,11 +74,6 @@ class King(Game):
         if result.hands:
             tables.append(("Running balance", *report.running_rows(result), 2))
         return tables
-
-    def write_boletim(self, ws, sheet, result, styles, meta):
-        from scorekeeper.king.boletim_export import write_game
-
-        return write_game(ws, sheet, result, styles, meta)
 
     def write_blank(self, ws, rules, who, scorer, styles, meta):
         from scorekeeper.king.boletim_export import write_blank

@@ -1,5 +1,5 @@
 """Sueca as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
-from scorekeeper.games import RecordOption
+from scorekeeper.games import RecordOption, lazy, lazy_text
 from scorekeeper.team_game import TeamGame
 
 
@@ -11,40 +11,13 @@ class Sueca(TeamGame):
     record_options = (RecordOption("all_tricks", ("--all-tricks",), "Sueca: the team with 120 made all ten tricks.",
                                    is_flag=True),)
 
-    def rules_from_data(self, data, path):
-        from scorekeeper.sueca.rules import from_data
-
-        return from_data(data, path)
-
-    def describe_rules(self, rules):
-        from scorekeeper.sueca.rules import describe_rules
-
-        return describe_rules(rules)
-
-    def parse_sheet(self, doc, rules, path, ref):
-        from scorekeeper.sueca.scoring import parse_sheet
-
-        return parse_sheet(doc, rules, path, ref)
-
-    def score_sheet(self, sheet):
-        from scorekeeper.sueca.scoring import score_sheet
-
-        return score_sheet(sheet)
-
-    def build_entry(self, sheet, hand, values, **options):
-        from scorekeeper.sueca.entry_input import build_entry
-
-        return build_entry(sheet, hand, values, **options)
-
-    def interactive_help(self):
-        from scorekeeper.sueca.entry_input import HELP
-
-        return HELP
-
-    def ask_entry(self, sheet, ask, say):
-        from scorekeeper.sueca.entry_input import ask_entry
-
-        return ask_entry(sheet, ask, say)
+    rules_from_data = lazy("scorekeeper.sueca.rules", "from_data")
+    describe_rules = lazy("scorekeeper.sueca.rules", "describe_rules")
+    parse_sheet = lazy("scorekeeper.sueca.scoring", "parse_sheet")
+    score_sheet = lazy("scorekeeper.sueca.scoring", "score_sheet")
+    build_entry = lazy("scorekeeper.sueca.entry_input", "build_entry")
+    interactive_help = lazy_text("scorekeeper.sueca.entry_input", "HELP")
+    ask_entry = lazy("scorekeeper.sueca.entry_input", "ask_entry")
 
     def show_tables(self, result):
         """`show`: each deal's card points and points, the moca standing, and mocas won."""

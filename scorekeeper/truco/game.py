@@ -1,4 +1,5 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
+from scorekeeper.games import lazy, lazy_text
 from scorekeeper.team_game import TeamGame
 
 
@@ -8,40 +9,13 @@ class Truco(TeamGame):
     totals_word = ("game", "games")  # a team's standing: 1 game, 2 games
     unfinished_rule = "Art 14"  # a match is won by games (T4)
 
-    def rules_from_data(self, data, path):
-        from scorekeeper.truco.rules import from_data
-
-        return from_data(data, path)
-
-    def describe_rules(self, rules):
-        from scorekeeper.truco.rules import describe_rules
-
-        return describe_rules(rules)
-
-    def parse_sheet(self, doc, rules, path, ref):
-        from scorekeeper.truco.scoring import parse_sheet
-
-        return parse_sheet(doc, rules, path, ref)
-
-    def score_sheet(self, sheet):
-        from scorekeeper.truco.scoring import score_sheet
-
-        return score_sheet(sheet)
-
-    def build_entry(self, sheet, hand, values, **options):
-        from scorekeeper.truco.entry_input import build_entry
-
-        return build_entry(sheet, hand, values, **options)
-
-    def interactive_help(self):
-        from scorekeeper.truco.entry_input import HELP
-
-        return HELP
-
-    def ask_entry(self, sheet, ask, say):
-        from scorekeeper.truco.entry_input import ask_entry
-
-        return ask_entry(sheet, ask, say)
+    rules_from_data = lazy("scorekeeper.truco.rules", "from_data")
+    describe_rules = lazy("scorekeeper.truco.rules", "describe_rules")
+    parse_sheet = lazy("scorekeeper.truco.scoring", "parse_sheet")
+    score_sheet = lazy("scorekeeper.truco.scoring", "score_sheet")
+    build_entry = lazy("scorekeeper.truco.entry_input", "build_entry")
+    interactive_help = lazy_text("scorekeeper.truco.entry_input", "HELP")
+    ask_entry = lazy("scorekeeper.truco.entry_input", "ask_entry")
 
     def show_tables(self, result):
         """`show`: each hand, the points it gives, the running score of its game, and games won."""
