@@ -191,7 +191,9 @@ def test_a_blank_planilha_is_a_whole_round_to_write_in(tmp_path):
     assert ws["R5"].value == "Figuras (coringa)"
     rows = [r for r in range(FIRST, 60) if isinstance(ws.cell(r, 1).value, int)]
     assert rows == list(range(FIRST, FIRST + 36))  # 30 deals and six late, out or talha rows
-    assert ws.row_dimensions[FIRST].height == 22
+    # the table (289 character widths, 727 mm) is fitted to the page's 277 mm: a row of 56 points
+    # prints 7.4 mm high, room to write in
+    assert ws.row_dimensions[FIRST].height == 56
     assert ws.page_setup.orientation == "landscape" and ws.print_title_rows == "$3:$5"
     report = run("check", out).output  # (how the CLI words the count of entries is not the planilha's)
     assert report.startswith(f"{out}:Mesa7 R1: clean (quatrilho, in progress, 0 ")

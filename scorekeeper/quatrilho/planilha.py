@@ -52,7 +52,6 @@ FIG_GROUP, WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP = range(4)
 NON_DEAL_WORDS = {"late": "atraso", "out": "saida", "rebuy": "talha"}
 SPARE_ROWS = 3  # empty rows after an exported round's last entry, for one written in by hand
 BLANK_EXTRA_ROWS = 6  # a blank's rows: the whole round, and room for late, out and talha rows
-BLANK_ROW_POINTS = 22  # a blank planilha's rows are written on by hand
 NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
 
 
@@ -446,7 +445,15 @@ class PlanilhaWriter:
         ws.print_title_rows = f"{GROUP_ROW}:{L.HEAD_ROW}"
         if self.blank:
             for r in range(FIRST, lay.last_row + 1):
-                ws.row_dimensions[r].height = BLANK_ROW_POINTS
+                ws.row_dimensions[r].height = self.blank_row_points()
+
+    def blank_row_points(self) -> float:
+        """A blank's row height (points) that prints WRITING_MM high once the table is fitted to
+        the page's width (as the team fichas' blanks do)."""
+        from scorekeeper.boletim.team_ficha import MM_PER_WIDTH, PAGE_MM, SIDE_IN, WRITING_MM
+
+        scale = min(1.0, (PAGE_MM[0] - 2 * SIDE_IN * 25.4) / (sum(self.widths()) * MM_PER_WIDTH))
+        return round(WRITING_MM / scale / 25.4 * 72 + 0.5)
 
 
 # --- what was typed --------------------------------------------------------------------------
