@@ -7,10 +7,13 @@ import pytest
 from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf
 
-from scorekeeper.report import signed
+from scorekeeper import games
+from scorekeeper.boletim.export import summary_pages
 from scorekeeper.checking import check_file
+from scorekeeper.report import signed
 
 ORDER = sorted(EXAMPLES.glob("*.yaml"))
+RESUMO_PAGES = summary_pages(sum(len(check_file(str(path)).players) for path in ORDER))
 
 
 def words(text: str) -> str:
@@ -30,7 +33,7 @@ def printed(tmp_path_factory):
 
 def test_the_resumo_and_each_game_print_on_a_landscape_page_of_their_own(printed):
     pdf, pages = printed
-    assert page_count(pdf) == len(pages) == 1 + len(ORDER)
+    assert page_count(pdf) == len(pages) == RESUMO_PAGES + len(ORDER)
     for width, height in page_sizes_mm(pdf):
         assert (round(width), round(height)) == (297, 210)
     assert pages[0].split()[0] == "Resumo"
@@ -40,10 +43,12 @@ def test_the_resumo_and_each_game_print_on_a_landscape_page_of_their_own(printed
 def test_each_game_prints_every_finding_and_every_result(printed, position):
     _pdf, pages = printed
     result = check_file(str(ORDER[position]))
-    page = words(pages[1 + position])
+    page = words(pages[RESUMO_PAGES + position])
     for finding in result.findings:
         assert words(f"{finding.message} [{finding.rule}]") in page, finding.message
-    if result.game == "king":
+    if games.get(result.game).totals_word is None:  # signed points (King) or chips (Quatrilho)
+        if any(hand.points is None for hand in result.hands):
+            return  # an entry the CLI cannot score: the paper's sums differ, and its control says ERRO
         for player, total in result.totals.items():
             assert player in page and signed(total) in page, player
     else:

@@ -167,35 +167,42 @@ def _summary_lines(paths) -> list[str]:
         errors = sum(1 for f in result.findings if f.is_error)
         totals_wrong = sheet.rules.game == "king" and sum(result.totals.values()) != sheet.rules.game_total
         state = "ERRO" if errors or totals_wrong else "OK"
+        # An entry the CLI cannot score: the sheet's own sums (formulas of what was typed) differ,
+        # and its control says ERRO.
+        unscorable = any(hand.points is None and hand.awarded is None for hand in result.hands)
         for name in sheet.players:
-            expected.append(f"{name} {result.totals[name]} .*{errors} {state}")
+            shown = r"-?\d+" if unscorable else result.totals[name]
+            expected.append(f"{name} {shown} .*{errors} {state}")
     return expected
 
 
-def test_the_resumo_of_every_example_fits_one_page_and_flags_every_game(tmp_path):
+def test_the_resumo_of_every_example_prints_on_its_pages_and_flags_every_game(tmp_path):
     paths = sorted(EXAMPLES.glob("*.yaml"))
     out = tmp_path / "all.xlsx"
     assert run("export", *paths, "-o", out).exit_code == 0
     pdf = print_pdf(out, tmp_path)
     pages = page_texts(pdf)
     expected = _summary_lines(paths)
-    assert len(expected) == 20 and summary_pages(len(expected)) == 1
-    page = _words(pages[0])
-    assert page.startswith(" Resumo\n") or page.lstrip().startswith("Resumo\n")
-    assert "Boletim de Pontuação" not in page and "Ficha de Pontuação" not in page  # the Resumo alone
-    assert "Vencedor" not in _words(pages[1])  # nothing of the Resumo spills onto the next page
-    assert "Jogador / Equipa" in page
-    for piece in ("Folha", "Evento", "Mesa", "Ronda", "Data", "Resultado", "Pontos de", "mesa", "Confere /",
-                  "Vencedor", "Erros", "Estado"):
-        assert piece in page, piece
-    lines = [line for line in page.splitlines() if re.match(r"^ ?Mesa\d", line)]
-    assert len(lines) == 20
+    assert len(expected) == 12 + 4 + 4 + 14  # King tables of four, Sueca and Truco pairs, Quatrilho of five and four
+    promised = summary_pages(len(expected))
+    assert promised == 2
+    summary = [_words(page) for page in pages[:promised]]
+    assert summary[0].lstrip().startswith("Resumo\n")
+    assert "Vencedor" not in _words(pages[promised])  # nothing of the Resumo spills onto the next page
+    for page in summary:
+        assert "Boletim de Pontuação" not in page and "Ficha de Pontuação" not in page  # the Resumo alone
+        assert "Planilha de Fichas" not in page
+        for piece in ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Resultado", "Pontos de",
+                      "mesa", "Confere /", "Vencedor", "Erros", "Estado"):
+            assert piece in page, piece  # the header on every page
+    lines = [line for page in summary for line in page.splitlines() if re.match(r"^ ?Mesa\d", line)]
+    assert len(lines) == len(expected)
     for line, pattern in zip(lines, expected):
         assert re.search(pattern, line), (pattern, line)
     assert " Ronda " not in lines[0] and re.search(r" 3 1 2026-11-28 ", lines[0])  # Ronda apart from Data
-    # The disputed Sueca and Truco games are flagged like the disputed King boletim.
+    # The disputed Quatrilho, Sueca and Truco sheets are flagged like the disputed King boletim.
     flagged = [line.split(" ")[0:3] for line in lines if line.endswith(" ERRO")]
-    assert len(flagged) == 4 + 2 + 2
+    assert len(flagged) == 4 + 5 + 2 + 2
 
 
 def test_a_longer_resumo_prints_on_the_pages_it_promises_with_its_header_on_each(tmp_path):

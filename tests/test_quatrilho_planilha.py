@@ -13,11 +13,8 @@ import recalc
 from conftest import EXAMPLES, run
 from test_quatrilho_properties import round_entries
 
-from scorekeeper.boletim.layout import col
 from scorekeeper.checking import check_file
-from scorekeeper.quatrilho import game as quatrilho_game
-from scorekeeper.quatrilho.planilha import (CHIPS_GROUP, FIG_GROUP, FIRST, RUNNING_GROUP, WRITTEN_GROUP, Layout,
-                                            blank_rows)
+from scorekeeper.quatrilho.planilha import CHIPS_GROUP, FIG_GROUP, FIRST, Layout, blank_rows
 from scorekeeper.rules import find
 from scorekeeper.sheets import load_sheet
 
@@ -25,23 +22,6 @@ ROUNDS = ["quatrilho-cbqi-mesa7.yaml", "quatrilho-cbqi-mesa9.yaml", "quatrilho-d
 TITLES = {"quatrilho-cbqi-mesa7.yaml": "Mesa7 R1", "quatrilho-cbqi-mesa9.yaml": "Mesa9 R2",
           "quatrilho-disputed-mesa3.yaml": "Mesa3 R4"}
 FIVE = ["-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva"]
-
-
-@pytest.fixture(autouse=True)
-def planilha_wired(monkeypatch):
-    """quatrilho/game.py's three workbook methods as the lead wires them (remove this fixture
-    once game.py calls the planilha itself)."""
-    from scorekeeper.quatrilho import planilha, planilha_read
-
-    monkeypatch.setattr(quatrilho_game.Quatrilho, "write_boletim",
-                        lambda self, ws, sheet, result, styles, meta: planilha.write_game(ws, sheet, result, styles,
-                                                                                          meta))
-    monkeypatch.setattr(quatrilho_game.Quatrilho, "write_blank",
-                        lambda self, ws, rules, who, scorer, styles, meta: planilha.write_blank(ws, rules, who, scorer,
-                                                                                                styles, meta))
-    monkeypatch.setattr(quatrilho_game.Quatrilho, "read_boletim",
-                        lambda self, grid, rules, ref, info, where, places: planilha_read.read_worksheet(
-                            grid, rules, ref, info, where, places))
 
 
 def _entries(path) -> tuple:
@@ -224,76 +204,6 @@ def test_a_blank_filled_in_by_hand_is_imported(tmp_path):
 
 # --- recalculated by LibreOffice and Gnumeric --------------------------------------------------------
 
-def expected_cells(sheet, result, rows: int, coringas: list[str]) -> tuple[dict, set]:
-    """Every formula cell of a planilha and the number the CLI computed for it; and the cells of
-    rows the CLI could not score (their formulas compute something the CLI does not)."""
-    lay = Layout(sheet.players, coringas, rows)
-    expect, unchecked = {}, set()
-    for p, name in enumerate(lay.people):
-        for group in (WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP):
-            expect[f"{col(lay.column(group, p))}4"] = name
-    running = result.extra["running"]
-    scorable = True
-    for position in range(rows):
-        r = FIRST + position
-        cells = {f"{col(lay.column(group, p))}{r}": p for group in (CHIPS_GROUP, RUNNING_GROUP)
-                 for p in range(lay.size)}
-        row_cells = [*cells, f"{col(lay.sum_col)}{r}", f"{col(lay.control_col)}{r}"]
-        if position >= len(result.hands):
-            expect.update(dict.fromkeys(row_cells, ""))
-            continue
-        hand, state = result.hands[position], running[position]
-        deal = hand.hand not in ("late", "out", "rebuy")
-        if hand.points is None:
-            scorable = False
-        if not scorable:  # this row's formulas, and the running chips from here on
-            unchecked.update(row_cells)
-            continue
-        before = running[position - 1]["chips"] if position else dict.fromkeys(sheet.players, sheet.rules.chips)
-        for p, name in enumerate(lay.people):
-            if hand.hand == "rebuy":
-                moved = state["chips"].get(name, 0) - before.get(name, 0)
-            else:
-                moved = hand.points.get(name, 0)
-            expect[f"{col(lay.column(CHIPS_GROUP, p))}{r}"] = moved
-            expect[f"{col(lay.column(RUNNING_GROUP, p))}{r}"] = state["chips"].get(name, "")
-        expect[f"{col(lay.sum_col)}{r}"] = sum(hand.points.values()) if deal else ""
-        expect[f"{col(lay.control_col)}{r}"] = ("OK" if sum(hand.points.values()) == 0 else "ERRO") if deal else ""
-    for p, name in enumerate(lay.people):
-        c = col(lay.column(CHIPS_GROUP, p))
-        if not lay.is_coringa(p):
-            expect[f"{c}{lay.talhas_row}"] = result.extra["talhas"][name]
-        if not scorable:  # the sums run through the rows the CLI could not score
-            unchecked.update((f"{c}{lay.end_row}", f"{c}{lay.net_row}"))
-        elif lay.is_coringa(p):
-            expect[f"{c}{lay.end_row}"] = result.extra["coringa_chips"].get(name, "")
-        else:
-            expect[f"{c}{lay.end_row}"] = result.extra["chips"][name]
-            expect[f"{c}{lay.net_row}"] = result.totals[name]
-    # the planilha's own control: ERRO once a row's chips do not add up to 0
-    expect[f"{col(lay.control_col)}{lay.net_row}"] = "OK" if scorable else "ERRO"
-    return expect, unchecked
-
-
-def assert_formulas(ws, values, expect: dict, unchecked: set, engine) -> int:
-    """Every formula cell is expected (or of a row the CLI could not score) and the engine
-    computed the CLI's value; the formulas call only portable functions. The cells checked."""
-    checked = 0
-    for cell in (c for row in ws.iter_rows() for c in row if c.data_type == "f"):
-        where = f"{ws.title}!{cell.coordinate}"
-        assert recalc.functions(cell.value) <= recalc.PORTABLE_FUNCTIONS, f"{where}: {cell.value}"
-        if cell.coordinate in unchecked:
-            continue
-        assert cell.coordinate in expect, f"{where} has a formula no test expects"
-        got, want = values[cell.coordinate].value, expect[cell.coordinate]
-        if recalc.blank(want):
-            assert recalc.blank(got), f"{where}: {engine.name} {got!r}, expected blank"
-        else:
-            assert got == want, f"{where}: {engine.name} {got!r}, CLI {want!r}"
-        checked += 1
-    return checked
-
-
 @pytest.fixture(params=[recalc.LIBREOFFICE, recalc.GNUMERIC], ids=["libreoffice", "gnumeric"])
 def engine(request):
     request.param.require()
@@ -307,9 +217,9 @@ def test_every_round_recalculates_to_the_cli_numbers(engine, tmp_path):
     values = openpyxl.load_workbook(engine.recalculate([out], tmp_path)[0], data_only=True)
     for name in ROUNDS:
         sheet, result = load_sheet(str(EXAMPLES / name)), check_file(str(EXAMPLES / name))
-        expect, unchecked = expected_cells(sheet, result, len(sheet.entries) + 3, result.extra["coringas"])
+        expect, unchecked = recalc.planilha_expected(sheet, result)
         title = TITLES[name]
-        checked = assert_formulas(exported[title], values[title], expect, unchecked, engine)
+        checked = recalc.assert_formulas(exported[title], values[title], expect, engine, unchecked)
         assert checked > (300 if "cbqi" in name else 50), (name, checked)
     # the Resumo: each player's net and the planilha's own control
     resumo, summary = exported["Resumo"], values["Resumo"]
@@ -326,10 +236,10 @@ def test_a_filled_in_blank_recalculates_to_the_cli_numbers(engine, tmp_path):
     assert run("import", out, "-o", back).exit_code == 0
     sheet, result = load_sheet(str(back)), check_file(str(back))
     players = ["Ari", "Bia", "Caio", "Davi", "Eva"]
-    expect, unchecked = expected_cells(sheet, result, blank_rows(sheet.rules, players), ["Zeca"])
+    expect, unchecked = recalc.planilha_expected(sheet, result, blank_rows(sheet.rules, players), ["Zeca"])
     values = engine.workbook(out, tmp_path).active
     assert not unchecked
-    assert assert_formulas(openpyxl.load_workbook(out).active, values, expect, unchecked, engine) > 400
+    assert recalc.assert_formulas(openpyxl.load_workbook(out).active, values, expect, engine, unchecked) > 400
     # the chips of entry 3 (Caio alone, 6 points) and the rolar of entry 4, as the fiscal sees them
     lay = Layout(players, ["Zeca"], 36)
     assert [values.cell(8, lay.column(CHIPS_GROUP, p)).value for p in range(6)] == [-6, 0, 18, -6, 0, -6]
@@ -358,9 +268,9 @@ def test_random_rounds_recalculate_to_the_cli_numbers_and_read_back(tmp_path_fac
         values = openpyxl.load_workbook(engine.recalculate([out], tmp_path)[0], data_only=True)
         for index, path in enumerate(paths):
             sheet, result = load_sheet(str(path)), check_file(str(path))
-            expect, unchecked = expected_cells(sheet, result, len(sheet.entries) + 3, result.extra["coringas"])
+            expect, unchecked = recalc.planilha_expected(sheet, result)
             assert not unchecked
-            assert_formulas(exported[f"Mesa{index + 1}"], values[f"Mesa{index + 1}"], expect, unchecked, engine)
+            recalc.assert_formulas(exported[f"Mesa{index + 1}"], values[f"Mesa{index + 1}"], expect, engine)
     folder = tmp_path / "back"
     folder.mkdir()
     assert run("import", out, "-o", folder).exit_code in (0, 1)  # a player below zero is an Art 15 error
