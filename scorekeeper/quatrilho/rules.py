@@ -11,6 +11,7 @@ from scorekeeper.rule_schema import Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary
 
 AMOUNT = Whole(0, 1000)  # chips: a house variant may change them, within reason
+PRIZE = Whole(0, 10**7)  # money (Art 23, 24), in the championship's currency
 FINE_NAMES = ("bater", "sinal", "fora-de-vez", "negar-carta", "olhar-vazas")
 SCHEMA = {
     "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
@@ -25,6 +26,8 @@ SCHEMA = {
               "alone_pays": AMOUNT, "pays": AMOUNT},
     "fines": {name: AMOUNT for name in FINE_NAMES},
     "late": AMOUNT, "talha": AMOUNT, "talhas_per_round": Whole(0, 10),
+    "classification": {"cut": Whole(1, 10000), "prizes": [PRIZE], "prize_total": Whole(0, 10**9),
+                       "extra_prize": PRIZE},
 }
 
 # The contracts of Art 17 and the fines of Art 20, with their English aliases.
@@ -71,6 +74,9 @@ class QuatrilhoRules(NamedTuple):
     late: int
     talha: int
     talhas_per_round: int
+    cut: int  # Art 22: after the next-to-last round the first `cut` play on for the prizes
+    prizes: tuple[int, ...]  # Art 24: the prize of place 1, 2, ...
+    extra_prize: int  # Art 23: the extra round's prize at each table
 
     game = "quatrilho"
 
@@ -100,6 +106,18 @@ def from_data(data, source: str) -> QuatrilhoRules:
     if len(rolar["six_six_six"]) != 4 or sum(rolar["six_six_six"]) != counting["figuras"]:
         raise RulesError(f"rolar.six_six_six: expected four figuras adding up to {counting['figuras']}", source,
                          line("rolar"))
+    cls = data["classification"]
+    prizes = cls["prizes"]
+    if any(later > earlier for earlier, later in zip(prizes, prizes[1:])):
+        raise RulesError(f"classification.prizes: a place's prize must not be above the one before it, got {prizes}",
+                         source, line("classification"))
+    if len(prizes) > cls["cut"]:
+        # Art 22: only the first `cut` after the next-to-last round play for the prizes.
+        raise RulesError(f"classification.prizes: {len(prizes)} places paid, but only the first {cls['cut']} "
+                         "(cut) play for them", source, line("classification"))
+    if sum(prizes) != cls["prize_total"]:
+        raise RulesError(f"classification.prize_total is {cls['prize_total']}, but the prizes add up to "
+                         f"{sum(prizes)}", source, line("classification"))
     return QuatrilhoRules(
         source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
         table_sizes=tuple(sizes), chips=data["chips"], deals_per_seat=data["deals_per_seat"],
@@ -109,6 +127,7 @@ def from_data(data, source: str) -> QuatrilhoRules:
         solo_branco=dict(data["solo_branco"]),
         rolar={**rolar, "six_six_six": tuple(sorted(rolar["six_six_six"]))}, fines=dict(data["fines"]),
         late=data["late"], talha=data["talha"], talhas_per_round=data["talhas_per_round"],
+        cut=cls["cut"], prizes=tuple(prizes), extra_prize=cls["extra_prize"],
     )
 
 
@@ -134,4 +153,6 @@ def describe_rules(rules: QuatrilhoRules) -> list[list]:
         ["fines", ", ".join(f"{name} {amount}" for name, amount in rules.fines.items()) + ", to each"],
         ["late", f"-{rules.late}, given to nobody"],
         ["talha", f"{rules.talha} chips, {rules.talhas_per_round} a round"],
+        ["classification", f"the first {rules.cut} after the next-to-last round play for places 1-{len(rules.prizes)}; "
+                           f"prizes {', '.join(map(str, rules.prizes))}; extra round {rules.extra_prize} a table"],
     ]
