@@ -417,18 +417,28 @@ def _block(items: list[str], indent: str) -> str:
     return "".join(f"\n{indent}- {item}" for item in items)
 
 
-def append_entry(text: str, entry: dict, source: str, list_key: str = "hands") -> str:
-    """The sheet text with `entry` added at the end of its hands (or deals) list."""
+def _entry_text(entry, indent: str) -> str:
+    """An entry as the text after its `- `: a mapping as one flow line, or lines of block YAML
+    already written (a tournament's round), its later lines indented under the first."""
+    if isinstance(entry, dict):
+        return flow(entry)
+    first, *rest = entry
+    return first + "".join(f"\n{indent}  {line}" for line in rest)
+
+
+def append_entry(text: str, entry, source: str, list_key: str = "hands") -> str:
+    """The sheet text with `entry` added at the end of its hands (or deals) list: a mapping, on
+    one line, or the lines of a block mapping (a tournament's round)."""
     key, value = _hands_nodes(text, source, list_key)
-    line = flow(entry)
     if key is None:
         body = text if text.endswith("\n") or not text else text + "\n"
-        return f"{body}{list_key}:\n  - {line}\n"
+        return f"{body}{list_key}:\n  - {_entry_text(entry, '  ')}\n"
     if isinstance(value, yaml.SequenceNode) and value.value and not value.flow_style:
         last = value.value[-1]
         end = _line_end(text, _node_end(text, last))
         indent = " " * value.start_mark.column
-        return text[:end] + f"\n{indent}- {line}" + text[end:]
+        return text[:end] + f"\n{indent}- {_entry_text(entry, indent)}" + text[end:]
+    line = _entry_text(entry, " " * (key.start_mark.column + 2))
     return _rewrite_list(text, key, value, [*_item_texts(text, value, source), line])
 
 

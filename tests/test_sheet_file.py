@@ -120,3 +120,18 @@ def test_a_hand_recorded_interactively_survives_kill_9(tmp_path):
     result = CliRunner().invoke(cli, ["record", str(sheet), "copas", "4", "3", "3", "3"])
     assert result.exit_code == 0, result.output
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+@pytest.mark.parametrize("before", ["rounds: []\n", "rounds:\n", "", "rounds:\n  - seed: 1  # first\n    byes: [A]\n"])
+def test_a_block_entry_is_appended_under_its_list_and_keeps_what_was_there(before):
+    from scorekeeper.sheet_file import append_entry
+
+    text = "tournament: T  # the final\nrules: king\n" + before
+    lines = ["seed: 7", "tables:", "  - {table: 1, players: [A, B, C, D], sheet: r1-mesa1.yaml}", "byes: [E]"]
+    new = append_entry(text, lines, "t.yaml", "rounds")
+    assert new.startswith("tournament: T  # the final\nrules: king\n")
+    assert "# first" in new or "# first" not in before
+    rounds = yaml.safe_load(new)["rounds"]
+    assert rounds[-1] == {"seed": 7, "tables": [{"table": 1, "players": ["A", "B", "C", "D"], "sheet": "r1-mesa1.yaml"}],
+                          "byes": ["E"]}
+    assert len(rounds) == (2 if "seed: 1" in before else 1)
