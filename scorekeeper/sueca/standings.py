@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.tournaments.knockout import counted_result
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
 GROUP_STAGE = "group"
@@ -55,15 +56,14 @@ CRITERIA = (
 
 
 def counted_games(tournament: Tournament, results: dict, stage: str) -> list[tuple[Game, object]]:
-    """Each match of the rounds of `stage` whose sheet is in `results`, complete and without
-    errors (a disputed sheet does not count until it is corrected), with its match."""
+    """Each match of the rounds of `stage` that counts (its sheet in, complete and clean), with its match."""
     games = []
     for round_ in tournament.rounds:
         if round_.stage != stage:
             continue
         for match in round_.matches:
-            result = results.get(match.sheet) if match.sheet is not None else None
-            if result is None or not result.complete or not result.valid:
+            result = counted_result(match, results)
+            if result is None:
                 continue
             first, second = result.players
             game_points = {team: result.extra["teams"][team]["game_points"] for team in result.players}

@@ -45,12 +45,19 @@ def semi_finals(rows: list[StandingRow]) -> list[tuple[str, str]]:
     return [(first, fourth), (second, third)]
 
 
-def match_winner(match: Match, results: dict) -> str | None:
-    """The winner of a match whose sheet is in `results`, complete and clean; None until then."""
+def counted_result(match: Match, results: dict):
+    """The SheetResult of a match that counts: its sheet in `results`, complete and without
+    errors (a disputed sheet counts once corrected); None until then."""
     result = results.get(match.sheet) if match.sheet is not None else None
     if result is None or not result.complete or not result.valid:
         return None
-    return result.extra["winner"]
+    return result
+
+
+def match_winner(match: Match, results: dict) -> str | None:
+    """The winner of a match that counts (counted_result); None until then."""
+    result = counted_result(match, results)
+    return None if result is None else result.extra["winner"]
 
 
 def final(semi_matches: list[Match], results: dict) -> tuple[str, str] | None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
-from scorekeeper.rule_schema import Optional, Whole, validate
+from scorekeeper.rule_schema import Choice, Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary
 
 # Ranges of every number (a house rule file is input too); Truco is two teams, and the
 # scoring gives a team's points to "the other team".
 SMALL = Whole(0, 100)
+# TN4: with no tie-break in the regulation, matches won, then games won, then tentos scored minus
+# conceded; a rule file may give another order (`standings:`).
+STANDINGS = ("matches", "games", "tentos")
 SCHEMA = {
     "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
     "teams": Whole(2, 2), "players_per_team": Whole(1, 4),
@@ -18,6 +21,7 @@ SCHEMA = {
                     "both_at_eleven_value": SMALL},
     "penalties": {"olhar-baralho": SMALL},
     "voids": [str],
+    "standings": Optional([Choice(STANDINGS)]),
 }
 
 PENALTIES = Vocabulary("penalty")
@@ -44,6 +48,7 @@ class TrucoRules(NamedTuple):
     both_at_eleven_value: int
     looked_at_deck: int
     voids: tuple[str, ...]
+    standings: tuple[str, ...]  # the tournament criteria in order (TN4)
 
     game = "truco"
 
@@ -62,6 +67,10 @@ def from_data(data, source: str) -> TrucoRules:
                          f"({data['game_target']}), got {values}", source, line("values"))
     if data["best_of"] < 1 or data["best_of"] % 2 == 0:
         raise RulesError(f"best_of: expected an odd number of games, got {data['best_of']}", source, line("best_of"))
+    standings = tuple(data.get("standings", STANDINGS))
+    if not standings or len(set(standings)) != len(standings):
+        raise RulesError(f"standings: expected each of {', '.join(STANDINGS)} at most once and at least one, "
+                         f"got {', '.join(standings) or 'none'}", source, line("standings"))
     onze = data["mao_de_onze"]
     if onze["at"] != data["game_target"] - 1:
         raise RulesError(f"mao_de_onze.at is {onze['at']}, but the game goes to {data['game_target']}", source,
@@ -72,6 +81,7 @@ def from_data(data, source: str) -> TrucoRules:
         values=tuple(values), best_of=data["best_of"], eleven=onze["at"], raise_penalty=onze["raise_penalty"],
         declined=onze["declined"], lost=onze["lost"], both_at_eleven_value=onze["both_at_eleven_value"],
         looked_at_deck=data["penalties"]["olhar-baralho"], voids=tuple(data["voids"]),
+        standings=standings,
     )
 
 
@@ -85,4 +95,5 @@ def describe_rules(rules: TrucoRules):
                         f"{rules.both_at_eleven_value}"],
         ["dealer looked at the deck", f"{rules.looked_at_deck} to the other team"],
         ["void hands", ", ".join(rules.voids)],
+        ["standings", ", then ".join(rules.standings)],
     ]
