@@ -84,10 +84,10 @@ def tally(tournament: Tournament, results: dict[str, SheetResult]) -> dict[str, 
     return players
 
 
-def separated_by(upper: PlayerTally, lower: PlayerTally) -> str:
-    """The first K5 criterion on which two players differ: "points", "king_points", "best game k"
-    (the k-th best game), "fewer games" (the lower one's games ran out first), or "tied"."""
-    high, low = upper.rank_key(), lower.rank_key()
+def separated_by(high: tuple, low: tuple) -> str:
+    """The first K5 criterion on which two players' rank keys differ: "points", "king_points",
+    "best game k" (the k-th best game), "fewer games" (the lower one's games ran out first), or
+    "tied"."""
     if high[0] != low[0]:
         return "points"
     if high[1] != low[1]:
@@ -104,21 +104,19 @@ def standings(tournament: Tournament, results: dict[str, SheetResult]) -> list[S
     """The general classification (TN1, K5): rows best first; tied rows share the first place of
     their group and the next row skips (1, 2, 2, 4)."""
     tallies = tally(tournament, results)
+    keys = {name: mine.rank_key() for name, mine in tallies.items()}
     # sorted() is stable: players tied on everything stay in registration order.
-    order = sorted(tallies, key=lambda name: tallies[name].rank_key(), reverse=True)
+    order = sorted(keys, key=keys.__getitem__, reverse=True)
     rows: list[StandingRow] = []
     for position, name in enumerate(order):
         mine = tallies[name]
-        if rows and tallies[order[position - 1]].rank_key() == mine.rank_key():
-            place = rows[-1].place
-        else:
-            place = position + 1
-        below = tallies[order[position + 1]] if position + 1 < len(order) else None
+        place = rows[-1].place if rows and keys[order[position - 1]] == keys[name] else position + 1
+        below = keys[order[position + 1]] if position + 1 < len(order) else None
         rows.append(StandingRow(
             place=place, name=name, points=float(mine.points),
             tiebreaks={"king_points": sum(mine.games), "games": sorted(mine.games, reverse=True),
                        "byes": mine.byes, "absences": mine.absences, "unplayed": mine.unplayed,
                        "penalties": float(mine.penalties)},
-            decided_by=None if below is None else separated_by(mine, below),
+            decided_by=None if below is None else separated_by(keys[name], below),
         ))
     return rows

@@ -8,6 +8,7 @@ A round written with `stage: extra` is Art 23's extra round: it starts from zero
 in the classification."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -128,7 +129,8 @@ def qualified_after_cut(tournament: Tournament, results: dict[str, SheetResult],
     if len(before_last) < rounds_total - 1 or not all(round_complete(r, results) for r in before_last):
         return None
     tallies = tally(tournament, results, before_last)
-    return {name for name, place in _places(tallies, _ordered(tallies)).items() if place <= tournament.rules.cut}
+    keys = {name: mine.rank_key() for name, mine in tallies.items()}
+    return {name for name, place in _places(keys).items() if place <= tournament.rules.cut}
 
 
 def standings(tournament: Tournament, results: dict[str, SheetResult],
@@ -141,12 +143,11 @@ def standings(tournament: Tournament, results: dict[str, SheetResult],
     tallies = tally(tournament, results, main_rounds(tournament))
     qualified = qualified_after_cut(tournament, results, rounds_total)
 
-    def key(name: str) -> tuple:
-        made_cut = qualified is None or name in qualified
-        return (made_cut, *tallies[name].rank_key())
-
-    order = sorted(tallies, key=key, reverse=True)  # stable: full ties stay in registration order
-    places = _places(tallies, order, key)
+    # Those who made the cut rank above those who did not, whatever the last round did (Art 22).
+    keys = {name: (qualified is None or name in qualified, *mine.rank_key()) for name, mine in tallies.items()}
+    places = _places(keys)
+    order = list(places)
+    sharing = Counter(places.values())
     extra = _extra_prizes(tournament, results)
     rows = []
     for position, name in enumerate(order):
@@ -157,9 +158,9 @@ def standings(tournament: Tournament, results: dict[str, SheetResult],
             tiebreaks={"net": mine.net, "won": mine.won, "best_round": mine.best_round, "rounds": list(mine.rounds),
                        "penalties": float(mine.penalties),
                        "qualified": None if qualified is None else name in qualified,
-                       "prize": _prize(rules.prizes, places[name], sum(1 for n in order if places[n] == places[name])),
+                       "prize": _prize(rules.prizes, places[name], sharing[places[name]]),
                        "extra_prize": extra.get(name, 0.0)},
-            decided_by=None if below is None else _separated_by(key(name), key(below)),
+            decided_by=None if below is None else _separated_by(keys[name], keys[below]),
         ))
     return rows
 
@@ -192,16 +193,13 @@ def _extra_prizes(tournament: Tournament, results: dict[str, SheetResult]) -> di
     return won
 
 
-def _ordered(tallies: dict[str, PlayerTally]) -> list[str]:
-    return sorted(tallies, key=lambda name: tallies[name].rank_key(), reverse=True)
-
-
-def _places(tallies: dict[str, PlayerTally], order: list[str], key=None) -> dict[str, int]:
-    """Each player's place in `order`: equal keys share the first place of their group."""
-    key = key or (lambda name: tallies[name].rank_key())
+def _places(keys: dict[str, tuple]) -> dict[str, int]:
+    """Each player's place, best first (higher keys first; sorted() is stable, so players equal on
+    everything stay in registration order): equal keys share the first place of their group."""
+    order = sorted(keys, key=keys.__getitem__, reverse=True)
     places: dict[str, int] = {}
     for position, name in enumerate(order):
-        same = position > 0 and key(order[position - 1]) == key(name)
+        same = position > 0 and keys[order[position - 1]] == keys[name]
         places[name] = places[order[position - 1]] if same else position + 1
     return places
 
