@@ -7,6 +7,7 @@ from scorekeeper.errors import clip, quote
 from scorekeeper.findings import Severity
 from scorekeeper.quatrilho import contracts
 from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
+from scorekeeper.report import plural
 
 CONTRACT_KEYS = ("contract", "caller", "partner", "player", "giver", "figuras", "tricks", "chips", "fines", "note")
 FINE_KEYS = ("fine", "player", "chips", "note")
@@ -184,9 +185,10 @@ class DealReader:
     def _described(self, figuras: int | None, tricks: int | None, fines, revoked: str | None = None) -> str:
         parts = []
         if figuras is not None:
-            parts.append(f"{figuras} figuras ({contracts.points_of(self.rules, figuras)} pontos)")
+            points = contracts.points_of(self.rules, figuras)
+            parts.append(f"{plural(figuras, 'figura')} ({plural(points, 'ponto')})")
         if tricks is not None:
-            parts.append(f"{tricks} vazas")
+            parts.append(plural(tricks, "vaza"))
         if revoked:
             parts.append(f"negar-carta {revoked}")
         parts += [f"{name} {player}" for name, player in fines]
@@ -277,7 +279,7 @@ class DealReader:
                 raise _Unscorable
             self.finding(f"{said}; the chips written are scored", rule, "chips", severity=Severity.WARNING)
             written = self._chips(rule)
-            if written is None:
+            if written is None or not self._zero_sum(written, rule):
                 raise _Unscorable
             return self._with_fines(written, fines), detail
         return self._written(self._with_fines(chips, fines), rule), detail
@@ -300,22 +302,29 @@ class DealReader:
                              "chips")
                 return None
             chips[self.names[name]] = amount
-        if sum(chips.values()) != 0:
-            self.finding(f"chips: the chips written add up to {sum(chips.values()):+d}, not 0", rule, "chips")
-            return None
         return chips
 
+    def _zero_sum(self, chips: dict[str, int], rule: str) -> bool:
+        """Every deal's chips add up to 0 (Q3); the chips written too."""
+        if sum(chips.values()) != 0:
+            self.finding(f"chips: the chips written add up to {sum(chips.values()):+d}, not 0", rule, "chips")
+            return False
+        return True
+
     def _written(self, computed: dict[str, int], rule: str) -> dict[str, int]:
-        """Compare the `chips:` written, if any, with the computed ones; the computed are scored."""
+        """Compare the `chips:` written, if any, with the computed ones (every player who differs,
+        in one finding); the computed are scored."""
         if "chips" not in self.item:
             return computed
         written = self._chips(rule)
         if written is not None:
-            for label in self.players:
-                if written[label] != computed[label]:
-                    self.finding(f"chips: the sheet gives {label} {_signed(written[label])}; the deal gives "
-                                 f"{_signed(computed[label])}", rule, "chips", label)
-                    break
+            self._zero_sum(written, rule)
+            wrong = [label for label in self.players if written[label] != computed[label]]
+            if wrong:
+                said = ", ".join(f"{label} {_signed(written[label])}" for label in wrong)
+                right = ", ".join(f"{label} {_signed(computed[label])}" for label in wrong)
+                self.finding(f"chips: the sheet gives {said}; the deal gives {right}", rule, "chips",
+                             wrong[0] if len(wrong) == 1 else None)
         return computed
 
 

@@ -138,6 +138,21 @@ def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: s
 
 
 def _put(sheet, entry: dict, key: str, value: str) -> None:
+    """One KEY=VALUE into the entry; `chips=` and a rolar's `figuras=` may be split over several
+    (their names join), any other key is given once."""
+    merged = key in ("chips", "figuras") and isinstance(entry.get(key), dict) and ":" in value
+    before = entry.pop(key) if merged else None
+    if key in entry and key != "fine":
+        raise InputValueError(f"{key}= is given twice")
+    _set(sheet, entry, key, value)
+    if merged:
+        twice = sorted(set(before) & set(entry[key]))
+        if twice:
+            raise InputValueError(f"{key}: {quote(twice[0])} is given twice")
+        entry[key] = {**before, **entry[key]}
+
+
+def _set(sheet, entry: dict, key: str, value: str) -> None:
     rules = sheet.rules
     if key in NAME_KEYS or key in ("late", "out", "rebuy"):
         entry[key] = name_of(sheet, value)

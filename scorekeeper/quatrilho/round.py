@@ -234,6 +234,11 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
                     f"{'deal was' if table.deals == 1 else 'deals were'} played", player=name)
         table.chips[name] -= rules.late  # Art 12: the 200 go to nobody
         points = {name: -rules.late}
+    held = sum(1 for s in table.seats if s.occupant is not None)
+    if coringa is None and held - 1 < min(rules.table_sizes):
+        # Art 19: "ocorrendo isto em mesas com quatro jogadores entra 1 jogador coringa"
+        finding(f"a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, coringa: NAME}})", "Art 19",
+                player=name)
     # `out`: his chips stay as they are (Art 16), or count 0 when the committee covers them
     # after his talha (Art 19, at the end). Q10 names no 200 for leaving, so none is charged.
     table.gone[name] = kind
@@ -252,7 +257,7 @@ def _rebuy(sheet, table: Table, entry, index: int, name: str, finding) -> HandRe
         finding(f"{name} already bought {table.talhas[name]} talha this round; one a round, then out", "Art 19",
                 player=name)
     elif table.chips[name] >= 0:
-        finding(f"{name} buys a talha at {table.chips[name]} chips; it is bought below zero", "Art 15",
+        finding(f"{name} buys a talha at {table.chips[name]} chips; a talha is needed only below zero", "Art 15",
                 severity=Severity.WARNING, player=name)
     table.chips[name] += rules.talha
     table.talhas[name] += 1
@@ -293,12 +298,13 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
             table.below.discard(player)
         elif table.seated(player) and player not in table.below:
             table.below.add(player)
+            # Q10: before the next deal, whether he plays it or deals it and sits out.
             if table.talhas[player] == 0:
-                finding(f"{player} is at {chips} chips and plays on: buy a talha ({{rebuy: {player}}}) or leave "
-                        f"({{out: {player}}})", "Art 15", player=player)
+                finding(f"{player} is at {chips} chips before this deal: buy a talha ({{rebuy: {player}}}) or "
+                        f"leave ({{out: {player}}})", "Art 15", player=player)
             else:
-                finding(f"{player} is at {chips} chips after a talha and plays on: out for the rest of the round "
-                        f"({{out: {player}}})", "Art 19", player=player)
+                finding(f"{player} is at {chips} chips after a talha before this deal: out for the rest of the "
+                        f"round ({{out: {player}}})", "Art 19", player=player)
     table.deals += 1
     if seat is not None:
         table.next_seat = seat + 1
