@@ -120,8 +120,8 @@ def test_interactive_asks_the_contract_then_only_what_it_needs(tmp_path):
     sheet = new(tmp_path, "Ari", "Bia", "Caio", "Davi", "Eva")
     answers = ["late", "Eva", "Zeca",                              # late, with a coringa
                "normal", "bia", "Davi", "35", "10", "none",        # tricks asked: 35 figuras; fines last
-               "solo-branco", "Caio", "none", "0",                 # only the tricks
-               "solo-natural", "Zeca", "negar-carta Zeca", "none",  # his own revoke: no figuras asked
+               "solo-branco", "Caio", "0", "none",                 # only the tricks, then the fines
+               "solo-natural", "Zeca", "20", "negar-carta Zeca", "none",  # fines last: his own revoke
                "rolar", "6", "6", "6", "", "none",                  # the last figuras default to what is left
                "q"]
     result = run("record", sheet, input="\n".join(answers) + "\n")
@@ -129,9 +129,10 @@ def test_interactive_asks_the_contract_then_only_what_it_needs(tmp_path):
     assert "Deal 1 (dealer Ari): contract, fine, late, out or rebuy: late\n" in result.output
     assert "caller (Bia, Caio, Davi, Zeca): bia\n" in result.output
     assert "figuras of Bia's side (0-35): 35\ntricks of Bia's side (9-10): 10\n" in result.output
-    assert "tricks of Caio (0-10; 0 wins): 0\nEntry 3 (solo-branco, Caio, 0 vazas)" in result.output
+    assert "tricks of Caio (0-10; 0 wins): 0\na fine the deal went on after" in result.output
+    assert "or none [none]: none\nEntry 3 (solo-branco, Caio, 0 vazas)" in result.output
     assert ("or none [none]: none\nEntry 4 (solo-natural, Zeca, negar-carta Zeca): Ari +44, Bia +44, Davi +44, "
-            "Zeca -132\n") in result.output  # his own revoke: no figuras asked
+            "Zeca -132\n") in result.output  # his own revoke loses the solo at 44 each, whatever the figuras
     assert "Deal 4 (dealer Davi): contract, fine, late, out or rebuy: rolar\n" in result.output  # Davi sits out
     assert "figuras of Zeca (0-17) [17]: \n" in result.output
     assert sheet.read_text().endswith(

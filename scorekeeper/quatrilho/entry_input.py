@@ -284,13 +284,12 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
             entry["giver"] = _pick(ask, say, sheet, f"giver of the card asked for ({names}; {soloist} if he "
                                    "held it)", playing)
         side = soloist
-    # In a solo the fines come first: the soloist's own revoke (Art 20.12) loses the solo at its
-    # lowest amount, and then figuras and tricks do not matter. A jogo normal's come last.
-    if contract != "normal" and _ask_fines(sheet, entry, playing, ask, say):
-        return _ordered(entry)
+    # Every contract asks its fines last, as the deal is played; a soloist's own revoke (Art
+    # 20.12) then loses the solo at its lowest amount whatever figuras were typed.
     if contract == "solo-branco":
         entry["tricks"] = until_valid(ask, say, f"tricks of {side} (0-{rules.tricks}; 0 wins)",
                                       lambda t: whole(t, "tricks", 0, rules.tricks))
+        _ask_fines(sheet, entry, playing, ask, say)
         return _ordered(entry)
     figuras = entry["figuras"] = until_valid(ask, say, f"figuras of {side} (0-{rules.figuras})",
                                              lambda t: whole(t, "figuras", 0, rules.figuras))
@@ -298,8 +297,7 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
         low, high = (0, 4) if figuras == 0 else (rules.tricks - 1, rules.tricks)
         entry["tricks"] = until_valid(ask, say, f"tricks of {side} ({low}-{high})",
                                       lambda t: whole(t, "tricks", low, high))
-    if contract == "normal":
-        _ask_fines(sheet, entry, playing, ask, say)
+    _ask_fines(sheet, entry, playing, ask, say)
     return _ordered(entry)
 
 
