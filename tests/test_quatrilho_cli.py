@@ -140,7 +140,7 @@ def test_interactive_asks_the_contract_then_only_what_it_needs(tmp_path):
         "  - {late: Eva, coringa: Zeca}\n"
         "  - {contract: normal, caller: Bia, partner: Davi, figuras: 35, tricks: 10}\n"
         "  - {contract: solo-branco, player: Caio, tricks: 0}\n"
-        "  - {contract: solo-natural, player: Zeca, fines: [{fine: negar-carta, player: Zeca}]}\n"
+        "  - {contract: solo-natural, player: Zeca, figuras: 20, fines: [{fine: negar-carta, player: Zeca}]}\n"
         "  - {contract: rolar, figuras: {Ari: 6, Bia: 6, Caio: 6, Zeca: 17}}\n")
     # Ari -10 + 44 + 3, Bia 22 + 44 + 3, Caio -22 + 30 + 3, Davi 22 - 10 + 44
     assert report(sheet)["totals"] == {"Ari": 37, "Bia": 69, "Caio": 11, "Davi": 56, "Eva": -200}
