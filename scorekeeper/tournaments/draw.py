@@ -15,8 +15,8 @@ from typing import NamedTuple
 from scorekeeper.errors import InputValueError, quote
 
 # The local search's effort, counted in player-seat evaluations (never in seconds: a draw must
-# come out the same on a loaded machine). About 0.3 s of search for a draw of 200 players.
-SEARCH_BUDGET = 1_000_000
+# come out the same on a loaded machine). At most about 0.3 s of search on two slow cores.
+SEARCH_BUDGET = 500_000
 # At most this many players x rounds are planned ahead: a season of many rounds is planned over
 # its next rounds only, which bounds the time of a draw of 200 players.
 PLAN_SLOTS = 2_000
@@ -78,7 +78,10 @@ def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[l
     its byes.
 
     - Tables as `table_layout` shapes them; byes to the players with the fewest byes so far
-      (`byes_so_far`, missing names count 0), ties broken by the seeded generator (TN2).
+      (`byes_so_far`, missing names count 0; TN2). Among players tied on byes, the planning
+      below picks those whose bye leaves the fewest repeat meetings, the seeded generator the
+      rest (a deliberate reading: 9 players in fours over 4 rounds need it to reach the fewest
+      repeats, 14, whatever byes the earlier rounds' own plans guessed).
     - Planning ahead (TN2): the rest of the schedule, up to `rounds_total` rounds in all (this one
       alone when None; at most PLAN_SLOTS player-rounds ahead), is planned with its future byes
       given by the same rule, and this round is its first round. When the players are q*q in
@@ -105,7 +108,8 @@ def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[l
     if layout.byes == 0 and len(set(layout.tables)) == 1:
         first = _affine_round(len(players), layout.tables[0], past, rng)
     if first is None:
-        first = _search(len(players), layout, past, byes_plan, rng)
+        first, byes_plan[0] = _search(len(players), layout, past, byes_plan,
+                                      [byes_so_far.get(name, 0) for name in players], rng)
     tables = []
     for table in first:
         seats = [players[number] for number in table]
@@ -349,9 +353,16 @@ REPEAT_WEIGHT = 1_000_000
 
 
 def _search(count: int, layout: Layout, past: list[list[list[int]]], byes_plan: list[list[int]],
-            rng: random.Random) -> list[list[int]]:
-    """The planned rounds' tables (a seeded greedy start, then a tabu search on swaps of two
-    players of one round, moving a player who meets someone again); returns the first round."""
+            byes_before: list[int], rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """The planned rounds (a seeded greedy start, then a tabu search that moves a player who
+    meets someone again: a swap with a player at another table of that round, or with a player
+    sitting out that round when the byes stay fair); returns the first round's tables and byes.
+
+    A bye moves from b to p only when p and b had as many byes before that round and neither sits
+    out a later planned round: every round's byes still go to players with the fewest. So among
+    players tied on byes, the search picks the ones that leave the fewest repeats (the seeded
+    generator's pick when that is all the same): a round drawn for one guess of the next round's
+    byes must not stop the next draw from finding the best schedule for its own."""
     most = len(past) + len(byes_plan) + 2
     # What one more meeting of a pair that met m times adds, and what one less saves.
     add = [REPEAT_WEIGHT * (m >= 1) + m for m in range(most)]
@@ -363,8 +374,13 @@ def _search(count: int, layout: Layout, past: list[list[list[int]]], byes_plan: 
                 met[first][second] += 1
                 met[second][first] += 1
     plan = [_greedy(count, layout, byes, met, add, rng) for byes in byes_plan]
-    if len(layout.tables) < 2:
-        return plan[0]
+    byes_of = [list(byes) for byes in byes_plan]
+    bye_rounds: list[list[int]] = [[] for _ in range(count)]
+    for round_number, byes in enumerate(byes_of):
+        for number in byes:
+            bye_rounds[number].append(round_number)
+    if not layout.tables:
+        return plan[0], byes_of[0]
     cost = sum(REPEAT_WEIGHT * max(0, met[a][b] - 1) + met[a][b] * (met[a][b] - 1) // 2
                for a in range(count) for b in range(a))
     # Swapping between a table of five and one of four changes how many meetings a player has,
@@ -378,6 +394,7 @@ def _search(count: int, layout: Layout, past: list[list[list[int]]], byes_plan: 
                 where[number] = table_number
         table_at.append(where)
     best_cost, best_plan = cost, [[list(table) for table in tables] for tables in plan]
+    best_byes = [list(byes) for byes in byes_of]
     tabu = [[0] * count for _ in plan]
     seated = count - layout.byes
     size = max(layout.tables)
@@ -398,6 +415,20 @@ def _search(count: int, layout: Layout, past: list[list[list[int]]], byes_plan: 
         mover_free = round_tabu[mover] <= iteration
         chosen: list[int] = []
         chosen_delta = 0
+        mover_byes = len(bye_rounds[mover])
+        if not bye_rounds[mover] or bye_rounds[mover][-1] < round_number:
+            for partner in byes_of[round_number]:
+                if (bye_rounds[partner][-1] != round_number or len(bye_rounds[partner]) - 1 + byes_before[partner]
+                        != mover_byes + byes_before[mover]):
+                    continue  # the bye would not stay fair
+                partner_row = met[partner]
+                delta = sum(add[partner_row[other]] for other in home if other != mover) - leave
+                if not (mover_free and round_tabu[partner] <= iteration) and cost + delta >= best_cost:
+                    continue
+                if not chosen or delta < chosen_delta:
+                    chosen, chosen_delta = [partner], delta
+                elif delta == chosen_delta:
+                    chosen.append(partner)
         for table_number, table in enumerate(tables):
             if table_number == where[mover]:
                 continue
@@ -417,15 +448,21 @@ def _search(count: int, layout: Layout, past: list[list[list[int]]], byes_plan: 
         if not chosen:
             continue
         partner = chosen[rng.randrange(len(chosen))]
-        _swap(met, tables, where, mover, partner)
+        if where[partner] < 0:
+            _take_bye(met, tables, where, byes_of[round_number], mover, partner)
+            bye_rounds[partner].pop()
+            bye_rounds[mover].append(round_number)
+        else:
+            _swap(met, tables, where, mover, partner)
         cost += chosen_delta
         round_tabu[mover] = iteration + rng.randint(3, 10)
         round_tabu[partner] = iteration + rng.randint(3, 10)
         if cost < best_cost:
             best_cost, best_plan, stale = cost, [[list(t) for t in ts] for ts in plan], 0
+            best_byes = [list(byes) for byes in byes_of]
         else:
             stale += 1
-        if stale > 20 + 2 * seated:  # stuck: swap a few players of a random round at random
+        if stale > 20 + 2 * seated and len(layout.tables) > 1:  # stuck: swap a few players at random
             stale = 0
             shaken = rng.randrange(len(plan))
             for _ in range(max(2, len(plan[shaken]) // 2)):
@@ -435,7 +472,7 @@ def _search(count: int, layout: Layout, past: list[list[list[int]]], byes_plan: 
                 _swap(met, plan[shaken], table_at[shaken], first, second)
             cost = sum(REPEAT_WEIGHT * max(0, met[a][b] - 1) + met[a][b] * (met[a][b] - 1) // 2
                        for a in range(count) for b in range(a))
-    return best_plan[0]
+    return best_plan[0], sorted(best_byes[0])
 
 
 def _greedy(count: int, layout: Layout, byes: list[int], met: list[list[int]], add: list[int],
@@ -476,6 +513,21 @@ def _swap(met: list[list[int]], tables: list[list[int]], where: list[int], first
     first_table[first_table.index(first)] = second
     second_table[second_table.index(second)] = first
     where[first], where[second] = where[second], where[first]
+
+
+def _take_bye(met: list[list[int]], tables: list[list[int]], where: list[int], byes: list[int], seated: int,
+              sitting_out: int) -> None:
+    """`sitting_out` takes the seat of `seated`, who sits out the round instead."""
+    table = tables[where[seated]]
+    for other in table:
+        if other != seated:
+            met[seated][other] -= 1
+            met[other][seated] -= 1
+            met[sitting_out][other] += 1
+            met[other][sitting_out] += 1
+    table[table.index(seated)] = sitting_out
+    byes[byes.index(sitting_out)] = seated
+    where[sitting_out], where[seated] = where[seated], -1
 
 
 def _lower_bound(count: int, met: list[list[int]]) -> int:
