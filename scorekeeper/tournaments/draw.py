@@ -293,6 +293,10 @@ def _label_plane(count: int, size: int, gf: _Field, neg: list[int],
     if len(at) != count:
         return None  # two players met in both first rounds
     later = past[2:]
+    for tables in later:  # a class other than the first two meets each of their lines once
+        for table in tables:
+            if len({row[number] for number in table}) != size or len({col[number] for number in table}) != size:
+                return None
     table_of = []
     for tables in later:
         where = [0] * count
@@ -330,7 +334,7 @@ def _fit(size: int, gf: _Field, neg: list[int], at: dict, table_of: list[list[in
             if y_value is None:  # ... and the row x = 0 gives each column its y = t
                 trial = [offset[where[at[0, col_number]]] for col_number in range(size)]
                 if sorted(trial) != list(range(size)):  # type: ignore[type-var]
-                    return None
+                    continue
                 candidate_y = trial
             else:
                 candidate_y = y_value
