@@ -181,6 +181,21 @@ def test_a_round_that_is_no_class_of_the_plane_still_draws():
     assert repeat_meetings([same, tables]) == 0 and byes == []
 
 
+def test_a_round_repeated_is_no_class_of_the_plane():
+    """Rows, columns, then the columns again (24 repeats: 4 tables x 6 pairs): no plane holds the
+    three rounds, but rows and columns are two classes of one, so two more rounds add no repeat."""
+    players = names(16)
+    rows = [players[start:start + 4] for start in range(0, 16, 4)]
+    columns = [players[start::4] for start in range(4)]
+    history = [rows, columns, columns]
+    for seed in (0, 1):
+        tables, _ = draw_tables(players, (4,), history, {}, 5, seed)
+        assert sorted(name for table in tables for name in table) == players
+        assert repeat_meetings([*history, tables]) == 24
+        following, _ = draw_tables(players, (4,), [*history, tables], {}, 5, seed)
+        assert repeat_meetings([*history, tables, following]) == 24
+
+
 def fewest_repeats_nine_in_fours_four_rounds() -> int:
     """The fewest repeat meetings of 9 players in two tables of four and a bye over 4 rounds, by
     exhaustion. Fair byes give four different players (0, 1, 2, 3) a bye each; players 4-8 play
