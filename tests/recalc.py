@@ -26,7 +26,8 @@ from scorekeeper.boletim.team_ficha import FIRST, blank_rows
 from scorekeeper.king.boletim_layout import Layout
 from scorekeeper.boletim.team_ficha import SPARE_ROWS as TEAM_SPARE_ROWS
 from scorekeeper.king.classification import table_points
-from scorekeeper.quatrilho.planilha import CHIPS_GROUP, RUNNING_GROUP, WRITTEN_GROUP
+from scorekeeper.quatrilho.planilha import ALL_GROUPS as PLANILHA_GROUPS
+from scorekeeper.quatrilho.planilha import CHIPS_GROUP, FIG_GROUP, RUNNING_GROUP, WRITTEN_GROUP
 from scorekeeper.quatrilho.planilha import FIRST as PLANILHA_FIRST
 from scorekeeper.quatrilho.planilha import SPARE_ROWS as PLANILHA_SPARE_ROWS
 from scorekeeper.quatrilho.planilha import Layout as PlanilhaLayout
@@ -232,57 +233,84 @@ def _computed_columns(rules, cols, teams):
     return [cols.GAME, *[c(t) for t in range(teams) for c in (cols.start, cols.gained, cols.score, cols.games)]]
 
 
-def planilha_expected(sheet, result, rows: int | None = None, coringas: list[str] | None = None) -> tuple[dict, set]:
-    """Every formula cell of a planilha and the number the CLI computed for it; and the cells of
-    rows the CLI could not score (their formulas compute something the CLI does not)."""
+def planilha_expected(sheet, result, rows: int | None = None, coringas: list[str] | None = None,
+                      groups=None) -> tuple[dict, set]:
+    """Every formula cell of a planilha and the number the CLI computed for it: an entry the CLI
+    could not score says "não" under Conta and moves no chips, as in the CLI. The second value
+    (cells not compared) is empty: kept for the callers that pass it on."""
+    blank = rows is not None
     rows = len(sheet.entries) + PLANILHA_SPARE_ROWS if rows is None else rows
     coringas = result.extra["coringas"] if coringas is None else coringas
-    lay = PlanilhaLayout(sheet.players, coringas, rows)
-    expect, unchecked = {}, set()
+    if groups is None:
+        groups = PLANILHA_GROUPS if blank else planilha_groups(sheet)
+    lay = PlanilhaLayout(sheet.players, coringas, rows, groups)
+    expect = {}
+    typed_coringa = next((e.item.get("coringa") for e in sheet.entries if isinstance(e.item, dict)
+                          and ("late" in e.item or "out" in e.item) and e.item.get("coringa")), None)
     for p, name in enumerate(lay.people):
-        for group in (WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP):
+        for group in lay.groups[1:]:
             expect[f"{col(lay.column(group, p))}4"] = name
+        if blank and lay.is_coringa(p):  # the blank's coringa: the first named in Coringa
+            expect[f"{col(lay.column(lay.groups[0], p))}4"] = typed_coringa or ""
+    if sheet.round_deals is None:  # Jogos da ronda: the round's length
+        expect["K3"] = result.extra["round_deals"] if not blank else sheet.rules.deals_per_seat * len(sheet.players)
     running = result.extra["running"]
-    scorable = True
+    coringa_so_far = ""
     for position in range(rows):
         r = PLANILHA_FIRST + position
         cells = {f"{col(lay.column(group, p))}{r}": p for group in (CHIPS_GROUP, RUNNING_GROUP)
                  for p in range(lay.size)}
-        row_cells = [*cells, f"{col(lay.sum_col)}{r}", f"{col(lay.control_col)}{r}"]
+        row_cells = [*cells, f"{col(lay.sum_col)}{r}", f"{col(lay.control_col)}{r}", f"{col(lay.deal_col)}{r}",
+                     f"{col(lay.dealer_col)}{r}"]
         if position >= len(result.hands):
             expect.update(dict.fromkeys(row_cells, ""))
+            expect[f"{col(lay.coringa_col)}{r}"] = coringa_so_far
             continue
         hand, state = result.hands[position], running[position]
-        deal = hand.hand not in ("late", "out", "rebuy")
-        if hand.points is None:
-            scorable = False
-        if not scorable:  # this row's formulas, and the running chips from here on
-            unchecked.update(row_cells)
-            continue
+        item = sheet.entries[position].item
+        if not coringa_so_far and isinstance(item, dict) and ("late" in item or "out" in item):
+            coringa_so_far = item.get("coringa") or ""
+        expect[f"{col(lay.coringa_col)}{r}"] = coringa_so_far
+        deal = state["deal"] is not None
+        expect[f"{col(lay.deal_col)}{r}"] = state["deal"] if deal else ""
+        # the dealer by Q1 (what the formulas use when Dá is empty): the CLI's wherever five
+        # seats are held; this test's rounds leave no seat empty before a deal
+        expect[f"{col(lay.dealer_col)}{r}"] = state["dealer"] if deal else ""
         before = running[position - 1]["chips"] if position else dict.fromkeys(sheet.players, sheet.rules.chips)
         for p, name in enumerate(lay.people):
             if hand.hand == "rebuy":
                 moved = state["chips"].get(name, 0) - before.get(name, 0)
             else:
-                moved = hand.points.get(name, 0)
+                moved = (hand.points or {}).get(name, 0)
             expect[f"{col(lay.column(CHIPS_GROUP, p))}{r}"] = moved
             expect[f"{col(lay.column(RUNNING_GROUP, p))}{r}"] = state["chips"].get(name, "")
-        expect[f"{col(lay.sum_col)}{r}"] = sum(hand.points.values()) if deal else ""
-        expect[f"{col(lay.control_col)}{r}"] = ("OK" if sum(hand.points.values()) == 0 else "ERRO") if deal else ""
+        counted = deal and hand.points is not None
+        expect[f"{col(lay.sum_col)}{r}"] = sum(hand.points.values()) if counted else ""
+        expect[f"{col(lay.control_col)}{r}"] = ("OK" if sum(hand.points.values()) == 0 else "ERRO") if counted else ""
+    started = bool(result.hands)
     for p, name in enumerate(lay.people):
         c = col(lay.column(CHIPS_GROUP, p))
         if not lay.is_coringa(p):
-            expect[f"{c}{lay.talhas_row}"] = result.extra["talhas"][name]
-        if not scorable:  # the sums run through the rows the CLI could not score
-            unchecked.update((f"{c}{lay.end_row}", f"{c}{lay.net_row}"))
-        elif lay.is_coringa(p):
-            expect[f"{c}{lay.end_row}"] = result.extra["coringa_chips"].get(name, "")
+            expect[f"{c}{lay.talhas_row}"] = result.extra["talhas"][name] if started else ""
+            expect[f"{c}{lay.end_row}"] = result.extra["chips"][name] if started else ""
+            expect[f"{c}{lay.net_row}"] = result.totals[name] if started else ""
         else:
-            expect[f"{c}{lay.end_row}"] = result.extra["chips"][name]
-            expect[f"{c}{lay.net_row}"] = result.totals[name]
-    # the planilha's own control: ERRO once a row's chips do not add up to 0
-    expect[f"{col(lay.control_col)}{lay.net_row}"] = "OK" if scorable else "ERRO"
-    return expect, unchecked
+            expect[f"{c}{lay.end_row}"] = result.extra["coringa_chips"].get(name, "")
+    # the planilha's own control: ERRO once a counted deal's chips do not add up to 0
+    expect[f"{col(lay.control_col)}{lay.net_row}"] = "OK" if started else ""
+    return expect, set()
+
+
+def planilha_groups(sheet) -> list[int]:
+    """The per-person groups an exported round has: the rolar's figuras and the written chips
+    only when one of its entries has them."""
+    items = [e.item for e in sheet.entries if isinstance(e.item, dict)]
+    groups = [CHIPS_GROUP, RUNNING_GROUP]
+    if any(isinstance(i.get("figuras"), dict) for i in items):
+        groups.append(FIG_GROUP)
+    if any(isinstance(i.get("chips"), dict) for i in items):
+        groups.append(WRITTEN_GROUP)
+    return groups
 
 
 def summary_expected(games) -> dict:
@@ -294,13 +322,13 @@ def summary_expected(games) -> dict:
         places = table_points(result.totals, rules.places) if king else None
         errors = any(f.is_error for f in result.findings)
         planilha = rules.game == "quatrilho"
-        scorable = all(hand.points is not None for hand in result.hands)
         for name in sheet.players:
             # a ficha with nothing typed shows no result, nor does the Resumo
             expect[f"G{row}"] = result.totals[name] if king or result.hands else ""
-            if planilha:  # the net, and the planilha's own control (ERRO once a row does not add up)
-                expect[f"G{row}"] = result.totals[name] if scorable else UNCHECKED
-                expect[f"I{row}"] = "OK" if scorable else "ERRO"
+            if planilha:  # the net, and the planilha's own control: rows the CLI could not score move
+                # no chips (Conta "não"), so every counted deal adds up to 0
+                expect[f"G{row}"] = result.totals[name] if result.hands else ""
+                expect[f"I{row}"] = "OK" if result.hands else ""
             elif king:
                 whole = sum(1 for h in result.hands if h.total is not None) >= \
                     len(rules.negative_hands) + rules.festa_count

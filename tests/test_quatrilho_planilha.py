@@ -87,22 +87,27 @@ def test_the_planilha_layout(tmp_path):
     assert [ws.cell(5, c).value for c in range(1, 13)] == \
         ["Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado",
          "Multa 2", "Multado 2"]
-    # Figuras (rolar) M-R, Fichas escritas S-X, Fichas da linha Y-AD, Fichas acumuladas AE-AJ
+    # Figuras (rolar) M-R (the round has a rolar), Fichas da linha S-X, Fichas acumuladas Y-AD:
+    # no Fichas escritas, as no entry has chips written
     assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", "Zeca"]
-    assert [ws.cell(5, c).value for c in (13, 18, 25, 30, 31, 36, 37, 38, 39)] == \
-        ["Figuras", "Figuras (coringa)", "Fichas", "Fichas (coringa)", "Saldo", "Saldo (coringa)", "Soma",
+    assert [ws.cell(5, c).value for c in (13, 18, 19, 24, 25, 30, 31, 32, 33, 34)] == \
+        ["Figuras", "Figuras (coringa)", "Fichas", "Fichas (coringa)", "Saldo", "Saldo (coringa)", "Conta", "Soma",
          "Controlo", "Nota"]
-    assert [ws.cell(3, c).value for c in (13, 19, 25, 31)] == \
-        ["Figuras (rolar)", "Fichas escritas", "Fichas da linha", "Fichas acumuladas"]
+    assert [ws.cell(3, c).value for c in (13, 19, 25)] == ["Figuras (rolar)", "Fichas da linha", "Fichas acumuladas"]
+    # the hidden deal number, dealer by Q1 and first coringa, past the printed table
+    assert [ws.cell(5, c).value for c in (36, 37, 38)] == ["Jogo", "Dá (Q1)", "1º coringa"]
+    assert all(ws.column_dimensions[c].hidden for c in ("AJ", "AK", "AL"))
     # entry 1: Eva late, Zeca her coringa; entry 2 dealt by Ari (he sits out); the rebuy row
     assert [ws.cell(6, c).value for c in range(1, 9)] == [1, None, "atraso", "Eva", None, None, None, "Zeca"]
     assert [ws.cell(7, c).value for c in range(1, 7)] == [2, "Ari", "normal", "Bia", "Davi", 22]
     assert [ws.cell(12, c).value for c in (1, 3, 4)] == [7, "talha", "Ari"]
     assert [ws.cell(14, c).value for c in range(13, 19)] == [6, None, 6, 6, None, 17]  # the rolar's figuras
     assert [ws.cell(16, c).value for c in (9, 10)] == ["olhar-vazas", "Zeca"]
+    assert ws["I3"].value == "Jogos da ronda" and ws["K3"].value == "=30"  # the round's length, not typed
     assert ws.page_setup.orientation == "landscape" and int(ws.page_setup.paperSize) == 9  # A4
+    assert ws.print_title_rows == "$2:$5"  # the header block on every page
     # 33 entries and 3 spare rows end on row 41; the chips at the end, talhas and net below
-    assert [ws.cell(r, 19).value for r in (43, 44, 45)] == ["Fichas no fim", "Talhas", "Saldo da ronda"]
+    assert [ws.cell(r, 15).value for r in (43, 44, 45)] == ["Fichas no fim", "Talhas", "Saldo da ronda"]
     assert ws["B47"].value == "Notas" and ws["B48"].value == "Sem observações: a planilha confere."
 
 
@@ -113,35 +118,30 @@ def test_the_disputed_round_is_checked_at_its_cells(tmp_path):
     assert checked.exit_code == 1
     where = f"{out}:Mesa3 R4"
     # Quem D, Figuras F, Vazas G; the rolar's figuras from M; Carla's chips above (AG); Escritas from S
+    cells = ["D7", "F8", "M9", "G10", "AG13", "D15", "D17", "S18", "T19", "V19", "A21"]
+    findings = check_file(str(EXAMPLES / "quatrilho-disputed-mesa3.yaml")).findings
+    assert [f.rule for f in findings] == ["Art 14", "Art 20.11", "Art 20.11", "Art 20.11", "Art 15", "Art 19",
+                                          "Art 15", "Art 18.2", "Art 18.2", "Art 18.2", "Art 11"]
     assert checked.output.splitlines() == [
-        f"{where}!D7: error: deal 2 (dealer Beto): caller: Beto deals this deal and sits out [Art 14]",
-        f"{where}!F8: error: deal 3 (dealer Carla): figuras: 38 is outside 0-35 [Art 20.11]",
-        f"{where}!M9: error: deal 4 (dealer Duda): figuras add up to 36, not 35 [Art 20.11]",
-        f"{where}!G10: error: deal 5 (dealer Edu): tricks: 10 tricks cannot hold 30 figuras [Art 20.11]",
-        f"{where}!AG13: error: deal 8 (dealer Carla): Carla is at -3 chips and plays on: buy a talha "
-        "({rebuy: Carla}) or leave ({out: Carla}) [Art 15]",
-        f"{where}!D15: error: entry 10 (rebuy Edu): Edu already bought 1 talha this round; one a round, then out "
-        "[Art 19]",
-        f"{where}!D17: error: deal 9 (dealer Duda): player: Carla is out of this round [Art 15]",
-        f"{where}!T18: error: deal 10 (dealer Edu): chips: the sheet gives Beto -6; the deal gives -8 [Art 18.2]",
-        f"{where}!T19: error: deal 11 (dealer Ana): chips: the chips written add up to +1, not 0 [Art 18.2]",
-        f"{where}!A21: error: deal 13 (dealer Zeca): the round has 12 deals (shortened by the committee) [Art 11]",
-        f"{where}: 10 errors (quatrilho, complete; Ana -31, Beto -61, Carla -103, Duda +320, Edu -118)",
+        *(f"{where}!{cell}: {f.describe()}" for cell, f in zip(cells, findings)),
+        f"{where}: 11 errors (quatrilho, complete; Ana -31, Beto -61, Carla -103, Duda +320, Edu -118)",
     ]
     ws = openpyxl.load_workbook(out)["Mesa3 R4"]
     notes = [ws.cell(r, 2).value for r in range(30, 45) if ws.cell(r, 2).value]
     assert notes[0] == "Notas"
     assert notes[1] == "1. error: deal 2 (dealer Beto): caller: Beto deals this deal and sits out [Art 14]"
-    assert len(notes) == 11
-    assert [ws.cell(r, 39).value for r in (7, 14, 21)] == ["1", "5", "10"]  # the Nota column marks the rows
+    assert len(notes) == 13  # the heading, 11 findings, and what Conta "não" means
+    assert notes[-1].startswith('Conta "não": uma entrada que a verificação não pode contar')
+    assert [ws.cell(r, 40).value for r in (7, 14, 21)] == ["1", "5", "11"]  # the Nota column marks the rows
+    # Conta: the entries the CLI could not score (deals 2-5 and Carla's fine once out) move no chips
+    assert [r for r in range(6, 25) if ws.cell(r, 37).value == "não"] == [7, 8, 9, 10, 17]
 
 
 # --- a blank filled in by hand ---------------------------------------------------------------------
 
-# What a fiscal writes at table 7: Eva late with Zeca her coringa (Zeca written above his
-# columns), then four deals of the sheet, Dá written by hand.
-TYPED = {"R4": "Zeca",
-         "C6": "atraso", "D6": "Eva", "H6": "Zeca",
+# What a fiscal writes at table 7: Eva late with Zeca her coringa (the coringa's columns take
+# his name from Coringa), then four deals of the sheet, Dá written by hand.
+TYPED = {"C6": "atraso", "D6": "Eva", "H6": "Zeca",
          "B7": "Ari", "C7": "normal", "D7": "Bia", "E7": "Davi", "F7": 22,
          "B8": "Bia", "C8": "normal", "D8": "Caio", "E8": "Caio", "F8": 20,
          "B9": "Caio", "C9": "rolar", "M9": 10, "N9": 12, "P9": 8, "R9": 5,
@@ -167,14 +167,17 @@ def test_a_blank_planilha_is_a_whole_round_to_write_in(tmp_path):
     out = _blank(tmp_path)
     ws = openpyxl.load_workbook(out).active
     assert ws.title == "Mesa7 R1"
-    assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", None]
+    # the coringa's name: the first one named in Coringa (hidden column AR), unless typed over it
+    assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", '=IF(AR41="","",AR41)']
     assert ws["R5"].value == "Figuras (coringa)"
+    assert [ws.cell(5, c).value for c in (37, 38, 39, 40)] == ["Conta", "Soma", "Controlo", "Nota"]
+    assert ws["K3"].value == "=30"
     rows = [r for r in range(FIRST, 60) if isinstance(ws.cell(r, 1).value, int)]
     assert rows == list(range(FIRST, FIRST + 36))  # 30 deals and six late, out or talha rows
-    # the table (289 character widths, 727 mm) is fitted to the page's 277 mm: a row of 56 points
-    # prints 7.4 mm high, room to write in
-    assert ws.row_dimensions[FIRST].height == 56
-    assert ws.page_setup.orientation == "landscape" and ws.print_title_rows == "$3:$5"
+    # the table (337 character widths) is fitted to the page's 277 mm: a row of 64 points prints
+    # 7.4 mm high, room to write in
+    assert ws.row_dimensions[FIRST].height == 64
+    assert ws.page_setup.orientation == "landscape" and ws.print_title_rows == "$2:$5"
     report = run("check", out).output  # (how the CLI words the count of entries is not the planilha's)
     assert report.startswith(f"{out}:Mesa7 R1: clean (quatrilho, in progress, 0 ")
     assert report.endswith(" recorded; Ari 0, Bia 0, Caio 0, Davi 0, Eva 0)\n")
@@ -224,7 +227,8 @@ def test_every_round_recalculates_to_the_cli_numbers(engine, tmp_path):
     # the Resumo: each player's net and the planilha's own control
     resumo, summary = exported["Resumo"], values["Resumo"]
     assert [summary.cell(r, 7).value for r in range(4, 8)] == [-191, -112, -5, 306]
-    assert [summary.cell(r, 9).value for r in (4, 9, 13)] == ["OK", "OK", "ERRO"]
+    # the disputed sheet's chips add up (the rows the CLI could not score move none), its errors flag it
+    assert [summary.cell(r, 9).value for r in (4, 9, 13)] == ["OK", "OK", "OK"]
     assert [summary.cell(r, 11).value for r in (4, 9, 13)] == ["OK", "OK", "ERRO"]
     assert resumo.cell(4, 7).value.startswith("='Mesa7 R1'!")
 

@@ -9,9 +9,15 @@ player's chips at the end (the committee covering a deficit after a talha, Art 1
 and his net for the round (Q10). The findings of the export are a numbered Notas list with the
 rows marked, as on the team fichas.
 
-"Dá" (who deals) is typed text that the CLI computes: the rotation skips empty seats (Q10),
-which no portable formula follows. The formulas read it only to leave the dealer out of a deal
-at five occupied seats (Art 14).
+"Dá" (who deals) is what the exporter writes (the CLI's dealer) or the fiscal types. The
+formulas need the dealer only to leave him out of a deal at five occupied seats (Art 14); when
+Dá is empty they take a hidden column's: deal k is dealt by seat (k-1) mod n (Q1). That is
+exact whenever it matters: five seats are held only when no seat was ever left empty, and an
+empty seat is what makes the rotation skip (Q10). What is typed in Dá wins; the check reports
+a Dá that is not the CLI's dealer.
+
+"Conta" says "não" on a row the CLI could not score (an error makes it moot): that row moves
+no chips, as in the CLI, so the paper's sums are the CLI's. The reader ignores it.
 """
 from __future__ import annotations
 
@@ -32,7 +38,7 @@ GROUP_ROW = L.NAMES_ROW - 1  # the titles of the per-person column groups
 # Header cells: key -> (row, label column, value column). A label is followed by its value and
 # an empty cell, so that a missing value never lets header_info read the next label's value.
 INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 9, 10), "date": (2, 12, 13),
-              "rules": (3, 2, 3), "scorer": (3, 6, 7), "round_deals": (3, 9, 10)}
+              "rules": (3, 2, 3), "scorer": (3, 6, 7), "round_deals": (3, 9, 11)}  # its label over I:J
 LABELS = {**L.INFO_LABELS, "scorer": "Fiscal", "round_deals": "Jogos da ronda"}
 # The row's own columns, A to L: two fines written under a contract are live in the formulas
 # (olhar-vazas and a solo's fora-de-vez or negar-carta); more go comma-separated in Multa 2.
@@ -40,7 +46,7 @@ NUMBER, DEALER, ENTRY, WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2,
 FINE_PAIRS = ((FINE, FINED), (FINE2, FINED2))
 META_HEADS = ("Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado",
               "Multa 2", "Multado 2")
-META_WIDTHS = (4, 8, 12, 8, 9, 7, 6, 8, 11, 8, 11, 8)
+META_WIDTHS = (4, 8, 12, 9, 9, 8, 6, 9, 11, 9, 11, 9)
 FIRST_GROUP = 13
 # The per-person groups, in order: (title on GROUP_ROW, head for a player, head for a coringa).
 GROUPS = (("Figuras (rolar)", "Figuras", "Figuras (coringa)"),
@@ -48,6 +54,9 @@ GROUPS = (("Figuras (rolar)", "Figuras", "Figuras (coringa)"),
           ("Fichas da linha", "Fichas", "Fichas (coringa)"),
           ("Fichas acumuladas", "Saldo", "Saldo (coringa)"))
 FIG_GROUP, WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP = range(4)
+ALL_GROUPS = (FIG_GROUP, WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP)
+PLAYER_WIDTH, CORINGA_WIDTH = 8, 10  # "Escritas", and "(coringa)" on a line of its own
+NOT_COUNTED = "não"  # Conta: an entry the CLI could not score moves no chips
 # What Entrada says of a row that is not a deal (the sheet's late, out, rebuy).
 NON_DEAL_WORDS = {"late": "atraso", "out": "saida", "rebuy": "talha"}
 SPARE_ROWS = 3  # empty rows after an exported round's last entry, for one written in by hand
@@ -58,21 +67,30 @@ NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
 class Layout:
     """Where everything of one planilha is: the per-person groups, the rows, the bottom."""
 
-    def __init__(self, players: list[str], coringas: list[str], rows: int):
+    def __init__(self, players: list[str], coringas: list[str], rows: int, groups=ALL_GROUPS):
         self.players, self.coringas = list(players), list(coringas)
         self.people = self.players + self.coringas
         self.size = len(self.people)
+        self.groups = tuple(g for g in ALL_GROUPS if g in groups)
         self.last_row = FIRST + rows - 1
-        self.sum_col = FIRST_GROUP + 4 * self.size
+        self.conta_col = FIRST_GROUP + len(self.groups) * self.size
+        self.sum_col = self.conta_col + 1
         self.control_col = self.sum_col + 1
         self.note_col = self.control_col + 1
+        # hidden, past the printed area: the deal's number, its dealer by Q1, the first coringa named
+        self.deal_col = self.note_col + 2
+        self.dealer_col = self.deal_col + 1
+        self.coringa_col = self.dealer_col + 1
         self.end_row = self.last_row + 2  # Fichas no fim
         self.talhas_row = self.end_row + 1
         self.net_row = self.end_row + 2
         self.notes_row = self.net_row + 2
 
     def column(self, group: int, person: int) -> int:
-        return FIRST_GROUP + group * self.size + person
+        return FIRST_GROUP + self.groups.index(group) * self.size + person
+
+    def has(self, group: int) -> bool:
+        return group in self.groups
 
     def span(self, group: int, r: int) -> str:
         """The group's cells on row r (every person's), as one range."""
@@ -80,7 +98,7 @@ class Layout:
 
     def name(self, person: int) -> str:
         """The cell holding a person's name: the first group's, which the others repeat."""
-        return f"{col(self.column(FIG_GROUP, person))}${L.NAMES_ROW}"
+        return f"{col(self.column(self.groups[0], person))}${L.NAMES_ROW}"
 
     def is_coringa(self, person: int) -> bool:
         return person >= len(self.players)
@@ -93,7 +111,9 @@ class Formulas:
     def __init__(self, rules: QuatrilhoRules, lay: Layout, r: int):
         self.rules, self.lay, self.r = rules, lay, r
         c = {k: f"${col(v)}{r}" for k, v in (("entry", ENTRY), ("who", WHO), ("other", OTHER),
-                                                ("figuras", FIGURAS), ("tricks", TRICKS), ("dealer", DEALER))}
+                                                ("figuras", FIGURAS), ("tricks", TRICKS), ("conta", lay.conta_col))}
+        # Dá as typed, else the hidden column's dealer by Q1
+        c["dealer"] = f'IF(${col(DEALER)}{r}<>"",${col(DEALER)}{r},${col(lay.dealer_col)}{r})'
         self.c = c
         per = rules.figuras_per_point
         self.s = f"(({c['figuras']}-MOD({c['figuras']},{per}))/{per})"  # Art 20.11: figuras // 3
@@ -140,14 +160,44 @@ class Formulas:
         """Art 14: a seated person plays, except the dealer when five seats are held."""
         return f"AND({self.seated(person)},OR({self.occupied()}<5,{self.c['dealer']}<>{self.lay.name(person)}))"
 
+    def counted(self) -> str:
+        """Conta is not "não": the CLI scored the entry."""
+        return f'{self.c["conta"]}<>"{NOT_COUNTED}"'
+
     def chips(self, person: int) -> str:
-        """The chips the row moves for this person (empty on an empty row)."""
+        """The chips the row moves for this person (empty on an empty row, 0 on a row that
+        Conta says the CLI could not score)."""
         c, rules, name = self.c, self.rules, self.lay.name(person)
         words = NON_DEAL_WORDS
         deal = f"IF(NOT({self.plays(person)}),0,{self.deal(person)})"
-        return (f'=IF({c["entry"]}="","",IF({c["entry"]}="{words["late"]}",IF({c["who"]}={name},-{rules.late},0),'
+        return (f'=IF({c["entry"]}="","",IF(NOT({self.counted()}),0,'
+                f'IF({c["entry"]}="{words["late"]}",IF({c["who"]}={name},-{rules.late},0),'
                 f'IF({c["entry"]}="{words["rebuy"]}",IF({c["who"]}={name},{rules.talha},0),'
-                f'IF({c["entry"]}="{words["out"]}",0,{deal}))))')
+                f'IF({c["entry"]}="{words["out"]}",0,{deal})))))')
+
+    def deal_number(self) -> str:
+        """The hidden deal number: the deal rows above, plus one (Q1: a fine's deal counts)."""
+        column = col(self.lay.deal_col)
+        above = "0" if self.r == FIRST else f"COUNT(${column}${FIRST}:{column}{self.r - 1})"
+        return f'=IF({self.is_deal()},{above}+1,"")'
+
+    def dealer(self) -> str:
+        """The hidden dealer by Q1: deal k is dealt by seat (k-1) mod n, held by its player or by
+        the coringa his late or out row named."""
+        lay, number = self.lay, f"${col(self.lay.deal_col)}{self.r}"
+        entries, who, coringas = self.above(ENTRY), self.above(WHO), self.above(CORINGA)
+        formula = '""'
+        for seat in reversed(range(len(lay.players))):
+            occupant = lay.name(seat)
+            for c in range(len(lay.players), lay.size):
+                if entries is None:
+                    break
+                cname = lay.name(c)
+                took = "+".join(f'COUNTIFS({entries},"{NON_DEAL_WORDS[kind]}",{who},{lay.name(seat)},'
+                                f'{coringas},{cname})' for kind in ("late", "out"))
+                occupant = f'IF(AND({cname}<>"",{took}>0),{cname},{occupant})'
+            formula = f"IF(MOD({number}-1,{len(lay.players)})={seat},{occupant},{formula})"
+        return f'=IF({number}="","",{formula})'
 
     def deal(self, person: int) -> str:
         c, name = self.c, self.lay.name(person)
@@ -222,9 +272,11 @@ class Formulas:
         """Q8, Art 18.5, in its order: 6-6-6-17, then 18 figuras or more, then the two with the
         most pay the two with the fewest; the second and third tied take the chips written."""
         lay, rolar, r = self.lay, self.rules.rolar, self.r
+        if not lay.has(FIG_GROUP):  # an export with no rolar has no cells for its figuras
+            return "0"
         span = lay.span(FIG_GROUP, r)
         mine = f"{col(lay.column(FIG_GROUP, person))}{r}"
-        written = f"{col(lay.column(WRITTEN_GROUP, person))}{r}"
+        written = f"{col(lay.column(WRITTEN_GROUP, person))}{r}" if lay.has(WRITTEN_GROUP) else "\"\""
         top = f"MAX({span})"
         six = ",".join(f"COUNTIF({span},{value})={count}"
                        for value, count in sorted(Counter(rolar["six_six_six"]).items()))
@@ -244,9 +296,9 @@ class PlanilhaWriter:
     """Writes one round (or a blank planilha) onto a worksheet."""
 
     def __init__(self, ws, rules: QuatrilhoRules, players: list[str], coringas: list[str], rows: int,
-                 styles: Styles, blank: bool = False):
+                 styles: Styles, blank: bool = False, groups=ALL_GROUPS):
         self.ws, self.rules, self.style, self.blank = ws, rules, styles, blank
-        self.lay = Layout(players, coringas, rows)
+        self.lay = Layout(players, coringas, rows, groups)
 
     def summary_cells(self, quoted: str, p: int):
         """The Resumo's cells for registered player p: his net for the round, and the
@@ -262,30 +314,31 @@ class PlanilhaWriter:
         ws, lay = self.ws, self.lay
         ws.sheet_view.showGridLines = False
         self.style(put(ws, 1, 1, f"{TITLE} — {self.rules.title}"), "title")
-        for key, (row, label_col, value_col) in INFO_CELLS.items():
-            self.style(ws.cell(row, label_col, LABELS[key]), "bold")
-            value = meta.get(key)
-            if value is not None:
-                self.style(put(ws, row, value_col, typed_value(value)), "left")
+        self._header(meta)
         for column, head in enumerate(META_HEADS, start=1):
             self.style(ws.cell(L.HEAD_ROW, column, head), "head")
-        for group, (title, head, coringa_head) in enumerate(GROUPS):
+        for group in lay.groups:
+            title, head, coringa_head = GROUPS[group]
             first = lay.column(group, 0)
             self.style(ws.cell(GROUP_ROW, first, title), "head")
             ws.merge_cells(start_row=GROUP_ROW, start_column=first, end_row=GROUP_ROW,
                            end_column=lay.column(group, lay.size - 1))
             for p, name in enumerate(lay.people):
                 column = lay.column(group, p)
-                if group == FIG_GROUP:
-                    cell = put(ws, L.NAMES_ROW, column, name) if name else ws.cell(L.NAMES_ROW, column)
-                else:
-                    source = col(lay.column(FIG_GROUP, p))
+                if group != lay.groups[0]:
+                    source = col(lay.column(lay.groups[0], p))
                     cell = ws.cell(L.NAMES_ROW, column, f'=IF({source}{L.NAMES_ROW}="","",{source}{L.NAMES_ROW})')
+                elif name:
+                    cell = put(ws, L.NAMES_ROW, column, name)
+                else:  # a blank's coringa: the first one named in Coringa, unless his name is typed here
+                    last = f"{col(lay.coringa_col)}{lay.last_row}"
+                    cell = ws.cell(L.NAMES_ROW, column, f'=IF({last}="","",{last})')
                 self.style(cell, "head")
                 self.style(ws.cell(L.HEAD_ROW, column, coringa_head if lay.is_coringa(p) else head), "head")
-        self.style(ws.cell(L.HEAD_ROW, lay.sum_col, "Soma"), "head")
-        self.style(ws.cell(L.HEAD_ROW, lay.control_col, "Controlo"), "head")
-        self.style(ws.cell(L.HEAD_ROW, lay.note_col, "Nota"), "head")
+        for column, head in ((lay.conta_col, "Conta"), (lay.sum_col, "Soma"), (lay.control_col, "Controlo"),
+                             (lay.note_col, "Nota"), (lay.deal_col, "Jogo"), (lay.dealer_col, "Dá (Q1)"),
+                             (lay.coringa_col, "1º coringa")):
+            self.style(ws.cell(L.HEAD_ROW, column, head), "head")
         for position, r in enumerate(range(FIRST, lay.last_row + 1)):
             self._row(r, position, typed[position] if position < len(typed) else {})
         self._bottom()
@@ -293,17 +346,32 @@ class PlanilhaWriter:
         self._validation()
         self._print_setup()
 
+    def _header(self, meta: dict) -> None:
+        """Evento, Mesa, ... as header_info reads them; Jogos da ronda the round's length: the
+        committee's round_deals as typed, else a formula (which the reader passes over) of the
+        length the CLI counts (Q1: six deals per seat)."""
+        ws = self.ws
+        for key, (row, label_col, value_col) in INFO_CELLS.items():
+            self.style(ws.cell(row, label_col, LABELS[key]), "bold")
+            if value_col - label_col > 1:  # a long label over two columns, its value after them
+                ws.merge_cells(start_row=row, start_column=label_col, end_row=row, end_column=value_col - 1)
+            value = meta.get(key)
+            if value is not None:
+                self.style(put(ws, row, value_col, typed_value(value)), "left")
+            elif key == "round_deals" and meta.get("round_length"):
+                self.style(ws.cell(row, value_col, f"={int(meta['round_length'])}"), "left")
+
     def _row(self, r: int, position: int, row: dict) -> None:
         ws, lay, rules = self.ws, self.lay, self.rules
         ws.cell(r, NUMBER, position + 1)
         for column, key in ((DEALER, "dealer"), (ENTRY, "entry"), (WHO, "who"), (OTHER, "other"),
                             (FIGURAS, "figuras"), (TRICKS, "tricks"), (CORINGA, "coringa"), (FINE, "fine"),
-                            (FINED, "fined"), (FINE2, "fine2"), (FINED2, "fined2")):
+                            (FINED, "fined"), (FINE2, "fine2"), (FINED2, "fined2"), (lay.conta_col, "conta")):
             if row.get(key) is not None:
                 put(ws, r, column, row[key])
         for group, key in ((FIG_GROUP, "per_figuras"), (WRITTEN_GROUP, "written")):
             for name, value in (row.get(key) or {}).items():
-                if name in lay.people:
+                if name in lay.people and lay.has(group):
                     put(ws, r, lay.column(group, lay.people.index(name)), value)
         formulas = Formulas(rules, lay, r)
         for p in range(lay.size):
@@ -315,11 +383,16 @@ class PlanilhaWriter:
             else:
                 empty = f'$C{r}=""'
             ws.cell(r, lay.column(RUNNING_GROUP, p), f'=IF({empty},"",{running})')
-        deal = formulas.is_deal()
+        deal = f"AND({formulas.is_deal()},{formulas.counted()})"
         total = f"SUM({lay.span(CHIPS_GROUP, r)})"
         ws.cell(r, lay.sum_col, f'=IF({deal},{total},"")')
         sum_cell = f"{col(lay.sum_col)}{r}"
         ws.cell(r, lay.control_col, f'=IF({deal},IF({sum_cell}=0,"OK","ERRO"),"")')
+        ws.cell(r, lay.deal_col, formulas.deal_number())
+        ws.cell(r, lay.dealer_col, formulas.dealer())
+        named = f'IF(AND($H{r}<>"",OR($C{r}="{NON_DEAL_WORDS["late"]}",$C{r}="{NON_DEAL_WORDS["out"]}")),$H{r},"")'
+        above = f"{col(lay.coringa_col)}{r - 1}"
+        ws.cell(r, lay.coringa_col, f"={named}" if r == FIRST else f'=IF({above}<>"",{above},{named})')
         for column in range(1, lay.note_col + 1):
             self.style(ws.cell(r, column), "box")
         for p in range(lay.size):
@@ -328,14 +401,16 @@ class PlanilhaWriter:
 
     def _bottom(self) -> None:
         """Each registered player's chips at the end, talhas and net (Q10); a coringa's chips
-        at the end count for nobody (Art 16). The planilha's own control under Controlo."""
+        at the end count for nobody (Art 16). The planilha's own control under Controlo.
+        Nothing shows before an entry is typed."""
         ws, lay, rules = self.ws, self.lay, self.rules
-        first, last = lay.column(WRITTEN_GROUP, 0), lay.column(WRITTEN_GROUP, lay.size - 1)
+        last = lay.column(CHIPS_GROUP, 0) - 1
         for r, label in ((lay.end_row, "Fichas no fim"), (lay.talhas_row, "Talhas"), (lay.net_row, "Saldo da ronda")):
-            cell = ws.cell(r, first, label)
+            cell = ws.cell(r, last - 3, label)
             self.style(cell, "bold")
             cell.alignment = Alignment(horizontal="right")
-            ws.merge_cells(start_row=r, start_column=first, end_row=r, end_column=last)
+            ws.merge_cells(start_row=r, start_column=last - 3, end_row=r, end_column=last)
+        started = f'COUNTIF($C${FIRST}:$C${lay.last_row},"<>")>0'
         for p in range(lay.size):
             column = col(lay.column(CHIPS_GROUP, p))
             chips = f"({rules.chips}+SUM({column}{FIRST}:{column}{lay.last_row}))"
@@ -347,23 +422,27 @@ class PlanilhaWriter:
                 continue
             talhas = f'{column}{lay.talhas_row}'
             # Art 19, Q10: below zero after his talha, the committee covers the deficit: 0
-            ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p), f"=IF(AND({chips}<0,{talhas}>0),0,{chips})")
+            ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p),
+                    f'=IF(NOT({started}),"",IF(AND({chips}<0,{talhas}>0),0,{chips}))')
             ws.cell(lay.talhas_row, lay.column(CHIPS_GROUP, p),
-                    f'=COUNTIFS($C${FIRST}:$C${lay.last_row},"{NON_DEAL_WORDS["rebuy"]}",'
-                    f'$D${FIRST}:$D${lay.last_row},{lay.name(p)})')
+                    f'=IF(NOT({started}),"",COUNTIFS($C${FIRST}:$C${lay.last_row},"{NON_DEAL_WORDS["rebuy"]}",'
+                    f'$D${FIRST}:$D${lay.last_row},{lay.name(p)}))')
             ws.cell(lay.net_row, lay.column(CHIPS_GROUP, p),
-                    f"={column}{lay.end_row}-{rules.chips}-{rules.talha}*{talhas}")
+                    f'=IF(NOT({started}),"",{column}{lay.end_row}-{rules.chips}-{rules.talha}*{talhas})')
             for r in (lay.end_row, lay.talhas_row):
                 self.style(ws.cell(r, lay.column(CHIPS_GROUP, p)), "total")
             self.style(ws.cell(lay.net_row, lay.column(CHIPS_GROUP, p)), "total_signed")
         controls = f"{col(lay.control_col)}{FIRST}:{col(lay.control_col)}{lay.last_row}"
-        self.style(ws.cell(lay.net_row, lay.sum_col, "Confere"), "bold")
-        self.style(ws.cell(lay.net_row, lay.control_col, f'=IF(COUNTIF({controls},"ERRO")>0,"ERRO","OK")'),
-                   "check")
+        label = ws.cell(lay.net_row, lay.conta_col, "Confere")
+        self.style(label, "bold")
+        label.alignment = Alignment(horizontal="right")
+        ws.merge_cells(start_row=lay.net_row, start_column=lay.conta_col, end_row=lay.net_row, end_column=lay.sum_col)
+        self.style(ws.cell(lay.net_row, lay.control_col,
+                           f'=IF(NOT({started}),"",IF(COUNTIF({controls},"ERRO")>0,"ERRO","OK"))'), "check")
 
     def _notes(self, notes) -> None:
         """The findings, numbered, each as wide as the table; each row a finding is about
-        marked with its numbers in the Nota column."""
+        marked with its numbers in the Nota column. A row the CLI could not score says so."""
         from openpyxl.comments import Comment
 
         ws, lay = self.ws, self.lay
@@ -373,7 +452,7 @@ class PlanilhaWriter:
             ws.cell(start + 1, 2, "Sem observações: a planilha confere.")
         by_row: dict[int, list[int]] = {}
         widths = self.widths()
-        line_chars = sum(widths[1:]) - 2
+        line_chars = sum(widths[1:lay.note_col]) - 2
         for number, (row, text) in enumerate(notes, start=1):
             r = start + number
             cell = put(ws, r, 2, f"{number}. {text}")
@@ -390,10 +469,18 @@ class PlanilhaWriter:
             ws.cell(row, NUMBER).fill = RED_FILL
             ws.cell(row, NUMBER).comment = Comment("\n".join(notes[n - 1][1] for n in numbers), "scorekeeper")
         self.notes_end = start + max(1, len(notes))
+        if any(ws.cell(r, lay.conta_col).value == NOT_COUNTED for r in range(FIRST, lay.last_row + 1)):
+            r = self.notes_end + 1
+            put(ws, r, 2, f'Conta "{NOT_COUNTED}": uma entrada que a verificação não pode contar (ver as notas); '
+                          "a linha não move fichas, como no programa, e as somas são as dele.").alignment = NOTE_ALIGNMENT
+            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.note_col)
+            self.notes_end = r
 
     def widths(self) -> list[float]:
+        """Each printed column's width: every head and value whole (a head wraps between words)."""
         lay = self.lay
-        return [*META_WIDTHS, *[7] * (4 * lay.size), 6, 9, 6]
+        people = [CORINGA_WIDTH if lay.is_coringa(p) else PLAYER_WIDTH for p in range(lay.size)]
+        return [*META_WIDTHS, *people * len(lay.groups), 6, 6, 9, 6]
 
     def _validation(self) -> None:
         ws, lay, rules = self.ws, self.lay, self.rules
@@ -413,10 +500,12 @@ class PlanilhaWriter:
 
         lst((ENTRY,), [*CONTRACTS.names, *(n for n in FINES.names if n != "olhar-vazas"), *NON_DEAL_WORDS.values()])
         lst((FINE, FINE2), FINES.names)
-        lst((WHO, OTHER, FINED, FINED2), [p for p in lay.people if p])
-        whole = (((FIGURAS,), rules.figuras), ((TRICKS,), rules.tricks),
-                 (tuple(lay.column(FIG_GROUP, p) for p in range(lay.size)), rules.figuras))
+        lst((WHO, OTHER, FINED, FINED2, DEALER), [p for p in lay.people if p])
+        figuras = tuple(lay.column(FIG_GROUP, p) for p in range(lay.size)) if lay.has(FIG_GROUP) else ()
+        whole = (((FIGURAS,), rules.figuras), ((TRICKS,), rules.tricks), (figuras, rules.figuras))
         for columns, high in whole:
+            if not columns:
+                continue
             dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(high),
                                 allow_blank=True, showErrorMessage=True, error=f"0 a {high}")
             for column in columns:
@@ -425,7 +514,7 @@ class PlanilhaWriter:
         control = f"${col(lay.control_col)}{FIRST}"
         ws.conditional_formatting.add(f"A{FIRST}:{col(lay.control_col)}{lay.last_row}",
                                       FormulaRule(formula=[f'{control}="ERRO"'], fill=RED_FILL))
-        for p in range(lay.size):  # chips written that are not the computed ones
+        for p in range(lay.size if lay.has(WRITTEN_GROUP) else 0):  # chips written that are not the computed ones
             written = f"{col(lay.column(WRITTEN_GROUP, p))}{FIRST}"
             computed = f"{col(lay.column(CHIPS_GROUP, p))}{FIRST}"
             ws.conditional_formatting.add(
@@ -434,15 +523,19 @@ class PlanilhaWriter:
         ws.freeze_panes = f"{col(FIGURAS)}{FIRST}"
         for column, width in enumerate(self.widths(), start=1):
             ws.column_dimensions[col(column)].width = width
+        for column in (lay.deal_col, lay.dealer_col, lay.coringa_col):
+            ws.column_dimensions[col(column)].hidden = True
         ws.row_dimensions[L.HEAD_ROW].height = 30
 
     def _print_setup(self) -> None:
-        """A4 landscape as wide as the table, the heads repeated on every page; a blank's rows
-        high enough to write in."""
+        """A4 landscape fitted to the table's width (landscape is the wider page: the larger
+        print), running to as many pages as it needs; the header block (rows 2 to 5: the
+        header cells, the groups' titles, the names and the column heads) on every page; a
+        blank's rows high enough to write in."""
         ws, lay = self.ws, self.lay
         page_setup(ws, header=f"{TITLE} — {self.rules.title}", landscape=True, one_page=False,
                    area=f"A1:{col(lay.note_col)}{self.notes_end}")
-        ws.print_title_rows = f"{GROUP_ROW}:{L.HEAD_ROW}"
+        ws.print_title_rows = f"2:{L.HEAD_ROW}"
         if self.blank:
             for r in range(FIRST, lay.last_row + 1):
                 ws.row_dimensions[r].height = self.blank_row_points()
@@ -498,13 +591,23 @@ def typed_row(item, dealer: str | None) -> dict:
 
 
 def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
-    """A Quatrilho round's planilha on `ws`: what was typed, live formulas, the findings as notes."""
+    """A Quatrilho round's planilha on `ws`: what was typed, live formulas, the findings as notes.
+    The rolar's figuras and the written chips get their columns only when the round has them;
+    an entry the CLI could not score says "não" under Conta."""
     running = result.extra["running"]
     rows = [typed_row(entry.item, state["dealer"]) for entry, state in zip(sheet.entries, running)]
+    for row, hand in zip(rows, result.hands):
+        if hand.points is None:
+            row["conta"] = NOT_COUNTED
+    groups = [CHIPS_GROUP, RUNNING_GROUP]
+    if any(row.get("per_figuras") for row in rows):
+        groups.append(FIG_GROUP)
+    if any(row.get("written") for row in rows):
+        groups.append(WRITTEN_GROUP)
     writer = PlanilhaWriter(ws, sheet.rules, sheet.players, result.extra["coringas"], len(rows) + SPARE_ROWS,
-                            styles)
+                            styles, groups=groups)
     notes = [(FIRST + f.hand - 1 if f.hand else None, f.describe()) for f in result.findings]
-    writer.write({**meta, "round_deals": sheet.round_deals}, rows, notes)
+    writer.write({**meta, "round_deals": sheet.round_deals, "round_length": result.extra["round_deals"]}, rows, notes)
     return writer
 
 
@@ -518,4 +621,4 @@ def write_blank(ws, rules: QuatrilhoRules, players: list[str], scorer: str | Non
     """An empty planilha for 4 or 5 players, with one coringa column whose name is written in
     when a coringa sits down."""
     writer = PlanilhaWriter(ws, rules, players, [""], blank_rows(rules, players), styles, blank=True)
-    writer.write({**meta, "scorer": scorer}, [], [])
+    writer.write({**meta, "scorer": scorer, "round_length": rules.deals_per_seat * len(players)}, [], [])

@@ -15,11 +15,15 @@ from scorekeeper.boletim.layout import STRIDE, code, col
 from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.quatrilho.planilha import (CORINGA, ENTRY, FIGURAS, FINE, FINE2, FINED, FINED2, FIRST, GROUPS,
-                                            INFO_CELLS, LABELS, META_HEADS, NON_DEAL_WORDS, NUMBER, OTHER, TRICKS, WHO)
+from scorekeeper.findings import Severity
+from scorekeeper.quatrilho.planilha import (CHIPS_GROUP, CORINGA, DEALER, ENTRY, FIG_GROUP, FIGURAS, FINE, FINE2,
+                                            FINED, FINED2, FIRST, GROUPS, INFO_CELLS, LABELS, META_HEADS,
+                                            NON_DEAL_WORDS, NUMBER, OTHER, RUNNING_GROUP, TRICKS, WHO,
+                                            WRITTEN_GROUP)
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES
 from scorekeeper.quatrilho.sheet import MAX_ENTRIES
 from scorekeeper.sheet_file import flow
+from scorekeeper.vocabulary import normalize
 from scorekeeper.yaml_lines import LineDict, LineList
 
 # Slots of a coded line that are not a column of the row: a person's cell, the entry itself.
@@ -30,7 +34,10 @@ KEY_COLUMNS = {"contract": ENTRY, "fine": ENTRY, "late": WHO, "out": WHO, "rebuy
 # What Entrada may say of a row that is not a deal: the planilha's words and the sheet's keys.
 NON_DEAL = {**{word: kind for kind, word in NON_DEAL_WORDS.items()}, **{kind: kind for kind in NON_DEAL_WORDS},
             "saída": "out"}
-FIGURAS_HEADS = GROUPS[0][1:]  # the first group's heads: a player's, a coringa's
+# Each per-person column's head: its group, and whether it is a coringa's.
+PERSON_HEADS = {head: (group, coringa) for group, (_title, *heads) in enumerate(GROUPS)
+                for coringa, head in enumerate(heads)}
+NAME_CELLS = (WHO, OTHER, CORINGA, FINED, FINED2)  # the cells that name a person, matched to the sheet's spelling
 
 
 @dataclass
@@ -44,6 +51,7 @@ class Planilha:
     people: dict[str, dict[str, int]] = field(default_factory=dict)  # key -> {name: column}
     chips_cols: dict[str, int] = field(default_factory=dict)  # person -> Fichas column
     running_cols: dict[str, int] = field(default_factory=dict)  # person -> Saldo column
+    dealers: list[tuple[int, str | None]] = field(default_factory=list)  # per entry: its row, Dá as typed
 
     @property
     def source(self) -> str:
@@ -57,8 +65,23 @@ class Planilha:
         with self._refusals_at_cells():
             result = score(sheet)
         result.source = self.source
-        result.findings = [self._at_cell(f) for f in result.findings]
+        result.findings = [self._at_cell(f) for f in sorted(result.findings + self._dealer_findings(result),
+                                                            key=lambda f: f.line or 0)]
         return result
+
+    def _dealer_findings(self, result) -> list[Finding]:
+        """Dá typed on a deal's row that is not the dealer the CLI computes (Art 14, Q1): the
+        formulas leave the typed dealer out at five, so the paper's chips are not the CLI's."""
+        findings = []
+        for (row, typed), state, hand in zip(self.dealers, result.extra["running"], result.hands):
+            dealer = state["dealer"]
+            if typed is None or state["deal"] is None or dealer is None or normalize(typed) == normalize(dealer):
+                continue
+            number = state["deal"]
+            findings.append(Finding(Severity.ERROR, self.source, code(row, DEALER),
+                                    f"deal {number} (dealer {dealer}): Dá says {quote(typed)}, but deal {number} is "
+                                    f"dealt by {dealer}", "Q1", hand.index))
+        return findings
 
     def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
         """The planilha as a YAML sheet, as typed; `rules_ref` is what its `rules:` says when
@@ -171,28 +194,12 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
         doc["scorer"] = grid.text(*fiscal)
         doc.key_lines["scorer"] = code(*fiscal)
     planilha = Planilha(grid.path, grid.title, doc, where)
-    players, people_cols, size = [], {"figuras": {}, "chips": {}}, 0
-    for c in range(len(META_HEADS) + 1, MAX_COLUMNS + 1):
-        heading, name = grid.text(head, c), grid.text(L.NAMES_ROW, c)
-        if heading not in FIGURAS_HEADS:
-            break
-        size += 1  # a column per person, named or not (a blank's coringa)
-        if name is not None:
-            if name in people_cols["figuras"]:
-                raise SheetFormatError(f"{quote(name)} is named twice (row {L.NAMES_ROW})", grid.where(L.NAMES_ROW, c))
-            people_cols["figuras"][name] = c
-            if heading == GROUPS[0][1]:
-                players.append(name)
-    # The other groups follow, as many columns each, their names repeating the first group's.
-    for name, c in people_cols["figuras"].items():
-        people_cols["chips"][name] = c + size
-        planilha.chips_cols[name] = c + 2 * size
-        planilha.running_cols[name] = c + 3 * size
+    players, people_cols, spelling = _people(grid, planilha)
     planilha.people = people_cols
     doc["players"] = players
     doc.key_lines["players"] = code(L.NAMES_ROW, len(META_HEADS) + 1)
     deals_place = _labelled(grid, LABELS["round_deals"])
-    if deals_place is not None and grid.values.get(deals_place) is not None:
+    if deals_place is not None and grid.number(*deals_place) is not None:  # not the formula of a whole round
         doc["round_deals"] = grid.number(*deals_place)
         doc.key_lines["round_deals"] = code(*deals_place)
     deals = LineList()
@@ -204,18 +211,89 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
         number = grid.values.get((r, NUMBER))
         if isinstance(number, bool) or not isinstance(number, (int, float)):
             break  # the entry rows are the numbered ones; the totals and notes follow them
-        entry = _entry(grid, r, people_cols)
+        entry = _entry(grid, r, people_cols, spelling)
         if entry is not None:
             deals.append(entry)
             deals.item_lines.append(entry.line)
+            planilha.dealers.append((r, grid.text(r, DEALER)))
     doc["deals"] = deals
     doc.key_lines["deals"] = deals.line
     return planilha
 
 
-def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]]) -> LineDict | None:
+def _entry_rows(grid: Grid):
+    """The numbered rows: the entries' (the totals and notes follow them)."""
+    for r in range(FIRST, MAX_ROWS + 1):
+        number = grid.values.get((r, NUMBER))
+        if isinstance(number, bool) or not isinstance(number, (int, float)):
+            return
+        yield r
+
+
+def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, str]]:
+    """The registered players (named over the first per-person group), each person's columns
+    (the rolar's Figuras and the Escritas a reader needs; Fichas and Saldo, where findings
+    about a person go) and each name's spelling on the sheet, by its normalized key. A
+    coringa's column whose name is not typed is the first coringa named in Coringa."""
+    columns = []  # (column, group, is a coringa's)
+    for c in range(len(META_HEADS) + 1, MAX_COLUMNS + 1):
+        heading = grid.text(L.HEAD_ROW, c)
+        if heading not in PERSON_HEADS:
+            break
+        columns.append((c, *PERSON_HEADS[heading]))
+    by_group: dict[int, list[tuple[int, bool]]] = {}
+    for c, group, coringa in columns:
+        by_group.setdefault(group, []).append((c, coringa))
+    first = by_group[columns[0][1]] if columns else []
+    spelling: dict[str, str] = {}
+    players, people = [], []
+    for c, coringa in first:
+        name = grid.text(L.NAMES_ROW, c)
+        if name is not None:
+            if normalize(name) in spelling:
+                raise SheetFormatError(f"{quote(name)} is named twice (row {L.NAMES_ROW})", grid.where(L.NAMES_ROW, c))
+            spelling[normalize(name)] = name
+            if not coringa:
+                players.append(name)
+        people.append(name)
+    named = []  # Coringa on a late or out row: the coringas as first spelled there
+    for r in _entry_rows(grid):
+        word, name = grid.text(r, ENTRY), grid.text(r, CORINGA)
+        if name is not None and word is not None and NON_DEAL.get(word.lower()) in ("late", "out"):
+            if normalize(name) not in spelling:
+                spelling[normalize(name)] = name
+                named.append(name)
+    named_iter = iter(named)
+    for position, ((_c, coringa), name) in enumerate(zip(first, people)):
+        if name is None and coringa:  # not typed over his columns
+            people[position] = next(named_iter, None)
+    cols = {"figuras": {}, "chips": {}}
+    for key, group in (("figuras", FIG_GROUP), ("chips", WRITTEN_GROUP)):
+        for (c, _coringa), name in zip(by_group.get(group, []), people):
+            if name is not None:
+                cols[key][name] = c
+    for target, group in ((planilha.chips_cols, CHIPS_GROUP), (planilha.running_cols, RUNNING_GROUP)):
+        for (c, _coringa), name in zip(by_group.get(group, []), people):
+            if name is not None:
+                target[name] = c
+    return players, cols, spelling
+
+
+def _spelled(text: str | None, spelling: dict[str, str], several: bool = False) -> str | None:
+    """A typed name as the sheet spells it (as the command line matches names); several
+    comma-separated names each; anything else as typed."""
+    if text is None:
+        return None
+    if not several:
+        return spelling.get(normalize(text), text)
+    parts = [part.strip() for part in text.split(",")]
+    return ", ".join(spelling.get(normalize(part), part) if part else part for part in parts)
+
+
+def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str]) -> LineDict | None:
     """The entry typed on row r (a LineDict with coded lines), or None for an empty row."""
     text = {column: grid.text(r, column) for column in (ENTRY, WHO, OTHER, CORINGA, FINE, FINED, FINE2, FINED2)}
+    text.update({column: _spelled(text[column], spelling, column in (FINED, FINED2)) for column in NAME_CELLS})
     figuras, tricks = grid.number(r, FIGURAS), grid.number(r, TRICKS)
     per_person = {key: {name: value for name, c in columns.items() if (value := grid.number(r, c)) is not None}
                   for key, columns in people.items()}
