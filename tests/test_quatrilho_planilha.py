@@ -280,3 +280,57 @@ def test_random_rounds_recalculate_to_the_cli_numbers_and_read_back(tmp_path_fac
     assert run("import", out, "-o", folder).exit_code in (0, 1)  # a player below zero is an Art 15 error
     for index, path in enumerate(paths):
         assert _entries(folder / f"Mesa{index + 1}.yaml") == _entries(path)
+
+
+# --- the dealer, the coringa's name, names as typed ------------------------------------------------
+
+def _cleared_dealers(out) -> None:
+    wb = openpyxl.load_workbook(out)
+    ws = wb["Mesa7 R1"]
+    for r in range(FIRST, FIRST + 36):
+        ws.cell(r, 2).value = None
+    wb.save(out)
+
+
+def test_with_da_empty_the_formulas_find_the_dealer(engine, tmp_path):
+    """Dá left empty at a table of five: the hidden column's dealer by Q1 (deal k by seat
+    (k-1) mod 5, Zeca in Eva's seat) leaves the right player out, and every cell is the CLI's."""
+    out = tmp_path / "mesa7.xlsx"
+    path = EXAMPLES / "quatrilho-cbqi-mesa7.yaml"
+    assert run("export", path, "-o", out).exit_code == 0
+    _cleared_dealers(out)
+    values = engine.workbook(out, tmp_path)["Mesa7 R1"]
+    expect, _ = recalc.planilha_expected(load_sheet(str(path)), check_file(str(path)))
+    assert recalc.assert_formulas(openpyxl.load_workbook(out)["Mesa7 R1"], values, expect, engine) > 300
+    # deal 1 (row 7) by Ari, deal 4 (row 10) by Davi, deal 5 (row 11) by Eva's coringa Zeca
+    assert recalc.blank(values["AK6"].value)  # a late arrival: no deal
+    assert [values[f"AK{r}"].value for r in (7, 10, 11)] == ["Ari", "Davi", "Zeca"]
+    assert run("check", out).exit_code == 0
+
+
+def test_a_typed_da_that_is_not_the_dealer_is_reported_at_its_cell(tmp_path):
+    out = tmp_path / "mesa7.xlsx"
+    assert run("export", EXAMPLES / "quatrilho-cbqi-mesa7.yaml", "-o", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    wb["Mesa7 R1"]["B8"] = "Caio"  # deal 2 (entry 3) is dealt by Bia
+    wb["Mesa7 R1"]["B9"] = "caio"  # deal 3's dealer, typed in lower case: no finding
+    wb.save(out)
+    checked = run("check", out)
+    assert checked.exit_code == 1
+    assert checked.output.splitlines()[0] == \
+        f"{out}:Mesa7 R1!B8: error: deal 2 (dealer Bia): Dá says 'Caio', but deal 2 is dealt by Bia [Q1]"
+    assert len(checked.output.splitlines()) == 2
+
+
+def test_names_typed_in_any_case_are_the_sheet_s(tmp_path):
+    out = _blank(tmp_path)
+    lower = {cell: value.lower() if cell[0] in "BDEHJ" and isinstance(value, str) else value
+             for cell, value in TYPED.items()}
+    assert lower["D7"] == "bia" and lower["H6"] == "zeca"
+    _typed(out, lower)
+    back = tmp_path / "back.yaml"
+    assert run("import", out, "-o", back).exit_code == 0
+    assert "  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n" in back.read_text()
+    assert "  - {late: Eva, coringa: zeca}\n" in back.read_text()  # a coringa is spelled as first typed
+    assert "player: Caio}]}\n" in back.read_text()
+    assert run("check", back).output.endswith(" recorded; Ari -65, Bia +36, Caio +4, Davi +11, Eva -200)\n")
