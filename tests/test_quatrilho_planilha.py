@@ -334,3 +334,20 @@ def test_names_typed_in_any_case_are_the_sheet_s(tmp_path):
     assert "  - {late: Eva, coringa: zeca}\n" in back.read_text()  # a coringa is spelled as first typed
     assert "player: Caio}]}\n" in back.read_text()
     assert run("check", back).output.endswith(" recorded; Ari -65, Bia +36, Caio +4, Davi +11, Eva -200)\n")
+
+
+# --- printed ---------------------------------------------------------------------------------------
+
+def test_a_blank_prints_its_heads_whole_on_each_page_and_no_result(tmp_path):
+    from printing import page_texts, print_pdf, require
+
+    require()
+    pages = page_texts(print_pdf(_blank(tmp_path), tmp_path))
+    assert len(pages) == 2
+    for page in pages:  # the header block and every column head, whole, on each page
+        words = page.split()
+        for label in ("Evento", "Jogos", "ronda", "30", "Dá", "Entrada", "Parceiro", "Multado", "Figuras", "Escritas",
+                      "(coringa)", "Fichas", "Saldo", "Conta", "Soma", "Controlo", "Nota"):
+            assert label in words, label
+    assert "OK" not in pages[1].split() and "100" not in pages[1].split()  # nothing before an entry is typed
+    assert "Confere" in pages[1] and "Saldo da ronda" in pages[1]
