@@ -471,8 +471,9 @@ class PlanilhaWriter:
         self.notes_end = start + max(1, len(notes))
         if any(ws.cell(r, lay.conta_col).value == NOT_COUNTED for r in range(FIRST, lay.last_row + 1)):
             r = self.notes_end + 1
-            put(ws, r, 2, f'Conta "{NOT_COUNTED}": uma entrada que a verificação não pode contar (ver as notas); '
-                          "a linha não move fichas, como no programa, e as somas são as dele.").alignment = NOTE_ALIGNMENT
+            explained = put(ws, r, 2, f'Conta "{NOT_COUNTED}": uma entrada que a verificação não pode contar (ver as '
+                                      "notas); a linha não move fichas, como no programa, e as somas são as dele.")
+            explained.alignment = NOTE_ALIGNMENT
             ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.note_col)
             self.notes_end = r
 
