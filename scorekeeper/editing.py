@@ -5,17 +5,25 @@ from __future__ import annotations
 from collections import Counter
 
 from scorekeeper import games
-from scorekeeper.errors import InputValueError, ScorekeeperError, SheetFormatError
+from scorekeeper.errors import InputValueError, ScorekeeperError, SheetFormatError, one_line
 from scorekeeper.findings import Finding
 from scorekeeper.report import format_points, format_totals
 from scorekeeper.sheet_file import append_entry, atomic_write, remove_entry, replace_entry, writer_lock
 from scorekeeper.sheets import load_sheet, score
 from scorekeeper.typed_input import Stop
-from scorekeeper.yaml_lines import read_text
+from scorekeeper.yaml_lines import MAX_FILE_BYTES, read_text
 
 
 def _game(sheet) -> games.Game:
     return games.get(sheet.rules.game)
+
+
+MAX_SAID = 3  # errors a refused change names on its one line; `check` lists them all
+
+
+def _a(word: str) -> str:
+    """`a hand`, `an entry`."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def _list_key(sheet) -> str:
@@ -92,23 +100,29 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
     `index` or anywhere else (unless forced), else save it to `target` in the sheet's own
     newline style and print what it caused. `before` is the result of the sheet as it was.
     Returns the saved sheet's result."""
+    if len(text.written(new_text).encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
+        # Saved, it could never be read again (yaml_lines refuses a larger file): not even by undo.
+        raise InputValueError(f"not recorded: the sheet would be larger than {MAX_FILE_BYTES // 1024} KiB", path)
     result = score(load_sheet(path, rules_path, new_text))
     found = _caused(before, result, index)
     errors = [f for f in found if f.is_error]
     if errors and not force:
-        detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors)
+        detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors[:MAX_SAID])
+        if len(errors) > MAX_SAID:
+            detail += f"; and {len(errors) - MAX_SAID} more"
         raise InputValueError(f"not recorded: {detail}" + (" (use --force to record it as written)" if hint else ""),
                               path)
     atomic_write(target, text.written(new_text), name=path)
     hand = result.hands[index - 1]
     points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
     word = games.get(result.game).entry_word[0].capitalize()
-    say(f"{word} {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''})" + (f": {points}" if points else ""))
+    say(one_line(f"{word} {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''})"
+                 + (f": {points}" if points else "")))  # one line, whatever a name holds
     for finding in found:
         say(finding.format())
     if result.complete:
         winner = result.extra.get("winner")
-        say(f"The game is complete: {format_totals(result)}" + (f"; {winner} wins" if winner else ""))
+        say(one_line(f"The game is complete: {format_totals(result)}" + (f"; {winner} wins" if winner else "")))
     return result
 
 
@@ -118,7 +132,8 @@ def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, for
         text, sheet = _open(path, target, rules_path)
         before = score(sheet)
         if before.complete and not force:
-            raise InputValueError("the game is complete; `fix` corrects a hand, `--force` adds one anyway", path)
+            one = _game(sheet).entry_word[0]
+            raise InputValueError(f"the game is complete; `fix` corrects {_a(one)}, `--force` adds one anyway", path)
         entry = _build(sheet, hand, values, options)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
         _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say, before)
@@ -130,7 +145,8 @@ def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path
     with writer_lock(path) as target:
         text, sheet = _open(path, target, rules_path)
         if not 1 <= number <= len(sheet.entries):
-            raise InputValueError(f"there is no hand {number}; the sheet has {len(sheet.entries)}", path)
+            raise InputValueError(f"there is no {_game(sheet).entry_word[0]} {number}; the sheet has "
+                                  f"{len(sheet.entries)}", path)
         entry = _build(sheet, hand, values, options)
         new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet))
         _save_checked(path, target, text, new_text, rules_path, number, force, say, score(sheet))
@@ -141,7 +157,7 @@ def undo_hand(path: str, rules_path=None, say=print) -> None:
     with writer_lock(path) as target:
         text, sheet = _open(path, target, rules_path)
         if not sheet.entries:
-            raise InputValueError("there is no hand to undo", path)
+            raise InputValueError(f"there is no {_game(sheet).entry_word[0]} to undo", path)
         last = sheet.entries[-1]
         new_text = remove_entry(text.text, len(sheet.entries) - 1, path, _list_key(sheet))
         atomic_write(target, text.written(new_text), name=path)

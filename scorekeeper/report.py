@@ -265,9 +265,27 @@ def summary(result: SheetResult) -> str:
     totals = format_totals(result)
     if result.extra.get("winner"):
         state = f"won by {result.extra['winner']}"
+    from scorekeeper.errors import one_line  # a name with a line break must not start a line of its own
+
     if not result.findings:
-        return f"{result.source}: clean ({result.rules}, {state}; {totals})"
+        return one_line(f"{result.source}: clean ({result.rules}, {state}; {totals})")
     counts = [plural(errors, "error")] if errors else []
     if warnings:
         counts.append(plural(warnings, "warning"))
-    return f"{result.source}: {', '.join(counts)} ({result.rules}, {state}; {totals})"
+    return one_line(f"{result.source}: {', '.join(counts)} ({result.rules}, {state}; {totals})")
+
+
+def standings_table(rows: list[dict]) -> tuple[list[str], list[list]]:
+    """The standings rows as a table: place, name, points, each tie-break's number that is a
+    number, and the deciding criterion."""
+    if not rows:
+        return ["place", "name", "points", "decided by"], []
+    name_key = "team" if "team" in rows[0] else "player"
+    skip = {"place", name_key, "points", "decided_by"}
+    extra = [key for key, value in rows[0].items() if key not in skip and isinstance(value, (int, float, str))
+             and not isinstance(value, bool) or key == "group"]
+    headers = ["place", name_key, "points", *[k.replace("_", " ") for k in extra], "decided by"]
+    table = [[row["place"], row[name_key], f"{row['points']:g}" if isinstance(row["points"], float) else row["points"],
+              *[row.get(k, "") if row.get(k) is not None else "" for k in extra], row["decided_by"] or ""]
+             for row in rows]
+    return headers, table

@@ -47,7 +47,7 @@ MAX_ROWS = 1000  # rows read from each worksheet: a 400-entry ficha ends on row 
 MAX_COLUMNS = 60  # columns read from each worksheet
 FAR_ROWS, FAR_COLUMNS = 10 * MAX_ROWS, 4 * MAX_COLUMNS  # a cell beyond these is not a boletim's
 MAX_TEXT_RUN = 4 * 32_767 + 1024  # bytes between two tags: Excel's 32,767 characters a cell, in UTF-8
-MAX_MAGNITUDE = 10 ** 12  # no number on a score sheet comes near it
+MAX_MAGNITUDE = 10 ** 12  # no number on a score sheet comes near it; below it, at most 12 digits, as a sheet
 
 _SHARED_STRING = re.compile(rb"<(?:[A-Za-z_][\w.\-]*:)?si[\s/>]")  # <si> or <x:si>, any prefix
 _CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
@@ -516,7 +516,7 @@ class Grid:
             raise SheetFormatError(f"{shown} is not a number", self.where(row, column))
         if isinstance(value, float) and not math.isfinite(value):
             raise SheetFormatError(f"{shown} is not a number", self.where(row, column))
-        if abs(value) > MAX_MAGNITUDE:
+        if abs(value) >= MAX_MAGNITUDE:  # 13 digits: what a sheet (yaml_lines.MAX_DIGITS) refuses
             raise SheetFormatError(f"{shown} is out of range (a score sheet's numbers are below {MAX_MAGNITUDE:,})",
                                    self.where(row, column))
         if value != int(value):

@@ -9,6 +9,7 @@ from scorekeeper.quatrilho import contracts
 from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
 from scorekeeper.report import plural
 
+MAX_FINES = 12  # fines a deal went on after: a few at most (each of four players, each kind); more is no deal
 CONTRACT_KEYS = ("contract", "caller", "partner", "player", "giver", "figuras", "tricks", "chips", "fines", "note")
 FINE_KEYS = ("fine", "player", "chips", "note")
 USES = {  # the keys each contract reads, besides contract, figuras, tricks, chips, fines and note
@@ -125,6 +126,9 @@ class DealReader:
             return [], False
         if not isinstance(written, list):
             self.finding("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]", "Art 20", "fines")
+            raise _Unscorable
+        if len(written) > MAX_FINES:
+            self.finding(f"fines: {len(written):,} fines; a deal holds at most {MAX_FINES}", "Art 20", "fines")
             raise _Unscorable
         fines, revoked = [], False
         for item in written:

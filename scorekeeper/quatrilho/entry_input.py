@@ -17,6 +17,7 @@ chips=Ari:-6,Bia:6,... , fine=olhar-vazas:Zeca (repeatable), coringa=, note=."""
 from __future__ import annotations
 
 from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
+from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS
 from scorekeeper.typed_input import until_valid, whole
 from scorekeeper.vocabulary import normalize
@@ -175,7 +176,10 @@ def _set(sheet, entry: dict, key: str, value: str) -> None:
         name = FINES.get(fine) if fine else None
         if name is None or not who:
             raise InputValueError(f"fine={quote(value)}: expected FINE:NAME, e.g. fine=olhar-vazas:{sheet.players[0]}")
-        entry.setdefault("fines", []).append({"fine": name, "player": name_of(sheet, who)})
+        fines = entry.setdefault("fines", [])
+        if len(fines) >= MAX_FINES:
+            raise InputValueError(f"fine=: a deal holds at most {MAX_FINES} fines")
+        fines.append({"fine": name, "player": name_of(sheet, who)})
     elif key == "note":
         if one_line(value) != value or len(value) > 200:
             raise InputValueError(f"note {quote(value)}: one line of at most 200 characters")
@@ -312,6 +316,9 @@ def _ask_fines(sheet, entry: dict, playing: list[str], ask, say) -> bool:
         if typed is None:
             break
         entry.setdefault("fines", []).append(typed)
+        if len(entry["fines"]) >= MAX_FINES:
+            say(f"a deal holds at most {MAX_FINES} fines")
+            break
     soloist = entry.get("player")
     return solo and any(f == {"fine": "negar-carta", "player": soloist} for f in entry.get("fines", []))
 
