@@ -93,6 +93,8 @@ def cli():
     scorekeeper record jogo.yaml 72 48
     scorekeeper new truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.yaml
     scorekeeper record truco.yaml Nos 3
+    scorekeeper new quatrilho -p Ari -p Bia -p Caio -p Davi -p Eva -o mesa7.yaml
+    scorekeeper record mesa7.yaml normal Bia Davi 22
     """
 
 
@@ -120,6 +122,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     scorekeeper new king -p Ana -p Bruno -p Carla -p Duarte -o mesa1.yaml --event "Final Nacional" --table 1 --round 1
     scorekeeper new sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o jogo.yaml
     scorekeeper new truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.yaml
+    scorekeeper new quatrilho -p Ari -p Bia -p Caio -p Davi -p Eva -o mesa7.yaml --scorer "Fiscal Rui"
     """
     from scorekeeper import games
     from scorekeeper import rules as registry
@@ -187,6 +190,8 @@ def record(sheet_path, hand, values, force, rules_path, **options):
     scorekeeper record jogo.yaml renuncia Eles           # Sueca: a penalty and the team at fault
     scorekeeper record truco.yaml Nos 3                  # Truco: the winner and the hand's value
     scorekeeper record truco.yaml olhar-baralho Eles     # Truco: a penalty and the team at fault
+    scorekeeper record mesa7.yaml normal Bia Davi 22     # Quatrilho: caller, partner, figuras
+    scorekeeper record mesa7.yaml rebuy Ari              # Quatrilho: a talha
     """
     from scorekeeper import editing
 
@@ -200,7 +205,7 @@ def record(sheet_path, hand, values, force, rules_path, **options):
     editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
 
 
-@cli.command(context_settings=RECORD_CONTEXT, short_help="Correct hand N with a new HAND and VALUES.")
+@cli.command(context_settings=RECORD_CONTEXT, short_help="Correct entry N with a new HAND and VALUES.")
 @click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
 @click.argument("number", metavar="N")  # read by typed_input.whole: bounded, and quoted in 80 characters
 @click.argument("hand")
@@ -208,7 +213,7 @@ def record(sheet_path, hand, values, force, rules_path, **options):
 @hand_options
 @domain_errors
 def fix(sheet_path, number, hand, values, force, rules_path, **options):
-    """Correct hand (or deal) N, as numbered by `show`, with a new HAND and VALUES.
+    """Correct entry N (a hand or deal), as numbered by `show`, with a new HAND and VALUES.
 
     The correction is refused when it brings an error anywhere in the sheet (a second copas,
     a beneficiary twice); `--force` saves it and prints every error. Each finding it brings
@@ -219,6 +224,7 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
     scorekeeper fix mesa1.yaml 7 festa -b Ana -c positivos -t copas 6 3 2 2
     scorekeeper fix jogo.yaml 1 70 50                    # Sueca: deal 1
     scorekeeper fix truco.yaml 1 Eles 3                  # Truco: hand 1
+    scorekeeper fix mesa7.yaml 1 normal Bia Davi 23      # Quatrilho: entry 1
     """
     from scorekeeper import editing
 
@@ -228,12 +234,12 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
     editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
 
 
-@cli.command(short_help="Remove the last hand recorded.")
+@cli.command(short_help="Remove the last entry recorded.")
 @click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
 @rules_option
 @domain_errors
 def undo(sheet_path, rules_path):
-    """Remove the last hand (or deal) recorded.
+    """Remove the last entry (hand or deal) recorded.
 
     \b
     scorekeeper undo mesa1.yaml
@@ -478,6 +484,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     scorekeeper export --blank king -p Ana -p Bruno -p Carla -p Duarte -o boletim.xlsx
     scorekeeper export --blank sueca -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o ficha.xlsx
     scorekeeper export --blank truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.xlsx
+    scorekeeper export --blank quatrilho -p Ari -p Bia -p Caio -p Davi -p Eva -o planilha.xlsx
     """
     from scorekeeper.boletim import export as exporter
 
@@ -691,6 +698,144 @@ def _print_rows(headers, rows, fmt, report) -> None:
         out(report.csv_text(headers, rows), nl=False)
     else:
         out(report.table(headers, rows))
+
+
+# --- tournament ------------------------------------------------------------------------
+
+@cli.group(short_help="Draw, check and rank a championship's rounds.")
+def tournament():
+    """A championship: its players (or teams), each round's draw and sheets, the standings by
+    the regulation's articles.
+
+    \b
+    scorekeeper tournament new king --name "Final Nacional" -p Ana -p Bruno -p Carla -p Duarte -p Eduardo -o final.yaml
+    scorekeeper tournament draw final.yaml
+    scorekeeper tournament check final.yaml
+    scorekeeper tournament standings final.yaml
+    """
+
+
+@tournament.command("new")
+@click.argument("rules_ref", metavar="RULES")
+@click.option("--name", required=True, help="The tournament's name.")
+@click.option("-p", "--player", "players", multiple=True, help="A player; repeat for each.")
+@click.option("-t", "--team", "teams", multiple=True, metavar="NAME=A,B", help="Team games: a team; repeat for each.")
+@click.option("--group", "groups", multiple=True, metavar="NAME=TEAM,TEAM", help="Team games: a group (default: one).")
+@click.option("--rounds", "planned", type=click.IntRange(1, 200), help="How many rounds the draws plan for (TN2).")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The tournament file.")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@domain_errors
+def tournament_new(rules_ref, name, players, teams, groups, planned, output, force):
+    """Start a tournament file for RULES with its players (or teams and groups).
+
+    \b
+    scorekeeper tournament new king --name "Final Nacional" -p Ana -p Bruno -p Carla -p Duarte -p Eduardo -o final.yaml
+    scorekeeper tournament new sueca --name "Torneio" -t Nos=Ana,Bruno -t Eles=Carla,Duarte -t Tres=Eva,Rui -o torneio.yaml
+    """
+    from scorekeeper import games
+    from scorekeeper import rules as registry
+    from scorekeeper.sheet_file import write_new
+    from scorekeeper.tournaments.new_tournament import check_entrants, new_tournament_text, parse_groups
+
+    rules = registry.find(rules_ref)
+    refuse_overwrite(output, force)
+    game = games.get(rules.game)
+    who = check_entrants(game, rules, players, teams, output)
+    grouped = parse_groups(groups, who, output) if isinstance(who, dict) else None
+    write_new(output, new_tournament_text(name, rules_ref, who, grouped, planned, output), force)
+    out(f"Created {output}: {rules.name}, {len(who)} {'teams' if isinstance(who, dict) else 'players'}. "
+        f"Next: scorekeeper tournament draw {output}")
+
+
+@tournament.command("draw")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="Draw with this seed (the file records each round's).")
+@click.option("--force", is_flag=True, help="Draw although a sheet of the last round is missing or not clean.")
+@domain_errors
+def tournament_draw(path, seed, force):
+    """Draw the next round: its tables (or matches) into FILE, and each one's empty sheet.
+
+    Refused while a sheet of the last round is missing, incomplete or has errors.
+
+    \b
+    scorekeeper tournament draw final.yaml
+    scorekeeper tournament draw final.yaml --seed 42
+    """
+    from scorekeeper.sheet_file import append_entry, atomic_write, writer_lock
+    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments.collect import check as check_tournament
+    from scorekeeper.tournaments.tournament_file import load
+    from scorekeeper.yaml_lines import read_text
+
+    with writer_lock(path) as target:
+        tournament = load(target)
+        tournament.source = path
+        results, findings = check_tournament(tournament)
+        if not force:
+            drawing.refuse_unfinished(tournament, findings)
+        drawn = drawing.draw(tournament, results, seed)
+        text = append_entry(read_text(target), drawn.lines, path, "rounds")
+        drawing.create_sheets(drawn.sheets)
+        atomic_write(target, text, name=path)
+    out(f"Round {len(tournament.rounds) + 1} drawn into {path}:")
+    for line in drawn.summary:
+        out(f"  {line}")
+
+
+@tournament.command("check")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@domain_errors
+def tournament_check(path):
+    """Check a tournament: every sheet handed in, complete and clean, its players those of the
+    draw, each player once in each round. Exit 1 when anything is wrong.
+
+    \b
+    scorekeeper tournament check final.yaml
+    """
+    from scorekeeper.tournaments.collect import check as check_tournament
+    from scorekeeper.tournaments.tournament_file import load
+
+    tournament = load(path)
+    _results, findings = check_tournament(tournament)
+    for finding in findings:
+        out(finding.format())
+    errors = sum(1 for f in findings if f.is_error)
+    rounds = len(tournament.rounds)
+    out(f"{path}: {'clean' if not findings else f'{errors} error' + ('s' if errors != 1 else '')} "
+        f"({tournament.rules.name}, {rounds} round{'s' if rounds != 1 else ''})")
+    _exit_for(errors > 0)
+
+
+@tournament.command("standings")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@output_format("table", "json", "csv", default="table")
+@domain_errors
+def tournament_standings(path, fmt):
+    """The standings by the regulation's articles, with the criterion that decided each place.
+
+    Sheets not handed in yet, or not complete, do not count: the standings say so.
+
+    \b
+    scorekeeper tournament standings final.yaml
+    scorekeeper tournament standings final.yaml --format json
+    """
+    from scorekeeper import report
+    from scorekeeper.tournaments.standings import standings, standings_rows
+    from scorekeeper.tournaments.tournament_file import load
+
+    tournament = load(path)
+    rows, pending = standings(tournament)
+    if fmt == "json":
+        echo_json([row_dict for row_dict in standings_rows(tournament, rows)])
+    else:
+        headers, table = report.standings_table(standings_rows(tournament, rows))
+        if fmt == "csv":
+            out(report.csv_text(headers, table), nl=False)
+        else:
+            names = 3 if "group" in headers else 2
+            out(report.table(headers, table, numeric_from=names, numeric_until=len(headers) - 1))
+    for finding in pending:
+        out(f"not counted: {finding.message}", err=True)
 
 
 def main() -> None:

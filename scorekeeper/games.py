@@ -135,6 +135,13 @@ class Game(ABC):
     def outcome(self, result) -> Outcome:
         """What a tournament reads of a finished sheet."""
 
+    @abstractmethod
+    def standings(self, tournament, results: dict) -> list:
+        """The standings of a tournament (tournaments.model) by the regulation's articles, from
+        the results of its sheets that count (complete and clean, keyed as the file names
+        them): tournaments.model.StandingRow, best first, each with the criterion that decided
+        its place."""
+
 
 def lazy(module: str, attribute: str):
     """A Game method that forwards its arguments to `module.attribute`, imported on the first

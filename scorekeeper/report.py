@@ -97,7 +97,8 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((80, 24)).columns
 
 
-def table(headers: list[str], rows: list[list], numeric_from: int | None = None, width: int | None = None) -> str:
+def table(headers: list[str], rows: list[list], numeric_from: int | None = None, width: int | None = None,
+          numeric_until: int | None = None) -> str:
     """A plain-text table; columns from `numeric_from` on are numbers, aligned right. A cell is
     one line: a line break or control character in a name is shown escaped. A table wider than
     `width` (the terminal's) is drawn compact when it can be: see `compact_table`."""
@@ -107,7 +108,8 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
 
     align = None
     if numeric_from is not None:
-        align = ["left"] * numeric_from + ["right"] * (len(headers) - numeric_from)
+        until = len(headers) if numeric_until is None else numeric_until
+        align = ["left"] * numeric_from + ["right"] * (until - numeric_from) + ["left"] * (len(headers) - until)
     cells = [[one_line(c) if isinstance(c, str) else c for c in row] for row in rows]
     text = tabulate(cells, headers=[one_line(str(h)) for h in headers], tablefmt="simple", disable_numparse=True,
                     colalign=align)
@@ -276,16 +278,25 @@ def summary(result: SheetResult) -> str:
 
 
 def standings_table(rows: list[dict]) -> tuple[list[str], list[list]]:
-    """The standings rows as a table: place, name, points, each tie-break's number that is a
-    number, and the deciding criterion."""
+    """The standings rows as a table: place, name (and group), points, each tie-break's number,
+    and the deciding criterion (last, so that the numbers line up before it)."""
     if not rows:
         return ["place", "name", "points", "decided by"], []
     name_key = "team" if "team" in rows[0] else "player"
-    skip = {"place", name_key, "points", "decided_by"}
-    extra = [key for key, value in rows[0].items() if key not in skip and isinstance(value, (int, float, str))
-             and not isinstance(value, bool) or key == "group"]
-    headers = ["place", name_key, "points", *[k.replace("_", " ") for k in extra], "decided by"]
-    table = [[row["place"], row[name_key], f"{row['points']:g}" if isinstance(row["points"], float) else row["points"],
-              *[row.get(k, "") if row.get(k) is not None else "" for k in extra], row["decided_by"] or ""]
-             for row in rows]
+    skip = {"place", name_key, "group", "points", "decided_by"}
+    extra = [key for key, value in rows[0].items() if key not in skip and isinstance(value, (int, float))
+             and not isinstance(value, bool)]
+    group = ["group"] if name_key == "team" and any(row.get("group") for row in rows) else []
+    headers = ["place", name_key, *group, "points", *[k.replace("_", " ") for k in extra], "decided by"]
+    table = [[row["place"], row[name_key], *[row.get("group") or "" for _ in group], _number(row["points"]),
+              *[_number(row.get(k)) for k in extra], row["decided_by"] or ""] for row in rows]
     return headers, table
+
+
+def _number(value) -> str:
+    """A standings number as people write it: 2.5, 10/3 as 3.33, 5 (not 5.0)."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{round(value, 2):g}"
+    return str(value)

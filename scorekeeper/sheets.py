@@ -19,7 +19,7 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
         text = read_text(path, SheetFormatError)
     doc = loads(text, path, SheetFormatError)
     if not isinstance(doc, dict):
-        raise SheetFormatError("not a score sheet: expected a mapping with 'rules', 'players' and 'hands'", path,
+        raise SheetFormatError("not a score sheet: expected a mapping with its 'rules', who plays and its entries", path,
                                getattr(doc, "line", 1))
     if rules_path is not None:
         ref, rules = rules_path, registry.find(rules_path)

@@ -6,6 +6,8 @@ import pytest
 
 from conftest import EXAMPLES, run
 
+from scorekeeper import games
+
 FINAL = str(EXAMPLES / "king-final-nacional-mesa1.yaml")
 DISPUTED = str(EXAMPLES / "king-disputed-mesa3.yaml")
 
@@ -259,7 +261,7 @@ def test_house_variant_with_rules_option(tmp_path):
 
 BAD_SHEETS = {
     "malformed.yaml": ("rules: king\nplayers: [A, B, C, D\n", ":3: malformed YAML: did not find expected ',' or ']'"),
-    "list.yaml": ("- 1\n- 2\n", ":1: not a score sheet: expected a mapping with 'rules', 'players' and 'hands'"),
+    "list.yaml": ("- 1\n- 2\n", ":1: not a score sheet: expected a mapping with its 'rules', who plays and its entries"),
     "norules.yaml": ("players: [A, B, C, D]\n", ":1: rules: which game's rules? (one of king, quatrilho, sueca, truco)"),
     "unknownrules.yaml": ("rules: bisca\nplayers: [A, B, C, D]\n", ":1: rules: unknown rules 'bisca'; known: king, quatrilho, sueca, truco "
                                                                   "(or a path to a rule file)"),
@@ -338,19 +340,20 @@ def test_every_command_help_has_an_example(command):
 def test_top_level_help_lists_every_command_whole_and_shows_every_game():
     result = run("--help")
     assert result.output.split("Commands:\n")[1] == (
-        "  check   Check sheets against every rule.\n"
-        "  export  Export sheets to an Excel boletim, or a blank one.\n"
-        "  fix     Correct hand N with a new HAND and VALUES.\n"
-        "  import  Read a filled-in boletim back into a sheet.\n"
-        "  new     Start a sheet for a game.\n"
-        "  record  Record the next hand (asked when no HAND).\n"
-        "  rules   List, show or check rule files.\n"
-        "  show    Show the hands, totals and running balance.\n"
-        "  undo    Remove the last hand recorded.\n")
+        "  check       Check sheets against every rule.\n"
+        "  export      Export sheets to an Excel boletim, or a blank one.\n"
+        "  fix         Correct entry N with a new HAND and VALUES.\n"
+        "  import      Read a filled-in boletim back into a sheet.\n"
+        "  new         Start a sheet for a game.\n"
+        "  record      Record the next hand (asked when no HAND).\n"
+        "  rules       List, show or check rule files.\n"
+        "  show        Show the hands, totals and running balance.\n"
+        "  tournament  Draw, check and rank a championship's rounds.\n"
+        "  undo        Remove the last entry recorded.\n")
     assert max(len(line) for line in result.output.splitlines()) <= 80
     commands = {line.split()[1] for line in help_examples()}
     assert commands == {"new", "record", "fix", "show", "check", "export", "import"}
-    assert {"new king", "new sueca", "new truco"} <= {" ".join(line.split()[1:3]) for line in help_examples()}
+    assert {f"new {name}" for name in games.names()} <= {" ".join(line.split()[1:3]) for line in help_examples()}
 
 
 def run_example(line: str):
@@ -392,7 +395,7 @@ def test_every_command_s_examples_run_as_one_session(session):
             result = run_example(line)
             assert result.exit_code == 0, (line, result.output)
             ran.append(line)
-    assert len(ran) == 47
+    assert len(ran) == 52
     assert (session / "mesa1.yaml").read_text().endswith(
         "  - {hand: festa, beneficiary: Ana, contract: positivos, trump: copas, tricks: [6, 3, 2, 2]}\n")
     assert sorted(p.name for p in (session / "sheets").iterdir()) == ["Mesa1-R1.yaml", "jogo.yaml", "truco.yaml"]

@@ -47,8 +47,6 @@ def test_each_game_prints_every_finding_and_every_result(printed, position):
     for finding in result.findings:
         assert words(f"{finding.message} [{finding.rule}]") in page, finding.message
     if games.get(result.game).totals_word is None:  # signed points (King) or chips (Quatrilho)
-        if any(hand.points is None for hand in result.hands):
-            return  # an entry the CLI cannot score: the paper's sums differ, and its control says ERRO
         for player, total in result.totals.items():
             assert player in page and signed(total) in page, player
     else:

@@ -59,6 +59,7 @@ class King(Game):
     interactive_help = lazy_text("scorekeeper.king.interactive", "HELP")
     ask_entry = lazy("scorekeeper.king.interactive", "ask_entry")
     write_boletim = lazy("scorekeeper.king.boletim_export", "write_game")
+    standings = lazy("scorekeeper.king.standings", "standings")
 
     def describe_rules(self, rules):
         return describe_rules(rules)

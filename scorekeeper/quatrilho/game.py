@@ -29,6 +29,12 @@ class Quatrilho(Game):
     def seats(self, rules):
         return tuple(rules.table_sizes)
 
+    def standings(self, tournament, results):
+        """Q11 over the rounds the committee fixed (Art 10): the cut after the next-to-last."""
+        from scorekeeper.quatrilho.standings import standings
+
+        return standings(tournament, results, tournament.planned_rounds)
+
     def outcome(self, result):
         """Each registered player's net for the round (Q10, Q11)."""
         return Outcome(tuple(result.players), dict(result.totals))

@@ -18,6 +18,7 @@ class Sueca(TeamGame):
     build_entry = lazy("scorekeeper.sueca.entry_input", "build_entry")
     interactive_help = lazy_text("scorekeeper.sueca.entry_input", "HELP")
     ask_entry = lazy("scorekeeper.sueca.entry_input", "ask_entry")
+    standings = lazy("scorekeeper.sueca.standings", "standings")
 
     def show_tables(self, result):
         """`show`: each deal's card points and points, the moca standing, and mocas won."""

@@ -16,6 +16,7 @@ class Truco(TeamGame):
     build_entry = lazy("scorekeeper.truco.entry_input", "build_entry")
     interactive_help = lazy_text("scorekeeper.truco.entry_input", "HELP")
     ask_entry = lazy("scorekeeper.truco.entry_input", "ask_entry")
+    standings = lazy("scorekeeper.truco.standings", "standings")
 
     def show_tables(self, result):
         """`show`: each hand, the points it gives, the running score of its game, and games won."""

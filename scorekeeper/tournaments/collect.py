@@ -1,0 +1,99 @@
+"""A tournament's sheets, read and checked, and what `tournament check` finds: every sheet
+handed in, complete and clean, its players those of the draw, and each player (or team) once
+in each round."""
+from __future__ import annotations
+
+import os
+
+from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.tournaments.model import Tournament
+from scorekeeper.tournaments.tournament_file import sheet_path
+
+TOURNAMENT_RULE = "TN2"  # RULINGS: a round is drawn when every sheet of the round before is complete and clean
+
+
+def collect(tournament: Tournament) -> tuple[dict, list[Finding]]:
+    """Every sheet the file names that can be read, scored (keyed as the file writes it), and a
+    finding for each that cannot: missing, unusable, or of another game."""
+    from scorekeeper.checking import check_file
+
+    results, findings = {}, []
+    for round_ in tournament.rounds:
+        for item, what in _played(round_):
+            if item.sheet is None or item.sheet in results:
+                continue
+            path = sheet_path(tournament, item.sheet)
+            where = (tournament.source, item.line)
+            if not os.path.exists(path):
+                findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is not handed in yet"))
+                continue
+            try:
+                result = check_file(path)
+            except ScorekeeperError as exc:
+                findings.append(_finding(where, f"round {round_.number}, {what}: {exc}"))
+                continue
+            if result.game != tournament.rules.game:
+                findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is a {result.game} "
+                                                f"sheet, not {tournament.rules.game}"))
+                continue
+            results[item.sheet] = result
+    return results, findings
+
+
+def _played(round_):
+    for table in round_.tables:
+        yield table, f"table {table.table}"
+    for number, match in enumerate(round_.matches, start=1):
+        yield match, f"match {number}"
+
+
+def _finding(where, message: str, severity: Severity = Severity.ERROR, rule: str = TOURNAMENT_RULE) -> Finding:
+    source, line = where
+    return Finding(severity, source, line, message, rule)
+
+
+def check(tournament: Tournament) -> tuple[dict, list[Finding]]:
+    """The results of every sheet, and every finding about the tournament: what collect finds,
+    each sheet incomplete or with errors, a table whose sheet's players are not the draw's, and
+    a player (or team) seated twice or not at all in a round."""
+    results, findings = collect(tournament)
+    everyone = tournament.players or list(tournament.teams)
+    for round_ in tournament.rounds:
+        seen: dict[str, str] = {}
+        for item, what in _played(round_):
+            where = (tournament.source, item.line)
+            result = results.get(item.sheet) if item.sheet is not None else None
+            drawn = item.players if hasattr(item, "players") else item.teams
+            if result is not None:
+                if not result.complete:
+                    findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is not complete"))
+                errors = sum(1 for f in result.findings if f.is_error)
+                if errors:
+                    findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} has "
+                                                    f"{errors} error{'s' if errors != 1 else ''} "
+                                                    f"(scorekeeper check {item.sheet})"))
+                if drawn and list(result.players) != list(drawn):
+                    findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is played by "
+                                                    f"{', '.join(result.players)}, not the draw's "
+                                                    f"{', '.join(drawn)}"))
+                drawn = list(result.players)
+            for name in drawn:
+                if name in seen:
+                    findings.append(_finding(where, f"round {round_.number}: {quote(name)} plays at {what} and at "
+                                                    f"{seen[name]}"))
+                elif name not in everyone:
+                    findings.append(_finding(where, f"round {round_.number}, {what}: {quote(name)} is not in the "
+                                                    "tournament"))
+                seen[name] = what
+        for name in round_.byes:
+            if name in seen:
+                findings.append(_finding((tournament.source, round_.line),
+                                         f"round {round_.number}: {quote(name)} has a bye and plays at {seen[name]}"))
+            seen[name] = "a bye"
+        if round_.tables:  # a players' game seats everyone in every round (a table, a bye or an absence)
+            for name in everyone:
+                if name not in seen:
+                    findings.append(_finding((tournament.source, round_.line),
+                                             f"round {round_.number}: {quote(name)} has no table and no bye"))
+    return results, findings

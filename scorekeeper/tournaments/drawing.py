@@ -1,0 +1,153 @@
+"""`tournament draw`: the next round of a tournament, its tables' (or matches') empty sheets,
+and the refusal to draw while the round before is not all in, complete and clean (TN2)."""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+
+from scorekeeper import games
+from scorekeeper.errors import InputValueError
+from scorekeeper.findings import Finding
+from scorekeeper.tournaments.model import Tournament
+from scorekeeper.tournaments.tournament_file import sheet_path
+
+
+@dataclass
+class DrawnRound:
+    """A round as the file will hold it (`lines`: block YAML for sheet_file.append_entry), the
+    empty sheets to create (path, text), and what to tell the organiser."""
+
+    lines: list[str]
+    sheets: list[tuple[str, str]]
+    summary: list[str]
+
+
+class DrawRefused(InputValueError):
+    """The round before is not all in, complete and clean (TN2); `--force` draws anyway."""
+
+
+def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
+    """TN2: a round is drawn only when every sheet of the round before is complete and clean."""
+    if not tournament.rounds:
+        return
+    last = tournament.rounds[-1]
+    lines = {item.line for item in (*last.tables, *last.matches)} | {last.line}
+    about_last = [f for f in findings if f.is_error and f.line in lines]
+    if about_last:
+        first = about_last[0]
+        more = f" (and {len(about_last) - 1} more)" if len(about_last) > 1 else ""
+        raise DrawRefused(f"round {last.number} is not finished: {first.message}{more}; "
+                          "`tournament check` lists everything, `--force` draws anyway", tournament.source)
+
+
+def draw(tournament: Tournament, results: dict, seed: int | None) -> DrawnRound:
+    """The next round: tables of a players' game, or matches of a team game's next stage."""
+    game = games.get(tournament.rules.game)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    number = len(tournament.rounds) + 1
+    if game.seating is games.Seating.PLAYERS:
+        return _tables(tournament, game, number, seed)
+    return _matches(tournament, game, results, number, seed)
+
+
+def _flow(value) -> str:
+    from scorekeeper.sheet_file import flow
+
+    return flow(value)
+
+
+def _sheet_name(number: int, table) -> str:
+    return f"r{number}-mesa{table}.yaml"
+
+
+def _new_sheet(tournament: Tournament, game, who, table, number: int) -> str:
+    from scorekeeper.new_sheet import new_sheet_text
+
+    return new_sheet_text(game, tournament.rules, tournament.rules_ref, who, event=tournament.name or None,
+                          table=str(table), round_=str(number), source=tournament.source)
+
+
+def _tables(tournament: Tournament, game, number: int, seed: int) -> DrawnRound:
+    from scorekeeper.tournaments.draw import draw_tables
+
+    sizes = tuple(sorted(game.seats(tournament.rules), reverse=True))
+    history = [[table.players for table in round_.tables if table.players] for round_ in tournament.rounds]
+    byes_so_far = dict.fromkeys(tournament.players, 0)
+    for round_ in tournament.rounds:
+        for name in round_.byes:
+            byes_so_far[name] += 1
+    tables, byes = draw_tables(list(tournament.players), sizes, history, byes_so_far, tournament.planned_rounds, seed)
+    lines = [f"seed: {seed}  # `tournament draw --seed {seed}` draws this round again", "tables:"]
+    sheets, summary = [], []
+    for index, players in enumerate(tables, start=1):
+        sheet = _sheet_name(number, index)
+        lines.append(f"  - {_flow({'table': index, 'players': players, 'sheet': sheet})}")
+        sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, players, index, number)))
+        summary.append(f"Table {index}: {', '.join(players)} ({sheet})")
+    if byes:
+        lines.append(f"byes: {_flow(byes)}")
+        summary.append(f"Bye: {', '.join(byes)}")
+    return DrawnRound(lines, sheets, summary)
+
+
+def _matches(tournament: Tournament, game, results: dict, number: int, seed: int) -> DrawnRound:
+    """The next group round of every group's round robin (circle method); when the groups are
+    played, the semi-finals (1st v 4th, 2nd v 3rd), then the final (TN3)."""
+    from scorekeeper.tournaments.draw import round_robin
+
+    group_rounds = [r for r in tournament.rounds if (r.stage or "group") == "group"]
+    pairs: list[tuple[str, str, str]] = []
+    for group, teams in tournament.groups.items():
+        schedule = round_robin(list(teams))
+        if len(group_rounds) < len(schedule):
+            pairs += [(group, a, b) for a, b in schedule[len(group_rounds)]]
+    if pairs:
+        stage = "group"
+    else:
+        stage, pairs = _knockout(tournament, game, results)
+    lines = [f"stage: {stage}", f"seed: {seed}", "matches:"]
+    sheets, summary = [], []
+    for index, (group, first, second) in enumerate(pairs, start=1):
+        sheet = _sheet_name(number, index)
+        match = {"group": group, "teams": [first, second], "sheet": sheet} if group else \
+            {"teams": [first, second], "sheet": sheet}
+        lines.append(f"  - {_flow(match)}")
+        who = {first: tournament.teams[first], second: tournament.teams[second]}
+        sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, who, index, number)))
+        summary.append(f"Match {index}{f' (group {group})' if group else ''}: {first} v {second} ({sheet})")
+    return DrawnRound(lines, sheets, summary)
+
+
+def _knockout(tournament: Tournament, game, results: dict) -> tuple[str, list[tuple[str | None, str, str]]]:
+    """After the groups: a negra for a tie the criteria do not break, else the semi-finals, then
+    the final (TN3); nothing after the final."""
+    from scorekeeper.tournaments import knockout
+
+    rows = game.standings(tournament, results)
+    negras = [r for r in tournament.rounds if r.stage == "negra"]
+    needed = knockout.negras_needed(rows)
+    if needed and not negras:
+        pairs = [(None, tied[0], tied[1]) for tied in needed if len(tied) == 2]
+        if pairs:
+            return "negra", pairs
+    semis = [r for r in tournament.rounds if r.stage == "semi"]
+    if not semis:
+        return "semi", [(None, a, b) for a, b in knockout.semi_finals(rows)]
+    if not any(r.stage == "final" for r in tournament.rounds):
+        final = knockout.final(semis[-1].matches, results)
+        if final is None:
+            raise InputValueError("the semi-finals have no winners yet", tournament.source)
+        return "final", [(None, *final)]
+    raise InputValueError("the final is drawn: the tournament is over", tournament.source)
+
+
+def create_sheets(sheets: list[tuple[str, str]]) -> None:
+    """Write each table's empty sheet; an existing one is never replaced (it may hold a game)."""
+    from scorekeeper.sheet_file import write_new
+
+    for path, _text in sheets:
+        if os.path.lexists(path):
+            raise InputValueError(f"{path}: already exists; a draw never replaces a sheet")
+    for path, text in sheets:
+        write_new(path, text, False)

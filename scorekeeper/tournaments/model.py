@@ -1,0 +1,87 @@
+"""A tournament as its file holds it: who plays, and each round's tables (players' games) or
+matches (team games), byes, absences and penalties. The sheets are the tables' own files;
+their results come from scoring them (tournaments.results)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(eq=False)
+class Penalty:
+    """Points taken from (or given to) a player in the general classification, e.g. a spectator's
+    denunciation of a renuncia at another table (King Art 14, TN1: -2.5)."""
+
+    player: str
+    points: float
+    article: str
+    line: int | None = None
+
+
+@dataclass(eq=False)
+class Table:
+    """One table of a round of a players' game: its players in seat order (from the draw, or
+    from its sheet), its sheet (None while not handed in, or when the table was not played), and
+    the players absent from it (King Art 7: the table is not played)."""
+
+    table: int | str
+    players: list[str]
+    sheet: str | None = None  # as the file writes it: relative to the tournament file
+    absent: list[str] = field(default_factory=list)
+    line: int | None = None
+
+
+@dataclass(eq=False)
+class Match:
+    """One match of a team game: its two teams (from the draw, or from its sheet) and its sheet."""
+
+    teams: list[str]
+    sheet: str | None = None
+    group: str | None = None
+    line: int | None = None
+
+
+@dataclass(eq=False)
+class Round:
+    """One round: tables (players' games) or matches (team games), with its stage for team games
+    (group, semi, final, negra), the byes, the penalties, and the seed it was drawn with."""
+
+    number: int
+    tables: list[Table] = field(default_factory=list)
+    matches: list[Match] = field(default_factory=list)
+    stage: str | None = None
+    byes: list[str] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    disqualified: list[str] = field(default_factory=list)  # teams disqualified in this round (Truco Art 8)
+    seed: int | None = None
+    line: int | None = None
+
+
+@dataclass(eq=False)
+class Tournament:
+    """A championship: its name, its rules, who plays (players, or teams and their groups), and
+    its rounds in order."""
+
+    source: str
+    name: str
+    rules: object  # the loaded rules (rules.find)
+    rules_ref: str
+    players: list[str] = field(default_factory=list)
+    teams: dict[str, list[str]] = field(default_factory=dict)
+    groups: dict[str, list[str]] = field(default_factory=dict)
+    rounds: list[Round] = field(default_factory=list)
+    planned_rounds: int | None = None  # how many rounds the draws plan for (TN2), when the file says
+
+
+@dataclass(eq=False)
+class StandingRow:
+    """One row of the standings. `place` is shared by tied rows (1, 2, 2, 4); `tiebreaks` holds
+    the numbers each criterion used (e.g. king_points, wins, mocas, game_points, net, won);
+    `decided_by` names the criterion that separated this row from the one below it (None for
+    the last row, or "tied" when nothing did)."""
+
+    place: int
+    name: str
+    points: float
+    tiebreaks: dict = field(default_factory=dict)
+    decided_by: str | None = None
+    group: str | None = None

@@ -1,0 +1,82 @@
+"""The text of a new tournament file: who plays, and no rounds yet."""
+from __future__ import annotations
+
+from scorekeeper.errors import InputValueError, quote
+from scorekeeper.sheet_file import flow
+from scorekeeper.yaml_lines import MAX_HEADER_TEXT
+
+
+def parse_groups(options: tuple[str, ...], teams: dict[str, list[str]], source: str) -> dict[str, list[str]]:
+    """`--group A=Nos,Eles,...` as {group: [teams]}; no option: one group of every team."""
+    if not options:
+        return {"A": list(teams)}
+    groups: dict[str, list[str]] = {}
+    placed: set[str] = set()
+    for option in options:
+        name, sep, members = option.partition("=")
+        names = [m.strip() for m in members.split(",") if m.strip()]
+        if not sep or not name.strip() or not names:
+            raise InputValueError(f"group {quote(option)}: expected NAME=TEAM,TEAM,...", source)
+        for team in names:
+            if team not in teams:
+                raise InputValueError(f"group {name.strip()}: {quote(team)} is not one of the teams", source)
+            if team in placed:
+                raise InputValueError(f"group {name.strip()}: {quote(team)} is already in a group", source)
+            placed.add(team)
+        groups[name.strip()] = names
+    missing = [team for team in teams if team not in placed]
+    if missing:
+        raise InputValueError(f"{', '.join(map(quote, missing))} in no group", source)
+    return groups
+
+
+def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_rounds: int | None,
+                        source: str) -> str:
+    """A tournament file for `who` (players, or {team: players}) with no rounds."""
+    if not name.strip() or len(name) > MAX_HEADER_TEXT:
+        raise InputValueError(f"--name: a tournament's name of 1 to {MAX_HEADER_TEXT} characters", source)
+    lines = [f"tournament: {flow(name)}", f"rules: {flow(ref)}"]
+    if isinstance(who, dict):
+        lines += [f"teams: {flow(who)}", f"groups: {flow(groups)}"]
+    else:
+        lines.append(f"players: {flow(list(who))}")
+    if planned_rounds is not None:
+        lines.append(f"planned_rounds: {planned_rounds}  # the draws plan for this many rounds (TN2)")
+    lines.append("rounds: []")
+    return "\n".join(lines) + "\n"
+
+
+def check_entrants(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str):
+    """Who enters: the players (a list), or the teams ({team: players}), as the game is seated;
+    enough for one table or match, each named once."""
+    import click
+
+    from scorekeeper.games import Seating
+    from scorekeeper.new_sheet import _check_names, parse_teams
+
+    if game.seating is Seating.PLAYERS:
+        if not players or teams:
+            raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each")
+        players = list(players)
+        smallest = min(game.seats(rules))
+        if len(players) < smallest:
+            raise InputValueError(f"a {rules.name} tournament needs at least {smallest} players; "
+                                  f"{len(players)} given", source)
+        if len(set(players)) != len(players):
+            raise InputValueError("a player is named twice", source)
+        _check_names(players, source)
+        return players
+    if not teams or players:
+        raise click.UsageError(f"{rules.name} is played by teams: give -t NAME=PLAYER,PLAYER for each")
+    parsed = parse_teams(teams, source)
+    if len(parsed) < 2:
+        raise InputValueError(f"a {rules.name} tournament needs at least 2 teams; {len(parsed)} given", source)
+    names = [*parsed, *(p for members in parsed.values() for p in members)]
+    if len(set(names)) != len(names):
+        raise InputValueError("a team or player is named twice", source)
+    _check_names(names, source)
+    size = game.team_size(rules)
+    for name, members in parsed.items():
+        if len(members) != size:
+            raise InputValueError(f"team {name}: {size} players, {len(members)} given", source)
+    return parsed
