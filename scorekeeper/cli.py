@@ -569,7 +569,9 @@ def import_(workbook_path, output, worksheet, force, rules_path):
             target = os.path.join(output, f"{safe}.yaml")
         refuse_overwrite(target, force)  # all of them before any is written
         ref = _sheet_rules_ref(rules_path, target)
-        targets.append((target, boletim.to_yaml(rules_path, ref), ref))
+        text = boletim.to_yaml(rules_path, ref)
+        _refuse_unreadable(text, boletim.source)
+        targets.append((target, text, ref))
     from scorekeeper.rules import looks_like_path
     from scorekeeper.sheets import load_sheet, score
 
@@ -592,6 +594,14 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     if unusable:
         sys.exit(exit_codes.UNUSABLE)
     _exit_for(errors)
+
+
+def _refuse_unreadable(text: str, source: str) -> None:
+    """A sheet larger than any command reads back is never written (yaml_lines' file limit)."""
+    from scorekeeper.yaml_lines import MAX_FILE_BYTES
+
+    if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
+        raise UnusableInput(f"{source}: the sheet would be larger than {MAX_FILE_BYTES // 1024} KiB; not imported")
 
 
 def _report_findings(result, err: bool = False) -> bool:

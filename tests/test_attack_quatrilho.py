@@ -59,3 +59,36 @@ def test_a_line_break_in_a_name_never_starts_a_line_of_its_own(tmp_path):
                      "deals:\n  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n")
     result = run("check", sheet)
     assert result.output.count("\n") == 1 and "Ari\\nmesa9.yaml: clean -7" in result.output
+
+
+def test_a_planilha_of_comma_bombs_imports_in_bounded_time_and_size(tmp_path):
+    """40 KB of Multa cells holding thousands of comma-separated fines took 84 s and 1.7 GB and
+    wrote an 18 MB sheet nothing could read: each cell now gives at most one fine more than a
+    deal holds, and the check says the deal holds too many."""
+    import time
+
+    import openpyxl
+
+    sheet = tmp_path / "four.yaml"
+    sheet.write_text("rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi]\n"
+                     "deals:\n  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n")
+    workbook = tmp_path / "four.xlsx"
+    assert run("export", sheet, "-o", workbook).exit_code == 0
+    wb = openpyxl.load_workbook(workbook)
+    ws = wb.active
+    for merged in list(ws.merged_cells.ranges):
+        ws.unmerge_cells(str(merged))
+    headers = {ws.cell(5, c).value: c for c in range(1, 40)}
+    for r in range(6, 206):
+        ws.cell(r, 1).value, ws.cell(r, headers["Entrada"]).value = r - 5, "normal"
+        ws.cell(r, headers["Quem"]).value, ws.cell(r, headers["Figuras"]).value = "Ari", 20
+        ws.cell(r, headers["Parceiro / Deu"]).value = "Caio"
+        ws.cell(r, headers["Multa"]).value = ",".join(["olhar-vazas"] * 2700)
+        ws.cell(r, headers["Multado"]).value = ",".join(["Bia"] * 2700)
+    bomb = tmp_path / "bomb.xlsx"
+    wb.save(bomb)
+    start = time.perf_counter()
+    result = run("import", bomb, "-o", tmp_path / "back.yaml")
+    assert time.perf_counter() - start < 20
+    assert result.exit_code == 1 and "fines: 13 fines; a deal holds at most 12 [Art 20]" in result.output
+    assert run("check", tmp_path / "back.yaml").exit_code == 1  # what was written reads back

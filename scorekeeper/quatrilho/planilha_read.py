@@ -16,6 +16,7 @@ from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.findings import Severity
+from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.planilha import (CHIPS_GROUP, CORINGA, DEALER, ENTRY, FIG_GROUP, FIGURAS, FINE, FINE2,
                                             FINED, FINED2, FIRST, GROUPS, INFO_CELLS, LABELS, META_HEADS,
                                             NON_DEAL_WORDS, NUMBER, OTHER, RUNNING_GROUP, TRICKS, WHO,
@@ -346,8 +347,10 @@ def _fines(names: str | None, players: str | None) -> list[dict]:
     """The fines written under a contract: Multa and Multado, several separated by commas."""
     if names is None and players is None:
         return []
-    names_list = [n.strip() for n in (names or "").split(",")]
-    players_list = [p.strip() for p in (players or "").split(",")]
+    # At most one more than a deal holds (deal.MAX_FINES), so that a cell of thousands of commas
+    # costs nothing here and the check still says the deal holds too many.
+    names_list = [n.strip() for n in (names or "").split(",", MAX_FINES + 1)[:MAX_FINES + 1]]
+    players_list = [p.strip() for p in (players or "").split(",", MAX_FINES + 1)[:MAX_FINES + 1]]
     count = max(len(names_list), len(players_list))
     names_list += [""] * (count - len(names_list))
     players_list += [""] * (count - len(players_list))
