@@ -848,6 +848,32 @@ def tournament_standings(path, fmt):
         out(f"not counted: {finding.message}", err=True)
 
 
+@tournament.command("export")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The .xlsx file to write.")
+@click.option("--force", is_flag=True, help="Overwrite an existing workbook.")
+@domain_errors
+def tournament_export(path, output, force):
+    """Export the championship workbook: the standings with live formulas, each round's tables
+    by table and by name, and every table's sheet.
+
+    \b
+    scorekeeper tournament export final.yaml -o final.xlsx
+    """
+    from scorekeeper.boletim.export import save
+    from scorekeeper.tournaments.tournament_file import load
+    from scorekeeper.tournaments.workbook import build
+
+    if not output.lower().endswith(".xlsx"):
+        raise UnusableInput(f"{output}: a workbook is an Excel file; name it with .xlsx")
+    refuse_overwrite(output, force)
+    tournament = load(path)
+    workbook = build(tournament)
+    save(workbook, output, force)
+    out(f"Wrote {output}: {', '.join(ws.title for ws in workbook.worksheets[:6])}"
+        + (f" and {len(workbook.worksheets) - 6} more" if len(workbook.worksheets) > 6 else ""))
+
+
 def main() -> None:
     """The console script: click, plus a last line of defence against tracebacks."""
     try:

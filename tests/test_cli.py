@@ -330,7 +330,11 @@ def help_examples(*command) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip().startswith("scorekeeper ")]
 
 
-@pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "scorekeeper")
+TOURNAMENT_HELPS = [["tournament"], ["tournament", "new"], ["tournament", "draw"], ["tournament", "check"],
+                    ["tournament", "standings"], ["tournament", "export"]]  # run in tests/test_tournament_cli.py
+
+
+@pytest.mark.parametrize("command", HELPS + TOURNAMENT_HELPS, ids=lambda c: " ".join(c) or "scorekeeper")
 def test_every_command_help_has_an_example(command):
     examples = help_examples(*command)
     assert examples, command

@@ -1,0 +1,150 @@
+"""`scorekeeper tournament`: the file it keeps, the draw and its refusals, check and standings,
+as an organiser runs them (issue 10). The standings' numbers by each regulation are tested in
+tests/test_standings_*.py; here, that the commands carry them."""
+import json
+import pathlib
+import re
+
+import pytest
+import yaml
+
+from conftest import EXAMPLES, run
+
+NINE = ["Ana", "Bruno", "Carla", "Duarte", "Eduardo", "Filipa", "Gil", "Helena", "Ines"]
+GAME = (EXAMPLES / "king-final-nacional-mesa1.yaml").read_text(encoding="utf-8")
+
+
+def players_args(names):
+    return [arg for name in names for arg in ("-p", name)]
+
+
+def play(sheet: pathlib.Path) -> None:
+    """Fill a drawn King sheet with the example final's whole game, played by its table."""
+    players = yaml.safe_load(sheet.read_text(encoding="utf-8"))["players"]
+    hands = GAME[GAME.index("hands:"):]
+    for index, name in enumerate(["Ana", "Bruno", "Carla", "Duarte"]):  # two steps: the names recur
+        hands = re.sub(rf"\b{name}\b", f"@{index}@", hands)
+    for index, name in enumerate(players):
+        hands = hands.replace(f"@{index}@", name)
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("hands: []\n", hands), encoding="utf-8")
+
+
+@pytest.fixture
+def final(tmp_path):
+    path = tmp_path / "final.yaml"
+    created = run("tournament", "new", "king", "--name", "Final Nacional", *players_args(NINE), "-o", path)
+    assert created.exit_code == 0, created.output
+    assert created.output == f"Created {path}: king, 9 players. Next: scorekeeper tournament draw {path}\n"
+    return path
+
+
+def drawn_tables(path: pathlib.Path, number: int) -> list[list[str]]:
+    round_ = yaml.safe_load(path.read_text(encoding="utf-8"))["rounds"][number - 1]
+    return [table["players"] for table in round_["tables"]]
+
+
+def test_a_draw_seats_everyone_once_records_its_seed_and_creates_the_sheets(final):
+    result = run("tournament", "draw", final, "--seed", "7")
+    assert result.exit_code == 0, result.output
+    round_ = yaml.safe_load(final.read_text(encoding="utf-8"))["rounds"][0]
+    assert round_["seed"] == 7
+    seated = [name for table in round_["tables"] for name in table["players"]] + round_["byes"]
+    assert sorted(seated) == sorted(NINE) and len(round_["tables"]) == 2 and len(round_["byes"]) == 1
+    for number, table in enumerate(round_["tables"], start=1):
+        sheet = final.parent / f"r1-mesa{number}.yaml"
+        assert table["sheet"] == sheet.name
+        header = yaml.safe_load(sheet.read_text(encoding="utf-8"))
+        assert (header["players"], header["table"], header["round"], header["hands"]) == \
+            (table["players"], number, 1, [])
+        assert f"Table {number}: {', '.join(table['players'])} ({sheet.name})" in result.output
+    assert f"Bye: {round_['byes'][0]}" in result.output
+    assert final.read_text(encoding="utf-8").startswith("tournament: Final Nacional\nrules: king\n")
+
+
+def test_the_same_seed_draws_the_same_round(tmp_path, final):
+    assert run("tournament", "draw", final, "--seed", "12345").exit_code == 0
+    again = tmp_path / "again"
+    again.mkdir()
+    copy = again / "final.yaml"
+    assert run("tournament", "new", "king", "--name", "Final Nacional", *players_args(NINE), "-o", copy).exit_code == 0
+    assert run("tournament", "draw", copy, "--seed", "12345").exit_code == 0
+    assert drawn_tables(copy, 1) == drawn_tables(final, 1)
+
+
+def test_no_round_is_drawn_while_a_sheet_of_the_last_is_missing_or_unfinished(final):
+    assert run("tournament", "draw", final, "--seed", "1").exit_code == 0
+    before = final.read_text(encoding="utf-8")
+    refused = run("tournament", "draw", final)
+    assert refused.exit_code == 2
+    assert refused.stderr == (f"Error: {final}: round 1 is not finished: round 1, table 1: r1-mesa1.yaml is not "
+                              "complete (and 1 more); `tournament check` lists everything, `--force` draws anyway\n")
+    assert final.read_text(encoding="utf-8") == before
+    play(final.parent / "r1-mesa1.yaml")
+    (final.parent / "r1-mesa2.yaml").unlink()
+    refused = run("tournament", "draw", final)
+    assert refused.exit_code == 2 and "r1-mesa2.yaml is not handed in yet" in refused.stderr
+    forced = run("tournament", "draw", final, "--force")
+    assert forced.exit_code == 0 and "Round 2 drawn" in forced.output
+    assert len(yaml.safe_load(final.read_text(encoding="utf-8"))["rounds"]) == 2
+
+
+def test_check_then_standings_once_every_sheet_is_in(final):
+    assert run("tournament", "draw", final, "--seed", "3").exit_code == 0
+    checked = run("tournament", "check", final)
+    assert checked.exit_code == 1
+    assert checked.output.splitlines()[-1] == f"{final}: 2 errors (king, 1 round)"
+    for sheet in ("r1-mesa1.yaml", "r1-mesa2.yaml"):
+        play(final.parent / sheet)
+    checked = run("tournament", "check", final)
+    assert (checked.exit_code, checked.output) == (0, f"{final}: clean (king, 1 round)\n")
+    shown = run("tournament", "standings", final, "--format", "json")
+    assert shown.exit_code == 0 and shown.stderr == ""
+    rows = json.loads(shown.output)
+    assert sorted(row["player"] for row in rows) == sorted(NINE)
+    # The example game: Ana +325, Bruno +315, Carla -335, Duarte -305 in seat order: 5, 3, 1, 2 (K5).
+    seats = drawn_tables(final, 1)
+    places = {name: points for table in seats for name, points in zip(table, (5, 3, 1, 2))}
+    bye = next(name for name in NINE if name not in places)
+    places[bye] = 2.5
+    assert {row["player"]: row["points"] for row in rows} == places
+    assert [row["place"] for row in rows] == [1, 1, 3, 3, 5, 6, 6, 8, 8]
+    assert rows[0]["decided_by"] == "tied" and rows[1]["decided_by"] == "points"
+    table = run("tournament", "standings", final)
+    assert table.exit_code == 0 and table.output.splitlines()[0].split()[:3] == ["place", "player", "points"]
+
+
+def test_a_team_tournament_draws_its_group_round_robin(tmp_path):
+    path = tmp_path / "torneio.yaml"
+    teams = ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "-t", "Tres=Eva,Rui", "-t", "Quatro=Gil,Ines"]
+    assert run("tournament", "new", "sueca", "--name", "Torneio", *teams, "-o", path).exit_code == 0
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["groups"] == {"A": ["Nos", "Eles", "Tres", "Quatro"]}
+    met = set()
+    for number in (1, 2, 3):
+        result = run("tournament", "draw", path, "--force")
+        assert result.exit_code == 0, result.output
+        round_ = yaml.safe_load(path.read_text(encoding="utf-8"))["rounds"][number - 1]
+        assert round_["stage"] == "group" and len(round_["matches"]) == 2
+        for match in round_["matches"]:
+            met.add(frozenset(match["teams"]))
+            sheet = yaml.safe_load((tmp_path / match["sheet"]).read_text(encoding="utf-8"))
+            assert list(sheet["teams"]) == match["teams"] and sheet["deals"] == []
+    assert len(met) == 6  # every pair of the four once
+
+
+@pytest.mark.parametrize("text, message", [
+    ("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds: []\nprize: 1\n",
+     ":5: tournament file: unknown key 'prize'; allowed: tournament, rules, players, teams, groups, planned_rounds, "
+     "rounds, notes"),
+    ("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n  - tables: [{table: 1, sheet: ../x.yaml}]\n",
+     ":5: round 1, table 1: sheet: expected a file name in the tournament's folder, got '../x.yaml'"),
+    ("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n  - byes: [Zeca]\n",
+     ":5: round 1: byes: 'Zeca' is not in the tournament"),
+    ("tournament: T\nrules: king\nteams: {Nos: [A, B]}\n", ":1: king is played by players: give 'players' (and no teams)"),
+    ("- a list\n", ":1: not a tournament file: expected a mapping with 'tournament', 'rules' and 'players' or 'teams'"),
+])
+def test_a_bad_tournament_file_is_one_line_at_its_place(tmp_path, text, message):
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    for command in ("check", "standings", "draw"):
+        result = run("tournament", command, path)
+        assert (result.exit_code, result.stderr) == (2, f"Error: {path}{message}\n"), command
