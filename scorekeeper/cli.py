@@ -361,22 +361,45 @@ def check(paths, fmt, rules_path, require_complete):
     """
     printer = CheckPrinter(fmt)
     unusable = errors = False
-    for path in paths:
-        try:
-            results = _checked(path, rules_path, require_complete)
-        except Exception as exc:  # noqa: BLE001 - one bad sheet never hides the report of the others
-            unusable = True
-            message = _failure_line(path, exc)
-            out(f"Error: {message}", err=True)
-            printer.failure(path, message)
-            continue
-        for result in results:
-            errors = errors or not result.valid
-            printer.sheet(result)
+    # What check prints streams to standard output; a count is shown only while that goes elsewhere.
+    with _progress("checking sheets", enabled=len(paths) > 1 and not sys.stdout.isatty()) as tick:
+        for done, path in enumerate(paths, start=1):
+            tick(done, len(paths))
+            try:
+                results = _checked(path, rules_path, require_complete)
+            except Exception as exc:  # noqa: BLE001 - one bad sheet never hides the report of the others
+                unusable = True
+                message = _failure_line(path, exc)
+                out(f"Error: {message}", err=True)
+                printer.failure(path, message)
+                continue
+            for result in results:
+                errors = errors or not result.valid
+                printer.sheet(result)
     printer.close()
     if unusable:
         sys.exit(exit_codes.UNUSABLE)
     sys.exit(exit_codes.SHEET_ERRORS if errors else exit_codes.CLEAN)
+
+
+class _progress:
+    """A Progress as a context: `tick(done, total)`, wiped at the end."""
+
+    def __init__(self, what: str, enabled: bool | None = None):
+        self.what, self.enabled, self.bar = what, enabled, None
+
+    def __enter__(self):
+        def tick(done: int, total: int) -> None:
+            if self.bar is None:
+                from scorekeeper.progress import Progress
+
+                self.bar = Progress(self.what, total, enabled=self.enabled)
+            self.bar.tick(done)
+        return tick
+
+    def __exit__(self, *_exc) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _checked(path: str, rules_path, require_complete: bool) -> list:
@@ -806,7 +829,8 @@ def tournament_check(path):
     from scorekeeper.tournaments.tournament_file import load
 
     tournament = load(path)
-    _results, findings = check_tournament(tournament)
+    with _progress("reading sheets") as tick:
+        _results, findings = check_tournament(tournament, tick)
     for finding in findings:
         out(finding.format())
     errors = sum(1 for f in findings if f.is_error)
@@ -834,7 +858,8 @@ def tournament_standings(path, fmt):
     from scorekeeper.tournaments.tournament_file import load
 
     tournament = load(path)
-    rows, pending = standings(tournament)
+    with _progress("reading sheets") as tick:
+        rows, pending = standings(tournament, tick)
     if fmt == "json":
         echo_json([row_dict for row_dict in standings_rows(tournament, rows)])
     else:

@@ -13,16 +13,22 @@ from scorekeeper.tournaments.tournament_file import sheet_path
 TOURNAMENT_RULE = "TN2"  # RULINGS: a round is drawn when every sheet of the round before is complete and clean
 
 
-def collect(tournament: Tournament) -> tuple[dict, list[Finding]]:
+def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
     """Every sheet the file names that can be read, scored (keyed as the file writes it), and a
-    finding for each that cannot: missing, unusable, or of another game."""
+    finding for each that cannot: missing, unusable, or of another game. `tick(done, total)` is
+    told of each sheet read (a season's standings take a while)."""
     from scorekeeper.checking import check_file
 
     results, findings = {}, []
+    total = sum(1 for round_ in tournament.rounds for item, _what in _played(round_) if item.sheet is not None)
+    done = 0
     for round_ in tournament.rounds:
         for item, what in _played(round_):
             if item.sheet is None or item.sheet in results:
                 continue
+            done += 1
+            if tick is not None:
+                tick(done, total)
             path = sheet_path(tournament, item.sheet)
             where = (tournament.source, item.line)
             if not os.path.exists(path):
@@ -53,11 +59,11 @@ def _finding(where, message: str, severity: Severity = Severity.ERROR, rule: str
     return Finding(severity, source, line, message, rule)
 
 
-def check(tournament: Tournament) -> tuple[dict, list[Finding]]:
+def check(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
     """The results of every sheet, and every finding about the tournament: what collect finds,
     each sheet incomplete or with errors, a table whose sheet's players are not the draw's, and
     a player (or team) seated twice or not at all in a round."""
-    results, findings = collect(tournament)
+    results, findings = collect(tournament, tick)
     everyone = tournament.players or list(tournament.teams)
     for round_ in tournament.rounds:
         seen: dict[str, str] = {}

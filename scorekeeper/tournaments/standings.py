@@ -8,11 +8,11 @@ from scorekeeper.tournaments.collect import collect
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
 
-def standings(tournament: Tournament) -> tuple[list[StandingRow], list]:
+def standings(tournament: Tournament, tick=None) -> tuple[list[StandingRow], list]:
     """The standings from every sheet that is in, complete and clean, and a finding for each
     that is not (not handed in yet, unusable, incomplete, with errors): those do not count yet,
     so that a disputed sheet never moves the standings before the referee settles it."""
-    results, pending = collect(tournament)
+    results, pending = collect(tournament, tick)
     counted = {}
     for sheet, result in results.items():
         if result.complete and result.valid:
