@@ -87,11 +87,11 @@ def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[l
       given by the same rule, and this round is its first round. When the players are q*q in
       tables of q (16 in fours, 25 in fives) and the rounds so far are parallel classes of an
       affine plane of order q (a prime or a prime's square or cube), the rest comes from the
-      plane: nobody meets anybody twice over q+1 rounds. Otherwise a seeded tabu search over the
-      planned rounds (swaps of two players of one round) minimises the sum over pairs of
-      C(m, 2), m the pair's meetings over the rounds so far and the planned ones; that is the
-      number of repeat meetings while nobody meets thrice, and weighs a third meeting more. The
-      search is bounded (SEARCH_BUDGET), so when no schedule without repeats is found it returns
+      plane: nobody meets anybody twice over q+1 rounds. Otherwise a seeded greedy start and a
+      tabu search over the planned rounds (swaps of two players of one round, or of a player and
+      an equally tied bye) minimise the repeat meetings (sum over pairs of m - 1, m the pair's
+      meetings over the rounds so far and the planned ones), then the sum of C(m, 2) (so that,
+      repeats equal, fewer pairs meet a third time). The search is bounded (SEARCH_BUDGET), so when no schedule without repeats is found it returns
       the one with the fewest it found: the fewest possible is not guaranteed outside the planes.
     - Reproducible: the same arguments and seed give the same draw.
     Players in `history` who are not in `players` (withdrawn) are ignored."""
