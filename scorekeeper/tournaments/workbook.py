@@ -1,0 +1,593 @@
+"""The championship workbook (`tournament export FILE -o X.xlsx`): the standings with live
+formulas over the tables' sheets, a chart of the leaders after each round, each round's tables
+by table and by name, every table's sheet as its own worksheet, and, for a game whose round
+result is each player's own net, the players' control cards.
+
+Game-neutral: the game is reached only through games.Game (its seating, write_boletim, outcome
+and standings). A round's points per player are the CLI's standings after that round minus
+those after the round before; each table's cell becomes a formula into its sheet's worksheet
+when one of the sheet's own result cells (table points, the winner, the standing) gives those
+points, and a value otherwise (a bye, an absence, a penalty, a round that does not count)."""
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from typing import NamedTuple
+
+from openpyxl import Workbook
+from openpyxl.chart import LineChart, Reference
+from openpyxl.styles import Alignment
+from openpyxl.worksheet.pagebreak import Break
+
+from scorekeeper import games
+from scorekeeper.boletim import regras
+from scorekeeper.boletim.export import SummaryCells, no_cyclic_gc
+from scorekeeper.boletim.layout import col
+from scorekeeper.boletim.sheet_style import Styles, Unwritable, page_setup, put, text_width
+from scorekeeper.errors import SheetFormatError
+from scorekeeper.results import sheet_meta
+from scorekeeper.sheets import load_sheet
+from scorekeeper.tournaments.collect import collect
+from scorekeeper.tournaments.model import Round, StandingRow, Tournament
+from scorekeeper.tournaments.tournament_file import sheet_path
+
+STANDINGS_TITLE, ROUNDS_TITLE, RESULTS_TITLE, CARDS_TITLE = "Classificacao", "Rondas", "Resultados", "Cartoes"
+LEADERS = 6  # the chart's lines: more than six on an A4 page cannot be told apart
+HEAD_ROW = 3  # every list's column heads; the title above
+PAGE_ROWS = 48  # rows of the default height on a portrait A4 page inside page_setup's margins
+_BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # what Excel refuses in a worksheet's name
+PLACE_NOTE = ("Lugar e Decidido por: os da CLI (scorekeeper tournament standings), escritos como valores. Os "
+              "desempates do regulamento voltam a aplicar os critérios só aos que continuam empatados (jogos "
+              "entre eles, melhores jogos), o que uma folha de cálculo não reproduz. Pontos: fórmulas sobre "
+              "Resultados, que lê os resultados das folhas das mesas.")
+RESULTS_NOTE = ("Cada ronda: os pontos que a ronda deu ao jogador. Uma fórmula lê-os da folha da sua mesa; um "
+                "valor é o que não vem de uma folha (isenção, ausência, mesa não jogada). Ajustes: o que a "
+                "classificação soma fora das rondas (penalizações do ficheiro do torneio, desclassificações).")
+
+
+class Played(NamedTuple):
+    """A table (or match) whose sheet could be read: where it is in the workbook, and how its
+    result reads there."""
+
+    round_: Round
+    label: str  # "Mesa 1", "Jogo 2"
+    title: str  # its worksheet
+    result: object
+    summary: object  # what write_boletim returned: summary_cells(quoted, p)
+    counted: bool  # complete and clean: the standings count it
+
+
+class RoundCell(NamedTuple):
+    """One participant's points from one round: a formula into a sheet (or None), and the value
+    the CLI gives it."""
+
+    formula: str | None
+    value: float
+    where: str  # what the participant did in the round: "Mesa 1", "Isenção", "Ausente"
+
+
+@dataclasses.dataclass
+class Layout:
+    """Where each participant's row is on Resultados and the columns of its rounds."""
+
+    names: list[str]
+    rounds: int
+    first_row: int = HEAD_ROW + 1
+
+    def row(self, name: str) -> int:
+        return self.first_row + self.names.index(name)
+
+    def round_col(self, k: int) -> int:  # k from 1
+        return 2 + k
+
+    @property
+    def adjust_col(self) -> int:
+        return 3 + self.rounds
+
+    @property
+    def total_col(self) -> int:
+        return 4 + self.rounds
+
+
+def build(tournament: Tournament) -> Workbook:
+    """The championship workbook of a tournament, from every sheet it names that can be read."""
+    with no_cyclic_gc():
+        return _Builder(tournament).build()
+
+
+class _Builder:
+    def __init__(self, tournament: Tournament):
+        self.t = tournament
+        self.game = games.get(tournament.rules.game)
+        self.teams = self.game.seating is games.Seating.TEAMS
+        self.styles = Styles()
+        self.results, self.pending = collect(tournament)
+        self.counted = {s: r for s, r in self.results.items() if r.complete and r.valid}
+        self.rows: list[StandingRow] = self.game.standings(tournament, self.counted)
+        # The standings after each round (0: before the first): the chart's points, and each
+        # round's points as their difference.
+        self.after = [self._points_after(k) for k in range(len(tournament.rounds) + 1)]
+
+    def _points_after(self, k: int) -> dict[str, float]:
+        if k == len(self.t.rounds):
+            rows = self.rows
+        else:
+            rows = self.game.standings(dataclasses.replace(self.t, rounds=self.t.rounds[:k]), self.counted)
+        return {row.name: row.points for row in rows}
+
+    def points_after(self, k: int, name: str) -> float:
+        return self.after[k].get(name, 0)
+
+    # --- the workbook ------------------------------------------------------------------------------
+    def build(self) -> Workbook:
+        wb = Workbook()
+        wb.remove(wb.active)
+        self.wb = wb
+        self.taken: set[str] = {t.lower() for t in (STANDINGS_TITLE, ROUNDS_TITLE, RESULTS_TITLE, CARDS_TITLE)}
+        self.played = self._table_sheets()
+        names = [row.name for row in self.rows]
+        self.layout = Layout(names, len(self.t.rounds))
+        self.cells = self._round_cells()
+        results_ws = wb.create_sheet(RESULTS_TITLE, 0)
+        self._results(results_ws)
+        rounds_ws = wb.create_sheet(ROUNDS_TITLE, 0)
+        self._rounds(rounds_ws)
+        standings_ws = wb.create_sheet(STANDINGS_TITLE, 0)
+        self._standings(standings_ws)
+        if self._has_cards():
+            self._cards(wb.create_sheet(CARDS_TITLE, 3))
+        wb.active = 0
+        return wb
+
+    def _table_sheets(self) -> dict[int, Played]:
+        """Every readable sheet as its own worksheet ("R1 Mesa1"), keyed by id of its table or match."""
+        played = {}
+        for round_ in self.t.rounds:
+            for item, label, short in _items(round_):
+                result = self.results.get(item.sheet) if item.sheet is not None else None
+                if result is None or id(item) in played:
+                    continue
+                sheet = load_sheet(sheet_path(self.t, item.sheet))
+                meta = {**sheet_meta(sheet), "rules": regras.written_name(sheet.rules, sheet.rules_ref)}
+                if meta.get("table") is None and round_.tables:
+                    meta["table"] = item.table
+                if meta.get("round") is None:
+                    meta["round"] = round_.number
+                title = self._title(f"R{round_.number} {short}")
+                ws = self.wb.create_sheet(title)
+                try:
+                    summary = self.game.write_boletim(ws, sheet, result, self.styles, meta)
+                except Unwritable as exc:
+                    raise SheetFormatError(f"cannot export: {exc.message}", sheet.source) from None
+                played[id(item)] = Played(round_, label, title, result, summary,
+                                          item.sheet in self.counted)
+        return played
+
+    def _title(self, base: str) -> str:
+        base = _BAD_TITLE.sub("-", base).strip("'")[:31] or "Folha"
+        title, number = base, 2
+        while title.lower() in self.taken:
+            suffix = f" ({number})"
+            title, number = base[:31 - len(suffix)] + suffix, number + 1
+        self.taken.add(title.lower())
+        return title
+
+    # --- each round's points per participant -------------------------------------------------------
+    def _round_cells(self) -> list[dict[str, RoundCell]]:
+        """Per round, each participant's RoundCell; the rest of what the standings moved in the
+        round (a penalty) is left to the Ajustes column."""
+        everyone = self.layout.names
+        rounds = []
+        for k, round_ in enumerate(self.t.rounds, start=1):
+            delta = {name: self.points_after(k, name) - self.points_after(k - 1, name) for name in everyone}
+            penalty = {name: 0.0 for name in everyone}
+            for p in round_.penalties:
+                penalty[p.player] = penalty.get(p.player, 0.0) + p.points
+            cells: dict[str, RoundCell] = {}
+            for item, label, _ in _items(round_):
+                played = self.played.get(id(item))
+                who = _who(item, played)
+                if played is not None and played.counted:
+                    cells.update(self._table_cells(played, who, delta, penalty))
+                    continue
+                absent = getattr(item, "absent", [])
+                for name in who:
+                    where = ("Ausente" if name in absent else f"{label} (não jogada)") if absent else label
+                    cells[name] = RoundCell(None, _own(delta, penalty, name), where)
+            for name in round_.byes:
+                cells[name] = RoundCell(None, _own(delta, penalty, name), "Isenção")
+            for name in everyone:
+                if name not in cells and not math.isclose(_own(delta, penalty, name), 0, abs_tol=1e-9):
+                    cells[name] = RoundCell(None, _own(delta, penalty, name), "")
+            rounds.append(cells)
+        return rounds
+
+    def _table_cells(self, played: Played, who: list[str], delta, penalty) -> dict[str, RoundCell]:
+        """A counted table's cells: the first of its sheet's result cells (table points, the
+        winner's points, the standing) that gives every participant the round's points the CLI
+        gives (a penalty of the round apart), or no formula when the round gives the table
+        nothing (a knockout or an extra round), else the CLI's values."""
+        outcome = self.game.outcome(played.result)
+        quoted = "'" + played.title.replace("'", "''") + "'"
+        cells: list[SummaryCells] = [played.summary.summary_cells(quoted, p) for p in range(len(who))]
+        candidates = []
+        if outcome.places is not None and cells[0].points is not None:
+            candidates.append(([c.points for c in cells], [outcome.places[n] for n in who]))
+        if outcome.winner is not None and cells[0].check is not None and outcome.winner in who:
+            won = delta[outcome.winner] - penalty.get(outcome.winner, 0)
+            if won > 0:
+                literal = _number(won)
+                candidates.append(([f'IF({c.check}="{_text(n)}",{literal},0)' for c, n in zip(cells, who)],
+                                   [won if n == outcome.winner else 0 for n in who]))
+        candidates.append(([c.standing for c in cells], [outcome.score[n] for n in who]))
+        candidates.append(([None] * len(who), [0] * len(who)))
+        for formulas, values in candidates:
+            if all(_explains(delta[n], penalty.get(n, 0), v) for n, v in zip(who, values)):
+                return {n: RoundCell(f, v, played.label) for n, f, v in zip(who, formulas, values)}
+        return {n: RoundCell(None, _own(delta, penalty, n), played.label) for n in who}
+
+    # --- Resultados --------------------------------------------------------------------------------
+    def _results(self, ws) -> None:
+        lay, st = self.layout, self.styles
+        styles_title(ws, st, f"{self.t.name}: pontos por ronda")
+        heads = ["Lugar", self._who_word(), *[_round_head(r) for r in self.t.rounds], "Ajustes", "Total"]
+        for c, head in enumerate(heads, start=1):
+            st(put(ws, HEAD_ROW, c, head), "head")
+        self.adjust = {}
+        for row in self.rows:
+            r = lay.row(row.name)
+            put(ws, r, 1, row.place)
+            put(ws, r, 2, row.name)
+            in_rounds = 0.0
+            for k, cells in enumerate(self.cells, start=1):
+                cell = cells.get(row.name)
+                c = lay.round_col(k)
+                if cell is not None and cell.formula is not None:
+                    ws.cell(r, c, f"={cell.formula}")
+                elif cell is not None and cell.where != "" or cell is not None and cell.value:
+                    put(ws, r, c, _plain(cell.value))
+                in_rounds += cell.value if cell is not None else 0
+            self.adjust[row.name] = _snap(row.points - in_rounds)
+            put(ws, r, lay.adjust_col, _plain(self.adjust[row.name]))
+            first, last = col(lay.round_col(1)), col(lay.adjust_col)
+            ws.cell(r, lay.total_col, f"=SUM({first}{r}:{last}{r})")
+            for c in range(1, lay.total_col + 1):
+                st(ws.cell(r, c), "box_points" if c > 2 else "box")
+        note_row = lay.first_row + len(self.rows) + 1
+        _note(ws, note_row, lay.total_col, RESULTS_NOTE + self._penalties_text())
+        widths = [6, _name_width(self.layout.names), *[8] * len(self.t.rounds), 8, 8]
+        _widths(ws, widths)
+        ws.freeze_panes = f"C{HEAD_ROW + 1}"
+        _page(ws, self.t.name, lay.total_col, note_row, landscape=len(self.t.rounds) > 10)
+
+    def _penalties_text(self) -> str:
+        lines = [f" Ronda {r.number}: {p.player} {_number(p.points)} ({p.article})."
+                 for r in self.t.rounds for p in r.penalties]
+        return (" Penalizações:" + "".join(lines)) if lines else ""
+
+    def round_ref(self, name: str, k: int) -> str:
+        return f"{RESULTS_TITLE}!{col(self.layout.round_col(k))}{self.layout.row(name)}"
+
+    # --- Classificacao -----------------------------------------------------------------------------
+    def _standings(self, ws) -> None:
+        st, lay = self.styles, self.layout
+        styles_title(ws, st, f"{self.t.name}: classificação")
+        grouped = any(row.group is not None for row in self.rows)
+        keys = _tiebreak_keys(self.rows)
+        heads = ["Lugar", self._who_word(), *(["Grupo"] if grouped else []), "Pontos",
+                 *(key.replace("_", " ") for key in keys), "Decidido por"]
+        for c, head in enumerate(heads, start=1):
+            st(put(ws, HEAD_ROW, c, head), "head")
+        ws.row_dimensions[HEAD_ROW].height = 30
+        points_col = 4 if grouped else 3
+        r = HEAD_ROW
+        for r, row in enumerate(self.rows, start=HEAD_ROW + 1):
+            values = [row.place, row.name, *([row.group] if grouped else [])]
+            for c, value in enumerate(values, start=1):
+                if value is not None:
+                    put(ws, r, c, value)
+            source = lay.row(row.name)
+            first, last = col(lay.round_col(1)), col(lay.round_col(lay.rounds))
+            rounds = f"SUM({RESULTS_TITLE}!{first}{source}:{last}{source})+" if lay.rounds else ""
+            ws.cell(r, points_col, f"={rounds}{RESULTS_TITLE}!{col(lay.adjust_col)}{source}")
+            for c, key in enumerate(keys, start=points_col + 1):
+                value = _shown(row.tiebreaks.get(key))
+                if value is not None:
+                    put(ws, r, c, value)
+            if row.decided_by is not None:
+                put(ws, r, points_col + len(keys) + 1, row.decided_by)
+            for c in range(1, len(heads) + 1):
+                st(ws.cell(r, c), "box_points" if c == points_col else "box")
+        last_col = len(heads)
+        below = r + 2
+        below = _note(ws, below, last_col, PLACE_NOTE)
+        for finding in self.pending:
+            below = _note(ws, below, last_col, f"Provisória: {finding.message}")
+        below = self._chart(ws, below + 1, last_col)
+        widths = [6, _name_width(self.layout.names), *([8] if grouped else []), 8,
+                  *[max(8, min(14, text_width(k))) for k in keys], 18]
+        _widths(ws, widths)
+        ws.freeze_panes = f"A{HEAD_ROW + 1}"
+        _page(ws, self.t.name, last_col, below, landscape=last_col > 9)
+
+    def _chart(self, ws, top: int, last_col: int) -> int:
+        """The leaders' points after each round (live: sums of Resultados), and their line chart."""
+        st, lay = self.styles, self.layout
+        rounds = len(self.t.rounds)
+        if not rounds:
+            return top
+        leaders = [row.name for row in self.rows[:LEADERS]]
+        st(put(ws, top, 1, "Evolução dos líderes (pontos acumulados após cada ronda)"), "bold")
+        head = top + 1
+        st(put(ws, head, 2, self._who_word()), "head")
+        for k, round_ in enumerate(self.t.rounds, start=1):
+            st(put(ws, head, 2 + k, _round_head(round_)), "head")
+        for i, name in enumerate(leaders, start=1):
+            r = head + i
+            put(ws, r, 2, name)
+            source = lay.row(name)
+            adjusted = 0.0
+            for k in range(1, rounds + 1):
+                cell = self.cells[k - 1].get(name)
+                adjusted += self.points_after(k, name) - self.points_after(k - 1, name) - (cell.value if cell else 0)
+                extra = _literal_term(_snap(adjusted))
+                ws.cell(r, 2 + k, f"=SUM({RESULTS_TITLE}!{col(lay.round_col(1))}{source}:"
+                                  f"{col(lay.round_col(k))}{source}){extra}")
+                st(ws.cell(r, 2 + k), "box_points")
+            st(ws.cell(r, 2), "box")
+        chart = LineChart()
+        chart.title = "Pontos acumulados"
+        chart.y_axis.title = "Pontos"
+        chart.x_axis.title = "Ronda"
+        data = Reference(ws, min_col=2, max_col=2 + rounds, min_row=head + 1, max_row=head + len(leaders))
+        chart.add_data(data, from_rows=True, titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=3, max_col=2 + rounds, min_row=head, max_row=head))
+        chart.height, chart.width = 7.5, 16  # cm: the page's width, a third of its height
+        chart_row = head + len(leaders) + 2
+        ws.add_chart(chart, f"A{chart_row}")
+        return chart_row + 16  # 7.5 cm in rows of 15 points (0.53 cm)
+
+    # --- Rondas -------------------------------------------------------------------------------------
+    def _rounds(self, ws) -> None:
+        st = self.styles
+        styles_title(ws, st, f"{self.t.name}: rondas")
+        where_word = "Jogo" if self.teams else "Mesa"
+        heads = ["Ronda", where_word, "Equipas" if self.teams else "Jogadores (por lugar)", "Folha", "Resultado"]
+        for c, head in enumerate(heads, start=1):
+            st(put(ws, HEAD_ROW, c, head), "head")
+        r = HEAD_ROW
+        for round_ in self.t.rounds:
+            for item, label, _ in _items(round_):
+                r += 1
+                played = self.played.get(id(item))
+                values = [_round_head(round_), label, ", ".join(_who(item, played)), item.sheet or "",
+                          self._result_text(item, played)]
+                for c, value in enumerate(values, start=1):
+                    st(put(ws, r, c, value), "box")
+            if round_.byes:
+                r += 1
+                for c, value in enumerate([_round_head(round_), "Isenção", ", ".join(round_.byes), "", ""], start=1):
+                    st(put(ws, r, c, value), "box")
+        widths = [8, 9, 44, 22, 40]
+        for c in (3, 5):
+            ws.cell(HEAD_ROW, c).alignment = Alignment(horizontal="center", wrap_text=True)
+        for row in ws.iter_rows(min_row=HEAD_ROW + 1, max_row=r):
+            for cell in row:
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+        _widths(ws, widths)
+        by_table_end = r
+        # By name: where each participant is in every round (the list posted on the wall).
+        top = r + 2
+        st(put(ws, top, 1, "Por nome"), "bold")
+        names = list(self.t.teams) if self.teams else list(self.t.players)
+        for name in self.layout.names:
+            if name not in names:
+                names.append(name)
+        head = top + 1
+        st(put(ws, head, 1, self._who_word()), "head")
+        ws.merge_cells(start_row=head, start_column=1, end_row=head, end_column=2)
+        for k, round_ in enumerate(self.t.rounds, start=1):
+            st(put(ws, head, 2 + k, _round_head(round_)), "head")
+        seated = [self._seated(round_) for round_ in self.t.rounds]
+        for i, name in enumerate(sorted(names, key=str.casefold), start=1):
+            r = head + i
+            put(ws, r, 1, name)
+            ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=2)
+            for k in range(1, len(self.t.rounds) + 1):
+                put(ws, r, 2 + k, seated[k - 1].get(name, ""))
+            for c in range(1, 3 + len(self.t.rounds)):
+                st(ws.cell(r, c), "box")
+        ws.row_breaks.append(Break(id=by_table_end + 1))  # the list by name on a page of its own
+        ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"
+        _page(ws, self.t.name, max(5, 2 + len(self.t.rounds)), r, landscape=False, titles=False)
+
+    def _seated(self, round_: Round) -> dict[str, str]:
+        seated = {}
+        for item, label, _ in _items(round_):
+            absent = getattr(item, "absent", [])
+            for name in _who(item, self.played.get(id(item))):
+                seated[name] = f"{label} (ausente)" if name in absent else label
+        for name in round_.byes:
+            seated[name] = "Isenção"
+        return seated
+
+    def _result_text(self, item, played: Played | None) -> str:
+        absent = getattr(item, "absent", [])
+        if absent:
+            return f"não jogada (ausente: {', '.join(absent)})"
+        if item.sheet is None:
+            return ""
+        if played is None:
+            return "por entregar"
+        if not played.result.complete:
+            return "incompleta"
+        if not played.result.valid:
+            return "com erros"
+        outcome = self.game.outcome(played.result)
+        shown = outcome.places if outcome.places is not None else outcome.score
+        text = ", ".join(f"{name} {_number(shown[name])}" for name in outcome.participants)
+        return f"vence {outcome.winner} ({text})" if outcome.winner else text
+
+    # --- control cards ------------------------------------------------------------------------------
+    def _has_cards(self) -> bool:
+        """Control cards where a round's result is each player's own net, not a table place nor a
+        match (Quatrilho Art 6: "cartao de controle onde sera anotado pela comissao o resultado de
+        cada rodada"), read from the game's seating and the outcome of its sheets."""
+        if self.teams or not self.t.rounds:
+            return False
+        outcomes = [self.game.outcome(p.result) for p in self.played.values() if p.counted]
+        return bool(outcomes) and all(o.places is None and o.winner is None for o in outcomes)
+
+    def _cards(self, ws) -> None:
+        """One card per player (two side by side), a row per round: its table and its points,
+        read from Resultados; a card never split across pages."""
+        st = self.styles
+        rounds = len(self.t.rounds)
+        height = rounds + 3  # name, heads, rounds, total, a blank row
+        per_page = max(1, (PAGE_ROWS - 2) // (height + 1))
+        styles_title(ws, st, f"{self.t.name}: cartões de controle")
+        r = HEAD_ROW
+        names = self.layout.names
+        for index, name in enumerate(sorted(names, key=str.casefold)):
+            left = 1 + 5 * (index % 2)
+            if index % 2 == 0 and index:
+                r += height + 1
+                if (index // 2) % per_page == 0:
+                    ws.row_breaks.append(Break(id=r - 1))
+            st(put(ws, r, left, name), "head")
+            ws.merge_cells(start_row=r, start_column=left, end_row=r, end_column=left + 3)
+            for c, head in enumerate(("Ronda", "Mesa", "Resultado", "Visto"), start=left):
+                st(put(ws, r + 1, c, head), "head")
+            for k, round_ in enumerate(self.t.rounds, start=1):
+                row = r + 1 + k
+                cell = self.cells[k - 1].get(name)
+                put(ws, row, left, _round_head(round_))
+                put(ws, row, left + 1, cell.where if cell else "")
+                ws.cell(row, left + 2, f"={self.round_ref(name, k)}")
+                for c in range(left, left + 4):
+                    st(ws.cell(row, c), "box_points" if c == left + 2 else "box")
+            total = r + 2 + rounds
+            st(put(ws, total, left, "Total"), "total")
+            st(ws.cell(total, left + 1), "total")
+            ws.cell(total, left + 2, f"={RESULTS_TITLE}!{col(self.layout.total_col)}{self.layout.row(name)}")
+            st(ws.cell(total, left + 2), "total")
+            st(ws.cell(total, left + 3), "total")
+        _widths(ws, [8, 12, 11, 8, 3, 8, 12, 11, 8])
+        _page(ws, self.t.name, 9, r + height, landscape=False, titles=False)
+
+    def _who_word(self) -> str:
+        return "Equipa" if self.teams else "Jogador"
+
+
+# --- helpers ----------------------------------------------------------------------------------------
+
+def _items(round_: Round):
+    """Each table (or match) of a round, its label ("Mesa 1") and its short name ("Mesa1")."""
+    for table in round_.tables:
+        yield table, f"Mesa {table.table}", f"Mesa{table.table}"
+    for number, match in enumerate(round_.matches, start=1):
+        yield match, f"Jogo {number}", f"Jogo{number}"
+
+
+def _who(item, played: Played | None) -> list[str]:
+    """Who sits at a table (or plays a match): its sheet's players when it is in, else the draw's."""
+    if played is not None:
+        return list(played.result.players)
+    return list(item.players if hasattr(item, "players") else item.teams)
+
+
+def _own(delta: dict, penalty: dict, name: str) -> float:
+    """What the round gave a participant apart from its penalties (those go to Ajustes)."""
+    return delta.get(name, 0) - penalty.get(name, 0)
+
+
+def _explains(delta: float, penalty: float, value: float) -> bool:
+    """A sheet's value is the round's points, alone or with the round's penalty."""
+    return math.isclose(delta, value, abs_tol=1e-6) or math.isclose(delta, value + penalty, abs_tol=1e-6)
+
+
+def _round_head(round_: Round) -> str:
+    stage = f" {round_.stage}" if round_.stage and round_.stage != "group" else ""
+    return f"R{round_.number}{stage}"
+
+
+def _number(value: float) -> str:
+    """A number as a formula or a list writes it: whole numbers without a point, others to 4 places."""
+    value = float(value)
+    if value.is_integer():
+        return str(int(value))
+    return f"{value:.4f}".rstrip("0")
+
+
+def _snap(value: float) -> float:
+    """A difference of sums of thirds, rid of its rounding noise (10/3 + 2 - 16/3 is 1e-16)."""
+    return round(value, 9) + 0.0
+
+
+def _plain(value: float):
+    value = float(value)
+    return int(value) if value.is_integer() else value
+
+
+def _literal_term(value: float) -> str:
+    """A constant to add to a formula ('' when none; '+(-2.5)' keeps the sign readable)."""
+    if math.isclose(value, 0, abs_tol=1e-9):
+        return ""
+    return f"+({_number(value)})" if value < 0 else f"+{_number(value)}"
+
+
+def _text(name: str) -> str:
+    return name.replace('"', '""')
+
+
+def _shown(value):
+    """A tie-break's number as a cell shows it: lists as text, yes/no for a flag."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "sim" if value else "não"
+    if isinstance(value, (list, tuple)):
+        return ", ".join("" if v is None else _number(v) for v in value)
+    if isinstance(value, float):
+        return _plain(value)
+    return value
+
+
+def _tiebreak_keys(rows: list[StandingRow]) -> list[str]:
+    keys: list[str] = []
+    for row in rows:
+        for key in row.tiebreaks:
+            if key not in keys:
+                keys.append(key)
+    return keys
+
+
+def _name_width(names) -> float:
+    return max([14.0, *(text_width(str(n)) for n in names)])
+
+
+def _widths(ws, widths) -> None:
+    for c, width in enumerate(widths, start=1):
+        ws.column_dimensions[col(c)].width = width
+
+
+def styles_title(ws, styles: Styles, title: str) -> None:
+    styles(put(ws, 1, 1, title), "title")
+
+
+def _note(ws, row: int, last_col: int, text: str) -> int:
+    """A wrapped note across the page's columns; the row after it."""
+    cell = put(ws, row, 1, text)
+    cell.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=last_col)
+    ws.row_dimensions[row].height = 15 * max(1, math.ceil(len(text) / (9 * last_col + 20)) + 1)
+    return row + 1
+
+
+def _page(ws, name: str, last_col: int, last_row: int, *, landscape: bool, titles: bool = True) -> None:
+    """A4 fitted to the page's width, the heads repeated on every page."""
+    page_setup(ws, header=name, landscape=landscape, one_page=False, area=f"A1:{col(last_col)}{last_row}",
+               repeat_titles=False)
+    if titles:
+        ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"
