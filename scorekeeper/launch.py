@@ -12,7 +12,6 @@ import signal
 import sys
 
 
-
 class Interrupted(BaseException):
     """The user pressed Ctrl-C (SIGINT), or the process was asked to stop (SIGTERM)."""
 
@@ -34,9 +33,11 @@ STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasa
 
 def main() -> None:
     """Run the CLI; Ctrl-C at any point exits 130 with no traceback and no "Aborted!"."""
-    for each in STOPPING:
-        signal.signal(each, _on_interrupt)
     try:
+        # Inside the try: a Ctrl-C that lands between installing the SIGINT handler and the
+        # SIGTERM one is already ours, and must end as quietly as any other.
+        for each in STOPPING:
+            signal.signal(each, _on_interrupt)
         from scorekeeper.cli import main as cli_main
 
         cli_main()
