@@ -77,7 +77,10 @@ def _tables(tournament: Tournament, game, number: int, seed: int) -> DrawnRound:
     for round_ in tournament.rounds:
         for name in round_.byes:
             byes_so_far[name] += 1
-    tables, byes = draw_tables(list(tournament.players), sizes, history, byes_so_far, tournament.planned_rounds, seed)
+    # TN2: plan for the rounds the file says; else for as many as could be played with no one
+    # meeting anyone twice (16 in fours: 5), and at least this one.
+    planned = tournament.planned_rounds or max(number, (len(tournament.players) - 1) // (sizes[0] - 1))
+    tables, byes = draw_tables(list(tournament.players), sizes, history, byes_so_far, planned, seed)
     lines = [f"seed: {seed}  # `tournament draw --seed {seed}` draws this round again", "tables:"]
     sheets, summary = [], []
     for index, players in enumerate(tables, start=1):
