@@ -304,12 +304,15 @@ class _Builder:
         below = _note(ws, below, last_col, PLACE_NOTE)
         for finding in self.pending:
             below = _note(ws, below, last_col, f"Provisória: {finding.message}")
+        if below + len(self.rows[:LEADERS]) + 20 > PAGE_ROWS:
+            ws.row_breaks.append(Break(id=below))  # the chart and its numbers on a page of their own
         below = self._chart(ws, below + 1, last_col)
         widths = [6, _name_width(self.layout.names), *([8] if grouped else []), 8,
                   *[max(8, min(14, text_width(k))) for k in keys], 18]
         _widths(ws, widths)
         ws.freeze_panes = f"A{HEAD_ROW + 1}"
-        _page(ws, self.t.name, last_col, below, landscape=last_col > 9)
+        # Portrait, as the organiser posts it; one page while the list and the chart fit on one.
+        _page(ws, self.t.name, last_col, below, landscape=False, one_page=below <= PAGE_ROWS)
 
     def _chart(self, ws, top: int, last_col: int) -> int:
         """The leaders' points after each round (live: sums of Resultados), and their line chart."""
@@ -399,7 +402,6 @@ class _Builder:
             for c in range(1, 3 + len(self.t.rounds)):
                 st(ws.cell(r, c), "box")
         ws.row_breaks.append(Break(id=by_table_end + 1))  # the list by name on a page of its own
-        ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"
         _page(ws, self.t.name, max(5, 2 + len(self.t.rounds)), r, landscape=False, titles=False)
 
     def _seated(self, round_: Round) -> dict[str, str]:
@@ -585,9 +587,10 @@ def _note(ws, row: int, last_col: int, text: str) -> int:
     return row + 1
 
 
-def _page(ws, name: str, last_col: int, last_row: int, *, landscape: bool, titles: bool = True) -> None:
-    """A4 fitted to the page's width, the heads repeated on every page."""
-    page_setup(ws, header=name, landscape=landscape, one_page=False, area=f"A1:{col(last_col)}{last_row}",
+def _page(ws, name: str, last_col: int, last_row: int, *, landscape: bool, titles: bool = True,
+          one_page: bool = False) -> None:
+    """A4 fitted to the page's width (and height when `one_page`), the heads repeated on every page."""
+    page_setup(ws, header=name, landscape=landscape, one_page=one_page, area=f"A1:{col(last_col)}{last_row}",
                repeat_titles=False)
     if titles:
         ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"
