@@ -1,0 +1,317 @@
+"""The championship workbook (tournaments.workbook.build, `tournament export`): a nine-player
+King final over two rounds and a four-team Sueca group with its semi-finals, written as real
+sheets and tournament files in tmp_path, exported, and recalculated by LibreOffice and Gnumeric:
+every formula cell equals the CLI's number (`tournament standings --format json`, and the round
+points computed by hand below); the worksheets exist; the printed Classificacao names everyone."""
+from __future__ import annotations
+
+import json
+
+import openpyxl
+import pytest
+import yaml
+
+import printing
+import recalc
+from conftest import run
+
+from scorekeeper.boletim.export import save
+from scorekeeper.sheets import load_sheet
+from scorekeeper.checking import check_file
+from scorekeeper.tournaments.tournament_file import load
+from scorekeeper.tournaments.workbook import build
+
+# --- a King final (TN1, K5) ----------------------------------------------------------------------
+
+# A whole King game written as points in seat order (K1): the same negative phase for every game,
+# three festas of +325 (81, 81, 81, 82), and the fourth festa making up each player's total.
+NEGATIVE = [("vazas", [-80, -60, -60, -60]), ("copas", [-80, -60, -60, -60]), ("damas", [-50, -50, -50, -50]),
+            ("reis-valetes", [-60, -60, -60, -60]), ("rei-de-copas", [-160, 0, 0, 0]),
+            ("ultimas", [0, -90, -90, 0])]
+NEGATIVE_BY_SEAT = [sum(points[seat] for _, points in NEGATIVE) for seat in range(4)]
+FESTA = [81, 81, 81, 82]
+
+NINE = ["Ana", "Bruno", "Carla", "Duarte", "Eduardo", "Filipa", "Gil", "Helena", "Ines"]
+KING_FILE = """\
+tournament: Final Nacional
+rules: king
+players: [Ana, Bruno, Carla, Duarte, Eduardo, Filipa, Gil, Helena, Ines]
+rounds:
+  - tables:
+      - {table: 1, players: [Ana, Bruno, Carla, Duarte], sheet: r1-mesa1.yaml}
+      - {table: 2, players: [Eduardo, Filipa, Gil, Helena], absent: [Gil]}
+    byes: [Ines]
+  - tables:
+      - {table: 1, players: [Ana, Eduardo, Filipa, Ines], sheet: r2-mesa1.yaml}
+      - {table: 2, players: [Bruno, Carla, Gil, Helena], sheet: r2-mesa2.yaml}
+    byes: [Duarte]
+    penalties: [{player: Bruno, points: -2.5, article: Art 14}]
+"""
+# Each player's points from each round (K5, TN1), by hand:
+# R1 table 1 ends 300, 100, -100, -300: 5, 3, 2, 1. Table 2 is not played (Gil absent): Gil 0,
+#    the three present 2.5 each (Art 7). Ines's bye: 2.5.
+# R2 table 1 ends Ana 50, Eduardo 50, Filipa -40, Ines -60: Ana and Eduardo share 1st and 2nd,
+#    (5 + 3) / 2 = 4 each, Filipa 2, Ines 1. Table 2 ends Bruno -300, Carla, Gil, Helena 100
+#    each: the three share 1st to 3rd, (5 + 3 + 2) / 3 = 10/3 each, Bruno 1. Duarte's bye: 2.5.
+#    Bruno's denunciation (Art 14): -2.5 in the classification, not in a round.
+KING_ROUNDS = {"Ana": (5, 4), "Bruno": (3, 1), "Carla": (2, 10 / 3), "Duarte": (1, 2.5), "Eduardo": (2.5, 4),
+               "Filipa": (2.5, 2), "Gil": (0, 10 / 3), "Helena": (2.5, 10 / 3), "Ines": (2.5, 1)}
+KING_PENALTIES = {"Bruno": -2.5}
+# Totals: Ana 9, Eduardo 6.5, Helena 35/6, Carla 16/3, Filipa 4.5, Ines 3.5, Duarte 3.5,
+# Gil 10/3, Bruno 3 + 1 - 2.5 = 1.5.
+
+
+def king_game(path, totals: dict[str, int]) -> None:
+    players = list(totals)
+    assert sum(totals.values()) == 0
+    hands = [{"hand": hand, "points": points} for hand, points in NEGATIVE]
+    for seat in range(3):
+        hands.append({"hand": "festa", "beneficiary": players[seat], "points": FESTA})
+    hands.append({"hand": "festa", "beneficiary": players[3],
+                  "points": [totals[p] - NEGATIVE_BY_SEAT[seat] - 3 * FESTA[seat] for seat, p in enumerate(players)]})
+    path.write_text(yaml.safe_dump({"rules": "king", "players": players, "hands": hands}, sort_keys=False,
+                                   default_flow_style=None), encoding="utf-8")
+
+
+@pytest.fixture
+def king_final(tmp_path):
+    king_game(tmp_path / "r1-mesa1.yaml", {"Ana": 300, "Bruno": 100, "Carla": -100, "Duarte": -300})
+    king_game(tmp_path / "r2-mesa1.yaml", {"Ana": 50, "Eduardo": 50, "Filipa": -40, "Ines": -60})
+    king_game(tmp_path / "r2-mesa2.yaml", {"Bruno": -300, "Carla": 100, "Gil": 100, "Helena": 100})
+    path = tmp_path / "final.yaml"
+    path.write_text(KING_FILE, encoding="utf-8")
+    return path
+
+
+# --- a Sueca group phase (S5, TN3) and its semi-finals -------------------------------------------
+
+TEAMS = {"Leoes": ["Ana", "Bruno"], "Tigres": ["Carla", "Duarte"], "Ursos": ["Eva", "Rui"],
+         "Lobos": ["Gil", "Ines"]}
+# (first, second, winner) per match, a round per line: every game a 3-0 sweep (three all-trick
+# deals of 4 points). Round 4 is the semi-finals, 1st v 4th and 2nd v 3rd.
+SUECA_ROUNDS = [
+    ("group", [("Leoes", "Tigres", "Leoes"), ("Ursos", "Lobos", "Ursos")]),
+    ("group", [("Leoes", "Ursos", "Leoes"), ("Tigres", "Lobos", "Tigres")]),
+    ("group", [("Leoes", "Lobos", "Lobos"), ("Tigres", "Ursos", "Ursos")]),
+    ("semi", [("Leoes", "Lobos", "Leoes"), ("Ursos", "Tigres", "Tigres")]),
+]
+# Group points (a win 3, S5): Leoes 3 + 3 + 0 = 6, Ursos 3 + 0 + 3 = 6, Tigres 0 + 3 + 0 = 3,
+# Lobos 0 + 0 + 3 = 3. Ties by (a), the game between them: Leoes beat Ursos, Tigres beat Lobos.
+# The semi-finals give no group points.
+SUECA_POINTS = {"Leoes": (3, 3, 0, 0), "Tigres": (0, 3, 0, 0), "Ursos": (3, 0, 3, 0), "Lobos": (0, 0, 3, 0)}
+
+
+def sueca_match(path, first: str, second: str, winner: str) -> None:
+    sweep = {"points": [120, 0] if winner == first else [0, 120], "all_tricks": True}
+    doc = {"rules": "sueca", "teams": {first: TEAMS[first], second: TEAMS[second]}, "deals": [sweep] * 3}
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None), encoding="utf-8")
+
+
+@pytest.fixture
+def sueca_group(tmp_path):
+    rounds = []
+    for number, (stage, matches) in enumerate(SUECA_ROUNDS, start=1):
+        written = []
+        for index, (first, second, winner) in enumerate(matches, start=1):
+            name = f"r{number}-jogo{index}.yaml"
+            sueca_match(tmp_path / name, first, second, winner)
+            written.append({"sheet": name})
+        rounds.append({"stage": stage, "matches": written})
+    doc = {"tournament": "Torneio de Sueca", "rules": "sueca", "teams": TEAMS, "groups": {"A": list(TEAMS)},
+           "rounds": rounds}
+    path = tmp_path / "torneio.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None), encoding="utf-8")
+    return path
+
+
+# --- what is checked -------------------------------------------------------------------------------
+
+def cli_standings(path) -> list[dict]:
+    done = run("tournament", "standings", path, "--format", "json")
+    assert done.exit_code == 0, done.output
+    return json.loads(done.output)
+
+
+def exported(path, tmp_path):
+    out = tmp_path / (path.stem + ".xlsx")
+    save(build(load(str(path))), str(out))
+    return out
+
+
+def rows_by_name(ws, first_row: int = 4, column: int = 2) -> dict[str, int]:
+    """Each name in a column of a list (from its first row to the first empty cell) and its row."""
+    rows, row = {}, first_row
+    while ws.cell(row, column).value not in (None, ""):
+        rows[ws.cell(row, column).value] = row
+        row += 1
+    return rows
+
+
+def columns_by_head(ws, row: int) -> dict[str, int]:
+    return {ws.cell(row, c).value: c for c in range(1, ws.max_column + 1) if ws.cell(row, c).value is not None}
+
+
+def expected_championship(ws_results, ws_standings, rounds: dict, penalties: dict, cli: list[dict],
+                          who: str, points_col: str = "C") -> tuple[dict, dict]:
+    """What Resultados and Classificacao must show: each round's points (`rounds`, by hand), the
+    penalties apart (Ajustes), the total, and on Classificacao the CLI's points and the leaders'
+    points after each round."""
+    points = {row[who]: row["points"] for row in cli}
+    heads = columns_by_head(ws_results, 3)
+    results = {}
+    for name, row in rows_by_name(ws_results).items():
+        for k, value in enumerate(rounds[name], start=1):
+            results[f"{openpyxl.utils.get_column_letter(heads[ws_results.cell(3, 2 + k).value])}{row}"] = value
+        adjust = penalties.get(name, 0)
+        results[f"{openpyxl.utils.get_column_letter(heads['Ajustes'])}{row}"] = adjust
+        results[f"{openpyxl.utils.get_column_letter(heads['Total'])}{row}"] = sum(rounds[name]) + adjust
+        assert sum(rounds[name]) + adjust == pytest.approx(points[name]), name  # the hand count is the CLI's
+    standings = {}
+    ranked = rows_by_name(ws_standings)
+    assert list(ranked) == [row[who] for row in cli]
+    for name, row in ranked.items():
+        standings[f"{points_col}{row}"] = points[name]
+    # The chart's data: the leaders (the first six) after each round, the penalty in its round.
+    chart_head = next(r for r in range(4, ws_standings.max_row + 1)
+                      if str(ws_standings.cell(r - 1, 1).value or "").startswith("Evolução"))
+    for name, row in rows_by_name(ws_standings, chart_head + 1).items():
+        assert name in list(ranked)[:6]
+        for k in range(1, len(rounds[name]) + 1):
+            after = sum(rounds[name][:k]) + (penalties.get(name, 0) if k == len(rounds[name]) else 0)
+            standings[f"{openpyxl.utils.get_column_letter(2 + k)}{row}"] = after
+    return results, standings
+
+
+def assert_values(ws, values, expect: dict, engine) -> None:
+    """Every formula cell of `ws` is expected and written with portable functions; every expected
+    cell (formula or value) holds its number as the engine computed it (thirds to 1e-9)."""
+    for row in ws.iter_rows():
+        for cell in row:
+            if cell.data_type == "f":
+                assert recalc.functions(cell.value) <= recalc.PORTABLE_FUNCTIONS, f"{ws.title}!{cell.coordinate}"
+                assert cell.coordinate in expect, f"{ws.title}!{cell.coordinate} {cell.value} is not expected"
+    for coordinate, want in expect.items():
+        got = values[coordinate].value
+        if recalc.blank(want):
+            assert recalc.blank(got), f"{ws.title}!{coordinate}: {engine.name} {got!r}, expected blank"
+        elif isinstance(want, str):
+            assert got == want, f"{ws.title}!{coordinate}: {engine.name} {got!r}, CLI {want!r}"
+        else:  # an engine saves 15 digits: 10/3 comes back as 3.33333333333333
+            assert got == pytest.approx(want, abs=1e-9), f"{ws.title}!{coordinate}: {engine.name} {got!r}, CLI {want!r}"
+
+
+ENGINES = [pytest.param(recalc.LIBREOFFICE, id="libreoffice"), pytest.param(recalc.GNUMERIC, id="gnumeric")]
+
+
+# --- King ------------------------------------------------------------------------------------------
+
+def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_path):
+    wb = openpyxl.load_workbook(exported(king_final, tmp_path))
+    assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Mesa1", "R2 Mesa1", "R2 Mesa2"]
+    rondas = [[c for c in row] for row in wb["Rondas"].iter_rows(min_row=4, max_row=9, values_only=True)]
+    assert rondas == [
+        ["R1", "Mesa 1", "Ana, Bruno, Carla, Duarte", "r1-mesa1.yaml", "Ana 5, Bruno 3, Carla 2, Duarte 1"],
+        ["R1", "Mesa 2", "Eduardo, Filipa, Gil, Helena", None, "não jogada (ausente: Gil)"],
+        ["R1", "Isenção", "Ines", None, None],
+        ["R2", "Mesa 1", "Ana, Eduardo, Filipa, Ines", "r2-mesa1.yaml", "Ana 4, Eduardo 4, Filipa 2, Ines 1"],
+        ["R2", "Mesa 2", "Bruno, Carla, Gil, Helena", "r2-mesa2.yaml",
+         "Bruno 1, Carla 3.3333, Gil 3.3333, Helena 3.3333"],
+        ["R2", "Isenção", "Duarte", None, None],
+    ]
+    by_name = {row[0]: row[2:4] for row in wb["Rondas"].iter_rows(min_row=13, max_row=21, values_only=True)}
+    assert by_name == {"Ana": ("Mesa 1", "Mesa 1"), "Bruno": ("Mesa 1", "Mesa 2"), "Carla": ("Mesa 1", "Mesa 2"),
+                       "Duarte": ("Mesa 1", "Isenção"), "Eduardo": ("Mesa 2", "Mesa 1"),
+                       "Filipa": ("Mesa 2", "Mesa 1"), "Gil": ("Mesa 2 (ausente)", "Mesa 2"),
+                       "Helena": ("Mesa 2", "Mesa 2"), "Ines": ("Isenção", "Mesa 1")}
+    # The place and the deciding criterion as the CLI gives them, written as values.
+    cli = cli_standings(king_final)
+    ws = wb["Classificacao"]
+    heads = columns_by_head(ws, 3)
+    for index, row in enumerate(cli, start=4):
+        assert ws.cell(index, 1).value == row["place"]
+        assert ws.cell(index, 2).value == row["player"]
+        assert ws.cell(index, heads["king points"]).value == row["king_points"]
+        assert ws.cell(index, heads["Decidido por"]).value == row["decided_by"]
+    assert [r["player"] for r in cli[:6]] == ["Ana", "Eduardo", "Helena", "Carla", "Filipa", "Ines"]
+    assert cli[5]["decided_by"] == "king_points"  # Ines and Duarte on 3.5: -60 King points to -300
+    assert len(ws._charts) == 1
+    # Each table's points are read from its sheet's worksheet; a bye and an absence are values.
+    results = wb["Resultados"]
+    names = rows_by_name(results)
+    assert results.cell(names["Ana"], 3).value.startswith("='R1 Mesa1'!")
+    assert results.cell(names["Ines"], 3).value == 2.5
+    assert results.cell(names["Gil"], 3).value == 0
+    assert "Cartoes" not in wb.sheetnames  # a King round's result is a table place: no control cards
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_king_workbook_recalculates_to_the_cli_numbers(king_final, tmp_path, engine):
+    engine.require()
+    out = exported(king_final, tmp_path)
+    wb = openpyxl.load_workbook(out)
+    values = engine.workbook(out, tmp_path)
+    results, standings = expected_championship(wb["Resultados"], wb["Classificacao"], KING_ROUNDS, KING_PENALTIES,
+                                               cli_standings(king_final), "player")
+    assert_values(wb["Resultados"], values["Resultados"], results, engine)
+    assert_values(wb["Classificacao"], values["Classificacao"], standings, engine)
+    for title in ("R1 Mesa1", "R2 Mesa1", "R2 Mesa2"):
+        path = str(king_final.parent / (title.lower().replace(" ", "-") + ".yaml"))
+        sheet, result = load_sheet(path), check_file(path)
+        assert_values(wb[title], values[title], recalc.expected_cells(sheet, result, sheet.rules), engine)
+
+
+def test_king_classificacao_prints_every_player_on_its_page(king_final, tmp_path):
+    pdf = printing.print_pdf(exported(king_final, tmp_path), tmp_path)
+    pages = printing.page_texts(pdf)
+    first = pages[0]
+    assert "classificação" in first
+    for name in NINE:
+        assert name in first, name
+    width, height = printing.page_sizes_mm(pdf)[0]
+    assert abs(width - 210) < 2 and abs(height - 297) < 2  # A4 portrait, as posted on the wall
+    assert "Evolução dos líderes" in first and "Pontos acumulados" in first  # the chart on the same page
+
+
+# --- Sueca -----------------------------------------------------------------------------------------
+
+def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group, tmp_path):
+    wb = openpyxl.load_workbook(exported(sueca_group, tmp_path))
+    assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Jogo1", "R1 Jogo2", "R2 Jogo1",
+                             "R2 Jogo2", "R3 Jogo1", "R3 Jogo2", "R4 Jogo1", "R4 Jogo2"]
+    results = wb["Resultados"]
+    names = rows_by_name(results)
+    assert list(names) == ["Leoes", "Ursos", "Tigres", "Lobos"]
+    # A group win reads the winner from the ficha; a semi-final adds nothing (0, no formula).
+    # 3 a win (S5) as the standings after the round give it; the ficha's winner cell (C13) decides.
+    assert results.cell(names["Leoes"], 3).value == "=IF('R1 Jogo1'!C13=\"Leoes\",3,0)"
+    assert results.cell(names["Leoes"], 6).value == 0
+    assert columns_by_head(results, 3)["R4 semi"] == 6
+    rondas = [row[:5] for row in wb["Rondas"].iter_rows(min_row=4, max_row=11, values_only=True)]
+    assert rondas[0] == ("R1", "Jogo 1", "Leoes, Tigres", "r1-jogo1.yaml", "vence Leoes (Leoes 3, Tigres 0)")
+    assert rondas[6] == ("R4 semi", "Jogo 1", "Leoes, Lobos", "r4-jogo1.yaml", "vence Leoes (Leoes 3, Lobos 0)")
+    cli = cli_standings(sueca_group)
+    ws = wb["Classificacao"]
+    assert [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 3).value) for r in range(4, 8)] == \
+        [(row["place"], row["team"], row["group"]) for row in cli]
+    assert [row["decided_by"] for row in cli] == ["a: points among the tied", "points",
+                                                  "a: points among the tied", None]
+    assert "Cartoes" not in wb.sheetnames
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_sueca_workbook_recalculates_to_the_cli_numbers(sueca_group, tmp_path, engine):
+    engine.require()
+    out = exported(sueca_group, tmp_path)
+    wb = openpyxl.load_workbook(out)
+    values = engine.workbook(out, tmp_path)
+    cli = cli_standings(sueca_group)
+    # Classificacao has a Grupo column: its points are in column D.
+    results, standings = expected_championship(wb["Resultados"], wb["Classificacao"], SUECA_POINTS, {}, cli,
+                                               "team", points_col="D")
+    assert_values(wb["Resultados"], values["Resultados"], results, engine)
+    assert_values(wb["Classificacao"], values["Classificacao"], standings, engine)
+    for title in wb.sheetnames[3:]:
+        number, match = title[1], title[-1]
+        path = str(sueca_group.parent / f"r{number}-jogo{match}.yaml")
+        sheet, result = load_sheet(path), check_file(path)
+        assert_values(wb[title], values[title], recalc.team_expected(sheet, result), engine)
