@@ -75,8 +75,11 @@ class Layout:
     rounds: int
     first_row: int = HEAD_ROW + 1
 
+    def __post_init__(self):
+        self._rows = {name: self.first_row + index for index, name in enumerate(self.names)}
+
     def row(self, name: str) -> int:
-        return self.first_row + self.names.index(name)
+        return self._rows[name]
 
     def round_col(self, k: int) -> int:  # k from 1
         return 2 + k
@@ -245,7 +248,7 @@ class _Builder:
                 c = lay.round_col(k)
                 if cell is not None and cell.formula is not None:
                     ws.cell(r, c, f"={cell.formula}")
-                elif cell is not None and cell.where != "" or cell is not None and cell.value:
+                elif cell is not None:
                     put(ws, r, c, _plain(cell.value))
                 in_rounds += cell.value if cell is not None else 0
             self.adjust[row.name] = _snap(row.points - in_rounds)
