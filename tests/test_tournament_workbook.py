@@ -315,3 +315,51 @@ def test_sueca_workbook_recalculates_to_the_cli_numbers(sueca_group, tmp_path, e
         path = str(sueca_group.parent / f"r{number}-jogo{match}.yaml")
         sheet, result = load_sheet(path), check_file(path)
         assert_values(wb[title], values[title], recalc.team_expected(sheet, result), engine)
+
+
+# --- Quatrilho: the players' control cards (Art 6) -------------------------------------------------
+
+QUATRILHO_NETS = {"Ari": -191, "Bia": -112, "Caio": -5, "Davi": 306, "Eva": -200,  # mesa 7 (Eva late: -200)
+                  "Gil": 58, "Helena": -33, "Ivo": -169, "Joana": 144}  # mesa 9
+
+
+@pytest.fixture
+def quatrilho_round(tmp_path):
+    """One round of a Quatrilho championship at the two example tables (their nets above, as
+    `scorekeeper check` gives them)."""
+    for table in (7, 9):
+        text = (recalc.EXAMPLES / f"quatrilho-cbqi-mesa{table}.yaml").read_text(encoding="utf-8")
+        (tmp_path / f"mesa{table}.yaml").write_text(text, encoding="utf-8")
+    path = tmp_path / "cbqi.yaml"
+    path.write_text("tournament: 4o CBQI\nrules: quatrilho\nplayers: [" + ", ".join(QUATRILHO_NETS) + "]\n"
+                    "rounds:\n  - tables:\n      - {table: 7, sheet: mesa7.yaml}\n"
+                    "      - {table: 9, sheet: mesa9.yaml}\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_quatrilho_control_cards_show_each_round_net(quatrilho_round, tmp_path, engine):
+    engine.require()
+    out = exported(quatrilho_round, tmp_path)
+    wb = openpyxl.load_workbook(out)
+    assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "Cartoes", "R1 Mesa7", "R1 Mesa9"]
+    values = engine.workbook(out, tmp_path)
+    cli = cli_standings(quatrilho_round)
+    assert {row["player"]: row["points"] for row in cli} == QUATRILHO_NETS
+    rounds = {name: (net,) for name, net in QUATRILHO_NETS.items()}
+    results, standings = expected_championship(wb["Resultados"], wb["Classificacao"], rounds, {}, cli, "player")
+    assert_values(wb["Resultados"], values["Resultados"], results, engine)
+    assert_values(wb["Classificacao"], values["Classificacao"], standings, engine)
+    # A card: the player's name, the heads, a row per round (ronda, mesa, net, visto), the total.
+    cards, expect = wb["Cartoes"], {}
+    for row in cards.iter_rows():
+        for cell in row:
+            if cell.value in QUATRILHO_NETS and cards.cell(cell.row + 1, cell.column).value == "Ronda":
+                net = QUATRILHO_NETS[cell.value]
+                assert cards.cell(cell.row + 2, cell.column + 1).value == ("Mesa 7" if cell.value in
+                                                                            ("Ari", "Bia", "Caio", "Davi", "Eva")
+                                                                            else "Mesa 9")
+                expect[cards.cell(cell.row + 2, cell.column + 2).coordinate] = net
+                expect[cards.cell(cell.row + 3, cell.column + 2).coordinate] = net
+    assert len(expect) == 2 * len(QUATRILHO_NETS)
+    assert_values(cards, values["Cartoes"], expect, engine)
