@@ -868,7 +868,7 @@ def tournament_standings(path, fmt):
             out(report.csv_text(headers, table), nl=False)
         else:
             names = 3 if "group" in headers else 2
-            out(report.table(headers, table, numeric_from=names, numeric_until=len(headers) - 1))
+            out(report.table(headers, table, numeric_from=names, numeric_until=len(headers) - 1, tight=True))
     for finding in pending:
         out(f"not counted: {finding.message}", err=True)
 

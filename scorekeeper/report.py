@@ -98,7 +98,7 @@ def terminal_width() -> int:
 
 
 def table(headers: list[str], rows: list[list], numeric_from: int | None = None, width: int | None = None,
-          numeric_until: int | None = None) -> str:
+          numeric_until: int | None = None, tight: bool = False) -> str:
     """A plain-text table; columns from `numeric_from` on are numbers, aligned right. A cell is
     one line: a line break or control character in a name is shown escaped. A table wider than
     `width` (the terminal's) is drawn compact when it can be: see `compact_table`."""
@@ -111,8 +111,16 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
         until = len(headers) if numeric_until is None else numeric_until
         align = ["left"] * numeric_from + ["right"] * (until - numeric_from) + ["left"] * (len(headers) - until)
     cells = [[one_line(c) if isinstance(c, str) else c for c in row] for row in rows]
-    text = tabulate(cells, headers=[one_line(str(h)) for h in headers], tablefmt="simple", disable_numparse=True,
-                    colalign=align)
+    import tabulate as module
+
+    padding = module.MIN_PADDING
+    if tight:  # columns as wide as their header or widest value, no wider (the standings' many numbers)
+        module.MIN_PADDING = 0
+    try:
+        text = tabulate(cells, headers=[one_line(str(h)) for h in headers], tablefmt="simple",
+                        disable_numparse=True, colalign=align)
+    finally:
+        module.MIN_PADDING = padding
     width = width or terminal_width()
     compactable = DETAIL in headers or any(isinstance(h, Column) for h in headers)
     if not compactable or max(map(len, text.split("\n"))) <= width:
@@ -277,6 +285,10 @@ def summary(result: SheetResult) -> str:
     return one_line(f"{result.source}: {', '.join(counts)} ({result.rules}, {state}; {totals})")
 
 
+SHORT = {"king_points": "king pts", "game_points": "game pts", "absences": "absent", "penalties": "penalty",
+         "best_round": "best"}  # headers short enough for 80 columns
+
+
 def standings_table(rows: list[dict]) -> tuple[list[str], list[list]]:
     """The standings rows as a table: place, name (and group), points, each tie-break's number,
     and the deciding criterion (last, so that the numbers line up before it)."""
@@ -284,10 +296,11 @@ def standings_table(rows: list[dict]) -> tuple[list[str], list[list]]:
         return ["place", "name", "points", "decided by"], []
     name_key = "team" if "team" in rows[0] else "player"
     skip = {"place", name_key, "group", "points", "decided_by"}
+    # Each tie-break's number, but not one that is nought on every row (nobody absent, no penalty).
     extra = [key for key, value in rows[0].items() if key not in skip and isinstance(value, (int, float))
-             and not isinstance(value, bool)]
-    group = ["group"] if name_key == "team" and any(row.get("group") for row in rows) else []
-    headers = ["place", name_key, *group, "points", *[k.replace("_", " ") for k in extra], "decided by"]
+             and not isinstance(value, bool) and any(row.get(key) for row in rows)]
+    group = ["group"] if name_key == "team" and len({row.get("group") for row in rows}) > 1 else []
+    headers = ["place", name_key, *group, "points", *[SHORT.get(k, k.replace("_", " ")) for k in extra], "decided by"]
     table = [[row["place"], row[name_key], *[row.get("group") or "" for _ in group], _number(row["points"]),
               *[_number(row.get(k)) for k in extra], row["decided_by"] or ""] for row in rows]
     return headers, table
