@@ -148,3 +148,15 @@ def test_a_bad_tournament_file_is_one_line_at_its_place(tmp_path, text, message)
     for command in ("check", "standings", "draw"):
         result = run("tournament", command, path)
         assert (result.exit_code, result.stderr) == (2, f"Error: {path}{message}\n"), command
+
+
+def test_no_draw_past_the_planned_rounds_unless_forced(tmp_path):
+    path = tmp_path / "t.yaml"
+    assert run("tournament", "new", "king", "--name", "T", "--rounds", "1", *players_args(NINE[:4]), "-o",
+               path).exit_code == 0
+    assert run("tournament", "draw", path, "--seed", "1").exit_code == 0
+    play(tmp_path / "r1-mesa1.yaml")
+    refused = run("tournament", "draw", path)
+    assert (refused.exit_code, refused.stderr) == (2, f"Error: {path}: round 1 was the last planned "
+                                                      "(planned_rounds: 1); `--force` draws another\n")
+    assert run("tournament", "draw", path, "--force").exit_code == 0

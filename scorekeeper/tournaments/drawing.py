@@ -28,9 +28,14 @@ class DrawRefused(InputValueError):
 
 
 def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
-    """TN2: a round is drawn only when every sheet of the round before is complete and clean."""
+    """TN2: a round is drawn only when every sheet of the round before is complete and clean,
+    and not past the rounds the committee fixed (planned_rounds; Quatrilho Art 10)."""
     if not tournament.rounds:
         return
+    planned = tournament.planned_rounds
+    if planned is not None and len(tournament.rounds) >= planned:
+        raise DrawRefused(f"round {planned} was the last planned (planned_rounds: {planned}); `--force` draws "
+                          "another", tournament.source)
     last = tournament.rounds[-1]
     lines = {item.line for item in (*last.tables, *last.matches)} | {last.line}
     about_last = [f for f in findings if f.is_error and f.line in lines]
