@@ -90,13 +90,13 @@ def test_the_planilha_layout(tmp_path):
     # Figuras (rolar) M-R (the round has a rolar), Fichas da linha S-X, Fichas acumuladas Y-AD:
     # no Fichas escritas, as no entry has chips written
     assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", "Zeca"]
-    assert [ws.cell(5, c).value for c in (13, 18, 19, 24, 25, 30, 31, 32, 33, 34)] == \
+    assert [ws.cell(5, c).value for c in (13, 18, 19, 24, 25, 30, 31, 32, 33, 34, 35)] == \
         ["Figuras", "Figuras (coringa)", "Fichas", "Fichas (coringa)", "Saldo", "Saldo (coringa)", "Conta", "Soma",
-         "Controlo", "Nota"]
+         "Controlo", "Nota", "Observação"]
     assert [ws.cell(3, c).value for c in (13, 19, 25)] == ["Figuras (rolar)", "Fichas da linha", "Fichas acumuladas"]
     # the hidden deal number, dealer by Q1 and first coringa, past the printed table
-    assert [ws.cell(5, c).value for c in (36, 37, 38)] == ["Jogo", "Dá (Q1)", "1º coringa"]
-    assert all(ws.column_dimensions[c].hidden for c in ("AJ", "AK", "AL"))
+    assert [ws.cell(5, c).value for c in (37, 38, 39)] == ["Jogo", "Dá (Q1)", "1º coringa"]
+    assert all(ws.column_dimensions[c].hidden for c in ("AK", "AL", "AM"))
     # entry 1: Eva late, Zeca her coringa; entry 2 dealt by Ari (he sits out); the rebuy row
     assert [ws.cell(6, c).value for c in range(1, 9)] == [1, None, "atraso", "Eva", None, None, None, "Zeca"]
     assert [ws.cell(7, c).value for c in range(1, 7)] == [2, "Ari", "normal", "Bia", "Davi", 22]
@@ -167,16 +167,16 @@ def test_a_blank_planilha_is_a_whole_round_to_write_in(tmp_path):
     out = _blank(tmp_path)
     ws = openpyxl.load_workbook(out).active
     assert ws.title == "Mesa7 R1"
-    # the coringa's name: the first one named in Coringa (hidden column AR), unless typed over it
-    assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", '=IF(AR41="","",AR41)']
+    # the coringa's name: the first one named in Coringa (hidden column AS), unless typed over it
+    assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", '=IF(AS41="","",AS41)']
     assert ws["R5"].value == "Figuras (coringa)"
-    assert [ws.cell(5, c).value for c in (37, 38, 39, 40)] == ["Conta", "Soma", "Controlo", "Nota"]
+    assert [ws.cell(5, c).value for c in (37, 38, 39, 40, 41)] == ["Conta", "Soma", "Controlo", "Nota", "Observação"]
     assert ws["K3"].value == "=30"
     rows = [r for r in range(FIRST, 60) if isinstance(ws.cell(r, 1).value, int)]
     assert rows == list(range(FIRST, FIRST + 36))  # 30 deals and six late, out or talha rows
-    # the table (337 character widths) is fitted to the page's 277 mm: a row of 64 points prints
-    # 7.4 mm high, room to write in
-    assert ws.row_dimensions[FIRST].height == 64
+    # the table (353 character widths, Observação's 16 among them) is fitted to the page's 277 mm:
+    # a row of 67 points prints 7.4 mm high, room to write in
+    assert ws.row_dimensions[FIRST].height == 67
     assert ws.page_setup.orientation == "landscape" and ws.print_title_rows == "$2:$5"
     report = run("check", out).output  # (how the CLI words the count of entries is not the planilha's)
     assert report.startswith(f"{out}:Mesa7 R1: clean (quatrilho, in progress, 0 ")
@@ -303,8 +303,8 @@ def test_with_da_empty_the_formulas_find_the_dealer(engine, tmp_path):
     expect, _ = recalc.planilha_expected(load_sheet(str(path)), check_file(str(path)))
     assert recalc.assert_formulas(openpyxl.load_workbook(out)["Mesa7 R1"], values, expect, engine) > 300
     # deal 1 (row 7) by Ari, deal 4 (row 10) by Davi, deal 5 (row 11) by Eva's coringa Zeca
-    assert recalc.blank(values["AK6"].value)  # a late arrival: no deal
-    assert [values[f"AK{r}"].value for r in (7, 10, 11)] == ["Ari", "Davi", "Zeca"]
+    assert recalc.blank(values["AL6"].value)  # a late arrival: no deal
+    assert [values[f"AL{r}"].value for r in (7, 10, 11)] == ["Ari", "Davi", "Zeca"]
     assert run("check", out).exit_code == 0
 
 

@@ -30,7 +30,9 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import CENTER, RED_FILL, Styles, list_formula, page_setup, put, typed_value
+from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
+from scorekeeper.vocabulary import normalize
 
 FIRST = L.FIRST_ROW
 TITLE = "Planilha de Fichas"
@@ -62,6 +64,7 @@ NON_DEAL_WORDS = {"late": "atraso", "out": "saida", "rebuy": "talha"}
 SPARE_ROWS = 3  # empty rows after an exported round's last entry, for one written in by hand
 BLANK_EXTRA_ROWS = 6  # a blank's rows: the whole round, and room for late, out and talha rows
 NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
+REMARK_HEAD, REMARK_WIDTH = "Observação", 16  # an entry's `note:` (Nota holds the findings' numbers)
 
 
 class Layout:
@@ -76,9 +79,10 @@ class Layout:
         self.conta_col = FIRST_GROUP + len(self.groups) * self.size
         self.sum_col = self.conta_col + 1
         self.control_col = self.sum_col + 1
-        self.note_col = self.control_col + 1
+        self.note_col = self.control_col + 1  # the numbers of the findings about the row
+        self.remark_col = self.note_col + 1  # Observação: the entry's own `note:`, as typed
         # hidden, past the printed area: the deal's number, its dealer by Q1, the first coringa named
-        self.deal_col = self.note_col + 2
+        self.deal_col = self.remark_col + 2
         self.dealer_col = self.deal_col + 1
         self.coringa_col = self.dealer_col + 1
         self.end_row = self.last_row + 2  # Fichas no fim
@@ -336,8 +340,8 @@ class PlanilhaWriter:
                 self.style(cell, "head")
                 self.style(ws.cell(L.HEAD_ROW, column, coringa_head if lay.is_coringa(p) else head), "head")
         for column, head in ((lay.conta_col, "Conta"), (lay.sum_col, "Soma"), (lay.control_col, "Controlo"),
-                             (lay.note_col, "Nota"), (lay.deal_col, "Jogo"), (lay.dealer_col, "Dá (Q1)"),
-                             (lay.coringa_col, "1º coringa")):
+                             (lay.note_col, "Nota"), (lay.remark_col, REMARK_HEAD), (lay.deal_col, "Jogo"),
+                             (lay.dealer_col, "Dá (Q1)"), (lay.coringa_col, "1º coringa")):
             self.style(ws.cell(L.HEAD_ROW, column, head), "head")
         for position, r in enumerate(range(FIRST, lay.last_row + 1)):
             self._row(r, position, typed[position] if position < len(typed) else {})
@@ -366,7 +370,8 @@ class PlanilhaWriter:
         ws.cell(r, NUMBER, position + 1)
         for column, key in ((DEALER, "dealer"), (ENTRY, "entry"), (WHO, "who"), (OTHER, "other"),
                             (FIGURAS, "figuras"), (TRICKS, "tricks"), (CORINGA, "coringa"), (FINE, "fine"),
-                            (FINED, "fined"), (FINE2, "fine2"), (FINED2, "fined2"), (lay.conta_col, "conta")):
+                            (FINED, "fined"), (FINE2, "fine2"), (FINED2, "fined2"), (lay.conta_col, "conta"),
+                            (lay.remark_col, "note")):
             if row.get(key) is not None:
                 put(ws, r, column, row[key])
         for group, key in ((FIG_GROUP, "per_figuras"), (WRITTEN_GROUP, "written")):
@@ -393,8 +398,9 @@ class PlanilhaWriter:
         named = f'IF(AND($H{r}<>"",OR($C{r}="{NON_DEAL_WORDS["late"]}",$C{r}="{NON_DEAL_WORDS["out"]}")),$H{r},"")'
         above = f"{col(lay.coringa_col)}{r - 1}"
         ws.cell(r, lay.coringa_col, f"={named}" if r == FIRST else f'=IF({above}<>"",{above},{named})')
-        for column in range(1, lay.note_col + 1):
+        for column in range(1, lay.remark_col + 1):
             self.style(ws.cell(r, column), "box")
+        ws.cell(r, lay.remark_col).alignment = NOTE_ALIGNMENT
         for p in range(lay.size):
             self.style(ws.cell(r, lay.column(CHIPS_GROUP, p)), "box_signed")
         self.style(ws.cell(r, lay.control_col), "check")
@@ -452,12 +458,12 @@ class PlanilhaWriter:
             ws.cell(start + 1, 2, "Sem observações: a planilha confere.")
         by_row: dict[int, list[int]] = {}
         widths = self.widths()
-        line_chars = sum(widths[1:lay.note_col]) - 2
+        line_chars = sum(widths[1:lay.remark_col]) - 2
         for number, (row, text) in enumerate(notes, start=1):
             r = start + number
             cell = put(ws, r, 2, f"{number}. {text}")
             cell.alignment = NOTE_ALIGNMENT
-            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.note_col)
+            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.remark_col)
             lines = -(-len(cell.value) // line_chars)
             if lines > 1:
                 ws.row_dimensions[r].height = 13.5 * lines
@@ -474,14 +480,14 @@ class PlanilhaWriter:
             explained = put(ws, r, 2, f'Conta "{NOT_COUNTED}": uma entrada que a verificação não pode contar (ver as '
                                       "notas); a linha não move fichas, como no programa, e as somas são as dele.")
             explained.alignment = NOTE_ALIGNMENT
-            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.note_col)
+            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.remark_col)
             self.notes_end = r
 
     def widths(self) -> list[float]:
         """Each printed column's width: every head and value whole (a head wraps between words)."""
         lay = self.lay
         people = [CORINGA_WIDTH if lay.is_coringa(p) else PLAYER_WIDTH for p in range(lay.size)]
-        return [*META_WIDTHS, *people * len(lay.groups), 6, 6, 9, 6]
+        return [*META_WIDTHS, *people * len(lay.groups), 6, 6, 9, 6, REMARK_WIDTH]
 
     def _validation(self) -> None:
         ws, lay, rules = self.ws, self.lay, self.rules
@@ -535,7 +541,7 @@ class PlanilhaWriter:
         blank's rows high enough to write in."""
         ws, lay = self.ws, self.lay
         page_setup(ws, header=f"{TITLE} — {self.rules.title}", landscape=True, one_page=False,
-                   area=f"A1:{col(lay.note_col)}{self.notes_end}")
+                   area=f"A1:{col(lay.remark_col)}{self.notes_end}")
         ws.print_title_rows = f"2:{L.HEAD_ROW}"
         if self.blank:
             for r in range(FIRST, lay.last_row + 1):
@@ -552,11 +558,17 @@ class PlanilhaWriter:
 
 # --- what was typed --------------------------------------------------------------------------
 
+# The keys whose value names a person: the reader gives back the sheet's spelling of the name
+# (as the CLI matches it, vocabulary.normalize), as King's import does.
+NAME_KEYS = ("late", "out", "rebuy", "coringa", "caller", "partner", "player", "giver")
+
+
 def _cell_value(value):
-    """A value as a cell holds it: text and whole numbers as they are, anything else as text."""
+    """A value as a cell holds it: text and whole numbers as they are; anything else is
+    described (bounded: never the repr of a structure), which the read-back check refuses."""
     if value is None or isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
         return value
-    return str(value)
+    return quote(value)
 
 
 def typed_row(item, dealer: str | None) -> dict:
@@ -564,6 +576,8 @@ def typed_row(item, dealer: str | None) -> dict:
     if not isinstance(item, dict):
         return {"entry": _cell_value(item)}
     row: dict = {"dealer": dealer}
+    if "note" in item:
+        row["note"] = _cell_value(item["note"])
     for kind, word in NON_DEAL_WORDS.items():
         if kind in item:
             row.update(entry=word, who=_cell_value(item[kind]), coringa=_cell_value(item.get("coringa")))
@@ -577,12 +591,13 @@ def typed_row(item, dealer: str | None) -> dict:
     else:
         row["figuras"] = _cell_value(figuras)
     row["tricks"] = _cell_value(item.get("tricks"))
+    row["coringa"] = _cell_value(item.get("coringa"))  # not a deal's: import refuses it at its cell
     fines = item.get("fines")
     if isinstance(fines, list) and fines and all(isinstance(f, dict) for f in fines):
         for (fine, fined), part in (("fine", "fined"), fines[:1]), (("fine2", "fined2"), fines[1:]):
             if part:
-                row[fine] = ", ".join(str(f.get("fine", "")) for f in part)
-                row[fined] = ", ".join(str(f.get("player", "")) for f in part)
+                row[fine] = ", ".join(str(_cell_value(f.get("fine", ""))) for f in part)
+                row[fined] = ", ".join(str(_cell_value(f.get("player", ""))) for f in part)
     elif fines is not None:
         row["fine"] = _cell_value(fines)
     chips = item.get("chips")
@@ -591,11 +606,103 @@ def typed_row(item, dealer: str | None) -> dict:
     return row
 
 
+def _off_the_table(sheet, people: list[str]) -> None:
+    """A rolar's figuras or chips written for a name that has no column on the planilha (only
+    the players and the coringas who sat down have one): refused, naming the entry."""
+    for number, entry in enumerate(sheet.entries, start=1):
+        item = entry.item
+        for key in ("figuras", "chips"):
+            value = item.get(key) if isinstance(item, dict) else None
+            if not isinstance(value, dict):
+                continue
+            missing = [name for name in value if name not in people]
+            if missing:
+                shown = ", ".join(quote(name) for name in missing[:3])
+                more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+                raise SheetFormatError(f"cannot export: entry {number}: {key} names {shown}{more}, not at this table "
+                                       "(the planilha has a column for each player and coringa only)",
+                                       sheet.source, entry.line)
+
+
+def _same(key: str, typed, back) -> bool:
+    """The value of `key` reads back as typed: a name as the same person (normalize), the fines
+    fine for fine and person for person, anything else equal and of the same type."""
+    if key in NAME_KEYS:
+        return isinstance(typed, str) and isinstance(back, str) and normalize(typed) == normalize(back)
+    if key == "fines" and isinstance(typed, list) and isinstance(back, list) and len(typed) == len(back):
+        return all(isinstance(t, dict) and set(t) == set(b) and _same("fine", t.get("fine"), b.get("fine"))
+                   and _same("player", t.get("player"), b.get("player")) for t, b in zip(typed, back))
+    return _equal(typed, back)
+
+
+def _equal(a, b) -> bool:
+    """Equal and of the same types all the way down (3 is not '3', nor True 1); bounded by the
+    value read back, which is small."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return len(a) == len(b) and all(k in b and _equal(v, b[k]) for k, v in a.items())
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and not isinstance(a, (dict, list)) and a == b
+
+
+def _refuse_what_reads_back_otherwise(ws, sheet) -> None:
+    """Promise 4: each entry's row, read back as `import` reads it, gives the entry as typed;
+    an entry the planilha cannot hold is refused at export, naming it, never changed or dropped
+    (a row that would read back empty would renumber every entry after it)."""
+    # imported here: the reader imports this module's layout
+    from scorekeeper.quatrilho.planilha_read import entries_read_back
+
+    try:
+        read = entries_read_back(ws, len(sheet.entries))
+    except SheetFormatError as exc:  # the names over the people's columns (a coringa named as a player)
+        cell = str(exc.source).rpartition("!")[2]
+        raise SheetFormatError(f"cannot export: cell {cell} would be refused on import: {exc.message}",
+                               sheet.source) from None
+    for number, (entry, back) in enumerate(zip(sheet.entries, read), start=1):
+        item = entry.item
+        if isinstance(back, SheetFormatError):
+            cell = str(back.source).rpartition("!")[2]
+            reason = f"cell {cell} would be refused on import: {back.message}"
+        elif back is None:
+            reason = "its row would be empty, and import would drop it"
+        elif not isinstance(item, dict):
+            reason = f"{quote(item)} is not an entry the planilha can hold (a mapping such as {{contract: ...}})"
+        else:
+            keys = [key for key in {**item, **back}
+                    if key not in item or key not in back or not _same(key, item[key], back[key])]
+            if not keys:
+                continue
+            reason = _difference(keys[0], item, back)
+        raise SheetFormatError(f"cannot export: entry {number}: {reason}", sheet.source, entry.line)
+
+
+def _difference(key: str, item: dict, back: dict) -> str:
+    """What of an entry the planilha would not give back, at its first key that differs."""
+    if key not in item:
+        return f"its row would read back with {key} {quote(back[key])}, which the entry does not have"
+    if key not in back:
+        extra = [k for k in back if k not in item]
+        also = f" (it would read back as an entry of {', '.join(extra)})" if extra else ""
+        return (f"{key}: the planilha cannot hold {quote(item[key])} on this entry's row: it would read back "
+                f"without it{also}")
+    typed, read = item[key], back[key]
+    if key == "fines" and isinstance(typed, list) and isinstance(read, list) and len(typed) == len(read):
+        number, (typed, read) = next((n, pair) for n, pair in enumerate(zip(typed, read), start=1)
+                                     if not _same("fines", [pair[0]], [pair[1]]))
+        if isinstance(typed, dict):
+            part = next((k for k in ("fine", "player") if not _same(k, typed.get(k), read.get(k))), None)
+            if part is not None:
+                key, typed, read = f"fines: fine {number}: {part}", typed.get(part), read.get(part)
+    return f"{key}: the planilha cannot hold {quote(typed)} as typed (it would read back as {quote(read)})"
+
+
 def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
     """A Quatrilho round's planilha on `ws`: what was typed, live formulas, the findings as notes.
     The rolar's figuras and the written chips get their columns only when the round has them;
-    an entry the CLI could not score says "não" under Conta."""
+    an entry the CLI could not score says "não" under Conta. What the planilha cannot give back
+    as typed is refused (promise 4)."""
     running = result.extra["running"]
+    _off_the_table(sheet, [*sheet.players, *result.extra["coringas"]])
     rows = [typed_row(entry.item, state["dealer"]) for entry, state in zip(sheet.entries, running)]
     for row, hand in zip(rows, result.hands):
         if hand.points is None:
@@ -609,6 +716,7 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
                             styles, groups=groups)
     notes = [(FIRST + f.hand - 1 if f.hand else None, f.describe()) for f in result.findings]
     writer.write({**meta, "round_deals": sheet.round_deals, "round_length": result.extra["round_deals"]}, rows, notes)
+    _refuse_what_reads_back_otherwise(ws, sheet)
     return writer
 
 

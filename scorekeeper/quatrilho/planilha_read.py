@@ -19,8 +19,8 @@ from scorekeeper.findings import Severity
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.planilha import (CHIPS_GROUP, CORINGA, DEALER, ENTRY, FIG_GROUP, FIGURAS, FINE, FINE2,
                                             FINED, FINED2, FIRST, GROUPS, INFO_CELLS, LABELS, META_HEADS,
-                                            NON_DEAL_WORDS, NUMBER, OTHER, RUNNING_GROUP, TRICKS, WHO,
-                                            WRITTEN_GROUP)
+                                            NON_DEAL_WORDS, NUMBER, OTHER, REMARK_HEAD, RUNNING_GROUP, TRICKS,
+                                            WHO, WRITTEN_GROUP)
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES
 from scorekeeper.quatrilho.sheet import MAX_ENTRIES
 from scorekeeper.sheet_file import flow
@@ -32,6 +32,7 @@ ENTRY_SLOT, FIG_SLOT, CHIPS_SLOT = STRIDE - 1, STRIDE - 2, STRIDE - 3
 KEY_COLUMNS = {"contract": ENTRY, "fine": ENTRY, "late": WHO, "out": WHO, "rebuy": WHO, "caller": WHO,
                "player": WHO, "partner": OTHER, "giver": OTHER, "figuras": FIGURAS, "tricks": TRICKS,
                "coringa": CORINGA, "fines": FINE}
+REMARK_SEARCH = 8  # Observação is a few columns past the last person's (Conta, Soma, Controlo, Nota)
 # What Entrada may say of a row that is not a deal: the planilha's words and the sheet's keys.
 NON_DEAL = {**{word: kind for kind, word in NON_DEAL_WORDS.items()}, **{kind: kind for kind in NON_DEAL_WORDS},
             "saída": "out"}
@@ -50,6 +51,7 @@ class Planilha:
     doc: LineDict
     rules_cell: str | None
     people: dict[str, dict[str, int]] = field(default_factory=dict)  # key -> {name: column}
+    remark_col: int | None = None  # Observação: each entry's note
     chips_cols: dict[str, int] = field(default_factory=dict)  # person -> Fichas column
     running_cols: dict[str, int] = field(default_factory=dict)  # person -> Saldo column
     dealers: list[tuple[int, str | None]] = field(default_factory=list)  # per entry: its row, Dá as typed
@@ -197,6 +199,7 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
     planilha = Planilha(grid.path, grid.title, doc, where)
     players, people_cols, spelling = _people(grid, planilha)
     planilha.people = people_cols
+    planilha.remark_col = _remark_column(grid, len(META_HEADS) + 1 + sum(map(len, _person_columns(grid).values())))
     doc["players"] = players
     doc.key_lines["players"] = code(L.NAMES_ROW, len(META_HEADS) + 1)
     deals_place = _labelled(grid, LABELS["round_deals"])
@@ -212,7 +215,7 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
         number = grid.values.get((r, NUMBER))
         if isinstance(number, bool) or not isinstance(number, (int, float)):
             break  # the entry rows are the numbered ones; the totals and notes follow them
-        entry = _entry(grid, r, people_cols, spelling)
+        entry = _entry(grid, r, people_cols, spelling, planilha.remark_col)
         if entry is not None:
             deals.append(entry)
             deals.item_lines.append(entry.line)
@@ -236,16 +239,8 @@ def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, 
     (the rolar's Figuras and the Escritas a reader needs; Fichas and Saldo, where findings
     about a person go) and each name's spelling on the sheet, by its normalized key. A
     coringa's column whose name is not typed is the first coringa named in Coringa."""
-    columns = []  # (column, group, is a coringa's)
-    for c in range(len(META_HEADS) + 1, MAX_COLUMNS + 1):
-        heading = grid.text(L.HEAD_ROW, c)
-        if heading not in PERSON_HEADS:
-            break
-        columns.append((c, *PERSON_HEADS[heading]))
-    by_group: dict[int, list[tuple[int, bool]]] = {}
-    for c, group, coringa in columns:
-        by_group.setdefault(group, []).append((c, coringa))
-    first = by_group[columns[0][1]] if columns else []
+    by_group = _person_columns(grid)
+    first = next(iter(by_group.values()), [])
     spelling: dict[str, str] = {}
     players, people = [], []
     for c, coringa in first:
@@ -280,45 +275,110 @@ def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, 
     return players, cols, spelling
 
 
-def _spelled(text: str | None, spelling: dict[str, str], several: bool = False) -> str | None:
-    """A typed name as the sheet spells it (as the command line matches names); several
-    comma-separated names each; anything else as typed."""
+def _person_columns(grid: Grid) -> dict[int, list[tuple[int, bool]]]:
+    """The per-person columns after the row's own, by group in their order: (column, is a
+    coringa's)."""
+    by_group: dict[int, list[tuple[int, bool]]] = {}
+    for c in range(len(META_HEADS) + 1, MAX_COLUMNS + 1):
+        heading = grid.text(L.HEAD_ROW, c)
+        if heading not in PERSON_HEADS:
+            break
+        group, coringa = PERSON_HEADS[heading]
+        by_group.setdefault(group, []).append((c, coringa))
+    return by_group
+
+
+def _remark_column(grid: Grid, after: int) -> int | None:
+    """Observação, where an entry's note is typed (a planilha exported before it had one has none)."""
+    for c in range(after, min(after + REMARK_SEARCH, MAX_COLUMNS + 1)):
+        if grid.text(L.HEAD_ROW, c) == REMARK_HEAD:
+            return c
+    return None
+
+
+def _spelled(text: str | None, spelling: dict[str, str]) -> str | None:
+    """A typed name as the sheet spells it (as the command line matches names); anything else
+    as typed."""
     if text is None:
         return None
-    if not several:
-        return spelling.get(normalize(text), text)
-    parts = [part.strip() for part in text.split(",")]
-    return ", ".join(spelling.get(normalize(part), part) if part else part for part in parts)
+    return spelling.get(normalize(text), text)
 
 
-def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str]) -> LineDict | None:
+# The cells each kind of row reads, besides Nº, Dá, Entrada and Observação: a value typed in
+# any other is refused at its cell, never dropped (a coringa takes a seat on a late or out row
+# only, Art 12, Q10; a rolar's figuras are per person, Art 18.5).
+READS = {"late": {WHO, CORINGA}, "out": {WHO, CORINGA}, "rebuy": {WHO}, "fine": {WHO, "chips"},
+         "rolar": {TRICKS, FINE, FINED, FINE2, FINED2, "figuras", "chips"},
+         "contract": {WHO, OTHER, FIGURAS, TRICKS, FINE, FINED, FINE2, FINED2, "chips"}}
+ROW_CELLS = (WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2)
+
+
+def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict[str, dict[str, int]]) -> None:
+    """A cell typed on row r that an entry of this kind has no place for: refused at the cell."""
+    reads = READS[kind]
+    row_kind = f"a row of Entrada {quote(word)}" if word is not None else "a row with no Entrada"
+    for column in ROW_CELLS:
+        if column not in reads and (value := grid.text(r, column)) is not None:
+            head = META_HEADS[column - 1]
+            why = ("a coringa is written on an atraso or saida row, the seat he takes (Art 12, Q10)"
+                   if column == CORINGA else f"{row_kind} has no {head}")
+            raise SheetFormatError(f"{head}: {quote(value)} on {row_kind}: {why}", grid.where(r, column))
+    for key, columns in people.items():
+        if key in reads:
+            continue
+        for name, c in columns.items():
+            if (value := grid.text(r, c)) is not None:
+                what = "a rolar's figuras" if key == "figuras" else "chips written"
+                raise SheetFormatError(f"{quote(value)} ({what} of {name}) on {row_kind}, which has none",
+                                       grid.where(r, c))
+
+
+def _note(grid: Grid, r: int, column: int | None):
+    """The entry's note as typed in Observação (text as it is, spaces and all; a whole number
+    as a number), or None."""
+    if column is None or (r, column) in grid.formulas:
+        return None
+    value = grid.values.get((r, column))
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else grid.text(r, column)
+
+
+def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str],
+           remark: int | None = None) -> LineDict | None:
     """The entry typed on row r (a LineDict with coded lines), or None for an empty row."""
     text = {column: grid.text(r, column) for column in (ENTRY, WHO, OTHER, CORINGA, FINE, FINED, FINE2, FINED2)}
-    text.update({column: _spelled(text[column], spelling, column in (FINED, FINED2)) for column in NAME_CELLS})
+    text.update({column: _spelled(text[column], spelling) for column in (WHO, OTHER, CORINGA)})
     figuras, tricks = grid.number(r, FIGURAS), grid.number(r, TRICKS)
     per_person = {key: {name: value for name, c in columns.items() if (value := grid.number(r, c)) is not None}
                   for key, columns in people.items()}
+    note = _note(grid, r, remark)
     word = text[ENTRY]
     if word is None and figuras is None and tricks is None and not any(text.values()) \
-            and not any(per_person.values()):
+            and not any(per_person.values()) and note is None:
         return None
     entry = LineDict()
     entry.line, entry.key_lines = code(r, ENTRY_SLOT), {}
     kind = NON_DEAL.get(word.lower()) if word is not None else None
     if kind is not None:
+        _refuse_unread(grid, r, kind, word, people)
         entry[kind] = text[WHO]
         if kind != "rebuy" and text[CORINGA] is not None:
             entry["coringa"] = text[CORINGA]
     elif word is not None and FINES.get(word) is not None:
+        _refuse_unread(grid, r, "fine", word, people)
         entry["fine"] = word
         if text[WHO] is not None:
             entry["player"] = text[WHO]
         if per_person["chips"]:
             entry["chips"] = per_person["chips"]
     else:
+        contract = CONTRACTS.get(word) if word is not None else None
+        _refuse_unread(grid, r, "rolar" if contract == "rolar" else "contract", word, people)
         if word is not None:
             entry["contract"] = word
-        contract = CONTRACTS.get(word) if word is not None else None
         who, other = ("caller", "partner") if contract in (None, "normal") else ("player", "giver")
         if contract == "rolar":
             if per_person["figuras"]:
@@ -332,26 +392,76 @@ def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict
                 entry["figuras"] = figuras
         if tricks is not None:
             entry["tricks"] = tricks
-        fines = _fines(text[FINE], text[FINED]) + _fines(text[FINE2], text[FINED2])
+        fines = _fines(text[FINE], text[FINED], spelling) + _fines(text[FINE2], text[FINED2], spelling)
         if fines:
             entry["fines"] = fines
         if per_person["chips"]:
             entry["chips"] = per_person["chips"]
+    if note is not None:
+        entry["note"] = note
     entry.key_lines = {key: code(r, FIG_SLOT if key == "figuras" and isinstance(entry[key], dict)
-                                 else CHIPS_SLOT if key == "chips" else KEY_COLUMNS.get(key, ENTRY_SLOT))
+                                 else CHIPS_SLOT if key == "chips" else remark if key == "note"
+                                 else KEY_COLUMNS.get(key, ENTRY_SLOT))
                        for key in entry}
     return entry
 
 
-def _fines(names: str | None, players: str | None) -> list[dict]:
-    """The fines written under a contract: Multa and Multado, several separated by commas."""
+# A Multado cell's pieces read at most: enough for a deal's fines (deal.MAX_FINES) with commas
+# in their names, and a cell of thousands of commas costs nothing (the check says the deal
+# holds too many).
+MAX_PIECES = 8 * (MAX_FINES + 1)
+
+
+def _fines(names: str | None, players: str | None, spelling: dict[str, str]) -> list[dict]:
+    """The fines written under a contract: Multa and Multado, several separated by commas. A
+    name holding a comma itself (`Silva, Jr`) is kept whole when it names a person of the
+    planilha, as King's Faltosos are read; at most one fine more than a deal holds."""
     if names is None and players is None:
         return []
-    # At most one more than a deal holds (deal.MAX_FINES), so that a cell of thousands of commas
-    # costs nothing here and the check still says the deal holds too many.
     names_list = [n.strip() for n in (names or "").split(",", MAX_FINES + 1)[:MAX_FINES + 1]]
-    players_list = [p.strip() for p in (players or "").split(",", MAX_FINES + 1)[:MAX_FINES + 1]]
+    players_list = _fined(players or "", spelling)[:MAX_FINES + 1]
     count = max(len(names_list), len(players_list))
     names_list += [""] * (count - len(names_list))
     players_list += [""] * (count - len(players_list))
     return [{"fine": n, "player": p} for n, p in zip(names_list, players_list)]
+
+
+def _fined(text: str, spelling: dict[str, str]) -> list[str]:
+    """The people of a Multado cell, each as the sheet spells him: split at the commas, but the
+    longest run of pieces that names a person is one name."""
+    pieces = text.split(",", MAX_PIECES)[:MAX_PIECES]
+    names, start = [], 0
+    while start < len(pieces):
+        for end in range(len(pieces), start, -1):
+            if normalize(",".join(pieces[start:end])) in spelling:
+                break
+        else:
+            end = start + 1
+        names.append(_spelled(",".join(pieces[start:end]).strip(), spelling))
+        start = end
+    return names
+
+
+def entries_read_back(ws, count: int) -> list:
+    """How `import` reads the first `count` entry rows of a planilha just written on the
+    openpyxl worksheet `ws` (before it is saved): per row its entry, None for a row read as
+    empty, or the SheetFormatError that would refuse it."""
+    values, formulas = {}, set()
+    for row in ws.iter_rows(min_row=1, max_row=FIRST + count - 1):
+        for cell in row:
+            if cell.value is None or cell.value == "":
+                continue
+            values[(cell.row, cell.column)] = cell.value
+            if cell.data_type == "f":
+                formulas.add((cell.row, cell.column))
+    grid = Grid("", ws.title, values, formulas)
+    planilha = Planilha(grid.path, grid.title, LineDict(), None)
+    _players, people, spelling = _people(grid, planilha)
+    remark = _remark_column(grid, len(META_HEADS) + 1 + sum(map(len, _person_columns(grid).values())))
+    read = []
+    for r in range(FIRST, FIRST + count):
+        try:
+            read.append(_entry(grid, r, people, spelling, remark))
+        except SheetFormatError as exc:
+            read.append(exc)
+    return read
