@@ -68,6 +68,7 @@ class Game(ABC):
     unfinished_rule: ClassVar[str]  # the article a final sheet that is not complete is reported under
     scorer_rule: ClassVar[str | None] = None  # the article naming the sheet's responsible scorer, if any
     record_options: ClassVar[tuple[RecordOption, ...]] = ()
+    control_cards: ClassVar[bool] = False  # the championship workbook prints each player's control card
 
     # --- rules ---------------------------------------------------------------------------
     @abstractmethod

@@ -13,6 +13,7 @@ class Quatrilho(Game):
     workbook_word = "planilha"
     unfinished_rule = "Art 10"  # a round is six deals per seat (Q1)
     scorer_rule = None  # the fiscal (scorer:) is any name, usually not a player
+    control_cards = True  # Art 6: "um cracha/cartao de controle onde sera anotado ... o resultado de cada rodada"
 
     rules_from_data = lazy("scorekeeper.quatrilho.rules", "from_data")
     describe_rules = lazy("scorekeeper.quatrilho.rules", "describe_rules")

@@ -436,13 +436,8 @@ class _Builder:
 
     # --- control cards ------------------------------------------------------------------------------
     def _has_cards(self) -> bool:
-        """Control cards where a round's result is each player's own net, not a table place nor a
-        match (Quatrilho Art 6: "cartao de controle onde sera anotado pela comissao o resultado de
-        cada rodada"), read from the game's seating and the outcome of its sheets."""
-        if self.teams or not self.t.rounds:
-            return False
-        outcomes = [self.game.outcome(p.result) for p in self.played.values() if p.counted]
-        return bool(outcomes) and all(o.places is None and o.winner is None for o in outcomes)
+        """The players' control cards, where the game's regulation gives each one (Game.control_cards)."""
+        return self.game.control_cards and bool(self.t.rounds)
 
     def _cards(self, ws) -> None:
         """One card per player (two side by side), a row per round: its table and its points,
