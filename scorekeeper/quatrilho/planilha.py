@@ -7,7 +7,12 @@ moves as a formula of those cells and of the rule file's amounts (Art 12, 15, 18
 Q4-Q10), the running chips, and the row's zero-sum control (Q3). At the bottom each registered
 player's chips at the end (the committee covering a deficit after a talha, Art 19), his talhas
 and his net for the round (Q10). The findings of the export are a numbered Notas list with the
-rows marked, as on the team fichas.
+rows marked (Nota), as on the team fichas; an entry's own `note:` is typed in Observação.
+
+Round trips lose nothing (README, Safety, promise 4): once written, each entry's row is read
+back as `import` reads it, and an entry that would come back changed or not at all (a value no
+cell of its row holds, a name with no column, an empty row that would renumber the rest) is
+refused at export, naming the entry.
 
 "Dá" (who deals) is what the exporter writes (the CLI's dealer) or the fiscal types. The
 formulas need the dealer only to leave him out of a deal at five occupied seats (Art 14); when

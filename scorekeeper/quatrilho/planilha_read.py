@@ -2,7 +2,9 @@
 formula's value. Each value gets the line `layout.code(row, slot)`, so that a finding (or a
 refusal) about it comes back to the cell that holds it: the row's own column, a person's
 Figuras or Escritas cell for the rolar's figuras and the chips written, and for the entry as a
-whole the Nº cell (or the person's Saldo above, for a player below zero)."""
+whole the Nº cell (or the person's Saldo above, for a player below zero). A value typed in a
+cell that its row's kind of entry does not read (a coringa on a contract's row) is refused at
+that cell, never dropped."""
 from __future__ import annotations
 
 import contextlib
