@@ -175,3 +175,18 @@ def test_the_championship_workbook_of_the_example_final(tmp_path):
                                "R3 Mesa1", "R3 Mesa2"]
     again = run("tournament", "export", EXAMPLES / "championship-king" / "final.yaml", "-o", out)
     assert (again.exit_code, again.stderr) == (2, f"Error: {out}: already exists; use --force to overwrite it\n")
+
+
+def test_a_sheet_linked_out_of_the_tournament_folder_is_not_read(tmp_path):
+    folder = tmp_path / "t"
+    folder.mkdir()
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text((EXAMPLES / "king-final-nacional-mesa1.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "r1-mesa1.yaml").symlink_to(outside)
+    path = folder / "t.yaml"
+    path.write_text("tournament: T\nrules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nrounds:\n"
+                    "  - tables: [{table: 1, sheet: r1-mesa1.yaml}]\n", encoding="utf-8")
+    checked = run("tournament", "check", path)
+    assert checked.exit_code == 1
+    assert f"{path}:5: error: round 1, table 1: r1-mesa1.yaml is outside the tournament's folder [TN2]" in \
+        checked.output

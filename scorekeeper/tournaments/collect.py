@@ -31,6 +31,12 @@ def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
                 tick(done, total)
             path = sheet_path(tournament, item.sheet)
             where = (tournament.source, item.line)
+            if os.path.lexists(path) and not _inside(path, os.path.dirname(tournament.source)):
+                # A tournament file may come from someone else: its sheets stay in its folder, a
+                # symlink out of it included (as a sheet's rules: does).
+                findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is outside the "
+                                                "tournament's folder"))
+                continue
             if not os.path.exists(path):
                 findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is not handed in yet"))
                 continue
@@ -45,6 +51,15 @@ def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
                 continue
             results[item.sheet] = result
     return results, findings
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether `path`, its links followed, is a file inside `folder`."""
+    try:
+        real, base = os.path.realpath(path), os.path.realpath(folder or os.curdir)
+        return os.path.commonpath([base, real]) == base and real != base
+    except (OSError, ValueError):
+        return False
 
 
 def _played(round_):
