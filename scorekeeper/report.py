@@ -285,8 +285,7 @@ def summary(result: SheetResult) -> str:
     return one_line(f"{result.source}: {', '.join(counts)} ({result.rules}, {state}; {totals})")
 
 
-SHORT = {"king_points": "king pts", "game_points": "game pts", "absences": "absent", "penalties": "penalty",
-         "best_round": "best"}  # headers short enough for 80 columns
+SHORT = {"absences": "absent", "penalties": "penalty", "best_round": "best"}  # heads that fit 80 columns
 
 
 def standings_table(rows: list[dict]) -> tuple[list[str], list[list]]:
@@ -300,7 +299,7 @@ def standings_table(rows: list[dict]) -> tuple[list[str], list[list]]:
     extra = [key for key, value in rows[0].items() if key not in skip and isinstance(value, (int, float))
              and not isinstance(value, bool) and any(row.get(key) for row in rows)]
     group = ["group"] if name_key == "team" and len({row.get("group") for row in rows}) > 1 else []
-    headers = ["place", name_key, *group, "points", *[SHORT.get(k, k.replace("_", " ")) for k in extra], "decided by"]
+    headers = ["place", name_key, *group, "points", *[SHORT.get(k, k.replace("_points", " pts").replace("_", " ")) for k in extra], "decided by"]
     table = [[row["place"], row[name_key], *[row.get("group") or "" for _ in group], _number(row["points"]),
               *[_number(row.get(k)) for k in extra], row["decided_by"] or ""] for row in rows]
     return headers, table

@@ -138,3 +138,39 @@ def test_every_command_on_a_whole_game(tmp_path, name):
     blank = tmp_path / "blank.xlsx"
     written = run("export", "--blank", name, *data["new"], "-o", blank)
     assert written.exit_code == 0 and blank.is_file(), written.output
+
+
+def _module_imports() -> dict[str, set[str]]:
+    """Each scorekeeper module and the scorekeeper modules it imports at its top level (not
+    inside a function: those are the lazy imports, run when called)."""
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        edges = set()
+        for node in tree.body:
+            if isinstance(node, ast.Import):
+                edges |= {a.name for a in node.names if a.name.startswith("scorekeeper.")}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("scorekeeper"):
+                edges.add(node.module)
+                edges |= {f"{node.module}.{a.name}" for a in node.names}
+        graph[name] = edges
+    return {name: {edge for edge in edges if edge in graph and edge != name} for name, edges in graph.items()}
+
+
+def test_no_module_imports_another_in_a_loop():
+    graph = _module_imports()
+    state: dict[str, int] = {}
+
+    def visit(name, path):
+        state[name] = 1
+        for edge in sorted(graph[name]):
+            assert state.get(edge) != 1, " -> ".join([*path, name, edge])
+            if edge not in state:
+                visit(edge, [*path, name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [])

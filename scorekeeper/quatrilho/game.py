@@ -23,7 +23,7 @@ class Quatrilho(Game):
     interactive_help = lazy_text("scorekeeper.quatrilho.entry_input", "HELP")
     ask_entry = lazy("scorekeeper.quatrilho.entry_input", "ask_entry")
     show_tables = lazy("scorekeeper.quatrilho.show", "show_tables")
-    write_boletim = lazy("scorekeeper.quatrilho.planilha", "write_game")
+    write_boletim = lazy("scorekeeper.quatrilho.planilha_export", "write_game")
     write_blank = lazy("scorekeeper.quatrilho.planilha", "write_blank")
     read_boletim = lazy("scorekeeper.quatrilho.planilha_read", "read_worksheet")
 

@@ -17,6 +17,7 @@ from scorekeeper.quatrilho.deal import DealReader
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.vocabulary import normalize
 
 NON_DEAL_KEYS = {"late": ("late", "coringa", "note"), "out": ("out", "coringa", "note"), "rebuy": ("rebuy", "note")}
 NON_DEAL_RULES = {"late": "Art 12", "out": "Art 15", "rebuy": "Art 19"}
@@ -224,7 +225,8 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
             finding(f"coringa: expected a name (at most {MAX_NAME} characters), got {quote(coringa)}", "Art 15",
                     key="coringa")
             coringa = None
-        elif any(s.occupant == coringa for i, s in enumerate(table.seats) if i != seat):
+        elif any(s.occupant is not None and normalize(s.occupant) == normalize(coringa)  # 'ari' is Ari
+                 for i, s in enumerate(table.seats) if i != seat):
             finding(f"the coringa {quote(coringa)} already holds another seat", "Art 15", key="coringa")
             coringa = None
     points: dict[str, int] = {}
