@@ -228,9 +228,17 @@ def test_spaces_around_a_name_are_dropped_as_king_s_import_drops_them(tmp_path):
     assert "players: [Ana, Bruno, Carla, Duarte]\n" in king_back.read_text()
 
 
-def test_a_coringa_named_as_a_player_is_refused_at_export(tmp_path):
-    """Import refuses a name over two people's columns; export says so instead of writing it."""
+def test_a_coringa_named_as_a_player_is_the_check_s_error_and_round_trips(tmp_path):
+    """A coringa spelled as a player at the table ('ari' for Ari) is an error of the check (Art
+    15: he holds a seat already); the planilha writes and reads back the entry as typed."""
     text = "rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\ndeals:\n  - {late: Eva, coringa: ari}\n"
-    assert _refused(tmp_path, text) == (
-        f"Error: {tmp_path / 'x.yaml'}: cannot export: cell R4 would be refused on import: 'ari' is named twice "
-        "(row 4)\n")
+    sheet = tmp_path / "x.yaml"
+    sheet.write_text(text, encoding="utf-8")
+    checked = run("check", sheet)
+    assert checked.exit_code == 1
+    assert "error: entry 1 (late Eva): the coringa 'ari' already holds another seat [Art 15]" in checked.output
+    out = tmp_path / "x.xlsx"
+    assert run("export", sheet, "-o", out).exit_code == 0
+    back = tmp_path / "back.yaml"
+    assert run("import", out, "-o", back).exit_code == 1
+    assert back.read_text(encoding="utf-8").endswith("deals:\n  - {late: Eva, coringa: Ari}\n")  # as the sheet spells him
