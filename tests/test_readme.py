@@ -63,7 +63,9 @@ def test_only_the_set_up_blocks_are_not_run():
     assert sum(1 for c in COMMANDS if c.expected is None) >= 8  # the festas and the house variant
 
 
-SHEETS = [(n, block) for n, block in yaml_blocks(FOUND[1])] if FOUND else []
+BLOCKS_YAML = [(n, block) for n, block in yaml_blocks(FOUND[1])] if FOUND else []
+SHEETS = [(n, block) for n, block in BLOCKS_YAML if not block.startswith("tournament:")]
+TOURNAMENTS = [(n, block) for n, block in BLOCKS_YAML if block.startswith("tournament:")]
 
 
 @pytest.mark.parametrize("line, text", SHEETS, ids=[f"L{n}" for n, _ in SHEETS])
@@ -129,3 +131,19 @@ def test_update_writes_the_printed_output_under_its_command(tmp_path):
     (cmd,) = block.commands
     outcome = Outcome(cmd, "new line\nmore\nend\n", 0)
     assert update(text, [outcome]) == "# T\n\n```console\n$ scorekeeper new x\nnew line\n...\nend\n```\n"
+
+
+@pytest.mark.parametrize("line, text", TOURNAMENTS, ids=[f"L{n}" for n, _ in TOURNAMENTS])
+def test_readme_tournament_files_read_as_written(tmp_path, line, text):
+    """The README's tournament files (```yaml blocks that start with `tournament:`) are read as
+    the commands read them: every key valid, every name known."""
+    from scorekeeper.tournaments.tournament_file import load
+
+    path = tmp_path / "tournament.yaml"
+    path.write_text(text, encoding="utf-8")
+    tournament = load(str(path))
+    assert tournament.rounds, f"README.md:{line}"
+
+
+def test_the_readme_shows_a_tournament_file_of_each_seating():
+    assert len(TOURNAMENTS) == 2
