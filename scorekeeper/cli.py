@@ -75,7 +75,25 @@ rules_option = click.option("--rules", "rules_path", metavar="NAME|PATH",
                             help="Use these rules instead of the sheet's own (a house variant file).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """The top-level group: `tournament`'s commands are defined in cli_tournament.py, imported
+    only when they are asked for (`check` of one sheet pays nothing for them)."""
+
+    LAZY = {"tournament": ("scorekeeper.cli_tournament", "tournament")}
+
+    def list_commands(self, ctx):
+        return sorted([*super().list_commands(ctx), *self.LAZY])
+
+    def get_command(self, ctx, name):
+        if name in self.LAZY:
+            import importlib
+
+            module, attribute = self.LAZY[name]
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="scorekeeper")
 def cli():
     """Score sheets for club card games, checked to the article (`scorekeeper rules list`).
@@ -731,172 +749,6 @@ def _print_rows(headers, rows, fmt, report) -> None:
         out(report.csv_text(headers, rows), nl=False)
     else:
         out(report.table(headers, rows))
-
-
-# --- tournament ------------------------------------------------------------------------
-
-@cli.group(short_help="Draw, check and rank a championship's rounds.")
-def tournament():
-    """A championship: its players (or teams), each round's draw and sheets, the standings by
-    the regulation's articles.
-
-    \b
-    scorekeeper tournament new king --name "Final Nacional" -p Ana -p Bruno -p Carla -p Duarte -p Eduardo -o final.yaml
-    scorekeeper tournament draw final.yaml
-    scorekeeper tournament check final.yaml
-    scorekeeper tournament standings final.yaml
-    """
-
-
-@tournament.command("new")
-@click.argument("rules_ref", metavar="RULES")
-@click.option("--name", required=True, help="The tournament's name.")
-@click.option("-p", "--player", "players", multiple=True, help="A player; repeat for each.")
-@click.option("-t", "--team", "teams", multiple=True, metavar="NAME=A,B", help="Team games: a team; repeat for each.")
-@click.option("--group", "groups", multiple=True, metavar="NAME=TEAM,TEAM", help="Team games: a group (default: one).")
-@click.option("--rounds", "planned", type=click.IntRange(1, 200), help="How many rounds the draws plan for (TN2).")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The tournament file.")
-@click.option("--force", is_flag=True, help="Overwrite an existing file.")
-@domain_errors
-def tournament_new(rules_ref, name, players, teams, groups, planned, output, force):
-    """Start a tournament file for RULES with its players (or teams and groups).
-
-    \b
-    scorekeeper tournament new king --name "Final Nacional" -p Ana -p Bruno -p Carla -p Duarte -p Eduardo -o final.yaml
-    scorekeeper tournament new sueca --name "Torneio" -t Nos=Ana,Bruno -t Eles=Carla,Duarte -t Tres=Eva,Rui -o torneio.yaml
-    """
-    from scorekeeper import games
-    from scorekeeper import rules as registry
-    from scorekeeper.sheet_file import write_new
-    from scorekeeper.tournaments.new_tournament import check_entrants, new_tournament_text, parse_groups
-
-    rules = registry.find(rules_ref)
-    refuse_overwrite(output, force)
-    game = games.get(rules.game)
-    who = check_entrants(game, rules, players, teams, output)
-    grouped = parse_groups(groups, who, output) if isinstance(who, dict) else None
-    write_new(output, new_tournament_text(name, rules_ref, who, grouped, planned, output), force)
-    out(f"Created {output}: {rules.name}, {len(who)} {'teams' if isinstance(who, dict) else 'players'}. "
-        f"Next: scorekeeper tournament draw {output}")
-
-
-@tournament.command("draw")
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="Draw with this seed (the file records each round's).")
-@click.option("--force", is_flag=True, help="Draw although a sheet of the last round is missing or not clean.")
-@domain_errors
-def tournament_draw(path, seed, force):
-    """Draw the next round: its tables (or matches) into FILE, and each one's empty sheet.
-
-    Refused while a sheet of the last round is missing, incomplete or has errors.
-
-    \b
-    scorekeeper tournament draw final.yaml
-    scorekeeper tournament draw final.yaml --seed 42
-    """
-    from scorekeeper.sheet_file import append_entry, atomic_write, writer_lock
-    from scorekeeper.tournaments import drawing
-    from scorekeeper.tournaments.collect import check as check_tournament
-    from scorekeeper.tournaments.tournament_file import load
-    from scorekeeper.yaml_lines import read_text
-
-    with writer_lock(path) as target:
-        tournament = load(target)
-        tournament.source = path
-        results, findings = check_tournament(tournament)
-        if not force:
-            drawing.refuse_unfinished(tournament, findings)
-        drawn = drawing.draw(tournament, results, seed)
-        text = append_entry(read_text(target), drawn.lines, path, "rounds")
-        drawing.create_sheets(drawn.sheets)
-        atomic_write(target, text, name=path)
-    out(f"Round {len(tournament.rounds) + 1} drawn into {path}:")
-    for line in drawn.summary:
-        out(f"  {line}")
-
-
-@tournament.command("check")
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@domain_errors
-def tournament_check(path):
-    """Check a tournament: every sheet handed in, complete and clean, its players those of the
-    draw, each player once in each round. Exit 1 when anything is wrong.
-
-    \b
-    scorekeeper tournament check final.yaml
-    """
-    from scorekeeper.tournaments.collect import check as check_tournament
-    from scorekeeper.tournaments.tournament_file import load
-
-    tournament = load(path)
-    with _progress("reading sheets") as tick:
-        _results, findings = check_tournament(tournament, tick)
-    for finding in findings:
-        out(finding.format())
-    errors = sum(1 for f in findings if f.is_error)
-    rounds = len(tournament.rounds)
-    out(f"{path}: {'clean' if not findings else f'{errors} error' + ('s' if errors != 1 else '')} "
-        f"({tournament.rules.name}, {rounds} round{'s' if rounds != 1 else ''})")
-    _exit_for(errors > 0)
-
-
-@tournament.command("standings")
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@output_format("table", "json", "csv", default="table")
-@domain_errors
-def tournament_standings(path, fmt):
-    """The standings by the regulation's articles, with the criterion that decided each place.
-
-    Sheets not handed in yet, or not complete, do not count: the standings say so.
-
-    \b
-    scorekeeper tournament standings final.yaml
-    scorekeeper tournament standings final.yaml --format json
-    """
-    from scorekeeper import report
-    from scorekeeper.tournaments.standings import standings, standings_rows
-    from scorekeeper.tournaments.tournament_file import load
-
-    tournament = load(path)
-    with _progress("reading sheets") as tick:
-        rows, pending = standings(tournament, tick)
-    if fmt == "json":
-        echo_json([row_dict for row_dict in standings_rows(tournament, rows)])
-    else:
-        headers, table = report.standings_table(standings_rows(tournament, rows))
-        if fmt == "csv":
-            out(report.csv_text(headers, table), nl=False)
-        else:
-            names = 3 if "group" in headers else 2
-            out(report.table(headers, table, numeric_from=names, numeric_until=len(headers) - 1, tight=True))
-    for finding in pending:
-        out(f"not counted: {finding.message}", err=True)
-
-
-@tournament.command("export")
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The .xlsx file to write.")
-@click.option("--force", is_flag=True, help="Overwrite an existing workbook.")
-@domain_errors
-def tournament_export(path, output, force):
-    """Export the championship workbook: the standings with live formulas, each round's tables
-    by table and by name, and every table's sheet.
-
-    \b
-    scorekeeper tournament export final.yaml -o final.xlsx
-    """
-    from scorekeeper.boletim.export import save
-    from scorekeeper.tournaments.tournament_file import load
-    from scorekeeper.tournaments.workbook import build
-
-    if not output.lower().endswith(".xlsx"):
-        raise UnusableInput(f"{output}: a workbook is an Excel file; name it with .xlsx")
-    refuse_overwrite(output, force)
-    tournament = load(path)
-    workbook = build(tournament)
-    save(workbook, output, force)
-    out(f"Wrote {output}: {', '.join(ws.title for ws in workbook.worksheets[:6])}"
-        + (f" and {len(workbook.worksheets) - 6} more" if len(workbook.worksheets) > 6 else ""))
 
 
 def main() -> None:
