@@ -76,7 +76,7 @@ def tournament_draw(path, seed, force):
     with writer_lock(path) as target:
         tournament = load(target)
         tournament.source = path
-        results, findings = check_tournament(tournament)
+        results, findings, _disputed = check_tournament(tournament)
         if not force:
             drawing.refuse_unfinished(tournament, findings)
         drawn = drawing.draw(tournament, results, seed)
@@ -103,7 +103,7 @@ def tournament_check(path):
 
     tournament = load(path)
     with _progress("reading sheets") as tick:
-        _results, findings = check_tournament(tournament, tick)
+        _results, findings, _disputed = check_tournament(tournament, tick)
     for finding in findings:
         out(finding.format())
     errors = sum(1 for f in findings if f.is_error)
@@ -142,8 +142,8 @@ def tournament_standings(path, fmt):
         else:
             names = 3 if "group" in headers else 2
             out(report.table(headers, table, numeric_from=names, numeric_until=len(headers) - 1, tight=True))
-    for finding in pending:
-        out(f"not counted: {finding.message}", err=True)
+    for finding in pending:  # what check finds: a sheet not counted yet, a player seated twice ...
+        out(f"{finding.severity.value}: {finding.message} [{finding.rule}]", err=True)
 
 
 @tournament.command("export")

@@ -157,7 +157,7 @@ def test_ties_broken_by_best_game_and_fewer_games_and_a_shared_place(tmp_path):
     rows = standings(championship(NINE, rounds), results)
     # Duarte 5 + 4 = 9.
     # Gil 4 + 2.5 = 6.5, kp 100, games [100, 0]; Helena 4 + 2.5 (bye) = 6.5, games [100];
-    # Ines 2.5 (bye) + 4 = 6.5, games [100]: Gil's games run out last (K5: "fewer games" below him);
+    # Ines 2.5 (bye) + 4 = 6.5, games [100]: Gil's games run out last (K5: Gil has "more games");
     # Helena and Ines equal on everything: the same place, 3.
     # Carla 1 + 5 = 6.
     # Ana 3 + 1 = 4, kp 200 - 100 = 100, games [200, -100]; Bruno 2 + 2 = 4, kp 100, games [100, 0]:
@@ -165,7 +165,7 @@ def test_ties_broken_by_best_game_and_fewer_games_and_a_shared_place(tmp_path):
     # Filipa 1.5 + 1 = 2.5.
     assert [(r.place, r.name, r.points, r.tiebreaks["games"], r.decided_by) for r in rows] == [
         (1, "Duarte", 9.0, [300, 100], "points"),
-        (2, "Gil", 6.5, [100, 0], "fewer games"),
+        (2, "Gil", 6.5, [100, 0], "more games"),
         (3, "Helena", 6.5, [100], "tied"),
         (3, "Ines", 6.5, [100], "points"),
         (5, "Carla", 6.0, [100, -600], "points"),

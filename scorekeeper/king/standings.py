@@ -86,7 +86,7 @@ def tally(tournament: Tournament, results: dict[str, SheetResult]) -> dict[str, 
 
 def separated_by(high: tuple, low: tuple) -> str:
     """The first K5 criterion on which two players' rank keys differ: "points", "king_points",
-    "best game k" (the k-th best game), "fewer games" (the lower one's games ran out first), or
+    "best game k" (the k-th best game), "more games" (the one below ran out of games first), or
     "tied"."""
     if high[0] != low[0]:
         return "points"
@@ -96,7 +96,7 @@ def separated_by(high: tuple, low: tuple) -> str:
         if a != b:
             return f"best game {k}"
     if len(high[2]) != len(low[2]):
-        return "fewer games"
+        return "more games"
     return "tied"
 
 

@@ -4,6 +4,7 @@ in each round."""
 from __future__ import annotations
 
 import os
+from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.findings import Finding, Severity
@@ -24,8 +25,8 @@ def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
     done = 0
     for round_ in tournament.rounds:
         for item, what in _played(round_):
-            if item.sheet is None or item.sheet in results:
-                continue
+            if item.sheet is None or item.sheet in results or getattr(item, "absent", None):
+                continue  # a table with a player absent is not played (King Art 7): its sheet is not read
             done += 1
             if tick is not None:
                 tick(done, total)
@@ -74,19 +75,46 @@ def _finding(where, message: str, severity: Severity = Severity.ERROR, rule: str
     return Finding(severity, source, line, message, rule)
 
 
-def check(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
-    """The results of every sheet, and every finding about the tournament: what collect finds,
-    each sheet incomplete or with errors, a table whose sheet's players are not the draw's, and
-    a player (or team) seated twice or not at all in a round."""
+class Checked(NamedTuple):
+    """What `tournament check` finds: the results of the sheets it read, every finding, and the
+    sheets a finding disputes (not the draw's players or round, a player twice): those never
+    count in the standings until the organiser settles them."""
+
+    results: dict
+    findings: list[Finding]
+    disputed: set[str]
+
+
+def check(tournament: Tournament, tick=None) -> Checked:
+    """Every finding about the tournament: what collect finds, each sheet incomplete or with
+    errors, a sheet whose players, round or table are not the draw's, two tables of the same
+    number, and a player (or team) seated twice or not at all in a round."""
     results, findings = collect(tournament, tick)
+    disputed: set[str] = set()
     everyone = tournament.players or list(tournament.teams)
     for round_ in tournament.rounds:
         seen: dict[str, str] = {}
+        sheets: dict[str, str | None] = {}  # what (table 1) -> its sheet
+        numbers: set[str] = set()
         for item, what in _played(round_):
             where = (tournament.source, item.line)
+            label = str(getattr(item, "table", ""))
+            if label and label in numbers:
+                findings.append(_finding(where, f"round {round_.number}: two tables are numbered {label}"))
+            numbers.add(label)
+            if getattr(item, "absent", None) and item.sheet is not None:
+                findings.append(_finding(where, f"round {round_.number}, {what}: {quote(item.absent[0])} was "
+                                                f"absent, so the table is not played and {item.sheet} is not read "
+                                                "(remove its sheet: from the table)", Severity.WARNING, "Art 7"))
             result = results.get(item.sheet) if item.sheet is not None else None
             drawn = item.players if hasattr(item, "players") else item.teams
             if result is not None:
+                for key, drawn_value in (("round", round_.number), ("table", getattr(item, "table", None))):
+                    written = result.meta.get(key)
+                    if written is not None and drawn_value is not None and str(written) != str(drawn_value):
+                        disputed.add(item.sheet)
+                        findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} says {key} "
+                                                        f"{written}, not {drawn_value}"))
                 if not result.complete:
                     findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is not complete"))
                 errors = sum(1 for f in result.findings if f.is_error)
@@ -95,18 +123,21 @@ def check(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
                                                     f"{errors} error{'s' if errors != 1 else ''} "
                                                     f"(scorekeeper check {item.sheet})"))
                 if drawn and list(result.players) != list(drawn):
+                    disputed.add(item.sheet)
                     findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is played by "
                                                     f"{', '.join(result.players)}, not the draw's "
                                                     f"{', '.join(drawn)}"))
                 drawn = list(result.players)
             for name in drawn:
                 if name in seen:
+                    disputed.update(sheet for sheet in (item.sheet, sheets.get(seen[name])) if sheet)
                     findings.append(_finding(where, f"round {round_.number}: {quote(name)} plays at {what} and at "
                                                     f"{seen[name]}"))
                 elif name not in everyone:
                     findings.append(_finding(where, f"round {round_.number}, {what}: {quote(name)} is not in the "
                                                     "tournament"))
                 seen[name] = what
+            sheets[what] = item.sheet
         for name in round_.byes:
             if name in seen:
                 findings.append(_finding((tournament.source, round_.line),
@@ -117,4 +148,4 @@ def check(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
                 if name not in seen:
                     findings.append(_finding((tournament.source, round_.line),
                                              f"round {round_.number}: {quote(name)} has no table and no bye"))
-    return results, findings
+    return Checked(results, findings, disputed)

@@ -3,25 +3,19 @@ gathers the sheets for it and turns its rows into what the CLI prints."""
 from __future__ import annotations
 
 from scorekeeper import games
-from scorekeeper.findings import Finding, Severity
-from scorekeeper.tournaments.collect import collect
+from scorekeeper.tournaments.collect import check
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
 
 def standings(tournament: Tournament, tick=None) -> tuple[list[StandingRow], list]:
-    """The standings from every sheet that is in, complete and clean, and a finding for each
-    that is not (not handed in yet, unusable, incomplete, with errors): those do not count yet,
-    so that a disputed sheet never moves the standings before the referee settles it."""
-    results, pending = collect(tournament, tick)
-    counted = {}
-    for sheet, result in results.items():
-        if result.complete and result.valid:
-            counted[sheet] = result
-        else:
-            why = "is not complete" if not result.complete else "has errors (scorekeeper check " + sheet + ")"
-            pending.append(Finding(Severity.WARNING, tournament.source, None, f"{sheet} {why}", "TN2"))
-    rows = games.get(tournament.rules.game).standings(tournament, counted)
-    return rows, pending
+    """The standings from every sheet that is in, complete, clean and the draw's, and a finding
+    for everything `tournament check` finds: a sheet that is not counted yet (not handed in,
+    incomplete, with errors, not the draw's players or round) is named, so that a disputed
+    sheet never moves the standings silently before the organiser settles it."""
+    results, findings, disputed = check(tournament, tick)
+    counted = {sheet: result for sheet, result in results.items()
+               if result.complete and result.valid and sheet not in disputed}
+    return games.get(tournament.rules.game).standings(tournament, counted), findings
 
 
 def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict]:

@@ -349,6 +349,9 @@ class _Builder:
         data = Reference(ws, min_col=2, max_col=2 + rounds, min_row=head + 1, max_row=head + len(leaders))
         chart.add_data(data, from_rows=True, titles_from_data=True)
         chart.set_categories(Reference(ws, min_col=3, max_col=2 + rounds, min_row=head, max_row=head))
+        for series in chart.series:
+            series.smooth = False  # straight segments: a smoothed curve dips below 0 between 0 and 3
+        chart.x_axis.tickLblPos = "low"  # the rounds' labels below the plot, not on its zero line
         chart.height, chart.width = 7.5, 16  # cm: the page's width, a third of its height
         chart_row = head + len(leaders) + 2
         ws.add_chart(chart, f"A{chart_row}")
