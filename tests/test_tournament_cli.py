@@ -234,3 +234,51 @@ def test_an_absent_players_table_needs_no_sheet_and_two_tables_need_two_numbers(
     assert f"{final}:7: warning: round 1, table 1: '{one[0]}' was absent, so the table is not played and " \
            f"r1-mesa1.yaml is not read (remove its sheet: from the table) [Art 7]" in checked.output
     assert f"{final}:8: error: round 1: two tables are numbered 1 [TN2]" in checked.output
+
+
+BEATS = {("Nos", "Eles"), ("Eles", "Ases"), ("Ases", "Nos"), ("Nos", "Copas"), ("Eles", "Copas"), ("Ases", "Copas")}
+
+
+def _won_by(sheet: pathlib.Path, winner: str) -> None:
+    """A whole Sueca game won 3 mocas to 0 by `winner`: twelve deals of 70-50 (1 point each, S2)."""
+    teams = list(yaml.safe_load(sheet.read_text(encoding="utf-8"))["teams"])
+    deal = "[70, 50]" if teams[0] == winner else "[50, 70]"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("deals: []\n", "deals:\n" + f"  - {{points: {deal}}}\n"
+                                                                 * 12), encoding="utf-8")
+
+
+def _play_round(path: pathlib.Path, winners=None) -> dict:
+    round_ = yaml.safe_load(path.read_text(encoding="utf-8"))["rounds"][-1]
+    for match in round_["matches"]:
+        first, second = match["teams"]
+        winner = (winners or {}).get(frozenset(match["teams"])) or (first if (first, second) in BEATS else second)
+        _won_by(path.parent / match["sheet"], winner)
+    return round_
+
+
+def test_three_teams_tied_past_every_criterion_play_a_round_robin_of_negras(tmp_path):
+    """S5 (f), TN3: Nos, Eles and Ases beat each other in a cycle, each 3-0, and beat Copas: (a)-(e)
+    leave them tied, so each draw gives the next negra among the three, one a team a round."""
+    path = tmp_path / "torneio.yaml"
+    teams = ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "-t", "Ases=Eva,Rui", "-t", "Copas=Gil,Helena"]
+    assert run("tournament", "new", "sueca", "--name", "N", *teams, "-o", path).exit_code == 0
+    for _ in range(3):
+        assert run("tournament", "draw", path, "--seed", "1").exit_code == 0
+        _play_round(path)
+    rows = json.loads(run("tournament", "standings", path, "--format", "json").stdout)
+    assert [(r["place"], r["team"], r["decided_by"]) for r in rows] == [
+        (1, "Nos", "negra needed"), (1, "Eles", "negra needed"), (1, "Ases", "points"), (4, "Copas", None)]
+    negras = []
+    for _ in range(3):
+        drawn = run("tournament", "draw", path)
+        assert drawn.exit_code == 0, drawn.output
+        round_ = _play_round(path, {frozenset(("Nos", "Eles")): "Nos", frozenset(("Nos", "Ases")): "Nos",
+                                    frozenset(("Eles", "Ases")): "Eles"})
+        assert round_["stage"] == "negra" and len(round_["matches"]) == 1
+        negras.append(frozenset(round_["matches"][0]["teams"]))
+    assert set(negras) == {frozenset(p) for p in (("Nos", "Eles"), ("Nos", "Ases"), ("Eles", "Ases"))}
+    rows = json.loads(run("tournament", "standings", path, "--format", "json").stdout)
+    assert [(r["team"], r["decided_by"]) for r in rows][:3] == [("Nos", "f: negra"), ("Eles", "f: negra"),
+                                                                 ("Ases", "points")]
+    semis = run("tournament", "draw", path)
+    assert semis.exit_code == 0 and "Match 1: Nos v Copas" in semis.output and "Match 2: Eles v Ases" in semis.output

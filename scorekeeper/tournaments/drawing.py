@@ -132,13 +132,20 @@ def _knockout(tournament: Tournament, game, results: dict) -> tuple[str, list[tu
     the final (TN3); nothing after the final."""
     from scorekeeper.tournaments import knockout
 
+    from scorekeeper.tournaments.draw import round_robin
+
     rows = game.standings(tournament, results)
-    negras = [r for r in tournament.rounds if r.stage == "negra"]
-    needed = knockout.negras_needed(rows)
-    if needed and not negras:
-        pairs = [(None, tied[0], tied[1]) for tied in needed if len(tied) == 2]
-        if pairs:
-            return "negra", pairs
+    played = {frozenset(match.teams) for r in tournament.rounds if r.stage == "negra" for match in r.matches}
+    pairs = []
+    for tied in knockout.negras_needed(rows):
+        # S5 (f): the tied teams play negras among themselves, a round robin of them when three or
+        # more are tied, one negra a team a round; the next of its rounds not yet played.
+        schedule = round_robin(list(tied))
+        upcoming = next((r for r in schedule if not all(frozenset(pair) in played for pair in r)), None)
+        if upcoming is not None:
+            pairs += [(None, a, b) for a, b in upcoming if frozenset((a, b)) not in played]
+    if pairs:
+        return "negra", pairs
     semis = [r for r in tournament.rounds if r.stage == "semi"]
     if not semis:
         return "semi", [(None, a, b) for a, b in knockout.semi_finals(rows)]
