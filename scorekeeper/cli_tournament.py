@@ -81,11 +81,20 @@ def tournament_draw(path, seed, force):
             drawing.refuse_unfinished(tournament, findings)
         drawn = drawing.draw(tournament, results, seed)
         text = append_entry(read_text(target), drawn.lines, path, "rounds")
-        drawing.create_sheets(drawn.sheets)
+        sheets = drawn.sheets
+        if drawn.extra is not None:
+            text = append_entry(text, drawn.extra.lines, path, "rounds")
+            sheets = [*sheets, *drawn.extra.sheets]
+        drawing.create_sheets(sheets)
         atomic_write(target, text, name=path)
-    out(f"Round {len(tournament.rounds) + 1} drawn into {path}:")
+    number = len(tournament.rounds) + 1
+    out(f"Round {number} drawn into {path}:")
     for line in drawn.summary:
         out(f"  {line}")
+    if drawn.extra is not None:
+        out(f"Round {number + 1}, apart, for the players the cut left out:")
+        for line in drawn.extra.summary:
+            out(f"  {line}")
 
 
 @tournament.command("check")

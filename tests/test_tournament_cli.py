@@ -282,3 +282,55 @@ def test_three_teams_tied_past_every_criterion_play_a_round_robin_of_negras(tmp_
                                                                  ("Ases", "points")]
     semis = run("tournament", "draw", path)
     assert semis.exit_code == 0 and "Match 1: Nos v Copas" in semis.output and "Match 2: Eles v Ases" in semis.output
+
+
+def _net_round(sheet: pathlib.Path, winner: str) -> None:
+    """A Quatrilho table's whole round (six deals per seat): `winner` calls with a partner and
+    takes all ten tricks on every deal he plays; a shortened round of one deal per seat."""
+    players = yaml.safe_load(sheet.read_text(encoding="utf-8"))["players"]
+    deals = []
+    for k in range(len(players)):
+        dealer = players[k % len(players)]
+        playing = [p for p in players if p != dealer] if len(players) == 5 else players
+        caller = winner if winner in playing else playing[0]
+        partner = next(p for p in playing if p != caller)
+        deals.append(f"  - {{contract: normal, caller: {caller}, partner: {partner}, figuras: 35, tricks: 10}}\n")
+    text = sheet.read_text(encoding="utf-8").replace("deals: []\n", f"round_deals: {len(players)}\ndeals:\n"
+                                                     + "".join(deals))
+    sheet.write_text(text, encoding="utf-8")
+
+
+def test_after_the_cut_the_last_round_seats_the_first_and_the_others_play_apart(tmp_path):
+    """Quatrilho Art 22, 23 (Q11) under a house rule file whose cut is 5 (of 10 players): the
+    last planned round seats the first five, and the other five play an extra round apart."""
+    from scorekeeper.rules import rules_dir
+
+    house = (pathlib.Path(rules_dir()) / "quatrilho.yaml").read_text(encoding="utf-8")
+    house = house.replace("name: quatrilho\n", "name: quatrilho-clube\n").replace("cut: 40 ", "cut: 5 ")
+    house = re.sub(r"prizes: \[[^\]]*\]", "prizes: [100, 60, 40]", house).replace("prize_total: 3450", "prize_total: 200")
+    (tmp_path / "clube.yaml").write_text(house, encoding="utf-8")
+    names = [f"P{n}" for n in range(10)]
+    path = tmp_path / "t.yaml"
+    created = run("tournament", "new", str(tmp_path / "clube.yaml"), "--name", "T", "--rounds", "2",
+                  *players_args(names), "-o", path)
+    assert created.exit_code == 0, created.output
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"rules: {tmp_path / 'clube.yaml'}", "rules: clube.yaml"), encoding="utf-8")
+    assert run("tournament", "draw", path, "--seed", "5").exit_code == 0
+    round_1 = yaml.safe_load(path.read_text(encoding="utf-8"))["rounds"][0]
+    winners = set()
+    for table in round_1["tables"]:
+        _net_round(tmp_path / table["sheet"], table["players"][1])
+        winners.add(table["players"][1])
+    drawn = run("tournament", "draw", path)
+    assert drawn.exit_code == 0, drawn.output
+    rounds = yaml.safe_load(path.read_text(encoding="utf-8"))["rounds"]
+    assert len(rounds) == 3 and rounds[2]["stage"] == "extra"
+    through = {p for table in rounds[1]["tables"] for p in table["players"]}
+    apart = {p for table in rounds[2]["tables"] for p in table["players"]}
+    byes = set(rounds[1].get("byes", []))  # the players tied at the cut all go through (a sixth sits out)
+    assert through | byes | apart == set(names) and not apart & (through | byes) and winners <= through
+    assert len(apart) == 4 and len(through | byes) == 6
+    assert "Round 3, apart, for the players the cut left out:" in drawn.output
+    checked = run("tournament", "check", path)
+    assert "has no table and no bye" not in checked.output and "not complete" in checked.output

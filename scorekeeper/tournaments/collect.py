@@ -143,7 +143,10 @@ def check(tournament: Tournament, tick=None) -> Checked:
                 findings.append(_finding((tournament.source, round_.line),
                                          f"round {round_.number}: {quote(name)} has a bye and plays at {seen[name]}"))
             seen[name] = "a bye"
-        if round_.tables:  # a players' game seats everyone in every round (a table, a bye or an absence)
+        apart = tournament.rounds[round_.number] if round_.number < len(tournament.rounds) else None
+        if apart is not None and apart.stage == "extra":  # the players the cut left out play apart (Art 23)
+            seen.update({name: "the extra round" for table in apart.tables for name in table.players})
+        if round_.tables and round_.stage != "extra":  # a players' game seats everyone in every round
             for name in everyone:
                 if name not in seen:
                     findings.append(_finding((tournament.source, round_.line),

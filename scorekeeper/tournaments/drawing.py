@@ -16,11 +16,13 @@ from scorekeeper.tournaments.tournament_file import sheet_path
 @dataclass
 class DrawnRound:
     """A round as the file will hold it (`lines`: block YAML for sheet_file.append_entry), the
-    empty sheets to create (path, text), and what to tell the organiser."""
+    empty sheets to create (path, text), and what to tell the organiser; `extra`, the round
+    drawn beside it for the players the cut left out (Quatrilho Art 22, 23)."""
 
     lines: list[str]
     sheets: list[tuple[str, str]]
     summary: list[str]
+    extra: "DrawnRound | None" = None
 
 
 class DrawRefused(InputValueError):
@@ -52,8 +54,28 @@ def draw(tournament: Tournament, results: dict, seed: int | None) -> DrawnRound:
     seed = secrets.randbelow(2**31) if seed is None else seed
     number = len(tournament.rounds) + 1
     if game.seating is games.Seating.PLAYERS:
-        return _tables(tournament, game, number, seed)
+        playing, left_out = _after_the_cut(tournament, number)
+        drawn = _tables(tournament, game, number, seed, playing)
+        if left_out:
+            # Art 23: the players the cut left out may play an extra round, apart, for its own prize.
+            drawn.extra = _tables(tournament, game, number + 1, seed, left_out, stage="extra")
+        return drawn
     return _matches(tournament, game, results, number, seed)
+
+
+def _after_the_cut(tournament: Tournament, number: int) -> tuple[list[str], list[str]]:
+    """Who plays round `number`: everyone, except in the last planned round of a game whose
+    standings mark who the cut let through (tiebreaks["qualified"]: Quatrilho Art 22's first 40
+    after the next-to-last round); the others play apart (Art 23)."""
+    if tournament.planned_rounds is None or number != tournament.planned_rounds:
+        return list(tournament.players), []
+    from scorekeeper.tournaments.standings import standings
+
+    rows, _findings = standings(tournament)
+    through = {row.name for row in rows if row.tiebreaks.get("qualified") is not False}
+    if len(through) == len(tournament.players):
+        return list(tournament.players), []
+    return ([p for p in tournament.players if p in through], [p for p in tournament.players if p not in through])
 
 
 def _flow(value) -> str:
@@ -73,20 +95,24 @@ def _new_sheet(tournament: Tournament, game, who, table, number: int) -> str:
                           table=str(table), round_=str(number), source=tournament.source)
 
 
-def _tables(tournament: Tournament, game, number: int, seed: int) -> DrawnRound:
+def _tables(tournament: Tournament, game, number: int, seed: int, players: list[str],
+            stage: str | None = None) -> DrawnRound:
     from scorekeeper.tournaments.draw import draw_tables
 
     sizes = tuple(sorted(game.seats(tournament.rules), reverse=True))
     history = [[table.players for table in round_.tables if table.players] for round_ in tournament.rounds]
-    byes_so_far = dict.fromkeys(tournament.players, 0)
+    byes_so_far = dict.fromkeys(players, 0)
     for round_ in tournament.rounds:
         for name in round_.byes:
-            byes_so_far[name] += 1
+            if name in byes_so_far:
+                byes_so_far[name] += 1
     # TN2: plan for the rounds the file says; else for as many as could be played with no one
     # meeting anyone twice (16 in fours: 5), and at least this one.
-    planned = tournament.planned_rounds or max(number, (len(tournament.players) - 1) // (sizes[0] - 1))
-    tables, byes = draw_tables(list(tournament.players), sizes, history, byes_so_far, planned, seed)
+    planned = tournament.planned_rounds or max(number, (len(players) - 1) // (sizes[0] - 1))
+    tables, byes = draw_tables(list(players), sizes, history, byes_so_far, max(planned, number), seed)
     lines = [f"seed: {seed}  # `tournament draw --seed {seed}` draws this round again", "tables:"]
+    if stage is not None:
+        lines.insert(0, f"stage: {stage}  # the players the cut left out, apart (Art 23)")
     sheets, summary = [], []
     for index, players in enumerate(tables, start=1):
         sheet = _sheet_name(number, index)
