@@ -248,7 +248,7 @@ def _acquire(lock_path: str, name: str) -> tuple[int, bool]:
             except (BlockingIOError, PermissionError):
                 holder = _read_small(fd)
                 who = f" (process {holder})" if holder.isdigit() else ""
-                raise SheetLockedError(f"another scorekeeper is writing this sheet{who}; try again when it is done",
+                raise SheetLockedError(f"another scorekeeper is writing this file{who}; try again when it is done",
                                        name) from None
             held = True
             if _same_file(lock_path, fd):

@@ -209,13 +209,13 @@ def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
                      ["import", workbook, "-o", sheet, "--force"]):
             result = run(*args)
             assert result.exit_code == 2, result.output
-            assert result.output.startswith(f"Error: {sheet}: another scorekeeper is writing this sheet")
+            assert result.output.startswith(f"Error: {sheet}: another scorekeeper is writing this file")
             assert sheet.read_text(encoding="utf-8") == text
     before = workbook.read_bytes()
     with writer_lock(str(workbook)):  # another export is writing this workbook
         result = run("export", MESA1, "-o", workbook, "--force")
         assert result.exit_code == 2, result.output
-        assert result.output.startswith(f"Error: {workbook}: another scorekeeper is writing this sheet")
+        assert result.output.startswith(f"Error: {workbook}: another scorekeeper is writing this file")
     assert workbook.read_bytes() == before
     assert run("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, "--force").exit_code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.xlsx", "mesa.yaml"]

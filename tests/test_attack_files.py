@@ -110,7 +110,7 @@ def test_a_stale_lock_of_another_user_does_not_block_and_is_not_written(sheet, t
         # held read-only, it still blocks a second writer
         blocked = run("record", sheet, *VAZAS)
         assert blocked.exit_code == 2
-        assert blocked.stderr.startswith(f"Error: {sheet}: another scorekeeper is writing this sheet")
+        assert blocked.stderr.startswith(f"Error: {sheet}: another scorekeeper is writing this file")
     result = run("record", sheet, *VAZAS)
     assert result.exit_code == 0, result.output
     assert sheet.read_text() == ONE
@@ -200,7 +200,7 @@ def test_two_names_for_one_sheet_block_each_other(linked, held, recorded):
         assert os.path.isfile(target.parent / ".s.yaml.lock")
         result = run("record", names[recorded], *VAZAS)
         assert result.exit_code == 2
-        assert result.stderr == (f"Error: {names[recorded]}: another scorekeeper is writing this sheet "
+        assert result.stderr == (f"Error: {names[recorded]}: another scorekeeper is writing this file "
                                  f"(process {os.getpid()}); try again when it is done\n")
     assert target.read_text() == NEW
 
@@ -403,7 +403,7 @@ def test_force_waits_for_no_one_but_is_refused_while_a_record_holds_the_lock(she
     with writer_lock(str(sheet)):
         with pytest.raises(SheetLockedError) as failed:
             write_new(str(sheet), ONE, force=True)
-    assert str(failed.value) == (f"{sheet}: another scorekeeper is writing this sheet (process {os.getpid()}); "
+    assert str(failed.value) == (f"{sheet}: another scorekeeper is writing this file (process {os.getpid()}); "
                                  f"try again when it is done")
     assert sheet.read_text() == NEW
     assert listing(tmp_path) == ["s.yaml"]
@@ -420,7 +420,7 @@ def test_a_record_is_refused_while_write_new_holds_the_lock(sheet, monkeypatch):
     monkeypatch.setattr(sheet_file, "atomic_write", slow)
     write_new(str(sheet), NEW + "# new\n", force=True)
     assert seen[0].exit_code == 2
-    assert "another scorekeeper is writing this sheet" in seen[0].stderr
+    assert "another scorekeeper is writing this file" in seen[0].stderr
     assert sheet.read_text() == NEW + "# new\n"
 
 

@@ -22,7 +22,7 @@ def test_a_second_writer_is_refused(tmp_path):
     with writer_lock(str(sheet)):
         result = CliRunner().invoke(cli, ["record", str(sheet), "vazas", "3", "3", "3", "4"])
         assert result.exit_code == 2
-        assert result.stderr == (f"Error: {sheet}: another scorekeeper is writing this sheet (process {os.getpid()});"
+        assert result.stderr == (f"Error: {sheet}: another scorekeeper is writing this file (process {os.getpid()});"
                                  " try again when it is done\n")
     assert sheet.read_text() == NEW
     assert CliRunner().invoke(cli, ["record", str(sheet), "vazas", "3", "3", "3", "4"]).exit_code == 0
