@@ -94,11 +94,16 @@ SUECA_ROUNDS = [
     ("group", [("Leoes", "Ursos", "Leoes"), ("Tigres", "Lobos", "Tigres")]),
     ("group", [("Leoes", "Lobos", "Lobos"), ("Tigres", "Ursos", "Ursos")]),
     ("semi", [("Leoes", "Lobos", "Leoes"), ("Ursos", "Tigres", "Tigres")]),
+    ("final", [("Leoes", "Tigres", "Tigres")]),
 ]
 # Group points (a win 3, S5): Leoes 3 + 3 + 0 = 6, Ursos 3 + 0 + 3 = 6, Tigres 0 + 3 + 0 = 3,
 # Lobos 0 + 0 + 3 = 3. Ties by (a), the game between them: Leoes beat Ursos, Tigres beat Lobos.
-# The semi-finals give no group points.
-SUECA_POINTS = {"Leoes": (3, 3, 0, 0), "Tigres": (0, 3, 0, 0), "Ursos": (3, 0, 3, 0), "Lobos": (0, 0, 3, 0)}
+# The semi-finals and the final give no group points (None: not in the final, a blank cell);
+# Tigres win the final: the champion.
+SUECA_POINTS = {"Leoes": (3, 3, 0, 0, 0), "Tigres": (0, 3, 0, 0, 0), "Ursos": (3, 0, 3, 0, None),
+                "Lobos": (0, 0, 3, 0, None)}
+KNOCKOUT = [("R4 semi", "Jogo 1", "Leoes v Lobos", "Leoes"), ("R4 semi", "Jogo 2", "Ursos v Tigres", "Tigres"),
+            ("R5 final", "Jogo 1", "Leoes v Tigres", "Tigres")]
 
 
 def sueca_match(path, first: str, second: str, winner: str) -> None:
@@ -164,8 +169,8 @@ def expected_championship(ws_results, ws_standings, rounds: dict, penalties: dic
             results[f"{openpyxl.utils.get_column_letter(heads[ws_results.cell(3, 2 + k).value])}{row}"] = value
         adjust = penalties.get(name, 0)
         results[f"{openpyxl.utils.get_column_letter(heads['Ajustes'])}{row}"] = adjust
-        results[f"{openpyxl.utils.get_column_letter(heads['Total'])}{row}"] = sum(rounds[name]) + adjust
-        assert sum(rounds[name]) + adjust == pytest.approx(points[name]), name  # the hand count is the CLI's
+        results[f"{openpyxl.utils.get_column_letter(heads['Total'])}{row}"] = _sum(rounds[name]) + adjust
+        assert _sum(rounds[name]) + adjust == pytest.approx(points[name]), name  # the hand count is the CLI's
     standings = {}
     ranked = rows_by_name(ws_standings)
     assert list(ranked) == [row[who] for row in cli]
@@ -177,9 +182,13 @@ def expected_championship(ws_results, ws_standings, rounds: dict, penalties: dic
     for name, row in rows_by_name(ws_standings, chart_head + 1).items():
         assert name in list(ranked)[:6]
         for k in range(1, len(rounds[name]) + 1):
-            after = sum(rounds[name][:k]) + (penalties.get(name, 0) if k == len(rounds[name]) else 0)
+            after = _sum(rounds[name][:k]) + (penalties.get(name, 0) if k == len(rounds[name]) else 0)
             standings[f"{openpyxl.utils.get_column_letter(2 + k)}{row}"] = after
     return results, standings
+
+
+def _sum(values) -> float:
+    return sum(v for v in values if v is not None)
 
 
 def assert_values(ws, values, expect: dict, engine) -> None:
@@ -200,6 +209,17 @@ def assert_values(ws, values, expect: dict, engine) -> None:
             assert got == pytest.approx(want, abs=1e-9), f"{ws.title}!{coordinate}: {engine.name} {got!r}, CLI {want!r}"
 
 
+def knockout_list(ws) -> tuple[list[tuple], str]:
+    """The knockout's rows below its title (round, match, teams, winner) and the champion's name."""
+    top = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Fase final")
+    assert [ws.cell(top + 1, c).value for c in range(1, 5)] == ["Ronda", "Jogo", "Equipas", "Vencedor"]
+    rows, r = [], top + 2
+    while ws.cell(r, 1).value != "Campeão":
+        rows.append(tuple(ws.cell(r, c).value for c in range(1, 5)))
+        r += 1
+    return rows, ws.cell(r, 2).value
+
+
 ENGINES = [pytest.param(recalc.LIBREOFFICE, id="libreoffice"), pytest.param(recalc.GNUMERIC, id="gnumeric")]
 
 
@@ -208,21 +228,25 @@ ENGINES = [pytest.param(recalc.LIBREOFFICE, id="libreoffice"), pytest.param(reca
 def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_path):
     wb = openpyxl.load_workbook(exported(king_final, tmp_path))
     assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Mesa1", "R2 Mesa1", "R2 Mesa2"]
-    rondas = [[c for c in row] for row in wb["Rondas"].iter_rows(min_row=4, max_row=9, values_only=True)]
+    # A row per player in seat order, his table points a number (10/3 kept, shown as 3.33); the
+    # round, table and sheet on the table's first row (merged down), what became of it at the end.
+    rondas = [list(row) for row in wb["Rondas"].iter_rows(min_row=4, max_row=21, values_only=True)]
     assert rondas == [
-        ["R1", "Mesa 1", "Ana, Bruno, Carla, Duarte", "r1-mesa1.yaml", "Ana 5, Bruno 3, Carla 2, Duarte 1"],
-        ["R1", "Mesa 2", "Eduardo, Filipa, Gil, Helena", None, "não jogada (ausente: Gil)"],
-        ["R1", "Isenção", "Ines", None, None],
-        ["R2", "Mesa 1", "Ana, Eduardo, Filipa, Ines", "r2-mesa1.yaml", "Ana 4, Eduardo 4, Filipa 2, Ines 1"],
-        ["R2", "Mesa 2", "Bruno, Carla, Gil, Helena", "r2-mesa2.yaml",
-         "Bruno 1, Carla 3.3333, Gil 3.3333, Helena 3.3333"],
-        ["R2", "Isenção", "Duarte", None, None],
+        ["R1", "Mesa 1", "r1-mesa1.yaml", "Ana", 5, None], [None, None, None, "Bruno", 3, None],
+        [None, None, None, "Carla", 2, None], [None, None, None, "Duarte", 1, None],
+        ["R1", "Mesa 2", None, "Eduardo", None, "não jogada (ausente: Gil)"], [None, None, None, "Filipa", None, None],
+        [None, None, None, "Gil", None, None], [None, None, None, "Helena", None, None],
+        ["R1", "Isenção", None, "Ines", None, None],
+        ["R2", "Mesa 1", "r2-mesa1.yaml", "Ana", 4, None], [None, None, None, "Eduardo", 4, None],
+        [None, None, None, "Filipa", 2, None], [None, None, None, "Ines", 1, None],
+        ["R2", "Mesa 2", "r2-mesa2.yaml", "Bruno", 1, None], [None, None, None, "Carla", pytest.approx(10 / 3), None],
+        [None, None, None, "Gil", pytest.approx(10 / 3), None], [None, None, None, "Helena", pytest.approx(10 / 3), None],
+        ["R2", "Isenção", None, "Duarte", None, None],
     ]
-    by_name = {row[0]: row[2:4] for row in wb["Rondas"].iter_rows(min_row=13, max_row=21, values_only=True)}
-    assert by_name == {"Ana": ("Mesa 1", "Mesa 1"), "Bruno": ("Mesa 1", "Mesa 2"), "Carla": ("Mesa 1", "Mesa 2"),
-                       "Duarte": ("Mesa 1", "Isenção"), "Eduardo": ("Mesa 2", "Mesa 1"),
-                       "Filipa": ("Mesa 2", "Mesa 1"), "Gil": ("Mesa 2 (ausente)", "Mesa 2"),
-                       "Helena": ("Mesa 2", "Mesa 2"), "Ines": ("Isenção", "Mesa 1")}
+    assert wb["Rondas"]["E18"].number_format == "0.##"  # Carla's 10/3 prints as 3.33
+    by_name_head = next(r for r in range(4, wb["Rondas"].max_row + 1) if wb["Rondas"].cell(r, 1).value == "Por nome") + 1
+    by_name = {row[0]: row[1:3] for row in wb["Rondas"].iter_rows(min_row=by_name_head + 1, max_row=by_name_head + 9,
+                                                                  values_only=True)}
     # The place and the deciding criterion as the CLI gives them, written as values.
     cli = cli_standings(king_final)
     ws = wb["Classificacao"]
@@ -277,7 +301,7 @@ def test_king_classificacao_prints_every_player_on_its_page(king_final, tmp_path
 def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group, tmp_path):
     wb = openpyxl.load_workbook(exported(sueca_group, tmp_path))
     assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Jogo1", "R1 Jogo2", "R2 Jogo1",
-                             "R2 Jogo2", "R3 Jogo1", "R3 Jogo2", "R4 Jogo1", "R4 Jogo2"]
+                             "R2 Jogo2", "R3 Jogo1", "R3 Jogo2", "R4 Jogo1", "R4 Jogo2", "R5 Jogo1"]
     results = wb["Resultados"]
     names = rows_by_name(results)
     assert list(names) == ["Leoes", "Ursos", "Tigres", "Lobos"]
@@ -286,9 +310,19 @@ def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group
     assert results.cell(names["Leoes"], 3).value == "=IF('R1 Jogo1'!C13=\"Leoes\",3,0)"
     assert results.cell(names["Leoes"], 6).value == 0
     assert columns_by_head(results, 3)["R4 semi"] == 6
-    rondas = [row[:5] for row in wb["Rondas"].iter_rows(min_row=4, max_row=11, values_only=True)]
-    assert rondas[0] == ("R1", "Jogo 1", "Leoes, Tigres", "r1-jogo1.yaml", "vence Leoes (Leoes 3, Tigres 0)")
-    assert rondas[6] == ("R4 semi", "Jogo 1", "Leoes, Lobos", "r4-jogo1.yaml", "vence Leoes (Leoes 3, Lobos 0)")
+    # A row per team, its games won (a 3-0 sweep), the winner on the match's first row.
+    rondas = [row[:6] for row in wb["Rondas"].iter_rows(min_row=4, max_row=21, values_only=True)]
+    assert rondas[:2] == [("R1", "Jogo 1", "r1-jogo1.yaml", "Leoes", 3, "vence Leoes"),
+                          (None, None, None, "Tigres", 0, None)]
+    assert rondas[12:] == [("R4 semi", "Jogo 1", "r4-jogo1.yaml", "Leoes", 3, "vence Leoes"),
+                           (None, None, None, "Lobos", 0, None),
+                           ("R4 semi", "Jogo 2", "r4-jogo2.yaml", "Ursos", 0, "vence Tigres"),
+                           (None, None, None, "Tigres", 3, None),
+                           ("R5 final", "Jogo 1", "r5-jogo1.yaml", "Leoes", 0, "vence Tigres"),
+                           (None, None, None, "Tigres", 3, None)]
+    # The knockout (TN3) and its champion, on Rondas and under the standings.
+    for title in ("Rondas", "Classificacao"):
+        assert knockout_list(wb[title]) == (KNOCKOUT, "Tigres"), title
     cli = cli_standings(sueca_group)
     ws = wb["Classificacao"]
     assert [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 3).value) for r in range(4, 8)] == \
@@ -329,6 +363,7 @@ def quatrilho_round(tmp_path):
     `scorekeeper check` gives them)."""
     for table in (7, 9):
         text = (recalc.EXAMPLES / f"quatrilho-cbqi-mesa{table}.yaml").read_text(encoding="utf-8")
+        text = text.replace("\nround: 2\n", "\nround: 1\n")  # mesa 9's example is of round 2: here round 1 (TN2)
         (tmp_path / f"mesa{table}.yaml").write_text(text, encoding="utf-8")
     path = tmp_path / "cbqi.yaml"
     path.write_text("tournament: 4o CBQI\nrules: quatrilho\nplayers: [" + ", ".join(QUATRILHO_NETS) + "]\n"

@@ -24,7 +24,8 @@ from scorekeeper import games
 from scorekeeper.boletim import regras
 from scorekeeper.boletim.export import SummaryCells, no_cyclic_gc
 from scorekeeper.boletim.layout import col
-from scorekeeper.boletim.sheet_style import Styles, Unwritable, page_setup, put, text_width
+from scorekeeper.boletim.sheet_style import (Styles, Unwritable, column_points, page_setup, printable_points, put,
+                                             text_width)
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheets import load_sheet
@@ -36,6 +37,11 @@ STANDINGS_TITLE, ROUNDS_TITLE, RESULTS_TITLE, CARDS_TITLE = "Classificacao", "Ro
 LEADERS = 6  # the chart's lines: more than six on an A4 page cannot be told apart
 HEAD_ROW = 3  # every list's column heads; the title above
 PAGE_ROWS = 48  # rows of the default height on a portrait A4 page inside page_setup's margins
+LANDSCAPE_ROWS = 32  # the same on a landscape A4 page (179 mm high inside the margins, not 266)
+MIN_PORTRAIT_SCALE = 0.7  # a portrait page shrunk to fit its width still reads at 7.7 points (of 11)
+KNOCKOUT_STAGES = ("semi", "final")  # TN3: the rounds after the groups, a match each pair
+FINAL_STAGE = "final"  # its winner is the champion
+KNOCKOUT_TITLE, KNOCKOUT_HEADS, CHAMPION_WORD = "Fase final", ("Ronda", "Jogo", "Equipas", "Vencedor"), "Campeão"
 _BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # what Excel refuses in a worksheet's name
 PLACE_NOTE = ("Lugar e Decidido por: os da CLI (scorekeeper tournament standings), escritos como valores. Os "
               "desempates do regulamento voltam a aplicar os critérios só aos que continuam empatados (jogos "
@@ -44,6 +50,15 @@ PLACE_NOTE = ("Lugar e Decidido por: os da CLI (scorekeeper tournament standings
 RESULTS_NOTE = ("Cada ronda: os pontos que a ronda deu ao jogador. Uma fórmula lê-os da folha da sua mesa; um "
                 "valor é o que não vem de uma folha (isenção, ausência, mesa não jogada). Ajustes: o que a "
                 "classificação soma fora das rondas (penalizações do ficheiro do torneio, desclassificações).")
+
+
+class KnockoutMatch(NamedTuple):
+    """A match of the knockout (TN3) and its winner (None while undecided)."""
+
+    round_: Round
+    label: str  # "Jogo 1"
+    who: list[str]
+    winner: str | None
 
 
 class Played(NamedTuple):
@@ -282,7 +297,6 @@ class _Builder:
                  *(key.replace("_", " ") for key in keys), "Decidido por"]
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
-        ws.row_dimensions[HEAD_ROW].height = 30
         points_col = 4 if grouped else 3
         r = HEAD_ROW
         for r, row in enumerate(self.rows, start=HEAD_ROW + 1):
@@ -303,21 +317,72 @@ class _Builder:
             for c in range(1, len(heads) + 1):
                 st(ws.cell(r, c), "box_points" if c == points_col else "box")
         last_col = len(heads)
+        known = {f"{col(points_col)}{HEAD_ROW + i}": row.points for i, row in enumerate(self.rows, start=1)}
+        page_rows = _page_rows(_fit(ws, last_col, known))
+        notes = [PLACE_NOTE, *(f"Provisória: {finding.message}" for finding in self.pending)]
         below = r + 2
-        below = _note(ws, below, last_col, PLACE_NOTE)
-        for finding in self.pending:
-            below = _note(ws, below, last_col, f"Provisória: {finding.message}")
-        if below + len(self.rows[:LEADERS]) + 20 > PAGE_ROWS:
+        note_rows = [(below + i, text) for i, text in enumerate(notes)]
+        for row, text in note_rows:
+            _note(ws, row, last_col, text)
+        below += len(notes)
+        below = self._knockout_list(ws, below + 1, last_col)
+        if below + len(self.rows[:LEADERS]) + 20 > page_rows:
             ws.row_breaks.append(Break(id=below))  # the chart and its numbers on a page of their own
-        below = self._chart(ws, below + 1, last_col)
-        widths = [6, _name_width(self.layout.names), *([8] if grouped else []), 8,
-                  *[max(8, min(14, text_width(k))) for k in keys], 18]
+        below = self._chart(ws, below + 1, last_col, known)
+        # Each column as wide as its longest value (a list as its text), so that nothing is cut;
+        # landscape when the columns do not fit a portrait page at full size.
+        widths = _fit(ws, last_col, known)
         _widths(ws, widths)
+        lines = max(_wrapped_lines(str(head), width) for head, width in zip(heads, widths))
+        ws.row_dimensions[HEAD_ROW].height = 15 * lines
+        for row, text in note_rows:
+            _note_height(ws, row, text, widths)
         ws.freeze_panes = f"A{HEAD_ROW + 1}"
-        # Portrait, as the organiser posts it; one page while the list and the chart fit on one.
-        _page(ws, self.t.name, last_col, below, landscape=False, one_page=below <= PAGE_ROWS)
+        # As the organiser posts it; one page while the list and the chart fit on one.
+        _page(ws, self.t.name, last_col, below, landscape=_landscape(widths), one_page=below <= page_rows)
 
-    def _chart(self, ws, top: int, last_col: int) -> int:
+    # --- the knockout (TN3): its matches, their winners, the champion ---------------------------------
+    def _knockout(self) -> list[KnockoutMatch]:
+        """The knockout's matches in order, each with its winner once its sheet is in and counted."""
+        matches = []
+        for round_ in self.t.rounds:
+            if round_.stage not in KNOCKOUT_STAGES:
+                continue
+            for item, label, _ in _items(round_):
+                played = self.played.get(id(item))
+                winner = self.game.outcome(played.result).winner if played is not None and played.counted else None
+                matches.append(KnockoutMatch(round_, label, _who(item, played), winner))
+        return matches
+
+    def champion(self) -> str | None:
+        """The winner of the final (TN3), once its sheet is in, complete and clean."""
+        finals = [m for m in self._knockout() if m.round_.stage == FINAL_STAGE]
+        return finals[-1].winner if finals else None
+
+    def _knockout_list(self, ws, top: int, last_col: int) -> int:
+        """The knockout's matches (round, match, teams, winner) and the champion from row `top`;
+        the first row after them (`top` when the tournament has no knockout)."""
+        matches = self._knockout()
+        if not matches:
+            return top
+        st = self.styles
+        st(put(ws, top, 1, KNOCKOUT_TITLE), "bold")
+        ws.merge_cells(start_row=top, start_column=1, end_row=top, end_column=last_col)
+        for c, head in enumerate(KNOCKOUT_HEADS, start=1):
+            st(put(ws, top + 1, c, head), "head")
+        r = top + 1
+        for match in matches:
+            r += 1
+            values = [_round_head(match.round_), match.label, " v ".join(match.who),
+                      match.winner or "por decidir"]
+            for c, value in enumerate(values, start=1):
+                st(put(ws, r, c, value), "box")
+        r += 1
+        st(put(ws, r, 1, CHAMPION_WORD), "total")
+        st(put(ws, r, 2, self.champion() or "por decidir"), "total")
+        return r + 2
+
+    def _chart(self, ws, top: int, last_col: int, known: dict) -> int:
         """The leaders' points after each round (live: sums of Resultados), and their line chart."""
         st, lay = self.styles, self.layout
         rounds = len(self.t.rounds)
@@ -325,6 +390,7 @@ class _Builder:
             return top
         leaders = [row.name for row in self.rows[:LEADERS]]
         st(put(ws, top, 1, "Evolução dos líderes (pontos acumulados após cada ronda)"), "bold")
+        ws.merge_cells(start_row=top, start_column=1, end_row=top, end_column=last_col)
         head = top + 1
         st(put(ws, head, 2, self._who_word()), "head")
         for k, round_ in enumerate(self.t.rounds, start=1):
@@ -341,6 +407,7 @@ class _Builder:
                 ws.cell(r, 2 + k, f"=SUM({RESULTS_TITLE}!{col(lay.round_col(1))}{source}:"
                                   f"{col(lay.round_col(k))}{source}){extra}")
                 st(ws.cell(r, 2 + k), "box_points")
+                known[ws.cell(r, 2 + k).coordinate] = self.points_after(k, name)
             st(ws.cell(r, 2), "box")
         chart = LineChart()
         chart.title = "Pontos acumulados"
@@ -359,32 +426,45 @@ class _Builder:
 
     # --- Rondas -------------------------------------------------------------------------------------
     def _rounds(self, ws) -> None:
+        """Each round's tables, a row per participant in seat order with its result (a number,
+        shown to two places: 10/3 as 3.33) and, on the table's first row, its round, sheet and
+        what became of it; the knockout and its champion; then, on a page of its own, where each
+        participant is in every round."""
         st = self.styles
         styles_title(ws, st, f"{self.t.name}: rondas")
-        where_word = "Jogo" if self.teams else "Mesa"
-        heads = ["Ronda", where_word, "Equipas" if self.teams else "Jogadores (por lugar)", "Folha", "Resultado"]
+        heads = ["Ronda", "Jogo" if self.teams else "Mesa", "Folha",
+                 "Equipa" if self.teams else "Jogador (por lugar)", "Resultado", "Vencedor / nota"]
+        last_col = len(heads)
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
         r = HEAD_ROW
         for round_ in self.t.rounds:
             for item, label, _ in _items(round_):
-                r += 1
                 played = self.played.get(id(item))
-                values = [_round_head(round_), label, ", ".join(_who(item, played)), item.sheet or "",
-                          self._result_text(item, played)]
-                for c, value in enumerate(values, start=1):
-                    st(put(ws, r, c, value), "box")
-            if round_.byes:
+                who = _who(item, played)
+                shown = self._shown_results(played)
+                first = r + 1
+                for name in who:
+                    r += 1
+                    put(ws, r, 4, name)
+                    if name in shown:
+                        put(ws, r, 5, _plain(shown[name]))
+                    for c in range(1, last_col + 1):
+                        st(ws.cell(r, c), "box_points" if c == 5 else "box")
+                for c, value in enumerate([_round_head(round_), label, item.sheet or ""], start=1):
+                    put(ws, first, c, value)
+                put(ws, first, last_col, self._state_text(item, played))
+                for c in (1, 2, 3, last_col):
+                    if r > first:
+                        ws.merge_cells(start_row=first, start_column=c, end_row=r, end_column=c)
+                    ws.cell(first, c).alignment = Alignment(vertical="top")
+            for name in round_.byes:
                 r += 1
-                for c, value in enumerate([_round_head(round_), "Isenção", ", ".join(round_.byes), "", ""], start=1):
-                    st(put(ws, r, c, value), "box")
-        widths = [8, 9, 44, 22, 40]
-        for c in (3, 5):
-            ws.cell(HEAD_ROW, c).alignment = Alignment(horizontal="center", wrap_text=True)
-        for row in ws.iter_rows(min_row=HEAD_ROW + 1, max_row=r):
-            for cell in row:
-                cell.alignment = Alignment(wrap_text=True, vertical="top")
-        _widths(ws, widths)
+                for c, value in enumerate([_round_head(round_), "Isenção", "", name], start=1):
+                    put(ws, r, c, value)
+                for c in range(1, last_col + 1):
+                    st(ws.cell(r, c), "box")
+        r = self._knockout_list(ws, r + 2, last_col) - 1
         by_table_end = r
         # By name: where each participant is in every round (the list posted on the wall).
         top = r + 2
@@ -395,20 +475,22 @@ class _Builder:
                 names.append(name)
         head = top + 1
         st(put(ws, head, 1, self._who_word()), "head")
-        ws.merge_cells(start_row=head, start_column=1, end_row=head, end_column=2)
         for k, round_ in enumerate(self.t.rounds, start=1):
-            st(put(ws, head, 2 + k, _round_head(round_)), "head")
+            st(put(ws, head, 1 + k, _round_head(round_)), "head")
         seated = [self._seated(round_) for round_ in self.t.rounds]
         for i, name in enumerate(sorted(names, key=str.casefold), start=1):
             r = head + i
             put(ws, r, 1, name)
-            ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=2)
             for k in range(1, len(self.t.rounds) + 1):
-                put(ws, r, 2 + k, seated[k - 1].get(name, ""))
-            for c in range(1, 3 + len(self.t.rounds)):
+                put(ws, r, 1 + k, seated[k - 1].get(name, ""))
+            for c in range(1, 2 + len(self.t.rounds)):
                 st(ws.cell(r, c), "box")
         ws.row_breaks.append(Break(id=by_table_end + 1))  # the list by name on a page of its own
-        _page(ws, self.t.name, max(5, 2 + len(self.t.rounds)), r, landscape=False, titles=False)
+        page_col = max(last_col, 1 + len(self.t.rounds))
+        widths = _fit(ws, page_col, {})
+        _widths(ws, widths)
+        ws.row_dimensions[HEAD_ROW].height = 15 * max(_wrapped_lines(h, w) for h, w in zip(heads, widths))
+        _page(ws, self.t.name, page_col, r, landscape=_landscape(widths), titles=False)
 
     def _seated(self, round_: Round) -> dict[str, str]:
         seated = {}
@@ -420,7 +502,9 @@ class _Builder:
             seated[name] = "Isenção"
         return seated
 
-    def _result_text(self, item, played: Played | None) -> str:
+    def _state_text(self, item, played: Played | None) -> str:
+        """What became of a table or match: its winner, or why it has no result ('' for a
+        finished table whose game names no winner)."""
         absent = getattr(item, "absent", [])
         if absent:
             return f"não jogada (ausente: {', '.join(absent)})"
@@ -432,10 +516,16 @@ class _Builder:
             return "incompleta"
         if not played.result.valid:
             return "com erros"
+        winner = self.game.outcome(played.result).winner
+        return f"vence {winner}" if winner else ""
+
+    def _shown_results(self, played: Played | None) -> dict[str, float]:
+        """Each participant's result at a finished table: its table points where the regulation
+        gives them (K5), else its standing (games, mocas, net); none while it is not finished."""
+        if played is None or not (played.result.complete and played.result.valid):
+            return {}
         outcome = self.game.outcome(played.result)
-        shown = outcome.places if outcome.places is not None else outcome.score
-        text = ", ".join(f"{name} {_number(shown[name])}" for name in outcome.participants)
-        return f"vence {outcome.winner} ({text})" if outcome.winner else text
+        return outcome.places if outcome.places is not None else outcome.score
 
     # --- control cards ------------------------------------------------------------------------------
     def _has_cards(self) -> bool:
@@ -577,6 +667,72 @@ def _widths(ws, widths) -> None:
 
 def styles_title(ws, styles: Styles, title: str) -> None:
     styles(put(ws, 1, 1, title), "title")
+
+
+def _shown_text(value) -> str:
+    """A cell's value as it prints: numbers in box_points' format (0.##), the rest as written."""
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def _fit(ws, last_col: int, known: dict[str, float], minimum: float = 6.0) -> list[float]:
+    """Each column's width from its longest value below the title (a formula's as the CLI
+    computes it, in `known`; a wrapped head's longest word, in bold); a note merged across
+    columns is left out."""
+    merged = {cell for rng in ws.merged_cells.ranges if rng.max_col > rng.min_col for cell in _coordinates(rng)}
+    widths = [minimum] * last_col
+    for row in ws.iter_rows(min_row=HEAD_ROW, max_col=last_col):
+        for cell in row:
+            if cell.coordinate in merged:
+                continue
+            value = known.get(cell.coordinate, cell.value)
+            if value is None or (isinstance(value, str) and value.startswith("=")):
+                continue
+            text = _shown_text(value)
+            if cell.alignment is not None and cell.alignment.wrap_text:
+                text = max(text.split() or [""], key=len)
+            bold = bool(cell.font is not None and cell.font.b)
+            widths[cell.column - 1] = max(widths[cell.column - 1], text_width(text, bold=bold))
+    return widths
+
+
+def _wrapped_lines(text: str, width: float) -> int:
+    """How many lines a bold head takes wrapped at its words in a column `width` wide."""
+    lines, line = 1, ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if line and text_width(joined, bold=True) > width:
+            lines, line = lines + 1, word
+        else:
+            line = joined
+    return lines
+
+
+def _coordinates(rng) -> list[str]:
+    return [f"{col(c)}{r}" for r in range(rng.min_row, rng.max_row + 1) for c in range(rng.min_col, rng.max_col + 1)]
+
+
+def _landscape(widths: list[float]) -> bool:
+    """Landscape when a portrait A4 page would shrink the columns below MIN_PORTRAIT_SCALE."""
+    return _scale(widths, False) < MIN_PORTRAIT_SCALE
+
+
+def _scale(widths: list[float], landscape: bool) -> float:
+    """How much fitting the columns to the page's width shrinks them (1: not at all)."""
+    return min(1.0, printable_points(landscape)[0] / sum(column_points(w) for w in widths))
+
+
+def _page_rows(widths: list[float]) -> float:
+    """The rows of the default height a page holds once its columns are fitted to its width."""
+    landscape = _landscape(widths)
+    return (LANDSCAPE_ROWS if landscape else PAGE_ROWS) / _scale(widths, landscape)
+
+
+def _note_height(ws, row: int, text: str, widths: list[float]) -> None:
+    """A wrapped note's row as high as its lines across the columns' width (and one spare)."""
+    chars = max(20.0, sum(widths) / 1.05)
+    ws.row_dimensions[row].height = 15 * (math.ceil(len(text) / chars) + 1)
 
 
 def _note(ws, row: int, last_col: int, text: str) -> int:
