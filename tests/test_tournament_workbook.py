@@ -6,6 +6,7 @@ points computed by hand below); the worksheets exist; the printed Classificacao 
 from __future__ import annotations
 
 import json
+import re
 
 import openpyxl
 import pytest
@@ -398,3 +399,56 @@ def test_quatrilho_control_cards_show_each_round_net(quatrilho_round, tmp_path, 
                 expect[cards.cell(cell.row + 3, cell.column + 2).coordinate] = net
     assert len(expect) == 2 * len(QUATRILHO_NETS)
     assert_values(cards, values["Cartoes"], expect, engine)
+
+
+# --- as printed: nothing cut, the chart's lines straight, thirds to two places ---------------------
+
+def shown(value) -> str:
+    """A value as Classificacao prints it: a number in 0.##, a list already as its text."""
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+@pytest.mark.parametrize("fixture", ["king_final", "sueca_group", "quatrilho_round"])
+def test_classificacao_columns_hold_their_longest_value(fixture, request, tmp_path):
+    path = request.getfixturevalue(fixture)
+    wb = openpyxl.load_workbook(exported(path, tmp_path))
+    ws = wb["Classificacao"]
+    heads = columns_by_head(ws, 3)
+    points = {row.get("player", row.get("team")): row["points"] for row in cli_standings(path)}
+    longest = {}
+    for name, r in rows_by_name(ws).items():
+        for c in range(1, len(heads) + 1):
+            value = points[name] if c == heads["Pontos"] else ws.cell(r, c).value
+            if value is not None:
+                longest[c] = max(longest.get(c, 0), len(shown(value)))
+    # The longest: King's decided_by "king_points", Sueca's "a: points among the tied" (wider than
+    # the 18 the column had), Quatrilho's "Helena".
+    assert max(longest.values()) == {"king_final": 11, "sueca_group": 24, "quatrilho_round": 6}[fixture]
+    for c, length in longest.items():
+        width = ws.column_dimensions[openpyxl.utils.get_column_letter(c)].width
+        assert width >= length, f"column {ws.cell(3, c).value}: width {width} < {length}"
+    fit = ws.page_setup
+    assert (fit.fitToWidth, ws.sheet_properties.pageSetUpPr.fitToPage) == (1, True)  # the page's width
+
+
+def test_leaders_chart_is_straight_with_the_rounds_below(king_final, tmp_path):
+    import zipfile
+
+    with zipfile.ZipFile(exported(king_final, tmp_path)) as book:
+        charts = [book.read(name).decode("utf-8") for name in book.namelist() if name.startswith("xl/charts/chart")]
+    leaders = [xml for xml in charts if "Pontos acumulados" in xml]  # the tables' sheets have charts of their own
+    assert len(leaders) == 1
+    xml = leaders[0]
+    # Six leaders, six series, none smoothed (a smoothed 0, 0, 0, 3 dips below 0 between rounds).
+    assert re.findall(r'<(?:c:)?smooth val="(\w+)"', xml) == ["0"] * 6
+    category_axis = re.search(r"<(?:c:)?catAx>.*</(?:c:)?catAx>", xml).group(0)
+    assert re.search(r'<(?:c:)?tickLblPos val="low"', category_axis)  # R1, R2 under the plot, not on its 0 line
+
+
+def test_rondas_prints_thirds_to_two_places(king_final, tmp_path):
+    pages = printing.page_texts(printing.print_pdf(exported(king_final, tmp_path), tmp_path))
+    rondas = next(page for page in pages if "rondas" in page)
+    # R2 table 2: Carla, Gil and Helena share 1st to 3rd, (5 + 3 + 2) / 3 = 3.333...
+    assert rondas.count("3.33") == 3 and "3.333" not in rondas
