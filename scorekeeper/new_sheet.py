@@ -14,31 +14,41 @@ def given(count: int) -> str:
     return f"{count} {'was' if count == 1 else 'were'} given"
 
 
-def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str):
+def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str, at_least: bool = False):
     """Who plays, as `new` and `export --blank` were given it: the players in seat order (a list)
-    or the teams ({team: players}), checked against the game's seating; InputValueError or a
+    or the teams ({team: players}), checked against the game's seating: as many as a table
+    holds, or (`at_least`, a tournament's entrants) at least that many; InputValueError or a
     usage error otherwise."""
     import click
 
     from scorekeeper.games import Seating
 
+    word = "player" if game.seating is Seating.PLAYERS else "team"
     if game.seating is Seating.PLAYERS:
         if not players or teams:
             raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each, in seat order")
-        players = list(players)
-        seats = game.seats(rules)
-        if len(players) not in seats:
-            counts = plural(seats[0], "player") if len(seats) == 1 else f"{' or '.join(map(str, seats))} players"
-            raise InputValueError(f"{rules.name} is played by {counts}; {given(len(players))}", source)
-        if len(set(players)) != len(players):
-            raise InputValueError("a player is named twice", source)
-        _check_names(players, source)
-        return players
-    if not teams or players:
-        raise click.UsageError(f"{rules.name} is played by teams: give -t NAME=PLAYER,PLAYER for each")
-    parsed = parse_teams(teams, source)
-    _check_teams(game, rules, parsed, source)
-    return parsed
+        who = list(players)
+    else:
+        if not teams or players:
+            raise click.UsageError(f"{rules.name} is played by teams: give -t NAME=PLAYER,PLAYER for each")
+        who = parse_teams(teams, source)
+    seats = game.seats(rules)
+    if at_least and len(who) < min(seats):
+        raise InputValueError(f"a {rules.name} tournament needs at least {plural(min(seats), word)}; "
+                              f"{given(len(who))}", source)
+    if not at_least and len(who) not in seats:
+        counts = plural(seats[0], word) if len(seats) == 1 else f"{' or '.join(map(str, seats))} {word}s"
+        raise InputValueError(f"{rules.name} is played by {counts}; {given(len(who))}", source)
+    names = participants(who) + (list(who) if isinstance(who, dict) else [])
+    if len(set(names)) != len(names):
+        raise InputValueError(f"a {'team or ' if isinstance(who, dict) else ''}player is named twice", source)
+    _check_names(names, source)
+    if isinstance(who, dict):
+        size = game.team_size(rules)
+        for name, members in who.items():
+            if len(members) != size:
+                raise InputValueError(f"team {name}: {plural(size, 'player')}, {given(len(members))}", source)
+    return who
 
 
 def participants(who) -> list[str]:
@@ -116,22 +126,6 @@ def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
             raise InputValueError(f"team {quote(option)}: expected NAME=PLAYER,PLAYER", source)
         teams[name.strip()] = players
     return teams
-
-
-def _check_teams(game, rules, teams: dict[str, list[str]], source: str) -> None:
-    """The teams of a new team sheet or blank ficha, or InputValueError."""
-    seats = game.seats(rules)
-    if len(teams) not in seats:
-        counts = plural(seats[0], "team") if len(seats) == 1 else f"{' or '.join(map(str, seats))} teams"
-        raise InputValueError(f"{rules.name} is played by {counts}; {given(len(teams))}", source)
-    names = [n for members in teams.values() for n in members] + list(teams)
-    if len(set(names)) != len(names):
-        raise InputValueError("a team or player is named twice", source)
-    _check_names(names, source)
-    size = game.team_size(rules)
-    for name, members in teams.items():
-        if len(members) != size:
-            raise InputValueError(f"team {name}: {plural(size, 'player')}, {given(len(members))}", source)
 
 
 def _check_names(names: list[str], source: str) -> None:

@@ -48,35 +48,7 @@ def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_r
 
 def check_entrants(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str):
     """Who enters: the players (a list), or the teams ({team: players}), as the game is seated;
-    enough for one table or match, each named once."""
-    import click
+    at least enough for one table or match, each named once."""
+    from scorekeeper.new_sheet import seated
 
-    from scorekeeper.games import Seating
-    from scorekeeper.new_sheet import _check_names, parse_teams
-
-    if game.seating is Seating.PLAYERS:
-        if not players or teams:
-            raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each")
-        players = list(players)
-        smallest = min(game.seats(rules))
-        if len(players) < smallest:
-            raise InputValueError(f"a {rules.name} tournament needs at least {smallest} players; "
-                                  f"{len(players)} given", source)
-        if len(set(players)) != len(players):
-            raise InputValueError("a player is named twice", source)
-        _check_names(players, source)
-        return players
-    if not teams or players:
-        raise click.UsageError(f"{rules.name} is played by teams: give -t NAME=PLAYER,PLAYER for each")
-    parsed = parse_teams(teams, source)
-    if len(parsed) < 2:
-        raise InputValueError(f"a {rules.name} tournament needs at least 2 teams; {len(parsed)} given", source)
-    names = [*parsed, *(p for members in parsed.values() for p in members)]
-    if len(set(names)) != len(names):
-        raise InputValueError("a team or player is named twice", source)
-    _check_names(names, source)
-    size = game.team_size(rules)
-    for name, members in parsed.items():
-        if len(members) != size:
-            raise InputValueError(f"team {name}: {size} players, {len(members)} given", source)
-    return parsed
+    return seated(game, rules, players, teams, source, at_least=True)
