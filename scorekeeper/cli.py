@@ -279,6 +279,9 @@ class _progress:
         self.what, self.enabled, self.bar = what, enabled, None
 
     def __enter__(self):
+        if self.enabled is False:  # nothing to show: not even the module is loaded (check of one sheet)
+            return lambda done, total: None
+
         def tick(done: int, total: int) -> None:
             if self.bar is None:
                 from scorekeeper.progress import Progress
