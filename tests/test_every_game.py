@@ -63,7 +63,8 @@ def _code_words(path: pathlib.Path) -> set[str]:
     return words
 
 
-SHARED = sorted([*PACKAGE.glob("*.py"), *(PACKAGE / "boletim").glob("*.py")])
+SHARED = sorted(path for folder in (PACKAGE, PACKAGE / "boletim", PACKAGE / "tournaments")
+                for path in folder.glob("*.py"))
 
 
 @pytest.mark.parametrize("path", [p for p in SHARED if p.name != "games.py"], ids=lambda p: p.name)

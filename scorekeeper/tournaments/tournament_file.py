@@ -82,8 +82,8 @@ class _Reader:
         name = header_text(doc, "tournament", path) or ""
         ref = doc.get("rules")
         if not isinstance(ref, str):
-            self.fail("rules: which game's rules? (a name such as king)", doc.line_of("rules") if "rules" in doc
-                      else doc.line)
+            self.fail(f"rules: which game's rules? (one of {', '.join(registry.rules_names())})",
+                      doc.line_of("rules") if "rules" in doc else doc.line)
         try:
             rules = registry.find(ref, os.path.dirname(path))
         except RulesError as exc:
