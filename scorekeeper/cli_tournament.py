@@ -115,10 +115,13 @@ def tournament_check(path):
         _results, findings, _disputed = check_tournament(tournament, tick)
     for finding in findings:
         out(finding.format())
+    from scorekeeper.report import plural
+
     errors = sum(1 for f in findings if f.is_error)
-    rounds = len(tournament.rounds)
-    out(f"{path}: {'clean' if not findings else f'{errors} error' + ('s' if errors != 1 else '')} "
-        f"({tournament.rules.name}, {rounds} round{'s' if rounds != 1 else ''})")
+    said = [plural(errors, "error")] if errors else []
+    if len(findings) > errors:
+        said.append(plural(len(findings) - errors, "warning"))
+    out(f"{path}: {', '.join(said) or 'clean'} ({tournament.rules.name}, {plural(len(tournament.rounds), 'round')})")
     _exit_for(errors > 0)
 
 
