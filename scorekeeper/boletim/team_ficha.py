@@ -10,9 +10,11 @@ the rule file's numbers.
 from __future__ import annotations
 
 import contextlib
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
@@ -21,9 +23,10 @@ from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
 from scorekeeper.boletim.layout import STRIDE, code
 from scorekeeper.boletim.safe_read import MAX_ROWS
-from scorekeeper.boletim.sheet_style import CENTER, RED_FILL, Styles, list_formula, page_setup, put, typed_value
+from scorekeeper.boletim.sheet_style import (CENTER, DEFAULT_ROW, MAX_CELL_CHARS, MAX_MAGNITUDE, RED_FILL, Styles, list_formula,
+                                             page_setup, put, text_width, typed_value)
 from scorekeeper.boletim.layout import col
-from scorekeeper.errors import SheetFormatError
+from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.sheet_file import flow
 from scorekeeper.team_sheet import MAX_ENTRIES
@@ -33,6 +36,8 @@ FIRST = L.FIRST_ROW
 SPARE_ROWS = 3  # empty rows after an exported game's last entry, for one written in by hand
 YES = "sim"
 NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
+REMARK_HEAD = "Observação"  # an entry's own `note:`, as typed (Nota holds the findings' numbers)
+REMARK_MAX_WIDTH = 30.0  # Observação grows with the longest note up to this; a longer one wraps
 # The paper: A4 landscape with these margins (inches), so that the table is printed near its
 # size (portrait shrank it to half); a blank ficha's rows are written on by hand.
 PAGE_MM = (297, 210)
@@ -59,10 +64,15 @@ class FichaColumns(ABC):
     team_headers: tuple[str, ...]  # the heads of each team's block
     result_words: tuple[str, str]  # the standing under Vencedor: ("Moca", "Mocas")
     keys: dict[str, int]  # an entry's key -> the column of the row that holds it
-    widths: list[float]
+    widths: list[float]  # every column's, Observação's last (its narrowest: a game's notes may widen it)
     last_col: int
     note_col: int
     teams: int
+
+    @property
+    def remark_col(self) -> int:
+        """Observação, after Nota: the entry's own `note:`, as typed."""
+        return self.note_col + 1
 
     @abstractmethod
     def inputs(self) -> list[tuple[int, int]]:
@@ -157,12 +167,24 @@ class TeamFichaWriter:
                 self.style(ws.cell(L.HEAD_ROW, first + offset, header), "head")
         cols.extra_heads(self)
         self.style(ws.cell(L.HEAD_ROW, cols.note_col, "Nota"), "head")
+        self.style(ws.cell(L.HEAD_ROW, cols.remark_col, REMARK_HEAD), "head")
+        notes_typed = [line for row in typed if isinstance(row.get("note"), str) for line in row["note"].split("\n")]
+        self.widths = [*cols.widths[:-1], max([cols.widths[-1], *(min(REMARK_MAX_WIDTH, text_width(line))
+                                                                   for line in notes_typed)])]
         for position, r in enumerate(range(FIRST, self.last_row + 1)):
             row = typed[position] if position < len(typed) else {}
             ws.cell(r, 1, position + 1)
             cols.write_row(self, r, row)
-            for column in range(1, cols.note_col + 1):
+            if row.get("note") is not None:  # the entry's own note, as typed: inert text (put)
+                put(ws, r, cols.remark_col, row["note"])
+                if isinstance(row["note"], str):  # wrapped in Observação: the row as high as its lines
+                    chars = self.widths[-1] - 1.5  # what a line holds (sheet_style.text_width)
+                    lines = sum(-(-len(part) * 1.05 // chars) or 1 for part in row["note"].split("\n"))
+                    if lines > 1:
+                        ws.row_dimensions[r].height = DEFAULT_ROW * lines
+            for column in range(1, cols.remark_col + 1):
                 self.style(ws.cell(r, column), "box")
+            ws.cell(r, cols.remark_col).alignment = NOTE_ALIGNMENT
         self._result()
         self._notes(notes)
         self._validation()
@@ -212,12 +234,12 @@ class TeamFichaWriter:
         if not notes and not self.blank:
             ws.cell(start + 1, 2, "Sem observações: a ficha confere.")
         by_row: dict[int, list[int]] = {}
-        line_chars = sum(cols.widths[1:]) - 2  # what one line of the merged note holds
+        line_chars = sum(self.widths[1:]) - 2  # what one line of the merged note holds
         for number, (row, text) in enumerate(notes, start=1):
             r = start + number
             cell = put(ws, r, 2, f"{number}. {text}")
             cell.alignment = NOTE_ALIGNMENT
-            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=cols.note_col)
+            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=cols.remark_col)
             lines = -(-len(cell.value) // line_chars)
             if lines > 1:
                 ws.row_dimensions[r].height = 13.5 * lines
@@ -244,7 +266,7 @@ class TeamFichaWriter:
 
         cols.validation(self, lst)
         ws.freeze_panes = f"A{FIRST}"
-        for column, width in enumerate(cols.widths, start=1):
+        for column, width in enumerate(self.widths, start=1):
             ws.column_dimensions[col(column)].width = width
         ws.row_dimensions[L.HEAD_ROW].height = 30
 
@@ -253,7 +275,7 @@ class TeamFichaWriter:
         ficha's rows are at least WRITING_MM high on the paper, however the width scales it."""
         ws = self.ws
         page_setup(ws, header=f"{self.cols.title} — {self.rules.title}", landscape=True, one_page=False,
-                   area=f"A1:{col(self.cols.note_col)}{self.notes_end}")
+                   area=f"A1:{col(self.cols.remark_col)}{self.notes_end}")
         ws.page_margins.top = ws.page_margins.bottom = MARGIN_IN
         ws.page_margins.header = ws.page_margins.footer = HEADER_IN
         if self.blank:
@@ -263,7 +285,41 @@ class TeamFichaWriter:
 
 def typed_rows(sheet, cols: FichaColumns) -> list[dict]:
     """What a scorer would have typed in each row of the ficha for this sheet."""
-    return [cols.typed_row(sheet, item) for item in sheet.entries]
+    rows = []
+    for number, item in enumerate(sheet.entries, start=1):
+        row = cols.typed_row(sheet, item)
+        if "note" in item:
+            row["note"] = _note_cell(sheet, cols, number, item)
+        rows.append(row)
+    return rows
+
+
+def _note_cell(sheet, cols: FichaColumns, number: int, item):
+    """An entry's note as its Observação cell holds it (text, or a number); a note that the cell
+    cannot give back as typed is refused at export, naming the sheet and the entry (Safety,
+    promise 4)."""
+    note = item["note"]
+    if isinstance(note, str):
+        if not note.strip():
+            why = "a cell of only blanks reads back as no note"
+        elif ILLEGAL_CHARACTERS_RE.search(note) or "\r" in note:  # a workbook's XML reads a carriage return as none
+            why = "it holds a control character that a workbook cannot hold"
+        elif len(note) > MAX_CELL_CHARS:
+            why = f"it is longer than a workbook cell holds ({MAX_CELL_CHARS:,} characters)"
+        else:
+            return note
+    elif isinstance(note, bool) or not isinstance(note, (int, float)):
+        why = "a cell holds a note that is text or a number"
+    elif not math.isfinite(note) or abs(note) >= MAX_MAGNITUDE:
+        why = f"a number in a score sheet's cell is finite and below {MAX_MAGNITUDE:,}"
+    elif isinstance(note, float) and note.is_integer():
+        why = "a spreadsheet keeps a whole number without its decimals (write it as text or without '.0')"
+    elif isinstance(note, float) and float(f"{note:.15g}") != note:
+        why = "a spreadsheet keeps 15 significant digits of a number (write it as text)"
+    else:
+        return note
+    raise SheetFormatError(f"cannot export: {cols.list_key[:-1]} {number}: note: the ficha cannot hold {quote(note)}: "
+                           f"{why}", sheet.source, item.line_of("note"))
 
 
 def team_of(sheet, value):
@@ -484,6 +540,7 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
             doc[key] = info[key]
     entries = LineList()
     entries.line, entries.item_lines = code(head, 1), []
+    remark = cols.remark_col if grid.text(head, cols.remark_col) == REMARK_HEAD else None  # none on an older ficha
     ficha = TeamFicha(grid.path, grid.title, rules_ref, doc, cols, rules_cell,
                       {name: cols.team_value(t) for t, name in enumerate(names)})
     for r in range(head + 1, MAX_ROWS + 2):
@@ -493,11 +550,33 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
         if isinstance(grid.values.get((r, 1)), bool) or not isinstance(grid.values.get((r, 1)), (int, float)):
             break  # the entry rows are the numbered ones; the result and notes follow them
         entry = cols.read_entry(grid, r, names)
+        note = _note(grid, r, remark)
+        if note is not None:  # a note alone is an entry too: dropping it would renumber the ones after it
+            if entry is None:
+                entry = new_entry(r)
+            entry["note"] = note
+            entry.key_lines["note"] = code(r, remark)
         if entry is not None:
             entries.append(entry)
             entries.item_lines.append(entry.line)
     doc[cols.list_key] = entries
     return ficha
+
+
+def _note(grid, r: int, column: int | None):
+    """The entry's note as typed in Observação: text as it is (spaces and all), a number as a
+    number (a whole one as a whole number), anything else as the text it shows; a blank cell
+    or a formula is no note."""
+    if column is None or (r, column) in grid.formulas:
+        return None
+    value = grid.values.get((r, column))
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return value
+    return grid.text(r, column)
 
 
 def new_entry(r: int) -> LineDict:

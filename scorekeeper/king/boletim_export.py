@@ -2,9 +2,11 @@
 person would add by hand, so the sheet keeps adding up when it is edited in a spreadsheet."""
 from __future__ import annotations
 
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.chart import LineChart, Reference
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule, Rule
+from openpyxl.styles import Alignment
 from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.styles.numbers import NumberFormat
 from openpyxl.worksheet.pagebreak import Break
@@ -12,8 +14,10 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.king import boletim_layout as L
 from scorekeeper.king.boletim_layout import FIRST_PLAYER_COL, Layout, col
-from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MIN_WIDTH, RED_FILL, WARN_FILL, Styles, column_points,
-                                             list_formula, page_setup, printable_points, put, text_width, typed_value)
+from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MAX_CELL_CHARS, MIN_WIDTH, RED_FILL, WARN_FILL, Styles,
+                                             column_points, list_formula, page_setup, printable_points, put, text_width,
+                                             typed_value)
+from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.king.rules import KingRules
 
 SPARE_ROWS = 2  # blank rows for a penalised festa's replay or a hand written in late
@@ -23,6 +27,8 @@ PAGE_FILL = 0.93  # of the printable height, for a page the spreadsheet fits (it
 BLANK_PAGE_FILL = 0.97  # of the printable height, for a blank's pages printed at our own scale
 MAX_ROW = 30  # points: a game's hand rows grow to fill the page up to twice the default
 NOTE_CHAR_WIDTH = 1.05  # a note's characters per unit of column width, to size its wrapped row
+NOTE_ALIGNMENT = Alignment(horizontal="left", vertical="top", wrap_text=True)
+REMARK_MAX_WIDTH = 30.0  # Observação grows with the longest note up to this; a longer one wraps
 HIDDEN_FORMAT_ID = 400  # ";;;" (nothing shown): an id above the workbook's own custom formats
 FESTA_LABEL = "Festa"  # the label of a festa row; the negative hands' labels come from the rule file
 
@@ -144,6 +150,7 @@ class KingBoletimWriter:
                 self._head(L.HEAD_ROW, qcol + offset, header)
         self._head(L.HEAD_ROW, lay.total_col, L.TOTAL_HEADER)
         self._head(L.HEAD_ROW, lay.control_col, L.CONTROL_HEADER)
+        self._head(L.HEAD_ROW, lay.note_col, L.REMARK_HEADER)
 
         for position, r in enumerate(lay.hand_rows()):
             self._hand_row(r, rows[position] if position < len(rows) else {}, scorer_index)
@@ -174,6 +181,8 @@ class KingBoletimWriter:
                             (L.COL_OFFENDERS, "offenders")):
             if typed.get(key) is not None:
                 put(ws, r, column, typed[key])
+        if typed.get("note") is not None:  # the hand's own note, as typed: inert text (put)
+            put(ws, r, lay.note_col, typed["note"])
         # A row whose hand is known gets that hand's numbers and formula; a spare row gets
         # formulas that follow whatever label a person gives it.
         label = typed.get("label")
@@ -217,7 +226,8 @@ class KingBoletimWriter:
             if column in (lay.total_col, lay.control_col):
                 self.style(ws.cell(r, column), "box_signed")
             else:
-                self.style(ws.cell(r, column), "box_hide_zero" if column >= L.COL_UNIT else "box")
+                self.style(ws.cell(r, column), "box_hide_zero" if L.COL_UNIT <= column < lay.note_col else "box")
+        ws.cell(r, lay.note_col).alignment = NOTE_ALIGNMENT  # a long note wraps (its row grows, _print_setup)
 
     def nothing_entered(self) -> str:
         """True while no hand row holds a number: a blank sheet shows no computed result (issue 8)."""
@@ -440,8 +450,12 @@ class KingBoletimWriter:
         texts[lay.class_col(2)] += [("ERRO", True)]
         texts[lay.total_col] += [(L.TOTAL_HEADER, True), ("+00000", True)]
         texts[lay.control_col] += [(L.CONTROL_HEADER, True), ("+00000", True)]
-        return {column: max([text_width(text, bold) for text, bold in found] + [MIN_WIDTH])
-                for column, found in texts.items()}
+        texts[lay.note_col] += [(L.REMARK_HEADER, True)]
+        widths = {column: max([text_width(text, bold) for text, bold in found] + [MIN_WIDTH])
+                  for column, found in texts.items()}
+        notes = [text_width(line) for row in rows if row.get("note") is not None for line in row["note"].split("\n")]
+        widths[lay.note_col] = max([widths[lay.note_col], *(min(REMARK_MAX_WIDTH, w) for w in notes)])
+        return widths
 
     def _print_setup(self, meta: dict) -> None:
         """One A4 landscape page for a game, every finding on it; a blank boletim on two pages
@@ -476,6 +490,11 @@ class KingBoletimWriter:
         extra = min(MAX_ROW - DEFAULT_ROW, max(0.0, (room - used) / len(grow)))
         for r in grow:
             ws.row_dimensions[r].height = DEFAULT_ROW + extra
+        width = ws.column_dimensions[col(lay.note_col)].width
+        for r, row in zip(lay.hand_rows(), self.typed_rows):
+            if row.get("note") is not None:  # a hand's note wraps in Observação: its row as high as its lines
+                lines = sum(-(-len(part) * NOTE_CHAR_WIDTH // width) or 1 for part in row["note"].split("\n"))
+                ws.row_dimensions[r].height = max(ws.row_dimensions[r].height, DEFAULT_ROW * lines)
 
     def _fill(self, rows: range, room: float, fixed: dict[int, float]) -> None:
         """Rows that share one page's height evenly (a blank form: the page filled, rows to write in)."""
@@ -515,8 +534,26 @@ def typed_rows(sheet, result) -> list[dict]:
             row["points"] = [entry.points[p] for p in players]
         elif entry.penalty:
             row["points"] = [hand.points[p] if hand.points else None for p in players]
+        if entry.note is not None:
+            row["note"] = _note_cell(sheet, entry)
         rows.append(row)
     return rows
+
+
+def _note_cell(sheet, entry) -> str:
+    """A hand's note as its Observação cell holds it; a note that the cell cannot give back as
+    typed is refused at export, naming the sheet and the hand (Safety, promise 4)."""
+    note = entry.note  # text: the sheet refuses any other note (king.sheet, read.word)
+    if not note.strip():
+        why = "a cell of only blanks reads back as no note"
+    elif ILLEGAL_CHARACTERS_RE.search(note) or "\r" in note:
+        why = "it holds a control character that a workbook cannot hold"
+    elif len(note) > MAX_CELL_CHARS:
+        why = f"it is longer than a workbook cell holds ({MAX_CELL_CHARS:,} characters)"
+    else:
+        return note
+    raise SheetFormatError(f"cannot export: hand {entry.index}: note: the boletim cannot hold {quote(note)}: {why}",
+                           sheet.source, entry.line)
 
 
 def finding_notes(sheet, result) -> list[tuple[int | None, int | None, str]]:

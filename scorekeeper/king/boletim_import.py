@@ -45,6 +45,7 @@ class Boletim:
     totals_row: int | None
     saldo_row: int | None
     rules_cell: str | None = None  # where the Regras cell is, for a refusal of what it names
+    note_col: int | None = None  # Observação, each hand's note (a boletim exported before it had one has none)
     rows: list[int] = field(default_factory=list)  # the Excel row of each hand entry
     quantity_rows: set[int] = field(default_factory=set)
     typed_totals: dict[int, int] = field(default_factory=dict)  # row -> total typed over the formula
@@ -117,6 +118,7 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
     if not players:
         raise SheetFormatError("no player columns (Qtd, Negativos, Positivos)", grid.where(head, L.COL_HAND))
     total_col = next((c for c in range(1, MAX_COLUMNS + 1) if grid.text(head, c) == L.TOTAL_HEADER), None)
+    note_col = next((c for c in range(1, MAX_COLUMNS + 1) if grid.text(head, c) == L.REMARK_HEADER), None)
     places = dict(places or {})
     doc = LineDict()
     doc.line, doc.key_lines = code(1, 1), {}
@@ -131,7 +133,7 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
             doc.key_lines[key] = code(*places.get(key, (1, 1)))
     boletim = Boletim(grid.path, grid.title, doc, players, qty_cols, [c + 1 for c in qty_cols],
                       [c + 2 for c in qty_cols], total_col, None, None, rules_cell,
-                      names_row=head - 1, header_cells=places)
+                      note_col=note_col, names_row=head - 1, header_cells=places)
     hands = LineList()
     hands.line, hands.item_lines = code(head, L.COL_HAND), []
     row = head + 1
@@ -178,7 +180,8 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
         ("beneficiary", L.COL_BENEFICIARY), ("contract", L.COL_CONTRACT), ("trump", L.COL_TRUMP),
         ("offer_by", L.COL_OFFER_BY), ("offer_tricks", L.COL_OFFER_TRICKS), ("penalty", L.COL_PENALTY),
         ("offenders", L.COL_OFFENDERS))}
-    if not quantities and not points and not meta["contract"] and not meta["penalty"]:
+    note = _note(grid, row, boletim.note_col)
+    if not quantities and not points and not meta["contract"] and not meta["penalty"] and note is None:
         return None  # a hand not played (yet)
     entry = LineDict()
     entry.line, entry.key_lines = code(row, HAND_SLOT), {}
@@ -200,13 +203,26 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
             # Points typed over some players' formulas: the others' formulas still give their
             # values (filled in when the sheet is loaded), so they are not missing.
             boletim.formula_points[row] = formulas
+    if note is not None:
+        entry["note"] = note
     if boletim.total_col is not None:
         typed = grid.number(row, boletim.total_col)
         if typed is not None:
             boletim.typed_totals[row] = typed
     for key in list(entry):
-        entry.key_lines[key] = code(row, KEY_COLUMNS[key])
+        entry.key_lines[key] = code(row, boletim.note_col if key == "note" else KEY_COLUMNS[key])
     return entry
+
+
+def _note(grid: Grid, row: int, column: int | None) -> str | None:
+    """The hand's note as typed in Observação: text as it is (spaces and all), anything else
+    (a number) as the text it shows; a blank cell or a formula is no note."""
+    if column is None or (row, column) in grid.formulas:
+        return None
+    value = grid.values.get((row, column))
+    if isinstance(value, str):
+        return value if value.strip() else None
+    return grid.text(row, column)
 
 
 def _offer(grid: Grid, row: int, meta: dict) -> LineDict:

@@ -14,6 +14,7 @@ TOTALS_LABEL, SALDO_LABEL = "Totais", "Saldo"
 PLACE_LABEL, POINTS_LABEL, PLACE_VALUES_LABEL = "Lugar", "Pontos (Art 15)", "Pontos por lugar"
 SUM_LABEL, ZERO_LABEL = "Soma dos saldos", "Confere (0)"
 RUNNING_LABEL = "Saldo acumulado"
+REMARK_HEADER = "Observação"  # a hand's own `note:`, as typed (the Notas below hold the findings)
 
 COL_NUMBER, COL_HAND, COL_BENEFICIARY, COL_CONTRACT, COL_TRUMP, COL_OFFER_BY, COL_OFFER_TRICKS, \
     COL_PENALTY, COL_OFFENDERS, COL_UNIT, COL_UNITS = range(1, 12)
@@ -30,6 +31,7 @@ class Layout:
         self.players, self.hands = players, hands
         self.total_col = FIRST_PLAYER_COL + 3 * players
         self.control_col = self.total_col + 1
+        self.note_col = self.control_col + 1  # Observação: the hand's `note:`
         self.last_hand_row = FIRST_ROW + hands - 1
         self.totals_row = self.last_hand_row + 1
         self.saldo_row = self.totals_row + 1
@@ -61,4 +63,4 @@ class Layout:
 
     @property
     def last_col(self) -> int:
-        return self.control_col
+        return self.note_col

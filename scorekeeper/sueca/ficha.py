@@ -14,7 +14,7 @@ from scorekeeper.findings import Finding
 
 class SuecaColumns(FichaColumns):
     """A Nº | B Penalidade | C Equipa em falta | D Motivo | E Todas as vazas | per team: Pontos,
-    Ganhos, Início, Moca, Mocas | Soma | Controlo."""
+    Ganhos, Início, Moca, Mocas | Soma | Controlo | Nota | Observação (the deal's `note:`)."""
 
     list_key = "deals"
     result_words = ("Moca", "Mocas")
@@ -26,6 +26,7 @@ class SuecaColumns(FichaColumns):
     # ("ma-distribuicao", "Controlo"), and leave room to write a number by hand.
     meta_widths = (4, 11, 9, 15, 8)
     team_width = 7
+    remark_width = 14  # Observação's head in bold (sheet_style.text_width: 13.5); a game's notes may widen it
     input_ranges = ((2, 5),)  # B:E, and each team's Pontos: what a person types
 
     def __init__(self, teams: int):
@@ -34,7 +35,7 @@ class SuecaColumns(FichaColumns):
         self.control_col = self.sum_col + 1
         self.last_col = self.control_col
         self.note_col = self.last_col + 1
-        self.widths = [*self.meta_widths, *[self.team_width] * 5 * teams, 7, 9, 6]
+        self.widths = [*self.meta_widths, *[self.team_width] * 5 * teams, 7, 9, 6, self.remark_width]
 
     def inputs(self) -> list[tuple[int, int]]:
         return [*self.input_ranges, *((self.points(t), self.points(t)) for t in range(self.teams))]
@@ -186,11 +187,11 @@ class SuecaColumns(FichaColumns):
         team = finding.player
         for key in ("points", "standing"):  # per_team's findings name their key first
             if message.startswith((f"{key}:", f"{key} has")):
-                return self._team_column(key, team)
+                return ficha.team_column(key, team)
         if rule == "Pontuacao 4":  # a moca standing written over its formula
-            return self._team_column("standing", team or ficha.shown_team(message))
+            return ficha.team_column("standing", team or ficha.shown_team(message))
         if rule in ("Pontuacao 1", "O jogo 3", "O jogo 4"):  # card points: the Pontos cells
-            return self._team_column("points", team)
+            return ficha.team_column("points", team)
         if rule == "Pontuacao 2":  # all tricks claimed
             return cols.ALL
         if rule.startswith("Penalizacoes"):

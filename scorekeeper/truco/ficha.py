@@ -12,7 +12,7 @@ from scorekeeper.truco.rules import PENALTIES
 
 class TrucoColumns(FichaColumns):
     """A Nº | B Vencedor | C Valor | D Pediu (the last raise) | E Ocorrência | F Equipa | Jogo |
-    per team: Início, Ganhos, Placar, Jogos."""
+    per team: Início, Ganhos, Placar, Jogos | Nota | Observação (the hand's `note:`)."""
 
     list_key = "hands"
     result_words = ("Jogo", "Jogos")
@@ -23,12 +23,13 @@ class TrucoColumns(FichaColumns):
     EVENTS = ("recusada", "truco-na-mao-de-onze", "olhar-baralho", "anulada")
     meta_widths = (4, 10, 7, 8, 20, 8, 6)  # Ocorrência holds "truco-na-mao-de-onze"
     team_width = 7
+    remark_width = 12.5  # Observação's head in bold DejaVu Sans (about 11 widths); a game's notes may widen it
 
     def __init__(self, teams: int):
         self.teams = teams
         self.last_col = self.first_team_col + 4 * teams - 1
         self.note_col = self.last_col + 1
-        self.widths = [*self.meta_widths, *[self.team_width] * 4 * teams, 6]
+        self.widths = [*self.meta_widths, *[self.team_width] * 4 * teams, 6, self.remark_width]
 
     def inputs(self) -> list[tuple[int, int]]:
         return [(self.WINNER, self.TEAM)]  # B:F, what a person types
@@ -177,6 +178,8 @@ class TrucoColumns(FichaColumns):
             if rule == "teams" and ficha.team_of(entry["winner"]) is not None and "raised_by" in entry:
                 return cols.RAISED  # the name that is not a team is in Pediu, not Vencedor
             return None
+        if set(entry) <= {"note", "score"}:  # a row with a note and no hand: its winner is missing, in Vencedor
+            return cols.WINNER
         penalty = entry.get("penalty")
         if penalty is not None and penalty not in PENALTIES:
             return cols.EVENT  # an Ocorrência that is not a penalty
