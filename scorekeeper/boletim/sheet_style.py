@@ -19,6 +19,7 @@ WARN_FILL = PatternFill("solid", fgColor="FFE699")
 THIN = Side(style="thin", color="999999")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center", wrap_text=True)
+NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
 HIDE_ZERO = "0;-0;;@"  # zeros print as blank, as on a paper boletim
 SIGNED = "+0;-0;0"
 
@@ -169,3 +170,30 @@ def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | 
     ws.oddHeader.center.text = header.replace("&", "&&")  # '&' starts a header code (&P, &D...)
     ws.oddFooter.left.text = "scorekeeper"
     ws.oddFooter.right.text = "Página &P de &N"
+
+
+def numbered_notes(ws, notes: list[tuple[int | None, str]], *, start: int, last_col: int, note_col: int,
+                   line_chars: int, marked_col: int = 1) -> int:
+    """The findings of a ficha or planilha, numbered from row `start + 1`, each on a line merged
+    from column B to `last_col` (wrapped, never cut: `line_chars` is what one line holds), and
+    each row a finding is about marked with its numbers in `note_col`, its `marked_col` red with
+    the findings as a comment. The last row written."""
+    from openpyxl.comments import Comment
+
+    by_row: dict[int, list[int]] = {}
+    for number, (row, text) in enumerate(notes, start=1):
+        r = start + number
+        cell = put(ws, r, 2, f"{number}. {text}")
+        cell.alignment = NOTE_ALIGNMENT
+        ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=last_col)
+        lines = -(-len(cell.value) // line_chars)
+        if lines > 1:
+            ws.row_dimensions[r].height = 13.5 * lines
+        if row is not None:
+            by_row.setdefault(row, []).append(number)
+    for row, numbers in by_row.items():
+        mark = ws.cell(row, note_col, ", ".join(map(str, numbers)))
+        mark.fill, mark.alignment = RED_FILL, CENTER
+        ws.cell(row, marked_col).fill = RED_FILL
+        ws.cell(row, marked_col).comment = Comment("\n".join(notes[n - 1][1] for n in numbers), "scorekeeper")
+    return start + max(1, len(notes))

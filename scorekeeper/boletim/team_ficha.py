@@ -15,7 +15,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper import games
@@ -23,8 +22,8 @@ from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
 from scorekeeper.boletim.layout import STRIDE, code
 from scorekeeper.boletim.safe_read import MAX_ROWS
-from scorekeeper.boletim.sheet_style import (CENTER, DEFAULT_ROW, MAX_CELL_CHARS, MAX_MAGNITUDE, RED_FILL, Styles, list_formula,
-                                             page_setup, put, text_width, typed_value)
+from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MAX_CELL_CHARS, MAX_MAGNITUDE, NOTE_ALIGNMENT, Styles,
+                                             list_formula, numbered_notes, page_setup, put, text_width, typed_value)
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
@@ -35,7 +34,6 @@ from scorekeeper.yaml_lines import LineDict, LineList
 FIRST = L.FIRST_ROW
 SPARE_ROWS = 3  # empty rows after an exported game's last entry, for one written in by hand
 YES = "sim"
-NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
 REMARK_HEAD = "Observação"  # an entry's own `note:`, as typed (Nota holds the findings' numbers)
 REMARK_MAX_WIDTH = 30.0  # Observação grows with the longest note up to this; a longer one wraps
 # The paper: A4 landscape with these margins (inches), so that the table is printed near its
@@ -226,32 +224,13 @@ class TeamFichaWriter:
     def _notes(self, notes) -> None:
         """The findings, numbered, each on a line as wide as the table (wrapped, never cut),
         and each row a finding is about marked with its numbers in the Nota column."""
-        from openpyxl.comments import Comment
-
         ws, cols = self.ws, self.cols
         start = self.notes_row
         self.style(ws.cell(start, 2, L.NOTES_LABEL), "bold")
         if not notes and not self.blank:
             ws.cell(start + 1, 2, "Sem observações: a ficha confere.")
-        by_row: dict[int, list[int]] = {}
-        line_chars = sum(self.widths[1:]) - 2  # what one line of the merged note holds
-        for number, (row, text) in enumerate(notes, start=1):
-            r = start + number
-            cell = put(ws, r, 2, f"{number}. {text}")
-            cell.alignment = NOTE_ALIGNMENT
-            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=cols.remark_col)
-            lines = -(-len(cell.value) // line_chars)
-            if lines > 1:
-                ws.row_dimensions[r].height = 13.5 * lines
-            if row is not None:
-                by_row.setdefault(row, []).append(number)
-        for row, numbers in by_row.items():
-            marks = ", ".join(map(str, numbers))
-            mark = ws.cell(row, cols.note_col, marks)
-            mark.fill, mark.alignment = RED_FILL, CENTER
-            ws.cell(row, 1).fill = RED_FILL
-            ws.cell(row, 1).comment = Comment("\n".join(notes[n - 1][1] for n in numbers), "scorekeeper")
-        self.notes_end = start + max(1, len(notes))
+        self.notes_end = numbered_notes(ws, notes, start=start, last_col=cols.remark_col, note_col=cols.note_col,
+                                        line_chars=sum(self.widths[1:]) - 2)  # what one line of a note holds
 
     def _validation(self) -> None:
         ws, cols = self.ws, self.cols

@@ -34,7 +34,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim.layout import col
-from scorekeeper.boletim.sheet_style import CENTER, RED_FILL, Styles, list_formula, page_setup, put, typed_value
+from scorekeeper.boletim.sheet_style import (NOTE_ALIGNMENT, RED_FILL, Styles, list_formula, numbered_notes,
+                                             page_setup, put, typed_value)
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
 
@@ -67,7 +68,6 @@ NOT_COUNTED = "não"  # Conta: an entry the CLI could not score moves no chips
 NON_DEAL_WORDS = {"late": "atraso", "out": "saida", "rebuy": "talha"}
 SPARE_ROWS = 3  # empty rows after an exported round's last entry, for one written in by hand
 BLANK_EXTRA_ROWS = 6  # a blank's rows: the whole round, and room for late, out and talha rows
-NOTE_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
 REMARK_HEAD, REMARK_WIDTH = "Observação", 16  # an entry's `note:` (Nota holds the findings' numbers)
 
 
@@ -453,32 +453,13 @@ class PlanilhaWriter:
     def _notes(self, notes) -> None:
         """The findings, numbered, each as wide as the table; each row a finding is about
         marked with its numbers in the Nota column. A row the CLI could not score says so."""
-        from openpyxl.comments import Comment
-
         ws, lay = self.ws, self.lay
         start = lay.notes_row
         self.style(ws.cell(start, 2, L.NOTES_LABEL), "bold")
         if not notes and not self.blank:
             ws.cell(start + 1, 2, "Sem observações: a planilha confere.")
-        by_row: dict[int, list[int]] = {}
-        widths = self.widths()
-        line_chars = sum(widths[1:lay.remark_col]) - 2
-        for number, (row, text) in enumerate(notes, start=1):
-            r = start + number
-            cell = put(ws, r, 2, f"{number}. {text}")
-            cell.alignment = NOTE_ALIGNMENT
-            ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.remark_col)
-            lines = -(-len(cell.value) // line_chars)
-            if lines > 1:
-                ws.row_dimensions[r].height = 13.5 * lines
-            if row is not None:
-                by_row.setdefault(row, []).append(number)
-        for row, numbers in by_row.items():
-            mark = ws.cell(row, lay.note_col, ", ".join(map(str, numbers)))
-            mark.fill, mark.alignment = RED_FILL, CENTER
-            ws.cell(row, NUMBER).fill = RED_FILL
-            ws.cell(row, NUMBER).comment = Comment("\n".join(notes[n - 1][1] for n in numbers), "scorekeeper")
-        self.notes_end = start + max(1, len(notes))
+        self.notes_end = numbered_notes(ws, notes, start=start, last_col=lay.remark_col, note_col=lay.note_col,
+                                        line_chars=sum(self.widths()[1:lay.remark_col]) - 2, marked_col=NUMBER)
         if any(ws.cell(r, lay.conta_col).value == NOT_COUNTED for r in range(FIRST, lay.last_row + 1)):
             r = self.notes_end + 1
             explained = put(ws, r, 2, f'Conta "{NOT_COUNTED}": uma entrada que a verificação não pode contar (ver as '
