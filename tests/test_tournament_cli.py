@@ -334,3 +334,16 @@ def test_after_the_cut_the_last_round_seats_the_first_and_the_others_play_apart(
     assert "Round 3, apart, for the players the cut left out:" in drawn.output
     checked = run("tournament", "check", path)
     assert "has no table and no bye" not in checked.output and "not complete" in checked.output
+
+
+def test_an_unreadable_sheet_is_one_finding_not_a_finding_per_player(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "r1-mesa1.yaml")
+    path = tmp_path / "t.yaml"
+    path.write_text("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n"
+                    "  - tables: [{table: 1, sheet: r1-mesa1.yaml}]\n", encoding="utf-8")
+    checked = run("tournament", "check", path)
+    assert checked.exit_code == 1
+    assert checked.output.count("\n") == 2 and "is not a regular file" in checked.output
+    assert checked.output.endswith(f"{path}: 1 error (king, 1 round)\n")

@@ -146,7 +146,10 @@ def check(tournament: Tournament, tick=None) -> Checked:
         apart = tournament.rounds[round_.number] if round_.number < len(tournament.rounds) else None
         if apart is not None and apart.stage == "extra":  # the players the cut left out play apart (Art 23)
             seen.update({name: "the extra round" for table in apart.tables for name in table.players})
-        if round_.tables and round_.stage != "extra":  # a players' game seats everyone in every round
+        unknown = any(not table.players and results.get(table.sheet) is None for table in round_.tables)
+        # A players' game seats everyone in every round; a table whose players neither the file nor
+        # a readable sheet names leaves it unknown who sat there (its own finding says why).
+        if round_.tables and round_.stage != "extra" and not unknown:
             for name in everyone:
                 if name not in seen:
                     findings.append(_finding((tournament.source, round_.line),
