@@ -76,10 +76,10 @@ def tournament_draw(path, seed, force):
     with writer_lock(path) as target:
         tournament = load(target)
         tournament.source = path
-        results, findings, _disputed = check_tournament(tournament)
+        checked = check_tournament(tournament)
         if not force:
-            drawing.refuse_unfinished(tournament, findings)
-        drawn = drawing.draw(tournament, results, seed)
+            drawing.refuse_unfinished(tournament, checked.findings)
+        drawn = drawing.draw(tournament, checked, seed)
         text = append_entry(read_text(target), drawn.lines, path, "rounds")
         sheets = drawn.sheets
         if drawn.extra is not None:

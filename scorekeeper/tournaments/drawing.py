@@ -48,30 +48,30 @@ def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
                           "`tournament check` lists everything, `--force` draws anyway", tournament.source)
 
 
-def draw(tournament: Tournament, results: dict, seed: int | None) -> DrawnRound:
+def draw(tournament: Tournament, checked, seed: int | None) -> DrawnRound:
     """The next round: tables of a players' game, or matches of a team game's next stage."""
     game = games.get(tournament.rules.game)
     seed = secrets.randbelow(2**31) if seed is None else seed
     number = len(tournament.rounds) + 1
     if game.seating is games.Seating.PLAYERS:
-        playing, left_out = _after_the_cut(tournament, number)
+        playing, left_out = _after_the_cut(tournament, game, checked, number)
         drawn = _tables(tournament, game, number, seed, playing)
         if left_out:
             # Art 23: the players the cut left out may play an extra round, apart, for its own prize.
             drawn.extra = _tables(tournament, game, number + 1, seed, left_out, stage="extra")
         return drawn
-    return _matches(tournament, game, results, number, seed)
+    return _matches(tournament, game, checked, number, seed)
 
 
-def _after_the_cut(tournament: Tournament, number: int) -> tuple[list[str], list[str]]:
+def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[list[str], list[str]]:
     """Who plays round `number`: everyone, except in the last planned round of a game whose
     standings mark who the cut let through (tiebreaks["qualified"]: Quatrilho Art 22's first 40
     after the next-to-last round); the others play apart (Art 23)."""
     if tournament.planned_rounds is None or number != tournament.planned_rounds:
         return list(tournament.players), []
-    from scorekeeper.tournaments.standings import standings
+    from scorekeeper.tournaments.standings import counted
 
-    rows, _findings = standings(tournament)
+    rows = game.standings(tournament, counted(checked))
     through = {row.name for row in rows if row.tiebreaks.get("qualified") is not False}
     if len(through) == len(tournament.players):
         return list(tournament.players), []
@@ -125,7 +125,7 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
     return DrawnRound(lines, sheets, summary)
 
 
-def _matches(tournament: Tournament, game, results: dict, number: int, seed: int) -> DrawnRound:
+def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> DrawnRound:
     """The next group round of every group's round robin (circle method); when the groups are
     played, the semi-finals (1st v 4th, 2nd v 3rd), then the final (TN3)."""
     from scorekeeper.tournaments.draw import round_robin
@@ -139,7 +139,7 @@ def _matches(tournament: Tournament, game, results: dict, number: int, seed: int
     if pairs:
         stage = "group"
     else:
-        stage, pairs = _knockout(tournament, game, results)
+        stage, pairs = _knockout(tournament, game, checked)
     lines = [f"stage: {stage}", f"seed: {seed}", "matches:"]
     sheets, summary = [], []
     for index, (group, first, second) in enumerate(pairs, start=1):
@@ -153,13 +153,16 @@ def _matches(tournament: Tournament, game, results: dict, number: int, seed: int
     return DrawnRound(lines, sheets, summary)
 
 
-def _knockout(tournament: Tournament, game, results: dict) -> tuple[str, list[tuple[str | None, str, str]]]:
+def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[str | None, str, str]]]:
     """After the groups: a negra for a tie the criteria do not break, else the semi-finals, then
     the final (TN3); nothing after the final."""
     from scorekeeper.tournaments import knockout
 
     from scorekeeper.tournaments.draw import round_robin
 
+    from scorekeeper.tournaments.standings import counted
+
+    results = counted(checked)
     rows = game.standings(tournament, results)
     played = {frozenset(match.teams) for r in tournament.rounds if r.stage == "negra" for match in r.matches}
     pairs = []

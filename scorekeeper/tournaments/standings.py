@@ -7,15 +7,19 @@ from scorekeeper.tournaments.collect import check
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
 
+def counted(checked) -> dict:
+    """The results that count: sheets in, complete, clean and undisputed (collect.Checked)."""
+    return {sheet: result for sheet, result in checked.results.items()
+            if result.complete and result.valid and sheet not in checked.disputed}
+
+
 def standings(tournament: Tournament, tick=None) -> tuple[list[StandingRow], list]:
-    """The standings from every sheet that is in, complete, clean and the draw's, and a finding
-    for everything `tournament check` finds: a sheet that is not counted yet (not handed in,
-    incomplete, with errors, not the draw's players or round) is named, so that a disputed
-    sheet never moves the standings silently before the organiser settles it."""
-    results, findings, disputed = check(tournament, tick)
-    counted = {sheet: result for sheet, result in results.items()
-               if result.complete and result.valid and sheet not in disputed}
-    return games.get(tournament.rules.game).standings(tournament, counted), findings
+    """The standings from every sheet that counts, and a finding for everything `tournament
+    check` finds: a sheet that is not counted yet (not handed in, incomplete, with errors, not
+    the draw's players or round) is named, so that a disputed sheet never moves the standings
+    silently before the organiser settles it."""
+    checked = check(tournament, tick)
+    return games.get(tournament.rules.game).standings(tournament, counted(checked)), checked.findings
 
 
 def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict]:

@@ -29,7 +29,8 @@ from scorekeeper.boletim.sheet_style import (Styles, Unwritable, column_points, 
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheets import load_sheet
-from scorekeeper.tournaments.collect import collect
+from scorekeeper.tournaments.collect import check
+from scorekeeper.tournaments.standings import counted
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 from scorekeeper.tournaments.tournament_file import sheet_path
 
@@ -120,8 +121,8 @@ class _Builder:
         self.game = games.get(tournament.rules.game)
         self.teams = self.game.seating is games.Seating.TEAMS
         self.styles = Styles()
-        self.results, self.pending = collect(tournament)
-        self.counted = {s: r for s, r in self.results.items() if r.complete and r.valid}
+        checked = check(tournament)  # the sheets that count are the standings command's own
+        self.results, self.pending, self.counted = checked.results, checked.findings, counted(checked)
         self.rows: list[StandingRow] = self.game.standings(tournament, self.counted)
         # The standings after each round (0: before the first): the chart's points, and each
         # round's points as their difference.
