@@ -7,7 +7,7 @@ import os
 
 from scorekeeper import games
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.report import plural
+from scorekeeper.i18n import ngettext
 from scorekeeper.sheets import load_sheet, score
 
 
@@ -28,9 +28,12 @@ def require_whole(result, source: str, line: int | None) -> None:
     the article of its game that says what a whole game is."""
     if not result.complete:
         game = games.get(result.game)
+        recorded = len(result.hands)
         result.findings.append(Finding(Severity.ERROR, source, line,
-                                       f"the game is not complete: {plural(len(result.hands), 'entry', 'entries')} "
-                                       "recorded", game.unfinished_rule))
+                                       ngettext("the game is not complete: {count} entry recorded",
+                                                "the game is not complete: {count} entries recorded",
+                                                recorded).format(count=recorded),
+                                       game.unfinished_rule, code=f"{game.code_prefix}-UNFINISHED"))
 
 
 def is_workbook(path: str) -> bool:

@@ -1,13 +1,38 @@
-"""Findings: what a check says about a sheet. Errors are data (the beancount way)."""
+"""Findings: what a check says about a sheet. Errors are data (the beancount way).
+
+Each kind of finding has a stable code (`K-Q1-COUNT-OVER`), printed with it and given as `code`
+in JSON, so that a referee or a tool can name a finding whatever the language; the codes are
+declared as `FindingKind`s in each package's `finding_codes.py`, and listed by
+`scorekeeper codes` and in the README (scorekeeper/finding_codes.py gathers them).
+"""
 from __future__ import annotations
 
 import enum
 from typing import NamedTuple
 
+from scorekeeper.i18n import N_, _
+
 
 class Severity(enum.Enum):
     ERROR = "error"
     WARNING = "warning"
+
+    @property
+    def word(self) -> str:
+        """`error` or `warning` in the language in use (JSON keeps the value, in English)."""
+        return _(_SEVERITY_WORDS[self])
+
+
+_SEVERITY_WORDS = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning")}
+
+
+class FindingKind(NamedTuple):
+    """A kind of finding: its code (never reused for another kind), the article it is found
+    under, and what it means in a few words (an English message id, translated when listed)."""
+
+    code: str
+    rule: str
+    meaning: str
 
 
 class Finding(NamedTuple):
@@ -24,6 +49,7 @@ class Finding(NamedTuple):
     rule: str  # the article or table of the regulation, e.g. "Art 6" or "Quadro 1"
     hand: int | None = None  # 1-based index of the hand entry on the sheet
     player: str | None = None
+    code: str = ""  # the kind's stable code, e.g. "K-Q1-COUNT-OVER"
 
     @property
     def location(self) -> str:
@@ -34,11 +60,12 @@ class Finding(NamedTuple):
         return self.severity is Severity.ERROR
 
     def describe(self) -> str:
-        """`severity: message [article]`, as a note on a boletim shows it."""
-        return f"{self.severity.value}: {self.message} [{self.rule}]"
+        """`severity [CODE]: message [article]`, as a note on a boletim shows it."""
+        code = f" [{self.code}]" if self.code else ""
+        return f"{self.severity.word}{code}: {self.message} [{self.rule}]"
 
     def format(self) -> str:
-        """The line the CLI prints: `file:line: severity: message [article]`."""
+        """The line the CLI prints: `file:line: severity [CODE]: message [article]`."""
         from scorekeeper.errors import one_line
 
         return one_line(f"{self.location}: {self.describe()}")
@@ -46,6 +73,7 @@ class Finding(NamedTuple):
     def as_dict(self) -> dict:
         return {
             "severity": self.severity.value,
+            "code": self.code,
             "location": self.location,
             "hand": self.hand,
             "player": self.player,

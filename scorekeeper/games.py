@@ -69,6 +69,8 @@ class Game(ABC):
     scorer_rule: ClassVar[str | None] = None  # the article naming the sheet's responsible scorer, if any
     record_options: ClassVar[tuple[RecordOption, ...]] = ()
     control_cards: ClassVar[bool] = False  # the championship workbook prints each player's control card
+    code_prefix: ClassVar[str]  # its finding codes' first part, e.g. "K" in K-Q1-COUNT-OVER
+    workbook_language: ClassVar[str]  # the language of its workbooks unless one is chosen (issue 11)
 
     # --- rules ---------------------------------------------------------------------------
     @abstractmethod

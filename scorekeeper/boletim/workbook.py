@@ -82,16 +82,16 @@ class HouseRulesWorksheet:
 def header_info(grid: Grid, head: int) -> tuple[dict, dict]:
     """The labelled header cells above row `head` (Evento, Mesa, Regras, ...), by key, and the
     (row, column) each value was read from."""
-    labels = {v: k for k, v in L.INFO_LABELS.items()}
     info, places = {}, {}
     for (row, column), value in sorted(grid.values.items()):
-        if row >= head or not isinstance(value, str) or value not in labels:
+        key = L.info_key(value) if row < head else None
+        if key is None:
             continue
         for right in range(column + 1, column + 4):
             text = grid.text(row, right)
-            if text is not None and text not in labels:
-                info[labels[value]] = _header_value(labels[value], text)
-                places[labels[value]] = (row, right)
+            if text is not None and L.info_key(text) is None:
+                info[key] = _header_value(key, text)
+                places[key] = (row, right)
                 break
     return info, places
 

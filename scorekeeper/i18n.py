@@ -1,0 +1,190 @@
+"""The language scorekeeper speaks: English, Portuguese of Portugal (pt_PT) or of Brazil (pt_BR).
+
+Every user-facing text is an English message id passed through `_` (or `ngettext` when it
+counts something), looked up in the catalog of the language in use when it is said. The
+catalogs are gettext's: `scorekeeper/locale/<lang>/LC_MESSAGES/scorekeeper.po`, compiled to
+`.mo` beside it (scripts/catalogs.py extracts, updates and compiles them with Babel), and
+`click.po` for click's own messages (usage errors, "Did you mean", the help's headings).
+
+The language is chosen once per command (`choose`): `--lang`, else SCOREKEEPER_LANG, else the
+locale (LC_ALL, LC_MESSAGES, LANG), else English. A workbook is written in the language that
+was chosen (`--lang` or SCOREKEEPER_LANG), else in its game's own (`workbook_language`): the
+locale of the scorer's machine says how the terminal speaks, not how the printed boletim does.
+"""
+from __future__ import annotations
+
+import contextlib
+import gettext as _gettext
+import os
+
+SOURCE = "en"  # the message ids are English: English needs no catalog
+LANGUAGES = ("en", "pt_PT", "pt_BR")
+DOMAIN = "scorekeeper"
+CLICK_DOMAIN = "click"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+ENVIRONMENT = "SCOREKEEPER_LANG"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first one set decides
+
+_catalogs: dict[tuple[str, str], _gettext.NullTranslations] = {}
+_active = SOURCE
+_chosen = False  # by --lang or SCOREKEEPER_LANG, not by the locale
+
+
+def N_(message: str) -> str:
+    """Marks a message to translate later (a constant defined at import, a help text): the
+    extractor finds it, and `_` translates it where it is shown."""
+    return message
+
+
+def catalog(language: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
+    """The compiled catalog of `language`, read once; English (the message ids) needs none."""
+    key = (language, domain)
+    found = _catalogs.get(key)
+    if found is None:
+        found = _gettext.NullTranslations()
+        if language != SOURCE:
+            try:
+                with open(os.path.join(LOCALE_DIR, language, "LC_MESSAGES", f"{domain}.mo"), "rb") as mo:
+                    found = _gettext.GNUTranslations(mo)
+            except OSError:  # a broken installation speaks English rather than failing every command
+                pass
+        _catalogs[key] = found
+    return found
+
+
+def _(message: str) -> str:
+    """`message` in the language in use."""
+    if _active == SOURCE:
+        return message
+    return catalog(_active).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural of a message for `count`, by the language's own plural rule."""
+    if _active == SOURCE:
+        return singular if count == 1 else plural
+    return catalog(_active).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` as said in `context`, for a word that one language says two ways."""
+    if _active == SOURCE:
+        return message
+    return catalog(_active).pgettext(context, message)
+
+
+def click_gettext(message: str) -> str:
+    """click's own `gettext`: its messages in the language in use (see route_click)."""
+    if _active == SOURCE:
+        return message
+    return catalog(_active, CLICK_DOMAIN).gettext(message)
+
+
+def click_ngettext(singular: str, plural: str, count: int) -> str:
+    if _active == SOURCE:
+        return singular if count == 1 else plural
+    return catalog(_active, CLICK_DOMAIN).ngettext(singular, plural, count)
+
+
+def active() -> str:
+    """The language in use: en, pt_PT or pt_BR."""
+    return _active
+
+
+def use(language: str, chosen: bool = False) -> None:
+    """Speak `language` from now on; `chosen` when the user chose it (workbooks follow it)."""
+    global _active, _chosen
+    _active, _chosen = language, chosen
+
+
+@contextlib.contextmanager
+def speaking(language: str):
+    """Speak `language` inside the block (a workbook's words), then the language before."""
+    global _active
+    before = _active
+    _active = language
+    try:
+        yield
+    finally:
+        _active = before
+
+
+def workbook_language(game_default: str) -> str:
+    """The language a workbook is written in: the one chosen, else its game's own."""
+    return _active if _chosen else game_default
+
+
+def canonical(value: str) -> str | None:
+    """`pt_PT`, `pt-pt` or `PT_pt` as the language it names, or None when it names none."""
+    wanted = value.strip().replace("-", "_").lower()
+    return next((language for language in LANGUAGES if language.lower() == wanted), None)
+
+
+def from_locale(value: str) -> str:
+    """The language of a locale such as `pt_BR.UTF-8`: Brazilian for pt_BR, the Portuguese of
+    Portugal for any other Portuguese (pt, pt_PT, pt_AO, pt_MZ ...), English for the rest."""
+    name = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_").lower()
+    if name == "pt_br":
+        return "pt_BR"
+    if name == "pt" or name.startswith("pt_"):
+        return "pt_PT"
+    return SOURCE
+
+
+class UnknownLanguageError(ValueError):
+    """A language scorekeeper has no catalog for, as --lang or SCOREKEEPER_LANG named it."""
+
+
+def choose(option: str | None, environ=os.environ) -> tuple[str, bool]:
+    """The language to speak and whether the user chose it: `--lang`, else SCOREKEEPER_LANG,
+    else the locale (the first of LC_ALL, LC_MESSAGES, LANG that is set), else English."""
+    for where, value in (("--lang", option), (ENVIRONMENT, environ.get(ENVIRONMENT))):
+        if value:
+            language = canonical(value)
+            if language is None:
+                from scorekeeper.errors import quote
+
+                raise UnknownLanguageError(_("{where}: {value} is not a language scorekeeper speaks ({known})").format(
+                    where=where, value=quote(value), known=", ".join(LANGUAGES)))
+            return language, True
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if value:
+            return from_locale(value), False
+    return SOURCE, False
+
+
+def spellings(message: str) -> frozenset[str]:
+    """`message` in every language: what an import accepts for a label a workbook may have been
+    written with in any of them."""
+    return frozenset(catalog(language).gettext(message) if language != SOURCE else message
+                     for language in LANGUAGES)
+
+
+def decimal(value) -> str:
+    """A number as a table shows it: a fraction with the language's decimal comma (2,5 in
+    Portuguese), never in JSON or CSV, which keep the point."""
+    text = str(value)
+    if _active != SOURCE:
+        text = text.replace(".", ",")
+    return text
+
+
+_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "shell_completion", "termui",
+                  "types", "utils", "_termui_impl")
+
+
+def route_click() -> None:
+    """Send click's own messages through our catalogs. click calls `gettext.gettext`, which
+    reads the language from the environment once per process; each click module holds it as
+    `_` (and `ngettext`), and those names are pointed at ours, which follow `--lang`."""
+    import sys
+
+    for name in _CLICK_MODULES:
+        module = sys.modules.get(f"click.{name}")  # `import click` loads the ones a command speaks
+        if module is None:
+            continue
+        if getattr(module, "_", None) is _gettext.gettext:
+            module._ = click_gettext
+        if getattr(module, "ngettext", None) is _gettext.ngettext:
+            module.ngettext = click_ngettext

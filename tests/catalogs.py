@@ -1,0 +1,249 @@
+"""The translation catalogs: extracted from the code, checked, merged and compiled with Babel.
+
+Every user-facing message is an English id in `_()`, `N_()`, `ngettext()` or `pgettext()`; the
+catalogs are scorekeeper/locale/<lang>/LC_MESSAGES/scorekeeper.po (and click.po, for click's
+own messages, extracted from the installed click), compiled to .mo beside them and shipped in
+the wheel. tests/test_catalogs.py uses the same functions, so a message without a translation,
+a translation whose message is gone, a placeholder lost in translation or a stale .mo fails.
+
+    python tests/catalogs.py update     # add the code's new messages to every .po, drop the gone ones
+    python tests/catalogs.py compile    # write each .mo from its .po
+    python tests/catalogs.py check      # what is missing, stale or wrong, per catalog
+    python tests/catalogs.py fragment pt_PT OUT.po FILE...   # the messages of FILEs, to translate
+    python tests/catalogs.py check-fragment FRAGMENT.po FILE...
+    python tests/catalogs.py merge FRAGMENT.po...            # into the catalogs of their language
+"""
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+import click
+import scorekeeper
+from scorekeeper import i18n
+
+PACKAGE = os.path.dirname(os.path.abspath(scorekeeper.__file__))
+CLICK = os.path.dirname(os.path.abspath(click.__file__))
+TRANSLATED = [language for language in i18n.LANGUAGES if language != i18n.SOURCE]
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+PROJECT = "scorekeeper"
+
+
+def python_files(root: str) -> list[str]:
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        found.extend(os.path.join(folder, name) for name in sorted(files) if name.endswith(".py"))
+    return found
+
+
+def code_files(domain: str) -> list[str]:
+    return python_files(PACKAGE if domain == i18n.DOMAIN else CLICK)
+
+
+def extract(files) -> Catalog:
+    """The messages of `files`, as a template catalog (message id -> where it is said)."""
+    template = Catalog(project=PROJECT, charset="utf-8")
+    for path in map(os.path.abspath, files):
+        for lineno, message, comments, context in extract_from_file("python", path, keywords=KEYWORDS,
+                                                                      comment_tags=("TRANSLATORS:",)):
+            where = os.path.relpath(path, os.path.dirname(PACKAGE) if path.startswith(PACKAGE) else CLICK)
+            template.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def po_path(language: str, domain: str) -> str:
+    return os.path.join(i18n.LOCALE_DIR, language, "LC_MESSAGES", f"{domain}.po")
+
+
+def read_catalog(path: str) -> Catalog:
+    with open(path, "rb") as po:
+        return read_po(po)
+
+
+def write_catalog(catalog: Catalog, path: str) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True)
+    with open(path, "wb") as po:
+        po.write(buffer.getvalue())
+
+
+def compiled(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
+
+
+def key(message) -> tuple:
+    """A message's identity: its id (the singular for a plural) and its context."""
+    ident = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+    return ident, message.context
+
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def placeholders(text: str) -> set[str]:
+    return set(_PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
+
+
+def problems(catalog: Catalog, template: Catalog, label: str, require_all: bool = True) -> list[str]:
+    """What is wrong with `catalog` against the code's `template`: a message with no translation
+    (or a fuzzy one), an entry whose message is no longer in the code, a placeholder that the
+    translation drops or invents (it would raise KeyError when the message is formatted)."""
+    found = []
+    wanted = {key(m): m for m in template if m.id}
+    have = {key(m): m for m in catalog if m.id}
+    if require_all:
+        for ident in sorted(set(wanted) - set(have), key=str):
+            found.append(f"{label}: no translation of {ident[0]!r}")
+    for ident in sorted(set(have) - set(wanted), key=str):
+        found.append(f"{label}: {ident[0]!r} is no longer in the code")
+    for ident, message in have.items():
+        if ident not in wanted:
+            continue
+        ids = list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
+        strings = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+        if isinstance(wanted[ident].id, (list, tuple)) != isinstance(message.id, (list, tuple)):
+            found.append(f"{label}: {ident[0]!r} is a plural in one and not in the other")
+            continue
+        if message.fuzzy or not all(strings):
+            found.append(f"{label}: {ident[0]!r} is not translated (or fuzzy)")
+            continue
+        expected = set().union(*(placeholders(i) for i in ids))
+        for string in strings:
+            # A plural's translation may leave out {count} ("uma entrada"), never add a name.
+            got = placeholders(string)
+            if got - expected or (len(ids) == 1 and got != expected):
+                found.append(f"{label}: {ident[0]!r}: placeholders {sorted(expected)} became {sorted(got)}"
+                             f" in {string!r}")
+    return found
+
+
+def check_all() -> list[str]:
+    found = []
+    for domain in (i18n.DOMAIN, i18n.CLICK_DOMAIN):
+        template = extract(code_files(domain))
+        for language in TRANSLATED:
+            path = po_path(language, domain)
+            if not os.path.exists(path):
+                found.append(f"{path}: missing")
+                continue
+            catalog = read_catalog(path)
+            found.extend(problems(catalog, template, os.path.relpath(path, os.path.dirname(PACKAGE))))
+            mo = path[:-3] + ".mo"
+            if not os.path.exists(mo) or open(mo, "rb").read() != compiled(catalog):
+                found.append(f"{mo}: stale; run `python tests/catalogs.py compile`")
+    return found
+
+
+# gettext's usual rules, two forms each: Portugal says "0 entradas", Brazil "0 entrada" (CLDR's
+# third "many" form of pt_PT, for millions, never occurs in a score sheet).
+PLURAL_FORMS = {"pt_PT": "nplurals=2; plural=(n != 1);", "pt_BR": "nplurals=2; plural=(n > 1);"}
+
+
+def new_catalog(language: str) -> Catalog:
+    catalog = Catalog(locale=language, project=PROJECT, charset="utf-8", fuzzy=False)
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
+    return catalog
+
+
+def update() -> None:
+    """Every .po gets the code's new messages (untranslated) and loses the gone ones."""
+    for domain in (i18n.DOMAIN, i18n.CLICK_DOMAIN):
+        template = extract(code_files(domain))
+        for language in TRANSLATED:
+            path = po_path(language, domain)
+            catalog = read_catalog(path) if os.path.exists(path) else new_catalog(language)
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            write_catalog(catalog, path)
+
+
+def compile_all() -> None:
+    for domain in (i18n.DOMAIN, i18n.CLICK_DOMAIN):
+        for language in TRANSLATED:
+            path = po_path(language, domain)
+            if os.path.exists(path):
+                with open(path[:-3] + ".mo", "wb") as mo:
+                    mo.write(compiled(read_catalog(path)))
+
+
+def fragment(language: str, out: str, files) -> None:
+    """A catalog of `files`' messages alone, with what the shipped catalog already translates."""
+    template = extract(files)
+    shipped = po_path(language, i18n.DOMAIN)
+    known = {key(m): m for m in read_catalog(shipped)} if os.path.exists(shipped) else {}
+    catalog = new_catalog(language)
+    for message in template:
+        if not message.id:
+            continue
+        before = known.get(key(message))
+        catalog.add(message.id, before.string if before else None, message.locations,
+                    auto_comments=message.auto_comments, context=message.context)
+    write_catalog(catalog, out)
+
+
+def merge(paths) -> None:
+    """Each fragment's translations into the catalog of its language (they win over the old),
+    then that catalog compiled; under a lock, as several translators merge at once."""
+    import fcntl
+
+    os.makedirs(i18n.LOCALE_DIR, exist_ok=True)
+    with open(os.path.join(i18n.LOCALE_DIR, ".merge.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _merge(paths)
+
+
+def _merge(paths) -> None:
+    for path in paths:
+        piece = read_catalog(path)
+        language = str(piece.locale)
+        target = po_path(language, i18n.DOMAIN)
+        catalog = read_catalog(target) if os.path.exists(target) else new_catalog(language)
+        for message in piece:
+            if message.id and message.string and (not isinstance(message.string, tuple) or all(message.string)):
+                catalog.delete(message.id, message.context)
+                catalog.add(message.id, message.string, message.locations, auto_comments=message.auto_comments,
+                            context=message.context)
+        write_catalog(catalog, target)
+        with open(target[:-3] + ".mo", "wb") as mo:
+            mo.write(compiled(catalog))
+
+
+def main(argv) -> int:
+    command, *rest = argv or ["check"]
+    if command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "check":
+        found = check_all()
+        print("\n".join(found) or "every catalog is complete")
+        return 1 if found else 0
+    elif command == "fragment":
+        language, out, *files = rest
+        fragment(language, out, files)
+    elif command == "check-fragment":
+        path, *files = rest
+        found = problems(read_catalog(path), extract(files), path)
+        print("\n".join(found) or f"{path}: complete")
+        return 1 if found else 0
+    elif command == "merge":
+        merge(rest)
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
