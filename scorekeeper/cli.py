@@ -8,10 +8,13 @@ import sys
 
 import click
 
-from scorekeeper import exit_codes
+from scorekeeper import exit_codes, i18n
+from scorekeeper.cli_language import choose_language, localize
 from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.i18n import N_, _
 
-FORMAT_HELP = "Output format."
+FORMAT_HELP = N_("Output format.")
+i18n.route_click()  # click's own messages (usage errors, "Did you mean") follow --lang too
 
 
 class UnusableInput(click.ClickException):
@@ -36,12 +39,19 @@ def domain_errors(func):
     return wrapper
 
 
+# What the system says of a file, in English; these are the ones a scorer meets (a full disk, a
+# folder they may not write), marked to be translated (anything else is shown as the system says).
+OS_ERRORS = (N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"),
+             N_("Not a directory"), N_("No space left on device"), N_("File exists"), N_("Read-only file system"),
+             N_("File name too long"), N_("Too many levels of symbolic links"), N_("Disk quota exceeded"))
+
+
 def os_error_line(exc: OSError) -> str:
     """`file: reason` for an OSError that reached the CLI (a full disk, a folder we may not write)."""
     from scorekeeper.errors import one_line
 
     where = exc.filename if exc.filename is not None else "scorekeeper"
-    return one_line(f"{where}: {exc.strerror or exc}")
+    return one_line(f"{where}: {_(exc.strerror) if exc.strerror else exc}")
 
 
 def out(text: str = "", err: bool = False, nl: bool = True) -> None:
@@ -68,7 +78,7 @@ def echo_json(data) -> None:
 def refuse_overwrite(path: str, force: bool) -> None:
     """Nothing already saved is lost: an existing file is replaced only with --force."""
     if os.path.exists(path) and not force:
-        raise UnusableInput(f"{path}: already exists; use --force to overwrite it")
+        raise UnusableInput(_("{path}: already exists; use --force to overwrite it").format(path=path))
 
 
 rules_option = click.option("--rules", "rules_path", metavar="NAME|PATH",
@@ -91,8 +101,22 @@ class LazyGroup(click.Group):
             import importlib
 
             module, attribute = self.LAZY[name]
-            return getattr(importlib.import_module(module), attribute)
+            command = getattr(importlib.import_module(module), attribute)
+            localize(command)
+            return command
         return super().get_command(ctx, name)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        if parent is None:  # the whole command line: its language first, so click speaks it too
+            choose_language(args)
+            localize(self)
+        return super().make_context(info_name, args, parent, **extra)
+
+    def main(self, *args, **kwargs):
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            i18n.use(i18n.SOURCE)  # a second run in the same process (a test) chooses afresh
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -151,7 +175,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
 
     ref = rules_path or rules_ref
     if not ref:
-        raise click.UsageError("name the rules (`scorekeeper rules list` lists them) or give --rules PATH")
+        raise click.UsageError(_("name the rules (`scorekeeper rules list` lists them) or give --rules PATH"))
     rules = registry.find(ref)
     refuse_overwrite(output, force)  # before anything else is asked of the user; write_new checks again under the lock
     game = games.get(rules.game)
@@ -160,7 +184,8 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
                           source=output)
     who = describe_who(who)
     write_new(output, text, force)
-    out(f"Created {output}: {rules.name}, {who}. Next: scorekeeper record {output}")
+    out(_("Created {path}: {rules}, {who}. Next: scorekeeper record {path}").format(path=output, rules=rules.name,
+                                                                                 who=who))
 
 
 # --- undo (record and fix: cli_record.py) -----------------------------------------------
@@ -240,8 +265,9 @@ def show(sheet_path, fmt, rules_path):
 def check(paths, fmt, rules_path, require_complete):
     """Check sheets: every hand's total, the phase and game totals, and every rule of the regulation.
 
-    Prints `file:line: severity: message [article]` per finding (`file.xlsx:Sheet!D7: ...` for
-    a boletim). Exit 0 when no finding is an error, 1 when any is, 2 when a file cannot be used.
+    Prints `file:line: severity [CODE]: message [article]` per finding (`file.xlsx:Sheet!D7: ...`
+    for a boletim; `scorekeeper codes` lists the codes). Exit 0 when no finding is an error, 1
+    when any is, 2 when a file cannot be used.
 
     \b
     scorekeeper check mesa1.yaml
@@ -252,7 +278,7 @@ def check(paths, fmt, rules_path, require_complete):
     printer = CheckPrinter(fmt)
     unusable = errors = False
     # What check prints streams to standard output; a count is shown only while that goes elsewhere.
-    with _progress("checking sheets", enabled=len(paths) > 1 and not sys.stdout.isatty()) as tick:
+    with _progress(_("checking sheets"), enabled=len(paths) > 1 and not sys.stdout.isatty()) as tick:
         for done, path in enumerate(paths, start=1):
             tick(done, len(paths))
             try:
@@ -260,7 +286,7 @@ def check(paths, fmt, rules_path, require_complete):
             except Exception as exc:  # noqa: BLE001 - one bad sheet never hides the report of the others
                 unusable = True
                 message = _failure_line(path, exc)
-                out(f"Error: {message}", err=True)
+                out(_("Error: {message}").format(message=message), err=True)
                 printer.failure(path, message)
                 continue
             for result in results:
@@ -310,17 +336,21 @@ def _failure_line(path: str, exc: Exception) -> str:
     if isinstance(exc, OSError):
         return os_error_line(exc)
     if isinstance(exc, (MemoryError, RecursionError)):
-        return one_line(f"{path}: too large or too deeply nested to check")
+        return one_line(_("{path}: too large or too deeply nested to check").format(path=path))
     if os.environ.get("SCOREKEEPER_DEBUG"):
         raise exc
-    return one_line(f"{path}: internal error, please report it: {type(exc).__name__}: {exc}")[:300]
+    return one_line(_("{path}: internal error, please report it: {error}").format(
+        path=path, error=f"{type(exc).__name__}: {exc}"))[:300]
+
+
+TABLE_HEADERS = [N_("location"), N_("severity"), N_("code"), N_("hand"), N_("player"), N_("message"), N_("rule")]
 
 
 class CheckPrinter:
     """Prints each sheet's report as soon as it is checked, so that checking 10,000 sheets holds
     one sheet in memory, not all of them (the JSON array is written element by element)."""
 
-    HEADERS = ["location", "severity", "hand", "player", "message", "rule"]
+    HEADERS = ["location", "severity", "code", "hand", "player", "message", "rule"]
 
     def __init__(self, fmt: str):
         self.fmt = fmt
@@ -336,8 +366,9 @@ class CheckPrinter:
                 out(finding.format())
             out(report.summary(result))
         else:
-            rows = [[f.location, f.severity.value, f.hand or "", f.player or "", f.message, f.rule]
-                    for f in result.findings]
+            table = self.fmt == "table"  # a table is read by a person; CSV is data, in English keys
+            rows = [[f.location, f.severity.word if table else f.severity.value, f.code, f.hand or "",
+                     f.player or "", f.message, f.rule] for f in result.findings]
             self._rows(rows)
 
     def failure(self, path: str, message: str) -> None:
@@ -364,7 +395,7 @@ class CheckPrinter:
         elif rows:  # table: one table per sheet with findings, so nothing waits for the whole batch
             if self.count:
                 out()
-            out(report.table(self.HEADERS, rows))
+            out(report.table([_(header) for header in TABLE_HEADERS], rows))
             self.count += 1
 
     def close(self) -> None:
@@ -405,7 +436,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     from scorekeeper.boletim import export as exporter
 
     if not output.lower().endswith(".xlsx"):  # an Excel file under another name opens nowhere
-        raise UnusableInput(f"{output}: a boletim is an Excel workbook; name it with .xlsx")
+        raise UnusableInput(_("{path}: a boletim is an Excel workbook; name it with .xlsx").format(path=output))
     refuse_overwrite(output, force)
     if blank_rules or (rules_path and not paths):
         from scorekeeper import games
@@ -413,28 +444,41 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
         from scorekeeper.new_sheet import check_header, seated
 
         if paths:
-            raise click.UsageError("--blank takes no SHEET arguments")
+            raise click.UsageError(_("--blank takes no SHEET arguments"))
         rules = registry.find(rules_path or blank_rules)
         game = games.get(rules.game)
         who = seated(game, rules, players, teams, output)
         check_header(game, who, scorer, date, output)
         meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
-        exporter.save(exporter.blank_workbook(game, rules, who, scorer, meta), output, force)
+        with i18n.speaking(i18n.workbook_language(game.workbook_language)):
+            workbook = exporter.blank_workbook(game, rules, who, scorer, meta)
+        exporter.save(workbook, output, force)
         names = " v ".join(who) if isinstance(who, dict) else ", ".join(who)
-        out(f"Wrote {output}: an empty {rules.name} {game.workbook_word} for {names}")
+        out(_("Wrote {path}: an empty {rules} {workbook} for {names}").format(
+            path=output, rules=rules.name, workbook=_(game.workbook_word), names=names))
         return
     if not paths:
-        raise click.UsageError("name the sheets to export, or use --blank RULES")
+        raise click.UsageError(_("name the sheets to export, or use --blank RULES"))
+    from scorekeeper import games
     from scorekeeper.sheets import load_sheet, score
 
-    games = []
+    scored = []
     for path in paths:
-        sheet = load_sheet(path, rules_path)
-        games.append((sheet, score(sheet)))
-    workbook = exporter.build_workbook(games)
+        sheet = load_sheet(path, rules_path)  # a sheet that cannot be used is refused in the terminal's language
+        scored.append((sheet, score(sheet)))
+    terminal = i18n.active()
+    language = i18n.workbook_language(games.get(scored[0][0].rules.game).workbook_language)
+    with i18n.speaking(language):
+        # Findings are written into the workbook as notes, in its language: a sheet that has any
+        # is read again in that language (a clean one has nothing to say, and is read once).
+        for index, (path, (sheet, result)) in enumerate(zip(paths, scored)):
+            if result.findings and language != terminal:
+                sheet = load_sheet(path, rules_path)
+                scored[index] = (sheet, score(sheet))
+        workbook = exporter.build_workbook(scored)
     exporter.save(workbook, output, force)
     titles = [ws.title for ws in workbook.worksheets]
-    out(f"Wrote {output}: {', '.join(titles)}")
+    out(_("Wrote {path}: {worksheets}").format(path=output, worksheets=", ".join(titles)))
 
 
 @cli.command("import", short_help="Read a filled-in boletim back into a sheet.")
@@ -465,18 +509,19 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     if output == "-":  # to standard output: one boletim, named or alone
         chosen = [b for b in boletins if worksheet is None or b.title == worksheet]
         if len(chosen) != 1:
-            raise UnusableInput(f"{workbook_path}: -o - writes one boletim; name it with --sheet")
+            raise UnusableInput(_("{path}: -o - writes one boletim; name it with --sheet").format(path=workbook_path))
         click.echo(chosen[0].to_yaml(rules_path), nl=False)
         _exit_for(_report_findings(chosen[0].check(rules_path), err=True))  # stdout holds the YAML alone
         return
     if worksheet is not None:
         boletins = [b for b in boletins if b.title == worksheet]
         if not boletins:
-            raise UnusableInput(f"{workbook_path}: no boletim worksheet named {quote(worksheet)}")
+            raise UnusableInput(_("{path}: no boletim worksheet named {name}").format(path=workbook_path,
+                                                                                       name=quote(worksheet)))
     if len(boletins) > 1 and not os.path.isdir(output):
         titles = ", ".join(quote(b.title) for b in boletins[:10]) + (", ..." if len(boletins) > 10 else "")
-        raise UnusableInput(f"{workbook_path}: holds {len(boletins)} boletins ({titles}); give --sheet NAME "
-                            f"or an existing folder as -o")
+        raise UnusableInput(_("{path}: holds {count} boletins ({titles}); give --sheet NAME or an existing "
+                              "folder as -o").format(path=workbook_path, count=len(boletins), titles=titles))
     targets = []
     for boletim in boletins:
         target = output
@@ -497,15 +542,16 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     for target, text, ref in targets:
         write_new(target, text, force)
         if ref is None and house_file:
-            out(f"Wrote {target}; its rules are outside its folder: check it with --rules {rules_path}")
+            out(_("Wrote {path}; its rules are outside its folder: check it with --rules {rules}").format(
+                path=target, rules=rules_path))
         else:
-            out(f"Wrote {target}")
+            out(_("Wrote {path}").format(path=target))
         # A faithful copy of the paper is written even when the paper is wrong; what is wrong is said
         # at once, at the written sheet's lines (where `check` and `fix` will point), and exits 1.
         try:
             errors = _report_findings(score(load_sheet(target, rules_path, text))) or errors
         except ScorekeeperError as exc:  # written as typed; each sheet after it is written and checked too
-            out(f"Error: {exc}", err=True)
+            out(_("Error: {message}").format(message=exc), err=True)
             unusable = True
     if unusable:
         sys.exit(exit_codes.UNUSABLE)
@@ -517,7 +563,8 @@ def _refuse_unreadable(text: str, source: str) -> None:
     from scorekeeper.yaml_lines import MAX_FILE_BYTES
 
     if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
-        raise UnusableInput(f"{source}: the sheet would be larger than {MAX_FILE_BYTES // 1024} KiB; not imported")
+        raise UnusableInput(_("{source}: the sheet would be larger than {size} KiB; not imported").format(
+            source=source, size=MAX_FILE_BYTES // 1024))
 
 
 def _report_findings(result, err: bool = False) -> bool:
@@ -551,6 +598,32 @@ def _sheet_rules_ref(rules_path: str | None, target: str) -> str | None:
     if relative.startswith(os.pardir):
         return None
     return relative.replace(os.sep, "/")
+
+
+# --- codes ----------------------------------------------------------------------------
+
+CODE_HEADERS = [N_("code"), N_("rule"), N_("meaning")]
+
+
+@cli.command(short_help="List the finding codes, with their articles.")
+@output_format("table", "json", "csv", "markdown", default="table")
+@domain_errors
+def codes(fmt):
+    """List every kind of finding scorekeeper reports: its code (the same in every language, never
+    reused), the article it is found under and what it means.
+
+    \b
+    scorekeeper codes
+    scorekeeper codes --format json
+    """
+    from scorekeeper import report
+    from scorekeeper.finding_codes import all_kinds
+
+    rows = [[kind.code, kind.rule, _(kind.meaning)] for kind in all_kinds()]
+    if fmt == "markdown":
+        out(_markdown_table([_(header) for header in CODE_HEADERS], rows))
+        return
+    _print_rows(CODE_HEADERS, rows, fmt, report)
 
 
 # --- rules ----------------------------------------------------------------------------
@@ -614,7 +687,14 @@ def rules_check(paths):
 
     for path in paths:
         rules = load_path(path)
-        out(f"{path}: ok ({rules.game}, {rules.title})")
+        out(_("{path}: ok ({game}, {title})").format(path=path, game=rules.game, title=rules.title))
+
+
+def _markdown_table(headers, rows) -> str:
+    """A Markdown table (the README's list of codes is this output)."""
+    def line(cells):
+        return "| " + " | ".join(str(cell).replace("|", "\\|") for cell in cells) + " |"
+    return "\n".join([line(headers), line("---" for header in headers), *(line(row) for row in rows)])
 
 
 def _print_rows(headers, rows, fmt, report) -> None:
@@ -623,7 +703,7 @@ def _print_rows(headers, rows, fmt, report) -> None:
     elif fmt == "csv":
         out(report.csv_text(headers, rows), nl=False)
     else:
-        out(report.table(headers, rows))
+        out(report.table([_(header) for header in headers], rows))
 
 
 def main() -> None:
@@ -631,7 +711,7 @@ def main() -> None:
     try:
         cli.main(prog_name="scorekeeper")
     except KeyboardInterrupt:
-        out("\nInterrupted; every hand saved before this one is kept.", err=True)
+        out("\n" + _("Interrupted; every hand saved before this one is kept."), err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.stderr.close()
@@ -639,7 +719,8 @@ def main() -> None:
     except Exception as exc:  # a bug: one line for the user, the traceback only on request
         if os.environ.get("SCOREKEEPER_DEBUG"):
             raise
-        out(f"Error: internal error, please report it: {type(exc).__name__}: {exc}", err=True)
+        out(_("Error: internal error, please report it: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+            err=True)
         sys.exit(exit_codes.UNUSABLE)
 
 

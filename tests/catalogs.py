@@ -15,6 +15,8 @@ a translation whose message is gone, a placeholder lost in translation or a stal
 """
 from __future__ import annotations
 
+import ast
+import inspect
 import io
 import os
 import re
@@ -48,10 +50,43 @@ def code_files(domain: str) -> list[str]:
     return python_files(PACKAGE if domain == i18n.DOMAIN else CLICK)
 
 
+HELP_KEYWORDS = ("help", "short_help", "epilog")
+
+
+def _called(node) -> str:
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def help_texts(path: str):
+    """click's help texts in a module, which click shows through cli_language.localize: the
+    docstring of each command or group, and each `help=`/`short_help=`/`epilog=` given as text
+    (RecordOption's third field is an option's help too). Yields (line, message id)."""
+    with open(path, "rb") as source:
+        tree = ast.parse(source.read(), path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+            names = [d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", "") for d in decorators]
+            if any(name in ("command", "group") for name in names) and ast.get_docstring(node):
+                yield node.body[0].lineno, ast.get_docstring(node, clean=True)
+        elif isinstance(node, ast.Call):
+            texts = [k.value for k in node.keywords if k.arg in HELP_KEYWORDS]
+            if _called(node) == "RecordOption" and len(node.args) > 2:
+                texts.append(node.args[2])
+            for text in texts:
+                if isinstance(text, ast.Constant) and isinstance(text.value, str) and text.value:
+                    yield text.lineno, inspect.cleandoc(text.value)
+
+
 def extract(files) -> Catalog:
     """The messages of `files`, as a template catalog (message id -> where it is said)."""
     template = Catalog(project=PROJECT, charset="utf-8")
     for path in map(os.path.abspath, files):
+        if path.startswith(PACKAGE):
+            where = os.path.relpath(path, os.path.dirname(PACKAGE))
+            for lineno, message in help_texts(path):
+                template.add(message, None, [(where, lineno)], auto_comments=["click help"])
         for lineno, message, comments, context in extract_from_file("python", path, keywords=KEYWORDS,
                                                                       comment_tags=("TRANSLATORS:",)):
             where = os.path.relpath(path, os.path.dirname(PACKAGE) if path.startswith(PACKAGE) else CLICK)

@@ -18,6 +18,11 @@ settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile("soak", max_examples=3000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
+# The tests speak English (the message ids) unless one chooses a language: whatever the machine's
+# locale, SCOREKEEPER_LANG or LANGUAGE say, they are cleared for this process and its children.
+for _variable in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+    os.environ.pop(_variable, None)
+
 PLAYERS = ["Ana", "Bruno", "Carla", "Duarte"]
 
 
