@@ -1,0 +1,103 @@
+"""The translation catalogs are complete and the code says every message through them.
+
+Issue 11: a message with no translation in a shipped catalog, or a catalog entry whose message
+is no longer in the code, fails here; so does a translation that loses or invents a `{name}`
+(formatting it would raise KeyError), a stale .mo, and a message the extractor cannot see.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import re
+
+import pytest
+
+from catalogs import PACKAGE, check_all, python_files
+
+from scorekeeper import i18n
+
+
+def test_every_catalog_is_complete_current_and_compiled():
+    assert check_all() == []
+
+
+def test_the_catalogs_are_installed_with_the_package():
+    for language in ("pt_PT", "pt_BR"):
+        for domain in ("scorekeeper", "click"):
+            path = os.path.join(i18n.LOCALE_DIR, language, "LC_MESSAGES", f"{domain}.mo")
+            assert os.path.isfile(path), path
+
+
+def _calls(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            yield name, node
+
+
+MODULES = [(os.path.relpath(path, PACKAGE), path) for path in python_files(PACKAGE)]
+
+
+def _tree(path):
+    with open(path, encoding="utf-8") as source:
+        return ast.parse(source.read(), path)
+
+
+WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+def _says_words(node) -> bool:
+    """A literal text (or f-string) that holds words, not only punctuation and placeholders."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return bool(WORDS.search(node.value))
+    if isinstance(node, ast.JoinedStr):
+        return any(_says_words(part) for part in node.values if isinstance(part, ast.Constant))
+    if isinstance(node, ast.BinOp):
+        return _says_words(node.left) or _says_words(node.right)
+    return False
+
+
+@pytest.mark.parametrize("name,path", MODULES, ids=[name for name, _ in MODULES])
+def test_messages_are_literal_ids(name, path):
+    """`_()`, `N_()`, `ngettext()` and `pgettext()` are given literal English ids: an f-string or
+    a concatenation would be a message no catalog holds."""
+    wrong = []
+    for called, node in _calls(_tree(path)):
+        if called in ("_", "N_", "ngettext", "pgettext") and node.args:
+            ids = node.args[:2] if called == "ngettext" else node.args[1:2] if called == "pgettext" else node.args[:1]
+            for arg in ids:
+                if isinstance(arg, (ast.JoinedStr, ast.BinOp, ast.Call)):
+                    wrong.append(f"{name}:{node.lineno}: {called}() of {ast.unparse(arg)[:60]}")
+    assert wrong == []
+
+
+ERRORS = re.compile(r".*(Error|Exception|Refused)$")
+# Python's own exceptions mark a programming error (a game declared wrongly), said to the developer.
+BUILTIN = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
+           "AttributeError", "LookupError", "IndexError"}
+
+
+@pytest.mark.parametrize("name,path", MODULES, ids=[name for name, _ in MODULES])
+def test_no_message_is_said_in_english_only(name, path):
+    """What the user reads is translated: no error raised, finding made or line printed with a
+    literal English text (a literal in `_()` is fine; so is pure punctuation around messages)."""
+    wrong = []
+    tree = _tree(path)
+    for node in ast.walk(tree):
+        said = []
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            func = node.exc.func
+            exc_name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if ERRORS.match(exc_name) and exc_name not in BUILTIN and node.exc.args:
+                said.append(node.exc.args[0])
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if called == "Finding" and len(node.args) > 3:
+                said.append(node.args[3])
+            elif called in ("out", "echo", "prompt", "confirm", "fail", "finding", "_finding", "error") and node.args:
+                said.append(node.args[0])
+        wrong.extend(f"{name}:{getattr(text, 'lineno', node.lineno)}: {ast.unparse(text)[:70]}"
+                     for text in said if _says_words(text))
+    assert wrong == []
