@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import abstractmethod
 
 from scorekeeper.games import Game, Outcome, Seating
+from scorekeeper.i18n import N_
 
 
 class TeamGame(Game):
@@ -12,7 +13,7 @@ class TeamGame(Game):
     boletim.team_ficha.FichaColumns subclass in its own package."""
 
     seating = Seating.TEAMS
-    workbook_word = "ficha"
+    workbook_word = N_("ficha")  # the clubs' own word, in English too
 
     def seats(self, rules):
         return (rules.teams,)

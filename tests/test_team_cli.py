@@ -86,8 +86,8 @@ def test_examples_check_and_show():
     assert final.output.endswith("clean (truco, won by Nos; Nos 2 games, Eles 1 game)\n")
     disputed = run("check", EXAMPLES / "sueca-disputed-jogo2.yaml")
     assert disputed.exit_code == 1
-    assert (f"{EXAMPLES / 'sueca-disputed-jogo2.yaml'}:21: error: deal 6: the sheet shows Nos 1, Eles 0; the moca "
-            "stands at Nos 4, Eles 0 [Pontuacao 4]") in disputed.output
+    assert (f"{EXAMPLES / 'sueca-disputed-jogo2.yaml'}:21: error [S-PONT4-MOCA-DIFFERS]: deal 6: the sheet shows "
+            "Nos 1, Eles 0; the moca stands at Nos 4, Eles 0 [Pontuacao 4]") in disputed.output
 
 
 def test_team_sheet_format_errors(tmp_path):
@@ -142,10 +142,10 @@ def test_team_ficha_checked_by_cell(tmp_path):
     assert run("export", EXAMPLES / "sueca-disputed-jogo2.yaml", "-o", out).exit_code == 0
     result = run("check", out)
     assert result.exit_code == 1
-    assert f"{out}:Mesa3 R1!F8: error: deal 3: Nos has 119 card points; no set of cards is worth 1 [O jogo 3]" \
-        in result.output
-    assert f"{out}:Mesa3 R1!N17: error: deal 12: the sheet shows Eles at 5; a moca stops at 4 (nothing is carried " \
-           "ahead) [Pontuacao 4]" in result.output
+    assert f"{out}:Mesa3 R1!F8: error [S-JOGO3-IMPOSSIBLE]: deal 3: Nos has 119 card points; no set of cards is " \
+           "worth 1 [O jogo 3]" in result.output
+    assert f"{out}:Mesa3 R1!N17: error [S-PONT4-MOCA-OVER]: deal 12: the sheet shows Eles at 5; a moca stops at 4 " \
+           "(nothing is carried ahead) [Pontuacao 4]" in result.output
 
 
 def test_blank_ficha_filled_in(tmp_path):
@@ -165,7 +165,8 @@ def test_blank_ficha_filled_in(tmp_path):
     wb.save(out)
     checked = run("check", out)
     assert checked.exit_code == 1
-    assert f"{out}:Mesa4!J8: error: hand 3: the sheet shows Nos at 13; a game stops at 12 [Art 14]" in checked.output
+    assert f"{out}:Mesa4!J8: error [TR-ART14-SCORE-OVER]: hand 3: the sheet shows Nos at 13; a game stops at 12 " \
+           "[Art 14]" in checked.output
     back = tmp_path / "back.yaml"
     assert run("import", out, "-o", back).exit_code == 1  # issue 8: the 13 typed at J8 is reported
     assert back.read_text() == ("rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\ntable: 4\n"

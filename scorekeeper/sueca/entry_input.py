@@ -5,23 +5,25 @@ Both take the same one-line entries: `72 48`, `Nos=72 Eles=48`, `renuncia Eles`,
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
+from scorekeeper.i18n import N_, _
 from scorekeeper.sueca.rules import PENALTIES
 from scorekeeper.typed_input import team_name, until_valid, whole
 
-HELP = ("Type each team's card points (they add up to 120): 72 48, Nos=72 Eles=48,\n"
-        "or 72 alone and the other team's are asked; or a penalty and the team at fault:\n"
-        "renuncia Eles, castigo Nos, ponto Eles baralhar. q stops.")
+HELP = N_("Type each team's card points (they add up to 120): 72 48, Nos=72 Eles=48,\n"
+          "or 72 alone and the other team's are asked; or a penalty and the team at fault:\n"
+          "renuncia Eles, castigo Nos, ponto Eles baralhar. q stops.")
+TEAM_AT_FAULT = N_("Team at fault")  # the prompt; sueca.ficha heads its column with the same words
 
 
 def _card_points(team: str) -> str:
-    return f"card points of {team}"  # a team is not a person: no "Nos's"
+    return _("card points of {team}").format(team=team)  # a team is not a person: no "Nos's"
 
 
 def build_entry(sheet, hand: str, values: list[str], *, all_tricks: bool = False, **options) -> dict:
     """`72 48`, `Nos=72 Eles=48`, `120 0 --all-tricks`, `renuncia Eles`, `ponto Eles baralhar`, `castigo Nos`."""
     unused = [name for name, value in options.items() if value]
     if unused:
-        raise InputValueError(f"--{unused[0].replace('_', '-')} is not used in Sueca")
+        raise InputValueError(_("{option} is not used in Sueca").format(option=f"--{unused[0].replace('_', '-')}"))
     tokens = [hand, *values]
     penalty = PENALTIES.get(tokens[0])
     if penalty is not None:
@@ -35,15 +37,17 @@ def build_entry(sheet, hand: str, values: list[str], *, all_tricks: bool = False
 def _penalty(sheet, penalty: str, words: list[str]) -> dict:
     """`renuncia TEAM`, `castigo TEAM`, `ponto TEAM REASON` (Penalizacoes)."""
     if not words:
-        raise InputValueError(f"name the team at fault: {penalty} {' | '.join(sheet.teams)}")
+        raise InputValueError(_("name the team at fault: {penalty} {teams}").format(penalty=penalty,
+                                                                                   teams=" | ".join(sheet.teams)))
     takes = 2 if penalty == "ponto" else 1
     if len(words) > takes:
-        raise InputValueError(f"{penalty} takes the team at fault" + (" and the reason" if takes == 2 else "") +
-                              f", not {quote(' '.join(words))}")
+        message = (_("{penalty} takes the team at fault and the reason, not {typed}") if takes == 2
+                   else _("{penalty} takes the team at fault, not {typed}"))
+        raise InputValueError(message.format(penalty=penalty, typed=quote(" ".join(words))))
     entry = {"penalty": penalty, "team": team_name(sheet, words[0])}
     if penalty == "ponto":
         if len(words) < 2:
-            raise InputValueError(f"name the reason: {', '.join(sheet.rules.ponto_reasons)}")
+            raise InputValueError(_("name the reason: {reasons}").format(reasons=", ".join(sheet.rules.ponto_reasons)))
         entry["reason"] = words[1]
     return entry
 
@@ -55,21 +59,21 @@ def _points(sheet, tokens: list[str]) -> list[int]:
     total = sheet.rules.total
     if any("=" in t for t in tokens):
         if not all("=" in t for t in tokens):
-            raise InputValueError("give every team's card points in team order or every one as TEAM=N, not a mix")
+            raise InputValueError(_("give every team's card points in team order or every one as TEAM=N, not a mix"))
         by_team: dict[str, int] = {}
         for token in tokens:
-            name, _, number = token.partition("=")
+            name, _equals, number = token.partition("=")
             team = team_name(sheet, name)
             if team in by_team:
-                raise InputValueError(f"{team} is given twice in {quote(token)}")
+                raise InputValueError(_("{team} is given twice in {typed}").format(team=team, typed=quote(token)))
             by_team[team] = whole(number, _card_points(team), 0, total)
         missing = [t for t in teams if t not in by_team]
         if missing:
-            raise InputValueError(f"no card points for {', '.join(missing)}: give every team's, e.g. "
-                                  f"{teams[0]}=72 {teams[1]}=48")
+            raise InputValueError(_("no card points for {teams}: give every team's, e.g. {example}").format(
+                teams=", ".join(missing), example=f"{teams[0]}=72 {teams[1]}=48"))
         return [by_team[t] for t in teams]
     if len(tokens) != len(teams):
-        raise InputValueError(f"give each team's card points ({' '.join(teams)}), e.g. 72 48")
+        raise InputValueError(_("give each team's card points ({teams}), e.g. 72 48").format(teams=" ".join(teams)))
     return [whole(t, _card_points(team), 0, total) for team, t in zip(teams, tokens)]
 
 
@@ -83,7 +87,7 @@ def ask_entry(sheet, ask, say) -> dict:
     def first(typed: str):
         words = str(typed).split()
         if not words:
-            raise InputValueError("type the card points or a penalty")
+            raise InputValueError(_("type the card points or a penalty"))
         penalty = PENALTIES.get(words[0])
         if penalty is not None:
             if len(words) == 1:
@@ -97,33 +101,34 @@ def ask_entry(sheet, ask, say) -> dict:
         return {"points": _points(sheet, words)}
 
     while True:
-        answer = until_valid(ask, say, f"Deal {number}: {_card_points(teams[0])} (or a penalty)",
-                             first)
+        answer = until_valid(ask, say, _("Deal {number}: card points of {team} (or a penalty)").format(
+            number=number, team=teams[0]), first)
         if isinstance(answer, str):
-            team = until_valid(ask, say, "Team at fault", lambda t: team_name(sheet, t))
+            team = until_valid(ask, say, _(TEAM_AT_FAULT), lambda t: team_name(sheet, t))
             entry = {"penalty": answer, "team": team}
             if answer == "ponto":
-                entry["reason"] = until_valid(ask, say, f"Reason ({', '.join(rules.ponto_reasons)})",
-                                              lambda t: _reason(rules, t))
+                entry["reason"] = until_valid(ask, say, _("Reason ({reasons})").format(
+                    reasons=", ".join(rules.ponto_reasons)), lambda t: _reason(rules, t))
             return entry
         if isinstance(answer, dict):
             if "penalty" in answer:
                 return answer
             points = answer["points"]
         else:
-            second = until_valid(ask, say, f"Deal {number}: {_card_points(teams[1])}",
+            second = until_valid(ask, say, _("Deal {number}: card points of {team}").format(number=number,
+                                                                                           team=teams[1]),
                                  lambda t: whole(t, _card_points(teams[1]), 0, rules.total),
                                  str(rules.total - answer))
             points = [answer, second]
         if sum(points) != rules.total:
-            say(f"  these add up to {sum(points)}, not {rules.total}; ask again")
+            say("  " + _("these add up to {sum}, not {total}; ask again").format(sum=sum(points), total=rules.total))
             continue
         if rules.total - 1 in points or 1 in points:
-            say("  no set of cards is worth 1; ask again")
+            say("  " + _("no set of cards is worth 1; ask again"))
             continue
         entry = {"points": points}
         if rules.total in points:
-            yes = until_valid(ask, say, "All ten tricks? [y/n]", _yes_no, "n")
+            yes = until_valid(ask, say, _("All ten tricks? [y/n]"), _yes_no, "n")
             if yes:
                 entry["all_tricks"] = True
         return entry
@@ -131,7 +136,8 @@ def ask_entry(sheet, ask, say) -> dict:
 
 def _reason(rules, typed: str) -> str:
     if typed not in rules.ponto_reasons:
-        raise InputValueError(f"{quote(typed)} is not a reason ({', '.join(rules.ponto_reasons)})")
+        raise InputValueError(_("{typed} is not a reason ({reasons})").format(typed=quote(typed),
+                                                                            reasons=", ".join(rules.ponto_reasons)))
     return typed
 
 
@@ -141,4 +147,4 @@ def _yes_no(typed: str) -> bool:
         return True
     if answer in ("n", "no", "nao", "não"):
         return False
-    raise InputValueError("answer y or n")
+    raise InputValueError(_("answer y or n"))

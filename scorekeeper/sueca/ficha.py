@@ -6,20 +6,37 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.boletim.layout import FIRST_ROW as FIRST
-from scorekeeper.boletim.layout import HEAD_ROW, col
+from scorekeeper.boletim.layout import HEAD_ROW, col, is_label
 from scorekeeper.boletim.sheet_style import RED_FILL, put
 from scorekeeper.boletim.team_ficha import FichaColumns, YES, key_lines, new_entry, per_team, team_of, team_values
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import N_, _
+from scorekeeper.sueca import finding_codes as codes
+from scorekeeper.team_finding_codes import NOT_A_TEAM
+
+# The heads are English message ids, written in the workbook's language (a Sueca ficha's is
+# pt_PT, whose words are the paper ficha's: Nº, Penalidade, Equipa em falta, ...).
+SUM_HEAD, CONTROL_HEAD = N_("Sum"), N_("Check")
+# Card points typed in a Pontos cell that the workbook refuses (Excel's data validation).
+POINTS_ERROR = N_("Card points, 0 to {total}")
+# What else a scorer may type in Todas as vazas for "yes", in any language.
+ALL_TRICKS_MARKS = ("s", "x", "y", "yes", "sim", "true", "1")
+# Where a finding's cell is, by its kind: the Pontos cells, the standing (Moca), or a column of the row.
+POINTS_KINDS = {codes.NO_POINTS.code, codes.IMPOSSIBLE_POINTS.code, codes.POINTS_OVER.code, codes.CARD_TOTAL.code}
+STANDING_KINDS = {codes.MOCA_OVER.code, codes.MOCA_DIFFERS.code}
+TEAM_KINDS = {codes.PENALTY_NO_TEAM.code, NOT_A_TEAM.code}
+REASON_KINDS = {codes.NO_REASON.code, codes.UNKNOWN_REASON.code}
 
 
 class SuecaColumns(FichaColumns):
     """A Nº | B Penalidade | C Equipa em falta | D Motivo | E Todas as vazas | per team: Pontos,
-    Ganhos, Início, Moca, Mocas | Soma | Controlo | Nota | Observação (the deal's `note:`)."""
+    Ganhos, Início, Moca, Mocas | Soma | Controlo | Nota | Observação (the deal's `note:`).
+    The heads are message ids (N_), said in the workbook's language by team_ficha."""
 
     list_key = "deals"
-    result_words = ("Moca", "Mocas")
-    meta = ("Nº", "Penalidade", "Equipa em falta", "Motivo", "Todas as vazas")
-    team_headers = ("Pontos", "Ganhos", "Início", "Moca", "Mocas")
+    result_words = (N_("Moca"), N_("Mocas"))
+    meta = (N_("No."), N_("Penalty"), N_("Team at fault"), N_("Reason"), N_("All tricks"))
+    team_headers = (N_("Points"), N_("Gained"), N_("Start"), N_("Moca"), N_("Mocas"))
     first_team_col = 6
     PENALTY, TEAM, REASON, ALL = 2, 3, 4, 5
     # Widths (characters) that hold the labels and the longest value of each column
@@ -73,16 +90,17 @@ class SuecaColumns(FichaColumns):
         return {"points": self.points, "standing": self.standing}[key](t)
 
     def extra_heads(self, writer):
-        writer.style(writer.ws.cell(HEAD_ROW, self.sum_col, "Soma"), "head")
-        writer.style(writer.ws.cell(HEAD_ROW, self.control_col, "Controlo"), "head")
+        writer.style(writer.ws.cell(HEAD_ROW, self.sum_col, _(SUM_HEAD)), "head")
+        writer.style(writer.ws.cell(HEAD_ROW, self.control_col, _(CONTROL_HEAD)), "head")
 
     def write_row(self, writer, r: int, row: dict) -> None:
         """Pontuacao 2-4 and Penalizacoes as formulas: what each deal gives, the moca race."""
         ws, cols, rules = writer.ws, self, writer.rules
+        yes = _(YES)  # the all-tricks mark, in the workbook's language
         for column, key in ((cols.PENALTY, "penalty"), (cols.TEAM, "team"), (cols.REASON, "reason"),
                             (cols.ALL, "all_tricks")):
             if row.get(key) is not None:
-                put(ws, r, column, row[key])
+                put(ws, r, column, yes if key == "all_tricks" else row[key])
         n = len(writer.names)
         first = r == FIRST
         over = "FALSE" if first else f"MAX({','.join(f'{col(cols.mocas(t))}{r - 1}' for t in range(n))})>={rules.mocas_to_win}"
@@ -100,7 +118,7 @@ class SuecaColumns(FichaColumns):
                      f'IF($B{r}="ponto",IF({fault},{rules.ponto_points},0),'
                      f'IF($B{r}="castigo",IF(AND({fault},MOD({castigos},{rules.castigo_every})=0),'
                      f'{rules.castigo_points},0),'
-                     f'IF({p}="",0,IF(AND($E{r}="{YES}",{p}={rules.total}),{rules.all_tricks},'
+                     f'IF({p}="",0,IF(AND($E{r}="{yes}",{p}={rules.total}),{rules.all_tricks},'
                      f'IF({p}>{rules.big_win_above},{rules.big_win},IF({p}>{rules.win_above},{rules.win},0)))))))')
             ws.cell(r, cols.gained(t), writer.computed(r, f"IF({over},0,{dealt})"))
             # S3: a moca closed on the row above starts the next at 0, or at a renuncia's carry.
@@ -133,9 +151,9 @@ class SuecaColumns(FichaColumns):
         lst(cols.PENALTY, ("renuncia", "ponto", "castigo"))
         lst(cols.TEAM, names)
         lst(cols.REASON, rules.ponto_reasons)
-        lst(cols.ALL, (YES,))
+        lst(cols.ALL, (_(YES),))
         dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(rules.total),
-                            allow_blank=True, showErrorMessage=True, error=f"Card points, 0 to {rules.total}")
+                            allow_blank=True, showErrorMessage=True, error=_(POINTS_ERROR).format(total=rules.total))
         for t in range(len(writer.names)):
             dv.add(f"{col(cols.points(t))}{FIRST}:{col(cols.points(t))}{writer.last_row}")
         ws.add_data_validation(dv)
@@ -171,7 +189,8 @@ class SuecaColumns(FichaColumns):
                     entry[key] = grid.text(r, column)
         elif points is not None:
             entry["points"] = points
-            if (grid.text(r, cols.ALL) or "").lower() in (YES, "s", "x", "yes", "true", "1"):
+            mark = grid.text(r, cols.ALL) or ""
+            if is_label(mark, YES) or mark.strip().lower() in ALL_TRICKS_MARKS:
                 entry["all_tricks"] = True
         standing = team_values(grid, r, [cols.standing(t) for t in range(len(names))], names)
         if standing is not None:
@@ -180,26 +199,30 @@ class SuecaColumns(FichaColumns):
         return entry
 
     def finding_column(self, ficha, finding: Finding, entry) -> int | None:
-        """The cell of a Sueca row that holds the value a finding is about, as sueca.scoring
-        words its findings (they carry the entry's line only): None for the team's own cell."""
-        cols, rule = self, finding.rule
+        """The cell of a Sueca row that holds the value a finding is about, by the finding's kind
+        (its code: the message is in the language in use): None for the team's own cell."""
+        cols, code, team = self, finding.code, finding.player
         message = finding.message.split(": ", 1)[-1]
-        team = finding.player
-        for key in ("points", "standing"):  # per_team's findings name their key first
-            if message.startswith((f"{key}:", f"{key} has")):
+        for key in ("points", "standing"):  # per_team's findings start with their key, in any language
+            if code.startswith("TEAM-") and message.startswith((f"{key}:", f"{key} ")):
                 return ficha.team_column(key, team)
-        if rule == "Pontuacao 4":  # a moca standing written over its formula
-            return ficha.team_column("standing", team or ficha.shown_team(message))
-        if rule in ("Pontuacao 1", "O jogo 3", "O jogo 4"):  # card points: the Pontos cells
+        if code in STANDING_KINDS:  # a moca standing written over its formula
+            return ficha.team_column("standing", team or _first_written(entry, "standing"))
+        if code in POINTS_KINDS:  # card points: the Pontos cells
             return ficha.team_column("points", team)
-        if rule == "Pontuacao 2":  # all tricks claimed
+        if code == codes.ALL_TRICKS.code:  # all tricks claimed
             return cols.ALL
-        if rule.startswith("Penalizacoes"):
-            if "needs the team" in message:
-                return cols.TEAM
-            if "reason" in message:
-                return cols.REASON
-            return cols.PENALTY
-        if rule == "teams":  # a name that is not a team: in Equipa em falta
+        if code in TEAM_KINDS:  # a penalty's team missing, or a name that is not a team: Equipa em falta
             return cols.TEAM
+        if code in REASON_KINDS:
+            return cols.REASON
+        if code == codes.UNKNOWN_PENALTY.code:
+            return cols.PENALTY
         return 2
+
+
+def _first_written(entry, key: str) -> str | None:
+    """The first team whose `key` (a standing) the row has a value for: the claim a finding
+    that names no team (it compares the written standing as a whole) is first about."""
+    written = entry.get(key)
+    return next(iter(written), None) if isinstance(written, dict) else None

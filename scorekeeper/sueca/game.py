@@ -1,13 +1,17 @@
 """Sueca as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
-from scorekeeper.games import RecordOption, lazy, lazy_text
+from scorekeeper.games import RecordOption, lazy
+from scorekeeper.i18n import N_, _
 from scorekeeper.team_game import TeamGame
 
 
 class Sueca(TeamGame):
     name, title = "sueca", "Sueca"
-    list_key, entry_word = "deals", ("deal", "deals")
-    totals_word = ("moca", "mocas")  # a team's standing: 1 moca, 2 mocas
+    # A deal is the Regulamento's "partida" (O jogo: ten tricks); shown translated (N_ pairs).
+    list_key, entry_word = "deals", (N_("deal"), N_("deals"))
+    totals_word = (N_("moca"), N_("mocas"))  # a team's standing: 1 moca, 2 mocas
     unfinished_rule = "Vencedor 1"  # the game is won by the first team to 3 mocas
+    code_prefix = "S"  # S-JOGO4-CARD-TOTAL (sueca/finding_codes.py)
+    workbook_language = "pt_PT"  # the Regulamento do Torneio is Portugal's: its ficha speaks Portugal's Portuguese
     record_options = (RecordOption("all_tricks", ("--all-tricks",), "Sueca: the team with 120 made all ten tricks.",
                                    is_flag=True),)
 
@@ -16,23 +20,29 @@ class Sueca(TeamGame):
     parse_sheet = lazy("scorekeeper.sueca.scoring", "parse_sheet")
     score_sheet = lazy("scorekeeper.sueca.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.sueca.entry_input", "build_entry")
-    interactive_help = lazy_text("scorekeeper.sueca.entry_input", "HELP")
     ask_entry = lazy("scorekeeper.sueca.entry_input", "ask_entry")
     standings = lazy("scorekeeper.sueca.standings", "standings")
 
+    def interactive_help(self):
+        """What `record` prints before the first question, in the language in use."""
+        from scorekeeper.sueca.entry_input import HELP
+
+        return _(HELP)
+
     def show_tables(self, result):
-        """`show`: each deal's card points and points, the moca standing, and mocas won."""
+        """`show`: each deal's card points and points, the moca standing, and mocas won. Heads in
+        the language in use, and a deal's kind too ("deal"); a penalty is the rule file's word."""
         from scorekeeper.report import Column  # report is imported by the table paths only
 
         teams = result.players
-        headers = ["#", "deal", "detail", *(Column(f"{t} {word}", word, t) for word in ("pts", "+", "moca", "mocas")
-                                            for t in teams)]
+        words = (_("pts"), "+", _("moca"), _("mocas"))
+        headers = ["#", _("deal"), _("detail"), *(Column(f"{t} {word}", word, t) for word in words for t in teams)]
         rows = []
         for hand, state in zip(result.hands, result.extra["running"]):
             points = hand.points or {}
-            rows.append([hand.index, hand.hand, hand.detail, *(points.get(t, "") for t in teams),
-                         *(hand.awarded.get(t, 0) for t in teams), *(state["standing"][t] for t in teams),
-                         *(state["mocas"][t] for t in teams)])
+            rows.append([hand.index, _("deal") if hand.hand == "deal" else hand.hand, hand.detail,
+                         *(points.get(t, "") for t in teams), *(hand.awarded.get(t, 0) for t in teams),
+                         *(state["standing"][t] for t in teams), *(state["mocas"][t] for t in teams)])
         return [("", headers, rows, 3)]
 
     def ficha_columns(self, teams):

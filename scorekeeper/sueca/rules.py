@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
-from scorekeeper.report import plural
+from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.rule_schema import Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary
 
@@ -71,13 +71,13 @@ def from_data(data, source: str) -> SuecaRules:
     suits = deck["cards"] // 10  # a Sueca deck has ten ranks per suit
     card_total = suits * sum(deck["card_values"].values())
     if card_total != deck["total"]:
-        raise RulesError(f"deck.total is {deck['total']}, but {suits} suits x the card values = {card_total}", source,
-                         line("deck"))
+        raise RulesError(_("deck.total is {total}, but {suits} suits x the card values = {sum}").format(
+            total=deck["total"], suits=suits, sum=card_total), source, line("deck"))
     if deal["tie"] * 2 != deck["total"] or not deal["tie"] <= deal["win_above"] < deal["big_win_above"] < deck["total"]:
-        raise RulesError("deal_points: expected tie = half the deck, and tie <= win_above < big_win_above < total",
+        raise RulesError(_("deal_points: expected tie = half the deck, and tie <= win_above < big_win_above < total"),
                          source, line("deal_points"))
     if moca["points"] < 1 or moca["to_win"] < 1 or pen["castigo"]["every"] < 1:
-        raise RulesError("moca.points, moca.to_win and penalties.castigo.every must be at least 1", source,
+        raise RulesError(_("moca.points, moca.to_win and penalties.castigo.every must be at least 1"), source,
                          line("moca"))
     return SuecaRules(
         source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
@@ -92,15 +92,26 @@ def from_data(data, source: str) -> SuecaRules:
 
 
 def describe_rules(rules: SuecaRules):
+    """The rule file's numbers as `rules show` lists them, in the language in use."""
+    moca = ngettext("{count} point", "{count} points", rules.moca_points).format(count=rules.moca_points)
+    to_win = ngettext("{count} moca wins the game", "{count} mocas win the game",
+                      rules.mocas_to_win).format(count=rules.mocas_to_win)
+    renuncia = (_("{points} to the other team, carried") if rules.renuncia_carries
+                else _("{points} to the other team")).format(points=rules.renuncia_points)
     return [
-        ["teams", f"{rules.teams} of {rules.players_per_team}"],
-        ["card points in a deal", f"{rules.total}; impossible: {', '.join(map(str, rules.impossible))}"],
-        ["deal won with", f"> {rules.win_above}: {rules.win}, > {rules.big_win_above}: {rules.big_win}, "
-                          f"all tricks: {rules.all_tricks}, {rules.tie}-{rules.tie}: 0"],
-        ["moca", f"{plural(rules.moca_points, 'point')}; {plural(rules.mocas_to_win, 'moca')} "
-                 f"{'wins' if rules.mocas_to_win == 1 else 'win'} the game"],
-        ["renuncia", f"{rules.renuncia_points} to the other team" + (", carried" if rules.renuncia_carries else "")],
-        ["one-point penalties", f"{rules.ponto_points} to the other team: {', '.join(rules.ponto_reasons)}"],
-        ["castigo", f"every {rules.castigo_every}: {rules.castigo_points} to the other team"],
-        ["group phase win", rules.group_win_points],
+        [pgettext("sueca", "teams"), _("{teams} of {players}").format(teams=rules.teams,
+                                                                      players=rules.players_per_team)],
+        [_("card points in a deal"), _("{total}; impossible: {impossible}").format(
+            total=rules.total, impossible=", ".join(map(str, rules.impossible)))],
+        [_("deal won with"), _("> {win_above}: {win}, > {big_win_above}: {big_win}, all tricks: {all_tricks}, "
+                               "{tie}-{tie}: 0").format(win_above=rules.win_above, win=rules.win,
+                                                        big_win_above=rules.big_win_above, big_win=rules.big_win,
+                                                        all_tricks=rules.all_tricks, tie=rules.tie)],
+        [_("moca"), f"{moca}; {to_win}"],
+        [_("renuncia"), renuncia],
+        [_("one-point penalties"), _("{points} to the other team: {reasons}").format(
+            points=rules.ponto_points, reasons=", ".join(rules.ponto_reasons))],
+        [_("castigo"), _("every {every}: {points} to the other team").format(every=rules.castigo_every,
+                                                                            points=rules.castigo_points)],
+        [_("group phase win"), rules.group_win_points],
     ]

@@ -1,19 +1,19 @@
 """Reading and scoring a Sueca sheet: every deal, the moca race, and the checks of S1-S4."""
 from __future__ import annotations
 
+from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.sueca import finding_codes as codes
 from scorekeeper.sueca.deal_points import deal_points
 from scorekeeper.sueca.moca import MocaRace
 from scorekeeper.sueca.rules import PENALTIES, SuecaRules
 from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
-from scorekeeper.errors import quote
-from scorekeeper.report import plural
 
 LIST_KEY = "deals"
 DEAL_KEYS = ("points", "all_tricks", "penalty", "team", "reason", "standing", "note")
-SCORING = "Pontuacao 2"  # the deal's points: > 60 one, > 90 two, all tricks four, 60-60 none
-MOCA = "Pontuacao 4"  # mocas of 4, nothing carried ahead (S3)
+DEAL = N_("deal")  # what a Sueca entry is called: "deal 3: ..." (the Regulamento's "partida")
 
 
 def parse_sheet(doc, rules: SuecaRules, source: str, rules_ref: str) -> TeamSheet:
@@ -32,9 +32,10 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
     won_at: int | None = None
     for position, item in enumerate(sheet.entries):
         index = position + 1
-        read = EntryReader(sheet, item, index, "deal", DEAL_KEYS)
+        read = EntryReader(sheet, item, index, DEAL, DEAL_KEYS)
         if race.winner is not None:
-            read.finding(f"recorded after {race.winner} won the game at deal {won_at}", "Vencedor 1")
+            read.found(codes.AFTER_WIN, _("recorded after {team} won the game at deal {number}").format(
+                team=race.winner, number=won_at))
         awarded, kind, detail, card_points, carries = _deal(read, sheet, castigos)
         lost = 0
         start = dict(race.standing)
@@ -49,9 +50,12 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
                 won_at = index
         if scored:
             check_written(read, "standing", shown, rules.moca_points,
-                          f"a moca stops at {rules.moca_points} (nothing is carried ahead)", "the moca stands at", MOCA)
+                          _("a moca stops at {points} (nothing is carried ahead)").format(points=rules.moca_points),
+                          _("the moca stands at {standing}"), codes.MOCA_OVER.rule,
+                          kinds=(codes.MOCA_OVER, codes.MOCA_DIFFERS))
         if lost:
-            detail = (detail + "; " if detail else "") + f"{lost} lost beyond the moca"
+            beyond = ngettext("{count} lost beyond the moca", "{count} lost beyond the moca", lost).format(count=lost)
+            detail = f"{detail}; {beyond}" if detail else beyond
         findings.extend(read.findings)
         hands.append(HandResult(index, read.line, kind, detail, card_points,
                                 rules.total if card_points is not None else None, awarded))
@@ -82,57 +86,67 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
     card_points = read.per_team("points")
     all_tricks = read.item.get("all_tricks", False)
     if not isinstance(all_tricks, bool):
-        read.fail("all_tricks", f"expected true or false, got {quote(all_tricks)}")
+        read.fail(key="all_tricks", message=_("expected true or false, got {value}").format(value=quote(all_tricks)))
     if penalty_word is not None:
         penalty = PENALTIES.get(penalty_word)
         team = read.team("team")
         if penalty is None:
-            read.finding(f"unknown penalty {quote(penalty_word)}; allowed: {', '.join(PENALTIES.names)}", "Penalizacoes",
-                         key="penalty")
+            read.found(codes.UNKNOWN_PENALTY, _("unknown penalty {penalty}; allowed: {allowed}").format(
+                penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)), key="penalty")
             return nothing, penalty_word, "", None, False
         if team is None:
             if "team" not in read.item:
-                read.finding(f"a {penalty} needs the team at fault (team: ...)", "Penalizacoes", key="team")
+                read.found(codes.PENALTY_NO_TEAM, _("a {penalty} needs the team at fault (team: ...)").format(
+                    penalty=penalty), key="team")
             return nothing, penalty, "", None, False
         other = other_team(sheet, team)
         awarded = dict(nothing)
         if penalty == "renuncia":
             # S4: the other team scores 4, carried into the next moca; the deal's card points are void.
             awarded[other] = rules.renuncia_points
-            return awarded, penalty, f"by {team}", None, rules.renuncia_carries
+            return awarded, penalty, _("by {team}").format(team=team), None, rules.renuncia_carries
         if penalty == "ponto":
             reason = read.word_value("reason")
             if reason is None:
-                read.finding(f"a one-point penalty names its reason: {', '.join(rules.ponto_reasons)}",
-                             "Penalizacoes, 1 ponto", key="reason")
+                read.found(codes.NO_REASON, _("a one-point penalty names its reason: {reasons}").format(
+                    reasons=", ".join(rules.ponto_reasons)), key="reason")
             elif reason not in rules.ponto_reasons:
-                read.finding(f"unknown reason {quote(reason)}; allowed: {', '.join(rules.ponto_reasons)}",
-                             "Penalizacoes, 1 ponto", key="reason")
+                read.found(codes.UNKNOWN_REASON, _("unknown reason {reason}; allowed: {allowed}").format(
+                    reason=quote(reason), allowed=", ".join(rules.ponto_reasons)), key="reason")
             awarded[other] = rules.ponto_points
-            return awarded, penalty, f"by {team}" + (f" ({reason})" if reason else ""), None, False
+            detail = (_("by {team} ({reason})").format(team=team, reason=reason) if reason
+                      else _("by {team}").format(team=team))
+            return awarded, penalty, detail, None, False
         castigos[team] += 1
         if castigos[team] % rules.castigo_every == 0:  # S4: every second castigo costs a point
             awarded[other] = rules.castigo_points
-        return awarded, penalty, f"{team}, number {castigos[team]}", None, False
+        return awarded, penalty, _("{team}, number {number}").format(team=team, number=castigos[team]), None, False
 
     if card_points is None:
         if "points" not in read.item:
-            read.finding("no card points recorded (points: [NOS, ELES])", "Pontuacao 1")
+            read.found(codes.NO_POINTS, _("no card points recorded (points: [NOS, ELES])"))
         return nothing, "deal", "", None, False
     total = sum(card_points.values())
     detail = ""
     for team, points in card_points.items():
         if points > rules.total:
-            read.finding(f"{team} has {plural(points, 'card point')}; a deal holds {rules.total}", "O jogo 4", team,
-                         key="points")
+            read.found(codes.POINTS_OVER, ngettext("{team} has {count} card point; a deal holds {total}",
+                                                   "{team} has {count} card points; a deal holds {total}",
+                                                   points).format(team=team, count=points, total=rules.total),
+                       team, key="points")
         elif points in rules.impossible:
-            read.finding(f"{team} has {plural(points, 'card point')}; no set of cards is worth "
-                         f"{min(points, rules.total - points)}", "O jogo 3", team, key="points")
+            read.found(codes.IMPOSSIBLE_POINTS,
+                       ngettext("{team} has {count} card point; no set of cards is worth {worth}",
+                                "{team} has {count} card points; no set of cards is worth {worth}",
+                                points).format(team=team, count=points, worth=min(points, rules.total - points)),
+                       team, key="points")
     if total != rules.total:
-        read.finding(f"card points add up to {total}, not {rules.total}", "O jogo 4", key="points")
+        read.found(codes.CARD_TOTAL, _("card points add up to {sum}, not {total}").format(sum=total, total=rules.total),
+                   key="points")
     if all_tricks:
-        detail = "all tricks"
+        detail = _("all tricks")
         if max(card_points.values()) != rules.total:
-            read.finding(f"all tricks means all {rules.total} card points, but the best team has "
-                         f"{max(card_points.values())}", SCORING, key="all_tricks")
+            read.found(codes.ALL_TRICKS, _("all tricks means all {total} card points, but the best team has "
+                                           "{best}").format(total=rules.total, best=max(card_points.values())),
+                       key="all_tricks")
     return deal_points(rules, card_points, all_tricks), "deal", detail, card_points, False

@@ -10,17 +10,19 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.i18n import N_, _
 from scorekeeper.tournaments.knockout import counted_result
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
 GROUP_STAGE = "group"
 NEGRA_STAGE = "negra"
 
-# What decided_by says between two rows (S5 letters as the regulation's Torneio 4 numbers them).
-BY_POINTS = "points"
-BY_NEGRA = "f: negra"
-NEGRA_NEEDED = "negra needed"  # the group phase is over and (a)-(e) left the tie (S5, TN3)
-TIED = "tied"  # the group phase is still being played: a tie now is no negra yet
+# What decided_by says between two rows (S5 letters as the regulation's Torneio 4 numbers them):
+# a value JSON keeps in English, marked (N_) for the tables and workbooks that show it translated.
+BY_POINTS = N_("points")
+BY_NEGRA = N_("f: negra")
+NEGRA_NEEDED = N_("negra needed")  # the group phase is over and (a)-(e) left the tie (S5, TN3)
+TIED = N_("tied")  # the group phase is still being played: a tie now is no negra yet
 UNSEPARATED = (NEGRA_NEEDED, TIED)
 
 
@@ -40,18 +42,18 @@ class Criterion:
     """One of S5's criteria (a)-(e): its label, its tiebreaks key, and whether it counts only the
     games among the teams still tied (a-c) or the whole group phase (d-e)."""
 
-    label: str
+    label: str  # decided_by's value (N_: shown translated)
     key: str
     among_tied: bool
     measure: str  # "points", "mocas" or "game_points": what a game gives each team
 
 
 CRITERIA = (
-    Criterion("a: points among the tied", "points_among_tied", True, "points"),
-    Criterion("b: mocas among the tied", "mocas_among_tied", True, "mocas"),
-    Criterion("c: game points among the tied", "game_points_among_tied", True, "game_points"),
-    Criterion("d: mocas in the group phase", "mocas", False, "mocas"),
-    Criterion("e: game points in the group phase", "game_points", False, "game_points"),
+    Criterion(N_("a: points among the tied"), "points_among_tied", True, "points"),
+    Criterion(N_("b: mocas among the tied"), "mocas_among_tied", True, "mocas"),
+    Criterion(N_("c: game points among the tied"), "game_points_among_tied", True, "game_points"),
+    Criterion(N_("d: mocas in the group phase"), "mocas", False, "mocas"),
+    Criterion(N_("e: game points in the group phase"), "game_points", False, "game_points"),
 )
 
 
@@ -80,8 +82,9 @@ def group_of_match(tournament: Tournament, team_group: dict, teams: tuple[str, s
     """The group both teams of a match belong to, or ScorekeeperError."""
     first, second = teams
     if first not in team_group or second not in team_group or team_group[first] != team_group[second]:
-        raise ScorekeeperError(f"the match {quote(match.sheet)} of {quote(first)} and {quote(second)} is not "
-                               "between two teams of one group", tournament.source, match.line)
+        raise ScorekeeperError(_("the match {sheet} of {first} and {second} is not between two teams of one "
+                                 "group").format(sheet=quote(match.sheet), first=quote(first), second=quote(second)),
+                               tournament.source, match.line)
     return team_group[first]
 
 
