@@ -14,7 +14,7 @@ from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf, require
 
 from scorekeeper.boletim.export import SUMMARY_HEADERS, summary_pages
-from scorekeeper import games
+from scorekeeper import games, i18n
 from scorekeeper.boletim.team_ficha import BLANK_PAGES, WRITING_MM, blank_rows
 from scorekeeper.checking import check_file
 from scorekeeper.sheets import load_sheet
@@ -24,7 +24,7 @@ DISPUTED = {"sueca": EXAMPLES / "sueca-disputed-jogo2.yaml", "truco": EXAMPLES /
 LABELS = {  # each column head of the ficha, as printed (a head wraps between words, never inside one)
     "sueca": ["Nº", "Penalidade", "Equipa", "em falta", "Motivo", "Todas as", "vazas", "Pontos", "Ganhos", "Início",
               "Moca", "Mocas", "Soma", "Controlo", "Nota"],
-    "truco": ["Nº", "Vencedor", "Valor", "Pediu", "Ocorrência", "Equipa", "Jogo", "Início", "Ganhos", "Placar",
+    "truco": ["Nº", "Vencedor", "Valor", "Pediu", "Ocorrência", "Dupla", "Jogo", "Início", "Ganhos", "Placar",
               "Jogos", "Nota"],
 }
 
@@ -59,7 +59,9 @@ def _landscape_a4(pdf) -> None:
 @pytest.mark.parametrize("game", ["sueca", "truco"])
 def test_a_disputed_ficha_prints_every_finding_marked_in_its_row(game, tmp_path):
     path = DISPUTED[game]
-    sheet, result = load_sheet(str(path)), check_file(str(path))
+    with i18n.speaking(games.get(game).workbook_language):  # the notes are in the ficha's language
+        sheet, result = load_sheet(str(path)), check_file(str(path))
+        notes = [f.describe() for f in result.findings]
     out = tmp_path / f"{game}.xlsx"
     assert run("export", path, "-o", out).exit_code == 0
     pdf = print_pdf(out, tmp_path)
@@ -67,7 +69,6 @@ def test_a_disputed_ficha_prints_every_finding_marked_in_its_row(game, tmp_path)
     _landscape_a4(pdf)
     (page,) = page_texts(pdf)
     text = _words(page)
-    notes = [f.describe() for f in result.findings]
     assert len(notes) == {"sueca": 8, "truco": 7}[game]
     for number, note in enumerate(notes, start=1):
         assert f"{number}. {note}" in text  # whole, on one line

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
@@ -27,14 +28,20 @@ from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MAX_CELL_CHARS, MAX_MA
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.sheet_file import flow
 from scorekeeper.team_sheet import MAX_ENTRIES
 from scorekeeper.yaml_lines import LineDict, LineList
 
 FIRST = L.FIRST_ROW
 SPARE_ROWS = 3  # empty rows after an exported game's last entry, for one written in by hand
-YES = "sim"
-REMARK_HEAD = "Observação"  # an entry's own `note:`, as typed (Nota holds the findings' numbers)
+YES = "sim"  # a typed value (a drop-down's, compared by formulas), not a word of the ficha: never translated
+# The ficha's own words (message ids, written in the workbook's language). Column A's head and
+# Observação's are what import looks for, in any language (layout.is_label).
+NUMBER_HEAD = N_("No.")  # column A: the entry's number
+REMARK_HEAD = N_("Remark")  # an entry's own `note:`, as typed (Nota holds the findings' numbers)
+NOTE_HEAD = N_("Note")  # the numbers of the findings about the row
+WINNER_LABEL = N_("Winner")
 REMARK_MAX_WIDTH = 30.0  # Observação grows with the longest note up to this; a longer one wraps
 # The paper: A4 landscape with these margins (inches), so that the table is printed near its
 # size (portrait shrank it to half); a blank ficha's rows are written on by hand.
@@ -57,15 +64,33 @@ class FichaColumns(ABC):
     is about. Each team game has a subclass in its own package (games.TeamGame.ficha_columns)."""
 
     list_key: str  # the sheet's list of entries
-    title = "Ficha de Pontuação"
-    meta: tuple[str, ...]  # the heads of the row's own columns, from A
-    team_headers: tuple[str, ...]  # the heads of each team's block
-    result_words: tuple[str, str]  # the standing under Vencedor: ("Moca", "Mocas")
+    meta: tuple[str, ...]  # the heads of the row's own columns, from A (message ids; A's is NUMBER_HEAD's)
+    team_headers: tuple[str, ...]  # the heads of each team's block (message ids)
+    result_words: tuple[str, str]  # the standing under Vencedor, one and many (message ids): ("Moca", "Mocas")
     keys: dict[str, int]  # an entry's key -> the column of the row that holds it
     widths: list[float]  # every column's, Observação's last (its narrowest: a game's notes may widen it)
     last_col: int
     note_col: int
     teams: int
+
+    @property
+    def title(self) -> str:
+        """The ficha's title, in the language in use."""
+        return pgettext("ficha", "Score sheet")
+
+    def meta_heads(self) -> list[str]:
+        """The heads of the row's own columns in the language in use; A's is always NUMBER_HEAD,
+        the head import looks for. A game whose words need a context of their own overrides this."""
+        return [_(NUMBER_HEAD), *(_(head) for head in self.meta[1:])]
+
+    def team_heads(self) -> list[str]:
+        """The heads of each team's block in the language in use."""
+        return [_(head) for head in self.team_headers]
+
+    def result_texts(self) -> tuple[str, str]:
+        """The standing's word for one and for many (1 Moca, 2 Mocas) in the language in use."""
+        one, many = self.result_words
+        return _(one), _(many)
 
     @property
     def remark_col(self) -> int:
@@ -150,22 +175,23 @@ class TeamFichaWriter:
             value = meta.get(key)
             if key == "scorer" and value is None:
                 continue
-            self.style(ws.cell(row, label_col, L.INFO_LABELS[key]), "bold")
+            self.style(ws.cell(row, label_col, L.info_label(key)), "bold")
             if value is not None:
                 self.style(put(ws, row, value_col, typed_value(value)), "left")
-        for column, header in enumerate(cols.meta, start=1):
+        for column, header in enumerate(cols.meta_heads(), start=1):
             self.style(ws.cell(L.HEAD_ROW, column, header), "head")
-        width = len(cols.team_headers)
+        team_heads = cols.team_heads()
+        width = len(team_heads)
         for t, name in enumerate(self.names):
             first = cols.block(t)
             self.style(put(ws, L.NAMES_ROW, first, name), "head")
             put(ws, PLAYERS_ROW, first, ", ".join(self.teams[name]))  # the team's players, above its name
             ws.merge_cells(start_row=L.NAMES_ROW, start_column=first, end_row=L.NAMES_ROW, end_column=first + width - 1)
-            for offset, header in enumerate(cols.team_headers):
+            for offset, header in enumerate(team_heads):
                 self.style(ws.cell(L.HEAD_ROW, first + offset, header), "head")
         cols.extra_heads(self)
-        self.style(ws.cell(L.HEAD_ROW, cols.note_col, "Nota"), "head")
-        self.style(ws.cell(L.HEAD_ROW, cols.remark_col, REMARK_HEAD), "head")
+        self.style(ws.cell(L.HEAD_ROW, cols.note_col, _(NOTE_HEAD)), "head")
+        self.style(ws.cell(L.HEAD_ROW, cols.remark_col, _(REMARK_HEAD)), "head")
         notes_typed = [line for row in typed if isinstance(row.get("note"), str) for line in row["note"].split("\n")]
         self.widths = [*cols.widths[:-1], max([cols.widths[-1], *(min(REMARK_MAX_WIDTH, text_width(line))
                                                                    for line in notes_typed)])]
@@ -208,13 +234,13 @@ class TeamFichaWriter:
         last = self.last_row
         counter = cols.counter
         to_win = cols.to_win(self.rules)
-        self.style(ws.cell(r, 2, "Vencedor"), "bold")
+        self.style(ws.cell(r, 2, _(WINNER_LABEL)), "bold")
         # Mocas and games won only grow down the column, and spare rows are empty: the
         # largest number is the last one written.
         won = [f"MAX({col(counter(t))}{FIRST}:{col(counter(t))}{last})" for t in range(2)]
         self.style(ws.cell(r, 3, f'=IF({won[0]}>={to_win},{self.team_ref(0)},IF({won[1]}>={to_win},'
                                  f'{self.team_ref(1)},""))'), "check")
-        one, many = cols.result_words
+        one, many = cols.result_texts()
         for t in range(len(self.names)):
             self.style(ws.cell(r + 1 + t, 2, f"={self.team_ref(t)}"), "bold")
             column = f"{col(counter(t))}{FIRST}:{col(counter(t))}{last}"
@@ -226,9 +252,9 @@ class TeamFichaWriter:
         and each row a finding is about marked with its numbers in the Nota column."""
         ws, cols = self.ws, self.cols
         start = self.notes_row
-        self.style(ws.cell(start, 2, L.NOTES_LABEL), "bold")
+        self.style(ws.cell(start, 2, L.notes_label()), "bold")
         if not notes and not self.blank:
-            ws.cell(start + 1, 2, "Sem observações: a ficha confere.")
+            ws.cell(start + 1, 2, _("No findings: the score sheet checks out."))
         self.notes_end = numbered_notes(ws, notes, start=start, last_col=cols.remark_col, note_col=cols.note_col,
                                         line_chars=sum(self.widths[1:]) - 2)  # what one line of a note holds
 
@@ -280,25 +306,26 @@ def _note_cell(sheet, cols: FichaColumns, number: int, item):
     note = item["note"]
     if isinstance(note, str):
         if not note.strip():
-            why = "a cell of only blanks reads back as no note"
+            why = _("a cell of only blanks reads back as no note")
         elif ILLEGAL_CHARACTERS_RE.search(note) or "\r" in note:  # a workbook's XML reads a carriage return as none
-            why = "it holds a control character that a workbook cannot hold"
+            why = _("it holds a control character that a workbook cannot hold")
         elif len(note) > MAX_CELL_CHARS:
-            why = f"it is longer than a workbook cell holds ({MAX_CELL_CHARS:,} characters)"
+            why = _("it is longer than a workbook cell holds ({most:,} characters)").format(most=MAX_CELL_CHARS)
         else:
             return note
     elif isinstance(note, bool) or not isinstance(note, (int, float)):
-        why = "a cell holds a note that is text or a number"
+        why = _("a cell holds a note that is text or a number")
     elif not math.isfinite(note) or abs(note) >= MAX_MAGNITUDE:
-        why = f"a number in a score sheet's cell is finite and below {MAX_MAGNITUDE:,}"
+        why = _("a number in a score sheet's cell is finite and below {most:,}").format(most=MAX_MAGNITUDE)
     elif isinstance(note, float) and note.is_integer():
-        why = "a spreadsheet keeps a whole number without its decimals (write it as text or without '.0')"
+        why = _("a spreadsheet keeps a whole number without its decimals (write it as text or without '.0')")
     elif isinstance(note, float) and float(f"{note:.15g}") != note:
-        why = "a spreadsheet keeps 15 significant digits of a number (write it as text)"
+        why = _("a spreadsheet keeps 15 significant digits of a number (write it as text)")
     else:
         return note
-    raise SheetFormatError(f"cannot export: {cols.list_key[:-1]} {number}: note: the ficha cannot hold {quote(note)}: "
-                           f"{why}", sheet.source, item.line_of("note"))
+    # The entry is named by its list's key (hands, deals), as the sheet file writes it.
+    raise SheetFormatError(_("cannot export: {entry} {number}: note: the ficha cannot hold {note}: {why}").format(
+        entry=cols.list_key[:-1], number=number, note=quote(note), why=why), sheet.source, item.line_of("note"))
 
 
 def team_of(sheet, value):
@@ -470,11 +497,14 @@ class TeamFicha:
         return finding._replace(source=f"{self.source}!{col(column)}{row}", line=None)
 
     def shown_team(self, message: str) -> str | None:
-        """The first team whose written standing a disagreement quotes ('the sheet shows Eles
-        3; ...'): check_written names no team when it compares the claim as a whole."""
-        shown = message.partition("the sheet shows ")[2].partition(";")[0]
-        claims = [claim.rpartition(" ")[0] for claim in shown.split(", ")]
-        return next((c for c in claims if c in self.doc["teams"]), None)
+        """The first team whose written standing a disagreement quotes ('deal 5: the sheet shows
+        Eles 3; the moca stands at Eles 0'): check_written names no team when it compares the
+        claim as a whole. In any language: the team first named with a number after the entry's
+        own `deal 5: ` (the claim comes before what the standing is)."""
+        claims = message.partition(": ")[2]
+        found = [(match.start(), team) for team in self.doc["teams"]
+                 for match in [re.search(rf"(?<!\S){re.escape(team)} \d", claims)] if match]
+        return min(found)[1] if found else None
 
     def team_of(self, name) -> str | None:
         teams = self.doc["teams"]
@@ -498,10 +528,11 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
     for t in range(rules.teams):
         name = grid.text(L.NAMES_ROW, cols.block(t))
         if name is None:
-            raise SheetFormatError("a team column has no team name above it", grid.where(L.NAMES_ROW, cols.block(t)))
+            raise SheetFormatError(_("a team column has no team name above it"), grid.where(L.NAMES_ROW, cols.block(t)))
         names.append(name)
-    if grid.text(head, 1) != "Nº":
-        raise SheetFormatError("not a scorekeeper ficha: no 'Nº' header", grid.where(head, 1))
+    if not L.is_label(grid.text(head, 1), NUMBER_HEAD):  # written in any language scorekeeper speaks
+        raise SheetFormatError(_("not a scorekeeper ficha: no '{head}' header").format(head=_(NUMBER_HEAD)),
+                               grid.where(head, 1))
     doc = LineDict()
     doc.line, doc.key_lines = code(1, 1), {}
     doc["rules"] = rules_ref
@@ -519,13 +550,15 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
             doc[key] = info[key]
     entries = LineList()
     entries.line, entries.item_lines = code(head, 1), []
-    remark = cols.remark_col if grid.text(head, cols.remark_col) == REMARK_HEAD else None  # none on an older ficha
+    # Observação, in any language; none on an older ficha.
+    remark = cols.remark_col if L.is_label(grid.text(head, cols.remark_col), REMARK_HEAD) else None
     ficha = TeamFicha(grid.path, grid.title, rules_ref, doc, cols, rules_cell,
                       {name: cols.team_value(t) for t, name in enumerate(names)})
     for r in range(head + 1, MAX_ROWS + 2):
         if r > MAX_ROWS:  # numbered rows go on below what is read: refuse rather than drop them
-            raise SheetFormatError(f"numbered rows go on past row {MAX_ROWS}; a ficha holds at most "
-                                   f"{MAX_ENTRIES} {cols.list_key}", grid.where(r - 1, 1))
+            raise SheetFormatError(
+                _("numbered rows go on past row {row}; a ficha holds at most {most} {entries}").format(
+                    row=MAX_ROWS, most=MAX_ENTRIES, entries=cols.list_key), grid.where(r - 1, 1))
         if isinstance(grid.values.get((r, 1)), bool) or not isinstance(grid.values.get((r, 1)), (int, float)):
             break  # the entry rows are the numbered ones; the result and notes follow them
         entry = cols.read_entry(grid, r, names)

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.typed_input import team_name, until_valid, whole
 from scorekeeper.truco.rules import PENALTIES
 from scorekeeper.vocabulary import normalize
 
-HELP = ("Type the winning team (or one of its players) and the hand's value: Nos 3\n"
-        "(Nos alone is 1). Or: declined TEAM (a mao de onze declined), void (a misdeal),\n"
-        "truco-na-mao-de-onze TEAM or olhar-baralho TEAM (the team at fault). q stops.")
+HELP = N_("Type the winning team (or one of its players) and the hand's value: Nos 3\n"
+          "(Nos alone is 1). Or: declined TEAM (a mao de onze declined), void (a misdeal),\n"
+          "truco-na-mao-de-onze TEAM or olhar-baralho TEAM (the team at fault). q stops.")
 DECLINED = ("declined", "recusou", "recusada", "mao-de-onze")
 VOID = ("void", "misdeal", "anulada", "ma-distribuicao")
 
@@ -17,27 +18,29 @@ def build_entry(sheet, hand: str, values: list[str], **options) -> dict:
     """`Nos`, `Nos 3`, `declined Nos`, `void`, `truco-na-mao-de-onze Eles`, `olhar-baralho Nos`."""
     unused = [name for name, value in options.items() if value]
     if unused:
-        raise InputValueError(f"--{unused[0].replace('_', '-')} is not used in Truco")
+        raise InputValueError(_("{option} is not used in Truco").format(option=f"--{unused[0].replace('_', '-')}"))
     return _entry(sheet, [hand, *values])
 
 
 def _entry(sheet, tokens: list[str]) -> dict:
     if len(tokens) == 1 and "=" in tokens[0]:  # `Nos=3`: TEAM=N, as King's NAME=N and Sueca's TEAM=N
-        team, _, value = tokens[0].partition("=")
+        team, _equals, value = tokens[0].partition("=")
         tokens = [team, value]
     word = normalize(tokens[0])
     if word in VOID:
         if len(tokens) > 1:
-            raise InputValueError(f"void takes nothing after it, not {quote(' '.join(tokens[1:]))}")
+            raise InputValueError(_("void takes nothing after it, not {typed}").format(
+                typed=quote(" ".join(tokens[1:]))))
         return {"void": "misdeal"}
     penalty = PENALTIES.get(tokens[0])
     if word in DECLINED or penalty is not None:
         if len(tokens) != 2:
-            raise InputValueError(f"name the team: {tokens[0]} {' | '.join(sheet.teams)}")
+            raise InputValueError(_("name the team: {word} {teams}").format(
+                word=tokens[0], teams=" | ".join(sheet.teams)))
         team = team_name(sheet, tokens[1])
         return {"mao_de_onze": "declined", "team": team} if penalty is None else {"penalty": penalty, "team": team}
     if len(tokens) > 2:
-        raise InputValueError("give the winning team and the hand's value, e.g. Nos 3")
+        raise InputValueError(_("give the winning team and the hand's value, e.g. Nos 3"))
     entry = {"winner": team_name(sheet, tokens[0])}
     if len(tokens) == 2:
         value = _value(sheet, tokens[1])
@@ -50,12 +53,13 @@ def ask_entry(sheet, ask, say) -> dict:
     """Ask one hand: any one-line entry the command line takes (`Nos 3`, `Nos` for 1,
     `declined Nos`, `void`, `olhar-baralho Eles`), or a word alone whose team is then asked."""
     number = len(sheet.entries) + 1
-    first = until_valid(ask, say, f"Hand {number}: winner and value (e.g. {sheet.team_names[0]} 3)", _first_word(sheet))
+    first = until_valid(ask, say, _("Hand {number}: winner and value (e.g. {team} 3)").format(
+        number=number, team=sheet.team_names[0]), _first_word(sheet))
     if first == "declined":
-        team = until_valid(ask, say, "Team at eleven that declined", lambda t: team_name(sheet, t))
+        team = until_valid(ask, say, _("Team at eleven that declined"), lambda t: team_name(sheet, t))
         return {"mao_de_onze": "declined", "team": team}
     if "penalty" in first and "team" not in first:
-        first["team"] = until_valid(ask, say, "Team at fault", lambda t: team_name(sheet, t))
+        first["team"] = until_valid(ask, say, pgettext("truco", "Team at fault"), lambda t: team_name(sheet, t))
     return first
 
 
@@ -63,7 +67,7 @@ def _first_word(sheet):
     def convert(typed: str):
         words = str(typed).split()
         if not words:
-            raise InputValueError("type the winning team and the hand's value, e.g. Nos 3")
+            raise InputValueError(_("type the winning team and the hand's value, e.g. Nos 3"))
         word = normalize(words[0])
         if len(words) == 1 and word in DECLINED:
             return "declined"
@@ -75,7 +79,8 @@ def _first_word(sheet):
 
 
 def _value(sheet, typed: str) -> int:
-    value = whole(typed, "the hand's value", 1, sheet.rules.target)
+    value = whole(typed, _("the hand's value"), 1, sheet.rules.target)
     if value not in sheet.rules.values:
-        raise InputValueError(f"a hand is worth {', '.join(map(str, sheet.rules.values))}, not {value}")
+        raise InputValueError(_("a hand is worth {values}, not {value}").format(
+            values=", ".join(map(str, sheet.rules.values)), value=value))
     return value

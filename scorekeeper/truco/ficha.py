@@ -5,19 +5,22 @@ from __future__ import annotations
 from scorekeeper.boletim.layout import FIRST_ROW as FIRST
 from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import put
-from scorekeeper.boletim.team_ficha import FichaColumns, key_lines, new_entry, per_team, team_of, team_values
+from scorekeeper.boletim.team_ficha import (NUMBER_HEAD, WINNER_LABEL, FichaColumns, key_lines, new_entry, per_team,
+                                            team_of, team_values)
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.truco.rules import PENALTIES
 
 
 class TrucoColumns(FichaColumns):
-    """A Nº | B Vencedor | C Valor | D Pediu (the last raise) | E Ocorrência | F Equipa | Jogo |
-    per team: Início, Ganhos, Placar, Jogos | Nota | Observação (the hand's `note:`)."""
+    """A Nº | B Vencedor | C Valor | D Pediu (the last raise) | E Ocorrência | F Dupla | Jogo |
+    per team: Início, Ganhos, Placar, Jogos | Nota | Observação (the hand's `note:`).
+
+    The heads are Truco's words in the ficha's language (pt_BR unless one is chosen), said with
+    the context "truco" (a team is a dupla, a game's score the placar); what is typed in E is the
+    game's own vocabulary (EVENTS), which the formulas compare: never translated."""
 
     list_key = "hands"
-    result_words = ("Jogo", "Jogos")
-    meta = ("Nº", "Vencedor", "Valor", "Pediu", "Ocorrência", "Equipa", "Jogo")
-    team_headers = ("Início", "Ganhos", "Placar", "Jogos")
     first_team_col = 8
     WINNER, VALUE, RAISED, EVENT, TEAM, GAME = 2, 3, 4, 5, 6, 7
     EVENTS = ("recusada", "truco-na-mao-de-onze", "olhar-baralho", "anulada")
@@ -30,6 +33,17 @@ class TrucoColumns(FichaColumns):
         self.last_col = self.first_team_col + 4 * teams - 1
         self.note_col = self.last_col + 1
         self.widths = [*self.meta_widths, *[self.team_width] * 4 * teams, 6, self.remark_width]
+
+    def meta_heads(self) -> list[str]:
+        return [_(NUMBER_HEAD), _(WINNER_LABEL), pgettext("truco", "Value"), pgettext("truco", "Raised"),
+                pgettext("truco", "Incident"), pgettext("truco", "Team"), pgettext("truco", "Game")]
+
+    def team_heads(self) -> list[str]:
+        return [pgettext("truco", "Start"), pgettext("truco", "Gained"), pgettext("truco", "Score"),
+                pgettext("truco", "Games")]
+
+    def result_texts(self) -> tuple[str, str]:
+        return pgettext("truco", "Game"), pgettext("truco", "Games")  # 1 Jogo, 2 Jogos
 
     def inputs(self) -> list[tuple[int, int]]:
         return [(self.WINNER, self.TEAM)]  # B:F, what a person types
@@ -183,4 +197,4 @@ class TrucoColumns(FichaColumns):
         penalty = entry.get("penalty")
         if penalty is not None and penalty not in PENALTIES:
             return cols.EVENT  # an Ocorrência that is not a penalty
-        return cols.TEAM  # the team at fault or at eleven (Equipa): missing, unknown or wrong
+        return cols.TEAM  # the team at fault or at eleven (Dupla): missing, unknown or wrong

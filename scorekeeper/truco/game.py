@@ -1,5 +1,6 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
-from scorekeeper.games import lazy, lazy_text
+from scorekeeper.games import lazy
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.team_game import TeamGame
 
 
@@ -8,27 +9,40 @@ class Truco(TeamGame):
     list_key, entry_word = "hands", ("hand", "hands")
     totals_word = ("game", "games")  # a team's standing: 1 game, 2 games
     unfinished_rule = "Art 14"  # a match is won by games (T4)
+    code_prefix = "TR"  # TR-ART13-VALUE (truco/finding_codes.py)
+    workbook_language = "pt_BR"  # the FURB regulation is Brazilian: its ficha speaks Brazil's Portuguese
 
     rules_from_data = lazy("scorekeeper.truco.rules", "from_data")
     describe_rules = lazy("scorekeeper.truco.rules", "describe_rules")
     parse_sheet = lazy("scorekeeper.truco.scoring", "parse_sheet")
     score_sheet = lazy("scorekeeper.truco.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.truco.entry_input", "build_entry")
-    interactive_help = lazy_text("scorekeeper.truco.entry_input", "HELP")
     ask_entry = lazy("scorekeeper.truco.entry_input", "ask_entry")
     standings = lazy("scorekeeper.truco.standings", "standings")
 
+    def interactive_help(self):
+        """What `record` prints before the first question, in the language in use."""
+        from scorekeeper.truco.entry_input import HELP
+
+        return _(HELP)
+
     def show_tables(self, result):
-        """`show`: each hand, the points it gives, the running score of its game, and games won."""
+        """`show`: each hand, the points it gives, the running score of its game, and games won.
+        The heads are said in the language in use; a hand's kind ("hand", "void", "mao de onze")
+        too, a penalty's name being the rule file's own word."""
         from scorekeeper.report import Column  # report is imported by the table paths only
 
         teams = result.players
-        headers = ["#", "game", "hand", "detail", *(Column(f"{t} {word}", word, t) for word in ("+", "score", "games")
-                                                    for t in teams)]
+        words = ("+", pgettext("truco", "score"), pgettext("truco", "games"))
+        headers = ["#", pgettext("truco", "game"), pgettext("truco", "hand"), _("detail"),
+                   *(Column(f"{t} {word}", word, t) for word in words for t in teams)]
+        kinds = {"hand": pgettext("truco", "hand"), "void": pgettext("truco", "void"),
+                 "mao de onze": pgettext("truco", "mao de onze")}
         rows = []
         for hand, state in zip(result.hands, result.extra["running"]):
-            rows.append([hand.index, state["game"], hand.hand, hand.detail, *(hand.awarded.get(t, 0) for t in teams),
-                         *(state["score"][t] for t in teams), *(state["games_won"][t] for t in teams)])
+            rows.append([hand.index, state["game"], kinds.get(hand.hand, hand.hand), hand.detail,
+                         *(hand.awarded.get(t, 0) for t in teams), *(state["score"][t] for t in teams),
+                         *(state["games_won"][t] for t in teams)])
         return [("", headers, rows, 4)]
 
     def ficha_columns(self, teams):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.rule_schema import Choice, Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary
 
@@ -63,18 +64,19 @@ def from_data(data, source: str) -> TrucoRules:
     line = data.line_of
     values = data["values"]
     if not values or sorted(values) != values or values[0] < 1 or values[-1] > data["game_target"]:
-        raise RulesError(f"values: expected increasing hand values from 1 to the game target "
-                         f"({data['game_target']}), got {values}", source, line("values"))
+        raise RulesError(_("values: expected increasing hand values from 1 to the game target ({target}), "
+                           "got {values}").format(target=data["game_target"], values=values), source, line("values"))
     if data["best_of"] < 1 or data["best_of"] % 2 == 0:
-        raise RulesError(f"best_of: expected an odd number of games, got {data['best_of']}", source, line("best_of"))
+        raise RulesError(_("best_of: expected an odd number of games, got {best_of}").format(best_of=data["best_of"]),
+                         source, line("best_of"))
     standings = tuple(data.get("standings", STANDINGS))
     if not standings or len(set(standings)) != len(standings):
-        raise RulesError(f"standings: expected each of {', '.join(STANDINGS)} at most once and at least one, "
-                         f"got {', '.join(standings) or 'none'}", source, line("standings"))
+        raise RulesError(_("standings: expected each of {criteria} at most once and at least one, got {got}").format(
+            criteria=", ".join(STANDINGS), got=", ".join(standings) or _("none")), source, line("standings"))
     onze = data["mao_de_onze"]
     if onze["at"] != data["game_target"] - 1:
-        raise RulesError(f"mao_de_onze.at is {onze['at']}, but the game goes to {data['game_target']}", source,
-                         line("mao_de_onze"))
+        raise RulesError(_("mao_de_onze.at is {at}, but the game goes to {target}").format(
+            at=onze["at"], target=data["game_target"]), source, line("mao_de_onze"))
     return TrucoRules(
         source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
         teams=data["teams"], players_per_team=data["players_per_team"], target=data["game_target"],
@@ -86,14 +88,22 @@ def from_data(data, source: str) -> TrucoRules:
 
 
 def describe_rules(rules: TrucoRules):
+    """`rules show`: every number of the rule file, in words (the criteria and voids are the
+    file's own words). Said in Truco's words (context "truco": a team is a dupla in Brazil)."""
     return [
-        ["teams", f"{rules.teams} of {rules.players_per_team}"],
-        ["game", f"to {rules.target}, best of {rules.best_of}"],
-        ["hand values", ", ".join(map(str, rules.values))],
-        ["mao de onze", f"at {rules.eleven}: raising gives the others {rules.raise_penalty}, declining "
-                        f"{rules.declined}, losing {rules.lost}; both at {rules.eleven}: worth "
-                        f"{rules.both_at_eleven_value}"],
-        ["dealer looked at the deck", f"{rules.looked_at_deck} to the other team"],
-        ["void hands", ", ".join(rules.voids)],
-        ["standings", ", then ".join(rules.standings)],
+        [pgettext("truco", "teams"),
+         pgettext("truco", "{teams} of {players}").format(teams=rules.teams, players=rules.players_per_team)],
+        [pgettext("truco", "game"),
+         pgettext("truco", "to {target}, best of {best_of}").format(target=rules.target, best_of=rules.best_of)],
+        [pgettext("truco", "hand values"), ", ".join(map(str, rules.values))],
+        [pgettext("truco", "mao de onze"),
+         pgettext("truco", "at {eleven}: raising gives the others {raise_penalty}, declining {declined}, losing "
+                           "{lost}; both at {eleven}: worth {both}").format(
+             eleven=rules.eleven, raise_penalty=rules.raise_penalty, declined=rules.declined, lost=rules.lost,
+             both=rules.both_at_eleven_value)],
+        [pgettext("truco", "dealer looked at the deck"),
+         pgettext("truco", "{points} to the other team").format(points=rules.looked_at_deck)],
+        [pgettext("truco", "void hands"), ", ".join(rules.voids)],
+        # TRANSLATORS: between the standings' criteria (matches, games, tentos), which stay as the file writes them.
+        [pgettext("truco", "standings"), pgettext("truco", ", then ").join(rules.standings)],
     ]

@@ -1,13 +1,16 @@
 """Reading and scoring a Truco sheet: hands split into games at 12, the mao de onze, the match."""
 from __future__ import annotations
 
+from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
+from scorekeeper.truco import finding_codes as C
 from scorekeeper.truco.rules import PENALTIES, TrucoRules
-from scorekeeper.errors import quote
 
 LIST_KEY = "hands"
+HAND = N_("hand")  # what a Truco entry is called: "hand 3: ..." ("mão 3: ...")
 HAND_KEYS = ("winner", "value", "raised_by", "mao_de_onze", "team", "penalty", "void", "score", "note")
 
 
@@ -52,17 +55,19 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
     running: list[dict] = []
     for position, item in enumerate(sheet.entries):
         index = position + 1
-        read = EntryReader(sheet, item, index, "hand", HAND_KEYS)
+        read = EntryReader(sheet, item, index, HAND, HAND_KEYS)
         over = match.winner is not None
         if over:
-            read.finding(f"recorded after {match.winner} won the match at hand {match.ended_at}", "Art 14")
+            read.found(C.AFTER_MATCH, _("recorded after {team} won the match at hand {hand}").format(
+                team=match.winner, hand=match.ended_at))
         game_number = len(match.games) + 1
         start = dict(match.score)
         awarded, kind, detail = _hand(read, sheet, match)
         shown = dict(match.score) if over else match.add(awarded, index)
         # After the match, nothing is scored to agree with; a score above 12 is still impossible.
-        check_written(read, "score", shown, rules.target, f"a game stops at {rules.target}", "the score is", "Art 14",
-                      compare=not over)
+        check_written(read, "score", shown, rules.target, _("a game stops at {target}").format(target=rules.target),
+                      _("the score is {standing}"), C.SCORE_OVER.rule, compare=not over,
+                      kinds=(C.SCORE_OVER, C.SCORE_WRONG))
         findings.extend(read.findings)
         hands.append(HandResult(index, read.line, kind, detail, None, None, awarded))
         running.append({"game": game_number, "start": start, "score": shown, "games_won": dict(match.games_won),
@@ -92,80 +97,89 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     void = read.word_value("void")
     if void is not None:
         if void not in rules.voids:
-            read.finding(f"unknown void {quote(void)}; allowed: {', '.join(rules.voids)}", "Art 7", key="void")
+            read.found(C.VOID_UNKNOWN, _("unknown void {void}; allowed: {allowed}").format(
+                void=quote(void), allowed=", ".join(rules.voids)), key="void")
         return nothing, "void", void
     penalty_word = read.word_value("penalty")
     if penalty_word is not None:
         penalty = PENALTIES.get(penalty_word)
         team = read.team("team")
         if penalty is None:
-            read.finding(f"unknown penalty {quote(penalty_word)}; allowed: {', '.join(PENALTIES.names)}", "Art 6, Art 16",
-                         key="penalty")
+            read.found(C.PENALTY_UNKNOWN, _("unknown penalty {penalty}; allowed: {allowed}").format(
+                penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)), key="penalty")
             return nothing, penalty_word, ""
         if team is None:
             if "team" not in read.item:
-                read.finding(f"a {penalty} needs the team at fault (team: ...)", "Art 6, Art 16", key="team")
+                read.found(C.PENALTY_NO_TEAM,
+                           pgettext("truco", "a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
+                           key="team")
             return nothing, penalty, ""
         awarded = dict(nothing)
         other = other_team(sheet, team)
         if penalty == "truco-na-mao-de-onze":
             if eleven != [team]:
-                read.finding(f"{team} is not the only team at {rules.eleven} ({_score(match)})", "Art 16", team,
-                             key="team")
+                read.found(C.RAISE_NOT_AT_ELEVEN, _("{team} is not the only team at {eleven} ({score})").format(
+                    team=team, eleven=rules.eleven, score=_score(match)), team, key="team")
             awarded[other] = rules.raise_penalty  # Art 16: the other team scores 3
         else:
             awarded[other] = rules.looked_at_deck  # Art 6: the dealer loses the deal and a point
-        return awarded, penalty, f"by {team}"
+        return awarded, penalty, _("by {team}").format(team=team)
     declined = read.word_value("mao_de_onze")
     if declined is not None:
         team = read.team("team")
         if declined not in ("declined", "recusada", "recusou"):
-            read.finding(f"mao_de_onze: expected declined, got {quote(declined)}", "Art 17", key="mao_de_onze")
+            read.found(C.ELEVEN_WORD, _("mao_de_onze: expected declined, got {value}").format(value=quote(declined)),
+                       key="mao_de_onze")
         if team is None:
             if "team" not in read.item:
-                read.finding("name the team at eleven that declined (team: ...)", "Art 17", key="team")
+                read.found(C.DECLINE_NO_TEAM, _("name the team at eleven that declined (team: ...)"), key="team")
             return nothing, "mao de onze", ""
         if eleven != [team]:
-            read.finding(f"only the one team at {rules.eleven} may decline the hand ({_score(match)})", "Art 17", team,
-                         key="team")
+            read.found(C.DECLINE_NOT_AT_ELEVEN,
+                       _("only the one team at {eleven} may decline the hand ({score})").format(
+                           eleven=rules.eleven, score=_score(match)), team, key="team")
         awarded = dict(nothing)
         awarded[other_team(sheet, team)] = rules.declined  # Art 17: declining gives the others 1
-        return awarded, "mao de onze", f"declined by {team}"
+        return awarded, "mao de onze", _("declined by {team}").format(team=team)
 
     winner = read.team("winner")
     if winner is None:
         if "winner" not in read.item:
-            read.finding("no winner recorded (winner: TEAM)", "Art 13", key="winner")
+            read.found(C.NO_WINNER, _("no winner recorded (winner: TEAM)"), key="winner")
         return nothing, "hand", ""
     value = read.item.get("value", 1)
     value = read.number("value", value, 1)
     if value not in rules.values:
-        read.finding(f"a hand is worth {', '.join(map(str, rules.values))}, not {value}", "Art 13", key="value")
+        read.found(C.VALUE, _("a hand is worth {values}, not {value}").format(
+            values=", ".join(map(str, rules.values)), value=value), key="value")
     raised_by = read.team("raised_by")
     awarded = dict(nothing)
     detail = f"{winner}" + (f", {value}" if value != 1 else "")
     if len(eleven) == 2:
         if value != rules.both_at_eleven_value:
-            read.finding(f"both teams at {rules.eleven}: the hand is worth {rules.both_at_eleven_value}, not {value}",
-                         "Art 18", key="value")
+            read.found(C.BOTH_AT_ELEVEN_VALUE,
+                       _("both teams at {eleven}: the hand is worth {worth}, not {value}").format(
+                           eleven=rules.eleven, worth=rules.both_at_eleven_value, value=value), key="value")
         awarded[winner] = rules.both_at_eleven_value
-        return awarded, "hand", detail + ", both at eleven"
+        return awarded, "hand", _("{detail}, both at eleven").format(detail=detail)
     if len(eleven) == 1:
         at = eleven[0]
         if raised_by == at:
-            read.finding(f"{at}, at {rules.eleven}, raised: the other team scores {rules.raise_penalty}",
-                         "Art 16", at, key="raised_by")
+            read.found(C.RAISED_AT_ELEVEN, _("{team}, at {eleven}, raised: the other team scores {points}").format(
+                team=at, eleven=rules.eleven, points=rules.raise_penalty), at, key="raised_by")
             awarded[other_team(sheet, at)] = rules.raise_penalty
-            return awarded, "hand", f"{winner}, {value}, raised by {at} at eleven"
+            return awarded, "hand", _("{winner}, {value}, raised by {team} at eleven").format(
+                winner=winner, value=value, team=at)
         if winner != at:
             # Art 17: the team at eleven played and lost: the other team scores 3.
             if "value" in read.item and value != rules.lost:
-                read.finding(f"{at} played the mao de onze and lost: {winner} scores {rules.lost}, not {value}",
-                             "Art 17", winner, key="value")
+                read.found(C.LOST_VALUE, _("{team} played the mao de onze and lost: {winner} scores {points}, "
+                                           "not {value}").format(team=at, winner=winner, points=rules.lost,
+                                                                 value=value), winner, key="value")
             awarded[winner] = rules.lost
-            return awarded, "hand", f"{winner}, mao de onze lost by {at}"
+            return awarded, "hand", _("{winner}, mao de onze lost by {team}").format(winner=winner, team=at)
         awarded[winner] = value
-        return awarded, "hand", detail + ", mao de onze"
+        return awarded, "hand", _("{detail}, mao de onze").format(detail=detail)
     awarded[winner] = value
     return awarded, "hand", detail
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.i18n import N_, _
 from scorekeeper.tournaments.knockout import counted_result
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
 GROUP_STAGE = "group"
-# decided_by for each criterion of the rule file, for a disqualification, and for a tie.
-LABELS = {"matches": "matches won", "games": "games won", "tentos": "tentos scored - conceded"}
-BY_DISQUALIFICATION = "disqualified (Art 8)"
-TIED = "tied"
+# decided_by for each criterion of the rule file, for a disqualification, and for a tie: English
+# message ids, as JSON gives them and the knockout compares them (TIED); a table says `_(decided_by)`.
+LABELS = {"matches": N_("matches won"), "games": N_("games won"), "tentos": N_("tentos scored - conceded")}
+BY_DISQUALIFICATION = N_("disqualified (Art 8)")
+TIED = N_("tied")
 
 
 @dataclass
@@ -56,8 +58,8 @@ def disqualified_teams(tournament: Tournament) -> set[str]:
     for round_ in tournament.rounds:
         for team in getattr(round_, "disqualified", None) or ():
             if team not in tournament.teams:
-                raise ScorekeeperError(f"round {round_.number} disqualifies {quote(team)}, who is no team of the "
-                                       "tournament", tournament.source, round_.line)
+                raise ScorekeeperError(_("round {number} disqualifies {team}, who is no team of the tournament").format(
+                    number=round_.number, team=quote(team)), tournament.source, round_.line)
             teams.add(team)
     return teams
 
@@ -82,8 +84,9 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
                 continue
             first, second = result.players
             if first not in team_group or second not in team_group or team_group[first] != team_group[second]:
-                raise ScorekeeperError(f"the match {quote(match.sheet)} of {quote(first)} and {quote(second)} is not "
-                                       "between two teams of one group", tournament.source, match.line)
+                raise ScorekeeperError(_("the match {sheet} of {first} and {second} is not between two teams of one "
+                                         "group").format(sheet=quote(match.sheet), first=quote(first),
+                                                         second=quote(second)), tournament.source, match.line)
             for team, other in ((first, second), (second, first)):
                 record = records[team]
                 record.played += 1
