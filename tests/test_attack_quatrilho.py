@@ -36,7 +36,8 @@ def test_a_sheet_with_too_many_fines_is_a_finding(tmp_path):
                      f"deals:\n  - {{contract: normal, caller: Bia, partner: Davi, figuras: 22, fines: [{fines}]}}\n")
     result = run("check", sheet)
     assert result.exit_code == 1
-    assert f"{sheet}:4: error: deal 1 (dealer Ari): fines: 13 fines; a deal holds at most 12 [Art 20]\n" in result.output
+    assert (f"{sheet}:4: error [Q-ART20-FINES-MANY]: deal 1 (dealer Ari): fines: 13 fines; a deal holds at most 12 "
+            "[Art 20]\n") in result.output
 
 
 def test_record_never_saves_a_sheet_too_large_to_read_back(tmp_path):

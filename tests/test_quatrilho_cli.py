@@ -223,22 +223,28 @@ def test_disputed_example_reports_each_seeded_mistake_at_its_deal():
     path = EXAMPLES / "quatrilho-disputed-mesa3.yaml"
     result = run("check", path)
     assert result.exit_code == 1
-    found = [(int(f["location"].rsplit(":", 1)[1]), f["rule"], f["message"]) for f in report(path)["findings"]]
+    found = [(int(f["location"].rsplit(":", 1)[1]), f["code"], f["rule"], f["message"])
+             for f in report(path)["findings"]]
     assert found == [
-        (13, "Art 14", "deal 2 (dealer Beto): caller: Beto deals this deal and sits out"),
-        (14, "Art 20.11", "deal 3 (dealer Carla): figuras: 38 is outside 0-35"),
-        (15, "Art 20.11", "deal 4 (dealer Duda): figuras add up to 36, not 35"),
-        (16, "Art 20.11", "deal 5 (dealer Edu): tricks: 10 tricks cannot hold 30 figuras"),
-        (20, "Art 15", "deal 8 (dealer Carla): Carla is at -3 chips before this deal: buy a talha ({rebuy: Carla}) or "
-                       "leave ({out: Carla})"),
-        (21, "Art 19", "entry 10 (rebuy Edu): Edu already bought 1 talha this round; one a round, then out"),
-        (23, "Art 15", "deal 9 (dealer Duda): player: Carla is out of this round"),
-        (24, "Art 18.2", "deal 10 (dealer Edu): chips: the sheet gives Beto -6, Zeca -10; the deal gives Beto -8, "
-                         "Zeca -8"),
-        (25, "Art 18.2", "deal 11 (dealer Ana): chips: the chips written add up to +1, not 0"),
-        (25, "Art 18.2", "deal 11 (dealer Ana): chips: the sheet gives Duda -5; the deal gives Duda -6"),
-        (27, "Art 11", "deal 13 (dealer Zeca): the round has 12 deals (shortened by the committee)"),
+        (13, "Q-ART14-DEALER-PLAYS", "Art 14", "deal 2 (dealer Beto): caller: Beto deals this deal and sits out"),
+        (14, "Q-ART20-OUT-OF-RANGE", "Art 20.11", "deal 3 (dealer Carla): figuras: 38 is outside 0-35"),
+        (15, "Q-ART20-FIGURAS-TOTAL", "Art 20.11", "deal 4 (dealer Duda): figuras add up to 36, not 35"),
+        (16, "Q-ART20-TRICKS-FIGURAS", "Art 20.11", "deal 5 (dealer Edu): tricks: 10 tricks cannot hold 30 figuras"),
+        (20, "Q-ART15-BELOW-ZERO", "Art 15", "deal 8 (dealer Carla): Carla is at -3 chips before this deal: buy a "
+                                             "talha ({rebuy: Carla}) or leave ({out: Carla})"),
+        (21, "Q-ART19-SECOND-TALHA", "Art 19", "entry 10 (rebuy Edu): Edu already bought 1 talha this round; one a "
+                                               "round, then out"),
+        (23, "Q-PLAYER-OUT", "Art 15", "deal 9 (dealer Duda): player: Carla is out of this round"),
+        (24, "Q-ART18-CHIPS-DIFFER", "Art 18.2", "deal 10 (dealer Edu): chips: the sheet gives Beto -6, Zeca -10; the "
+                                                 "deal gives Beto -8, Zeca -8"),
+        (25, "Q-ART18-CHIPS-SUM", "Art 18.2", "deal 11 (dealer Ana): chips: the chips written add up to +1, not 0"),
+        (25, "Q-ART18-CHIPS-DIFFER", "Art 18.2", "deal 11 (dealer Ana): chips: the sheet gives Duda -5; the deal gives "
+                                                 "Duda -6"),
+        (27, "Q-DEAL-BEYOND-ROUND", "Art 11", "deal 13 (dealer Zeca): the round has 12 deals (shortened by the "
+                                              "committee)"),
     ]
+    assert result.stdout.splitlines()[0] == (f"{path}:13: error [Q-ART14-DEALER-PLAYS]: deal 2 (dealer Beto): caller: "
+                                             "Beto deals this deal and sits out [Art 14]")
     lines = path.read_text().splitlines()
     seeded = [n for n, line in enumerate(lines, 1) if line.startswith("  - ") and "# seeded:" in line]
-    assert seeded == sorted({line for line, _rule, _message in found})
+    assert seeded == sorted({line for line, _code, _rule, _message in found})

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from scorekeeper.errors import clip, quote
 from scorekeeper.findings import Severity
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.quatrilho import contracts
+from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
-from scorekeeper.report import plural
 
 MAX_FINES = 12  # fines a deal went on after: a few at most (each of four players, each kind); more is no deal
 CONTRACT_KEYS = ("contract", "caller", "partner", "player", "giver", "figuras", "tricks", "chips", "fines", "note")
@@ -25,8 +26,8 @@ class _Unscorable(Exception):
 
 class DealReader:
     """One deal entry. `names` maps each name of the four players of the deal (as the sheet
-    writes them) to the label their chips go by; `finding(message, rule, key, player, severity)`
-    records a finding about this deal."""
+    writes them) to the label their chips go by; `finding(kind, message, rule, key, player,
+    severity)` records a finding of that kind (finding_codes) about this deal."""
 
     def __init__(self, rules: QuatrilhoRules, item, names: dict[str, str], dealer: str | None,
                  gone: dict[str, str], registered: list[str], finding):
@@ -45,52 +46,67 @@ class DealReader:
         """The label of a player of this deal named at `key`; anything else is a finding."""
         value = self.item.get(key) if value is None else value
         if not isinstance(value, str):
-            self.finding(f"{key}: expected a player's name, got {quote(value)}", "Art 14", key)
+            self.finding(codes.NAME_EXPECTED, _("{key}: expected a player's name, got {value}").format(
+                key=key, value=quote(value)), "Art 14", key)
             raise _Unscorable
         if value in self.names:
             return self.names[value]
         if value == self.dealer:
-            self.finding(f"{key}: {value} deals this deal and sits out", "Art 14", key, value)
+            self.finding(codes.DEALER_PLAYS, _("{key}: {name} deals this deal and sits out").format(
+                key=key, name=value), "Art 14", key, value)
         elif value in self.gone:
             late = self.gone[value] == "late"
-            self.finding(f"{key}: {value} is out of this round" + (" (late)" if late else ""),
-                         "Art 12" if late else "Art 15", key, value)
+            message = (_("{key}: {name} is out of this round (late)") if late else
+                       _("{key}: {name} is out of this round"))
+            self.finding(codes.PLAYER_OUT, message.format(key=key, name=value), "Art 12" if late else "Art 15", key,
+                         value)
         else:
-            self.finding(f"{key}: {quote(value)} is not playing this deal ({', '.join(self.names)})", "Art 14", key)
+            self.finding(codes.NOT_AT_TABLE, _("{key}: {name} is not playing this deal ({players})").format(
+                key=key, name=quote(value), players=", ".join(self.names)), "Art 14", key)
         raise _Unscorable
 
     def whole(self, key: str, value, low: int, high: int, rule: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.finding(f"{key}: expected a whole number, got {quote(value)}", rule, key)
+            self.finding(codes.NOT_WHOLE, _("{key}: expected a whole number, got {value}").format(
+                key=key, value=quote(value)), rule, key)
             raise _Unscorable
         if not low <= value <= high:
-            self.finding(f"{key}: {value} is outside {low}-{high}", rule, key)
+            self.finding(codes.OUT_OF_RANGE, _("{key}: {value} is outside {low}-{high}").format(
+                key=key, value=value, low=low, high=high), rule, key)
             raise _Unscorable
         return value
 
     def required(self, key: str, what: str, rule: str):
+        """The value at `key`; a finding when the entry does not write it (`what`: what goes
+        there, said in the language in use)."""
         if key not in self.item:
-            self.finding(f"no {key} written ({what})", rule, key)
+            self.finding(codes.KEY_MISSING, _("no {key} written ({what})").format(key=key, what=what), rule, key)
             raise _Unscorable
         return self.item[key]
+
+    def unknown_key(self, key, allowed, rule: str) -> None:
+        self.finding(codes.UNKNOWN_KEY, _("unknown key {key}; allowed: {allowed}").format(
+            key=quote(key), allowed=", ".join(allowed)), rule, key)
 
     # --- a fine that ends the deal ----------------------------------------------------------
     def _fine_entry(self):
         for key in self.item:
             if key not in FINE_KEYS:
-                self.finding(f"unknown key {quote(key)}; allowed: {', '.join(FINE_KEYS)}", "Art 20", key)
+                self.unknown_key(key, FINE_KEYS, "Art 20")
         written = self.item["fine"]
         name = FINES.get(written) if isinstance(written, str) else None
         kind = name or (clip(written) if isinstance(written, str) else "?")
         if name is None:
-            self.finding(f"unknown fine {quote(written)}; allowed: {', '.join(FINES.names)}", "Art 20", "fine")
+            self.finding(codes.FINE_UNKNOWN, _("unknown fine {fine}; allowed: {allowed}").format(
+                fine=quote(written), allowed=", ".join(FINES.names)), "Art 20", "fine")
             return kind, "", None
         if name == "olhar-vazas":
-            self.finding("olhar-vazas does not end the deal: write it under the deal's fines: "
-                         "({contract: ..., fines: [{fine: olhar-vazas, player: NAME}]})", FINE_ARTICLES[name], "fine")
+            self.finding(codes.LOOK_DOES_NOT_END, _("olhar-vazas does not end the deal: write it under the deal's "
+                                                    "fines: ({contract: ..., fines: [{fine: olhar-vazas, player: "
+                                                    "NAME}]})"), FINE_ARTICLES[name], "fine")
             return kind, "", None
         try:
-            player = self.person("player", self.required("player", "the player fined", FINE_ARTICLES[name]))
+            player = self.person("player", self.required("player", _("the player fined"), FINE_ARTICLES[name]))
         except _Unscorable:
             return kind, "", None
         chips = contracts.fine(self.rules, self.players, name, player)
@@ -101,20 +117,24 @@ class DealReader:
         written = self.item["contract"]
         contract = CONTRACTS.get(written) if isinstance(written, str) else None
         if contract is None:
-            self.finding(f"unknown contract {quote(written)}; allowed: {', '.join(CONTRACTS.names)}", "Art 17",
-                         "contract")
+            self.finding(codes.CONTRACT_UNKNOWN, _("unknown contract {contract}; allowed: {allowed}").format(
+                contract=quote(written), allowed=", ".join(CONTRACTS.names)), "Art 17", "contract")
             return (clip(written) if isinstance(written, str) else "?"), "", None
         rule = CONTRACT_ARTICLES[contract]
         for key in self.item:
             if key not in CONTRACT_KEYS:
-                self.finding(f"unknown key {quote(key)}; allowed: {', '.join(CONTRACT_KEYS)}", rule, key)
+                self.unknown_key(key, CONTRACT_KEYS, rule)
             elif key in ("caller", "partner", "player", "giver") and key not in USES[contract]:
-                self.finding(f"{key} is not used in {contract}", rule, key)
+                self.not_used(key, contract, rule)
         try:
             chips, detail = getattr(self, "_" + contract.replace("-", "_"))(rule)
         except _Unscorable:
             return contract, "", None
         return contract, detail, chips
+
+    def not_used(self, key: str, contract: str, rule: str) -> None:
+        self.finding(codes.KEY_NOT_USED, _("{key} is not used in {contract}").format(key=key, contract=contract), rule,
+                     key)
 
     def _fines(self, soloist: str | None) -> tuple[list[tuple[str, str]], bool]:
         """Q9: the fines written under a contract that the deal went on after: olhar-vazas
@@ -125,20 +145,25 @@ class DealReader:
         if written is None:
             return [], False
         if not isinstance(written, list):
-            self.finding("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]", "Art 20", "fines")
+            self.finding(codes.FINES_SHAPE, _("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]"),
+                         "Art 20", "fines")
             raise _Unscorable
         if len(written) > MAX_FINES:
-            self.finding(f"fines: {len(written):,} fines; a deal holds at most {MAX_FINES}", "Art 20", "fines")
+            self.finding(codes.FINES_MANY, ngettext("fines: {count} fine; a deal holds at most {most}",
+                                                    "fines: {count} fines; a deal holds at most {most}",
+                                                    len(written)).format(count=f"{len(written):,}", most=MAX_FINES),
+                         "Art 20", "fines")
             raise _Unscorable
         fines, revoked = [], False
         for item in written:
             if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
-                self.finding(f"fines: expected {{fine: NAME, player: NAME}}, got {quote(item)}", "Art 20", "fines")
+                self.finding(codes.FINES_SHAPE, _("fines: expected {{fine: NAME, player: NAME}}, got {value}").format(
+                    value=quote(item)), "Art 20", "fines")
                 raise _Unscorable
             name = FINES.get(item["fine"]) if isinstance(item["fine"], str) else None
             if name is None:
-                self.finding(f"fines: unknown fine {quote(item['fine'])}; allowed: {', '.join(FINES.names)}",
-                             "Art 20", "fines")
+                self.finding(codes.FINE_UNKNOWN, _("fines: unknown fine {fine}; allowed: {allowed}").format(
+                    fine=quote(item["fine"]), allowed=", ".join(FINES.names)), "Art 20", "fines")
                 raise _Unscorable
             player = self.person("fines", item["player"])
             article = FINE_ARTICLES[name]
@@ -149,14 +174,16 @@ class DealReader:
             elif soloist is not None and name in ("fora-de-vez", "negar-carta") and player != soloist:
                 fines.append((name, player))  # the soloist chose to play on (20.8, 20.12)
             elif soloist is not None and name == "fora-de-vez":
-                self.finding("fines: a soloist who leads out of turn takes his card back and the mao leads; "
-                             "no fine", article, "fines", player)
+                self.finding(codes.SOLOIST_OUT_OF_TURN, _("fines: a soloist who leads out of turn takes his card "
+                                                          "back and the mao leads; no fine"), article, "fines", player)
                 raise _Unscorable
             else:
-                where = "ends the deal" + (" unless a soloist plays on" if name in ("fora-de-vez", "negar-carta")
-                                           else "")
-                self.finding(f"fines: {name} {where}: write it as an entry of its own "
-                             f"({{fine: {name}, player: {item['player']}}})", article, "fines", player)
+                message = (_("fines: {fine} ends the deal unless a soloist plays on: write it as an entry of its own "
+                             "({{fine: {fine}, player: {player}}})") if name in ("fora-de-vez", "negar-carta") else
+                           _("fines: {fine} ends the deal: write it as an entry of its own ({{fine: {fine}, player: "
+                             "{player}}})"))
+                self.finding(codes.FINE_ENDS_DEAL, message.format(fine=name, player=item["player"]), article, "fines",
+                             player)
                 raise _Unscorable
         return fines, revoked
 
@@ -169,10 +196,10 @@ class DealReader:
     def _figuras(self, rule: str, needed: bool = True) -> int | None:
         if "figuras" not in self.item and not needed:
             return None
-        value = self.required("figuras", "the figuras of the side", COUNTING)
+        value = self.required("figuras", _("the figuras of the side"), COUNTING)
         if isinstance(value, dict):
-            self.finding("figuras: expected the figuras of one side, not one per player (that is rolar)", rule,
-                         "figuras")
+            self.finding(codes.FIGURAS_SHAPE, _("figuras: expected the figuras of one side, not one per player (that "
+                                                "is rolar)"), rule, "figuras")
             raise _Unscorable
         return self.whole("figuras", value, 0, self.rules.figuras, COUNTING)
 
@@ -182,7 +209,10 @@ class DealReader:
             return None
         tricks = self.whole("tricks", self.item["tricks"], 0, self.rules.tricks, COUNTING)
         if figuras is not None and not contracts.tricks_hold(self.rules, tricks, figuras):
-            self.finding(f"tricks: {tricks} tricks cannot hold {figuras} figuras", COUNTING, "tricks")
+            self.finding(codes.TRICKS_FIGURAS, ngettext("tricks: {tricks} trick cannot hold {figuras} figuras",
+                                                        "tricks: {tricks} tricks cannot hold {figuras} figuras",
+                                                        tricks).format(tricks=tricks, figuras=figuras),
+                         COUNTING, "tricks")
             raise _Unscorable
         return tricks
 
@@ -190,39 +220,41 @@ class DealReader:
         parts = []
         if figuras is not None:
             points = contracts.points_of(self.rules, figuras)
-            parts.append(f"{plural(figuras, 'figura')} ({plural(points, 'ponto')})")
+            parts.append(_("{figuras} ({points})").format(
+                figuras=ngettext("{count} figura", "{count} figuras", figuras).format(count=figuras),
+                points=ngettext("{count} ponto", "{count} pontos", points).format(count=points)))
         if tricks is not None:
-            parts.append(plural(tricks, "vaza"))
+            parts.append(ngettext("{count} vaza", "{count} vazas", tricks).format(count=tricks))
         if revoked:
             parts.append(f"negar-carta {revoked}")
         parts += [f"{name} {player}" for name, player in fines]
         return ", ".join(parts)
 
     def _normal(self, rule: str):
-        caller = self.person("caller", self.required("caller", "the caller", rule))
-        partner = self.person("partner", self.required("partner", "the holder of the called card; the caller himself "
-                                                       "when he held it, Art 20.2", rule))
-        fines, _ = self._fines(None)
+        caller = self.person("caller", self.required("caller", _("the caller"), rule))
+        partner = self.person("partner", self.required("partner", _("the holder of the called card; the caller "
+                                                                    "himself when he held it, Art 20.2"), rule))
+        fines, _revoked = self._fines(None)
         figuras = self._figuras(rule)
         tricks = self._tricks(figuras)
         chips = contracts.normal(self.rules, self.players, caller, partner, figuras, tricks)
-        who = f"{caller} alone" if caller == partner else f"{caller} + {partner}"
+        who = _("{caller} alone").format(caller=caller) if caller == partner else f"{caller} + {partner}"
         return self._written(self._with_fines(chips, fines), rule), \
             f"{who}, {self._described(figuras, tricks, fines)}"
 
     def _solo(self, rule: str, giver_needed: bool = False):
-        soloist = self.person("player", self.required("player", "the soloist", rule))
+        soloist = self.person("player", self.required("player", _("the soloist"), rule))
         giver = None
         if giver_needed:
-            giver = self.person("giver", self.required("giver", "the giver of the card asked for; the soloist himself "
-                                                       "when he held it, Art 20.3", rule))
+            giver = self.person("giver", self.required("giver", _("the giver of the card asked for; the soloist "
+                                                                  "himself when he held it, Art 20.3"), rule))
         fines, revoked = self._fines(soloist)
         figuras = self._figuras(rule, needed=not revoked)
         tricks = self._tricks(figuras)
         return soloist, giver, fines, revoked, figuras, tricks
 
     def _solo_natural(self, rule: str):
-        soloist, _, fines, revoked, figuras, tricks = self._solo(rule)
+        soloist, _giver, fines, revoked, figuras, tricks = self._solo(rule)
         chips = contracts.solo_natural(self.rules, self.players, soloist, figuras, tricks, revoked)
         detail = self._described(None if revoked else figuras, None if revoked else tricks, fines,
                                  soloist if revoked else None)
@@ -231,19 +263,20 @@ class DealReader:
     def _solo_preto(self, rule: str):
         soloist, giver, fines, revoked, figuras, tricks = self._solo(rule, giver_needed=True)
         chips = contracts.solo_preto(self.rules, self.players, soloist, giver, figuras, tricks, revoked)
-        card = "his own card" if giver == soloist else f"card from {giver}"
+        card = _("his own card") if giver == soloist else _("card from {giver}").format(giver=giver)
         detail = self._described(None if revoked else figuras, None if revoked else tricks, fines,
                                  soloist if revoked else None)
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {card}, {detail}"
 
     def _solo_branco(self, rule: str):
-        soloist = self.person("player", self.required("player", "the soloist", rule))
+        soloist = self.person("player", self.required("player", _("the soloist"), rule))
         fines, revoked = self._fines(soloist)
         figuras = self._figuras(rule, needed=False)
         tricks = self._tricks(figuras)
         if not revoked and tricks is None and not figuras:
             # Art 18.4: he wins only without a trick; figuras 0 can still be a trick (Q2)
-            self.finding("a solo branco needs the soloist's tricks (tricks: 0 when he took none)", rule, "tricks")
+            self.finding(codes.BRANCO_TRICKS, _("a solo branco needs the soloist's tricks (tricks: 0 when he took "
+                                                "none)"), rule, "tricks")
             raise _Unscorable
         took = bool(tricks) or bool(figuras)
         chips = contracts.solo_branco(self.rules, self.players, soloist, took, revoked)
@@ -251,37 +284,47 @@ class DealReader:
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
 
     def _rolar(self, rule: str):
-        value = self.required("figuras", "each player's figuras, {NAME: N, ...}", COUNTING)
+        value = self.required("figuras", _("each player's figuras, {NAME: N, ...}"), COUNTING)
         if not isinstance(value, dict):
-            self.finding("figuras: a rolar gives each player's figuras ({NAME: N, ...})", rule, "figuras")
+            self.finding(codes.FIGURAS_SHAPE, _("figuras: a rolar gives each player's figuras ({NAME: N, ...})"), rule,
+                         "figuras")
             raise _Unscorable
         if "tricks" in self.item:
-            self.finding("tricks is not used in rolar", rule, "tricks")
+            self.not_used("tricks", "rolar", rule)
         figuras: dict[str, int] = {}
         for name, count in value.items():
             label = self.person("figuras", name)
             figuras[label] = self.whole("figuras", count, 0, self.rules.figuras, COUNTING)
         missing = [p for p in self.players if p not in figuras]
         if missing:
-            self.finding(f"figuras: no figuras for {', '.join(missing)}", COUNTING, "figuras")
+            self.finding(codes.FIGURAS_MISSING, _("figuras: no figuras for {players}").format(
+                players=", ".join(missing)), COUNTING, "figuras")
             raise _Unscorable
         figuras = {p: figuras[p] for p in self.players}
         total = sum(figuras.values())
         if total != self.rules.figuras:
-            self.finding(f"figuras add up to {total}, not {self.rules.figuras}", COUNTING, "figuras")
+            self.finding(codes.FIGURAS_TOTAL, _("figuras add up to {total}, not {figuras}").format(
+                total=total, figuras=self.rules.figuras), COUNTING, "figuras")
             raise _Unscorable
-        fines, _ = self._fines(None)
+        fines, _revoked = self._fines(None)
         detail = ", ".join(f"{p} {n}" for p, n in figuras.items())
         if fines:
             detail += ", " + ", ".join(f"{name} {player}" for name, player in fines)
         chips = contracts.rolar(self.rules, figuras)
         if chips is None:
-            ranked = sorted(figuras.values(), reverse=True)
-            said = f"the second and third have {ranked[1]} figuras each: Art 18.5 does not say who pays"
+            tied = sorted(figuras.values(), reverse=True)[1]
             if "chips" not in self.item:
-                self.finding(f"{said}; write the chips (chips: {{NAME: N, ...}})", rule, "chips")
+                self.finding(codes.ROLAR_TIE, ngettext(
+                    "the second and third have {figuras} figura each: Art 18.5 does not say who pays; write the "
+                    "chips (chips: {{NAME: N, ...}})",
+                    "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; write the "
+                    "chips (chips: {{NAME: N, ...}})", tied).format(figuras=tied), rule, "chips")
                 raise _Unscorable
-            self.finding(f"{said}; the chips written are scored", rule, "chips", severity=Severity.WARNING)
+            self.finding(codes.ROLAR_TIE_WRITTEN, ngettext(
+                "the second and third have {figuras} figura each: Art 18.5 does not say who pays; the chips written "
+                "are scored",
+                "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; the chips written "
+                "are scored", tied).format(figuras=tied), rule, "chips", severity=Severity.WARNING)
             written = self._chips(rule)
             if written is None or not self._zero_sum(written, rule):
                 raise _Unscorable
@@ -293,17 +336,18 @@ class DealReader:
         """The `chips:` written, by label (every player of the deal; 0 for one not named)."""
         value = self.item.get("chips")
         if not isinstance(value, dict):
-            self.finding(f"chips: expected {{NAME: N, ...}} for the players of the deal, got {quote(value)}", rule,
-                         "chips")
+            self.finding(codes.CHIPS_SHAPE, _("chips: expected {{NAME: N, ...}} for the players of the deal, got "
+                                              "{value}").format(value=quote(value)), rule, "chips")
             return None
         chips = dict.fromkeys(self.players, 0)
         for name, amount in value.items():
             if isinstance(amount, bool) or not isinstance(amount, int):
-                self.finding(f"chips: expected a whole number for {quote(name)}, got {quote(amount)}", rule, "chips")
+                self.finding(codes.CHIPS_SHAPE, _("chips: expected a whole number for {name}, got {value}").format(
+                    name=quote(name), value=quote(amount)), rule, "chips")
                 return None
             if name not in self.names:
-                self.finding(f"chips: {quote(name)} is not playing this deal ({', '.join(self.names)})", rule,
-                             "chips")
+                self.finding(codes.CHIPS_NAME, _("chips: {name} is not playing this deal ({players})").format(
+                    name=quote(name), players=", ".join(self.names)), rule, "chips")
                 return None
             chips[self.names[name]] = amount
         return chips
@@ -311,7 +355,8 @@ class DealReader:
     def _zero_sum(self, chips: dict[str, int], rule: str) -> bool:
         """Every deal's chips add up to 0 (Q3); the chips written too."""
         if sum(chips.values()) != 0:
-            self.finding(f"chips: the chips written add up to {sum(chips.values()):+d}, not 0", rule, "chips")
+            self.finding(codes.CHIPS_SUM, _("chips: the chips written add up to {total}, not 0").format(
+                total=f"{sum(chips.values()):+d}"), rule, "chips")
             return False
         return True
 
@@ -327,8 +372,9 @@ class DealReader:
             if wrong:
                 said = ", ".join(f"{label} {_signed(written[label])}" for label in wrong)
                 right = ", ".join(f"{label} {_signed(computed[label])}" for label in wrong)
-                self.finding(f"chips: the sheet gives {said}; the deal gives {right}", rule, "chips",
-                             wrong[0] if len(wrong) == 1 else None)
+                message = _("chips: the sheet gives {written}; the deal gives {computed}").format(written=said,
+                                                                                                 computed=right)
+                self.finding(codes.CHIPS_DIFFER, message, rule, "chips", wrong[0] if len(wrong) == 1 else None)
         return computed
 
 

@@ -17,20 +17,30 @@ chips=Ari:-6,Bia:6,... , fine=olhar-vazas:Zeca (repeatable), coringa=, note=."""
 from __future__ import annotations
 
 from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS
 from scorekeeper.typed_input import until_valid, whole
 from scorekeeper.vocabulary import normalize
 
-HELP = ("Type the contract (normal, solo-natural, solo-preto, solo-branco, rolar) and its players and figuras\n"
-        "are asked by name; or a fine that ended the deal (bater, sinal, fora-de-vez, negar-carta); or late,\n"
-        "out or rebuy. A whole entry on one line works too: normal Bia Davi 22. q stops.")
+HELP = N_("Type the contract (normal, solo-natural, solo-preto, solo-branco, rolar) and its players and figuras\n"
+          "are asked by name; or a fine that ended the deal (bater, sinal, fora-de-vez, negar-carta); or late,\n"
+          "out or rebuy. A whole entry on one line works too: normal Bia Davi 22. q stops.")
 SLOTS = {"normal": ("caller", "partner", "figuras"), "solo-natural": ("player", "figuras"),
          "solo-preto": ("player", "giver", "figuras"), "solo-branco": ("player", "figuras"), "rolar": ()}
 ORDER = ("contract", "fine", "late", "out", "rebuy", "coringa", "caller", "partner", "player", "giver", "figuras",
          "tricks", "chips", "fines", "note")
 NAME_KEYS = ("caller", "partner", "player", "giver")
-NONE = ("", "none", "no", "nenhum", "-")
+NONE = ("", "none", "no", "nenhum", "nenhuma", "-")
+# The words of an entry that is not a deal, in English and as the regulation says them (Art 12,
+# 13, 15, 19): what the scorer types, as the sheet's key.
+SEAT_WORDS = {"late": "late", "atrasado": "late", "out": "out", "saiu": "out", "rebuy": "rebuy", "talha": "rebuy",
+              "reinscricao": "rebuy"}
+EXAMPLES = {"normal": "normal Bia Davi 22", "solo-natural": "solo-natural Zeca 19 tricks=6",
+            "solo-preto": "solo-preto Ari Bia 12 tricks=4", "solo-branco": "solo-branco Bia tricks=0",
+            "rolar": "rolar Ari=6 Caio=6 Davi=6 Zeca=17"}
+QUESTIONS = {"late": N_("late player ({players})"), "out": N_("player leaving the round ({players})"),
+             "rebuy": N_("player buying a talha ({players})")}
 MAX_CHIPS = 10000  # a deal moves a few hundred chips at most
 
 
@@ -51,7 +61,8 @@ def name_of(sheet, typed: str, choices: list[str] | None = None) -> str:
     for name in choices:
         if normalize(name) == key:
             return name
-    raise InputValueError(f"{quote(typed)} is not at this table ({', '.join(choices)})")
+    raise InputValueError(_("{name} is not at this table ({names})").format(name=quote(typed),
+                                                                          names=", ".join(choices)))
 
 
 def new_name(sheet, typed: str) -> str:
@@ -62,7 +73,8 @@ def new_name(sheet, typed: str) -> str:
         pass
     name = str(typed).strip()
     if not name or len(name) > MAX_NAME or one_line(name) != name:
-        raise InputValueError(f"the coringa {quote(typed)} is not a name (at most {MAX_NAME} characters)")
+        raise InputValueError(_("the coringa {name} is not a name (at most {most} characters)").format(
+            name=quote(typed), most=MAX_NAME))
     return name
 
 
@@ -70,46 +82,52 @@ def build_entry(sheet, hand: str, values: list[str], **options) -> dict:
     """The entry of `record FILE HAND VALUES...` (the forms in the module's docstring)."""
     unused = [name for name, value in options.items() if value]
     if unused:
-        raise InputValueError(f"--{unused[0].replace('_', '-')} is not used in Quatrilho")
+        raise InputValueError(_("{option} is not used in Quatrilho").format(option="--" + unused[0].replace("_", "-")))
     return _entry(sheet, [hand, *values])
 
 
 def _entry(sheet, tokens: list[str]) -> dict:
     word = normalize(tokens[0])
     rest = tokens[1:]
-    if word in ("late", "atrasado", "out", "saiu", "rebuy", "talha", "reinscricao"):
-        kind = {"atrasado": "late", "saiu": "out", "talha": "rebuy", "reinscricao": "rebuy"}.get(word, word)
-        return _seat_entry(sheet, kind, rest)
+    if word in SEAT_WORDS:
+        return _seat_entry(sheet, SEAT_WORDS[word], rest)
     fine = FINES.get(tokens[0])
     if fine is not None:
         entry = {"fine": fine}
-        _fill(sheet, entry, rest, ("player",), f"{fine} takes the player fined, e.g. {fine} {sheet.players[1]}")
+        _fill(sheet, entry, rest, ("player",), _("{fine} takes the player fined, e.g. {example}").format(
+            fine=fine, example=f"{fine} {sheet.players[1]}"))
         return _ordered(entry)
     contract = CONTRACTS.get(tokens[0])
     if contract is None:
-        raise InputValueError(f"unknown contract {quote(tokens[0])}; expected one of {', '.join(CONTRACTS.names)}, "
-                              f"a fine ({', '.join(FINES.names)}), late, out or rebuy")
+        raise _unknown_contract(tokens[0])
     entry = {"contract": contract}
     slots = SLOTS[contract]
-    example = {"normal": "normal Bia Davi 22", "solo-natural": "solo-natural Zeca 19 tricks=6",
-               "solo-preto": "solo-preto Ari Bia 12 tricks=4", "solo-branco": "solo-branco Bia tricks=0",
-               "rolar": "rolar Ari=6 Caio=6 Davi=6 Zeca=17"}[contract]
-    _fill(sheet, entry, rest, slots, f"{contract} takes {', '.join(slots) or 'NAME=FIGURAS for each player'}, "
-                                     f"e.g. {example}")
+    usage = (_("{contract} takes {keys}, e.g. {example}") if slots else
+             _("{contract} takes NAME=FIGURAS for each player, e.g. {example}"))
+    _fill(sheet, entry, rest, slots, usage.format(contract=contract, keys=", ".join(slots),
+                                                  example=EXAMPLES[contract]))
     return _ordered(entry)
+
+
+def _unknown_contract(typed: str) -> InputValueError:
+    return InputValueError(_("unknown contract {contract}; expected one of {contracts}, a fine ({fines}), late, out "
+                             "or rebuy").format(contract=quote(typed), contracts=", ".join(CONTRACTS.names),
+                                                fines=", ".join(FINES.names)))
 
 
 def _seat_entry(sheet, kind: str, words: list[str]) -> dict:
     """`late P [Z]`, `out P [Z]`, `rebuy P`, and their KEY=VALUE forms."""
     entry: dict = {}
     slots = (kind, "coringa") if kind != "rebuy" else (kind,)
-    usage = f"{kind} takes the player" + (" and his coringa if one takes the seat" if kind != "rebuy" else "")
     example = f"{kind} {sheet.players[-1]}" + (" Zeca" if kind != "rebuy" else "")
-    _fill(sheet, entry, words, slots, f"{usage}, e.g. {example}")
+    usage = (_("{kind} takes the player and his coringa if one takes the seat, e.g. {example}") if kind != "rebuy"
+             else _("{kind} takes the player, e.g. {example}"))
+    _fill(sheet, entry, words, slots, usage.format(kind=kind, example=example))
     if "player" in entry and kind not in entry:  # `rebuy player=Ari`
         entry[kind] = entry.pop("player")
     if kind not in entry or set(entry) - {kind, "coringa", "note"}:
-        raise InputValueError(f"name the player: {kind} {' | '.join(sheet.players)}")
+        raise InputValueError(_("name the player: {kind} {players}").format(kind=kind,
+                                                                            players=" | ".join(sheet.players)))
     return _ordered(entry)
 
 
@@ -118,13 +136,13 @@ def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: s
     as the key: his figuras in a rolar)."""
     positional = [w for w in words if "=" not in w]
     if len(positional) > len(slots):
-        raise InputValueError(f"{usage}; not {quote(' '.join(words))}")
+        raise InputValueError(_("{usage}; not {typed}").format(usage=usage, typed=quote(" ".join(words))))
     for slot, word in zip(slots, positional):
         _put(sheet, entry, slot, word)
     for word in words:
         if "=" not in word:
             continue
-        key, _, value = word.partition("=")
+        key, _equals, value = word.partition("=")
         canonical = normalize(key).replace("-", "_")
         if canonical in ORDER and canonical not in ("contract", "fines"):
             _put(sheet, entry, canonical, value)
@@ -132,10 +150,11 @@ def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: s
             name = name_of(sheet, key)
             entry.setdefault("figuras", {})
             if not isinstance(entry["figuras"], dict):
-                raise InputValueError("give a rolar's figuras as NAME=N for each player")
-            entry["figuras"][name] = whole(value, f"figuras of {name}", 0, sheet.rules.figuras)
+                raise InputValueError(_("give a rolar's figuras as NAME=N for each player"))
+            entry["figuras"][name] = whole(value, _("figuras of {name}").format(name=name), 0, sheet.rules.figuras)
         else:
-            raise InputValueError(f"unknown key {quote(key)} in {quote(word)}; {usage}")
+            raise InputValueError(_("unknown key {key} in {typed}; {usage}").format(key=quote(key), typed=quote(word),
+                                                                                    usage=usage))
 
 
 def _put(sheet, entry: dict, key: str, value: str) -> None:
@@ -144,12 +163,12 @@ def _put(sheet, entry: dict, key: str, value: str) -> None:
     merged = key in ("chips", "figuras") and isinstance(entry.get(key), dict) and ":" in value
     before = entry.pop(key) if merged else None
     if key in entry and key != "fine":
-        raise InputValueError(f"{key}= is given twice")
+        raise InputValueError(_("{key}= is given twice").format(key=key))
     _set(sheet, entry, key, value)
     if merged:
         twice = sorted(set(before) & set(entry[key]))
         if twice:
-            raise InputValueError(f"{key}: {quote(twice[0])} is given twice")
+            raise InputValueError(_("{key}: {name} is given twice").format(key=key, name=quote(twice[0])))
         entry[key] = {**before, **entry[key]}
 
 
@@ -162,30 +181,32 @@ def _set(sheet, entry: dict, key: str, value: str) -> None:
             entry[key] = new_name(sheet, value)
     elif key == "figuras":
         if ":" in value:  # figuras=Ari:6,Caio:6,... (a rolar)
-            entry[key] = {name: whole(n, f"figuras of {name}", 0, rules.figuras)
+            entry[key] = {name: whole(n, _("figuras of {name}").format(name=name), 0, rules.figuras)
                           for name, n in _pairs(sheet, value, "figuras")}
         else:
             entry[key] = whole(value, "figuras", 0, rules.figuras)
     elif key == "tricks":
         entry[key] = whole(value, "tricks", 0, rules.tricks)
     elif key == "chips":
-        entry[key] = {name: whole(n, f"chips of {name}", -MAX_CHIPS, MAX_CHIPS)
+        entry[key] = {name: whole(n, _("chips of {name}").format(name=name), -MAX_CHIPS, MAX_CHIPS)
                       for name, n in _pairs(sheet, value, "chips")}
     elif key == "fine":
-        fine, _, who = value.partition(":")
+        fine, _colon, who = value.partition(":")
         name = FINES.get(fine) if fine else None
         if name is None or not who:
-            raise InputValueError(f"fine={quote(value)}: expected FINE:NAME, e.g. fine=olhar-vazas:{sheet.players[0]}")
+            raise InputValueError(_("fine={value}: expected FINE:NAME, e.g. fine=olhar-vazas:{player}").format(
+                value=quote(value), player=sheet.players[0]))
         fines = entry.setdefault("fines", [])
         if len(fines) >= MAX_FINES:
-            raise InputValueError(f"fine=: a deal holds at most {MAX_FINES} fines")
+            raise InputValueError(_("fine=: a deal holds at most {most} fines").format(most=MAX_FINES))
         fines.append({"fine": name, "player": name_of(sheet, who)})
     elif key == "note":
         if one_line(value) != value or len(value) > 200:
-            raise InputValueError(f"note {quote(value)}: one line of at most 200 characters")
+            raise InputValueError(_("note {value}: one line of at most {most} characters").format(value=quote(value),
+                                                                                                  most=200))
         entry[key] = value
     else:
-        raise InputValueError(f"{key} is not a key of this entry")
+        raise InputValueError(_("{key} is not a key of this entry").format(key=key))
 
 
 def _pairs(sheet, value: str, what: str) -> list[tuple[str, str]]:
@@ -194,7 +215,7 @@ def _pairs(sheet, value: str, what: str) -> list[tuple[str, str]]:
     for part in value.split(","):
         name, sep, number = part.partition(":")
         if not sep:
-            raise InputValueError(f"{what}={quote(value)}: expected NAME:N,NAME:N,...")
+            raise InputValueError(_("{key}={value}: expected NAME:N,NAME:N,...").format(key=what, value=quote(value)))
         pairs.append((name_of(sheet, name), number))
     return pairs
 
@@ -211,23 +232,25 @@ def ask_entry(sheet, ask, say) -> dict:
 
     upcoming = score_sheet(sheet).extra["next"]
     playing = upcoming["playing"] or list(sheet.players)
-    dealer = upcoming["dealer"] or "nobody"
-    first = until_valid(ask, say, f"Deal {upcoming['deal']} (dealer {dealer}): contract, fine, late, out or rebuy",
-                        _first(sheet))
+    dealer = upcoming["dealer"]
+    question = (_("Deal {deal} (dealer {dealer}): contract, fine, late, out or rebuy") if dealer else
+                _("Deal {deal} (dealer nobody): contract, fine, late, out or rebuy"))
+    first = until_valid(ask, say, question.format(deal=upcoming["deal"], dealer=dealer), _first(sheet))
     if not isinstance(first, str):
         return first  # a whole entry typed on one line
     if first in ("late", "out", "rebuy"):
         seated = [p for p in upcoming["occupants"] if p in sheet.players] or list(sheet.players)
-        question = {"late": "late player", "out": "player leaving the round", "rebuy": "player buying a talha"}
-        who = _pick(ask, say, sheet, f"{question[first]} ({', '.join(seated)})", seated)
+        who = _pick(ask, say, sheet, _(QUESTIONS[first]).format(players=", ".join(seated)), seated)
         entry = {first: who}
         if first != "rebuy":
-            coringa = until_valid(ask, say, f"coringa taking {who}'s seat (a name, or none)", _coringa(sheet), "none")
+            coringa = until_valid(ask, say, _("coringa taking {name}'s seat (a name, or none)").format(name=who),
+                                  _coringa(sheet), pgettext("coringa", "none"))
             if coringa is not None:
                 entry["coringa"] = coringa
         return entry
     if first in FINES.names:
-        return {"fine": first, "player": _pick(ask, say, sheet, f"player fined ({', '.join(playing)})", playing)}
+        return {"fine": first, "player": _pick(ask, say, sheet, _("player fined ({players})").format(
+            players=", ".join(playing)), playing)}
     return _ask_contract(sheet, first, playing, ask, say)
 
 
@@ -235,20 +258,19 @@ def _first(sheet):
     def convert(typed: str):
         words = str(typed).split()
         if not words:
-            raise InputValueError(f"type a contract ({', '.join(CONTRACTS.names)}), a fine, late, out or rebuy")
+            raise InputValueError(_("type a contract ({contracts}), a fine, late, out or rebuy").format(
+                contracts=", ".join(CONTRACTS.names)))
         if len(words) > 1:
             return _entry(sheet, words)
         word = normalize(words[0])
-        if word in ("late", "out", "rebuy"):
-            return word
+        if word in SEAT_WORDS:
+            return SEAT_WORDS[word]
         name = FINES.get(words[0]) or CONTRACTS.get(words[0])
         if name is None:
-            raise InputValueError(f"unknown contract {quote(words[0])}; expected one of "
-                                  f"{', '.join(CONTRACTS.names)}, a fine ({', '.join(FINES.names)}), late, out or "
-                                  "rebuy")
+            raise _unknown_contract(words[0])
         if name == "olhar-vazas":
-            raise InputValueError("olhar-vazas does not end the deal: type the deal's contract, and the fine is "
-                                  "asked with it")
+            raise InputValueError(_("olhar-vazas does not end the deal: type the deal's contract, and the fine is "
+                                    "asked with it"))
         return name
     return convert
 
@@ -272,35 +294,40 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
         for position, player in enumerate(playing):
             left = rules.figuras - sum(figuras.values())
             default = str(left) if position == len(playing) - 1 else None
-            figuras[player] = until_valid(ask, say, f"figuras of {player} (0-{left})",
-                                          lambda t: whole(t, "figuras", 0, left), default)
+            question = _("figuras of {player} (0-{most})").format(player=player, most=left)
+            figuras[player] = until_valid(ask, say, question, lambda t: whole(t, _("figuras"), 0, left), default)
         entry["figuras"] = figuras
         _ask_fines(sheet, entry, playing, ask, say)
         return entry
     if contract == "normal":
-        caller = entry["caller"] = _pick(ask, say, sheet, f"caller ({names})", playing)
-        entry["partner"] = _pick(ask, say, sheet, f"partner, who held the called card ({names}; {caller} if he "
-                                 "held it)", playing)
-        side = f"{caller}'s side"
+        caller = entry["caller"] = _pick(ask, say, sheet, _("caller ({names})").format(names=names), playing)
+        entry["partner"] = _pick(ask, say, sheet, _("partner, who held the called card ({names}; {caller} if he held "
+                                                    "it)").format(names=names, caller=caller), playing)
+        # the side is the caller's and his partner's: its figuras and tricks, named by the caller
+        figuras_of = _("figuras of {caller}'s side (0-{most})")
+        tricks_of = _("tricks of {caller}'s side ({low}-{high})")
+        side = {"caller": caller}
     else:
-        soloist = entry["player"] = _pick(ask, say, sheet, f"soloist ({names})", playing)
+        soloist = entry["player"] = _pick(ask, say, sheet, _("soloist ({names})").format(names=names), playing)
         if contract == "solo-preto":
-            entry["giver"] = _pick(ask, say, sheet, f"giver of the card asked for ({names}; {soloist} if he "
-                                   "held it)", playing)
-        side = soloist
+            entry["giver"] = _pick(ask, say, sheet, _("giver of the card asked for ({names}; {soloist} if he held "
+                                                      "it)").format(names=names, soloist=soloist), playing)
+        figuras_of = _("figuras of {soloist} (0-{most})")
+        tricks_of = _("tricks of {soloist} ({low}-{high})")
+        side = {"soloist": soloist}
     # Every contract asks its fines last, as the deal is played; a soloist's own revoke (Art
     # 20.12) then loses the solo at its lowest amount whatever figuras were typed.
     if contract == "solo-branco":
-        entry["tricks"] = until_valid(ask, say, f"tricks of {side} (0-{rules.tricks}; 0 wins)",
-                                      lambda t: whole(t, "tricks", 0, rules.tricks))
+        entry["tricks"] = until_valid(ask, say, _("tricks of {soloist} (0-{most}; 0 wins)").format(
+            most=rules.tricks, **side), lambda t: whole(t, _("tricks"), 0, rules.tricks))
         _ask_fines(sheet, entry, playing, ask, say)
         return _ordered(entry)
-    figuras = entry["figuras"] = until_valid(ask, say, f"figuras of {side} (0-{rules.figuras})",
-                                             lambda t: whole(t, "figuras", 0, rules.figuras))
+    figuras = entry["figuras"] = until_valid(ask, say, figuras_of.format(most=rules.figuras, **side),
+                                             lambda t: whole(t, _("figuras"), 0, rules.figuras))
     if figuras in (0, rules.figuras):  # Q2: only then can the side have taken all tricks or none
         low, high = (0, 4) if figuras == 0 else (rules.tricks - 1, rules.tricks)
-        entry["tricks"] = until_valid(ask, say, f"tricks of {side} ({low}-{high})",
-                                      lambda t: whole(t, "tricks", low, high))
+        entry["tricks"] = until_valid(ask, say, tricks_of.format(low=low, high=high, **side),
+                                      lambda t: whole(t, _("tricks"), low, high))
     _ask_fines(sheet, entry, playing, ask, say)
     return _ordered(entry)
 
@@ -309,15 +336,15 @@ def _ask_fines(sheet, entry: dict, playing: list[str], ask, say) -> bool:
     """The fines the deal went on after (Q9), one a line until none; True when the soloist
     himself revoked."""
     solo = entry["contract"] in SOLOS
-    allowed = "olhar-vazas" + (", fora-de-vez or negar-carta" if solo else "")
+    question = (_("a fine the deal went on after (olhar-vazas, fora-de-vez or negar-carta NAME), or none") if solo
+                else _("a fine the deal went on after (olhar-vazas NAME), or none"))
     while True:
-        typed = until_valid(ask, say, f"a fine the deal went on after ({allowed} NAME), or none",
-                            _fine(sheet, playing, solo), "none")
+        typed = until_valid(ask, say, question, _fine(sheet, playing, solo), pgettext("fine", "none"))
         if typed is None:
             break
         entry.setdefault("fines", []).append(typed)
         if len(entry["fines"]) >= MAX_FINES:
-            say(f"a deal holds at most {MAX_FINES} fines")
+            say(_("a deal holds at most {most} fines").format(most=MAX_FINES))
             break
     soloist = entry.get("player")
     return solo and any(f == {"fine": "negar-carta", "player": soloist} for f in entry.get("fines", []))
@@ -330,8 +357,10 @@ def _fine(sheet, playing: list[str], solo: bool):
             return None
         name = FINES.get(words[0])
         if name is None or len(words) != 2:
-            raise InputValueError(f"type the fine and the player, e.g. olhar-vazas {playing[0]}, or none")
+            raise InputValueError(_("type the fine and the player, e.g. olhar-vazas {player}, or none").format(
+                player=playing[0]))
         if name != "olhar-vazas" and not (solo and name in ("fora-de-vez", "negar-carta")):
-            raise InputValueError(f"{name} ends the deal: record it as an entry of its own ({name} NAME)")
+            raise InputValueError(_("{fine} ends the deal: record it as an entry of its own ({fine} NAME)").format(
+                fine=name))
         return {"fine": name, "player": name_of(sheet, words[1], playing)}
     return convert

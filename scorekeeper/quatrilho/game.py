@@ -1,7 +1,8 @@
 """Quatrilho as the rest of scorekeeper sees it: the games.Game interface (registered in
 games.REGISTRY). Each method imports what it needs on first use, so that `check` of another
 game's sheet loads nothing of Quatrilho's."""
-from scorekeeper.games import Game, Outcome, Seating, lazy, lazy_text
+from scorekeeper.games import Game, Outcome, Seating, lazy
+from scorekeeper.i18n import N_, _
 
 
 class Quatrilho(Game):
@@ -10,22 +11,29 @@ class Quatrilho(Game):
     list_key = "deals"
     entry_word = ("entry", "entries")  # late, out and rebuy are entries of `deals` but not deals
     totals_word = None  # a round's net: signed chips
-    workbook_word = "planilha"
+    workbook_word = N_("planilha")
     unfinished_rule = "Art 10"  # a round is six deals per seat (Q1)
     scorer_rule = None  # the fiscal (scorer:) is any name, usually not a player
     control_cards = True  # Art 6: "um cracha/cartao de controle onde sera anotado ... o resultado de cada rodada"
+    code_prefix = "Q"  # Q-ART11-ROUND-LENGTH (quatrilho/finding_codes.py)
+    workbook_language = "pt_BR"  # the CBQI is Brazilian: its planilha speaks Brazil's Portuguese
 
     rules_from_data = lazy("scorekeeper.quatrilho.rules", "from_data")
     describe_rules = lazy("scorekeeper.quatrilho.rules", "describe_rules")
     parse_sheet = lazy("scorekeeper.quatrilho.sheet", "parse_sheet")
     score_sheet = lazy("scorekeeper.quatrilho.round", "score_sheet")
     build_entry = lazy("scorekeeper.quatrilho.entry_input", "build_entry")
-    interactive_help = lazy_text("scorekeeper.quatrilho.entry_input", "HELP")
     ask_entry = lazy("scorekeeper.quatrilho.entry_input", "ask_entry")
     show_tables = lazy("scorekeeper.quatrilho.show", "show_tables")
     write_boletim = lazy("scorekeeper.quatrilho.planilha_export", "write_game")
     write_blank = lazy("scorekeeper.quatrilho.planilha", "write_blank")
     read_boletim = lazy("scorekeeper.quatrilho.planilha_read", "read_worksheet")
+
+    def interactive_help(self):
+        """What `record` prints before the first question, in the language in use."""
+        from scorekeeper.quatrilho.entry_input import HELP
+
+        return _(HELP)
 
     def seats(self, rules):
         return tuple(rules.table_sizes)

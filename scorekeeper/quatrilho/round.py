@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import MAX_NAME, clip, quote
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding, FindingKind, Severity
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.deal import DealReader
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet
@@ -138,8 +140,10 @@ def _round_deals(sheet: QuatrilhoSheet, findings: list[Finding]) -> bool:
     whole = sheet.rules.deals_per_seat * len(sheet.players)
     if not 1 <= sheet.round_deals <= whole:
         findings.append(Finding(Severity.ERROR, sheet.source, sheet.round_deals_line,
-                                f"round_deals: a round of {len(sheet.players)} seats is shortened to 1 to {whole} "
-                                f"deals, not {sheet.round_deals}", "Art 11"))
+                                _("round_deals: a round of {seats} seats is shortened to 1 to {whole} deals, not "
+                                  "{round_deals}").format(seats=len(sheet.players), whole=whole,
+                                                          round_deals=sheet.round_deals),
+                                "Art 11", code=codes.ROUND_LENGTH.code))
         return False
     return True
 
@@ -171,21 +175,25 @@ def _next_deal(table: Table) -> dict:
             "occupants": [table.seats[i].occupant for i in occupied]}
 
 
-def _finding(findings, sheet, line, index, message, rule, player=None, severity=Severity.ERROR):
-    findings.append(Finding(severity, sheet.source, line, message, rule, index, player))
+def _finding(findings, sheet, line, index, kind: FindingKind, message, rule, player=None, severity=Severity.ERROR):
+    findings.append(Finding(severity, sheet.source, line, message, rule, index, player, code=kind.code))
 
 
 def _malformed(sheet, table, entry, index, kinds, findings) -> HandResult:
     """An entry that is not a mapping, or does not say what it is: a finding at its line. One
     that names a contract or a fine is still a deal: it passes the deal on (Q1)."""
     if not isinstance(entry.item, dict):
-        message = f"entry {index}: expected a mapping such as {{contract: normal, caller: NAME, partner: NAME, " \
-                  f"figuras: N}}, got {quote(entry.item)}"
+        kind = codes.ENTRY_NOT_MAPPING
+        message = _("entry {index}: expected a mapping such as {{contract: normal, caller: NAME, partner: NAME, "
+                    "figuras: N}}, got {value}").format(index=index, value=quote(entry.item))
     elif not kinds:
-        message = f"entry {index}: say what it is with one of the keys {', '.join(KINDS)}"
+        kind = codes.ENTRY_KIND_MISSING
+        message = _("entry {index}: say what it is with one of the keys {keys}").format(index=index,
+                                                                                      keys=", ".join(KINDS))
     else:
-        message = f"entry {index}: one entry is one of {', '.join(kinds)}, not both"
-    _finding(findings, sheet, entry.line, index, message, "Art 17")
+        kind = codes.ENTRY_KINDS_TWO
+        message = _("entry {index}: one entry is one of {keys}, not both").format(index=index, keys=", ".join(kinds))
+    _finding(findings, sheet, entry.line, index, kind, message, "Art 17")
     if kinds and set(kinds) <= {"contract", "fine"}:
         table.deals += 1
     return HandResult(index, entry.line, "?", "", None, None)
@@ -198,23 +206,27 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
     rule = NON_DEAL_RULES[kind]
     name = item[kind]
     shown = clip(name) if isinstance(name, str) else "?"
-    prefix = f"entry {index} ({kind} {shown})"
+    prefix = _("entry {index} ({kind} {name})").format(index=index, kind=kind, name=shown)
 
-    def finding(message, rule=rule, key=kind, severity=Severity.ERROR, player=None):
-        _finding(findings, sheet, item.line_of(key), index, f"{prefix}: {message}", rule, player, severity)
+    def finding(code: FindingKind, message, rule=rule, key=kind, severity=Severity.ERROR, player=None):
+        _finding(findings, sheet, item.line_of(key), index, code, f"{prefix}: {message}", rule, player, severity)
 
     for key in item:
         if key not in NON_DEAL_KEYS[kind]:
-            finding(f"unknown key {quote(key)}; allowed: {', '.join(NON_DEAL_KEYS[kind])}", key=key)
+            finding(codes.UNKNOWN_KEY, _("unknown key {key}; allowed: {allowed}").format(
+                key=quote(key), allowed=", ".join(NON_DEAL_KEYS[kind])), key=key)
     nothing = HandResult(index, entry.line, kind, "", {}, None)
     if not isinstance(name, str) or name not in table.talhas:
-        finding(f"{quote(name)} is not a player of this table ({', '.join(sheet.players)})", "Art 14")
+        finding(codes.NOT_AT_TABLE, _("{name} is not a player of this table ({players})").format(
+            name=quote(name), players=", ".join(sheet.players)), "Art 14")
         return nothing
     if name in table.gone:
-        finding(f"{name} is {_gone_word(table.gone[name])}", _gone_rule(table.gone[name]), player=name)
+        message = (_("{name} is out of this round (late)") if table.gone[name] == "late" else
+                   _("{name} is out of this round"))
+        finding(codes.PLAYER_OUT, message.format(name=name), _gone_rule(table.gone[name]), player=name)
         return nothing
     if not table.seated(name):
-        finding(f"{name} does not hold a seat", rule, player=name)
+        finding(codes.NO_SEAT, _("{name} does not hold a seat").format(name=name), rule, player=name)
         return nothing
     if kind == "rebuy":
         return _rebuy(sheet, table, entry, index, name, finding)
@@ -222,24 +234,28 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
     seat = next(i for i, s in enumerate(table.seats) if s.player == name)
     if coringa is not None:
         if not isinstance(coringa, str) or not coringa.strip() or len(coringa) > MAX_NAME:
-            finding(f"coringa: expected a name (at most {MAX_NAME} characters), got {quote(coringa)}", "Art 15",
-                    key="coringa")
+            finding(codes.CORINGA_NAME, _("coringa: expected a name (at most {most} characters), got {value}").format(
+                most=MAX_NAME, value=quote(coringa)), "Art 15", key="coringa")
             coringa = None
         elif any(s.occupant is not None and normalize(s.occupant) == normalize(coringa)  # 'ari' is Ari
                  for i, s in enumerate(table.seats) if i != seat):
-            finding(f"the coringa {quote(coringa)} already holds another seat", "Art 15", key="coringa")
+            finding(codes.CORINGA_SEATED, _("the coringa {name} already holds another seat").format(
+                name=quote(coringa)), "Art 15", key="coringa")
             coringa = None
     points: dict[str, int] = {}
     if kind == "late":
         if table.deals:
-            finding(f"a late arrival is recorded before the first deal; {table.deals} "
-                    f"{'deal was' if table.deals == 1 else 'deals were'} played", player=name)
+            finding(codes.LATE_AFTER_DEAL, ngettext(
+                "a late arrival is recorded before the first deal; {count} deal was played",
+                "a late arrival is recorded before the first deal; {count} deals were played",
+                table.deals).format(count=table.deals), player=name)
         table.chips[name] -= rules.late  # Art 12: the 200 go to nobody
         points = {name: -rules.late}
     held = sum(1 for s in table.seats if s.occupant is not None)
     if coringa is None and held - 1 < min(rules.table_sizes):
         # Art 19: "ocorrendo isto em mesas com quatro jogadores entra 1 jogador coringa"
-        finding(f"a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, coringa: NAME}})", "Art 19",
+        finding(codes.CORINGA_NEEDED, _("a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, "
+                                        "coringa: NAME}})").format(held=held, name=name, kind=kind), "Art 19",
                 player=name)
     # `out`: his chips stay as they are (Art 16), or count 0 when the committee covers them
     # after his talha (Art 19, at the end). Q10 names no 200 for leaving, so none is charged.
@@ -248,7 +264,7 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
     detail = name
     if coringa is not None:
         table.add_coringa(seat, coringa)
-        detail += f", coringa {coringa}"
+        detail = _("{name}, coringa {coringa}").format(name=name, coringa=coringa)
     return HandResult(index, entry.line, kind, detail, points, None)
 
 
@@ -256,19 +272,21 @@ def _rebuy(sheet, table: Table, entry, index: int, name: str, finding) -> HandRe
     """One talha of 100 chips a round (Art 19), bought below zero (Art 15)."""
     rules = sheet.rules
     if table.talhas[name] >= rules.talhas_per_round:
-        finding(f"{name} already bought {table.talhas[name]} talha this round; one a round, then out", "Art 19",
-                player=name)
+        finding(codes.SECOND_TALHA, ngettext("{name} already bought {count} talha this round; one a round, then out",
+                                             "{name} already bought {count} talhas this round; one a round, then out",
+                                             table.talhas[name]).format(name=name, count=table.talhas[name]),
+                "Art 19", player=name)
     elif table.chips[name] >= 0:
-        finding(f"{name} buys a talha at {table.chips[name]} chips; a talha is needed only below zero", "Art 15",
-                severity=Severity.WARNING, player=name)
+        finding(codes.TALHA_NOT_NEEDED, ngettext(
+            "{name} buys a talha at {chips} chip; a talha is needed only below zero",
+            "{name} buys a talha at {chips} chips; a talha is needed only below zero",
+            table.chips[name]).format(name=name, chips=table.chips[name]), "Art 15", severity=Severity.WARNING,
+            player=name)
     table.chips[name] += rules.talha
     table.talhas[name] += 1
     table.below.discard(name)
-    return HandResult(index, entry.line, "rebuy", f"{name}, talha {table.talhas[name]}", {}, None)
-
-
-def _gone_word(how: str) -> str:
-    return "out of this round (late)" if how == "late" else "out of this round"
+    return HandResult(index, entry.line, "rebuy", _("{name}, talha {count}").format(name=name,
+                                                                                   count=table.talhas[name]), {}, None)
 
 
 def _gone_rule(how: str) -> str:
@@ -284,16 +302,19 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
     seat = table.dealer_seat()
     dealer = None if seat is None else table.label(seat)
     occupied = table.occupied()
-    prefix = f"deal {number} (dealer {clip(dealer) if dealer else 'nobody'})"
+    prefix = (_("deal {number} (dealer {dealer})").format(number=number, dealer=clip(dealer)) if dealer else
+              _("deal {number} (dealer nobody)").format(number=number))
     item = entry.item
 
-    def finding(message, rule, key=None, player=None, severity=Severity.ERROR):
+    def finding(kind: FindingKind, message, rule, key=None, player=None, severity=Severity.ERROR):
         line = item.line_of(key) if key is not None else entry.line
-        _finding(findings, sheet, line, index, f"{prefix}: {message}", rule, player, severity)
+        _finding(findings, sheet, line, index, kind, f"{prefix}: {message}", rule, player, severity)
 
     if number > table.length:
-        finding(f"the round has {table.length} deals" + (" (shortened by the committee)" if shortened else ""),
-                "Art 11" if shortened else "Art 10")
+        message = (ngettext("the round has {count} deal (shortened by the committee)",
+                            "the round has {count} deals (shortened by the committee)", table.length) if shortened else
+                   ngettext("the round has {count} deal", "the round has {count} deals", table.length))
+        finding(codes.DEAL_BEYOND_ROUND, message.format(count=table.length), "Art 11" if shortened else "Art 10")
     for player in table.players:  # Art 15, 19: nobody plays on below zero; reported once a time
         chips = table.chips[player]
         if chips >= 0:
@@ -302,17 +323,22 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
             table.below.add(player)
             # Q10: before the next deal, whether he plays it or deals it and sits out.
             if table.talhas[player] == 0:
-                finding(f"{player} is at {chips} chips before this deal: buy a talha ({{rebuy: {player}}}) or "
-                        f"leave ({{out: {player}}})", "Art 15", player=player)
+                finding(codes.BELOW_ZERO, _("{player} is at {chips} chips before this deal: buy a talha ({{rebuy: "
+                                            "{player}}}) or leave ({{out: {player}}})").format(player=player,
+                                                                                              chips=chips),
+                        "Art 15", player=player)
             else:
-                finding(f"{player} is at {chips} chips after a talha before this deal: out for the rest of the "
-                        f"round ({{out: {player}}})", "Art 19", player=player)
+                finding(codes.BELOW_ZERO_AFTER_TALHA, _("{player} is at {chips} chips after a talha before this deal: "
+                                                        "out for the rest of the round ({{out: {player}}})").format(
+                    player=player, chips=chips), "Art 19", player=player)
     table.deals += 1
     if seat is not None:
         table.next_seat = seat + 1
     if len(occupied) < 4:
-        finding(f"only {len(occupied)} seats are held: a table of four needs a coringa; the deal cannot be scored",
-                "Art 19")
+        finding(codes.TOO_FEW_SEATS, ngettext(
+            "only {count} seat is held: a table of four needs a coringa; the deal cannot be scored",
+            "only {count} seats are held: a table of four needs a coringa; the deal cannot be scored",
+            len(occupied)).format(count=len(occupied)), "Art 19")
         return HandResult(index, entry.line, _kind(item), "", None, 0), dealer
     playing = [i for i in occupied if not (len(occupied) == 5 and i == seat)]
     names = {table.seats[i].occupant: table.label(i) for i in playing}
@@ -323,7 +349,8 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
         for label, amount in chips.items():
             table.chips[label] += amount
         if sum(chips.values()) != 0:  # every deal adds up to 0 (Q3): a check on the model itself
-            finding(f"the chips add up to {sum(chips.values()):+d}, not 0", "Art 18")
+            finding(codes.MODEL_SUM, _("the chips add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
+                    "Art 18")
     return HandResult(index, entry.line, kind, detail, chips, 0), dealer
 
 

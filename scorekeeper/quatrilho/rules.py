@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
+from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.rule_schema import Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary
 
@@ -92,32 +93,33 @@ def from_data(data, source: str) -> QuatrilhoRules:
     line = data.line_of
     sizes = data["table_sizes"]
     if not sizes or sorted(set(sizes)) != sizes:
-        raise RulesError(f"table_sizes: expected 4, 5 or both in increasing order, got {sizes}", source,
-                         line("table_sizes"))
+        raise RulesError(_("table_sizes: expected 4, 5 or both in increasing order, got {sizes}").format(sizes=sizes),
+                         source, line("table_sizes"))
     counting = data["counting"]
     points = counting["figuras"] // counting["figuras_per_point"]
     if not points // 2 < counting["points_to_win"] <= points:
-        raise RulesError(f"counting.points_to_win: expected more than half of the deal's {points} points, got "
-                         f"{counting['points_to_win']}", source, line("counting"))
+        raise RulesError(_("counting.points_to_win: expected more than half of the deal's {points} points, got "
+                           "{points_to_win}").format(points=points, points_to_win=counting["points_to_win"]),
+                         source, line("counting"))
     normal = data["normal"]
     if normal["pays_all_below"] > normal["pays_both_below"]:
-        raise RulesError("normal.pays_all_below must not be above pays_both_below", source, line("normal"))
+        raise RulesError(_("normal.pays_all_below must not be above pays_both_below"), source, line("normal"))
     rolar = data["rolar"]
     if len(rolar["six_six_six"]) != 4 or sum(rolar["six_six_six"]) != counting["figuras"]:
-        raise RulesError(f"rolar.six_six_six: expected four figuras adding up to {counting['figuras']}", source,
-                         line("rolar"))
+        raise RulesError(_("rolar.six_six_six: expected four figuras adding up to {figuras}").format(
+            figuras=counting["figuras"]), source, line("rolar"))
     cls = data["classification"]
     prizes = cls["prizes"]
     if any(later > earlier for earlier, later in zip(prizes, prizes[1:])):
-        raise RulesError(f"classification.prizes: a place's prize must not be above the one before it, got {prizes}",
-                         source, line("classification"))
+        raise RulesError(_("classification.prizes: a place's prize must not be above the one before it, got "
+                           "{prizes}").format(prizes=prizes), source, line("classification"))
     if len(prizes) > cls["cut"]:
         # Art 22: only the first `cut` after the next-to-last round play for the prizes.
-        raise RulesError(f"classification.prizes: {len(prizes)} places paid, but only the first {cls['cut']} "
-                         "(cut) play for them", source, line("classification"))
+        raise RulesError(_("classification.prizes: {places} places paid, but only the first {cut} (cut) play for "
+                           "them").format(places=len(prizes), cut=cls["cut"]), source, line("classification"))
     if sum(prizes) != cls["prize_total"]:
-        raise RulesError(f"classification.prize_total is {cls['prize_total']}, but the prizes add up to "
-                         f"{sum(prizes)}", source, line("classification"))
+        raise RulesError(_("classification.prize_total is {prize_total}, but the prizes add up to {total}").format(
+            prize_total=cls["prize_total"], total=sum(prizes)), source, line("classification"))
     return QuatrilhoRules(
         source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
         table_sizes=tuple(sizes), chips=data["chips"], deals_per_seat=data["deals_per_seat"],
@@ -135,24 +137,38 @@ def describe_rules(rules: QuatrilhoRules) -> list[list]:
     """Every number of the rules as (setting, value) rows for `rules show`."""
     natural, preto, branco, rolar, normal = (rules.solo_natural, rules.solo_preto, rules.solo_branco, rules.rolar,
                                              rules.normal)
+    sizes = rules.table_sizes
+    tables = (_("{size} players (at five the dealer sits out)").format(size=sizes[0]) if len(sizes) == 1 else
+              _("{smaller} or {larger} players (at five the dealer sits out)").format(smaller=sizes[0],
+                                                                                      larger=sizes[-1]))
+    fines = ", ".join(f"{name} {amount}" for name, amount in rules.fines.items())
     return [
-        ["tables", " or ".join(map(str, rules.table_sizes)) + " players (at five the dealer sits out)"],
-        ["chips", f"{rules.chips} a round"],
-        ["round", f"{rules.deals_per_seat} deals per seat"],
-        ["counting", f"{rules.figuras} figuras, {rules.figuras_per_point} a point, {rules.points_to_win} points "
-                     f"win, {rules.tricks} tricks"],
-        ["jogo normal", f"the points; the caller pays both shares below {normal['pays_both_below']} points and "
-                        f"each of the three below {normal['pays_all_below']}; all tricks {normal['all_tricks']}"],
-        ["solo natural", f"won {natural['won']}, all tricks {natural['all_tricks']}, lost {natural['lost']}, "
-                         f"no trick {natural['no_tricks']}, each"],
-        ["solo preto", f"{preto['base']} + the winner's points, the giver {preto['giver']} less or more; all "
-                       f"tricks {preto['all_tricks']}, no trick {preto['no_tricks']}, each"],
-        ["solo branco", f"won {branco['won']}, lost {branco['lost']}, each"],
-        ["rolar", f"{'-'.join(map(str, rolar['six_six_six']))}: {rolar['six_six_six_pays']} each; "
-                  f"{rolar['alone_from']}+ figuras: {rolar['alone_pays']} each; else {rolar['pays']}"],
-        ["fines", ", ".join(f"{name} {amount}" for name, amount in rules.fines.items()) + ", to each"],
-        ["late", f"-{rules.late}, given to nobody"],
-        ["talha", f"{rules.talha} chips, {rules.talhas_per_round} a round"],
-        ["classification", f"the first {rules.cut} after the next-to-last round play for places 1-{len(rules.prizes)}; "
-                           f"prizes {', '.join(map(str, rules.prizes))}; extra round {rules.extra_prize} a table"],
+        [_("tables"), tables],
+        [_("chips"), _("{chips} a round").format(chips=rules.chips)],
+        [_("round"), ngettext("{deals} deal per seat", "{deals} deals per seat", rules.deals_per_seat).format(
+            deals=rules.deals_per_seat)],
+        [_("counting"), _("{figuras} figuras, {per_point} a point, {to_win} points win, {tricks} tricks").format(
+            figuras=rules.figuras, per_point=rules.figuras_per_point, to_win=rules.points_to_win, tricks=rules.tricks)],
+        ["jogo normal", _("the points; the caller pays both shares below {both_below} points and each of the three "
+                          "below {all_below}; all tricks {all_tricks}").format(
+            both_below=normal["pays_both_below"], all_below=normal["pays_all_below"], all_tricks=normal["all_tricks"])],
+        ["solo natural", _("won {won}, all tricks {all_tricks}, lost {lost}, no trick {no_tricks}, each").format(
+            won=natural["won"], all_tricks=natural["all_tricks"], lost=natural["lost"],
+            no_tricks=natural["no_tricks"])],
+        ["solo preto", _("{base} + the winner's points, the giver {giver} less or more; all tricks {all_tricks}, "
+                         "no trick {no_tricks}, each").format(base=preto["base"], giver=preto["giver"],
+                                                              all_tricks=preto["all_tricks"],
+                                                              no_tricks=preto["no_tricks"])],
+        ["solo branco", _("won {won}, lost {lost}, each").format(won=branco["won"], lost=branco["lost"])],
+        ["rolar", _("{six_six_six}: {six_six_six_pays} each; {alone_from}+ figuras: {alone_pays} each; else "
+                    "{pays}").format(six_six_six="-".join(map(str, rolar["six_six_six"])),
+                                     six_six_six_pays=rolar["six_six_six_pays"], alone_from=rolar["alone_from"],
+                                     alone_pays=rolar["alone_pays"], pays=rolar["pays"])],
+        [_("fines"), _("{fines}, to each").format(fines=fines)],
+        [pgettext("quatrilho", "late"), _("-{late}, given to nobody").format(late=rules.late)],
+        ["talha", _("{talha} chips, {per_round} a round").format(talha=rules.talha, per_round=rules.talhas_per_round)],
+        [_("classification"), _("the first {cut} after the next-to-last round play for places 1-{places}; prizes "
+                                "{prizes}; extra round {extra_prize} a table").format(
+            cut=rules.cut, places=len(rules.prizes), prizes=", ".join(map(str, rules.prizes)),
+            extra_prize=rules.extra_prize)],
     ]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
+from scorekeeper.i18n import _
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.yaml_lines import LineList, header_text
 
@@ -73,30 +74,31 @@ class QuatrilhoSheet:
 def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> QuatrilhoSheet:
     """Read a loaded sheet document (SheetFormatError when it cannot be a Quatrilho sheet)."""
     if not isinstance(doc, dict):
-        raise SheetFormatError("a sheet is a mapping with 'rules', 'players' and 'deals'", source,
+        raise SheetFormatError(_("a sheet is a mapping with 'rules', 'players' and 'deals'"), source,
                                getattr(doc, "line", 1))
     for key in doc:
         if key not in HEADER_KEYS:
-            raise SheetFormatError(f"unknown key {quote(key)}; allowed: {', '.join(HEADER_KEYS)}", source,
-                                   doc.line_of(key))
+            raise SheetFormatError(_("unknown key {key}; allowed: {allowed}").format(
+                key=quote(key), allowed=", ".join(HEADER_KEYS)), source, doc.line_of(key))
     players = _players(doc, rules, source)
     scorer = doc.get("scorer")
     if scorer is not None and (not isinstance(scorer, str) or not scorer.strip() or len(scorer) > MAX_NAME):
-        raise SheetFormatError(f"scorer: expected the fiscal's name (at most {MAX_NAME} characters), got "
-                               f"{quote(scorer)}", source, doc.line_of("scorer"))
+        raise SheetFormatError(_("scorer: expected the fiscal's name (at most {most} characters), got "
+                                 "{value}").format(most=MAX_NAME, value=quote(scorer)), source, doc.line_of("scorer"))
     round_deals = doc.get("round_deals")
     if round_deals is not None and (isinstance(round_deals, bool) or not isinstance(round_deals, int)):
-        raise SheetFormatError(f"round_deals: expected a whole number of deals, got {quote(round_deals)}", source,
-                               doc.line_of("round_deals"))
+        raise SheetFormatError(_("round_deals: expected a whole number of deals, got {value}").format(
+            value=quote(round_deals)), source, doc.line_of("round_deals"))
     entries = doc.get(LIST_KEY)
     if entries is None:
         entries = LineList()
         entries.line, entries.item_lines = doc.line_of(LIST_KEY) if LIST_KEY in doc else doc.line, []
     if not isinstance(entries, list):
-        raise SheetFormatError(f"{LIST_KEY}: expected a list of deals", source, doc.line_of(LIST_KEY))
+        raise SheetFormatError(_("{key}: expected a list of deals").format(key=LIST_KEY), source,
+                               doc.line_of(LIST_KEY))
     if len(entries) > MAX_ENTRIES:
-        raise SheetFormatError(f"{LIST_KEY}: {len(entries)} entries is more than a round holds ({MAX_ENTRIES})",
-                               source, doc.line_of(LIST_KEY))
+        raise SheetFormatError(_("{key}: {count} entries is more than a round holds ({most})").format(
+            key=LIST_KEY, count=len(entries), most=MAX_ENTRIES), source, doc.line_of(LIST_KEY))
     return QuatrilhoSheet(
         source=source, rules=rules, rules_ref=rules_ref, players=players,
         event=header_text(doc, "event", source), table=header_text(doc, "table", source),
@@ -110,18 +112,26 @@ def _players(doc, rules: QuatrilhoRules, source: str) -> list[str]:
     """4 or 5 different names (Art 14), in dealing order."""
     players = doc.get("players")
     line = doc.line_of("players") if "players" in doc else doc.line
-    sizes = " or ".join(map(str, rules.table_sizes))
+    sizes = rules.table_sizes
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise SheetFormatError(f"players: expected a list of {sizes} player names, in dealing order", source, line)
+        message = (_("players: expected a list of {size} player names, in dealing order").format(size=sizes[0])
+                   if len(sizes) == 1 else
+                   _("players: expected a list of {smaller} or {larger} player names, in dealing order").format(
+                       smaller=sizes[0], larger=sizes[-1]))
+        raise SheetFormatError(message, source, line)
     long = next((p for p in players if len(p) > MAX_NAME), None)
     if long is not None:
-        raise SheetFormatError(f"players: {quote(long)} is longer than a name ({MAX_NAME} characters)", source, line)
-    if len(players) not in rules.table_sizes:
-        raise SheetFormatError(f"players: a Quatrilho table has {sizes} players (Art 14), the sheet names "
-                               f"{len(players)}", source, line)
+        raise SheetFormatError(_("players: {name} is longer than a name ({most} characters)").format(
+            name=quote(long), most=MAX_NAME), source, line)
+    if len(players) not in sizes:
+        message = (_("players: a Quatrilho table has {size} players (Art 14), the sheet names {count}").format(
+            size=sizes[0], count=len(players)) if len(sizes) == 1 else
+                   _("players: a Quatrilho table has {smaller} or {larger} players (Art 14), the sheet names "
+                     "{count}").format(smaller=sizes[0], larger=sizes[-1], count=len(players)))
+        raise SheetFormatError(message, source, line)
     seen: set[str] = set()
     for name in players:
         if name in seen:
-            raise SheetFormatError(f"players: {quote(name)} is named twice", source, line)
+            raise SheetFormatError(_("players: {name} is named twice").format(name=quote(name)), source, line)
         seen.add(name)
     return list(players)

@@ -2,6 +2,12 @@
 running chips after each entry."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _, pgettext
+
+# "deal", "dealer" and "net" are said in the context "quatrilho" (a Brazilian carteada, its
+# carteiro, the round's saldo): another game's "deal" may be another word in Portuguese. The
+# context is written out at each call, as the extractor reads only a literal.
+
 
 def _people(result) -> list[str]:
     """The registered players in dealing order, then the coringas in the order they sat down."""
@@ -13,7 +19,8 @@ def show_tables(result) -> list[tuple[str, list, list, int]]:
     from scorekeeper.report import signed  # report is imported by the table paths only
 
     people = _people(result)
-    headers = ["#", "deal", "dealer", "entry", "detail", *people, "total"]
+    deal, dealer, entry = pgettext("quatrilho", "deal"), pgettext("quatrilho", "dealer"), _("entry")
+    headers = ["#", deal, dealer, entry, _("detail"), *people, _("total")]
     rows = []
     for hand, state in zip(result.hands, result.extra["running"]):
         points = hand.points
@@ -21,12 +28,12 @@ def show_tables(result) -> list[tuple[str, list, list, int]]:
         rows.append([hand.index, state["deal"] or "", state["dealer"] or "", hand.hand, hand.detail, *cells,
                      "?" if points is None else "" if hand.expected is None and not points else signed(hand.total)])
     nets = result.totals
-    rows.append(["", "", "", "net", "", *(signed(nets[p]) for p in result.players),
-                 *("" for _ in result.extra["coringas"]), ""])
+    rows.append(["", "", "", pgettext("quatrilho", "net"), "", *(signed(nets[p]) for p in result.players),
+                 *("" for _coringa in result.extra["coringas"]), ""])
     running = [[hand.index, state["deal"] or "", hand.hand,
                 *(str(state["chips"][p]) if p in state["chips"] else "" for p in people)]
                for hand, state in zip(result.hands, result.extra["running"])]
     tables = [("", headers, rows, 5)]
     if running:
-        tables.append(("Running chips", ["#", "deal", "entry", *people], running, 3))
+        tables.append((_("Running chips"), ["#", deal, entry, *people], running, 3))
     return tables

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.results import SheetResult
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 
@@ -123,8 +124,9 @@ def qualified_after_cut(tournament: Tournament, results: dict[str, SheetResult],
         return None
     rounds = main_rounds(tournament)
     if rounds_total < 1 or len(rounds) > rounds_total:
-        raise ScorekeeperError(f"the championship has {len(rounds)} rounds, but its total of rounds is "
-                               f"{quote(rounds_total)}")
+        raise ScorekeeperError(ngettext("the championship has {count} round, but its total of rounds is {total}",
+                                        "the championship has {count} rounds, but its total of rounds is {total}",
+                                        len(rounds)).format(count=len(rounds), total=quote(rounds_total)))
     before_last = rounds[:rounds_total - 1]
     if len(before_last) < rounds_total - 1 or not all(round_complete(r, results) for r in before_last):
         return None
@@ -169,7 +171,8 @@ def extra_round_winners(round_: Round, results: dict[str, SheetResult], rules) -
     """Art 23: at each table of the extra round whose sheet is in and complete, the best net wins
     the extra prize (rules.extra_prize), shared equally on a tie."""
     if round_.stage != EXTRA_STAGE:
-        raise ScorekeeperError(f"round {round_.number} is not an extra round (stage: {EXTRA_STAGE})")
+        raise ScorekeeperError(_("round {number} is not an extra round (stage: {stage})").format(
+            number=round_.number, stage=EXTRA_STAGE))
     winners = []
     for table in round_.tables:
         result = results.get(table.sheet) if table.sheet is not None else None
