@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.errors import ScorekeeperError, quote
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.tournaments.knockout import counted_result
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
@@ -84,9 +84,9 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
                 continue
             first, second = result.players
             if first not in team_group or second not in team_group or team_group[first] != team_group[second]:
-                raise ScorekeeperError(_("the match {sheet} of {first} and {second} is not between two teams of one "
-                                         "group").format(sheet=quote(match.sheet), first=quote(first),
-                                                         second=quote(second)), tournament.source, match.line)
+                raise ScorekeeperError(pgettext("truco", "the match {sheet} of {first} and {second} is not between two "
+                                                "teams of one group").format(
+                    sheet=quote(match.sheet), first=quote(first), second=quote(second)), tournament.source, match.line)
             for team, other in ((first, second), (second, first)):
                 record = records[team]
                 record.played += 1
