@@ -61,7 +61,10 @@ def test_export_writes_one_worksheet_per_sheet_and_a_summary(tmp_path):
     assert len(ws.conditional_formatting) == 2
     assert any(dv.type == "whole" and "L6" in str(dv.sqref) for dv in ws.data_validations.dataValidation)
     disputed = wb["Mesa3 R1"]
-    assert "Lia has -75 points, not a multiple of 50 [Quadro 1]" in disputed["R8"].comment.text
+    # a finding's comment in the workbook's language (King's: pt_PT), as `check` says it in that language
+    said = run("--lang", "pt_PT", "check", DISPUTED).output.splitlines()
+    lia = [line.split(": ", 1)[1] for line in said if "[K-Q1-POINTS-MULTIPLE]: mão 3 (damas): Lia " in line]
+    assert disputed["R8"].comment.text == "\n".join(lia) and len(lia) == 1
     assert wb["Resumo"]["G4"].value == "='Mesa1 R1'!C23"  # 13 hand rows (11 + 2 spare) from row 6
 
 
@@ -70,9 +73,10 @@ def test_check_names_findings_by_worksheet_and_cell(tmp_path):
     result = run("check", workbook)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert f"{workbook}:Mesa3 R1!S8: error: hand 3 (damas): Lia has -75 points, not a multiple of 50 [Quadro 1]" in lines
-    assert f"{workbook}:Mesa3 R1!L6: warning: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) is " \
-           "charged to Ivo, the responsible scorer [Art 6]" in lines
+    assert (f"{workbook}:Mesa3 R1!S8: error [K-Q1-POINTS-MULTIPLE]: hand 3 (damas): Lia has -75 points, not a "
+            "multiple of 50 [Quadro 1]") in lines
+    assert (f"{workbook}:Mesa3 R1!L6: warning [K-ART6-MISSING-CHARGED]: hand 1 (vazas): counts add up to 12 of 13; the "
+            "missing 1 (-20) is charged to Ivo, the responsible scorer [Art 6]") in lines
     assert lines[-1] == (f"{workbook}:Mesa3 R1: 11 errors, 2 warnings (king, complete; Ivo +330, Joana +325, "
                          "Lia -585, Manuel -115)")
 
@@ -85,10 +89,11 @@ def test_one_changed_cell_is_caught_at_that_cell(tmp_path):
     wb.save(workbook)
     result = run("check", workbook)
     assert result.exit_code == 1
-    assert f"{workbook}:Mesa1 R1!P7: error: hand 2 (copas): Bruno has -70 points, not a multiple of 20 [Quadro 1]" \
-        in result.output
-    assert (f"{workbook}:Mesa1 R1!X8: error: hand 3 (damas): the total typed here is -150, but the hand's cells add "
-            "up to -200 [Regras: A contagem dos pontos]") in result.output
+    lines = result.output.splitlines()
+    assert (f"{workbook}:Mesa1 R1!P7: error [K-Q1-POINTS-MULTIPLE]: hand 2 (copas): Bruno has -70 points, not a "
+            "multiple of 20 [Quadro 1]") in lines
+    assert (f"{workbook}:Mesa1 R1!X8: error [K-TYPED-HAND-TOTAL]: hand 3 (damas): the total typed here is -150, but "
+            "the hand's cells add up to -200 [Regras: A contagem dos pontos]") in lines
 
 
 def test_typed_column_totals_and_saldo_are_checked(tmp_path):
@@ -98,10 +103,11 @@ def test_typed_column_totals_and_saldo_are_checked(tmp_path):
     ws["M19"] = 240  # Ana's Negativos really add up to 250 (hand rows 6-18, totals on 19)
     ws["O20"] = 20  # Bruno's saldo is +15
     wb.save(workbook)
-    output = run("check", workbook).output
-    assert f"{workbook}:Mesa1 R1!M19: error: Ana's Negativos total typed here is 240, but the column adds up to 250" \
-        in output
-    assert f"{workbook}:Mesa1 R1!O20: error: Bruno's saldo typed here is 20, but Positivos - Negativos is 15" in output
+    lines = run("check", workbook).output.splitlines()
+    assert (f"{workbook}:Mesa1 R1!M19: error [K-TYPED-COLUMN-TOTAL]: Ana's Negativos total typed here is 240, but the "
+            "column adds up to 250 [Regras: A contagem dos pontos]") in lines
+    assert (f"{workbook}:Mesa1 R1!O20: error [K-TYPED-SALDO]: Bruno's saldo typed here is 20, but Positivos - Negativos "
+            "is 15 [Regras: A contagem dos pontos]") in lines
 
 
 def test_blank_boletim_filled_in_by_a_person(tmp_path):

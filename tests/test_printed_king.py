@@ -67,16 +67,19 @@ def test_a_game_prints_on_one_a4_landscape_page(disputed):
 def test_every_finding_of_the_disputed_boletim_is_on_the_page(disputed):
     _, pages = disputed
     text = flat(pages[0])
-    checked = run("check", DISPUTED)
+    checked = run("--lang", "pt_PT", "check", DISPUTED)  # the boletim's notes are in its language
     assert checked.exit_code == 1
-    findings = [line.split(": ", 1)[1] for line in checked.output.splitlines() if ": error: " in line
-                or ": warning: " in line]
+    findings = [line.split(": ", 1)[1] for line in checked.output.splitlines() if ": erro [" in line
+                or ": aviso [" in line]
     assert len(findings) == 13  # 11 errors and 2 warnings, about hands 1 to 10
     for finding in findings:
         assert flat(finding) in text, finding
-    # the ones the old print area cut off (hands 6 to 10), by hand
-    assert "error: hand 6 (ultimas): the negative hands add up to -1320, not -1300 [Quadro 1]" in text
-    assert "error: hand 10 (Lia's festa): Manuel was never the beneficiary of a festa [Art 9, 2a fase]" in text
+    # the ones the old print area cut off (hands 6 to 10), by their codes
+    by_code = {finding.split("]", 1)[0]: finding for finding in findings}
+    assert flat(by_code["erro [K-Q1-PHASE-TOTAL"]).startswith("erro [K-Q1-PHASE-TOTAL]: mão 6 (ultimas): ")
+    assert flat(by_code["erro [K-Q1-PHASE-TOTAL"]) in text
+    assert flat(by_code["erro [K-ART9-NEVER-BENEFICIARY"]).startswith("erro [K-ART9-NEVER-BENEFICIARY]: mão 10 ")
+    assert flat(by_code["erro [K-ART9-NEVER-BENEFICIARY"]) in text
 
 
 def test_every_players_total_is_on_the_page(disputed):

@@ -12,9 +12,10 @@ from openpyxl import Workbook
 
 from scorekeeper import games
 from scorekeeper.boletim import regras
-from scorekeeper.boletim.layout import col
-from scorekeeper.boletim.sheet_style import Styles, Unwritable, put, typed_value
+from scorekeeper.boletim.layout import col, notes_label
+from scorekeeper.boletim.sheet_style import Styles, Unwritable, page_footer, put, typed_value
 from scorekeeper.errors import SheetFormatError
+from scorekeeper.i18n import N_, _
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheet_file import write_new
 
@@ -22,9 +23,13 @@ _BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # Excel's forbidden chara
 
 
 def sheet_title(meta: dict, source: str, taken: set[str]) -> str:
-    """A worksheet name from the table and round (`Mesa1 R1`), else the file name; unique, <= 31."""
+    """A worksheet name from the table and round (`Mesa1 R1`, in the workbook's language: import
+    looks no worksheet up by its name), else the file name; unique, <= 31."""
     if meta.get("table") is not None:
-        base = f"Mesa{meta['table']}" + (f" R{meta['round']}" if meta.get("round") is not None else "")
+        if meta.get("round") is not None:
+            base = _("Table{table} R{round}").format(table=meta["table"], round=meta["round"])
+        else:
+            base = _("Table{table}").format(table=meta["table"])
     else:
         base = os.path.splitext(os.path.basename(source))[0] if source else "Boletim"
     base = _BAD_TITLE.sub("-", base).strip("'")[:31] or "Boletim"
@@ -85,7 +90,7 @@ def _refused_at(source: str | None):
     try:
         yield
     except Unwritable as exc:
-        raise SheetFormatError(f"cannot export: {exc.message}", source) from None
+        raise SheetFormatError(_("cannot export: {reason}").format(reason=exc.message), source) from None
 
 
 def blank_workbook(game, rules, who, scorer: str | None, meta: dict) -> Workbook:
@@ -112,14 +117,23 @@ class SummaryCells(NamedTuple):
     live_error: str
 
 
-SUMMARY_HEADERS = ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Resultado",
-                   "Pontos de mesa", "Confere / Vencedor", "Erros", "Estado")
+# The Resumo's column heads, English message ids (Event, Table, Round and Date are the header
+# labels of every boletim, boletim.layout.INFO_LABELS, and said alike).
+SUMMARY_HEADERS = (N_("Worksheet"), N_("Event"), N_("Table"), N_("Round"), N_("Date"), N_("Player / Team"),
+                   N_("Result"), N_("Table points"), N_("Check / Winner"), N_("Errors"), N_("Status"))
+SUMMARY_TITLE = N_("Summary")  # the Resumo's title, and its worksheet's name
+ERROR_WORD = N_("ERROR")  # what the Status column says of a worksheet with errors (else OK)
 # Widths that hold each header on at most three lines and the values below it.
 SUMMARY_WIDTHS = (14, 20, 6, 7, 11, 16, 10, 9, 11, 7, 8)
 SUMMARY_HEAD_ROW = 3
 SUMMARY_ROWS_PER_PAGE = 32  # rows of players or teams on a landscape A4 page, under the repeated header
-SUMMARY_KEY = ("Erros: os erros que scorekeeper encontrou em cada folha ao exportar (as Notas da folha). "
-               "Estado: ERRO quando há erros, ou quando o controlo do próprio boletim não confere.")
+SUMMARY_KEY = N_("Errors: the errors scorekeeper found on each worksheet when exporting it (the worksheet's "
+                 "{notes}). Status: ERROR when there are errors, or when the boletim's own check does not add up.")
+
+
+def summary_headers() -> list[str]:
+    """The Resumo's column heads in the language in use."""
+    return [_(header) for header in SUMMARY_HEADERS]
 
 
 def summary_pages(rows: int) -> int:
@@ -134,10 +148,11 @@ def _summary(wb: Workbook, written, styles: Styles) -> None:
     the Resumo of a 500-sheet export a third of its time)."""
     from openpyxl.styles import Alignment
 
-    ws = wb.create_sheet("Resumo", 0)
-    styles(ws.cell(1, 1, "Resumo"), "title")
+    title = _(SUMMARY_TITLE)
+    ws = wb.create_sheet(title, 0)
+    styles(ws.cell(1, 1, title), "title")
     head = SUMMARY_HEAD_ROW
-    for column, header in enumerate(SUMMARY_HEADERS, start=1):
+    for column, header in enumerate(summary_headers(), start=1):
         styles(ws.cell(head, column, header), "head")
     ws.row_dimensions[head].height = 45
     row = head + 1
@@ -157,12 +172,12 @@ def _summary(wb: Workbook, written, styles: Styles) -> None:
             if cells.check is not None:
                 ws.cell(row, 9, f"={cells.check}")
             ws.cell(row, 10, errors)
-            ws.cell(row, 11, f'=IF(OR(J{row}>0,{cells.live_error}),"ERRO","OK")')
+            ws.cell(row, 11, f'=IF(OR(J{row}>0,{cells.live_error}),"{_(ERROR_WORD)}","OK")')
             for column in range(1, len(SUMMARY_HEADERS)):
                 styles(ws.cell(row, column), "box")
             styles(ws.cell(row, 11), "check_error" if errors else "check")
             row += 1
-    key = ws.cell(row + 1, 1, SUMMARY_KEY)
+    key = ws.cell(row + 1, 1, _(SUMMARY_KEY).format(notes=notes_label()))
     key.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(start_row=row + 1, start_column=1, end_row=row + 1, end_column=len(SUMMARY_HEADERS))
     ws.row_dimensions[row + 1].height = 30
@@ -179,7 +194,7 @@ def _summary(wb: Workbook, written, styles: Styles) -> None:
     ws.page_margins.top = ws.page_margins.bottom = 0.5
     ws.page_margins.header = ws.page_margins.footer = 0.25
     ws.oddFooter.left.text = "scorekeeper"
-    ws.oddFooter.right.text = "Página &P de &N"
+    ws.oddFooter.right.text = page_footer()
 
 
 def save(wb: Workbook, path: str, force: bool = False) -> None:

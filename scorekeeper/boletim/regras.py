@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from scorekeeper import rules as registry
 from scorekeeper.errors import SheetFormatError, UnknownRulesError, quote
-
-HOUSE_VARIANT = "`--rules PATH` gives a house variant"
+from scorekeeper.i18n import _
 
 
 def shipped(ref: str):
@@ -36,10 +35,13 @@ def resolve(ref: str, rules_path: str | None, where: str):
 
 def refusal(ref: str, where: str) -> SheetFormatError:
     known = ", ".join(registry.rules_names())
+    # "Regras" names the header cell as the default boletim labels it (the message is said at it).
     if registry.looks_like_path(ref):
-        message = f"Regras: {quote(ref)} is a path; a workbook names shipped rules only ({known}); {HOUSE_VARIANT}"
+        message = _("Regras: {ref} is a path; a workbook names shipped rules only ({known}); `--rules PATH` gives "
+                    "a house variant").format(ref=quote(ref), known=known)
     else:
-        message = f"Regras: unknown rules {quote(ref)}; known: {known}; {HOUSE_VARIANT}"
+        message = _("Regras: unknown rules {ref}; known: {known}; `--rules PATH` gives a house variant").format(
+            ref=quote(ref), known=known)
     return SheetFormatError(message, where)
 
 

@@ -26,9 +26,11 @@ import zipfile
 import zlib
 from xml.parsers import expat
 
+from scorekeeper import i18n
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.file_access import open_regular
+from scorekeeper.i18n import _
 
 MAX_FILE_BYTES = 20 << 20  # a boletim is some 30 KiB; a workbook of a whole tournament a few MiB
 MAX_MEMBERS = 8000  # a 500-sheet export has some 2,500 parts (sheet, rels, drawing, chart, comments)
@@ -76,6 +78,18 @@ def _refuse(message: str, path: str) -> SheetFormatError:
     return SheetFormatError(message, path)
 
 
+# How each language groups the thousands of a large number: 100,000 in English, 100 000 in
+# Portugal, 100.000 in Brazil (a comma there would read as the decimal point).
+_THOUSANDS = {"pt_PT": " ", "pt_BR": "."}
+
+
+def grouped(number: int) -> str:
+    """A whole number with its thousands grouped as the language in use writes them."""
+    text = f"{number:,}"
+    separator = _THOUSANDS.get(i18n.active())
+    return text.replace(",", separator) if separator else text
+
+
 @contextlib.contextmanager
 def _timer(seconds: float):
     """Raise _Deadline after `seconds` (SIGALRM, main thread only; elsewhere the loops check
@@ -110,8 +124,9 @@ def bounded_read(path: str, seconds: float | None = None):
             with _timer(seconds):
                 yield budget
     except _Deadline:
-        raise _refuse(f"reading the workbook took more than {seconds:g} s: refused "
-                      "(a workbook of boletins reads in about a second)", path) from None
+        raise _refuse(_("reading the workbook took more than {seconds} s: refused "
+                        "(a workbook of boletins reads in about a second)").format(
+                            seconds=i18n.decimal(f"{seconds:g}")), path) from None
 
 
 def read_file(path: str) -> bytes:
@@ -119,14 +134,15 @@ def read_file(path: str) -> bytes:
     with open_regular(path, SheetFormatError) as handle:
         size = os.fstat(handle.fileno()).st_size
         if size > MAX_FILE_BYTES:
-            raise _refuse(f"{size >> 20} MiB is larger than a workbook of boletins can be "
-                          f"({MAX_FILE_BYTES >> 20} MiB)", path)
+            raise _refuse(_("{size} MiB is larger than a workbook of boletins can be ({most} MiB)").format(
+                size=size >> 20, most=MAX_FILE_BYTES >> 20), path)
         try:
             data = handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
-            raise _refuse(f"cannot read: {exc.strerror or exc}", path) from None
+            raise _refuse(_("cannot read: {reason}").format(reason=exc.strerror or exc), path) from None
     if len(data) > MAX_FILE_BYTES:  # it grew while we read it
-        raise _refuse(f"larger than a workbook of boletins can be ({MAX_FILE_BYTES >> 20} MiB)", path)
+        raise _refuse(_("larger than a workbook of boletins can be ({most} MiB)").format(most=MAX_FILE_BYTES >> 20),
+                      path)
     return data
 
 
@@ -136,17 +152,17 @@ def check_zip(data: bytes, path: str, budget: _Budget | None = None) -> None:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError):
-        raise _refuse("not an .xlsx workbook (not a zip file, or a damaged one)", path) from None
+        raise _refuse(_("not an .xlsx workbook (not a zip file, or a damaged one)"), path) from None
     if len(members) > MAX_MEMBERS:
-        raise _refuse(f"the workbook has {len(members)} parts; a workbook of boletins has at most {MAX_MEMBERS}",
-                      path)
+        raise _refuse(_("the workbook has {count} parts; a workbook of boletins has at most {most}").format(
+            count=len(members), most=MAX_MEMBERS), path)
     unpacked = sum(m.file_size for m in members)
     biggest = max((m.file_size for m in members), default=0)
     if unpacked > MAX_UNPACKED_BYTES or biggest > MAX_MEMBER_BYTES:
-        raise _refuse(f"the workbook unpacks to {unpacked >> 20} MiB: refused as a zip bomb", path)
+        raise _refuse(_("the workbook unpacks to {size} MiB: refused as a zip bomb").format(size=unpacked >> 20), path)
     names = {m.filename for m in members}
     if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
-        raise _refuse("not an .xlsx workbook (no xl/workbook.xml inside)", path)
+        raise _refuse(_("not an .xlsx workbook (no xl/workbook.xml inside)"), path)
     _prescan(archive, members, path, budget)
 
 
@@ -173,25 +189,29 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                     longest = max(run + len(pieces[0]), max(map(len, pieces[1:]), default=0))
                     run = run + len(chunk) if len(pieces) == 1 else len(pieces[-1])
                     if longest > MAX_TEXT_RUN:
-                        raise _refuse(f"{quote(member.filename)} holds a text longer than a cell can "
-                                      f"(32,767 characters): not a boletim", path)
+                        raise _refuse(_("{part} holds a text longer than a cell can ({most} characters): "
+                                        "not a boletim").format(part=quote(member.filename),
+                                                                most=grouped(32_767)), path)
                     strings += len(_SHARED_STRING.findall(chunk))
                     if strings > MAX_SHARED_STRINGS:
-                        raise _refuse(f"the workbook holds more than {MAX_SHARED_STRINGS:,} shared strings "
-                                      f"(in {quote(member.filename)}); a workbook of boletins needs a few "
-                                      "thousand", path)
+                        raise _refuse(_("the workbook holds more than {most} shared strings (in {part}); a "
+                                        "workbook of boletins needs a few thousand").format(
+                                            most=grouped(MAX_SHARED_STRINGS), part=quote(member.filename)), path)
                     if tags > MAX_PART_TAGS:
-                        raise _refuse(f"{quote(member.filename)} holds more than {MAX_PART_TAGS:,} XML tags; "
-                                      "a boletim's parts hold some thousands", path)
+                        raise _refuse(_("{part} holds more than {most} XML tags; a boletim's parts hold some "
+                                        "thousands").format(part=quote(member.filename), most=grouped(MAX_PART_TAGS)),
+                                      path)
                     if total_tags + tags > MAX_TOTAL_TAGS:
-                        raise _refuse(f"the workbook holds more than {MAX_TOTAL_TAGS:,} XML tags; a workbook "
-                                      "of 500 boletins holds some 1,600,000", path)
+                        raise _refuse(_("the workbook holds more than {most} XML tags; a workbook of 500 boletins "
+                                        "holds some {usual}").format(most=grouped(MAX_TOTAL_TAGS),
+                                                                    usual=grouped(1_600_000)), path)
                     if budget is not None:
                         budget.check_time()
         except SheetFormatError:
             raise
         except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
-            raise _refuse(f"damaged or unreadable workbook (part {quote(member.filename)})", path) from None
+            raise _refuse(_("damaged or unreadable workbook (part {part})").format(part=quote(member.filename)),
+                          path) from None
         total_tags += tags
 
 
@@ -215,7 +235,7 @@ def open_workbook(data: bytes, path: str) -> Workbook:
     from openpyxl.styles.stylesheet import apply_stylesheet
 
     if not openpyxl_xml.DEFUSEDXML:  # defusedxml is a dependency; refuse to parse without it
-        raise _refuse("defusedxml is not installed: refusing to read an untrusted workbook", path)
+        raise _refuse(_("defusedxml is not installed: refusing to read an untrusted workbook"), path)
     reader = None
     try:
         reader = ExcelReader(io.BytesIO(data), read_only=True, keep_vba=False, data_only=False, keep_links=False)
@@ -235,14 +255,15 @@ def open_workbook(data: bytes, path: str) -> Workbook:
         cause = exc.__cause__ or exc.__context__
         if cause is not None:  # the error behind openpyxl's own
             detail = f"{type(cause).__name__}: {' '.join(str(cause).split())}"
-        raise _refuse(f"damaged or unreadable workbook ({type(exc).__name__}: {detail})"[:300], path) from None
+        raise _refuse(_("damaged or unreadable workbook ({error}: {detail})").format(
+            error=type(exc).__name__, detail=detail)[:300], path) from None
 
 
 def worksheets(wb: Workbook, path: str) -> list[tuple[str, str]]:
     """The (title, part) of each worksheet to read; refused when there are too many."""
     if len(wb.sheets) > MAX_WORKSHEETS:
-        raise _refuse(f"the workbook has {len(wb.sheets)} worksheets; a workbook of boletins has at most "
-                      f"{MAX_WORKSHEETS}", path)
+        raise _refuse(_("the workbook has {count} worksheets; a workbook of boletins has at most {most}").format(
+            count=len(wb.sheets), most=MAX_WORKSHEETS), path)
     return wb.sheets
 
 
@@ -256,10 +277,10 @@ def read_grid(wb: Workbook, title: str, member: str, budget: _Budget) -> tuple[d
     except SheetFormatError:
         raise
     except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
-        raise _refuse(f"damaged worksheet {quote(title)}", budget.path) from None
+        raise _refuse(_("damaged worksheet {title}").format(title=quote(title)), budget.path) from None
     except expat.ExpatError as exc:
-        raise _refuse(f"damaged worksheet {quote(title)} (XML error: {expat.ErrorString(exc.code)}, "
-                      f"line {exc.lineno})", budget.path) from None
+        raise _refuse(_("damaged worksheet {title} (XML error: {error}, line {line})").format(
+            title=quote(title), error=expat.ErrorString(exc.code), line=exc.lineno), budget.path) from None
     return reader.values, reader.formulas
 
 
@@ -320,12 +341,14 @@ class _SheetReader:
         parser.Parse(b"", True)
 
     def forbidden(self, *args):
-        raise _refuse(f"worksheet {quote(self.title)} declares a DTD or entities: refused", self.path)
+        raise _refuse(_("worksheet {title} declares a DTD or entities: refused").format(title=quote(self.title)),
+                      self.path)
 
     def _far(self, row: int, column: int) -> None:
         if row > FAR_ROWS or column > FAR_COLUMNS:
-            raise _refuse(f"worksheet {quote(self.title)} reaches {col(min(column, 16384))}{row}; a boletim fits well "
-                          f"inside {col(MAX_COLUMNS)}{MAX_ROWS}", self.path)
+            raise _refuse(_("worksheet {title} reaches {cell}; a boletim fits well inside {corner}").format(
+                title=quote(self.title), cell=f"{col(min(column, 16384))}{row}",
+                corner=f"{col(MAX_COLUMNS)}{MAX_ROWS}"), self.path)
 
     def start(self, name: str, attrs: dict) -> None:
         local = _local(name)
@@ -354,11 +377,11 @@ class _SheetReader:
         self.rows += 1
         self.budget.rows += 1
         if self.rows > MAX_SHEET_ROWS:
-            raise _refuse(f"worksheet {quote(self.title)} has more than {MAX_SHEET_ROWS:,} rows; a boletim has "
-                          "a few hundred", self.path)
+            raise _refuse(_("worksheet {title} has more than {most} rows; a boletim has a few hundred").format(
+                title=quote(self.title), most=grouped(MAX_SHEET_ROWS)), self.path)
         if self.budget.rows > MAX_TOTAL_ROWS:
-            raise _refuse(f"the workbook has more than {MAX_TOTAL_ROWS:,} rows; 500 boletins have some 23,000",
-                          self.path)
+            raise _refuse(_("the workbook has more than {most} rows; 500 boletins have some {usual}").format(
+                most=grouped(MAX_TOTAL_ROWS), usual=grouped(23_000)), self.path)
         if self.rows & 255 == 0:
             self.budget.check_time()
         number = attrs.get("r")
@@ -367,7 +390,8 @@ class _SheetReader:
         elif number.isascii() and number.isdigit() and len(number) <= 7:
             self.row = int(number)
         else:
-            raise _refuse(f"damaged worksheet {quote(self.title)} (row number {quote(number)})", self.path)
+            raise _refuse(_("damaged worksheet {title} (row number {number})").format(
+                title=quote(self.title), number=quote(number)), self.path)
         self.column = 0
         self._far(self.row, 1)
 
@@ -375,11 +399,11 @@ class _SheetReader:
         self.cells += 1
         self.budget.cells += 1
         if self.cells > MAX_SHEET_CELLS:
-            raise _refuse(f"worksheet {quote(self.title)} has more than {MAX_SHEET_CELLS:,} cells; a boletim has "
-                          "some thousands", self.path)
+            raise _refuse(_("worksheet {title} has more than {most} cells; a boletim has some thousands").format(
+                title=quote(self.title), most=grouped(MAX_SHEET_CELLS)), self.path)
         if self.budget.cells > MAX_TOTAL_CELLS:
-            raise _refuse(f"the workbook has more than {MAX_TOTAL_CELLS:,} cells; 500 boletins have some 290,000",
-                          self.path)
+            raise _refuse(_("the workbook has more than {most} cells; 500 boletins have some {usual}").format(
+                most=grouped(MAX_TOTAL_CELLS), usual=grouped(290_000)), self.path)
         if self.cells & 1023 == 0:
             self.budget.check_time()
         reference = attrs.get("r")
@@ -388,7 +412,8 @@ class _SheetReader:
         else:
             match = _CELL_REF.fullmatch(reference.replace("$", ""))
             if match is None:
-                raise _refuse(f"damaged worksheet {quote(self.title)} (cell reference {quote(reference)})", self.path)
+                raise _refuse(_("damaged worksheet {title} (cell reference {reference})").format(
+                    title=quote(self.title), reference=quote(reference)), self.path)
             row, column = int(match.group(2)), _column_number(match.group(1))
         self.column = column
         self._far(row, column)
@@ -445,8 +470,8 @@ class _SheetReader:
         if kind == "s":
             index = text.strip()
             if not (index.isascii() and index.isdigit() and len(index) <= 9 and int(index) < len(self.shared)):
-                raise _refuse(f"damaged worksheet {quote(self.title)} (shared string {quote(index)} at "
-                              f"{col(position[1])}{position[0]} does not exist)", self.path)
+                raise _refuse(_("damaged worksheet {title} (shared string {index} at {cell} does not exist)").format(
+                    title=quote(self.title), index=quote(index), cell=f"{col(position[1])}{position[0]}"), self.path)
             value = self.shared[int(index)]
             return value if isinstance(value, str) else str(value)
         if kind == "b":
@@ -506,22 +531,27 @@ class Grid:
             if not text:
                 return None
             if len(text) > 40:
-                raise SheetFormatError(f"{quote(text)} is not a number", self.where(row, column))
+                raise SheetFormatError(_not_a_number(quote(text)), self.where(row, column))
             try:
                 value = float(text.replace(",", ".")) if not _INTEGER.fullmatch(text) else int(text)
             except ValueError:
-                raise SheetFormatError(f"{quote(text)} is not a number", self.where(row, column)) from None
+                raise SheetFormatError(_not_a_number(quote(text)), self.where(row, column)) from None
             shown = quote(text)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SheetFormatError(f"{shown} is not a number", self.where(row, column))
+            raise SheetFormatError(_not_a_number(shown), self.where(row, column))
         if isinstance(value, float) and not math.isfinite(value):
-            raise SheetFormatError(f"{shown} is not a number", self.where(row, column))
+            raise SheetFormatError(_not_a_number(shown), self.where(row, column))
         if abs(value) >= MAX_MAGNITUDE:  # 13 digits: what a sheet (yaml_lines.MAX_DIGITS) refuses
-            raise SheetFormatError(f"{shown} is out of range (a score sheet's numbers are below {MAX_MAGNITUDE:,})",
-                                   self.where(row, column))
+            raise SheetFormatError(_("{value} is out of range (a score sheet's numbers are below {most})").format(
+                value=shown, most=grouped(MAX_MAGNITUDE)), self.where(row, column))
         if value != int(value):
-            raise SheetFormatError(f"{value:g} is not a whole number", self.where(row, column))
-        if unsigned and value < 0:
-            raise SheetFormatError(f"{value:g}: write points without a sign in Negativos and Positivos",
+            raise SheetFormatError(_("{number} is not a whole number").format(number=i18n.decimal(f"{value:g}")),
                                    self.where(row, column))
+        if unsigned and value < 0:
+            raise SheetFormatError(_("{number}: write points without a sign in Negativos and Positivos").format(
+                number=i18n.decimal(f"{value:g}")), self.where(row, column))
         return int(value)
+
+
+def _not_a_number(shown: str) -> str:
+    return _("{value} is not a number").format(value=shown)

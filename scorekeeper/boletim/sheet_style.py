@@ -7,7 +7,9 @@ from copy import copy
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
+from scorekeeper.boletim.safe_read import grouped
 from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.i18n import _
 from scorekeeper.yaml_lines import header_number
 
 BOLD = Font(bold=True)
@@ -86,9 +88,11 @@ def put(ws, row: int, column: int, value):
     cell = ws.cell(row, column)
     if isinstance(value, str):
         if ILLEGAL_CHARACTERS_RE.search(value):
-            raise Unwritable(f"{quote(value)} holds a control character that a workbook cannot hold")
+            raise Unwritable(_("{value} holds a control character that a workbook cannot hold").format(
+                value=quote(value)))
         if len(value) > MAX_CELL_CHARS:
-            raise Unwritable(f"{quote(value)} is longer than a workbook cell holds ({MAX_CELL_CHARS:,} characters)")
+            raise Unwritable(_("{value} is longer than a workbook cell holds ({most} characters)").format(
+                value=quote(value), most=grouped(MAX_CELL_CHARS)))
         cell.value = value
         if value.startswith(FORMULA_STARTS):
             cell.data_type = "s"
@@ -96,7 +100,8 @@ def put(ws, row: int, column: int, value):
         return cell
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
-            raise Unwritable(f"{quote(value)} is too large for a score sheet's cell (at most {MAX_MAGNITUDE:,})")
+            raise Unwritable(_("{value} is too large for a score sheet's cell (at most {most})").format(
+                value=quote(value), most=grouped(MAX_MAGNITUDE)))
     cell.value = value
     return cell
 
@@ -149,6 +154,12 @@ def printable_points(landscape: bool) -> tuple[float, float]:
     return width - 2 * SIDE_MARGIN * 72, height - 2 * TOP_MARGIN * 72
 
 
+def page_footer() -> str:
+    """The page number at the foot of each printed page: &P and &N are the spreadsheet's codes
+    for this page and the number of pages."""
+    return _("Page &P of &N")
+
+
 def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | None = None,
                repeat_titles: bool = True) -> None:
     """A4, fitted to the page width (and height when `one_page`), the column headers repeated
@@ -169,7 +180,7 @@ def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | 
         ws.page_margins.header = ws.page_margins.footer = HEADER_MARGIN
     ws.oddHeader.center.text = header.replace("&", "&&")  # '&' starts a header code (&P, &D...)
     ws.oddFooter.left.text = "scorekeeper"
-    ws.oddFooter.right.text = "Página &P de &N"
+    ws.oddFooter.right.text = page_footer()
 
 
 def numbered_notes(ws, notes: list[tuple[int | None, str]], *, start: int, last_col: int, note_col: int,

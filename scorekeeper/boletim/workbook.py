@@ -8,6 +8,7 @@ from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
 from scorekeeper.boletim.safe_read import Grid, bounded_read, check_zip, open_workbook, read_file, read_grid, worksheets
 from scorekeeper.errors import SheetFormatError
+from scorekeeper.i18n import _
 
 
 def read_workbook(path: str) -> list:
@@ -28,7 +29,7 @@ def read_workbook(path: str) -> list:
         finally:
             wb.close()
     if not found:
-        raise SheetFormatError("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers", path)
+        raise SheetFormatError(_("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers"), path)
     return found
 
 
@@ -69,7 +70,7 @@ class HouseRulesWorksheet:
         rules = regras.resolve(self.ref, rules_path, self.where)
         boletim = read_as(self.grid, self.info, rules, self.ref, self.where, self.places)
         if boletim is None:
-            raise SheetFormatError("not a scorekeeper boletim: no 'Mão' header row", self.source)
+            raise SheetFormatError(_("not a scorekeeper boletim: no 'Mão' header row"), self.source)
         return boletim
 
     def check(self, rules_path: str | None = None):

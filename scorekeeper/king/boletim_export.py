@@ -2,6 +2,8 @@
 person would add by hand, so the sheet keeps adding up when it is edited in a spreadsheet."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.chart import LineChart, Reference
 from openpyxl.comments import Comment
@@ -14,10 +16,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.king import boletim_layout as L
 from scorekeeper.king.boletim_layout import FIRST_PLAYER_COL, Layout, col
+from scorekeeper.boletim.layout import info_label, notes_label
+from scorekeeper.boletim.safe_read import grouped
 from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MAX_CELL_CHARS, MIN_WIDTH, RED_FILL, WARN_FILL, Styles,
                                              column_points, list_formula, page_setup, printable_points, put, text_width,
                                              typed_value)
 from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.i18n import _
 from scorekeeper.king.rules import KingRules
 
 SPARE_ROWS = 2  # blank rows for a penalised festa's replay or a hand written in late
@@ -30,7 +35,9 @@ NOTE_CHAR_WIDTH = 1.05  # a note's characters per unit of column width, to size 
 NOTE_ALIGNMENT = Alignment(horizontal="left", vertical="top", wrap_text=True)
 REMARK_MAX_WIDTH = 30.0  # Observação grows with the longest note up to this; a longer one wraps
 HIDDEN_FORMAT_ID = 400  # ";;;" (nothing shown): an id above the workbook's own custom formats
-FESTA_LABEL = "Festa"  # the label of a festa row; the negative hands' labels come from the rule file
+# The label of a festa row; the negative hands' labels come from the rule file. Like those, it is
+# the game's own word, in every language (the formulas and import compare it as written).
+FESTA_LABEL = "Festa"
 
 
 def _lookup(cell: str, values: dict[str, object], otherwise) -> str:
@@ -63,7 +70,8 @@ class KingBoletimWriter:
         lay = self.lay
         confere = f"{quoted}!{col(lay.class_col(2))}{lay.sum_row}"
         return SummaryCells(f"{quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}",
-                            f"{quoted}!{col(lay.class_col(p))}{lay.points_row}", confere, f'{confere}="ERRO"')
+                            f"{quoted}!{col(lay.class_col(p))}{lay.points_row}", confere,
+                            f'{confere}="{_(L.ERROR_WORD)}"')
 
     # --- formulas -------------------------------------------------------------------------
     def unit_formula(self, r: int) -> str:
@@ -120,37 +128,37 @@ class KingBoletimWriter:
                 f'{self.festa_points(r, player, sign)},{negative}))')
 
     # --- writing ---------------------------------------------------------------------------
-    def write(self, meta: dict, scorer: str, rows: list[dict], findings: list[tuple[int, int | None, str]]):
-        """Write the worksheet. `rows` hold what is typed in each hand row; `findings` are
-        (row, player or None, text) to show as comments and in the notes area."""
+    def write(self, meta: dict, scorer: str, rows: list[dict], findings: list["Note"]):
+        """Write the worksheet, in the language in use. `rows` hold what is typed in each hand
+        row; `findings` are the notes to show as comments and in the notes area."""
         ws, lay, rules, players = self.ws, self.lay, self.rules, self.players
         scorer_index = players.index(scorer)
         # A sheet with nothing entered is a form to fill in by hand: no result shown, rows to write in.
         self.blank = not findings and not any(r.get("quantities") or r.get("points") for r in rows)
         self.typed_rows, self.notes = rows, findings
         ws.sheet_view.showGridLines = False
-        self.style(put(ws, 1, 1, f"{L.TITLE} — {rules.title}"), "title")
+        self.style(put(ws, 1, 1, f"{L.title()} — {rules.title}"), "title")
         for key, (row, label_col, value_col) in L.INFO_CELLS.items():
-            self.style(ws.cell(row, label_col, L.INFO_LABELS[key]), "bold")
+            self.style(ws.cell(row, label_col, info_label(key)), "bold")
             value = scorer if key == "scorer" else meta.get(key)
             if value is not None:
                 self.style(put(ws, row, value_col, typed_value(value)), "left")
             elif self.blank:  # a line to write it on, up to the next label
-                labels = [c for r, c, _ in L.INFO_CELLS.values() if r == row and c > value_col]
+                labels = [c for r, c, _value in L.INFO_CELLS.values() if r == row and c > value_col]
                 for column in range(value_col, min(labels, default=value_col + 3)):
                     self.style(ws.cell(row, column), "ruled")
         for index, header in enumerate(L.META_HEADERS, start=1):
-            self._head(L.HEAD_ROW, index, header)
+            self._head(L.HEAD_ROW, index, _(header))
         for p, name in enumerate(players):
             qcol = lay.qty_col(p)
             put(ws, L.NAMES_ROW, qcol, name)
             ws.merge_cells(start_row=L.NAMES_ROW, start_column=qcol, end_row=L.NAMES_ROW, end_column=qcol + 2)
             self._head(L.NAMES_ROW, qcol, name)
             for offset, header in enumerate(L.PLAYER_HEADERS):
-                self._head(L.HEAD_ROW, qcol + offset, header)
-        self._head(L.HEAD_ROW, lay.total_col, L.TOTAL_HEADER)
-        self._head(L.HEAD_ROW, lay.control_col, L.CONTROL_HEADER)
-        self._head(L.HEAD_ROW, lay.note_col, L.REMARK_HEADER)
+                self._head(L.HEAD_ROW, qcol + offset, _(header))
+        self._head(L.HEAD_ROW, lay.total_col, _(L.TOTAL_HEADER))
+        self._head(L.HEAD_ROW, lay.control_col, _(L.CONTROL_HEADER))
+        self._head(L.HEAD_ROW, lay.note_col, _(L.REMARK_HEADER))
 
         for position, r in enumerate(lay.hand_rows()):
             self._hand_row(r, rows[position] if position < len(rows) else {}, scorer_index)
@@ -238,8 +246,8 @@ class KingBoletimWriter:
         ws, lay = self.ws, self.lay
         first, last = L.FIRST_ROW, lay.last_hand_row
         empty = self.nothing_entered()
-        ws.cell(lay.totals_row, L.COL_HAND, L.TOTALS_LABEL)
-        ws.cell(lay.saldo_row, L.COL_HAND, L.SALDO_LABEL)
+        ws.cell(lay.totals_row, L.COL_HAND, _(L.TOTALS_LABEL))
+        ws.cell(lay.saldo_row, L.COL_HAND, _(L.SALDO_LABEL))
         for p in range(len(self.players)):
             for column in (lay.neg_col(p), lay.pos_col(p)):
                 letter = col(column)
@@ -265,11 +273,11 @@ class KingBoletimWriter:
         empty = self.nothing_entered()
         first, last = col(lay.class_col(0)), col(lay.class_col(n - 1))
         saldos = f"${first}${lay.class_saldo_row}:${last}${lay.class_saldo_row}"
-        labels = ((lay.class_head_row, "Jogador"), (lay.class_saldo_row, L.SALDO_LABEL), (lay.place_row, L.PLACE_LABEL),
-                  (lay.points_row, L.POINTS_LABEL), (lay.place_values_row, L.PLACE_VALUES_LABEL),
-                  (lay.sum_row, L.SUM_LABEL))
+        labels = ((lay.class_head_row, L.PLAYER_LABEL), (lay.class_saldo_row, L.SALDO_LABEL),
+                  (lay.place_row, L.PLACE_LABEL), (lay.points_row, L.POINTS_LABEL),
+                  (lay.place_values_row, L.PLACE_VALUES_LABEL), (lay.sum_row, L.SUM_LABEL))
         for row, label in labels:
-            self.style(ws.cell(row, L.COL_HAND, label), "bold")
+            self.style(ws.cell(row, L.COL_HAND, _(label)), "bold")
         # Art 15's table points and the zero check are a whole game's (the CLI gives `places` for
         # a complete game only): before that both show nothing, not a result made up halfway.
         rows = list(lay.hand_rows())
@@ -290,16 +298,15 @@ class KingBoletimWriter:
             self.style(ws.cell(lay.place_values_row, c, rules.places[p] if p < len(rules.places) else 0), "box")
             self.style(ws.cell(lay.place_row, c), "box")
         self.style(ws.cell(lay.sum_row, lay.class_col(0), f'=IF({empty},"",SUM({saldos}))'), "signed")
-        self.style(ws.cell(lay.sum_row, lay.class_col(1), L.ZERO_LABEL), "bold")
-        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF({unfinished},"",'
-                                                          f'IF({first}{lay.sum_row}={rules.game_total},"OK","ERRO"))'),
-                   "check")
+        self.style(ws.cell(lay.sum_row, lay.class_col(1), _(L.ZERO_LABEL)), "bold")
+        verdict = f'IF({first}{lay.sum_row}={rules.game_total},"{L.OK_WORD}","{_(L.ERROR_WORD)}")'
+        self.style(ws.cell(lay.sum_row, lay.class_col(2), f'=IF({unfinished},"",{verdict})'), "check")
 
     def _running(self) -> None:
         ws, lay = self.ws, self.lay
         empty = self.nothing_entered()
-        self.style(ws.cell(lay.running_head_row, L.COL_NUMBER, "Nº"), "bold")
-        self.style(ws.cell(lay.running_head_row, L.COL_HAND, L.RUNNING_LABEL), "bold")
+        self.style(ws.cell(lay.running_head_row, L.COL_NUMBER, _(L.NUMBER_HEADER)), "bold")
+        self.style(ws.cell(lay.running_head_row, L.COL_HAND, _(L.RUNNING_LABEL)), "bold")
         for p in range(len(self.players)):
             self._head_name(lay.running_head_row, lay.class_col(p), p)
         for offset, r in enumerate(lay.hand_rows()):
@@ -313,9 +320,9 @@ class KingBoletimWriter:
                 self.style(ws.cell(row, c, f'=IF({empty},"",{previous}SUM({col(lay.pos_col(p))}{r})'
                                            f'-SUM({col(lay.neg_col(p))}{r}))'), "box")
         chart = LineChart()
-        chart.title = L.RUNNING_LABEL
-        chart.y_axis.title = "Pontos"
-        chart.x_axis.title = "Mão"
+        chart.title = _(L.RUNNING_LABEL)
+        chart.y_axis.title = _(L.POINTS_AXIS)
+        chart.x_axis.title = _(L.HAND_HEADER)
         chart.height, chart.width = 7.5, 16
         data = Reference(ws, min_col=lay.class_col(0), max_col=lay.class_col(len(self.players) - 1),
                          min_row=lay.running_head_row, max_row=lay.running_first_row + self.lay.hands - 1)
@@ -333,31 +340,31 @@ class KingBoletimWriter:
         """Every finding in the notes, each on its own row across the page (wrapped, so a long one
         is never cut at the print area's edge), as a comment at its cell, and its row marked."""
         ws, lay = self.ws, self.lay
-        self.style(ws.cell(lay.notes_row, L.COL_HAND, L.NOTES_LABEL), "bold")
+        self.style(ws.cell(lay.notes_row, L.COL_HAND, notes_label()), "bold")
         if self.blank:
             for offset in range(1, BLANK_NOTE_LINES + 1):  # ruled lines to write on
                 for column in range(L.COL_HAND, lay.last_col + 1):
                     self.style(ws.cell(lay.notes_row + offset, column), "ruled")
         elif not findings:
-            ws.cell(lay.notes_row + 1, L.COL_HAND, "Sem observações: o boletim confere.")
+            ws.cell(lay.notes_row + 1, L.COL_HAND, _(L.ALL_CLEAR))
         by_cell: dict[tuple[int, int], list[str]] = {}
-        for offset, (row, player, text) in enumerate(findings):
+        for offset, (row, player, text, is_error) in enumerate(findings):
             note_row = lay.notes_row + 1 + offset
             self.style(put(ws, note_row, L.COL_HAND, text), "note")
             ws.merge_cells(start_row=note_row, start_column=L.COL_HAND, end_row=note_row, end_column=lay.last_col)
             if row is not None:
                 column = lay.qty_col(player) if player is not None else L.COL_HAND
                 by_cell.setdefault((row, column), []).append(text)
-                self._mark(row, player, text)
+                self._mark(row, player, is_error)
         for (row, column), texts in by_cell.items():
             comment = Comment("\n".join(texts), "scorekeeper")
             comment.width, comment.height = 320, 40 + 30 * len(texts)
             ws.cell(row, column).comment = comment
 
-    def _mark(self, row: int, player: int | None, text: str) -> None:
+    def _mark(self, row: int, player: int | None, is_error: bool) -> None:
         """A finding's row marked on paper too (the conditional red fill only sees a row that does
         not balance): its Nº and Mão, and the player's cells when the finding names one."""
-        fill = RED_FILL if text.startswith("error") else WARN_FILL
+        fill = RED_FILL if is_error else WARN_FILL
         columns = [L.COL_NUMBER, L.COL_HAND]
         if player is not None:
             columns += [self.lay.qty_col(player), self.lay.neg_col(player), self.lay.pos_col(player)]
@@ -383,15 +390,17 @@ class KingBoletimWriter:
                 ws.add_data_validation(dv)
         limit = max(rules.offer_limit_positivos, rules.offer_limit_nulos)
         offers = DataValidation(type="whole", operator="between", formula1="1", formula2=str(limit), allow_blank=True,
-                                showErrorMessage=True, error=f"Art 10: 1 to {limit} tricks")
+                                showErrorMessage=True, error=_("Art 10: 1 to {limit} tricks").format(limit=limit))
         offers.add(f"{col(L.COL_OFFER_TRICKS)}{first}:{col(L.COL_OFFER_TRICKS)}{last}")
         ws.add_data_validation(offers)
         quantities = DataValidation(type="whole", operator="between", formula1="0", formula2=f"$K{first}",
                                     allow_blank=True, showErrorMessage=True,
-                                    error="A whole number from 0 to the hand's units (column Unidades)")
+                                    error=_("A whole number from 0 to the hand's units (column {units})").format(
+                                        units=_(L.UNITS_HEADER)))
         points = DataValidation(type="whole", operator="between", formula1="0",
                                 formula2=str(-rules.negative_phase_total), allow_blank=True, showErrorMessage=True,
-                                error="Whole points, written without sign in Negativos or Positivos")
+                                error=_("Whole points, written without sign in {negatives} or {positives}").format(
+                                    negatives=_(L.NEGATIVES_HEADER), positives=_(L.POSITIVES_HEADER)))
         for p in range(len(self.players)):
             quantities.add(f"{col(lay.qty_col(p))}{first}:{col(lay.qty_col(p))}{last}")
             points.add(f"{col(lay.neg_col(p))}{first}:{col(lay.pos_col(p))}{last}")
@@ -414,7 +423,7 @@ class KingBoletimWriter:
         ws.conditional_formatting.add(area, Rule(type="expression", dxf=hidden,
                                                  formula=[f'AND(ROW()>={running},$B{first}="")']))
         check = f"{col(lay.class_col(2))}{lay.sum_row}"
-        ws.conditional_formatting.add(check, FormulaRule(formula=[f'{check}="ERRO"'], fill=RED_FILL))
+        ws.conditional_formatting.add(check, FormulaRule(formula=[f'{check}="{_(L.ERROR_WORD)}"'], fill=RED_FILL))
         ws.freeze_panes = f"A{first}"
         for column, width in self._widths().items():
             ws.column_dimensions[col(column)].width = width
@@ -425,16 +434,17 @@ class KingBoletimWriter:
         lay, rows = self.lay, self.typed_rows
         texts: dict[int, list[tuple[str, bool]]] = {c: [] for c in range(1, lay.last_col + 1)}
         for index, header in enumerate(L.META_HEADERS, start=1):
-            texts[index] += [(word, True) for word in header.split()]  # a header wraps at its spaces
+            texts[index] += [(word, True) for word in _(header).split()]  # a header wraps at its spaces
         keys = {L.COL_HAND: "label", L.COL_BENEFICIARY: "beneficiary", L.COL_CONTRACT: "contract",
                 L.COL_TRUMP: "trump", L.COL_OFFER_BY: "offer_by", L.COL_OFFER_TRICKS: "offer_tricks",
                 L.COL_PENALTY: "penalty", L.COL_OFFENDERS: "offenders"}
         for column, key in keys.items():
             texts[column] += [(str(row[key]), False) for row in rows if row.get(key) is not None]
         texts[L.COL_HAND] += [(h.label, False) for h in self.rules.negative_hands]
-        texts[L.COL_HAND] += [(label, True) for label in (L.TOTALS_LABEL, L.SALDO_LABEL, "Jogador", L.PLACE_LABEL,
-                                                          L.POINTS_LABEL, L.PLACE_VALUES_LABEL, L.SUM_LABEL,
-                                                          L.RUNNING_LABEL, L.NOTES_LABEL)]
+        texts[L.COL_HAND] += [(_(label), True) for label in (L.TOTALS_LABEL, L.SALDO_LABEL, L.PLAYER_LABEL,
+                                                             L.PLACE_LABEL, L.POINTS_LABEL, L.PLACE_VALUES_LABEL,
+                                                             L.SUM_LABEL, L.RUNNING_LABEL)]
+        texts[L.COL_HAND] += [(notes_label(), True)]
         texts[L.COL_CONTRACT] += [("positivos", False), ("4-3-3-3", False)]
         texts[L.COL_TRUMP] += [(t, False) for t in self.rules.trumps]
         texts[L.COL_PENALTY] += [("cartas-passadas", False)]
@@ -443,14 +453,14 @@ class KingBoletimWriter:
             texts[lay.class_col(p)] += [(name, True), ("-00000", False)]
             texts[L.COL_BENEFICIARY] += [(name, False)]
             texts[L.COL_OFFER_BY] += [(name, False)]
-            texts[lay.qty_col(p)] += [(L.PLAYER_HEADERS[0], True)]
-            texts[lay.neg_col(p)] += [(L.PLAYER_HEADERS[1], True), ("00000", True)]
-            texts[lay.pos_col(p)] += [(L.PLAYER_HEADERS[2], True), ("00000", True)]
-        texts[lay.class_col(1)] += [(L.ZERO_LABEL, True)]
-        texts[lay.class_col(2)] += [("ERRO", True)]
-        texts[lay.total_col] += [(L.TOTAL_HEADER, True), ("+00000", True)]
-        texts[lay.control_col] += [(L.CONTROL_HEADER, True), ("+00000", True)]
-        texts[lay.note_col] += [(L.REMARK_HEADER, True)]
+            texts[lay.qty_col(p)] += [(_(L.QTY_HEADER), True)]
+            texts[lay.neg_col(p)] += [(_(L.NEGATIVES_HEADER), True), ("00000", True)]
+            texts[lay.pos_col(p)] += [(_(L.POSITIVES_HEADER), True), ("00000", True)]
+        texts[lay.class_col(1)] += [(_(L.ZERO_LABEL), True)]
+        texts[lay.class_col(2)] += [(_(L.ERROR_WORD), True)]
+        texts[lay.total_col] += [(_(L.TOTAL_HEADER), True), ("+00000", True)]
+        texts[lay.control_col] += [(_(L.CONTROL_HEADER), True), ("+00000", True)]
+        texts[lay.note_col] += [(_(L.REMARK_HEADER), True)]
         widths = {column: max([text_width(text, bold) for text, bold in found] + [MIN_WIDTH])
                   for column, found in texts.items()}
         notes = [text_width(line) for row in rows if row.get("note") is not None for line in row["note"].split("\n")]
@@ -464,7 +474,7 @@ class KingBoletimWriter:
         ws, lay = self.ws, self.lay
         title = " · ".join(str(v) for v in (meta.get("event"), _mesa(meta)) if v)
         last_row = lay.notes_row + (BLANK_NOTE_LINES if self.blank else max(1, len(self.notes)))
-        page_setup(ws, header=f"{L.TITLE} — {self.rules.title}" + (f" — {title}" if title else ""),
+        page_setup(ws, header=f"{L.title()} — {self.rules.title}" + (f" — {title}" if title else ""),
                    landscape=True, one_page=not self.blank, area=f"A1:{col(lay.last_col)}{last_row}",
                    repeat_titles=not self.blank)  # a blank's page 2 is not the hands table
         page_width, page_height = printable_points(landscape=True)
@@ -472,7 +482,8 @@ class KingBoletimWriter:
                                           for c in range(1, lay.last_col + 1)))
         room = page_height * PAGE_FILL / scale  # the page's height, in the sheet's points
         chars = sum(ws.column_dimensions[col(c)].width for c in range(L.COL_HAND, lay.last_col + 1))
-        for offset, (_, _, text) in enumerate(self.notes):
+        for offset, note in enumerate(self.notes):
+            text = note.text
             lines = -(-len(text) * NOTE_CHAR_WIDTH // chars) or 1
             ws.row_dimensions[lay.notes_row + 1 + offset].height = DEFAULT_ROW * lines
         if self.blank:
@@ -507,9 +518,9 @@ class KingBoletimWriter:
 def _mesa(meta: dict) -> str:
     parts = []
     if meta.get("table") is not None:
-        parts.append(f"Mesa {meta['table']}")
+        parts.append(_("Table {table}").format(table=meta["table"]))
     if meta.get("round") is not None:
-        parts.append(f"Ronda {meta['round']}")
+        parts.append(_("Round {round}").format(round=meta["round"]))
     return ", ".join(parts)
 
 
@@ -545,24 +556,35 @@ def _note_cell(sheet, entry) -> str:
     typed is refused at export, naming the sheet and the hand (Safety, promise 4)."""
     note = entry.note  # text: the sheet refuses any other note (king.sheet, read.word)
     if not note.strip():
-        why = "a cell of only blanks reads back as no note"
+        why = _("a cell of only blanks reads back as no note")
     elif ILLEGAL_CHARACTERS_RE.search(note) or "\r" in note:
-        why = "it holds a control character that a workbook cannot hold"
+        why = _("it holds a control character that a workbook cannot hold")
     elif len(note) > MAX_CELL_CHARS:
-        why = f"it is longer than a workbook cell holds ({MAX_CELL_CHARS:,} characters)"
+        why = _("it is longer than a workbook cell holds ({most} characters)").format(most=grouped(MAX_CELL_CHARS))
     else:
         return note
-    raise SheetFormatError(f"cannot export: hand {entry.index}: note: the boletim cannot hold {quote(note)}: {why}",
-                           sheet.source, entry.line)
+    raise SheetFormatError(_("cannot export: hand {index}: note: the boletim cannot hold {note}: {why}").format(
+        index=entry.index, note=quote(note), why=why), sheet.source, entry.line)
 
 
-def finding_notes(sheet, result) -> list[tuple[int | None, int | None, str]]:
+class Note(NamedTuple):
+    """A finding as the boletim shows it: at its hand's row (None: the game as a whole) and its
+    player's cells (None: the row), its text in the workbook's language, and whether it is an
+    error (its row marked red) or a warning."""
+
+    row: int | None
+    player: int | None
+    text: str
+    is_error: bool
+
+
+def finding_notes(sheet, result) -> list[Note]:
     players = sheet.players
     notes = []
     for f in result.findings:
         row = L.FIRST_ROW + f.hand - 1 if f.hand else None
         player = players.index(f.player) if f.player in players else None
-        notes.append((row, player, f.describe()))
+        notes.append(Note(row, player, f.describe(), f.is_error))
     return notes
 
 

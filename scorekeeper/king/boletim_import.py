@@ -10,15 +10,15 @@ from dataclasses import dataclass, field, replace
 
 from scorekeeper.king import boletim_layout as L
 from scorekeeper.boletim import regras
-from scorekeeper.boletim.layout import STRIDE, code, col
+from scorekeeper.boletim.layout import STRIDE, code, col, is_label
 from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
+from scorekeeper.i18n import _
+from scorekeeper.king.boletim_finding_codes import TOTALS_RULE, TYPED_COLUMN_TOTAL, TYPED_HAND_TOTAL, TYPED_SALDO
 from scorekeeper.sheet_file import flow
 from scorekeeper.vocabulary import normalize
 from scorekeeper.yaml_lines import LineDict, LineList
-
-TOTALS_RULE = "Regras: A contagem dos pontos"
 
 # Each value gets the line `code(row, slot)` (boletim.layout): a column for the header's and the
 # hand's own cells, QTY and POINTS for a player's values (whose player the finding names), and
@@ -92,33 +92,40 @@ def offender_names(text: str, players: list[str]) -> list[str]:
 
 
 def _header_row(grid: Grid) -> int | None:
+    """The row of the column heads: its Mão (Hand, ...) cell, in whatever language it was written."""
     for row in range(1, 31):
-        if normalize(str(grid.values.get((row, L.COL_HAND), ""))) == "mao":
+        if is_label(grid.values.get((row, L.COL_HAND)), L.HAND_HEADER):
             return row
     return None
+
+
+def _column(grid: Grid, head: int, label: str) -> int | None:
+    """The first column whose head (in row `head`) is `label`, in any language."""
+    return next((c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.text(head, c), label)), None)
 
 
 def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
                    places: dict[str, tuple[int, int]] | None = None) -> Boletim | None:
     """A King boletim from a worksheet's cells, given its header `info`, where its Regras cell
     is and where each header value was read (`places`); None when it has no 'Mão' header row
-    (a summary sheet)."""
+    (a summary sheet). Its labels are found in any language scorekeeper writes them in."""
     head = _header_row(grid)
     if head is None:
         return None
-    qty_cols = [c for c in range(1, MAX_COLUMNS + 1) if grid.text(head, c) == L.PLAYER_HEADERS[0]]
+    qty_cols = [c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.text(head, c), L.QTY_HEADER)]
     players = []
     for c in qty_cols:
         name = grid.text(head - 1, c)
         if name is None:
-            raise SheetFormatError("a player column has no name above it", grid.where(head - 1, c))
+            raise SheetFormatError(_("a player column has no name above it"), grid.where(head - 1, c))
         if name in players:
-            raise SheetFormatError(f"players: {quote(name)} is named twice (row {head - 1})", grid.where(head - 1, c))
+            raise SheetFormatError(_("players: {name} is named twice (row {row})").format(
+                name=quote(name), row=head - 1), grid.where(head - 1, c))
         players.append(name)
     if not players:
-        raise SheetFormatError("no player columns (Qtd, Negativos, Positivos)", grid.where(head, L.COL_HAND))
-    total_col = next((c for c in range(1, MAX_COLUMNS + 1) if grid.text(head, c) == L.TOTAL_HEADER), None)
-    note_col = next((c for c in range(1, MAX_COLUMNS + 1) if grid.text(head, c) == L.REMARK_HEADER), None)
+        raise SheetFormatError(_("no player columns (Qtd, Negativos, Positivos)"), grid.where(head, L.COL_HAND))
+    total_col = _column(grid, head, L.TOTAL_HEADER)
+    note_col = _column(grid, head, L.REMARK_HEADER)
     places = dict(places or {})
     doc = LineDict()
     doc.line, doc.key_lines = code(1, 1), {}
@@ -139,7 +146,7 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
     row = head + 1
     while row <= MAX_ROWS:
         label = grid.text(row, L.COL_HAND)
-        if label == L.TOTALS_LABEL:
+        if is_label(label, L.TOTALS_LABEL):
             boletim.totals_row = row
             break
         entry = _entry(grid, boletim, row, label)
@@ -148,10 +155,10 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
             hands.item_lines.append(code(row, HAND_SLOT))
             boletim.rows.append(row)
         row += 1
-    if boletim.totals_row is None and any(r > MAX_ROWS - 10 for r, _ in grid.values):
+    if boletim.totals_row is None and any(r > MAX_ROWS - 10 for r, _column in grid.values):
         # hands may go on below what is read: refuse rather than drop them
-        raise SheetFormatError(f"no '{L.TOTALS_LABEL}' row within the first {MAX_ROWS} rows; a King boletim "
-                               "holds at most a hundred hands", grid.where(head, L.COL_HAND))
+        raise SheetFormatError(_("no 'Totais' row within the first {rows} rows; a King boletim holds at most a "
+                                 "hundred hands").format(rows=MAX_ROWS), grid.where(head, L.COL_HAND))
     doc["hands"] = hands
     if boletim.totals_row is not None:
         _typed_summary(grid, boletim)
@@ -165,8 +172,8 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
         q = grid.number(row, boletim.qty_cols[p])
         if q is not None:
             if q < 0:
-                raise SheetFormatError(f"{q} is negative; a Qtd cell counts cards or tricks from 0",
-                                       grid.where(row, boletim.qty_cols[p]))
+                raise SheetFormatError(_("{count} is negative; a Qtd cell counts cards or tricks from 0").format(
+                    count=q), grid.where(row, boletim.qty_cols[p]))
             quantities[name] = q
             boletim.typed_quantities.add((row, p))
         neg = grid.number(row, boletim.neg_cols[p], unsigned=True)
@@ -185,7 +192,7 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
         return None  # a hand not played (yet)
     entry = LineDict()
     entry.line, entry.key_lines = code(row, HAND_SLOT), {}
-    is_festa = label is not None and normalize(label) == "festa"
+    is_festa = label is not None and normalize(label) == "festa"  # the game's word, in every language (not a label)
     entry["hand"] = label or ""
     for key in ("beneficiary", "contract", "trump", "penalty"):
         if meta[key] is not None:
@@ -238,7 +245,7 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
                 raise ValueError(words[0])
             offer["tricks"] = int(words[0])
         except ValueError:
-            raise SheetFormatError(f"{quote(text)}: expected the number of tricks offered",
+            raise SheetFormatError(_("{text}: expected the number of tricks offered").format(text=quote(text)),
                                    grid.where(row, L.COL_OFFER_TRICKS)) from None
         if len(words) > 1:
             offer["contract"] = words[1]
@@ -253,7 +260,7 @@ def _typed_summary(grid: Grid, boletim: Boletim) -> None:
             if typed is not None:
                 boletim.typed_column_totals[(p, column)] = typed
         saldo_row = totals + 1
-        if normalize(str(grid.values.get((saldo_row, L.COL_HAND), ""))) == "saldo":
+        if is_label(grid.values.get((saldo_row, L.COL_HAND)), L.SALDO_LABEL):
             boletim.saldo_row = saldo_row
             typed = grid.number(saldo_row, boletim.qty_cols[p])
             if typed is not None:
@@ -270,8 +277,10 @@ def load(boletim: Boletim, rules_path: str | None = None):
     scorer = doc.get("scorer")
     if scorer is not None and scorer not in boletim.players:
         row, column = boletim.header_cells.get("scorer", (1, 1))
-        raise SheetFormatError(f"{L.INFO_LABELS['scorer']}: {quote(scorer)} is not one of the players named in row "
-                               f"{boletim.names_row} ({', '.join(boletim.players)})", boletim.cell(column, row))
+        # "Responsável (Art 6)" names the header cell as the default boletim labels it.
+        raise SheetFormatError(_("Responsável (Art 6): {name} is not one of the players named in row {row} "
+                                 "({players})").format(name=quote(scorer), row=boletim.names_row,
+                                                       players=", ".join(boletim.players)), boletim.cell(column, row))
     for raw in doc["hands"]:
         # The boletim shows the rule file's labels ("2 Ultimas Vazas"); the sheet uses names.
         canonical = rules.hand_names.get(raw["hand"]) if raw["hand"] else None
@@ -304,12 +313,12 @@ def _fill_formula_points(boletim: Boletim, sheet) -> bool:
             continue
         negative = sheet.rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
         if entry.penalty:
-            computed, _ = penalty_points(entry, sheet, negative)
+            computed, _why = penalty_points(entry, sheet, negative)
         elif negative is not None:
             # The count's own value (the sheet model adds any Art 6 charge to the scorer itself).
             computed = {p: -n * negative.unit for p, n in entry.counts.items()} if entry.counts else None
         elif entry.hand == "festa":
-            computed, _ = score_festa(entry, sheet)
+            computed, _why = score_festa(entry, sheet)
         else:
             computed = None
         for name in names:
@@ -439,8 +448,10 @@ def _typed_total_findings(boletim: Boletim, result) -> list[Finding]:
         typed = boletim.typed_totals.get(row)
         if typed is not None and hand.total is not None and typed != hand.total:
             found.append(Finding(Severity.ERROR, boletim.cell(boletim.total_col, row), None,
-                                 f"hand {position + 1} ({hand.hand}): the total typed here is {typed}, but the "
-                                 f"hand's cells add up to {hand.total}", TOTALS_RULE, position + 1))
+                                 _("hand {index} ({hand}): the total typed here is {typed}, but the hand's cells add "
+                                   "up to {total}").format(index=position + 1, hand=hand.hand, typed=typed,
+                                                           total=hand.total),
+                                 TOTALS_RULE, position + 1, code=TYPED_HAND_TOTAL.code))
     players = boletim.players
     negatives = dict.fromkeys(players, 0)
     positives = dict.fromkeys(players, 0)
@@ -450,19 +461,24 @@ def _typed_total_findings(boletim: Boletim, result) -> list[Finding]:
             positives[player] += max(0, value)
     for (p, column), typed in boletim.typed_column_totals.items():
         name = players[p]
-        kind, expected = ("Negativos", negatives[name]) if column == boletim.neg_cols[p] else \
-            ("Positivos", positives[name])
+        if column == boletim.neg_cols[p]:
+            expected = negatives[name]
+            message = _("{player}'s Negativos total typed here is {typed}, but the column adds up to {expected}")
+        else:
+            expected = positives[name]
+            message = _("{player}'s Positivos total typed here is {typed}, but the column adds up to {expected}")
         if typed != expected:
             found.append(Finding(Severity.ERROR, boletim.cell(column, boletim.totals_row), None,
-                                 f"{name}'s {kind} total typed here is {typed}, but the column adds up to {expected}",
-                                 TOTALS_RULE, None, name))
+                                 message.format(player=name, typed=typed, expected=expected),
+                                 TOTALS_RULE, None, name, code=TYPED_COLUMN_TOTAL.code))
     for p, typed in boletim.typed_saldos.items():
         name = players[p]
         expected = positives[name] - negatives[name]
         if typed != expected:
             found.append(Finding(Severity.ERROR, boletim.cell(boletim.qty_cols[p], boletim.saldo_row), None,
-                                 f"{name}'s saldo typed here is {typed}, but Positivos - Negativos is {expected}",
-                                 TOTALS_RULE, None, name))
+                                 _("{player}'s saldo typed here is {typed}, but Positivos - Negativos is {expected}")
+                                 .format(player=name, typed=typed, expected=expected),
+                                 TOTALS_RULE, None, name, code=TYPED_SALDO.code))
     return found
 
 
@@ -479,7 +495,7 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | No
         if entry.penalty and entry.points is not None:
             # Points typed for a penalty are kept only where they differ from what it gives.
             negative = sheet.rules.negative_hand(entry.name) if entry.hand != "festa" else None
-            computed, _ = penalty_points(replace(entry, points=None), sheet, negative)
+            computed, _why = penalty_points(replace(entry, points=None), sheet, negative)
             if computed == entry.points:
                 del raw["points"]
     lines = [f"rules: {flow(rules_ref or regras.yaml_ref(doc['rules'], sheet.rules))}", f"players: {flow(doc['players'])}"]

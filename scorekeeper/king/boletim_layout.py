@@ -3,18 +3,35 @@ same places by their labels, so a sheet that a person rearranged a little still 
 from __future__ import annotations
 
 from scorekeeper.boletim.layout import FIRST_ROW, HEAD_ROW, INFO_LABELS, NAMES_ROW, NOTES_LABEL, col  # noqa: F401 - King's layout is the shared one plus its own columns
+from scorekeeper.i18n import N_, pgettext
 
-# The labels are Portuguese, as on the paper boletim; import looks for them.
-TITLE = "Boletim de Pontuação"
-META_HEADERS = ("Nº", "Mão", "Beneficiário", "Contrato", "Trunfo", "Ofertante", "Vazas oferecidas",
-                "Penalidade", "Faltosos", "Valor", "Unidades")
-PLAYER_HEADERS = ("Qtd", "Negativos", "Positivos")
-TOTAL_HEADER, CONTROL_HEADER = "Total", "Controlo"
-TOTALS_LABEL, SALDO_LABEL = "Totais", "Saldo"
-PLACE_LABEL, POINTS_LABEL, PLACE_VALUES_LABEL = "Lugar", "Pontos (Art 15)", "Pontos por lugar"
-SUM_LABEL, ZERO_LABEL = "Soma dos saldos", "Confere (0)"
-RUNNING_LABEL = "Saldo acumulado"
-REMARK_HEADER = "Observação"  # a hand's own `note:`, as typed (the Notas below hold the findings)
+# The labels are English message ids, written in the workbook's language (Portuguese of
+# Portugal by default, as on the paper boletim); import finds them in any language
+# (boletim.layout.is_label). The hands' names in the Mão column (the rule file's labels and
+# "Festa") are the game's own words, not labels: they are never translated.
+META_HEADERS = (N_("No."), N_("Hand"), N_("Beneficiary"), N_("Contract"), N_("Trump"), N_("Offered by"),
+                N_("Tricks offered"), N_("Penalty"), N_("Offenders"), N_("Value"), N_("Units"))
+NUMBER_HEADER, HAND_HEADER, UNITS_HEADER = META_HEADERS[0], META_HEADERS[1], META_HEADERS[10]
+PLAYER_HEADERS = (N_("Qty"), N_("Negatives"), N_("Positives"))
+QTY_HEADER, NEGATIVES_HEADER, POSITIVES_HEADER = PLAYER_HEADERS
+TOTAL_HEADER, CONTROL_HEADER = N_("Total"), N_("Control")
+TOTALS_LABEL, SALDO_LABEL = N_("Totals"), N_("Balance")
+PLAYER_LABEL = N_("Player")
+PLACE_LABEL, POINTS_LABEL, PLACE_VALUES_LABEL = N_("Place"), N_("Points (Art 15)"), N_("Points per place")
+SUM_LABEL, ZERO_LABEL = N_("Sum of balances"), N_("Check (0)")
+RUNNING_LABEL = N_("Running balance")
+REMARK_HEADER = N_("Remark")  # a hand's own `note:`, as typed (the Notas below hold the findings)
+POINTS_AXIS = N_("Points")  # the running balance chart's vertical axis (its other is the Mão column's)
+ALL_CLEAR = N_("No findings: the boletim adds up.")  # under Notas when a game has none
+ERROR_WORD = N_("ERROR")  # what the zero check says when a whole game does not add up to 0 (OK when it does)
+OK_WORD = "OK"  # the same word in every language scorekeeper speaks
+
+
+def title() -> str:
+    """The boletim's title in the language in use ("Boletim de Pontuação"); its own context, as
+    other documents have titles of their own."""
+    return pgettext("King boletim", "Score Sheet")
+
 
 COL_NUMBER, COL_HAND, COL_BENEFICIARY, COL_CONTRACT, COL_TRUMP, COL_OFFER_BY, COL_OFFER_TRICKS, \
     COL_PENALTY, COL_OFFENDERS, COL_UNIT, COL_UNITS = range(1, 12)
