@@ -217,11 +217,12 @@ def _print_sheet(result, fmt: str = "table") -> None:
         return
     from scorekeeper import games
 
-    tables = games.get(result.game).show_tables(result)
-    if fmt == "csv":
-        _title, headers, rows, _numeric = tables[0]
+    if fmt == "csv":  # data for programs, as JSON is: English headings and words, whatever the language
+        with i18n.speaking(i18n.SOURCE):
+            _title, headers, rows, _numeric = games.get(result.game).show_tables(result)[0]
         out(report.csv_text(headers, rows), nl=False)
         return
+    tables = games.get(result.game).show_tables(result)
     for title, headers, rows, numeric_from in tables:
         if title:
             out(f"\n{title}")

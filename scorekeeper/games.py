@@ -155,14 +155,6 @@ def lazy(module: str, attribute: str):
     return method
 
 
-def lazy_text(module: str, attribute: str):
-    """A Game method that returns the text `module.attribute`, imported on the first call."""
-    def method(self):
-        return getattr(importlib.import_module(module), attribute)
-    method.__name__, method.__doc__ = attribute, f"{module}.{attribute}"
-    return method
-
-
 _loaded: dict[str, Game] = {}
 
 

@@ -15,6 +15,7 @@ showing an `error:` finding must exit 1; any other command must exit 0.
 
     python tests/readme_runner.py            # run the README, print what differs
     python tests/readme_runner.py --update   # rewrite the README's outputs to what the program prints
+    python tests/readme_runner.py --leiame [--update]   # the same for LEIAME.md, the Portuguese guide
 """
 from __future__ import annotations
 
@@ -35,11 +36,25 @@ HERE = pathlib.Path(__file__).resolve().parent
 # Set-up blocks that are not run: what they do is done by Session (the tour's folder), or needs a
 # network and a checkout (pip, pytest). Any other ```sh block is run command by command.
 TOUR_FOLDER = "mkdir tour && cp -r examples tour/ && cd tour"
-NOT_RUN = {
-    "pip install . && scorekeeper check examples/king-final-nacional-mesa1.yaml": "installs the package",
-    "pip install '.[test]' && pytest": "runs this very test suite",
-    TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
+# LEIAME.md (the Portuguese guide) speaks pt_PT: its reader sets SCOREKEEPER_LANG, Session does.
+LANGUAGE_SETUP = "export SCOREKEEPER_LANG=pt_PT"
+SET_UP = {
+    "README.md": {
+        "pip install . && scorekeeper check examples/king-final-nacional-mesa1.yaml": "installs the package",
+        "pip install '.[test]' && pytest": "runs this very test suite",
+        TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
+    },
+    "LEIAME.md": {
+        "pip install . && scorekeeper --lang pt_PT check examples/king-final-nacional-mesa1.yaml": "installs the package",
+        LANGUAGE_SETUP: "done by Session: the guide's language",
+        TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
+    },
 }
+NOT_RUN = {**SET_UP["README.md"], **SET_UP["LEIAME.md"]}
+
+# An error that makes a command unusable (exit 2), and an error finding (exit 1), in each language.
+UNUSABLE_WORDS = ("Error:", "Erro:")
+ERROR_FINDING = re.compile(r": (error|erro) \[")
 
 # The terminal the README's outputs were taken from (issue 8: a scorer's 80x24 terminal).
 COLUMNS, LINES = "80", "24"
@@ -75,12 +90,17 @@ main()
 """.replace("ASKING", repr(_ASKING))
 
 
-def find_readme() -> tuple[str, str] | None:
-    """(where, text) of the README: beside tests/ in a checkout, else the installed package's
-    long description (CI copies only tests/ and examples/ into its run folder)."""
-    path = HERE.parent / "README.md"
+GUIDES = {"README.md": None, "LEIAME.md": "pt_PT"}  # each guide and the language its session speaks
+
+
+def find_readme(name: str = "README.md") -> tuple[str, str] | None:
+    """(where, text) of the README (or LEIAME.md): beside tests/ in a checkout, else, for the
+    README, the installed package's long description."""
+    path = HERE.parent / name
     if path.is_file():
         return str(path), path.read_text(encoding="utf-8")
+    if name != "README.md":
+        return None
     try:
         from importlib import metadata
 
@@ -112,9 +132,9 @@ class Command:
     def expected_exit(self) -> int:
         if not self.expected:
             return 0
-        if self.expected[0].startswith("Error:"):
+        if self.expected[0].startswith(UNUSABLE_WORDS):
             return 2
-        if self.words[1:2] in (["check"], ["import"]) and any(": error: " in x for x in self.expected):
+        if self.words[1:2] in (["check"], ["import"]) and any(ERROR_FINDING.search(x) for x in self.expected):
             return 1
         return 0
 
@@ -287,7 +307,7 @@ class Session:
     """One shell session for the whole README: a folder `tour/` with a copy of examples/,
     beside `rules/` (the shipped rule files), as the tour's first block makes them in a checkout."""
 
-    def __init__(self, root: str, examples: pathlib.Path | None = None):
+    def __init__(self, root: str, examples: pathlib.Path | None = None, language: str | None = None):
         from scorekeeper.rules import rules_dir
 
         self.root = pathlib.Path(root)
@@ -297,6 +317,10 @@ class Session:
         self.env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8", PYTHONUTF8="1",
                         COLUMNS=COLUMNS, LINES=LINES)
         self.env.pop("PYTHONWARNINGS", None)
+        for variable in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+            self.env.pop(variable, None)
+        if language:
+            self.env["SCOREKEEPER_LANG"] = language
 
     def run(self, cmd: Command) -> Outcome:
         words = cmd.words
@@ -356,9 +380,9 @@ def _answer(expected: list[str], shown: str, start: int) -> tuple[str | None, in
     return None, start
 
 
-def run_readme(where: str, text: str, root: str) -> tuple[list[Block], list[Outcome]]:
+def run_readme(where: str, text: str, root: str, language: str | None = None) -> tuple[list[Block], list[Outcome]]:
     blocks = parse(where, text)
-    session = Session(root)
+    session = Session(root, language=language)
     return blocks, [session.run(c) for c in commands(blocks)]
 
 
@@ -375,13 +399,14 @@ def update(text: str, outcomes: list[Outcome]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    found = find_readme()
+    name = "LEIAME.md" if "--leiame" in argv else "README.md"
+    found = find_readme(name)
     if found is None:
-        print("no README.md found", file=sys.stderr)
+        print(f"no {name} found", file=sys.stderr)
         return 2
     where, text = found
     with tempfile.TemporaryDirectory() as root:
-        _blocks, outcomes = run_readme(where, text, root)
+        _blocks, outcomes = run_readme(where, text, root, GUIDES[name])
     problems = [p for p in (o.problem() for o in outcomes) if p]
     for p in problems:
         print(p, end="\n\n")

@@ -72,6 +72,17 @@ def test_messages_are_literal_ids(name, path):
     assert wrong == []
 
 
+def _is_sentence(node) -> bool:
+    """A text of several words (a key such as "players" is one word, and no message)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return " " in node.value.strip() and not ARTICLE.match(node.value)
+    return isinstance(node, (ast.JoinedStr, ast.BinOp))
+
+
+# An article of a regulation, cited as the regulation (in Portuguese) writes it: no message.
+ARTICLE = re.compile(r"^(Art |Quadro |Regras|Vencedor |Pontua|Penaliza|O jogo |Torneio |TN\d|RULINGS |[KSQ]\d)")
+
+
 ERRORS = re.compile(r".*(Error|Exception|Refused)$")
 # Python's own exceptions mark a programming error (a game declared wrongly), said to the developer.
 BUILTIN = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
@@ -96,8 +107,9 @@ def test_no_message_is_said_in_english_only(name, path):
             called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
             if called == "Finding" and len(node.args) > 3:
                 said.append(node.args[3])
-            elif called in ("out", "echo", "prompt", "confirm", "fail", "finding", "_finding", "error") and node.args:
-                said.append(node.args[0])
+            elif called in ("out", "echo", "prompt", "confirm", "fail", "finding", "_finding", "error", "found"):
+                # any text argument: some helpers take a key first (`fail("players", message)`)
+                said.extend(arg for arg in node.args if _is_sentence(arg))
         wrong.extend(f"{name}:{getattr(text, 'lineno', node.lineno)}: {ast.unparse(text)[:70]}"
                      for text in said if _says_words(text))
     assert wrong == []
