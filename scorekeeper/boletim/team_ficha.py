@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
@@ -495,16 +494,6 @@ class TeamFicha:
         if column is None:
             column = self.team_cols.get(finding.player, 2)
         return finding._replace(source=f"{self.source}!{col(column)}{row}", line=None)
-
-    def shown_team(self, message: str) -> str | None:
-        """The first team whose written standing a disagreement quotes ('deal 5: the sheet shows
-        Eles 3; the moca stands at Eles 0'): check_written names no team when it compares the
-        claim as a whole. In any language: the team first named with a number after the entry's
-        own `deal 5: ` (the claim comes before what the standing is)."""
-        claims = message.partition(": ")[2]
-        found = [(match.start(), team) for team in self.doc["teams"]
-                 for match in [re.search(rf"(?<!\S){re.escape(team)} \d", claims)] if match]
-        return min(found)[1] if found else None
 
     def team_of(self, name) -> str | None:
         teams = self.doc["teams"]

@@ -7,9 +7,16 @@ from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import put
 from scorekeeper.boletim.team_ficha import (NUMBER_HEAD, WINNER_LABEL, FichaColumns, key_lines, new_entry, per_team,
                                             team_of, team_values)
+from scorekeeper import team_finding_codes as team_codes
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.truco import finding_codes as C
 from scorekeeper.truco.rules import PENALTIES
+
+# The kinds of finding whose cell is not the row's own (the match over, a Placar written), and
+# those about what a played hand is worth (its Valor).
+MATCH_KINDS = {C.AFTER_MATCH.code, C.SCORE_OVER.code, C.SCORE_WRONG.code}
+VALUE_KINDS = {C.VALUE.code, C.NO_WINNER.code, C.BOTH_AT_ELEVEN_VALUE.code, C.LOST_VALUE.code}
 
 
 class TrucoColumns(FichaColumns):
@@ -175,21 +182,21 @@ class TrucoColumns(FichaColumns):
         return entry
 
     def finding_column(self, ficha, finding: Finding, entry) -> int | None:
-        """The cell of a Truco row that holds the value a finding is about, as truco.scoring
-        words its findings; None for the team's Placar (a finding naming a team) or the row's
-        Vencedor cell (the hand as a whole)."""
-        cols = self
-        rule = finding.rule
-        if rule == "Art 14" or "void" in entry:  # the match was over, a Placar typed over its formula, a void
+        """The cell of a Truco row that holds the value a finding is about, by the finding's kind
+        (its code: the message is in the language in use); None for the team's Placar (a finding
+        naming a team) or the row's Vencedor cell (the hand as a whole)."""
+        cols, code = self, finding.code
+        if code in MATCH_KINDS or "void" in entry:  # the match was over, a Placar typed over its formula, a void
             return None
         if "winner" in entry:  # a played hand
-            if rule in ("Art 13", "Art 18", "Art 17"):
+            if code in VALUE_KINDS:
                 # Art 13 a value not in the table; Art 18 both at eleven; Art 17 the mao de onze
                 # lost: each says what the hand is worth instead of the Valor written.
                 return cols.VALUE
-            if rule == "Art 16":  # raised at eleven: who raised is in Pediu
+            if code == C.RAISED_AT_ELEVEN.code:  # raised at eleven (Art 16): who raised is in Pediu
                 return cols.RAISED
-            if rule == "teams" and ficha.team_of(entry["winner"]) is not None and "raised_by" in entry:
+            if code == team_codes.NOT_A_TEAM.code and ficha.team_of(entry["winner"]) is not None \
+                    and "raised_by" in entry:
                 return cols.RAISED  # the name that is not a team is in Pediu, not Vencedor
             return None
         if set(entry) <= {"note", "score"}:  # a row with a note and no hand: its winner is missing, in Vencedor
