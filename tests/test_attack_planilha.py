@@ -236,7 +236,8 @@ def test_a_coringa_named_as_a_player_is_the_check_s_error_and_round_trips(tmp_pa
     sheet.write_text(text, encoding="utf-8")
     checked = run("check", sheet)
     assert checked.exit_code == 1
-    assert "error: entry 1 (late Eva): the coringa 'ari' already holds another seat [Art 15]" in checked.output
+    assert ("error [Q-ART15-CORINGA-SEATED]: entry 1 (late Eva): the coringa 'ari' already holds another seat "
+            "[Art 15]") in checked.output
     out = tmp_path / "x.xlsx"
     assert run("export", sheet, "-o", out).exit_code == 0
     back = tmp_path / "back.yaml"

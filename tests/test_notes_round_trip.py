@@ -172,7 +172,8 @@ def test_a_note_typed_in_a_blank_ficha_is_read(tmp_path):
     imported = run("import", out, "-o", "-")
     assert imported.exit_code == 1  # hand 2 has a note and no winner, which check says (at its Vencedor cell)
     assert imported.stdout.splitlines()[2:] == ["hands:", "  - {winner: Nos, note: conferido}", "  - {note: 4}"]
-    assert f"{out}:Boletim!B7: error: hand 2: no winner recorded (winner: TEAM) [Art 13]\n" in imported.stderr
+    assert (f"{out}:Boletim!B7: error [TR-ART13-NO-WINNER]: hand 2: no winner recorded (winner: TEAM) [Art 13]\n"
+            in imported.stderr)
 
 
 def test_a_long_note_prints_whole_in_its_row(tmp_path):

@@ -13,6 +13,7 @@ import recalc
 from conftest import EXAMPLES, run
 from test_quatrilho_properties import round_entries
 
+from scorekeeper import i18n
 from scorekeeper.checking import check_file
 from scorekeeper.quatrilho.planilha import CHIPS_GROUP, FIG_GROUP, FIRST, Layout, blank_rows
 from scorekeeper.rules import find
@@ -83,7 +84,7 @@ def test_the_planilha_layout(tmp_path):
     ws = openpyxl.load_workbook(out)["Mesa7 R1"]
     assert ws["A1"].value == f"Planilha de Fichas — {find('quatrilho').title}"
     assert [ws[c].value for c in ("B2", "C2", "F2", "G2", "I2", "J2", "B3", "C3")] == \
-        ["Evento", "4o CBQI", "Mesa", 7, "Ronda", 1, "Regras", "quatrilho"]
+        ["Evento", "4o CBQI", "Mesa", 7, "Rodada", 1, "Regras", "quatrilho"]
     assert [ws.cell(5, c).value for c in range(1, 13)] == \
         ["Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado",
          "Multa 2", "Multado 2"]
@@ -103,11 +104,11 @@ def test_the_planilha_layout(tmp_path):
     assert [ws.cell(12, c).value for c in (1, 3, 4)] == [7, "talha", "Ari"]
     assert [ws.cell(14, c).value for c in range(13, 19)] == [6, None, 6, 6, None, 17]  # the rolar's figuras
     assert [ws.cell(16, c).value for c in (9, 10)] == ["olhar-vazas", "Zeca"]
-    assert ws["I3"].value == "Jogos da ronda" and ws["K3"].value == "=30"  # the round's length, not typed
+    assert ws["I3"].value == "Jogos da rodada" and ws["K3"].value == "=30"  # the round's length, not typed
     assert ws.page_setup.orientation == "landscape" and int(ws.page_setup.paperSize) == 9  # A4
     assert ws.print_title_rows == "$2:$5"  # the header block on every page
     # 33 entries and 3 spare rows end on row 41; the chips at the end, talhas and net below
-    assert [ws.cell(r, 15).value for r in (43, 44, 45)] == ["Fichas no fim", "Talhas", "Saldo da ronda"]
+    assert [ws.cell(r, 15).value for r in (43, 44, 45)] == ["Fichas no fim", "Talhas", "Saldo da rodada"]
     assert ws["B47"].value == "Notas" and ws["B48"].value == "Sem observações: a planilha confere."
 
 
@@ -129,7 +130,10 @@ def test_the_disputed_round_is_checked_at_its_cells(tmp_path):
     ws = openpyxl.load_workbook(out)["Mesa3 R4"]
     notes = [ws.cell(r, 2).value for r in range(30, 45) if ws.cell(r, 2).value]
     assert notes[0] == "Notas"
-    assert notes[1] == "1. error: deal 2 (dealer Beto): caller: Beto deals this deal and sits out [Art 14]"
+    with i18n.speaking("pt_BR"):  # the Notas are the findings as the check says them in the planilha's language
+        said = check_file(str(EXAMPLES / "quatrilho-disputed-mesa3.yaml")).findings[0].describe()
+    assert notes[1] == f"1. {said}"
+    assert notes[1].startswith("1. erro [Q-ART14-DEALER-PLAYS]: ") and notes[1].endswith(" [Art 14]")
     assert len(notes) == 13  # the heading, 11 findings, and what Conta "não" means
     assert notes[-1].startswith('Conta "não": uma entrada que a verificação não pode contar')
     assert [ws.cell(r, 40).value for r in (7, 14, 21)] == ["1", "5", "11"]  # the Nota column marks the rows
@@ -317,8 +321,9 @@ def test_a_typed_da_that_is_not_the_dealer_is_reported_at_its_cell(tmp_path):
     wb.save(out)
     checked = run("check", out)
     assert checked.exit_code == 1
-    assert checked.output.splitlines()[0] == \
-        f"{out}:Mesa7 R1!B8: error: deal 2 (dealer Bia): Dá says 'Caio', but deal 2 is dealt by Bia [Q1]"
+    assert checked.output.splitlines()[0] == (
+        f"{out}:Mesa7 R1!B8: error [Q-Q1-DEALER-CELL]: deal 2 (dealer Bia): Dá says 'Caio', but deal 2 is dealt by "
+        "Bia [Q1]")
     assert len(checked.output.splitlines()) == 2
 
 
@@ -346,8 +351,8 @@ def test_a_blank_prints_its_heads_whole_on_each_page_and_no_result(tmp_path):
     assert len(pages) == 2
     for page in pages:  # the header block and every column head, whole, on each page
         words = page.split()
-        for label in ("Evento", "Jogos", "ronda", "30", "Dá", "Entrada", "Parceiro", "Multado", "Figuras", "Escritas",
+        for label in ("Evento", "Jogos", "rodada", "30", "Dá", "Entrada", "Parceiro", "Multado", "Figuras", "Escritas",
                       "(coringa)", "Fichas", "Saldo", "Conta", "Soma", "Controlo", "Nota"):
             assert label in words, label
     assert "OK" not in pages[1].split() and "100" not in pages[1].split()  # nothing before an entry is typed
-    assert "Confere" in pages[1] and "Saldo da ronda" in pages[1]
+    assert "Confere" in pages[1] and "Saldo da rodada" in pages[1]

@@ -23,9 +23,17 @@ a Dá that is not the CLI's dealer.
 
 "Conta" says "não" on a row the CLI could not score (an error makes it moot): that row moves
 no chips, as in the CLI, so the paper's sums are the CLI's. The reader ignores it.
+
+Every word the planilha prints is in the workbook's language (pt_BR unless another is chosen),
+and planilha_read reads its labels in any. What is typed as data stays as it is: the rule file's
+contract and fine names, and beside them Entrada's atraso, saida and talha (the regulation's
+words, which the formulas compare). Controlo's ERRO is translated (OK is the same in every
+language), and so is Conta's "não": written in the workbook's language, taken by the formulas in
+any (a fiscal may type it to leave a row out).
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from openpyxl.formatting.rule import FormulaRule
@@ -37,38 +45,72 @@ from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import (NOTE_ALIGNMENT, RED_FILL, Styles, list_formula, numbered_notes,
                                              page_setup, put, typed_value)
 from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.i18n import LANGUAGES, N_, _, catalog, pgettext
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
 
 FIRST = L.FIRST_ROW
-TITLE = "Planilha de Fichas"
+TITLE = N_("Chip Sheet")
 GROUP_ROW = L.NAMES_ROW - 1  # the titles of the per-person column groups
 # Header cells: key -> (row, label column, value column). A label is followed by its value and
 # an empty cell, so that a missing value never lets header_info read the next label's value.
 INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 9, 10), "date": (2, 12, 13),
               "rules": (3, 2, 3), "scorer": (3, 6, 7), "round_deals": (3, 9, 11)}  # its label over I:J
-LABELS = {**L.INFO_LABELS, "scorer": "Fiscal", "round_deals": "Jogos da ronda"}
+# The planilha's own labels (the fiscal, not the "Scorer (Art 6)" of a boletim, and the round's
+# length); the others are every boletim's (layout.INFO_LABELS).
+OWN_LABELS = {"scorer": N_("Referee"), "round_deals": N_("Deals in the round")}
 # The row's own columns, A to L: two fines written under a contract are live in the formulas
 # (olhar-vazas and a solo's fora-de-vez or negar-carta); more go comma-separated in Multa 2.
 NUMBER, DEALER, ENTRY, WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2 = range(1, 13)
 FINE_PAIRS = ((FINE, FINED), (FINE2, FINED2))
-META_HEADS = ("Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado",
-              "Multa 2", "Multado 2")
+META_HEADS = (N_("No."), N_("Dealer"), N_("Entry"), N_("Who"), N_("Partner / Giver"), N_("Figuras"), N_("Tricks"),
+              N_("Coringa"), N_("Fine"), N_("Fined"), N_("Fine 2"), N_("Fined 2"))
 META_WIDTHS = (4, 8, 12, 9, 9, 8, 6, 9, 11, 9, 11, 9)
 FIRST_GROUP = 13
 # The per-person groups, in order: (title on GROUP_ROW, head for a player, head for a coringa).
-GROUPS = (("Figuras (rolar)", "Figuras", "Figuras (coringa)"),
-          ("Fichas escritas", "Escritas", "Escritas (coringa)"),
-          ("Fichas da linha", "Fichas", "Fichas (coringa)"),
-          ("Fichas acumuladas", "Saldo", "Saldo (coringa)"))
+GROUPS = ((N_("Figuras (rolar)"), N_("Figuras"), N_("Figuras (coringa)")),
+          (N_("Chips written"), N_("Written"), N_("Written (coringa)")),
+          (N_("Chips of the row"), N_("Chips"), N_("Chips (coringa)")),
+          (N_("Running chips"), N_("Balance"), N_("Balance (coringa)")))
 FIG_GROUP, WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP = range(4)
 ALL_GROUPS = (FIG_GROUP, WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP)
 PLAYER_WIDTH, CORINGA_WIDTH = 8, 10  # "Escritas", and "(coringa)" on a line of its own
-NOT_COUNTED = "não"  # Conta: an entry the CLI could not score moves no chips
+# The heads after the people's columns; the hidden ones past Observação.
+CONTA_HEAD, SUM_HEAD, CONTROL_HEAD, NOTE_HEAD = N_("Counted"), N_("Sum"), N_("Check"), N_("Note")
+DEAL_HEAD, DEALER_Q1_HEAD, CORINGA_1_HEAD = N_("Deal"), N_("Dealer (Q1)"), N_("1st coringa")
+END_LABELS = (N_("Chips at the end"), N_("Talhas"), N_("Net for the round"))
+CONFERE_LABEL = N_("Adds up")
+NO_NOTES = N_("No findings: the planilha adds up.")
+# What Controlo says of a deal whose chips do not add up to 0 (else OK, the same in every
+# language), as the King boletim and the Resumo say it.
+ERROR_WORD, OK_WORD = N_("ERROR"), "OK"
+
 # What Entrada says of a row that is not a deal (the sheet's late, out, rebuy).
 NON_DEAL_WORDS = {"late": "atraso", "out": "saida", "rebuy": "talha"}
 SPARE_ROWS = 3  # empty rows after an exported round's last entry, for one written in by hand
 BLANK_EXTRA_ROWS = 6  # a blank's rows: the whole round, and room for late, out and talha rows
-REMARK_HEAD, REMARK_WIDTH = "Observação", 16  # an entry's `note:` (Nota holds the findings' numbers)
+REMARK_HEAD, REMARK_WIDTH = N_("Remark"), 16  # an entry's `note:` (Nota holds the findings' numbers)
+
+
+def label(key: str) -> str:
+    """The header label of `key` in the language in use."""
+    return _(label_id(key))
+
+
+def label_id(key: str) -> str:
+    """The message id of `key`'s header label: the planilha's own, else every boletim's."""
+    return OWN_LABELS.get(key) or L.INFO_LABELS[key]
+
+
+def not_counted() -> str:
+    """What Conta says of an entry the CLI could not score ("não"), in the language in use: a
+    bare "no", told apart by its context from any other."""
+    return pgettext("Conta column", "no")
+
+
+@functools.lru_cache(maxsize=None)
+def not_counted_spellings() -> tuple[str, ...]:
+    """Conta's "não" in every language: the formulas take any of them."""
+    return tuple(sorted({catalog(language).pgettext("Conta column", "no") for language in LANGUAGES}))
 
 
 class Layout:
@@ -169,8 +211,9 @@ class Formulas:
         return f"AND({self.seated(person)},OR({self.occupied()}<5,{self.c['dealer']}<>{self.lay.name(person)}))"
 
     def counted(self) -> str:
-        """Conta is not "não": the CLI scored the entry."""
-        return f'{self.c["conta"]}<>"{NOT_COUNTED}"'
+        """Conta is not "não" (in any language): the CLI scored the entry."""
+        tests = [f'{self.c["conta"]}<>"{word}"' for word in not_counted_spellings()]
+        return tests[0] if len(tests) == 1 else "AND(" + ",".join(tests) + ")"
 
     def chips(self, person: int) -> str:
         """The chips the row moves for this person (empty on an empty row, 0 on a row that
@@ -316,19 +359,19 @@ class PlanilhaWriter:
         lay = self.lay
         net = f"{quoted}!{col(lay.column(CHIPS_GROUP, p))}{lay.net_row}"
         control = f"{quoted}!{col(lay.control_col)}{lay.net_row}"
-        return SummaryCells(net, None, control, f'{control}="ERRO"')
+        return SummaryCells(net, None, control, f'{control}="{_(ERROR_WORD)}"')
 
     def write(self, meta: dict, typed: list[dict], notes: list[tuple[int | None, str]]) -> None:
         ws, lay = self.ws, self.lay
         ws.sheet_view.showGridLines = False
-        self.style(put(ws, 1, 1, f"{TITLE} — {self.rules.title}"), "title")
+        self.style(put(ws, 1, 1, f"{_(TITLE)} — {self.rules.title}"), "title")
         self._header(meta)
         for column, head in enumerate(META_HEADS, start=1):
-            self.style(ws.cell(L.HEAD_ROW, column, head), "head")
+            self.style(ws.cell(L.HEAD_ROW, column, _(head)), "head")
         for group in lay.groups:
             title, head, coringa_head = GROUPS[group]
             first = lay.column(group, 0)
-            self.style(ws.cell(GROUP_ROW, first, title), "head")
+            self.style(ws.cell(GROUP_ROW, first, _(title)), "head")
             ws.merge_cells(start_row=GROUP_ROW, start_column=first, end_row=GROUP_ROW,
                            end_column=lay.column(group, lay.size - 1))
             for p, name in enumerate(lay.people):
@@ -342,11 +385,11 @@ class PlanilhaWriter:
                     last = f"{col(lay.coringa_col)}{lay.last_row}"
                     cell = ws.cell(L.NAMES_ROW, column, f'=IF({last}="","",{last})')
                 self.style(cell, "head")
-                self.style(ws.cell(L.HEAD_ROW, column, coringa_head if lay.is_coringa(p) else head), "head")
-        for column, head in ((lay.conta_col, "Conta"), (lay.sum_col, "Soma"), (lay.control_col, "Controlo"),
-                             (lay.note_col, "Nota"), (lay.remark_col, REMARK_HEAD), (lay.deal_col, "Jogo"),
-                             (lay.dealer_col, "Dá (Q1)"), (lay.coringa_col, "1º coringa")):
-            self.style(ws.cell(L.HEAD_ROW, column, head), "head")
+                self.style(ws.cell(L.HEAD_ROW, column, _(coringa_head if lay.is_coringa(p) else head)), "head")
+        for column, head in ((lay.conta_col, CONTA_HEAD), (lay.sum_col, SUM_HEAD), (lay.control_col, CONTROL_HEAD),
+                             (lay.note_col, NOTE_HEAD), (lay.remark_col, REMARK_HEAD), (lay.deal_col, DEAL_HEAD),
+                             (lay.dealer_col, DEALER_Q1_HEAD), (lay.coringa_col, CORINGA_1_HEAD)):
+            self.style(ws.cell(L.HEAD_ROW, column, _(head)), "head")
         for position, r in enumerate(range(FIRST, lay.last_row + 1)):
             self._row(r, position, typed[position] if position < len(typed) else {})
         self._bottom()
@@ -360,7 +403,7 @@ class PlanilhaWriter:
         length the CLI counts (Q1: six deals per seat)."""
         ws = self.ws
         for key, (row, label_col, value_col) in INFO_CELLS.items():
-            self.style(ws.cell(row, label_col, LABELS[key]), "bold")
+            self.style(ws.cell(row, label_col, label(key)), "bold")
             if value_col - label_col > 1:  # a long label over two columns, its value after them
                 ws.merge_cells(start_row=row, start_column=label_col, end_row=row, end_column=value_col - 1)
             value = meta.get(key)
@@ -396,7 +439,7 @@ class PlanilhaWriter:
         total = f"SUM({lay.span(CHIPS_GROUP, r)})"
         ws.cell(r, lay.sum_col, f'=IF({deal},{total},"")')
         sum_cell = f"{col(lay.sum_col)}{r}"
-        ws.cell(r, lay.control_col, f'=IF({deal},IF({sum_cell}=0,"OK","ERRO"),"")')
+        ws.cell(r, lay.control_col, f'=IF({deal},IF({sum_cell}=0,"{OK_WORD}","{_(ERROR_WORD)}"),"")')
         ws.cell(r, lay.deal_col, formulas.deal_number())
         ws.cell(r, lay.dealer_col, formulas.dealer())
         named = f'IF(AND($H{r}<>"",OR($C{r}="{NON_DEAL_WORDS["late"]}",$C{r}="{NON_DEAL_WORDS["out"]}")),$H{r},"")'
@@ -415,8 +458,8 @@ class PlanilhaWriter:
         Nothing shows before an entry is typed."""
         ws, lay, rules = self.ws, self.lay, self.rules
         last = lay.column(CHIPS_GROUP, 0) - 1
-        for r, label in ((lay.end_row, "Fichas no fim"), (lay.talhas_row, "Talhas"), (lay.net_row, "Saldo da ronda")):
-            cell = ws.cell(r, last - 3, label)
+        for r, text in zip((lay.end_row, lay.talhas_row, lay.net_row), END_LABELS):
+            cell = ws.cell(r, last - 3, _(text))
             self.style(cell, "bold")
             cell.alignment = Alignment(horizontal="right")
             ws.merge_cells(start_row=r, start_column=last - 3, end_row=r, end_column=last)
@@ -443,27 +486,31 @@ class PlanilhaWriter:
                 self.style(ws.cell(r, lay.column(CHIPS_GROUP, p)), "total")
             self.style(ws.cell(lay.net_row, lay.column(CHIPS_GROUP, p)), "total_signed")
         controls = f"{col(lay.control_col)}{FIRST}:{col(lay.control_col)}{lay.last_row}"
-        label = ws.cell(lay.net_row, lay.conta_col, "Confere")
-        self.style(label, "bold")
-        label.alignment = Alignment(horizontal="right")
+        error = _(ERROR_WORD)
+        confere = ws.cell(lay.net_row, lay.conta_col, _(CONFERE_LABEL))
+        self.style(confere, "bold")
+        confere.alignment = Alignment(horizontal="right")
         ws.merge_cells(start_row=lay.net_row, start_column=lay.conta_col, end_row=lay.net_row, end_column=lay.sum_col)
         self.style(ws.cell(lay.net_row, lay.control_col,
-                           f'=IF(NOT({started}),"",IF(COUNTIF({controls},"ERRO")>0,"ERRO","OK"))'), "check")
+                           f'=IF(NOT({started}),"",IF(COUNTIF({controls},"{error}")>0,"{error}","{OK_WORD}"))'),
+                   "check")
 
     def _notes(self, notes) -> None:
         """The findings, numbered, each as wide as the table; each row a finding is about
         marked with its numbers in the Nota column. A row the CLI could not score says so."""
         ws, lay = self.ws, self.lay
         start = lay.notes_row
-        self.style(ws.cell(start, 2, L.NOTES_LABEL), "bold")
+        self.style(ws.cell(start, 2, L.notes_label()), "bold")
         if not notes and not self.blank:
-            ws.cell(start + 1, 2, "Sem observações: a planilha confere.")
+            ws.cell(start + 1, 2, _(NO_NOTES))
         self.notes_end = numbered_notes(ws, notes, start=start, last_col=lay.remark_col, note_col=lay.note_col,
                                         line_chars=sum(self.widths()[1:lay.remark_col]) - 2, marked_col=NUMBER)
-        if any(ws.cell(r, lay.conta_col).value == NOT_COUNTED for r in range(FIRST, lay.last_row + 1)):
+        word = not_counted()
+        if any(ws.cell(r, lay.conta_col).value == word for r in range(FIRST, lay.last_row + 1)):
             r = self.notes_end + 1
-            explained = put(ws, r, 2, f'Conta "{NOT_COUNTED}": uma entrada que a verificação não pode contar (ver as '
-                                      "notas); a linha não move fichas, como no programa, e as somas são as dele.")
+            explained = put(ws, r, 2, _('{counted} "{no}": an entry the check cannot count (see the notes); the row '
+                                        "moves no chips, as in the program, and the sums are the program's.").format(
+                counted=_(CONTA_HEAD), no=word))
             explained.alignment = NOTE_ALIGNMENT
             ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.remark_col)
             self.notes_end = r
@@ -499,13 +546,14 @@ class PlanilhaWriter:
             if not columns:
                 continue
             dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(high),
-                                allow_blank=True, showErrorMessage=True, error=f"0 a {high}")
+                                allow_blank=True, showErrorMessage=True,
+                                error=_("0 to {most}").format(most=high))
             for column in columns:
                 dv.add(cells(column))
             ws.add_data_validation(dv)
         control = f"${col(lay.control_col)}{FIRST}"
         ws.conditional_formatting.add(f"A{FIRST}:{col(lay.control_col)}{lay.last_row}",
-                                      FormulaRule(formula=[f'{control}="ERRO"'], fill=RED_FILL))
+                                      FormulaRule(formula=[f'{control}="{_(ERROR_WORD)}"'], fill=RED_FILL))
         for p in range(lay.size if lay.has(WRITTEN_GROUP) else 0):  # chips written that are not the computed ones
             written = f"{col(lay.column(WRITTEN_GROUP, p))}{FIRST}"
             computed = f"{col(lay.column(CHIPS_GROUP, p))}{FIRST}"
@@ -525,7 +573,7 @@ class PlanilhaWriter:
         header cells, the groups' titles, the names and the column heads) on every page; a
         blank's rows high enough to write in."""
         ws, lay = self.ws, self.lay
-        page_setup(ws, header=f"{TITLE} — {self.rules.title}", landscape=True, one_page=False,
+        page_setup(ws, header=f"{_(TITLE)} — {self.rules.title}", landscape=True, one_page=False,
                    area=f"A1:{col(lay.remark_col)}{self.notes_end}")
         ws.print_title_rows = f"2:{L.HEAD_ROW}"
         if self.blank:
@@ -603,9 +651,13 @@ def _off_the_table(sheet, people: list[str]) -> None:
             missing = [name for name in value if name not in people]
             if missing:
                 shown = ", ".join(quote(name) for name in missing[:3])
-                more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-                raise SheetFormatError(f"cannot export: entry {number}: {key} names {shown}{more}, not at this table "
-                                       "(the planilha has a column for each player and coringa only)",
+                if len(missing) > 3:
+                    message = _("cannot export: entry {number}: {key} names {names} and {count} more, not at this "
+                                "table (the planilha has a column for each player and coringa only)")
+                else:
+                    message = _("cannot export: entry {number}: {key} names {names}, not at this table (the planilha "
+                                "has a column for each player and coringa only)")
+                raise SheetFormatError(message.format(number=number, key=key, names=shown, count=len(missing) - 3),
                                        sheet.source, entry.line)
 
 
@@ -619,7 +671,7 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
     rows = [typed_row(entry.item, state["dealer"]) for entry, state in zip(sheet.entries, running)]
     for row, hand in zip(rows, result.hands):
         if hand.points is None:
-            row["conta"] = NOT_COUNTED
+            row["conta"] = not_counted()
     groups = [CHIPS_GROUP, RUNNING_GROUP]
     if any(row.get("per_figuras") for row in rows):
         groups.append(FIG_GROUP)

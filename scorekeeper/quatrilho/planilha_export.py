@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from scorekeeper.boletim.sheet_style import Styles
 from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.i18n import _
 from scorekeeper.quatrilho import planilha
 from scorekeeper.quatrilho.planilha_read import entries_read_back
 from scorekeeper.vocabulary import normalize
@@ -48,35 +49,41 @@ def _refuse_what_reads_back_otherwise(ws, sheet) -> None:
         read = entries_read_back(ws, len(sheet.entries))
     except SheetFormatError as exc:  # the names over the people's columns (a coringa named as a player)
         cell = str(exc.source).rpartition("!")[2]
-        raise SheetFormatError(f"cannot export: cell {cell} would be refused on import: {exc.message}",
-                               sheet.source) from None
+        raise SheetFormatError(_("cannot export: cell {cell} would be refused on import: {reason}").format(
+            cell=cell, reason=exc.message), sheet.source) from None
     for number, (entry, back) in enumerate(zip(sheet.entries, read), start=1):
         item = entry.item
         if isinstance(back, SheetFormatError):
             cell = str(back.source).rpartition("!")[2]
-            reason = f"cell {cell} would be refused on import: {back.message}"
+            reason = _("cell {cell} would be refused on import: {reason}").format(cell=cell, reason=back.message)
         elif back is None:
-            reason = "its row would be empty, and import would drop it"
+            reason = _("its row would be empty, and import would drop it")
         elif not isinstance(item, dict):
-            reason = f"{quote(item)} is not an entry the planilha can hold (a mapping such as {{contract: ...}})"
+            reason = _("{item} is not an entry the planilha can hold (a mapping such as {{contract: ...}})").format(
+                item=quote(item))
         else:
             keys = [key for key in {**item, **back}
                     if key not in item or key not in back or not _same(key, item[key], back[key])]
             if not keys:
                 continue
             reason = _difference(keys[0], item, back)
-        raise SheetFormatError(f"cannot export: entry {number}: {reason}", sheet.source, entry.line)
+        raise SheetFormatError(_("cannot export: entry {number}: {reason}").format(number=number, reason=reason),
+                               sheet.source, entry.line)
 
 
 def _difference(key: str, item: dict, back: dict) -> str:
     """What of an entry the planilha would not give back, at its first key that differs."""
     if key not in item:
-        return f"its row would read back with {key} {quote(back[key])}, which the entry does not have"
+        return _("its row would read back with {key} {value}, which the entry does not have").format(
+            key=key, value=quote(back[key]))
     if key not in back:
         extra = [k for k in back if k not in item]
-        also = f" (it would read back as an entry of {', '.join(extra)})" if extra else ""
-        return (f"{key}: the planilha cannot hold {quote(item[key])} on this entry's row: it would read back "
-                f"without it{also}")
+        if extra:
+            return _("{key}: the planilha cannot hold {value} on this entry's row: it would read back without it (it "
+                     "would read back as an entry of {keys})").format(key=key, value=quote(item[key]),
+                                                                      keys=", ".join(extra))
+        return _("{key}: the planilha cannot hold {value} on this entry's row: it would read back without it").format(
+            key=key, value=quote(item[key]))
     typed, read = item[key], back[key]
     if key == "fines" and isinstance(typed, list) and isinstance(read, list) and len(typed) == len(read):
         number, (typed, read) = next((n, pair) for n, pair in enumerate(zip(typed, read), start=1)
@@ -84,5 +91,7 @@ def _difference(key: str, item: dict, back: dict) -> str:
         if isinstance(typed, dict):
             part = next((k for k in ("fine", "player") if not _same(k, typed.get(k), read.get(k))), None)
             if part is not None:
-                key, typed, read = f"fines: fine {number}: {part}", typed.get(part), read.get(part)
-    return f"{key}: the planilha cannot hold {quote(typed)} as typed (it would read back as {quote(read)})"
+                key, typed, read = (_("fines: fine {number}: {part}").format(number=number, part=part),
+                                    typed.get(part), read.get(part))
+    return _("{key}: the planilha cannot hold {typed} as typed (it would read back as {read})").format(
+        key=key, typed=quote(typed), read=quote(read))

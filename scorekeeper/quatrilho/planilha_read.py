@@ -4,10 +4,16 @@ refusal) about it comes back to the cell that holds it: the row's own column, a 
 Figuras or Escritas cell for the rolar's figuras and the chips written, and for the entry as a
 whole the Nº cell (or the person's Saldo above, for a player below zero). A value typed in a
 cell that its row's kind of entry does not read (a coringa on a contract's row) is refused at
-that cell, never dropped."""
+that cell, never dropped.
+
+A planilha is read in whichever language it was written (en, pt_PT or pt_BR): its labels and
+column heads are matched with every catalog's spelling (layout.is_label), never one language's.
+The values typed are data and read as they always were: the contract and fine names, Entrada's
+atraso, saida or talha (or the sheet's late, out, rebuy). Conta is not read."""
 from __future__ import annotations
 
 import contextlib
+import functools
 from dataclasses import dataclass, field
 
 from scorekeeper import games
@@ -18,11 +24,13 @@ from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.findings import Severity
+from scorekeeper.i18n import N_, _, spellings
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.planilha import (CHIPS_GROUP, CORINGA, DEALER, ENTRY, FIG_GROUP, FIGURAS, FINE, FINE2,
-                                            FINED, FINED2, FIRST, GROUPS, INFO_CELLS, LABELS, META_HEADS,
+                                            FINED, FINED2, FIRST, GROUPS, INFO_CELLS, META_HEADS,
                                             NON_DEAL_WORDS, NUMBER, OTHER, REMARK_HEAD, RUNNING_GROUP, TRICKS,
-                                            WHO, WRITTEN_GROUP)
+                                            WHO, WRITTEN_GROUP, label_id)
+from scorekeeper.quatrilho.planilha_finding_codes import DEALER_CELL
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES
 from scorekeeper.quatrilho.sheet import MAX_ENTRIES
 from scorekeeper.sheet_file import flow
@@ -38,9 +46,20 @@ REMARK_SEARCH = 8  # Observação is a few columns past the last person's (Conta
 # What Entrada may say of a row that is not a deal: the planilha's words and the sheet's keys.
 NON_DEAL = {**{word: kind for kind, word in NON_DEAL_WORDS.items()}, **{kind: kind for kind in NON_DEAL_WORDS},
             "saída": "out"}
-# Each per-person column's head: its group, and whether it is a coringa's.
-PERSON_HEADS = {head: (group, coringa) for group, (_title, *heads) in enumerate(GROUPS)
-                for coringa, head in enumerate(heads)}
+
+
+@functools.lru_cache(maxsize=None)
+def person_heads() -> dict[str, tuple[int, bool]]:
+    """Each per-person column's head, in every language and `normalize`d: its group, and whether
+    it is a coringa's."""
+    return {normalize(spelling): (group, bool(coringa)) for group, (_title, *heads) in enumerate(GROUPS)
+            for coringa, head in enumerate(heads) for spelling in spellings(head)}
+
+
+def person_head(text) -> tuple[int, bool] | None:
+    """The group of a per-person column with this head (and whether a coringa's), or None."""
+    return person_heads().get(normalize(text)) if isinstance(text, str) and len(text) <= 80 else None
+
 NAME_CELLS = (WHO, OTHER, CORINGA, FINED, FINED2)  # the cells that name a person, matched to the sheet's spelling
 
 
@@ -57,6 +76,7 @@ class Planilha:
     chips_cols: dict[str, int] = field(default_factory=dict)  # person -> Fichas column
     running_cols: dict[str, int] = field(default_factory=dict)  # person -> Saldo column
     dealers: list[tuple[int, str | None]] = field(default_factory=list)  # per entry: its row, Dá as typed
+    dealer_head: str | None = None  # Dá's head as written (in the planilha's language), which a finding names
 
     @property
     def source(self) -> str:
@@ -82,10 +102,11 @@ class Planilha:
             dealer = state["dealer"]
             if typed is None or state["deal"] is None or dealer is None or normalize(typed) == normalize(dealer):
                 continue
-            number = state["deal"]
-            findings.append(Finding(Severity.ERROR, self.source, code(row, DEALER),
-                                    f"deal {number} (dealer {dealer}): Dá says {quote(typed)}, but deal {number} is "
-                                    f"dealt by {dealer}", "Q1", hand.index))
+            head = self.dealer_head or _(META_HEADS[DEALER - 1])
+            message = _("deal {number} (dealer {dealer}): {head} says {typed}, but deal {number} is dealt by "
+                        "{dealer}").format(number=state["deal"], dealer=dealer, head=head, typed=quote(typed))
+            findings.append(Finding(Severity.ERROR, self.source, code(row, DEALER), message, DEALER_CELL.rule,
+                                    hand.index, code=DEALER_CELL.code))
         return findings
 
     def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
@@ -171,19 +192,25 @@ def _plain(entry: LineDict) -> dict:
     return out
 
 
-def _labelled(grid: Grid, label: str) -> tuple[int, int] | None:
-    """Where the value of a header label not in INFO_LABELS is (Fiscal, Jogos da ronda)."""
-    row, label_col, value_col = next(cells for key, cells in INFO_CELLS.items() if LABELS[key] == label)
-    if grid.text(row, label_col) == label:
+def _labelled(grid: Grid, key: str) -> tuple[int, int] | None:
+    """Where the value of a header label not in INFO_LABELS is (Fiscal, Jogos da ronda), when
+    its label (in any language) is in its place."""
+    row, label_col, value_col = INFO_CELLS[key]
+    if L.is_label(grid.text(row, label_col), label_id(key)):
         return row, value_col
     return None
+
+
+def is_planilha(grid: Grid) -> bool:
+    """The row's own column heads, Nº to Multado 2, in any language."""
+    return all(L.is_label(grid.text(L.HEAD_ROW, c), head) for c, head in enumerate(META_HEADS, start=1))
 
 
 def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: dict | None):
     """A planilha from a worksheet's cells (only what the fiscal typed), given its header `info`
     and where its Regras cell is; None when the worksheet is not a planilha."""
     head = L.HEAD_ROW
-    if tuple(grid.text(head, c) for c in range(1, len(META_HEADS) + 1)) != META_HEADS:
+    if not is_planilha(grid):
         return None
     places = dict(places or {})
     doc = LineDict()
@@ -194,17 +221,17 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
         if info.get(key) is not None:
             doc[key] = info[key]
             doc.key_lines[key] = code(*places.get(key, (1, 1)))
-    fiscal = _labelled(grid, LABELS["scorer"])
+    fiscal = _labelled(grid, "scorer")
     if fiscal is not None and grid.text(*fiscal) is not None:
         doc["scorer"] = grid.text(*fiscal)
         doc.key_lines["scorer"] = code(*fiscal)
-    planilha = Planilha(grid.path, grid.title, doc, where)
+    planilha = Planilha(grid.path, grid.title, doc, where, dealer_head=grid.text(head, DEALER))
     players, people_cols, spelling = _people(grid, planilha)
     planilha.people = people_cols
     planilha.remark_col = _remark_column(grid, len(META_HEADS) + 1 + sum(map(len, _person_columns(grid).values())))
     doc["players"] = players
     doc.key_lines["players"] = code(L.NAMES_ROW, len(META_HEADS) + 1)
-    deals_place = _labelled(grid, LABELS["round_deals"])
+    deals_place = _labelled(grid, "round_deals")
     if deals_place is not None and grid.number(*deals_place) is not None:  # not the formula of a whole round
         doc["round_deals"] = grid.number(*deals_place)
         doc.key_lines["round_deals"] = code(*deals_place)
@@ -212,8 +239,8 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
     deals.line, deals.item_lines = code(head, NUMBER), []
     for r in range(FIRST, MAX_ROWS + 2):
         if r > MAX_ROWS or len(deals) > MAX_ENTRIES:  # numbered rows go on below what is read: refuse
-            raise SheetFormatError(f"numbered rows go on past row {r - 1}; a planilha holds at most {MAX_ENTRIES} "
-                                   "entries", grid.where(r - 1, NUMBER))
+            raise SheetFormatError(_("numbered rows go on past row {row}; a planilha holds at most {most} entries")
+                                   .format(row=r - 1, most=MAX_ENTRIES), grid.where(r - 1, NUMBER))
         number = grid.values.get((r, NUMBER))
         if isinstance(number, bool) or not isinstance(number, (int, float)):
             break  # the entry rows are the numbered ones; the totals and notes follow them
@@ -249,7 +276,8 @@ def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, 
         name = grid.text(L.NAMES_ROW, c)
         if name is not None:
             if normalize(name) in spelling:
-                raise SheetFormatError(f"{quote(name)} is named twice (row {L.NAMES_ROW})", grid.where(L.NAMES_ROW, c))
+                raise SheetFormatError(_("{name} is named twice (row {row})").format(name=quote(name), row=L.NAMES_ROW),
+                                       grid.where(L.NAMES_ROW, c))
             spelling[normalize(name)] = name
             if not coringa:
                 players.append(name)
@@ -282,10 +310,10 @@ def _person_columns(grid: Grid) -> dict[int, list[tuple[int, bool]]]:
     coringa's)."""
     by_group: dict[int, list[tuple[int, bool]]] = {}
     for c in range(len(META_HEADS) + 1, MAX_COLUMNS + 1):
-        heading = grid.text(L.HEAD_ROW, c)
-        if heading not in PERSON_HEADS:
+        found = person_head(grid.text(L.HEAD_ROW, c))
+        if found is None:
             break
-        group, coringa = PERSON_HEADS[heading]
+        group, coringa = found
         by_group.setdefault(group, []).append((c, coringa))
     return by_group
 
@@ -293,7 +321,7 @@ def _person_columns(grid: Grid) -> dict[int, list[tuple[int, bool]]]:
 def _remark_column(grid: Grid, after: int) -> int | None:
     """Observação, where an entry's note is typed (a planilha exported before it had one has none)."""
     for c in range(after, min(after + REMARK_SEARCH, MAX_COLUMNS + 1)):
-        if grid.text(L.HEAD_ROW, c) == REMARK_HEAD:
+        if L.is_label(grid.text(L.HEAD_ROW, c), REMARK_HEAD):
             return c
     return None
 
@@ -315,24 +343,45 @@ READS = {"late": {WHO, CORINGA}, "out": {WHO, CORINGA}, "rebuy": {WHO}, "fine": 
 ROW_CELLS = (WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2)
 
 
+def _head(grid: Grid, column: int) -> str:
+    """A column's head as the planilha writes it (in its own language), for a refusal to name."""
+    return grid.text(L.HEAD_ROW, column) or _(META_HEADS[column - 1])
+
+
+# A cell typed where its row's kind has none: (on a row with Entrada, on a row without).
+UNREAD_CORINGA = (
+    N_("{head}: {value} on a row of {entry} {word}: a coringa is written on an atraso or saida row, the seat he "
+       "takes (Art 12, Q10)"),
+    N_("{head}: {value} on a row with no {entry}: a coringa is written on an atraso or saida row, the seat he takes "
+       "(Art 12, Q10)"))
+UNREAD_CELL = (N_("{head}: {value} on a row of {entry} {word}: a row of {entry} {word} has no {head}"),
+               N_("{head}: {value} on a row with no {entry}: a row with no {entry} has no {head}"))
+UNREAD_FIGURAS = (N_("{value} (a rolar's figuras of {name}) on a row of {entry} {word}, which has none"),
+                  N_("{value} (a rolar's figuras of {name}) on a row with no {entry}, which has none"))
+UNREAD_CHIPS = (N_("{value} (chips written of {name}) on a row of {entry} {word}, which has none"),
+                N_("{value} (chips written of {name}) on a row with no {entry}, which has none"))
+
+
 def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict[str, dict[str, int]]) -> None:
     """A cell typed on row r that an entry of this kind has no place for: refused at the cell."""
     reads = READS[kind]
-    row_kind = f"a row of Entrada {quote(word)}" if word is not None else "a row with no Entrada"
+    said = {"entry": _head(grid, ENTRY), "word": quote(word)}
+    variant = 0 if word is not None else 1
+
+    def refuse(messages: tuple[str, str], where: str, **values) -> None:
+        raise SheetFormatError(_(messages[variant]).format(**said, **values), where)
+
     for column in ROW_CELLS:
         if column not in reads and (value := grid.text(r, column)) is not None:
-            head = META_HEADS[column - 1]
-            why = ("a coringa is written on an atraso or saida row, the seat he takes (Art 12, Q10)"
-                   if column == CORINGA else f"{row_kind} has no {head}")
-            raise SheetFormatError(f"{head}: {quote(value)} on {row_kind}: {why}", grid.where(r, column))
+            refuse(UNREAD_CORINGA if column == CORINGA else UNREAD_CELL, grid.where(r, column),
+                   head=_head(grid, column), value=quote(value))
     for key, columns in people.items():
         if key in reads:
             continue
         for name, c in columns.items():
             if (value := grid.text(r, c)) is not None:
-                what = "a rolar's figuras" if key == "figuras" else "chips written"
-                raise SheetFormatError(f"{quote(value)} ({what} of {name}) on {row_kind}, which has none",
-                                       grid.where(r, c))
+                refuse(UNREAD_FIGURAS if key == "figuras" else UNREAD_CHIPS, grid.where(r, c), value=quote(value),
+                       name=name)
 
 
 def _note(grid: Grid, r: int, column: int | None):
