@@ -108,7 +108,7 @@ def test_a_positivos_festa_needs_its_trump(tmp_path):
     checked = run("check", sheet)
     assert checked.exit_code == 1
     assert checked.output.splitlines()[1] == (
-        f"{sheet}:6: error: hand 2 (Carla's festa): a positivos festa needs its trump, named by the Dono da Festa: "
+        f"{sheet}:6: error [K-ART9-TRUMP-MISSING]: hand 2 (Carla's festa): a positivos festa needs its trump, named by the Dono da Festa: "
         "copas, espadas, ouros, paus, sem-trunfo (trump: ...) [Art 9, 2a fase; Regras: Trunfo]")
     assert "hand 1 (Bruno's festa): a positivos" not in checked.output  # its trump is paus
 
@@ -136,7 +136,7 @@ def test_counts_agree_with_their_words(tmp_path):
         f"{sueca}: clean (sueca, in progress, 1 deal recorded; Nos 1 moca, Eles 0 mocas)\n"
     run("record", sueca, "--force", "119", "1")
     checked = run("check", sueca).output.splitlines()
-    assert checked[1] == f"{sueca}:5: error: deal 2: Eles has 1 card point; no set of cards is worth 1 [O jogo 3]"
+    assert checked[1] == f"{sueca}:5: error [S-JOGO3-IMPOSSIBLE]: deal 2: Eles has 1 card point; no set of cards is worth 1 [O jogo 3]"
     assert checked[-1] == f"{sueca}: 2 errors (sueca, in progress, 2 deals recorded; Nos 1 moca, Eles 0 mocas)"
     truco = new(tmp_path, "truco")
     run("record", truco, "Eles", "12")

@@ -6,9 +6,9 @@ anything else raises InputValueError quoting what was typed, and nothing is reco
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
 from scorekeeper.king.sheet import TRUMP_RULE, KingSheet
-from scorekeeper.report import plural
 from scorekeeper.typed_input import whole
 
 
@@ -23,37 +23,47 @@ def player_name(sheet: KingSheet, typed: str) -> str:
               [p for p in sheet.players if key and normalize(p).startswith(key)]
     if len(matches) == 1:
         return matches[0]
-    raise InputValueError(f"{quote(typed)} is not a player at this table ({', '.join(sheet.players)})")
+    raise InputValueError(_("{name} is not a player at this table ({players})").format(
+        name=quote(typed), players=", ".join(sheet.players)))
 
 
 def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int | None, high: int | None) -> list[int]:
-    """Values in seat order (`3 2 1 7`) or by name (`Ana=3 Bruno=2 ...`), one for every player."""
+    """Values in seat order (`3 2 1 7`) or by name (`Ana=3 Bruno=2 ...`), one for every player;
+    `what` is what they are, as the messages say it (a hand's name, or a translated word)."""
     players = sheet.players
     by_name: dict[str, int] = {}
     if values and all("=" in v for v in values):
         for item in values:
-            name, _, number = item.partition("=")
+            name, _sign, number = item.partition("=")
             player = player_name(sheet, name)
             if player in by_name:
-                raise InputValueError(f"{player} is given twice in {quote(item)}")
-            by_name[player] = whole(number, f"{player}'s {what}", low, high)
+                raise InputValueError(_("{player} is given twice in {typed}").format(player=player, typed=quote(item)))
+            by_name[player] = whole(number, _whose(player, what), low, high)
         missing = [p for p in players if p not in by_name]
         if missing:
-            raise InputValueError(f"no {what} for {', '.join(missing)}: every player is asked (Art 6)")
+            raise InputValueError(_("no {what} for {players}: every player is asked (Art 6)").format(
+                what=what, players=", ".join(missing)))
         return [by_name[p] for p in players]
     if any("=" in v for v in values):
-        raise InputValueError("give every value in seat order or every value as NAME=N, not a mix")
+        raise InputValueError(_("give every value in seat order or every value as NAME=N, not a mix"))
     if len(values) != len(players):
-        raise InputValueError(f"{plural(len(values), 'value', what)} given for {plural(len(players), 'player')} "
-                              f"({', '.join(players)})")
-    return [whole(v, f"{p}'s {what}", low, high) for p, v in zip(players, values)]
+        table = ngettext("{count} player", "{count} players", len(players)).format(count=len(players))
+        raise InputValueError(ngettext("{count} value given for {players} ({names})",
+                                       "{count} {what} given for {players} ({names})", len(values)).format(
+            count=len(values), what=what, players=table, names=", ".join(players)))
+    return [whole(v, _whose(p, what), low, high) for p, v in zip(players, values)]
+
+
+def _whose(player: str, what: str) -> str:
+    """`Ana's tricks`: one player's value, as an out-of-range message names it."""
+    return _("{player}'s {what}").format(player=player, what=what)
 
 
 def hand_name(sheet: KingSheet, typed: str) -> str:
     canonical = sheet.rules.hand_names.get(typed)
     if canonical is None:
         known = ", ".join(h.name for h in sheet.rules.negative_hands) + ", festa"
-        raise InputValueError(f"unknown hand {quote(typed)}; the hands are {known}")
+        raise InputValueError(_("unknown hand {name}; the hands are {hands}").format(name=quote(typed), hands=known))
     return canonical
 
 
@@ -62,12 +72,13 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
     parts = typed.replace("=", ":").replace(" ", ":").split(":")
     parts = [p for p in parts if p]
     if len(parts) not in (2, 3):
-        raise InputValueError(f"offer {quote(typed)}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2")
-    offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], "offered tricks", 1, sheet.rules.tricks)}
+        raise InputValueError(_("offer {typed}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2").format(
+            typed=quote(typed)))
+    offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], _("offered tricks"), 1, sheet.rules.tricks)}
     if len(parts) == 3:
         contract = CONTRACTS.get(parts[2])
         if contract not in ("positivos", "nulos"):
-            raise InputValueError(f"offer {quote(typed)}: an offer is for positivos or nulos")
+            raise InputValueError(_("offer {typed}: an offer is for positivos or nulos").format(typed=quote(typed)))
         offer["contract"] = contract
     return offer
 
@@ -85,51 +96,58 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
     if canonical == "festa":
         entry["beneficiary"] = player_name(sheet, beneficiary) if beneficiary else next_beneficiary(sheet)
     elif beneficiary or contract or trump or offer:
-        raise InputValueError(f"--beneficiary, --contract, --trump and --offer are for festas, not {canonical}")
+        raise InputValueError(_("--beneficiary, --contract, --trump and --offer are for festas, not {hand}").format(
+            hand=canonical))
     if penalty:
         kind = PENALTIES.get(penalty)
         if kind is None:
-            raise InputValueError(f"unknown penalty {quote(penalty)}; allowed: {', '.join(PENALTIES.names)}")
+            raise InputValueError(_("unknown penalty {name}; allowed: {allowed}").format(
+                name=quote(penalty), allowed=", ".join(PENALTIES.names)))
         if not values:
-            raise InputValueError("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`")
+            raise InputValueError(_("name the players at fault after the hand, e.g. "
+                                    "`ultimas --penalty renuncia Duarte`"))
         entry["penalty"] = kind
         entry["players"] = [player_name(sheet, v) for v in values]
         return entry
     if negative is not None:
         if not values:
-            raise InputValueError(f"give each player's {negative.name} (e.g. {' '.join(['0'] * len(sheet.players))})")
+            raise InputValueError(_("give each player's {hand} (e.g. {example})").format(
+                hand=negative.name, example=" ".join(["0"] * len(sheet.players))))
         if points:
-            entry["points"] = per_player_values(sheet, values, "points", -negative.total, 0)
+            entry["points"] = per_player_values(sheet, values, _("points"), -negative.total, 0)
         else:
             entry["counts"] = per_player_values(sheet, values, negative.name, 0, negative.units)
         return entry
     contract_name = CONTRACTS.get(contract) if contract else None
     if contract and contract_name is None:
-        raise InputValueError(f"unknown contract {quote(contract)}; allowed: {', '.join(CONTRACTS.names)}")
+        raise InputValueError(_("unknown contract {name}; allowed: {allowed}").format(
+            name=quote(contract), allowed=", ".join(CONTRACTS.names)))
     if contract_name is None and not points:
-        raise InputValueError("a festa needs --contract positivos, nulos or 4-3-3-3")
+        raise InputValueError(_("a festa needs --contract positivos, nulos or 4-3-3-3"))
     if contract_name:
         entry["contract"] = contract_name
     if contract_name == "positivos" and not trump:
-        raise InputValueError(f"a positivos festa needs its trump, named by the Dono da Festa: give -t "
-                              f"{' | '.join(rules.trumps)} [{TRUMP_RULE}]")
+        raise InputValueError(_("a positivos festa needs its trump, named by the Dono da Festa: give -t {trumps} "
+                                "[{rule}]").format(trumps=" | ".join(rules.trumps), rule=TRUMP_RULE))
     if trump:
         trump_name = TRUMPS.get(trump)
         if trump_name is None or trump_name not in rules.trumps:
-            raise InputValueError(f"unknown trump {quote(trump)}; allowed: {', '.join(rules.trumps)}")
+            raise InputValueError(_("unknown trump {name}; allowed: {allowed}").format(
+                name=quote(trump), allowed=", ".join(rules.trumps)))
         entry["trump"] = trump_name
     if offer:
         entry["offer"] = parse_offer(sheet, offer)
     if contract_name == "4-3-3-3":
         if values:
-            raise InputValueError("the 4-3-3-3 is scored without playing: give no tricks")
+            raise InputValueError(_("the 4-3-3-3 is scored without playing: give no tricks"))
         return entry
     if not values:
-        raise InputValueError(f"give each player's tricks (e.g. {' '.join(['3'] * (len(sheet.players) - 1))} 4)")
+        raise InputValueError(_("give each player's tricks (e.g. {example})").format(
+            example=" ".join(["3"] * (len(sheet.players) - 1) + ["4"])))
     if points:
-        entry["points"] = per_player_values(sheet, values, "points", None, None)
+        entry["points"] = per_player_values(sheet, values, _("points"), None, None)
     else:
-        entry["tricks"] = per_player_values(sheet, values, "tricks", 0, rules.tricks)
+        entry["tricks"] = per_player_values(sheet, values, _("tricks"), 0, rules.tricks)
     return entry
 
 

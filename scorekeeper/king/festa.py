@@ -1,10 +1,11 @@
 """Scoring of King's festas: positivos, nulos, the 4-3-3-3 and sold festas (Art 10-13, Quadros 2-3)."""
 from __future__ import annotations
 
-from scorekeeper.findings import Finding
+from scorekeeper.findings import Finding, FindingKind
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import KingRules
-from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
-from scorekeeper.report import plural
+from scorekeeper.king.sheet import HandEntry, KingSheet, festa_of, hand_finding
 
 
 def positivos_points(rules: KingRules, tricks: dict[str, int], beneficiary: str,
@@ -48,15 +49,16 @@ def score_festa(entry: HandEntry, sheet: KingSheet):
     findings: list[Finding] = []
     beneficiary = entry.beneficiary
 
-    def finding(message, rule, player=None):
-        owner = f"{beneficiary}'s festa" if beneficiary else "festa"
-        findings.append(hand_finding(sheet.source, entry.line, entry.index, owner, message, rule, player))
+    def finding(message: str, kind: FindingKind, player=None):
+        owner = festa_of(beneficiary) if beneficiary else "festa"
+        findings.append(hand_finding(sheet.source, entry.line, entry.index, owner, message, kind.rule, player,
+                                     code=kind.code))
 
     if entry.counts is not None:
-        finding("a festa is recorded with tricks (or points), not counts", "Art 9")
+        finding(_("a festa is recorded with tricks (or points), not counts"), K.FESTA_COUNTS)
     if beneficiary is None:
         if not entry.findings:
-            finding("no beneficiary (the Dono da Festa)", "Art 12")
+            finding(_("no beneficiary (the Dono da Festa)"), K.NO_BENEFICIARY)
         return (dict(entry.points) if entry.points else None), findings
 
     computed = None
@@ -64,23 +66,25 @@ def score_festa(entry: HandEntry, sheet: KingSheet):
     if contract is None:
         if entry.points is None:
             if not entry.findings:
-                finding("no contract (positivos, nulos or 4-3-3-3)", "Art 9")
+                finding(_("no contract (positivos, nulos or 4-3-3-3)"), K.NO_CONTRACT)
             return None, findings
     elif contract == "4-3-3-3":
         if entry.tricks is not None:
-            finding("the 4-3-3-3 is scored without playing; tricks were given", "Art 13")
+            finding(_("the 4-3-3-3 is scored without playing; tricks were given"), K.FOUR_THREE_TRICKS)
         if offer is not None:
             offered = offer_in_positive_tricks(rules, offer.tricks, offer.contract or "positivos")
             if offered > rules.four_three_max_offer:
-                finding(f"the 4-3-3-3 is not allowed after an offer of {offered} positive tricks "
-                        f"(more than {rules.four_three_max_offer}) by {offer.by}", "Art 13", offer.by)
+                finding(_("the 4-3-3-3 is not allowed after an offer of {offered} positive tricks (more than "
+                          "{most}) by {player}").format(offered=offered, most=rules.four_three_max_offer,
+                                                        player=offer.by),
+                        K.FOUR_THREE_OFFER, offer.by)
         computed = four_three_points(rules, sheet.players, beneficiary)
     else:
         seller, sold = _accepted_offer(entry, rules, finding)
         tricks = entry.tricks
         if tricks is None:
             if entry.points is None:
-                finding(f"no tricks recorded for {contract}", "Art 9")
+                finding(_("no tricks recorded for {contract}").format(contract=contract), K.NO_TRICKS)
                 return None, findings
         else:
             _check_tricks(tricks, rules, finding)  # scored as recorded even when they do not add up
@@ -91,11 +95,16 @@ def score_festa(entry: HandEntry, sheet: KingSheet):
         if computed is not None:
             for player in sheet.players:
                 if entry.points[player] != computed[player]:
-                    finding(f"{player} has {plural(entry.points[player], 'point')}, but the {contract} scores "
-                            f"{computed[player]}", "Quadro 2" if contract != "nulos" else "Quadro 3", player)
+                    value = entry.points[player]
+                    finding(ngettext("{player} has {points} point, but the {contract} scores {computed}",
+                                     "{player} has {points} points, but the {contract} scores {computed}",
+                                     abs(value)).format(player=player, points=value, contract=contract,
+                                                        computed=computed[player]),
+                            K.NULOS_POINTS if contract == "nulos" else K.POSITIVOS_POINTS, player)
         total = sum(entry.points.values())
         if total != rules.festa_total:
-            finding(f"the festa adds up to {total}, not +{rules.festa_total}", "Regras: Maos positivas")
+            finding(_("the festa adds up to {total}, not +{festa}").format(total=total, festa=rules.festa_total),
+                    K.FESTA_TOTAL)
         return dict(entry.points), findings
     return computed, findings
 
@@ -105,17 +114,19 @@ def _accepted_offer(entry: HandEntry, rules: KingRules, finding):
     if offer is None:
         return None, 0
     if offer.by == entry.beneficiary:
-        finding(f"the offer is made by {offer.by}, the beneficiary; offers come from the other players",
-                "Art 12", offer.by)
+        finding(_("the offer is made by {player}, the beneficiary; offers come from the other players").format(
+            player=offer.by), K.OFFER_BY_BENEFICIARY, offer.by)
         return None, 0
     if offer.contract is not None and offer.contract != entry.contract:
-        finding(f"the accepted offer is of tricks for {offer.contract}, but the festa is played as {entry.contract}",
-                "Art 13", offer.by)
+        finding(_("the accepted offer is of tricks for {offered}, but the festa is played as {contract}").format(
+            offered=offer.contract, contract=entry.contract), K.OFFER_MISMATCH, offer.by)
         return None, 0
     limit = rules.offer_limit_positivos if entry.contract == "positivos" else rules.offer_limit_nulos
     if not 1 <= offer.tricks <= limit:
-        finding(f"an offer of {plural(offer.tricks, 'trick')} for {entry.contract}; the limit is 1 to {limit}",
-                "Art 10", offer.by)
+        finding(ngettext("an offer of {count} trick for {contract}; the limit is 1 to {limit}",
+                         "an offer of {count} tricks for {contract}; the limit is 1 to {limit}",
+                         abs(offer.tricks)).format(count=offer.tricks, contract=entry.contract, limit=limit),
+                K.OFFER_LIMIT, offer.by)
         if not 1 <= offer.tricks <= rules.tricks:
             return None, 0
     # An offer over the limit is still scored as it was played, next to the error.
@@ -125,4 +136,5 @@ def _accepted_offer(entry: HandEntry, rules: KingRules, finding):
 def _check_tricks(tricks: dict[str, int], rules: KingRules, finding) -> None:
     made = sum(tricks.values())
     if made != rules.tricks:
-        finding(f"tricks add up to {made}, not the {rules.tricks} of a hand", "Regras: 13 vazas")
+        finding(_("tricks add up to {made}, not the {tricks} of a hand").format(made=made, tricks=rules.tricks),
+                K.TRICKS_TOTAL)

@@ -3,37 +3,50 @@
 What only one command needs (command-line values, the prompts, the boletim) is imported inside
 the method that uses it, so that `check` does not pay for it.
 """
-from scorekeeper.games import Game, Outcome, RecordOption, Seating, lazy, lazy_text
+from scorekeeper.games import Game, Outcome, RecordOption, Seating, lazy
+from scorekeeper.i18n import _, decimal
 
 
 def describe_rules(rules):
-    """The King numbers as (setting, value) rows for `rules show`."""
-    rows = [["players", rules.players], ["tricks per hand", rules.tricks]]
+    """The King numbers as (setting, value) rows for `rules show`, in the language in use (the
+    games' own words, positivos, nulos, renuncia, are the regulation's and stay)."""
+    rows = [[_("players"), rules.players], [_("tricks per hand"), rules.tricks]]
     for position, hand in enumerate(rules.negative_hands, 1):
-        rows.append([f"negative hand {position}: {hand.name} ({hand.label})",
+        rows.append([_("negative hand {position}: {name} ({label})").format(position=position, name=hand.name,
+                                                                           label=hand.label),
                      f"{hand.unit} x {hand.units} = -{hand.total}"])
     rows += [
-        ["negative phase total", rules.negative_phase_total],
-        ["festas", f"{rules.festa_count} x +{rules.festa_total}"],
-        ["positivos", f"{rules.positivos_per_trick} per trick"],
-        ["nulos", f"{rules.nulos_bonus} - {rules.nulos_per_trick} per trick"],
-        ["4-3-3-3", f"{rules.four_three_beneficiary_tricks} / {rules.four_three_other_tricks} tricks, "
-                    f"offers up to {rules.four_three_max_offer}"],
-        ["offer limits", f"positivos {rules.offer_limit_positivos}, nulos {rules.offer_limit_nulos}"],
-        ["nulos equivalence", f"1 nulos trick = {rules.nulos_equivalence} positivos"],
-        ["trumps", ", ".join(rules.trumps)],
-        ["missing units (Art 6)", "charged to the responsible scorer" if rules.charge_missing_to_scorer
-         else "an error"],
-        ["renuncia, festa", f"{rules.renuncia_festa.offender} / +{rules.renuncia_festa.others}"],
-        ["cartas passadas, festa, 1 offender",
+        [_("negative phase total"), rules.negative_phase_total],
+        [_("festas"), f"{rules.festa_count} x +{rules.festa_total}"],
+        [_("positivos"), _("{points} per trick").format(points=rules.positivos_per_trick)],
+        [_("nulos"), _("{bonus} - {points} per trick").format(bonus=rules.nulos_bonus, points=rules.nulos_per_trick)],
+        ["4-3-3-3", _("{beneficiary} / {others} tricks, offers up to {most}").format(
+            beneficiary=rules.four_three_beneficiary_tricks, others=rules.four_three_other_tricks,
+            most=rules.four_three_max_offer)],
+        [_("offer limits"), _("positivos {positivos}, nulos {nulos}").format(positivos=rules.offer_limit_positivos,
+                                                                            nulos=rules.offer_limit_nulos)],
+        [_("nulos equivalence"), _("1 nulos trick = {tricks} positivos").format(tricks=rules.nulos_equivalence)],
+        [_("trumps"), ", ".join(rules.trumps)],
+        [_("missing units (Art 6)"), _("charged to the responsible scorer") if rules.charge_missing_to_scorer
+         else _("an error")],
+        [_("renuncia, festa"), f"{rules.renuncia_festa.offender} / +{rules.renuncia_festa.others}"],
+        [_("cartas passadas, festa, 1 offender"),
          f"{rules.passed_cards_festa_one.offender} / +{rules.passed_cards_festa_one.others}"],
-        ["cartas passadas, festa, 2 offenders",
+        [_("cartas passadas, festa, 2 offenders"),
          f"{rules.passed_cards_festa_two.offender} / +{rules.passed_cards_festa_two.others}"],
-        ["game total", rules.game_total],
-        ["table points by place", " / ".join(map(str, rules.places))],
-        ["bye, absent, absent table bonus", f"{rules.bye:g}, {rules.absent:g}, {rules.absent_table_bonus:g}"],
+        [_("game total"), rules.game_total],
+        [_("table points by place"), " / ".join(map(str, rules.places))],
+        [_("bye, absent, absent table bonus"),
+         # TRANSLATORS: three numbers that may have a decimal comma: separate them with something else.
+         _("{bye}, {absent}, {bonus}").format(bye=_decimal(rules.bye), absent=_decimal(rules.absent),
+                                              bonus=_decimal(rules.absent_table_bonus))],
     ]
     return rows
+
+
+def _decimal(value: float) -> str:
+    """2.5 as `rules show` prints it (2,5 in Portuguese), 5.0 as 5."""
+    return decimal(f"{value:g}")
 
 
 class King(Game):
@@ -42,6 +55,8 @@ class King(Game):
     list_key, entry_word = "hands", ("hand", "hands")
     unfinished_rule = "Art 8"  # a game is the six negative hands and the four festas
     scorer_rule = "Art 6"  # the responsible scorer takes the units nobody declared
+    code_prefix = "K"  # K-Q1-COUNT-OVER ... (king.finding_codes)
+    workbook_language = "pt_PT"  # the regulations are Portugal's: the boletim is printed in their words
     record_options = (
         RecordOption("points", ("--points",), "King: VALUES are points (as on a paper sheet), not counts or tricks.",
                      is_flag=True),
@@ -56,13 +71,18 @@ class King(Game):
     parse_sheet = lazy("scorekeeper.king.sheet", "parse_sheet")
     score_sheet = lazy("scorekeeper.king.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.king.entry_input", "build_entry")
-    interactive_help = lazy_text("scorekeeper.king.interactive", "HELP")
     ask_entry = lazy("scorekeeper.king.interactive", "ask_entry")
     write_boletim = lazy("scorekeeper.king.boletim_export", "write_game")
     standings = lazy("scorekeeper.king.standings", "standings")
 
     def describe_rules(self, rules):
         return describe_rules(rules)
+
+    def interactive_help(self):
+        """The prompts' help, in the language in use (said when `record` starts asking)."""
+        from scorekeeper.king.interactive import HELP
+
+        return _(HELP)
 
     def seats(self, rules):
         return (rules.players,)
@@ -73,7 +93,7 @@ class King(Game):
 
         tables = [("", *report.hand_rows(result, places_rule="Art 15"), 3)]
         if result.hands:
-            tables.append(("Running balance", *report.running_rows(result), 2))
+            tables.append((_("Running balance"), *report.running_rows(result), 2))
         return tables
 
     def write_blank(self, ws, rules, who, scorer, styles, meta):

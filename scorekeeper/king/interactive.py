@@ -6,13 +6,14 @@ prompt and echo, tests pass scripted ones. An impossible value is refused and as
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
+from scorekeeper.i18n import N_, _
 from scorekeeper.king.entry_input import hand_name, next_beneficiary, next_hand, parse_offer, player_name
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS
 from scorekeeper.king.sheet import KingSheet
 from scorekeeper.typed_input import STOP, Stop, until_valid, whole
 
-HELP = ("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas\n"
-        "after it for a penalty; q stops. Every player is asked by name (Art 6).")  # 80 columns
+HELP = N_("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas\n"
+          "after it for a penalty; q stops. Every player is asked by name (Art 6).")  # 80 columns
 
 
 def _until_valid(ask, say, prompt: str, convert, default=None):
@@ -39,54 +40,61 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
         hand = hand_name(sheet, " ".join(words[:at]) if at else default)
         return hand, PENALTIES.get(words[at]), (_names(sheet, " ".join(words[at + 1:])) if words[at + 1:] else None)
 
-    hand, penalty, offenders = _until_valid(ask, say, f"Hand {number}", which_hand, default)
+    hand, penalty, offenders = _until_valid(ask, say, _("Hand {number}").format(number=number), which_hand, default)
     entry: dict = {"hand": hand}
     if hand == "festa":
-        entry["beneficiary"] = _until_valid(ask, say, "Beneficiary (Dono da Festa)",
+        entry["beneficiary"] = _until_valid(ask, say, _("Beneficiary (Dono da Festa)"),
                                             lambda t: player_name(sheet, t), next_beneficiary(sheet))
     if penalty:
         entry["penalty"] = penalty
-        entry["players"] = offenders or _until_valid(ask, say, f"Players at fault ({penalty}), separated by commas",
-                                                     lambda t: _names(sheet, t))
+        entry["players"] = offenders or _until_valid(
+            ask, say, _("Players at fault ({penalty}), separated by commas").format(penalty=penalty),
+            lambda t: _names(sheet, t))
         return entry
     negative = rules.negative_hand(hand)
     if negative is not None:
-        entry["counts"] = _ask_counts(sheet, ask, say, f"{negative.label.lower()} taken", negative.units,
-                                      negative.units,
+        # The rule file's label names the hand ("Vazas", "Damas"), in the regulation's words.
+        entry["counts"] = _ask_counts(sheet, ask, say, _("{hand} taken").format(hand=negative.label.lower()),
+                                      negative.units, negative.units,
                                       short_ok=rules.charge_missing_to_scorer, unit=negative.unit)
         return entry
 
     def which_contract(typed: str) -> str:
         contract = CONTRACTS.get(typed)
         if contract is None:
-            raise InputValueError(f"{quote(typed)} is not a contract ({', '.join(CONTRACTS.names)})")
+            raise InputValueError(_("{typed} is not a contract ({contracts})").format(
+                typed=quote(typed), contracts=", ".join(CONTRACTS.names)))
         return contract
 
-    contract = _until_valid(ask, say, "Contract (positivos, nulos, 4-3-3-3)", which_contract)
+    contract = _until_valid(ask, say, _("Contract (positivos, nulos, 4-3-3-3)"), which_contract)
     entry["contract"] = contract
     if contract == "positivos":
         def which_trump(typed: str) -> str:
             trump = TRUMPS.get(typed)
             if trump is None or trump not in rules.trumps:
-                raise InputValueError(f"{quote(typed)} is not a trump ({', '.join(rules.trumps)})")
+                raise InputValueError(_("{typed} is not a trump ({trumps})").format(
+                    typed=quote(typed), trumps=", ".join(rules.trumps)))
             return trump
 
-        entry["trump"] = _until_valid(ask, say, "Trump (copas, espadas, ouros, paus, sem-trunfo)", which_trump)
+        entry["trump"] = _until_valid(ask, say, _("Trump (copas, espadas, ouros, paus, sem-trunfo)"), which_trump)
     if contract == "4-3-3-3":
         return entry
-    offer = _until_valid(ask, say, "Accepted offer (NAME TRICKS, or none)",
-                         lambda t: None if t.strip().lower() in ("", "none", "nenhuma") else parse_offer(sheet, t),
-                         "none")
+    none = _("none")  # what the prompt shows for no offer; English "none" is taken in any language
+    offer = _until_valid(ask, say, _("Accepted offer (NAME TRICKS, or none)"),
+                         lambda t: None if t.strip().lower() in ("", "none", "nenhuma", none.lower())
+                         else parse_offer(sheet, t),
+                         none)
     if offer:
         entry["offer"] = offer
-    entry["tricks"] = _ask_counts(sheet, ask, say, "tricks made", rules.tricks, rules.tricks, short_ok=False, unit=None)
+    entry["tricks"] = _ask_counts(sheet, ask, say, _("tricks made"), rules.tricks, rules.tricks, short_ok=False,
+                                  unit=None)
     return entry
 
 
 def _names(sheet: KingSheet, typed: str) -> list[str]:
     names = [player_name(sheet, part) for part in typed.replace(",", " ").split()]
     if not names:
-        raise InputValueError("name at least one player")
+        raise InputValueError(_("name at least one player"))
     return names
 
 
@@ -94,19 +102,23 @@ def _ask_counts(sheet: KingSheet, ask, say, what: str, high: int, expected: int,
     """Ask every player by name; a total above `expected` is asked again, a short one is charged
     to the responsible scorer only when the scorer confirms it (Art 6)."""
     while True:
+        # `  Ana, vazas feitas`: the player, then what is asked of them (a whole phrase, translated).
         values = [_until_valid(ask, say, f"  {player}, {what}", lambda t: whole(t, f"{player}: {what}", 0, high))
                   for player in sheet.players]
         total = sum(values)
         if total == expected:
             return values
         if total > expected:
-            say(f"  these add up to {total}, more than the {expected} there are; ask every player again")
+            say("  " + _("these add up to {total}, more than the {expected} there are; ask every player again").format(
+                total=total, expected=expected))
             continue
         if short_ok:
             missing = expected - total
-            answer = ask(f"  these add up to {total} of {expected}: charge the missing {missing} "
-                         f"({-missing * unit}) to {sheet.scorer}, the responsible scorer (Art 6)? [y/n]", "n")
+            answer = ask("  " + _("these add up to {total} of {expected}: charge the missing {missing} ({points}) "
+                                  "to {scorer}, the responsible scorer (Art 6)? [y/n]").format(
+                total=total, expected=expected, missing=missing, points=-missing * unit, scorer=sheet.scorer), "n")
             if answer.strip().lower() in ("y", "yes", "s", "sim"):
                 return values
         else:
-            say(f"  these add up to {total}, not {expected}; ask every player again")
+            say("  " + _("these add up to {total}, not {expected}; ask every player again").format(
+                total=total, expected=expected))

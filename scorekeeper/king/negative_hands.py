@@ -1,10 +1,11 @@
 """Scoring of King's negative hands (Quadro 1), with the Art 6 charge to the scorer."""
 from __future__ import annotations
 
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding, FindingKind, Severity
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import NegativeHand
 from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
-from scorekeeper.report import plural
 
 
 def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
@@ -15,27 +16,32 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
     """
     findings: list[Finding] = []
 
-    def finding(message, rule, player=None, severity=Severity.ERROR):
-        findings.append(hand_finding(sheet.source, entry.line, entry.index, hand.name, message, rule, player,
-                                     severity))
+    def finding(message: str, kind: FindingKind, player=None, severity=Severity.ERROR):
+        findings.append(hand_finding(sheet.source, entry.line, entry.index, hand.name, message, kind.rule, player,
+                                     severity, code=kind.code))
 
     if entry.tricks is not None or entry.beneficiary or entry.contract or entry.offer or entry.trump:
-        finding("festa details (tricks, beneficiary, contract, trump, offer) on a negative hand", "Art 8")
+        finding(_("festa details (tricks, beneficiary, contract, trump, offer) on a negative hand"), K.FESTA_DETAILS)
     counts, points = entry.counts, entry.points
     if counts is None and points is None:
         if not entry.findings:
-            finding("no counts or points recorded", "Art 6")
+            finding(_("no counts or points recorded"), K.NO_COUNTS)
         return None, findings
 
     if points is not None:
         bad = False
         for player, value in points.items():
             if value > 0 or value < -hand.total:
-                finding(f"{player} has {plural(value, 'point')}; a {hand.name} hand scores from 0 to -{hand.total}",
-                        "Quadro 1", player)
+                finding(ngettext("{player} has {points} point; a {hand} hand scores from 0 to -{total}",
+                                 "{player} has {points} points; a {hand} hand scores from 0 to -{total}",
+                                 abs(value)).format(player=player, points=value, hand=hand.name, total=hand.total),
+                        K.POINTS_RANGE, player)
                 bad = True
             elif value % hand.unit:
-                finding(f"{player} has {plural(value, 'point')}, not a multiple of {hand.unit}", "Quadro 1", player)
+                finding(ngettext("{player} has {points} point, not a multiple of {unit}",
+                                 "{player} has {points} points, not a multiple of {unit}",
+                                 abs(value)).format(player=player, points=value, unit=hand.unit),
+                        K.POINTS_MULTIPLE, player)
                 bad = True
         if counts is None:
             if bad:
@@ -44,8 +50,9 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
         else:
             for player, count in counts.items():
                 if points[player] != -count * hand.unit:
-                    finding(f"{player}: {count} x {hand.unit} = {-count * hand.unit}, but the points say "
-                            f"{points[player]}", "Quadro 1", player)
+                    finding(_("{player}: {count} x {unit} = {value}, but the points say {points}").format(
+                        player=player, count=count, unit=hand.unit, value=-count * hand.unit, points=points[player]),
+                        K.POINTS_COUNTS, player)
                     bad = True
             if bad:
                 return dict(points), findings
@@ -53,11 +60,14 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
     recorded = {player: -count * hand.unit for player, count in counts.items()}
     over = [player for player, count in counts.items() if count > hand.units]
     for player in over:
-        finding(f"{player} took {counts[player]}, but there are only {hand.units}", "Quadro 1", player)
+        finding(_("{player} took {count}, but there are only {units}").format(
+            player=player, count=counts[player], units=hand.units), K.COUNT_OVER, player)
     taken = sum(counts.values())
     if taken > hand.units:
         if not over:
-            finding(f"counts add up to {taken}, more than the {hand.units} there are", "Quadro 1")
+            finding(_("counts add up to {taken}, more than the {units} there are").format(taken=taken,
+                                                                                        units=hand.units),
+                    K.TOTAL_OVER)
         return recorded, findings
     if taken < hand.units:
         missing = hand.units - taken
@@ -65,9 +75,10 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
             # Art 6: "o responsavel da mesa assumira a pontuacao em falta".
             charged = dict(recorded)
             charged[sheet.scorer] -= missing * hand.unit
-            finding(f"counts add up to {taken} of {hand.units}; the missing {missing} ({-missing * hand.unit}) "
-                    f"is charged to {sheet.scorer}, the responsible scorer", "Art 6", sheet.scorer,
-                    Severity.WARNING)
+            finding(_("counts add up to {taken} of {units}; the missing {missing} ({points}) is charged to "
+                      "{scorer}, the responsible scorer").format(taken=taken, units=hand.units, missing=missing,
+                                                                points=-missing * hand.unit, scorer=sheet.scorer),
+                    K.MISSING_CHARGED, sheet.scorer, Severity.WARNING)
             return charged, findings
-        finding(f"counts add up to {taken} of {hand.units}", "Quadro 1")
+        finding(_("counts add up to {taken} of {units}").format(taken=taken, units=hand.units), K.TOTAL_SHORT)
     return recorded, findings

@@ -1,10 +1,11 @@
 """King penalties: renuncia (Art 14) and cards passed (Art 9.1, 9.2), in negative hands and festas."""
 from __future__ import annotations
 
-from scorekeeper.findings import Finding
+from scorekeeper.findings import Finding, FindingKind
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import NegativeHand, Split
-from scorekeeper.king.sheet import HandEntry, KingSheet, hand_finding
-from scorekeeper.report import plural
+from scorekeeper.king.sheet import HandEntry, KingSheet, festa_of, hand_finding
 
 ARTICLE = {("renuncia", "negative"): "Art 14", ("renuncia", "festa"): "Art 14",
            ("cartas-passadas", "negative"): "Art 9.1", ("cartas-passadas", "festa"): "Art 9.2"}
@@ -19,24 +20,27 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
     findings: list[Finding] = []
     phase = "negative" if hand is not None else "festa"
     article = ARTICLE[(entry.penalty, phase)]
-    label = hand.name if hand is not None else (f"{entry.beneficiary}'s festa" if entry.beneficiary else "festa")
+    label = hand.name if hand is not None else (festa_of(entry.beneficiary) if entry.beneficiary else "festa")
 
-    def finding(message, player=None):
-        findings.append(hand_finding(sheet.source, entry.line, entry.index, label, message, article, player))
+    def finding(message: str, kind: FindingKind, player=None):
+        # Reported under the penalty's article in this phase, whatever the kind's usual one.
+        findings.append(hand_finding(sheet.source, entry.line, entry.index, label, message, article, player,
+                                     code=kind.code))
 
     if entry.counts is not None or entry.tricks is not None:
-        finding(f"a hand penalised for {entry.penalty} is scored by the penalty; counts or tricks were given")
+        finding(_("a hand penalised for {penalty} is scored by the penalty; counts or tricks were given").format(
+            penalty=entry.penalty), K.PENALTY_COUNTS)
     offenders = entry.offenders
     if not offenders:
         return None, findings
     if len(set(offenders)) != len(offenders):
-        finding("a player at fault is named twice")
+        finding(_("a player at fault is named twice"), K.OFFENDER_TWICE)
         return None, findings
     players = sheet.players
     computed = None
     if hand is not None and entry.penalty == "renuncia":
         if len(offenders) != 1:
-            finding(f"a renuncia has one offender, {len(offenders)} are named")
+            finding(_renuncia_offenders(len(offenders)), K.RENUNCIA_OFFENDERS)
         else:
             # Art 14: the offender takes the hand's whole total; the hand is not replayed.
             computed = {p: -hand.total if p == offenders[0] else 0 for p in players}
@@ -46,8 +50,11 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
             # Art 9.1: the total divided equally among the players at fault.
             computed = {p: -share if p in offenders else 0 for p in players}
         elif entry.points is None:
-            finding(f"{hand.total} cannot be split equally among {plural(len(offenders), 'player')} at fault; "
-                    f"record the points explicitly")
+            finding(ngettext("{total} cannot be split equally among {count} player at fault; record the points "
+                             "explicitly",
+                             "{total} cannot be split equally among {count} players at fault; record the points "
+                             "explicitly", len(offenders)).format(total=hand.total, count=len(offenders)),
+                    K.SPLIT_UNEVEN)
     else:
         split = _festa_split(entry, sheet, finding)
         if split is not None:
@@ -59,16 +66,22 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
         if computed is not None:
             for player in players:
                 if points[player] != computed[player]:
-                    finding(f"{player} has {plural(points[player], 'point')}, but the {entry.penalty} gives "
-                            f"{computed[player]}",
-                            player)
+                    finding(ngettext("{player} has {points} point, but the {penalty} gives {computed}",
+                                     "{player} has {points} points, but the {penalty} gives {computed}",
+                                     abs(points[player])).format(player=player, points=points[player],
+                                                                 penalty=entry.penalty, computed=computed[player]),
+                            K.PENALTY_POINTS, player)
         else:
             for player in players:
                 if player not in offenders and points[player] != 0:
-                    finding(f"{player} is not at fault but has {plural(points[player], 'point')}", player)
+                    finding(ngettext("{player} is not at fault but has {points} point",
+                                     "{player} is not at fault but has {points} points",
+                                     abs(points[player])).format(player=player, points=points[player]),
+                            K.NOT_AT_FAULT_POINTS, player)
         total = sum(points.values())
         if total != expected:
-            finding(f"the penalty adds up to {total}, not {expected}")
+            finding(_("the penalty adds up to {total}, not {expected}").format(total=total, expected=expected),
+                    K.PENALTY_TOTAL)
         return dict(points), findings
     return computed, findings
 
@@ -78,12 +91,20 @@ def _festa_split(entry: HandEntry, sheet: KingSheet, finding) -> Split | None:
     count = len(entry.offenders)
     if entry.penalty == "renuncia":
         if count != 1:
-            finding(f"a renuncia has one offender, {count} are named")
+            finding(_renuncia_offenders(count), K.RENUNCIA_OFFENDERS)
             return None
         return rules.renuncia_festa
     if count == 1:
         return rules.passed_cards_festa_one
     if count == 2:
         return rules.passed_cards_festa_two
-    finding(f"Art 9.2 scores one or two players at fault, {count} are named")
+    finding(ngettext("Art 9.2 scores one or two players at fault, {count} is named",
+                     "Art 9.2 scores one or two players at fault, {count} are named", count).format(count=count),
+            K.PASSED_OFFENDERS)
     return None
+
+
+def _renuncia_offenders(count: int) -> str:
+    """Art 14: a renuncia is one player's; `count` players at fault were named."""
+    return ngettext("a renuncia has one offender, {count} is named", "a renuncia has one offender, {count} are named",
+                    count).format(count=count)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError, quote
-from scorekeeper.report import plural
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.rule_schema import Choice, Optional, Whole, validate
 from scorekeeper.vocabulary import Vocabulary, normalize
 
@@ -159,15 +159,18 @@ def from_data(data, source: str) -> KingRules:
             unit=item["unit"], units=item["units"], total=item["total"],
         )
         if hand.unit <= 0 or hand.units <= 0:
-            raise RulesError(f"negative_hands[{index}] ({hand.name}): unit and units must be above 0", source, line)
+            raise RulesError(_("negative_hands[{index}] ({hand}): unit and units must be above 0").format(
+                index=index, hand=hand.name), source, line)
         if hand.unit * hand.units != hand.total:
             raise RulesError(
-                f"negative_hands[{index}] ({hand.name}): unit {hand.unit} x units {hand.units} = "
-                f"{hand.unit * hand.units}, but total is {hand.total}", source, line)
+                _("negative_hands[{index}] ({hand}): unit {unit} x units {units} = {product}, but total is {total}")
+                .format(index=index, hand=hand.name, unit=hand.unit, units=hand.units,
+                        product=hand.unit * hand.units, total=hand.total), source, line)
         # The label is a name too: the Excel boletim shows labels, and import reads them back.
         for spelling in {hand.name, hand.label, *hand.aliases}:
             if spelling in names or normalize(spelling) in FESTA_NAMES:
-                raise RulesError(f"negative_hands[{index}]: the name {quote(spelling)} is used twice", source, line)
+                raise RulesError(_("negative_hands[{index}]: the name {name} is used twice").format(
+                    index=index, name=quote(spelling)), source, line)
         names.add(hand.name, hand.label, *hand.aliases)
         hands.append(hand)
     names.add("festa", *FESTA_NAMES[1:])
@@ -175,12 +178,13 @@ def from_data(data, source: str) -> KingRules:
     line_of = data.line_of
     players, tricks = data["players"], data["tricks"]
     if players < 2:
-        raise RulesError(f"players: expected at least 2, got {players}", source, line_of("players"))
+        raise RulesError(_("players: expected at least 2, got {count}").format(count=players), source,
+                         line_of("players"))
     phase = -sum(hand.total for hand in hands)
     if phase != data["negative_phase_total"]:
         raise RulesError(
-            f"negative_phase_total is {data['negative_phase_total']}, but the negative hands add up to {phase}",
-            source, line_of("negative_phase_total"))
+            _("negative_phase_total is {stated}, but the negative hands add up to {total}").format(
+                stated=data["negative_phase_total"], total=phase), source, line_of("negative_phase_total"))
 
     festas = data["festas"]
     fline = data.line_of("festas")
@@ -195,16 +199,21 @@ def from_data(data, source: str) -> KingRules:
     }
     for what, value in checks.items():
         if value != total:
-            raise RulesError(f"{what} = {value}, but festas.total is {total}", source, fline)
+            raise RulesError(_("{what} = {value}, but festas.total is {total}").format(what=what, value=value,
+                                                                                         total=total),
+                             source, fline)
     game = phase + festas["count"] * total
     if game != data["game_total"]:
         raise RulesError(
-            f"game_total is {data['game_total']}, but {phase} + {plural(festas['count'], 'festa')} x {total} = {game}",
+            ngettext("game_total is {stated}, but {phase} + {count} festa x {total} = {game}",
+                     "game_total is {stated}, but {phase} + {count} festas x {total} = {game}",
+                     festas["count"]).format(stated=data["game_total"], phase=phase, count=festas["count"],
+                                             total=total, game=game),
             source, line_of("game_total"))
     for trump in festas["trumps"]:
         if trump not in TRUMPS:
-            raise RulesError(f"festas.trumps: unknown trump {quote(trump)}; allowed: {', '.join(TRUMPS.names)}",
-                             source, fline)
+            raise RulesError(_("festas.trumps: unknown trump {name}; allowed: {allowed}").format(
+                name=quote(trump), allowed=", ".join(TRUMPS.names)), source, fline)
 
     pen = data["penalties"]
     pline = line_of("penalties")
@@ -217,12 +226,14 @@ def from_data(data, source: str) -> KingRules:
         net = split.offender * offenders + split.others * (players - offenders)
         if net != 0:
             # K4: penalty entries keep the phase totals intact, so they must net to zero.
-            raise RulesError(f"{what} adds up to {net} for the table; a festa penalty must add up to 0", source, pline)
+            raise RulesError(_("{what} adds up to {net} for the table; a festa penalty must add up to 0").format(
+                what=what, net=net), source, pline)
 
     cls = data["classification"]
     if len(cls["places"]) != players:
-        raise RulesError(f"classification.places: expected {plural(players, 'value')}, one per place, "
-                         f"got {len(cls['places'])}",
+        raise RulesError(ngettext("classification.places: expected {count} value, one per place, got {got}",
+                                  "classification.places: expected {count} values, one per place, got {got}",
+                                  players).format(count=players, got=len(cls["places"])),
                          source, line_of("classification"))
 
     return KingRules(

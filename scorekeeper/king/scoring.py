@@ -1,7 +1,9 @@
 """Scoring a whole King sheet: every hand, then the game's order, phase and total checks."""
 from __future__ import annotations
 
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding, FindingKind, Severity
+from scorekeeper.i18n import _
+from scorekeeper.king import finding_codes as K
 from scorekeeper.king.classification import table_points
 from scorekeeper.king.festa import score_festa
 from scorekeeper.king.negative_hands import score_negative_hand
@@ -9,7 +11,7 @@ from scorekeeper.king.penalties import penalty_points
 from scorekeeper.king.sheet import HandEntry, KingSheet, entry_label, hand_finding
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
 
-ROTATION_RULE = "Art 9, 2a fase"  # "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
+ROTATION_RULE = K.ROTATION.rule  # Art 9, 2a fase: "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
 
 
 def describe(entry: HandEntry) -> str:
@@ -25,7 +27,7 @@ def describe(entry: HandEntry) -> str:
         parts.append(entry.trump)
     if entry.offer:
         kind = f" {entry.offer.contract}" if entry.offer.contract else ""
-        parts.append(f"offer {entry.offer.by} {entry.offer.tricks}{kind}")
+        parts.append(_("offer {player} {tricks}").format(player=entry.offer.by, tricks=entry.offer.tricks) + kind)
     return ", ".join(parts)
 
 
@@ -85,20 +87,24 @@ class _GameState:
         self.festa_started = False
         self.early_festa_reported = False
 
-    def error(self, entry: HandEntry, message: str, rule: str, player=None, severity=Severity.ERROR):
+    def error(self, entry: HandEntry, message: str, kind: FindingKind, player=None, severity=Severity.ERROR,
+              rule: str | None = None):
+        """A finding of `kind` about `entry`, under the kind's article unless `rule` says another."""
         self.findings.append(hand_finding(self.sheet.source, entry.line, entry.index, entry_label(entry), message,
-                                          rule, player, severity))
+                                          rule or kind.rule, player, severity, code=kind.code))
 
     def negative(self, entry: HandEntry, name: str) -> None:
         if name in self.seen:
-            self.error(entry, f"{name} was already recorded at hand {self.seen[name]}", "Art 8")
+            self.error(entry, _("{hand} was already recorded at hand {index}").format(hand=name, index=self.seen[name]),
+                       K.HAND_TWICE)
             return
         if self.festa_started:
-            self.error(entry, "a negative hand after the festas began", "Art 8")
+            self.error(entry, _("a negative hand after the festas began"), K.NEGATIVE_AFTER_FESTA)
         later = [other for other in self.seen if self.order[other] > self.order[name]]
         if later:
-            self.error(entry, f"played after {later[0]}; Quadro 1 plays {name} before it", "Quadro 1",
-                       severity=Severity.WARNING)
+            self.error(entry, _("played after {later}; Quadro 1 plays {hand} before it").format(later=later[0],
+                                                                                                hand=name),
+                       K.ORDER, severity=Severity.WARNING)
         self.seen[name] = entry.index
 
     def festa(self, entry: HandEntry) -> None:
@@ -107,36 +113,41 @@ class _GameState:
         if len(self.seen) < len(rules.negative_hands) and not self.early_festa_reported:
             self.early_festa_reported = True
             missing = [h.name for h in rules.negative_hands if h.name not in self.seen]
-            self.error(entry, f"a festa before all negative hands were played (missing: {', '.join(missing)})",
-                       "Art 8")
+            self.error(entry, _("a festa before all negative hands were played (missing: {hands})").format(
+                hands=", ".join(missing)), K.FESTA_EARLY)
         beneficiary = entry.beneficiary
         if self.pending_replay is not None:
             replayed = self.pending_replay.beneficiary
             if beneficiary is not None and replayed is not None and beneficiary != replayed:
                 penalty = self.pending_replay.penalty
-                self.error(entry, f"{replayed}'s festa was penalised at hand {self.pending_replay.index} and is "
-                           f"replayed next, but this festa is {beneficiary}'s",
-                           "Art 14" if penalty == "renuncia" else "Art 9.2", beneficiary)
+                self.error(entry, _("{replayed}'s festa was penalised at hand {index} and is replayed next, but this "
+                                    "festa is {player}'s").format(replayed=replayed, index=self.pending_replay.index,
+                                                                  player=beneficiary),
+                           K.REPLAY_BENEFICIARY, beneficiary, rule="Art 14" if penalty == "renuncia" else "Art 9.2")
             self.pending_replay = None
         if entry.penalty:
             self.pending_replay = entry
             return
         self.festas += 1
         if self.festas > rules.festa_count:
-            self.error(entry, f"festa number {self.festas}; a game has {rules.festa_count}", "Art 8")
+            self.error(entry, _("festa number {number}; a game has {count}").format(number=self.festas,
+                                                                                     count=rules.festa_count),
+                       K.FESTA_OVER)
         if beneficiary is None:
             return
         if beneficiary in self.beneficiaries:
-            self.error(entry, f"{beneficiary} was already the beneficiary at hand {self.beneficiaries[beneficiary]}; "
-                       "each player is beneficiary once", ROTATION_RULE, beneficiary)
+            self.error(entry, _("{player} was already the beneficiary at hand {index}; each player is beneficiary "
+                                "once").format(player=beneficiary, index=self.beneficiaries[beneficiary]),
+                       K.BENEFICIARY_TWICE, beneficiary)
         else:
             self.beneficiaries[beneficiary] = entry.index
         players = self.sheet.players
         if self.last_beneficiary is not None:
             following = players[(players.index(self.last_beneficiary) + 1) % len(players)]
             if beneficiary != following:
-                self.error(entry, f"{beneficiary}'s festa follows {self.last_beneficiary}'s; in deal rotation "
-                           f"it is {following}'s turn", ROTATION_RULE, beneficiary, Severity.WARNING)
+                self.error(entry, _("{player}'s festa follows {last}'s; in deal rotation it is {next}'s turn").format(
+                    player=beneficiary, last=self.last_beneficiary, next=following),
+                    K.ROTATION, beneficiary, Severity.WARNING)
         self.last_beneficiary = beneficiary
 
     def finish(self, hands: list[HandResult]) -> bool:
@@ -151,15 +162,16 @@ class _GameState:
             if phase != rules.negative_phase_total:
                 phase_off = True
                 last_negative = self.sheet.entries[negatives[-1].index - 1]
-                self.error(last_negative, f"the negative hands add up to {phase}, not {rules.negative_phase_total}",
-                           "Quadro 1")
+                self.error(last_negative, _("the negative hands add up to {total}, not {expected}").format(
+                    total=phase, expected=rules.negative_phase_total), K.PHASE_TOTAL)
         if complete:
             for player in self.sheet.players:
                 if player not in self.beneficiaries:
-                    self.error(last, f"{player} was never the beneficiary of a festa", ROTATION_RULE, player)
+                    self.error(last, _("{player} was never the beneficiary of a festa").format(player=player),
+                               K.NEVER_BENEFICIARY, player)
             if not phase_off and all(h.points is not None for h in hands):
                 total = sum(h.total for h in hands)
                 if total != rules.game_total:
-                    self.error(last, f"the game adds up to {total}, not {rules.game_total}",
-                               "Regras: A contagem dos pontos")
+                    self.error(last, _("the game adds up to {total}, not {expected}").format(
+                        total=total, expected=rules.game_total), K.GAME_TOTAL)
         return complete

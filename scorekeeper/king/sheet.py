@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, clip, quote
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding, FindingKind, Severity
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
-from scorekeeper.report import plural
 from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands")
@@ -52,9 +53,11 @@ class HandEntry:
 
 
 def hand_finding(source: str, line: int, index: int, label: str, message: str, rule: str,
-                 player: str | None = None, severity: Severity = Severity.ERROR) -> Finding:
+                 player: str | None = None, severity: Severity = Severity.ERROR, *, code: str) -> Finding:
     """A finding about hand `index`, worded `hand 3 (damas): message` as every King check words it."""
-    return Finding(severity, source, line, f"hand {index} ({clip(label)}): {message}", rule, index, player)
+    return Finding(severity, source, line,
+                   _("hand {index} ({label}): {message}").format(index=index, label=clip(label), message=message),
+                   rule, index, player, code)
 
 
 TRUMP_RULE = "Art 9, 2a fase; Regras: Trunfo"  # positivos names a trump or sem-trunfo, chosen by the Dono da Festa
@@ -63,8 +66,13 @@ TRUMP_RULE = "Art 9, 2a fase; Regras: Trunfo"  # positivos names a trump or sem-
 def entry_label(entry: HandEntry) -> str:
     """How findings name an entry: `damas`, or `Ana's festa`."""
     if entry.hand == "festa" and entry.beneficiary:
-        return f"{entry.beneficiary}'s festa"
+        return festa_of(entry.beneficiary)
     return clip(entry.name)
+
+
+def festa_of(beneficiary: str) -> str:
+    """`Ana's festa`: a festa named by its beneficiary (the Dono da Festa)."""
+    return _("{player}'s festa").format(player=beneficiary)
 
 
 @dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
@@ -88,26 +96,26 @@ class KingSheet:
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:
     """Read a parsed sheet document into a KingSheet (SheetFormatError when unusable)."""
     if not isinstance(doc, dict):
-        raise SheetFormatError("a sheet is a mapping with 'rules', 'players' and 'hands'", source,
+        raise SheetFormatError(_("a sheet is a mapping with 'rules', 'players' and 'hands'"), source,
                                getattr(doc, "line", 1))
     for key in doc:
         if key not in HEADER_KEYS:
-            raise SheetFormatError(f"unknown key {quote(key)}; allowed: {', '.join(HEADER_KEYS)}", source,
-                                   doc.line_of(key))
+            raise SheetFormatError(_("unknown key {key}; allowed: {allowed}").format(
+                key=quote(key), allowed=", ".join(HEADER_KEYS)), source, doc.line_of(key))
     players = _players(doc, rules, source)
     scorer = doc.get("scorer", players[0])
     if not isinstance(scorer, str) or scorer not in players:
-        raise SheetFormatError(f"scorer: {quote(scorer)} is not one of the players ({', '.join(players)})",
-                               source, doc.line_of("scorer"))
+        raise SheetFormatError(_("scorer: {name} is not one of the players ({players})").format(
+            name=quote(scorer), players=", ".join(players)), source, doc.line_of("scorer"))
     hands = doc.get("hands")
     if hands is None:
         hands = LineList()
         hands.line, hands.item_lines = doc.line_of("hands") if "hands" in doc else doc.line, []
     if not isinstance(hands, list):
-        raise SheetFormatError("hands: expected a list of hand entries", source, doc.line_of("hands"))
+        raise SheetFormatError(_("hands: expected a list of hand entries"), source, doc.line_of("hands"))
     if len(hands) > MAX_HANDS:
-        raise SheetFormatError(f"hands: {len(hands)} entries; a King sheet has at most {MAX_HANDS}",
-                               source, doc.line_of("hands"))
+        raise SheetFormatError(_("hands: {count} entries; a King sheet has at most {most}").format(
+            count=len(hands), most=MAX_HANDS), source, doc.line_of("hands"))
     sheet = KingSheet(
         source=source, rules=rules, rules_ref=rules_ref, players=players, scorer=scorer,
         event=header_text(doc, "event", source), table=header_text(doc, "table", source),
@@ -123,17 +131,18 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
     players = doc.get("players")
     line = doc.line_of("players") if "players" in doc else doc.line
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise SheetFormatError("players: expected a list of player names", source, line)
+        raise SheetFormatError(_("players: expected a list of player names"), source, line)
     long = next((p for p in players if len(p) > MAX_NAME), None)
     if long is not None:
-        raise SheetFormatError(f"players: {quote(long)} is longer than a name ({MAX_NAME} characters)", source, line)
+        raise SheetFormatError(_("players: {name} is longer than a name ({most} characters)").format(
+            name=quote(long), most=MAX_NAME), source, line)
     if len(players) != rules.players:
-        raise SheetFormatError(f"players: {rules.name} is played by {rules.players}, the sheet names {len(players)}",
-                               source, line)
+        raise SheetFormatError(_("players: {rules} is played by {players}, the sheet names {count}").format(
+            rules=rules.name, players=rules.players, count=len(players)), source, line)
     seen = set()
     for name in players:
         if name in seen:
-            raise SheetFormatError(f"players: {quote(name)} is named twice", source, line)
+            raise SheetFormatError(_("players: {name} is named twice").format(name=quote(name)), source, line)
         seen.add(name)
     return list(players)
 
@@ -149,15 +158,17 @@ class _Reader:
     def line(self, key=None) -> int:
         return self.item.line_of(key) if key is not None else self.item.line
 
-    def fail(self, key, message: str):
-        raise SheetFormatError(f"hand {self.index}: {key}: {message}", self.source, self.line(key))
+    def fail_at(self, key, message: str):
+        raise SheetFormatError(_("hand {index}: {key}: {message}").format(index=self.index, key=key, message=message),
+                               self.source, self.line(key))
 
-    def finding(self, key, message: str, rule: str, player: str | None = None):
+    def finding_at(self, key, message: str, kind: FindingKind, player: str | None = None):
+        """A finding of `kind` about the value of `key`, reported under the kind's article."""
         self.findings.append(hand_finding(self.source, self.line(key), self.index, self.item.get("hand"), message,
-                                          rule, player))
+                                          kind.rule, player, code=kind.code))
 
     def word(self, key) -> str | None:
-        return optional_word(self.item, key, self.fail)
+        return optional_word(self.item, key, self.fail_at)
 
     def player(self, key, value=None) -> str | None:
         """A player's name; one not at the table is a finding."""
@@ -165,10 +176,10 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail(key, f"expected a player's name, got {quote(value)}")
+            self.fail_at(key, _("expected a player's name, got {value}").format(value=quote(value)))
         if value not in self.sheet.players:
-            self.finding(key, f"{quote(value)} is not at this table ({', '.join(self.sheet.players)})",
-                         "Art 6", value)
+            self.finding_at(key, _("{name} is not at this table ({players})").format(
+                name=quote(value), players=", ".join(self.sheet.players)), K.PLAYER_UNKNOWN, value)
             return None
         return value
 
@@ -181,8 +192,10 @@ class _Reader:
         if isinstance(value, list):
             numbers = [self.number(key, v, minimum) for v in value]
             if len(numbers) != len(players):
-                self.finding(key, f"{key} has {plural(len(numbers), 'value')} for {plural(len(players), 'player')}",
-                             "Art 6")
+                message = ngettext("{key} has {count} value for {players}", "{key} has {count} values for {players}",
+                                   len(numbers))
+                self.finding_at(key, message.format(key=key, count=len(numbers), players=_players_count(len(players))),
+                             K.VALUE_COUNT)
                 return None
             return dict(zip(players, numbers))
         if isinstance(value, dict):
@@ -190,43 +203,47 @@ class _Reader:
             for name, number in value.items():
                 number = self.number(key, number, minimum)
                 if name not in players:
-                    self.finding(key, f"{key}: {quote(name)} is not at this table ({', '.join(players)})",
-                                 "Art 6", str(name))
+                    self.finding_at(key, _("{key}: {name} is not at this table ({players})").format(
+                        key=key, name=quote(name), players=", ".join(players)), K.PLAYER_UNKNOWN, str(name))
                     continue
                 result[name] = number
             missing = [p for p in players if p not in result]
             if missing:
                 # Art 6: the scorer must ask every player; nothing is filled in by exclusion.
-                self.finding(key, f"{key}: no value for {', '.join(missing)}; every player is asked (Art 6)",
-                             "Art 6", missing[0])
+                self.finding_at(key, _("{key}: no value for {players}; every player is asked (Art 6)").format(
+                    key=key, players=", ".join(missing)), K.VALUE_MISSING, missing[0])
                 return None
             return {player: result[player] for player in players}  # seat order
-        self.fail(key, "expected a list in seat order or a mapping {player: value}")
+        self.fail_at(key, _("expected a list in seat order or a mapping {{player: value}}").format())
 
     def number(self, key, value, minimum: int | None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, f"expected whole numbers, got {quote(value)}")
+            self.fail_at(key, _("expected whole numbers, got {value}").format(value=quote(value)))
         if minimum is not None and value < minimum:
-            self.fail(key, f"{value} is negative; {key} are counted from 0")
+            self.fail_at(key, _("{value} is negative; {key} are counted from 0").format(value=value, key=key))
         return value
 
 
 def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if not isinstance(item, dict):
-        raise SheetFormatError(f"hand {index}: expected a mapping such as {{hand: vazas, counts: [3, 2, 1, 7]}}",
-                               sheet.source, line)
+        raise SheetFormatError(_("hand {index}: expected a mapping such as {{hand: vazas, counts: [3, 2, 1, 7]}}")
+                               .format(index=index), sheet.source, line)
     read = _Reader(item, index, sheet)
     for key in item:
         if key not in ENTRY_KEYS:
-            read.fail(key, f"unknown key {quote(key)}; allowed: {', '.join(ENTRY_KEYS)}")
+            read.fail_at(key, _("unknown key {key}; allowed: {allowed}").format(key=quote(key),
+                                                                              allowed=", ".join(ENTRY_KEYS)))
     name = read.word("hand")
     if name is None:
-        raise SheetFormatError(f"hand {index}: no 'hand' key (which hand is this?)", sheet.source, line)
+        raise SheetFormatError(_("hand {index}: no 'hand' key (which hand is this?)").format(index=index),
+                               sheet.source, line)
     rules = sheet.rules
     entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name))
     if entry.hand is None:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
-        read.finding("hand", f"unknown hand {quote(name)}; this game's hands are {known}", "Art 8")
+        read.finding_at("hand", _("unknown hand {name}; this game's hands are {hands}").format(name=quote(name),
+                                                                                             hands=known),
+                     K.HAND_UNKNOWN)
     entry.counts = read.per_player("counts", 0)
     entry.points = read.per_player("points", None)
     entry.tricks = read.per_player("tricks", 0)
@@ -236,41 +253,44 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if penalty is not None:
         entry.penalty = PENALTIES.get(penalty)
         if entry.penalty is None:
-            read.finding("penalty", f"unknown penalty {quote(penalty)}; allowed: {', '.join(PENALTIES.names)}",
-                         "Art 9, Art 14")
+            read.finding_at("penalty", _("unknown penalty {name}; allowed: {allowed}").format(
+                name=quote(penalty), allowed=", ".join(PENALTIES.names)), K.PENALTY_UNKNOWN)
     offenders = item.get("players")
     if offenders is not None:
         if isinstance(offenders, str):
             offenders = [offenders]
         if not isinstance(offenders, list):
-            read.fail("players", "expected the list of players at fault")
+            read.fail_at("players", _("expected the list of players at fault"))
         entry.offenders = [p for p in (read.player("players", o) for o in offenders) if p is not None]
         if penalty is None:
-            read.finding("players", "players at fault are given but no penalty", "Art 9, Art 14")
+            read.finding_at("players", _("players at fault are given but no penalty"), K.OFFENDERS_NO_PENALTY)
         elif not offenders:
-            read.finding("players", "a penalty needs the players at fault", "Art 9, Art 14")
+            read.finding_at("players", _("a penalty needs the players at fault"), K.PENALTY_NO_OFFENDERS)
     elif penalty is not None:
-        read.finding("penalty", "a penalty needs the players at fault (players: [...])", "Art 9, Art 14")
+        read.finding_at("penalty", _("a penalty needs the players at fault (players: [...])"), K.PENALTY_NO_OFFENDERS)
 
     entry.beneficiary = read.player("beneficiary")
     contract = read.word("contract")
     if contract is not None:
         entry.contract = CONTRACTS.get(contract)
         if entry.contract is None:
-            read.finding("contract", f"unknown contract {quote(contract)}; allowed: {', '.join(CONTRACTS.names)}", "Art 9")
+            read.finding_at("contract", _("unknown contract {name}; allowed: {allowed}").format(
+                name=quote(contract), allowed=", ".join(CONTRACTS.names)), K.CONTRACT_UNKNOWN)
     trump = item.get("trump")
     if isinstance(trump, (dict, list)):
-        read.fail("trump", f"expected a word, got {quote(trump)}")
+        read.fail_at("trump", _("expected a word, got {value}").format(value=quote(trump)))
     if trump is not None:
         entry.trump = TRUMPS.get(str(trump))
         if entry.trump is None or entry.trump not in rules.trumps:
-            read.finding("trump", f"unknown trump {quote(trump)}; allowed: {', '.join(rules.trumps)}", "Art 13")
+            read.finding_at("trump", _("unknown trump {name}; allowed: {allowed}").format(
+                name=quote(trump), allowed=", ".join(rules.trumps)), K.TRUMP_UNKNOWN)
     elif entry.contract == "positivos" and entry.hand == "festa" and entry.penalty is None:
         # Positivos is played "marcando trunfo ou sem trunfo" (Art 9, 2a fase a); the Dono da Festa, or the
         # buyer of an accepted offer, names it (Regras: Trunfo). Without it the sheet does not say what was played.
-        read.findings.append(hand_finding(sheet.source, read.line("contract"), index, entry_label(entry),
-                                          f"a positivos festa needs its trump, named by the Dono da Festa: "
-                                          f"{', '.join(rules.trumps)} (trump: ...)", TRUMP_RULE))
+        read.findings.append(hand_finding(
+            sheet.source, read.line("contract"), index, entry_label(entry),
+            _("a positivos festa needs its trump, named by the Dono da Festa: {trumps} (trump: ...)").format(
+                trumps=", ".join(rules.trumps)), TRUMP_RULE, code=K.TRUMP_MISSING.code))
     offer = item.get("offer")
     if offer is not None:
         entry.offer = _offer(read, offer)
@@ -280,25 +300,32 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
 
 def _offer(read: _Reader, offer) -> Offer | None:
     if not isinstance(offer, dict):
-        read.fail("offer", "expected {by: PLAYER, tricks: N}")
+        read.fail_at("offer", _("expected {{by: PLAYER, tricks: N}}").format())
     for key in offer:
         if key not in OFFER_KEYS:
-            read.fail("offer", f"unknown key {quote(key)}; allowed: {', '.join(OFFER_KEYS)}")
+            read.fail_at("offer", _("unknown key {key}; allowed: {allowed}").format(key=quote(key),
+                                                                                  allowed=", ".join(OFFER_KEYS)))
     tricks = offer.get("tricks")
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        read.fail("offer", f"tricks: expected a whole number, got {quote(tricks)}")
+        read.fail_at("offer", _("tricks: expected a whole number, got {value}").format(value=quote(tricks)))
     if "by" not in offer:
-        read.fail("offer", "by: who made the offer?")
+        read.fail_at("offer", _("by: who made the offer?"))
     by = read.player("offer", offer["by"])
     contract = offer.get("contract")
     if isinstance(contract, (dict, list)):
-        read.fail("offer", f"contract: expected a word, got {quote(contract)}")
+        read.fail_at("offer", _("contract: expected a word, got {value}").format(value=quote(contract)))
     if contract is not None:
         canonical = CONTRACTS.get(str(contract))
         if canonical not in ("positivos", "nulos"):
-            read.finding("offer", f"an offer is of tricks for positivos or nulos, not {quote(contract)}", "Art 10")
+            read.finding_at("offer", _("an offer is of tricks for positivos or nulos, not {name}").format(
+                name=quote(contract)), K.OFFER_KIND)
             return None
         contract = canonical
     if by is None:
         return None
     return Offer(by=by, tricks=tricks, contract=contract)
+
+
+def _players_count(count: int) -> str:
+    """`4 players`: how many players a table has, as the messages that compare a count with it say."""
+    return ngettext("{count} player", "{count} players", count).format(count=count)
