@@ -406,6 +406,19 @@ class CheckPrinter:
 
 # --- export, import ----------------------------------------------------------------------
 
+def _in_workbook_language(language: str, build):
+    """`build()` in the workbook's language; a refusal (a note no cell can hold) is said in the
+    terminal's, by building once more there: refusals are the same in any language, and cost
+    that second build only when they happen."""
+    terminal = i18n.active()
+    try:
+        with i18n.speaking(language):
+            return build()
+    except ScorekeeperError:
+        if language == terminal:
+            raise
+    return build()  # raises the same refusal, in the terminal's language
+
 @cli.command(short_help="Export sheets to an Excel boletim, or a blank one.")
 @click.argument("paths", metavar="SHEET...", nargs=-1)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The .xlsx file to write.")
@@ -451,8 +464,8 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
         who = seated(game, rules, players, teams, output)
         check_header(game, who, scorer, date, output)
         meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
-        with i18n.speaking(i18n.workbook_language(game.workbook_language)):
-            workbook = exporter.blank_workbook(game, rules, who, scorer, meta)
+        workbook = _in_workbook_language(i18n.workbook_language(game.workbook_language),
+                                         lambda: exporter.blank_workbook(game, rules, who, scorer, meta))
         exporter.save(workbook, output, force)
         names = " v ".join(who) if isinstance(who, dict) else ", ".join(who)
         out(_("Wrote {path}: an empty {rules} {workbook} for {names}").format(
@@ -467,16 +480,16 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     for path in paths:
         sheet = load_sheet(path, rules_path)  # a sheet that cannot be used is refused in the terminal's language
         scored.append((sheet, score(sheet)))
-    terminal = i18n.active()
     language = i18n.workbook_language(games.get(scored[0][0].rules.game).workbook_language)
-    with i18n.speaking(language):
+    if language != i18n.active():
         # Findings are written into the workbook as notes, in its language: a sheet that has any
         # is read again in that language (a clean one has nothing to say, and is read once).
-        for index, (path, (sheet, result)) in enumerate(zip(paths, scored)):
-            if result.findings and language != terminal:
-                sheet = load_sheet(path, rules_path)
-                scored[index] = (sheet, score(sheet))
-        workbook = exporter.build_workbook(scored)
+        with i18n.speaking(language):
+            for index, (path, (sheet, result)) in enumerate(zip(paths, scored)):
+                if result.findings:
+                    sheet = load_sheet(path, rules_path)
+                    scored[index] = (sheet, score(sheet))
+    workbook = _in_workbook_language(language, lambda: exporter.build_workbook(scored))
     exporter.save(workbook, output, force)
     titles = [ws.title for ws in workbook.worksheets]
     out(_("Wrote {path}: {worksheets}").format(path=output, worksheets=", ".join(titles)))

@@ -147,8 +147,10 @@ def test_a_coringa_on_a_contract_or_talha_entry_is_refused_at_export(tmp_path):
     for entry, word in (("{contract: normal, caller: Bia, partner: Davi, figuras: 22, coringa: Zeca}", "normal"),
                         ("{rebuy: Bia, coringa: Zeca}", "talha")):
         assert _refused(tmp_path, FOUR + DEAL + f"  - {entry}\n") == (
+            # Said in the terminal's language, English here, column heads included (the planilha
+            # itself, in pt_BR, would head the column "Entrada").
             f"Error: {tmp_path / 'x.yaml'}:5: cannot export: entry 2: cell H7 would be refused on import: Coringa: "
-            f"'Zeca' on a row of Entrada '{word}': a coringa is written on an atraso or saida row, the seat he takes "
+            f"'Zeca' on a row of Entry '{word}': a coringa is written on an atraso or saida row, the seat he takes "
             "(Art 12, Q10)\n")
 
 

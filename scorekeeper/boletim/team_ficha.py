@@ -533,7 +533,7 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
     doc["teams"] = teams
     doc.key_lines["teams"] = teams.line
     for key in ("rules", "scorer", "event", "table", "round", "date"):
-        row, _, column = TEAM_INFO_CELLS[key]
+        row, _slot, column = TEAM_INFO_CELLS[key]
         doc.key_lines[key] = code(row, column)
         if key != "rules" and info.get(key) is not None:
             doc[key] = info[key]
