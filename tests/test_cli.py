@@ -171,7 +171,7 @@ def test_check_disputed_lists_every_seeded_error():
     result = run("check", DISPUTED)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0] == (f"{DISPUTED}:18: warning: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) "
+    assert lines[0] == (f"{DISPUTED}:18: warning [K-ART6-MISSING-CHARGED]: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) "
                         "is charged to Ivo, the responsible scorer [Art 6]")
     assert lines[-1] == f"{DISPUTED}: 11 errors, 2 warnings (king, complete; Ivo +330, Joana +325, Lia -585, Manuel -115)"
 
@@ -189,15 +189,15 @@ def test_check_json_keys():
                                  "points": {"Ana": 250, "Bruno": 250, "Carla": -125, "Duarte": -50}, "total": 325,
                                  "expected": 325}
     assert disputed["findings"][2] == {
-        "severity": "error", "location": f"{DISPUTED}:20", "hand": 3, "player": "Lia",
+        "severity": "error", "code": "K-Q1-POINTS-MULTIPLE", "location": f"{DISPUTED}:20", "hand": 3, "player": "Lia",
         "message": "hand 3 (damas): Lia has -75 points, not a multiple of 50", "rule": "Quadro 1"}
 
 
 def test_check_csv():
     result = run("check", "--format", "csv", DISPUTED)
     lines = result.output.splitlines()
-    assert lines[0] == "location,severity,hand,player,message,rule"
-    assert lines[2] == f"{DISPUTED}:19,error,2,,\"hand 2 (copas): counts add up to 14, more than the 13 there are\",Quadro 1"
+    assert lines[0] == "location,severity,code,hand,player,message,rule"
+    assert lines[2] == f"{DISPUTED}:19,error,K-Q1-TOTAL-OVER,2,,\"hand 2 (copas): counts add up to 14, more than the 13 there are\",Quadro 1"
 
 
 def test_check_require_complete(sheet):
@@ -205,7 +205,7 @@ def test_check_require_complete(sheet):
     assert run("check", sheet).exit_code == 0
     result = run("check", "--require-complete", sheet)
     assert result.exit_code == 1
-    assert f"{sheet}:1: error: the game is not complete: 1 entry recorded [Art 8]" in result.output
+    assert f"{sheet}:1: error [K-UNFINISHED]: the game is not complete: 1 entry recorded [Art 8]" in result.output
 
 
 def test_show_table():
@@ -254,7 +254,7 @@ def test_house_variant_with_rules_option(tmp_path):
     assert run("check", sheet).exit_code == 0  # Art 6 charge: a warning
     strict = run("check", "--rules", house, sheet)
     assert strict.exit_code == 1
-    assert f"{sheet}:4: error: hand 1 (vazas): counts add up to 12 of 13 [Quadro 1]" in strict.output
+    assert f"{sheet}:4: error [K-Q1-TOTAL-SHORT]: hand 1 (vazas): counts add up to 12 of 13 [Quadro 1]" in strict.output
     sheet.write_text(sheet.read_text().replace("rules: king", "rules: strict.yaml"))
     assert run("check", sheet).exit_code == 1  # a sheet's rules path is relative to the sheet
 
@@ -345,6 +345,7 @@ def test_top_level_help_lists_every_command_whole_and_shows_every_game():
     result = run("--help")
     assert result.output.split("Commands:\n")[1] == (
         "  check       Check sheets against every rule.\n"
+        "  codes       List the finding codes, with their articles.\n"
         "  export      Export sheets to an Excel boletim, or a blank one.\n"
         "  fix         Correct entry N with a new HAND and VALUES.\n"
         "  import      Read a filled-in boletim back into a sheet.\n"
