@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from scorekeeper import i18n
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.cli import (UnusableInput, _exit_for, _progress, domain_errors, echo_json, out, output_format,
                              refuse_overwrite)
 
@@ -49,8 +51,14 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
     who = check_entrants(game, rules, players, teams, output)
     grouped = parse_groups(groups, who, output) if isinstance(who, dict) else None
     write_new(output, new_tournament_text(name, rules_ref, who, grouped, planned, output), force)
-    out(f"Created {output}: {rules.name}, {len(who)} {'teams' if isinstance(who, dict) else 'players'}. "
-        f"Next: scorekeeper tournament draw {output}")
+    if isinstance(who, dict):
+        said = ngettext("Created {path}: {rules}, {count} team. Next: scorekeeper tournament draw {path}",
+                        "Created {path}: {rules}, {count} teams. Next: scorekeeper tournament draw {path}", len(who))
+    else:
+        said = ngettext("Created {path}: {rules}, {count} player. Next: scorekeeper tournament draw {path}",
+                        "Created {path}: {rules}, {count} players. Next: scorekeeper tournament draw {path}",
+                        len(who))
+    out(said.format(path=output, rules=rules.name, count=len(who)))
 
 
 @tournament.command("draw")
@@ -88,11 +96,11 @@ def tournament_draw(path, seed, force):
         drawing.create_sheets(sheets)
         atomic_write(target, text, name=path)
     number = len(tournament.rounds) + 1
-    out(f"Round {number} drawn into {path}:")
+    out(_("Round {number} drawn into {path}:").format(number=number, path=path))
     for line in drawn.summary:
         out(f"  {line}")
     if drawn.extra is not None:
-        out(f"Round {number + 1}, apart, for the players the cut left out:")
+        out(_("Round {number}, apart, for the players the cut left out:").format(number=number + 1))
         for line in drawn.extra.summary:
             out(f"  {line}")
 
@@ -111,17 +119,20 @@ def tournament_check(path):
     from scorekeeper.tournaments.tournament_file import load
 
     tournament = load(path)
-    with _progress("reading sheets") as tick:
-        _results, findings, _disputed = check_tournament(tournament, tick)
+    with _progress(_("reading sheets")) as tick:
+        checked = check_tournament(tournament, tick)
+    findings = checked.findings
     for finding in findings:
         out(finding.format())
-    from scorekeeper.report import plural
-
     errors = sum(1 for f in findings if f.is_error)
-    said = [plural(errors, "error")] if errors else []
-    if len(findings) > errors:
-        said.append(plural(len(findings) - errors, "warning"))
-    out(f"{path}: {', '.join(said) or 'clean'} ({tournament.rules.name}, {plural(len(tournament.rounds), 'round')})")
+    warnings = len(findings) - errors
+    said = [ngettext("{count} error", "{count} errors", errors).format(count=errors)] if errors else []
+    if warnings:
+        said.append(ngettext("{count} warning", "{count} warnings", warnings).format(count=warnings))
+    rounds = len(tournament.rounds)
+    out(_("{path}: {said} ({rules}, {rounds})").format(
+        path=path, said=", ".join(said) or _("clean"), rules=tournament.rules.name,
+        rounds=ngettext("{count} round", "{count} rounds", rounds).format(count=rounds)))
     _exit_for(errors > 0)
 
 
@@ -139,23 +150,23 @@ def tournament_standings(path, fmt):
     scorekeeper tournament standings final.yaml --format json
     """
     from scorekeeper import report
-    from scorekeeper.tournaments.standings import standings, standings_rows
+    from scorekeeper.tournaments.standings import standings, standings_rows, standings_table
     from scorekeeper.tournaments.tournament_file import load
 
     tournament = load(path)
-    with _progress("reading sheets") as tick:
+    with _progress(_("reading sheets")) as tick:
         rows, pending = standings(tournament, tick)
     if fmt == "json":
         echo_json([row_dict for row_dict in standings_rows(tournament, rows)])
+    elif fmt == "csv":  # a machine's: English heads and words, the decimal point
+        shown = standings_table(standings_rows(tournament, rows), csv=True)
+        out(report.csv_text(shown.headers, shown.rows), nl=False)
     else:
-        headers, table = report.standings_table(standings_rows(tournament, rows))
-        if fmt == "csv":
-            out(report.csv_text(headers, table), nl=False)
-        else:
-            names = 3 if "group" in headers else 2
-            out(report.table(headers, table, numeric_from=names, numeric_until=len(headers) - 1, tight=True))
+        shown = standings_table(standings_rows(tournament, rows))
+        out(report.table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,
+                         tight=True))
     for finding in pending:  # what check finds: a sheet not counted yet, a player seated twice ...
-        out(f"{finding.severity.value}: {finding.message} [{finding.rule}]", err=True)
+        out(finding.describe(), err=True)
 
 
 @tournament.command("export")
@@ -170,15 +181,31 @@ def tournament_export(path, output, force):
     \b
     scorekeeper tournament export final.yaml -o final.xlsx
     """
+    from scorekeeper import games
     from scorekeeper.boletim.export import save
+    from scorekeeper.errors import ScorekeeperError
     from scorekeeper.tournaments.tournament_file import load
     from scorekeeper.tournaments.workbook import build
 
     if not output.lower().endswith(".xlsx"):
-        raise UnusableInput(f"{output}: a workbook is an Excel file; name it with .xlsx")
+        raise UnusableInput(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
     refuse_overwrite(output, force)
-    tournament = load(path)
-    workbook = build(tournament)
+    tournament = load(path)  # a file that cannot be used is refused in the terminal's language
+    # The workbook speaks the language chosen, else its game's own (King, Sueca: Portugal's;
+    # Truco, Quatrilho: Brazil's); its notes of what is provisional too, so the sheets are
+    # checked inside.
+    language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
+    try:
+        with i18n.speaking(language):
+            workbook = build(tournament)
+    except ScorekeeperError:
+        if language != i18n.active():
+            build(tournament)  # the same refusal (a sheet it cannot write), said in the terminal's language
+        raise
     save(workbook, output, force)
-    out(f"Wrote {output}: {', '.join(ws.title for ws in workbook.worksheets[:6])}"
-        + (f" and {len(workbook.worksheets) - 6} more" if len(workbook.worksheets) > 6 else ""))
+    titles, more = ", ".join(ws.title for ws in workbook.worksheets[:6]), len(workbook.worksheets) - 6
+    if more > 0:
+        out(ngettext("Wrote {path}: {worksheets} and {count} more", "Wrote {path}: {worksheets} and {count} more",
+                     more).format(path=output, worksheets=titles, count=more))
+    else:
+        out(_("Wrote {path}: {worksheets}").format(path=output, worksheets=titles))

@@ -188,8 +188,8 @@ def test_a_sheet_linked_out_of_the_tournament_folder_is_not_read(tmp_path):
                     "  - tables: [{table: 1, sheet: r1-mesa1.yaml}]\n", encoding="utf-8")
     checked = run("tournament", "check", path)
     assert checked.exit_code == 1
-    assert f"{path}:5: error: round 1, table 1: r1-mesa1.yaml is outside the tournament's folder [TN2]" in \
-        checked.output
+    assert (f"{path}:5: error [T-TN2-SHEET-OUTSIDE]: round 1, table 1: r1-mesa1.yaml is outside the tournament's "
+            "folder [TN2]") in checked.output
 
 
 def _finished_round(final) -> None:
@@ -204,9 +204,11 @@ def test_a_sheet_of_another_round_or_table_is_disputed_and_not_counted(final):
     sheet.write_text(sheet.read_text(encoding="utf-8").replace("round: 1\n", "round: 3\n"), encoding="utf-8")
     checked = run("tournament", "check", final)
     assert checked.exit_code == 1
-    assert f"{final}:8: error: round 1, table 2: r1-mesa2.yaml says round 3, not 1 [TN2]" in checked.output
+    assert f"{final}:8: error [T-TN2-SHEET-OTHER-ROUND]: round 1, table 2: r1-mesa2.yaml says round 3, not 1 [TN2]" \
+        in checked.output
     shown = run("tournament", "standings", final, "--format", "json")
-    assert shown.stderr == "error: round 1, table 2: r1-mesa2.yaml says round 3, not 1 [TN2]\n"
+    assert shown.stderr == ("error [T-TN2-SHEET-OTHER-ROUND]: round 1, table 2: r1-mesa2.yaml says round 3, not 1 "
+                            "[TN2]\n")
     table2 = drawn_tables(final, 1)[1]
     assert all(row["points"] == 0 for row in json.loads(shown.stdout) if row["player"] in table2)
 
@@ -220,7 +222,7 @@ def test_a_player_seated_twice_disputes_both_sheets(final):
     sheet = final.parent / "r1-mesa2.yaml"  # the table's sheet as the draw now says: one[0] in two[0]'s seat
     sheet.write_text(re.sub(rf"\b{two[0]}\b", one[0], sheet.read_text(encoding="utf-8")), encoding="utf-8")
     shown = run("tournament", "standings", final, "--format", "json")
-    assert f"error: round 1: '{one[0]}' plays at table 2 and at table 1 [TN2]\n" in shown.stderr
+    assert f"error [T-TN2-PLAYER-TWICE]: round 1: '{one[0]}' plays at table 2 and at table 1 [TN2]\n" in shown.stderr
     assert all(row["points"] == (2.5 if row["player"] not in one + two else 0) for row in json.loads(shown.stdout))
 
 
@@ -231,9 +233,9 @@ def test_an_absent_players_table_needs_no_sheet_and_two_tables_need_two_numbers(
     final.write_text(text.replace("{table: 1, players:", f"{{table: 1, absent: [{one[0]}], players:")
                      .replace("{table: 2,", "{table: 1,"), encoding="utf-8")
     checked = run("tournament", "check", final)
-    assert f"{final}:7: warning: round 1, table 1: '{one[0]}' was absent, so the table is not played and " \
+    assert f"{final}:7: warning [T-ART7-ABSENT-SHEET]: round 1, table 1: '{one[0]}' was absent, so the table is not played and " \
            f"r1-mesa1.yaml is not read (remove its sheet: from the table) [Art 7]" in checked.output
-    assert f"{final}:8: error: round 1: two tables are numbered 1 [TN2]" in checked.output
+    assert f"{final}:8: error [T-TN2-TABLE-NUMBER-TWICE]: round 1: two tables are numbered 1 [TN2]" in checked.output
 
 
 BEATS = {("Nos", "Eles"), ("Eles", "Ases"), ("Ases", "Nos"), ("Nos", "Copas"), ("Eles", "Copas"), ("Ases", "Copas")}

@@ -16,6 +16,7 @@ import printing
 import recalc
 from conftest import run
 
+from scorekeeper import games, i18n
 from scorekeeper.boletim.export import save
 from scorekeeper.sheets import load_sheet
 from scorekeeper.checking import check_file
@@ -139,8 +140,12 @@ def cli_standings(path) -> list[dict]:
 
 
 def exported(path, tmp_path):
+    """The workbook as `tournament export` writes it: in its game's language (King's and Sueca's
+    Portugal's Portuguese, Quatrilho's Brazil's)."""
     out = tmp_path / (path.stem + ".xlsx")
-    save(build(load(str(path))), str(out))
+    tournament = load(str(path))
+    with i18n.speaking(games.get(tournament.rules.game).workbook_language):
+        save(build(tournament), str(out))
     return out
 
 
@@ -226,6 +231,9 @@ ENGINES = [pytest.param(recalc.LIBREOFFICE, id="libreoffice"), pytest.param(reca
 
 # --- King ------------------------------------------------------------------------------------------
 
+# decided_by as the Portuguese workbook writes it (JSON keeps the English value).
+DECIDED_BY_PT = {"points": "pontos", "king_points": "pontos king", "tied": "empatados", None: None}
+
 def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_path):
     wb = openpyxl.load_workbook(exported(king_final, tmp_path))
     assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Mesa1", "R2 Mesa1", "R2 Mesa2"]
@@ -255,8 +263,8 @@ def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_
     for index, row in enumerate(cli, start=4):
         assert ws.cell(index, 1).value == row["place"]
         assert ws.cell(index, 2).value == row["player"]
-        assert ws.cell(index, heads["king points"]).value == row["king_points"]
-        assert ws.cell(index, heads["Decidido por"]).value == row["decided_by"]
+        assert ws.cell(index, heads["pontos king"]).value == row["king_points"]
+        assert ws.cell(index, heads["Decidido por"]).value == DECIDED_BY_PT[row["decided_by"]]
     assert [r["player"] for r in cli[:6]] == ["Ana", "Eduardo", "Helena", "Carla", "Filipa", "Ines"]
     assert cli[5]["decided_by"] == "king_points"  # Ines and Duarte on 3.5: -60 King points to -300
     assert len(ws._charts) == 1
@@ -378,7 +386,8 @@ def test_quatrilho_control_cards_show_each_round_net(quatrilho_round, tmp_path, 
     engine.require()
     out = exported(quatrilho_round, tmp_path)
     wb = openpyxl.load_workbook(out)
-    assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "Cartoes", "R1 Mesa7", "R1 Mesa9"]
+    # Brazil's Portuguese, the CBQI's: rodada, not ronda.
+    assert wb.sheetnames == ["Classificacao", "Rodadas", "Resultados", "Cartoes", "R1 Mesa7", "R1 Mesa9"]
     values = engine.workbook(out, tmp_path)
     cli = cli_standings(quatrilho_round)
     assert {row["player"]: row["points"] for row in cli} == QUATRILHO_NETS
@@ -386,11 +395,11 @@ def test_quatrilho_control_cards_show_each_round_net(quatrilho_round, tmp_path, 
     results, standings = expected_championship(wb["Resultados"], wb["Classificacao"], rounds, {}, cli, "player")
     assert_values(wb["Resultados"], values["Resultados"], results, engine)
     assert_values(wb["Classificacao"], values["Classificacao"], standings, engine)
-    # A card: the player's name, the heads, a row per round (ronda, mesa, net, visto), the total.
+    # A card: the player's name, the heads, a row per round (rodada, mesa, net, visto), the total.
     cards, expect = wb["Cartoes"], {}
     for row in cards.iter_rows():
         for cell in row:
-            if cell.value in QUATRILHO_NETS and cards.cell(cell.row + 1, cell.column).value == "Ronda":
+            if cell.value in QUATRILHO_NETS and cards.cell(cell.row + 1, cell.column).value == "Rodada":
                 net = QUATRILHO_NETS[cell.value]
                 assert cards.cell(cell.row + 2, cell.column + 1).value == ("Mesa 7" if cell.value in
                                                                             ("Ari", "Bia", "Caio", "Davi", "Eva")
@@ -423,9 +432,9 @@ def test_classificacao_columns_hold_their_longest_value(fixture, request, tmp_pa
             value = points[name] if c == heads["Pontos"] else ws.cell(r, c).value
             if value is not None:
                 longest[c] = max(longest.get(c, 0), len(shown(value)))
-    # The longest: King's decided_by "king_points", Sueca's "a: points among the tied" (wider than
-    # the 18 the column had), Quatrilho's "Helena".
-    assert max(longest.values()) == {"king_final": 11, "sueca_group": 24, "quatrilho_round": 6}[fixture]
+    # The longest: King's decided_by "pontos king", Sueca's "a: pontos entre os empatados" (wider
+    # than the 18 the column had), Quatrilho's "Helena".
+    assert max(longest.values()) == {"king_final": 11, "sueca_group": 28, "quatrilho_round": 6}[fixture]
     for c, length in longest.items():
         width = ws.column_dimensions[openpyxl.utils.get_column_letter(c)].width
         assert width >= length, f"column {ws.cell(3, c).value}: width {width} < {length}"

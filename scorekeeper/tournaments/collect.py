@@ -7,11 +7,11 @@ import os
 from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding, FindingKind, Severity
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import sheet_path
-
-TOURNAMENT_RULE = "TN2"  # RULINGS: a round is drawn when every sheet of the round before is complete and clean
 
 
 def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
@@ -21,10 +21,10 @@ def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
     from scorekeeper.checking import check_file
 
     results, findings = {}, []
-    total = sum(1 for round_ in tournament.rounds for item, _what in _played(round_) if item.sheet is not None)
+    total = sum(1 for round_ in tournament.rounds for item, *_said in _played(round_) if item.sheet is not None)
     done = 0
     for round_ in tournament.rounds:
-        for item, what in _played(round_):
+        for item, what, _where in _played(round_):
             if item.sheet is None or item.sheet in results or getattr(item, "absent", None):
                 continue  # a table with a player absent is not played (King Art 7): its sheet is not read
             done += 1
@@ -35,20 +35,26 @@ def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
             if os.path.lexists(path) and not _inside(path, os.path.dirname(tournament.source)):
                 # A tournament file may come from someone else: its sheets stay in its folder, a
                 # symlink out of it included (as a sheet's rules: does).
-                findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is outside the "
-                                                "tournament's folder"))
+                findings.append(_finding(codes.SHEET_OUTSIDE, where, _(
+                    "round {round}, {what}: {sheet} is outside the tournament's folder").format(
+                    round=round_.number, what=what, sheet=item.sheet)))
                 continue
             if not os.path.exists(path):
-                findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is not handed in yet"))
+                findings.append(_finding(codes.SHEET_MISSING, where, _(
+                    "round {round}, {what}: {sheet} is not handed in yet").format(
+                    round=round_.number, what=what, sheet=item.sheet)))
                 continue
             try:
                 result = check_file(path)
             except ScorekeeperError as exc:
-                findings.append(_finding(where, f"round {round_.number}, {what}: {exc}"))
+                findings.append(_finding(codes.SHEET_UNREADABLE, where, _("round {round}, {what}: {error}").format(
+                    round=round_.number, what=what, error=exc)))
                 continue
             if result.game != tournament.rules.game:
-                findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is a {result.game} "
-                                                f"sheet, not {tournament.rules.game}"))
+                findings.append(_finding(codes.SHEET_OTHER_GAME, where, _(
+                    "round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
+                    round=round_.number, what=what, sheet=item.sheet, game=result.game,
+                    tournament_game=tournament.rules.game)))
                 continue
             results[item.sheet] = result
     return results, findings
@@ -64,15 +70,17 @@ def _inside(path: str, folder: str) -> bool:
 
 
 def _played(round_):
+    """Each table (or match) of a round, what a finding calls it ("table 1") and where a player
+    plays at it ("at table 1"), in the language in use."""
     for table in round_.tables:
-        yield table, f"table {table.table}"
+        yield table, _("table {table}").format(table=table.table), _("at table {table}").format(table=table.table)
     for number, match in enumerate(round_.matches, start=1):
-        yield match, f"match {number}"
+        yield match, _("match {number}").format(number=number), _("at match {number}").format(number=number)
 
 
-def _finding(where, message: str, severity: Severity = Severity.ERROR, rule: str = TOURNAMENT_RULE) -> Finding:
+def _finding(kind: FindingKind, where, message: str, severity: Severity = Severity.ERROR) -> Finding:
     source, line = where
-    return Finding(severity, source, line, message, rule)
+    return Finding(severity, source, line, message, kind.rule, code=kind.code)
 
 
 class Checked(NamedTuple):
@@ -93,57 +101,70 @@ def check(tournament: Tournament, tick=None) -> Checked:
     disputed: set[str] = set()
     everyone = tournament.players or list(tournament.teams)
     for round_ in tournament.rounds:
-        seen: dict[str, str] = {}
-        sheets: dict[str, str | None] = {}  # what (table 1) -> its sheet
+        number = round_.number
+        seen: dict[str, str] = {}  # who -> where he plays ("at table 1"; the markers below are never printed)
+        sheets: dict[str, str | None] = {}  # where (at table 1) -> its sheet
         numbers: set[str] = set()
-        for item, what in _played(round_):
+        for item, what, at in _played(round_):
             where = (tournament.source, item.line)
             label = str(getattr(item, "table", ""))
             if label and label in numbers:
-                findings.append(_finding(where, f"round {round_.number}: two tables are numbered {label}"))
+                findings.append(_finding(codes.TABLE_NUMBER_TWICE, where, _(
+                    "round {round}: two tables are numbered {table}").format(round=number, table=label)))
             numbers.add(label)
             if getattr(item, "absent", None) and item.sheet is not None:
-                findings.append(_finding(where, f"round {round_.number}, {what}: {quote(item.absent[0])} was "
-                                                f"absent, so the table is not played and {item.sheet} is not read "
-                                                "(remove its sheet: from the table)", Severity.WARNING, "Art 7"))
+                findings.append(_finding(codes.ABSENT_SHEET, where, _(
+                    "round {round}, {what}: {player} was absent, so the table is not played and {sheet} is not "
+                    "read (remove its sheet: from the table)").format(
+                    round=number, what=what, player=quote(item.absent[0]), sheet=item.sheet), Severity.WARNING))
             result = results.get(item.sheet) if item.sheet is not None else None
             drawn = item.players if hasattr(item, "players") else item.teams
             if result is not None:
-                for key, drawn_value in (("round", round_.number), ("table", getattr(item, "table", None))):
+                for kind, key, drawn_value in ((codes.SHEET_OTHER_ROUND, "round", number),
+                                               (codes.SHEET_OTHER_TABLE, "table", getattr(item, "table", None))):
                     written = result.meta.get(key)
                     if written is not None and drawn_value is not None and str(written) != str(drawn_value):
                         disputed.add(item.sheet)
-                        findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} says {key} "
-                                                        f"{written}, not {drawn_value}"))
+                        message = _("round {round}, {what}: {sheet} says round {written}, not {drawn}") \
+                            if key == "round" else _("round {round}, {what}: {sheet} says table {written}, not {drawn}")
+                        findings.append(_finding(kind, where, message.format(
+                            round=number, what=what, sheet=item.sheet, written=written, drawn=drawn_value)))
                 if not result.complete:
-                    findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is not complete"))
+                    findings.append(_finding(codes.SHEET_INCOMPLETE, where, _(
+                        "round {round}, {what}: {sheet} is not complete").format(
+                        round=number, what=what, sheet=item.sheet)))
                 errors = sum(1 for f in result.findings if f.is_error)
                 if errors:
-                    findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} has "
-                                                    f"{errors} error{'s' if errors != 1 else ''} "
-                                                    f"(scorekeeper check {item.sheet})"))
+                    findings.append(_finding(codes.SHEET_ERRORS, where, ngettext(
+                        "round {round}, {what}: {sheet} has {count} error (scorekeeper check {sheet})",
+                        "round {round}, {what}: {sheet} has {count} errors (scorekeeper check {sheet})",
+                        errors).format(round=number, what=what, sheet=item.sheet, count=errors)))
                 if drawn and list(result.players) != list(drawn):
                     disputed.add(item.sheet)
-                    findings.append(_finding(where, f"round {round_.number}, {what}: {item.sheet} is played by "
-                                                    f"{', '.join(result.players)}, not the draw's "
-                                                    f"{', '.join(drawn)}"))
+                    findings.append(_finding(codes.SHEET_OTHER_PLAYERS, where, _(
+                        "round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}").format(
+                        round=number, what=what, sheet=item.sheet, players=", ".join(result.players),
+                        drawn=", ".join(drawn))))
                 drawn = list(result.players)
             for name in drawn:
                 if name in seen:
                     disputed.update(sheet for sheet in (item.sheet, sheets.get(seen[name])) if sheet)
-                    findings.append(_finding(where, f"round {round_.number}: {quote(name)} plays at {what} and at "
-                                                    f"{seen[name]}"))
+                    findings.append(_finding(codes.PLAYER_TWICE, where, _(
+                        "round {round}: {name} plays {where} and {other}").format(
+                        round=number, name=quote(name), where=at, other=seen[name])))
                 elif name not in everyone:
-                    findings.append(_finding(where, f"round {round_.number}, {what}: {quote(name)} is not in the "
-                                                    "tournament"))
-                seen[name] = what
-            sheets[what] = item.sheet
+                    findings.append(_finding(codes.PLAYER_UNKNOWN, where, _(
+                        "round {round}, {what}: {name} is not in the tournament").format(
+                        round=number, what=what, name=quote(name))))
+                seen[name] = at
+            sheets[at] = item.sheet
         for name in round_.byes:
             if name in seen:
-                findings.append(_finding((tournament.source, round_.line),
-                                         f"round {round_.number}: {quote(name)} has a bye and plays at {seen[name]}"))
+                findings.append(_finding(codes.BYE_PLAYS, (tournament.source, round_.line), _(
+                    "round {round}: {name} has a bye and plays {where}").format(
+                    round=number, name=quote(name), where=seen[name])))
             seen[name] = "a bye"
-        apart = tournament.rounds[round_.number] if round_.number < len(tournament.rounds) else None
+        apart = tournament.rounds[number] if number < len(tournament.rounds) else None
         if apart is not None and apart.stage == "extra":  # the players the cut left out play apart (Art 23)
             seen.update({name: "the extra round" for table in apart.tables for name in table.players})
         unknown = any(not table.players and results.get(table.sheet) is None for table in round_.tables)
@@ -152,6 +173,6 @@ def check(tournament: Tournament, tick=None) -> Checked:
         if round_.tables and round_.stage != "extra" and not unknown:
             for name in everyone:
                 if name not in seen:
-                    findings.append(_finding((tournament.source, round_.line),
-                                             f"round {round_.number}: {quote(name)} has no table and no bye"))
+                    findings.append(_finding(codes.PLAYER_UNSEATED, (tournament.source, round_.line), _(
+                        "round {round}: {name} has no table and no bye").format(round=number, name=quote(name))))
     return Checked(results, findings, disputed)

@@ -13,6 +13,7 @@ import random
 from typing import NamedTuple
 
 from scorekeeper.errors import InputValueError, quote
+from scorekeeper.i18n import _
 
 # The local search's effort, counted in player-seat evaluations (never in seconds: a draw must
 # come out the same on a loaded machine). At most about 0.3 s of search on two slow cores.
@@ -50,7 +51,7 @@ def table_layout(player_count: int, sizes: tuple[int, ...]) -> Layout:
         return found
 
     byes, counts = best(player_count, 0)
-    tables = tuple(size for size, count in zip(allowed, counts) for _ in range(count))
+    tables = tuple(size for size, count in zip(allowed, counts) for _table in range(count))
     return Layout(tables, byes)
 
 
@@ -123,7 +124,7 @@ def round_robin(teams: list[str]) -> list[list[tuple[str, str]]]:
     one place a round). len(teams) - 1 rounds for an even count; for an odd count a rest is added,
     so len(teams) rounds and the team drawn against the rest sits out that round. The first team
     of a pairing is the first listed on its sheet; the fixed team alternates sides."""
-    _check_players(teams, what="team")
+    _check_players(teams, teams=True)
     circle: list[str | None] = list(teams)
     if len(circle) % 2:
         circle.append(None)  # the rest
@@ -146,15 +147,18 @@ def round_robin(teams: list[str]) -> list[list[tuple[str, str]]]:
 def _allowed_sizes(sizes: tuple[int, ...]) -> list[int]:
     allowed = sorted({size for size in sizes}, reverse=True) if sizes else []
     if not allowed or any(not isinstance(size, int) or isinstance(size, bool) or size < 2 for size in allowed):
-        raise InputValueError(f"table sizes must be whole numbers of at least 2, not {quote(list(sizes))}")
+        raise InputValueError(_("table sizes must be whole numbers of at least 2, not {sizes}").format(
+            sizes=quote(list(sizes))))
     return allowed
 
 
-def _check_players(names: list[str], what: str = "player") -> None:
+def _check_players(names: list[str], teams: bool = False) -> None:
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise InputValueError(f"{what} {quote(name)} is listed twice in the draw")
+            message = _("team {name} is listed twice in the draw") if teams else \
+                _("player {name} is listed twice in the draw")
+            raise InputValueError(message.format(name=quote(name)))
         seen.add(name)
 
 
@@ -164,8 +168,8 @@ def _plan_byes(players: list[str], byes_so_far: dict[str, int], per_round: int, 
     second before everyone has had one), ties in a seeded random order (TN2)."""
     counts = [byes_so_far.get(name, 0) for name in players]
     plan = []
-    for _ in range(rounds):
-        tie_break = [rng.random() for _ in players]
+    for _round in range(rounds):
+        tie_break = [rng.random() for _player in players]
         order = sorted(range(len(players)), key=lambda number: (counts[number], tie_break[number]))
         chosen = sorted(order[:per_round])
         for number in chosen:
@@ -469,7 +473,7 @@ def _search(count: int, layout: Layout, past: list[list[list[int]]], byes_plan: 
         if stale > 20 + 2 * seated and len(layout.tables) > 1:  # stuck: swap a few players at random
             stale = 0
             shaken = rng.randrange(len(plan))
-            for _ in range(max(2, len(plan[shaken]) // 2)):
+            for _swap_number in range(max(2, len(plan[shaken]) // 2)):
                 first_table, second_table = rng.sample(range(len(plan[shaken])), 2)
                 first = rng.choice(plan[shaken][first_table])
                 second = rng.choice(plan[shaken][second_table])

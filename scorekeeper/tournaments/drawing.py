@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from scorekeeper import games
 from scorekeeper.errors import InputValueError
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import sheet_path
 
@@ -36,16 +37,22 @@ def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
         return
     planned = tournament.planned_rounds
     if planned is not None and len(tournament.rounds) >= planned:
-        raise DrawRefused(f"round {planned} was the last planned (planned_rounds: {planned}); `--force` draws "
-                          "another", tournament.source)
+        raise DrawRefused(_("round {number} was the last planned (planned_rounds: {number}); `--force` draws "
+                            "another").format(number=planned), tournament.source)
     last = tournament.rounds[-1]
     lines = {item.line for item in (*last.tables, *last.matches)} | {last.line}
     about_last = [f for f in findings if f.is_error and f.line in lines]
     if about_last:
-        first = about_last[0]
-        more = f" (and {len(about_last) - 1} more)" if len(about_last) > 1 else ""
-        raise DrawRefused(f"round {last.number} is not finished: {first.message}{more}; "
-                          "`tournament check` lists everything, `--force` draws anyway", tournament.source)
+        first, more = about_last[0], len(about_last) - 1
+        if more:
+            message = ngettext("round {number} is not finished: {finding} (and {count} more); `tournament check` "
+                               "lists everything, `--force` draws anyway",
+                               "round {number} is not finished: {finding} (and {count} more); `tournament check` "
+                               "lists everything, `--force` draws anyway", more)
+        else:
+            message = _("round {number} is not finished: {finding}; `tournament check` lists everything, "
+                        "`--force` draws anyway")
+        raise DrawRefused(message.format(number=last.number, finding=first.message, count=more), tournament.source)
 
 
 def draw(tournament: Tournament, checked, seed: int | None) -> DrawnRound:
@@ -110,18 +117,22 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
     # meeting anyone twice (16 in fours: 5), and at least this one.
     planned = tournament.planned_rounds or max(number, (len(players) - 1) // (sizes[0] - 1))
     tables, byes = draw_tables(list(players), sizes, history, byes_so_far, max(planned, number), seed)
-    lines = [f"seed: {seed}  # `tournament draw --seed {seed}` draws this round again", "tables:"]
+    # The file's comments speak the organiser's language; its keys and values stay as they are.
+    again = _("`tournament draw --seed {seed}` draws this round again").format(seed=seed)
+    lines = [f"seed: {seed}  # {again}", "tables:"]
     if stage is not None:
-        lines.insert(0, f"stage: {stage}  # the players the cut left out, apart (Art 23)")
+        apart = _("the players the cut left out, apart (Art 23)")
+        lines.insert(0, f"stage: {stage}  # {apart}")
     sheets, summary = [], []
     for index, players in enumerate(tables, start=1):
         sheet = _sheet_name(number, index)
         lines.append(f"  - {_flow({'table': index, 'players': players, 'sheet': sheet})}")
         sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, players, index, number)))
-        summary.append(f"Table {index}: {', '.join(players)} ({sheet})")
+        summary.append(_("Table {number}: {players} ({sheet})").format(number=index, players=", ".join(players),
+                                                                      sheet=sheet))
     if byes:
         lines.append(f"byes: {_flow(byes)}")
-        summary.append(f"Bye: {', '.join(byes)}")
+        summary.append(_("Bye: {players}").format(players=", ".join(byes)))
     return DrawnRound(lines, sheets, summary)
 
 
@@ -149,7 +160,9 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
         lines.append(f"  - {_flow(match)}")
         who = {first: tournament.teams[first], second: tournament.teams[second]}
         sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, who, index, number)))
-        summary.append(f"Match {index}{f' (group {group})' if group else ''}: {first} v {second} ({sheet})")
+        said = _("Match {number} (group {group}): {first} v {second} ({sheet})") if group else \
+            _("Match {number}: {first} v {second} ({sheet})")
+        summary.append(said.format(number=index, group=group, first=first, second=second, sheet=sheet))
     return DrawnRound(lines, sheets, summary)
 
 
@@ -181,9 +194,9 @@ def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[st
     if not any(r.stage == "final" for r in tournament.rounds):
         final = knockout.final(semis[-1].matches, results)
         if final is None:
-            raise InputValueError("the semi-finals have no winners yet", tournament.source)
+            raise InputValueError(_("the semi-finals have no winners yet"), tournament.source)
         return "final", [(None, *final)]
-    raise InputValueError("the final is drawn: the tournament is over", tournament.source)
+    raise InputValueError(_("the final is drawn: the tournament is over"), tournament.source)
 
 
 def create_sheets(sheets: list[tuple[str, str]]) -> None:
@@ -192,6 +205,6 @@ def create_sheets(sheets: list[tuple[str, str]]) -> None:
 
     for path, _text in sheets:
         if os.path.lexists(path):
-            raise InputValueError(f"{path}: already exists; a draw never replaces a sheet")
+            raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=path))
     for path, text in sheets:
         write_new(path, text, False)

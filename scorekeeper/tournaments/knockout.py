@@ -4,6 +4,7 @@ need a deciding game (a negra) before the semi-finals can be drawn."""
 from __future__ import annotations
 
 from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.i18n import _
 from scorekeeper.tournaments.model import Match, StandingRow
 
 # What a standings row's decided_by says when nothing separated it from the row below.
@@ -31,16 +32,19 @@ def semi_finals(rows: list[StandingRow]) -> list[tuple[str, str]]:
     touches the first four places (who plays whom depends on it)."""
     groups = {row.group for row in rows}
     if len(groups) > 1:
-        raise ScorekeeperError(f"the semi-finals are drawn from one group's standings, got groups "
-                               f"{', '.join(quote(g) for g in sorted(groups, key=str))}")
+        raise ScorekeeperError(_("the semi-finals are drawn from one group's standings, got groups {groups}").format(
+            groups=", ".join(quote(g) for g in sorted(groups, key=str))))
     if len(rows) < SEMI_FINALISTS:
-        raise ScorekeeperError(f"the semi-finals need {SEMI_FINALISTS} teams, the group has {len(rows)}")
+        raise ScorekeeperError(_("the semi-finals need {needed} teams, the group has {count}").format(
+            needed=SEMI_FINALISTS, count=len(rows)))
     # A tie inside the first four, or between 4th and 5th, leaves a pairing undecided.
     for upper, lower in zip(rows[:SEMI_FINALISTS], rows[1:SEMI_FINALISTS + 1]):
         if upper.decided_by in (NEGRA_NEEDED, TIED) or upper.place == lower.place:
-            why = "a negra" if upper.decided_by == NEGRA_NEEDED else "the group phase"
-            raise ScorekeeperError(f"the semi-finals wait for {why}: {quote(upper.name)} and {quote(lower.name)} "
-                                   f"are tied at place {upper.place}")
+            message = _("the semi-finals wait for a negra: {first} and {second} are tied at place {place}") \
+                if upper.decided_by == NEGRA_NEEDED else \
+                _("the semi-finals wait for the group phase: {first} and {second} are tied at place {place}")
+            raise ScorekeeperError(message.format(first=quote(upper.name), second=quote(lower.name),
+                                                  place=upper.place))
     first, second, third, fourth = (row.name for row in rows[:SEMI_FINALISTS])
     return [(first, fourth), (second, third)]
 
@@ -64,7 +68,8 @@ def final(semi_matches: list[Match], results: dict) -> tuple[str, str] | None:
     """The final: the winner of the first semi-final (1st v 4th) against the winner of the
     second, or None while either semi-final's sheet is missing, incomplete or has errors."""
     if len(semi_matches) != 2:
-        raise ScorekeeperError(f"the final follows two semi-finals, got {len(semi_matches)} matches")
+        raise ScorekeeperError(_("the final follows two semi-finals, got {count} matches").format(
+            count=len(semi_matches)))
     winners = [match_winner(match, results) for match in semi_matches]
     if None in winners:
         return None

@@ -2,7 +2,11 @@
 gathers the sheets for it and turns its rows into what the CLI prints."""
 from __future__ import annotations
 
-from scorekeeper import games
+import re
+from typing import NamedTuple
+
+from scorekeeper import games, i18n
+from scorekeeper.i18n import pgettext
 from scorekeeper.tournaments.collect import check
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
@@ -38,3 +42,124 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict
         item["decided_by"] = row.decided_by
         printed.append(item)
     return printed
+
+
+# The table's heads, keyed as JSON writes them: short, so that the standings of every game fit
+# 80 columns. The CSV's (a machine's) are English: these, and any other key as it reads ("byes",
+# "king pts": a game's name is said by no shared module). The table's are in the language in
+# use (_heads), a tie-break key a game adds later as it reads, "<what> pts" for its points.
+ENGLISH_HEADS = {
+    "place": "place", "player": "player", "team": "team", "group": "group", "points": "points",
+    "decided_by": "decided by", "absences": "absent", "penalties": "penalty",
+    "game_points": "game pts", "game_points_among_tied": "game pts among tied", "best_round": "best",
+}
+
+
+def _heads() -> dict[str, str]:
+    """The heads in the language in use (a word of the standings: pgettext "standings")."""
+    return {
+        "place": pgettext("standings", "place"), "player": pgettext("standings", "player"),
+        "team": pgettext("standings", "team"), "group": pgettext("standings", "group"),
+        "points": pgettext("standings", "points"), "decided_by": pgettext("standings", "decided by"),
+        "byes": pgettext("standings", "byes"),
+        "absences": pgettext("standings", "absent"), "unplayed": pgettext("standings", "unplayed"),
+        "penalties": pgettext("standings", "penalty"), "played": pgettext("standings", "played"),
+        "wins": pgettext("standings", "wins"), "mocas": pgettext("standings", "mocas"),
+        "game_points": pgettext("standings", "game pts"),
+        "points_among_tied": pgettext("standings", "points among tied"),
+        "mocas_among_tied": pgettext("standings", "mocas among tied"),
+        "game_points_among_tied": pgettext("standings", "game pts among tied"),
+        "negra_wins": pgettext("standings", "negra wins"), "matches": pgettext("standings", "matches"),
+        "games": pgettext("standings", "games"), "tentos_for": pgettext("standings", "tentos for"),
+        "tentos_against": pgettext("standings", "tentos against"), "tentos": pgettext("standings", "tentos"),
+        "net": pgettext("standings", "net"), "won": pgettext("standings", "won"),
+        "best_round": pgettext("standings", "best"), "prize": pgettext("standings", "prize"),
+        "extra_prize": pgettext("standings", "extra prize"),
+    }
+
+
+def _decided_by() -> dict[str, str]:
+    """What `decided_by` says (each game's standings: King K5, Sueca S5, Truco TN4, Quatrilho
+    Q11), as a table shows it in the language in use; JSON and CSV keep the value."""
+    return {
+        "points": pgettext("decided by", "points"), "king_points": pgettext("decided by", "king_points"),
+        "more games": pgettext("decided by", "more games"), "tied": pgettext("decided by", "tied"),
+        "a: points among the tied": pgettext("decided by", "a: points among the tied"),
+        "b: mocas among the tied": pgettext("decided by", "b: mocas among the tied"),
+        "c: game points among the tied": pgettext("decided by", "c: game points among the tied"),
+        "d: mocas in the group phase": pgettext("decided by", "d: mocas in the group phase"),
+        "e: game points in the group phase": pgettext("decided by", "e: game points in the group phase"),
+        "f: negra": pgettext("decided by", "f: negra"), "negra needed": pgettext("decided by", "negra needed"),
+        "matches won": pgettext("decided by", "matches won"), "games won": pgettext("decided by", "games won"),
+        "tentos scored - conceded": pgettext("decided by", "tentos scored - conceded"),
+        "disqualified (Art 8)": pgettext("decided by", "disqualified (Art 8)"),
+        "cut": pgettext("decided by", "cut"), "won": pgettext("decided by", "won"),
+        "best_round": pgettext("decided by", "best_round"),
+    }
+
+
+POINTS = "_points"  # a tie-break key of points of some kind: king_points, game_points
+_BEST_GAME = re.compile(r"best game (\d+)")  # King K5: the k-th best game
+
+
+def decided_by_words(value: str | None) -> str:
+    """A row's `decided_by` as a table or a workbook shows it, in the language in use."""
+    if value is None:
+        return ""
+    best = _BEST_GAME.fullmatch(value)
+    if best:
+        return pgettext("decided by", "best game {number}").format(number=best.group(1))
+    return _decided_by().get(value, value)
+
+
+class StandingsTable(NamedTuple):
+    """The standings as `tournament standings` prints them: heads, rows of cells, and how many
+    columns name the row (place, player; or place, team, group) before the numbers."""
+
+    headers: list[str]
+    rows: list[list]
+    names: int
+
+
+def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
+    """The standings rows (standings_rows) as a table: place, name (and group), points, each
+    tie-break's number, and the deciding criterion (last, so that the numbers line up before
+    it). Heads, words and decimal commas in the language in use; `csv` keeps the keys, the
+    values and the point, as a machine reads them."""
+    heads = {} if csv else _heads()
+
+    def head(key: str) -> str:
+        if key in heads:
+            return heads[key]
+        if key.endswith(POINTS) and not csv:
+            return pgettext("standings", "{what} pts").format(what=key[:-len(POINTS)].replace("_", " "))
+        return ENGLISH_HEADS.get(key) or key.replace(POINTS, " pts").replace("_", " ")
+
+    def number(value) -> str:
+        text = _number(value)
+        return text if csv else i18n.decimal(text)
+
+    if not rows:
+        return StandingsTable([head("place"), "name" if csv else pgettext("standings", "name"), head("points"),
+                               head("decided_by")], [], 2)
+    name_key = "team" if "team" in rows[0] else "player"
+    skip = {"place", name_key, "group", "points", "decided_by"}
+    # Each tie-break's number, but not one that is nought on every row (nobody absent, no penalty).
+    extra = [key for key, value in rows[0].items() if key not in skip and isinstance(value, (int, float))
+             and not isinstance(value, bool) and any(row.get(key) for row in rows)]
+    group = ["group"] if name_key == "team" and len({row.get("group") for row in rows}) > 1 else []
+    headers = [head("place"), head(name_key), *map(head, group), head("points"), *map(head, extra),
+               head("decided_by")]
+    table = [[row["place"], row[name_key], *[row.get("group") or "" for _key in group], number(row["points"]),
+              *[number(row.get(k)) for k in extra],
+              (row["decided_by"] or "") if csv else decided_by_words(row["decided_by"])] for row in rows]
+    return StandingsTable(headers, table, 2 + len(group))
+
+
+def _number(value) -> str:
+    """A standings number as people write it: 2.5, 10/3 as 3.33, 5 (not 5.0)."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{round(value, 2):g}"
+    return str(value)

@@ -21,6 +21,7 @@ import os
 
 from scorekeeper import rules as registry
 from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, quote
+from scorekeeper.i18n import _
 from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
 from scorekeeper.yaml_lines import header_text, load_file
 
@@ -43,8 +44,8 @@ def load(path: str) -> Tournament:
     """Read and validate a tournament file; TournamentFormatError at the line of what is wrong."""
     doc = load_file(path, TournamentFormatError)
     if not isinstance(doc, dict) or "tournament" not in doc:
-        raise TournamentFormatError("not a tournament file: expected a mapping with 'tournament', 'rules' and "
-                                    "'players' or 'teams'", path, getattr(doc, "line", 1))
+        raise TournamentFormatError(_("not a tournament file: expected a mapping with 'tournament', 'rules' and "
+                                      "'players' or 'teams'"), path, getattr(doc, "line", 1))
     reader = _Reader(path, doc)
     return reader.tournament()
 
@@ -58,31 +59,35 @@ class _Reader:
 
     def keys(self, item, allowed: tuple[str, ...], what: str) -> None:
         if not isinstance(item, dict):
-            self.fail(f"{what}: expected a mapping, got {quote(item)}", getattr(item, "line", None))
+            self.fail(_("{what}: expected a mapping, got {value}").format(what=what, value=quote(item)),
+                      getattr(item, "line", None))
         for key in item:
             if key not in allowed:
-                self.fail(f"{what}: unknown key {quote(key)}; allowed: {', '.join(allowed)}", item.line_of(key))
+                self.fail(_("{what}: unknown key {key}; allowed: {allowed}").format(
+                    what=what, key=quote(key), allowed=", ".join(allowed)), item.line_of(key))
 
     def names(self, value, what: str, line, limit: int = MAX_PLAYERS) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-            self.fail(f"{what}: expected a list of names, got {quote(value)}", line)
+            self.fail(_("{what}: expected a list of names, got {value}").format(what=what, value=quote(value)), line)
         if len(value) > limit:
-            self.fail(f"{what}: {len(value):,} names; at most {limit:,}", line)
+            self.fail(_("{what}: {count:,} names; at most {most:,}").format(what=what, count=len(value), most=limit),
+                      line)
         for name in value:
             if len(name) > MAX_NAME:
-                self.fail(f"{what}: {quote(name)} is longer than a name ({MAX_NAME} characters)", line)
+                self.fail(_("{what}: {name} is longer than a name ({most} characters)").format(
+                    what=what, name=quote(name), most=MAX_NAME), line)
         if len(set(value)) != len(value):
             twice = next(n for n in value if value.count(n) > 1)
-            self.fail(f"{what}: {quote(twice)} is named twice", line)
+            self.fail(_("{what}: {name} is named twice").format(what=what, name=quote(twice)), line)
         return list(value)
 
     def tournament(self) -> Tournament:
         doc, path = self.doc, self.path
-        self.keys(doc, TOP_KEYS, "tournament file")
+        self.keys(doc, TOP_KEYS, _("tournament file"))
         name = header_text(doc, "tournament", path) or ""
         ref = doc.get("rules")
         if not isinstance(ref, str):
-            self.fail(f"rules: which game's rules? (one of {', '.join(registry.rules_names())})",
+            self.fail(_("rules: which game's rules? (one of {names})").format(names=", ".join(registry.rules_names())),
                       doc.line_of("rules") if "rules" in doc else doc.line)
         try:
             rules = registry.find(ref, os.path.dirname(path))
@@ -96,36 +101,39 @@ class _Reader:
         tournament = Tournament(path, name, rules, ref)
         if game.seating is games.Seating.PLAYERS:
             if "players" not in doc or "teams" in doc or "groups" in doc:
-                self.fail(f"{rules.name} is played by players: give 'players' (and no teams)", doc.line)
+                self.fail(_("{rules} is played by players: give 'players' (and no teams)").format(rules=rules.name),
+                          doc.line)
             tournament.players = self.names(doc["players"], "players", doc.line_of("players"))
         else:
             if "teams" not in doc or "players" in doc:
-                self.fail(f"{rules.name} is played by teams: give 'teams' (and no players)", doc.line)
+                self.fail(_("{rules} is played by teams: give 'teams' (and no players)").format(rules=rules.name),
+                          doc.line)
             tournament.teams = self.teams(doc["teams"], doc.line_of("teams"))
             tournament.groups = self.groups(doc.get("groups"), tournament.teams, doc.line_of("groups")
                                             if "groups" in doc else doc.line)
         planned = doc.get("planned_rounds")
         if planned is not None and (type(planned) is not int or not 1 <= planned <= MAX_ROUNDS):
-            self.fail(f"planned_rounds: expected a whole number from 1 to {MAX_ROUNDS}, got {quote(planned)}",
-                      doc.line_of("planned_rounds"))
+            self.fail(_("planned_rounds: expected a whole number from 1 to {most}, got {value}").format(
+                most=MAX_ROUNDS, value=quote(planned)), doc.line_of("planned_rounds"))
         tournament.planned_rounds = planned
         rounds = doc.get("rounds") or []
         if not isinstance(rounds, list):
-            self.fail(f"rounds: expected a list, got {quote(rounds)}", doc.line_of("rounds"))
+            self.fail(_("rounds: expected a list, got {value}").format(value=quote(rounds)), doc.line_of("rounds"))
         if len(rounds) > MAX_ROUNDS:
-            self.fail(f"rounds: {len(rounds):,} rounds; at most {MAX_ROUNDS}", doc.line_of("rounds"))
+            self.fail(_("rounds: {count:,} rounds; at most {most}").format(count=len(rounds), most=MAX_ROUNDS),
+                      doc.line_of("rounds"))
         for number, item in enumerate(rounds, start=1):
             tournament.rounds.append(self.round(item, number, tournament))
         return tournament
 
     def teams(self, value, line) -> dict[str, list[str]]:
         if not isinstance(value, dict) or not value:
-            self.fail(f"teams: expected a mapping of team to players, got {quote(value)}", line)
+            self.fail(_("teams: expected a mapping of team to players, got {value}").format(value=quote(value)), line)
         teams = {}
         for team, members in value.items():
             if not isinstance(team, str):
-                self.fail(f"teams: {quote(team)} is not a team name", value.line_of(team))
-            teams[team] = self.names(members, f"team {team}", value.line_of(team), 10)
+                self.fail(_("teams: {team} is not a team name").format(team=quote(team)), value.line_of(team))
+            teams[team] = self.names(members, _("team {team}").format(team=team), value.line_of(team), 10)
         self.names([*teams, *(p for members in teams.values() for p in members)], "teams", line)
         return teams
 
@@ -133,42 +141,46 @@ class _Reader:
         if value is None:
             return {"A": list(teams)}  # one group of every team
         if not isinstance(value, dict) or not value:
-            self.fail(f"groups: expected a mapping of group to teams, got {quote(value)}", line)
+            self.fail(_("groups: expected a mapping of group to teams, got {value}").format(value=quote(value)), line)
         groups, seen = {}, set()
         for group, members in value.items():
-            names = self.names(members, f"group {group}", value.line_of(group))
+            names = self.names(members, _("group {group}").format(group=group), value.line_of(group))
             for team in names:
                 if team not in teams:
-                    self.fail(f"group {group}: {quote(team)} is not one of the teams", value.line_of(group))
+                    self.fail(_("group {group}: {team} is not one of the teams").format(group=group, team=quote(team)),
+                              value.line_of(group))
                 if team in seen:
-                    self.fail(f"group {group}: {quote(team)} is already in another group", value.line_of(group))
+                    self.fail(_("group {group}: {team} is already in another group").format(
+                        group=group, team=quote(team)), value.line_of(group))
                 seen.add(team)
             groups[str(group)] = names
         return groups
 
     def round(self, item, number: int, tournament: Tournament) -> Round:
-        self.keys(item, ROUND_KEYS, f"round {number}")
+        round_what = _("round {number}").format(number=number)
+        self.keys(item, ROUND_KEYS, round_what)
         line = item.line
         stage = item.get("stage")
         if stage is not None and stage not in STAGES:
-            self.fail(f"round {number}: stage: expected one of {', '.join(STAGES)}, got {quote(stage)}",
-                      item.line_of("stage"))
+            self.fail(_("round {number}: stage: expected one of {stages}, got {value}").format(
+                number=number, stages=", ".join(STAGES), value=quote(stage)), item.line_of("stage"))
         seed = item.get("seed")
         if seed is not None and type(seed) is not int:
-            self.fail(f"round {number}: seed: expected a whole number, got {quote(seed)}", item.line_of("seed"))
+            self.fail(_("round {number}: seed: expected a whole number, got {value}").format(
+                number=number, value=quote(seed)), item.line_of("seed"))
         result = Round(number, stage=stage, seed=seed, line=line)
         everyone = set(tournament.players) or set(tournament.teams)
         for table in self.listed(item, "tables", number, MAX_TABLES):
             result.tables.append(self.table(table, number, everyone))
         for match in self.listed(item, "matches", number, MAX_TABLES):
             result.matches.append(self.match(match, number, tournament))
-        if "byes" in item:
-            result.byes = self.names(item["byes"] or [], f"round {number}: byes", item.line_of("byes"))
-            self.known(result.byes, everyone, f"round {number}: byes", item.line_of("byes"))
+        if "byes" in item:  # a key of the file: the location says it as the file does
+            result.byes = self.names(item["byes"] or [], f"{round_what}: byes", item.line_of("byes"))
+            self.known(result.byes, everyone, f"{round_what}: byes", item.line_of("byes"))
         if "disqualified" in item:
-            result.disqualified = self.names(item["disqualified"] or [], f"round {number}: disqualified",
+            result.disqualified = self.names(item["disqualified"] or [], f"{round_what}: disqualified",
                                              item.line_of("disqualified"))
-            self.known(result.disqualified, everyone, f"round {number}: disqualified", item.line_of("disqualified"))
+            self.known(result.disqualified, everyone, f"{round_what}: disqualified", item.line_of("disqualified"))
         for penalty in self.listed(item, "penalties", number, MAX_PLAYERS):
             result.penalties.append(self.penalty(penalty, number, everyone))
         return result
@@ -176,15 +188,17 @@ class _Reader:
     def listed(self, item, key: str, number: int, limit: int) -> list:
         value = item.get(key) or []
         if not isinstance(value, list):
-            self.fail(f"round {number}: {key}: expected a list, got {quote(value)}", item.line_of(key))
+            self.fail(_("round {number}: {key}: expected a list, got {value}").format(
+                number=number, key=key, value=quote(value)), item.line_of(key))
         if len(value) > limit:
-            self.fail(f"round {number}: {key}: {len(value):,} items; at most {limit:,}", item.line_of(key))
+            self.fail(_("round {number}: {key}: {count:,} items; at most {most:,}").format(
+                number=number, key=key, count=len(value), most=limit), item.line_of(key))
         return value
 
     def known(self, names: list[str], everyone: set, what: str, line) -> None:
         for name in names:
             if name not in everyone:
-                self.fail(f"{what}: {quote(name)} is not in the tournament", line)
+                self.fail(_("{what}: {name} is not in the tournament").format(what=what, name=quote(name)), line)
 
     def sheet(self, item, what: str) -> str | None:
         sheet = item.get("sheet")
@@ -192,52 +206,56 @@ class _Reader:
             return None
         if not isinstance(sheet, str) or not sheet or "\0" in sheet or os.path.isabs(sheet) or \
                 os.pardir in sheet.replace("\\", "/").split("/") or len(sheet) > 255:
-            self.fail(f"{what}: sheet: expected a file name in the tournament's folder, got {quote(sheet)}",
-                      item.line_of("sheet"))
+            self.fail(_("{what}: sheet: expected a file name in the tournament's folder, got {value}").format(
+                what=what, value=quote(sheet)), item.line_of("sheet"))
         return sheet
 
     def table(self, item, number: int, everyone: set) -> Table:
-        self.keys(item, TABLE_KEYS, f"round {number}: a table")
+        self.keys(item, TABLE_KEYS, _("round {number}: a table").format(number=number))
         label = item.get("table")
         if label is None or isinstance(label, (bool, float, list, dict)) or len(str(label)) > MAX_NAME:
-            self.fail(f"round {number}: a table needs its number (table: N), got {quote(label)}", item.line)
-        what = f"round {number}, table {label}"
+            self.fail(_("round {number}: a table needs its number (table: N), got {value}").format(
+                number=number, value=quote(label)), item.line)
+        what = _("round {number}, table {table}").format(number=number, table=label)
         players = self.names(item["players"], f"{what}: players", item.line_of("players"), 10) \
             if "players" in item else []
         self.known(players, everyone, f"{what}: players", item.line_of("players") if players else item.line)
         absent = self.names(item["absent"], f"{what}: absent", item.line_of("absent"), 10) if "absent" in item else []
         for name in absent:
             if name not in players:
-                self.fail(f"{what}: absent: {quote(name)} is not one of the table's players", item.line_of("absent"))
+                self.fail(_("{what}: absent: {name} is not one of the table's players").format(
+                    what=what, name=quote(name)), item.line_of("absent"))
         sheet = self.sheet(item, what)
         if sheet is None and not players:
-            self.fail(f"{what}: give its sheet, or its players", item.line)
+            self.fail(_("{what}: give its sheet, or its players").format(what=what), item.line)
         return Table(label, players, sheet, absent, item.line)
 
     def match(self, item, number: int, tournament: Tournament) -> Match:
-        self.keys(item, MATCH_KEYS, f"round {number}: a match")
-        what = f"round {number}: a match"
+        what = _("round {number}: a match").format(number=number)
+        self.keys(item, MATCH_KEYS, what)
         teams = self.names(item["teams"], f"{what}: teams", item.line_of("teams"), 2) if "teams" in item else []
         self.known(teams, set(tournament.teams), f"{what}: teams", item.line_of("teams") if teams else item.line)
         group = item.get("group")
         if group is not None and str(group) not in tournament.groups:
-            self.fail(f"{what}: group {quote(group)} is not one of {', '.join(tournament.groups)}",
-                      item.line_of("group"))
+            self.fail(_("{what}: group {group} is not one of {groups}").format(
+                what=what, group=quote(group), groups=", ".join(tournament.groups)), item.line_of("group"))
         sheet = self.sheet(item, what)
         if sheet is None and len(teams) != 2:
-            self.fail(f"{what}: give its sheet, or its two teams", item.line)
+            self.fail(_("{what}: give its sheet, or its two teams").format(what=what), item.line)
         return Match(teams, sheet, None if group is None else str(group), item.line)
 
     def penalty(self, item, number: int, everyone: set) -> Penalty:
-        self.keys(item, PENALTY_KEYS, f"round {number}: a penalty")
+        self.keys(item, PENALTY_KEYS, _("round {number}: a penalty").format(number=number))
         player, points, article = item.get("player"), item.get("points"), item.get("article")
         if player not in everyone:
-            self.fail(f"round {number}: penalty: {quote(player)} is not in the tournament", item.line)
+            self.fail(_("round {number}: penalty: {player} is not in the tournament").format(
+                number=number, player=quote(player)), item.line)
         if isinstance(points, bool) or not isinstance(points, (int, float)) or abs(points) > 1000:
-            self.fail(f"round {number}: penalty: points: expected a number, got {quote(points)}",
-                      item.line_of("points") if "points" in item else item.line)
+            self.fail(_("round {number}: penalty: points: expected a number, got {value}").format(
+                number=number, value=quote(points)), item.line_of("points") if "points" in item else item.line)
         if not isinstance(article, str) or not article or len(article) > MAX_NAME:
-            self.fail(f"round {number}: penalty: article: which article? (e.g. Art 14)", item.line)
+            self.fail(_("round {number}: penalty: article: which article? (e.g. Art 14)").format(number=number),
+                      item.line)
         return Penalty(player, float(points), article, item.line)
 
 

@@ -27,14 +27,14 @@ from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import (Styles, Unwritable, column_points, page_setup, printable_points, put,
                                              text_width)
 from scorekeeper.errors import SheetFormatError
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheets import load_sheet
 from scorekeeper.tournaments.collect import check
-from scorekeeper.tournaments.standings import counted
+from scorekeeper.tournaments.standings import counted, decided_by_words
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 from scorekeeper.tournaments.tournament_file import sheet_path
 
-STANDINGS_TITLE, ROUNDS_TITLE, RESULTS_TITLE, CARDS_TITLE = "Classificacao", "Rondas", "Resultados", "Cartoes"
 LEADERS = 6  # the chart's lines: more than six on an A4 page cannot be told apart
 HEAD_ROW = 3  # every list's column heads; the title above
 PAGE_ROWS = 48  # rows of the default height on a portrait A4 page inside page_setup's margins
@@ -42,15 +42,37 @@ LANDSCAPE_ROWS = 32  # the same on a landscape A4 page (179 mm high inside the m
 MIN_PORTRAIT_SCALE = 0.7  # a portrait page shrunk to fit its width still reads at 7.7 points (of 11)
 KNOCKOUT_STAGES = ("semi", "final")  # TN3: the rounds after the groups, a match each pair
 FINAL_STAGE = "final"  # its winner is the champion
-KNOCKOUT_TITLE, KNOCKOUT_HEADS, CHAMPION_WORD = "Fase final", ("Ronda", "Jogo", "Equipas", "Vencedor"), "Campeão"
 _BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # what Excel refuses in a worksheet's name
-PLACE_NOTE = ("Lugar e Decidido por: os da CLI (scorekeeper tournament standings), escritos como valores. Os "
-              "desempates do regulamento voltam a aplicar os critérios só aos que continuam empatados (jogos "
-              "entre eles, melhores jogos), o que uma folha de cálculo não reproduz. Pontos: fórmulas sobre "
-              "Resultados, que lê os resultados das folhas das mesas.")
-RESULTS_NOTE = ("Cada ronda: os pontos que a ronda deu ao jogador. Uma fórmula lê-os da folha da sua mesa; um "
-                "valor é o que não vem de uma folha (isenção, ausência, mesa não jogada). Ajustes: o que a "
-                "classificação soma fora das rondas (penalizações do ficheiro do torneio, desclassificações).")
+_PLAIN_TITLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a worksheet a formula names without quotes
+# The notes under the lists. They name the lists' heads and worksheets: a translation says them
+# as its own heads do (pgettext "championship" and "worksheet" below).
+PLACE_NOTE = N_("Place and Decided by: the CLI's (scorekeeper tournament standings), written as values. The "
+                "regulation's tie-breaks apply the criteria again to those still tied only (games between them, "
+                "best games), which a spreadsheet does not reproduce. Points: formulas over Results, which reads "
+                "the results from the tables' sheets.")
+RESULTS_NOTE = N_("Each round: the points the round gave the player. A formula reads them from his table's sheet; "
+                  "a value is what does not come from a sheet (a bye, an absence, a table not played). "
+                  "Adjustments: what the standings add outside the rounds (penalties in the tournament file, "
+                  "disqualifications).")
+def standings_title() -> str:
+    return pgettext("worksheet", "Standings")
+
+
+def rounds_title() -> str:
+    return pgettext("worksheet", "Rounds")
+
+
+def results_title() -> str:
+    return pgettext("worksheet", "Results")
+
+
+def cards_title() -> str:
+    return pgettext("worksheet", "Cards")
+
+
+def _reference(title: str) -> str:
+    """A worksheet as a formula names it: quoted unless its name is a plain word."""
+    return title if _PLAIN_TITLE.fullmatch(title) else "'" + title.replace("'", "''") + "'"
 
 
 class KnockoutMatch(NamedTuple):
@@ -143,19 +165,21 @@ class _Builder:
         wb = Workbook()
         wb.remove(wb.active)
         self.wb = wb
-        self.taken: set[str] = {t.lower() for t in (STANDINGS_TITLE, ROUNDS_TITLE, RESULTS_TITLE, CARDS_TITLE)}
+        titles = standings_title(), rounds_title(), results_title(), cards_title()
+        self.taken: set[str] = {t.lower() for t in titles}
+        self.results_ref = _reference(results_title())
         self.played = self._table_sheets()
         names = [row.name for row in self.rows]
         self.layout = Layout(names, len(self.t.rounds))
         self.cells = self._round_cells()
-        results_ws = wb.create_sheet(RESULTS_TITLE, 0)
+        results_ws = wb.create_sheet(results_title(), 0)
         self._results(results_ws)
-        rounds_ws = wb.create_sheet(ROUNDS_TITLE, 0)
+        rounds_ws = wb.create_sheet(rounds_title(), 0)
         self._rounds(rounds_ws)
-        standings_ws = wb.create_sheet(STANDINGS_TITLE, 0)
+        standings_ws = wb.create_sheet(standings_title(), 0)
         self._standings(standings_ws)
         if self._has_cards():
-            self._cards(wb.create_sheet(CARDS_TITLE, 3))
+            self._cards(wb.create_sheet(cards_title(), 3))
         wb.active = 0
         return wb
 
@@ -178,13 +202,14 @@ class _Builder:
                 try:
                     summary = self.game.write_boletim(ws, sheet, result, self.styles, meta)
                 except Unwritable as exc:
-                    raise SheetFormatError(f"cannot export: {exc.message}", sheet.source) from None
+                    raise SheetFormatError(_("cannot export: {reason}").format(reason=exc.message),
+                                           sheet.source) from None
                 played[id(item)] = Played(round_, label, title, result, summary,
                                           item.sheet in self.counted)
         return played
 
     def _title(self, base: str) -> str:
-        base = _BAD_TITLE.sub("-", base).strip("'")[:31] or "Folha"
+        base = _BAD_TITLE.sub("-", base).strip("'")[:31] or pgettext("worksheet", "Sheet")
         title, number = base, 2
         while title.lower() in self.taken:
             suffix = f" ({number})"
@@ -204,7 +229,7 @@ class _Builder:
             for p in round_.penalties:
                 penalty[p.player] = penalty.get(p.player, 0.0) + p.points
             cells: dict[str, RoundCell] = {}
-            for item, label, _ in _items(round_):
+            for item, label, _short in _items(round_):
                 played = self.played.get(id(item))
                 who = _who(item, played)
                 if played is not None and played.counted:
@@ -212,10 +237,13 @@ class _Builder:
                     continue
                 absent = getattr(item, "absent", [])
                 for name in who:
-                    where = ("Ausente" if name in absent else f"{label} (não jogada)") if absent else label
+                    where = label
+                    if absent:
+                        where = pgettext("championship", "Absent") if name in absent else \
+                            _("{table} (not played)").format(table=label)
                     cells[name] = RoundCell(None, _own(delta, penalty, name), where)
             for name in round_.byes:
-                cells[name] = RoundCell(None, _own(delta, penalty, name), "Isenção")
+                cells[name] = RoundCell(None, _own(delta, penalty, name), pgettext("championship", "Bye"))
             for name in everyone:
                 if name not in cells and not math.isclose(_own(delta, penalty, name), 0, abs_tol=1e-9):
                     cells[name] = RoundCell(None, _own(delta, penalty, name), "")
@@ -249,8 +277,9 @@ class _Builder:
     # --- Resultados --------------------------------------------------------------------------------
     def _results(self, ws) -> None:
         lay, st = self.layout, self.styles
-        styles_title(ws, st, f"{self.t.name}: pontos por ronda")
-        heads = ["Lugar", self._who_word(), *[_round_head(r) for r in self.t.rounds], "Ajustes", "Total"]
+        styles_title(ws, st, _("{tournament}: points by round").format(tournament=self.t.name))
+        heads = [pgettext("championship", "Place"), self._who_word(), *[_round_head(r) for r in self.t.rounds],
+                 pgettext("championship", "Adjustments"), pgettext("championship", "Total")]
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
         self.adjust = {}
@@ -274,28 +303,31 @@ class _Builder:
             for c in range(1, lay.total_col + 1):
                 st(ws.cell(r, c), "box_points" if c > 2 else "box")
         note_row = lay.first_row + len(self.rows) + 1
-        _note(ws, note_row, lay.total_col, RESULTS_NOTE + self._penalties_text())
+        _note(ws, note_row, lay.total_col, _(RESULTS_NOTE) + self._penalties_text())
         widths = [6, _name_width(self.layout.names), *[8] * len(self.t.rounds), 8, 8]
         _widths(ws, widths)
         ws.freeze_panes = f"C{HEAD_ROW + 1}"
         _page(ws, self.t.name, lay.total_col, note_row, landscape=len(self.t.rounds) > 10)
 
     def _penalties_text(self) -> str:
-        lines = [f" Ronda {r.number}: {p.player} {_number(p.points)} ({p.article})."
+        lines = [" " + _("Round {number}: {player} {points} ({article}).").format(
+                     number=r.number, player=p.player, points=_number(p.points), article=p.article)
                  for r in self.t.rounds for p in r.penalties]
-        return (" Penalizações:" + "".join(lines)) if lines else ""
+        return (" " + _("Penalties:") + "".join(lines)) if lines else ""
 
     def round_ref(self, name: str, k: int) -> str:
-        return f"{RESULTS_TITLE}!{col(self.layout.round_col(k))}{self.layout.row(name)}"
+        return f"{self.results_ref}!{col(self.layout.round_col(k))}{self.layout.row(name)}"
 
     # --- Classificacao -----------------------------------------------------------------------------
     def _standings(self, ws) -> None:
         st, lay = self.styles, self.layout
-        styles_title(ws, st, f"{self.t.name}: classificação")
+        styles_title(ws, st, _("{tournament}: standings").format(tournament=self.t.name))
         grouped = any(row.group is not None for row in self.rows)
-        keys = _tiebreak_keys(self.rows)
-        heads = ["Lugar", self._who_word(), *(["Grupo"] if grouped else []), "Pontos",
-                 *(key.replace("_", " ") for key in keys), "Decidido por"]
+        keys, tiebreak_heads = _tiebreak_keys(self.rows), _tiebreak_heads()
+        heads = [pgettext("championship", "Place"), self._who_word(),
+                 *([pgettext("championship", "Group")] if grouped else []), pgettext("championship", "Points"),
+                 *(tiebreak_heads.get(key) or _tiebreak_head(key) for key in keys),
+                 pgettext("championship", "Decided by")]
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
         points_col = 4 if grouped else 3
@@ -307,20 +339,22 @@ class _Builder:
                     put(ws, r, c, value)
             source = lay.row(row.name)
             first, last = col(lay.round_col(1)), col(lay.round_col(lay.rounds))
-            rounds = f"SUM({RESULTS_TITLE}!{first}{source}:{last}{source})+" if lay.rounds else ""
-            ws.cell(r, points_col, f"={rounds}{RESULTS_TITLE}!{col(lay.adjust_col)}{source}")
+            results = self.results_ref
+            rounds = f"SUM({results}!{first}{source}:{last}{source})+" if lay.rounds else ""
+            ws.cell(r, points_col, f"={rounds}{results}!{col(lay.adjust_col)}{source}")
             for c, key in enumerate(keys, start=points_col + 1):
                 value = _shown(row.tiebreaks.get(key))
                 if value is not None:
                     put(ws, r, c, value)
             if row.decided_by is not None:
-                put(ws, r, points_col + len(keys) + 1, row.decided_by)
+                put(ws, r, points_col + len(keys) + 1, decided_by_words(row.decided_by))
             for c in range(1, len(heads) + 1):
                 st(ws.cell(r, c), "box_points" if c == points_col else "box")
         last_col = len(heads)
         known = {f"{col(points_col)}{HEAD_ROW + i}": row.points for i, row in enumerate(self.rows, start=1)}
         page_rows = _page_rows(_fit(ws, last_col, known))
-        notes = [PLACE_NOTE, *(f"Provisória: {finding.message}" for finding in self.pending)]
+        notes = [_(PLACE_NOTE), *(_("Provisional: {finding}").format(finding=finding.message)
+                                  for finding in self.pending)]
         below = r + 2
         note_rows = [(below + i, text) for i, text in enumerate(notes)]
         for row, text in note_rows:
@@ -349,7 +383,7 @@ class _Builder:
         for round_ in self.t.rounds:
             if round_.stage not in KNOCKOUT_STAGES:
                 continue
-            for item, label, _ in _items(round_):
+            for item, label, _short in _items(round_):
                 played = self.played.get(id(item))
                 winner = self.game.outcome(played.result).winner if played is not None and played.counted else None
                 matches.append(KnockoutMatch(round_, label, _who(item, played), winner))
@@ -367,20 +401,22 @@ class _Builder:
         if not matches:
             return top
         st = self.styles
-        st(put(ws, top, 1, KNOCKOUT_TITLE), "bold")
+        st(put(ws, top, 1, _("Final stage")), "bold")
         ws.merge_cells(start_row=top, start_column=1, end_row=top, end_column=last_col)
-        for c, head in enumerate(KNOCKOUT_HEADS, start=1):
+        heads = (pgettext("championship", "Round"), pgettext("championship", "Match"),
+                 pgettext("championship", "Teams"), pgettext("championship", "Winner"))
+        for c, head in enumerate(heads, start=1):
             st(put(ws, top + 1, c, head), "head")
         r = top + 1
         for match in matches:
             r += 1
             values = [_round_head(match.round_), match.label, " v ".join(match.who),
-                      match.winner or "por decidir"]
+                      match.winner or _("undecided")]
             for c, value in enumerate(values, start=1):
                 st(put(ws, r, c, value), "box")
         r += 1
-        st(put(ws, r, 1, CHAMPION_WORD), "total")
-        st(put(ws, r, 2, self.champion() or "por decidir"), "total")
+        st(put(ws, r, 1, pgettext("championship", "Champion")), "total")
+        st(put(ws, r, 2, self.champion() or _("undecided")), "total")
         return r + 2
 
     def _chart(self, ws, top: int, last_col: int, known: dict) -> int:
@@ -390,7 +426,7 @@ class _Builder:
         if not rounds:
             return top
         leaders = [row.name for row in self.rows[:LEADERS]]
-        st(put(ws, top, 1, "Evolução dos líderes (pontos acumulados após cada ronda)"), "bold")
+        st(put(ws, top, 1, _("The leaders' progress (points so far after each round)")), "bold")
         ws.merge_cells(start_row=top, start_column=1, end_row=top, end_column=last_col)
         head = top + 1
         st(put(ws, head, 2, self._who_word()), "head")
@@ -405,15 +441,15 @@ class _Builder:
                 cell = self.cells[k - 1].get(name)
                 adjusted += self.points_after(k, name) - self.points_after(k - 1, name) - (cell.value if cell else 0)
                 extra = _literal_term(_snap(adjusted))
-                ws.cell(r, 2 + k, f"=SUM({RESULTS_TITLE}!{col(lay.round_col(1))}{source}:"
+                ws.cell(r, 2 + k, f"=SUM({self.results_ref}!{col(lay.round_col(1))}{source}:"
                                   f"{col(lay.round_col(k))}{source}){extra}")
                 st(ws.cell(r, 2 + k), "box_points")
                 known[ws.cell(r, 2 + k).coordinate] = self.points_after(k, name)
             st(ws.cell(r, 2), "box")
         chart = LineChart()
-        chart.title = "Pontos acumulados"
-        chart.y_axis.title = "Pontos"
-        chart.x_axis.title = "Ronda"
+        chart.title = _("Points so far")
+        chart.y_axis.title = pgettext("championship", "Points")
+        chart.x_axis.title = pgettext("championship", "Round")
         data = Reference(ws, min_col=2, max_col=2 + rounds, min_row=head + 1, max_row=head + len(leaders))
         chart.add_data(data, from_rows=True, titles_from_data=True)
         chart.set_categories(Reference(ws, min_col=3, max_col=2 + rounds, min_row=head, max_row=head))
@@ -432,15 +468,18 @@ class _Builder:
         what became of it; the knockout and its champion; then, on a page of its own, where each
         participant is in every round."""
         st = self.styles
-        styles_title(ws, st, f"{self.t.name}: rondas")
-        heads = ["Ronda", "Jogo" if self.teams else "Mesa", "Folha",
-                 "Equipa" if self.teams else "Jogador (por lugar)", "Resultado", "Vencedor / nota"]
+        styles_title(ws, st, _("{tournament}: rounds").format(tournament=self.t.name))
+        heads = [pgettext("championship", "Round"),
+                 pgettext("championship", "Match") if self.teams else pgettext("championship", "Table"),
+                 pgettext("championship", "Sheet"),
+                 pgettext("championship", "Team") if self.teams else _("Player (by seat)"),
+                 pgettext("championship", "Result"), _("Winner / note")]
         last_col = len(heads)
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
         r = HEAD_ROW
         for round_ in self.t.rounds:
-            for item, label, _ in _items(round_):
+            for item, label, _short in _items(round_):
                 played = self.played.get(id(item))
                 who = _who(item, played)
                 shown = self._shown_results(played)
@@ -461,7 +500,7 @@ class _Builder:
                     ws.cell(first, c).alignment = Alignment(vertical="top")
             for name in round_.byes:
                 r += 1
-                for c, value in enumerate([_round_head(round_), "Isenção", "", name], start=1):
+                for c, value in enumerate([_round_head(round_), pgettext("championship", "Bye"), "", name], start=1):
                     put(ws, r, c, value)
                 for c in range(1, last_col + 1):
                     st(ws.cell(r, c), "box")
@@ -469,7 +508,7 @@ class _Builder:
         by_table_end = r
         # By name: where each participant is in every round (the list posted on the wall).
         top = r + 2
-        st(put(ws, top, 1, "Por nome"), "bold")
+        st(put(ws, top, 1, _("By name")), "bold")
         names = list(self.t.teams) if self.teams else list(self.t.players)
         for name in self.layout.names:
             if name not in names:
@@ -495,12 +534,12 @@ class _Builder:
 
     def _seated(self, round_: Round) -> dict[str, str]:
         seated = {}
-        for item, label, _ in _items(round_):
+        for item, label, _short in _items(round_):
             absent = getattr(item, "absent", [])
             for name in _who(item, self.played.get(id(item))):
-                seated[name] = f"{label} (ausente)" if name in absent else label
+                seated[name] = _("{table} (absent)").format(table=label) if name in absent else label
         for name in round_.byes:
-            seated[name] = "Isenção"
+            seated[name] = pgettext("championship", "Bye")
         return seated
 
     def _state_text(self, item, played: Played | None) -> str:
@@ -508,17 +547,17 @@ class _Builder:
         finished table whose game names no winner)."""
         absent = getattr(item, "absent", [])
         if absent:
-            return f"não jogada (ausente: {', '.join(absent)})"
+            return _("not played (absent: {players})").format(players=", ".join(absent))
         if item.sheet is None:
             return ""
         if played is None:
-            return "por entregar"
+            return _("not handed in")
         if not played.result.complete:
-            return "incompleta"
+            return _("incomplete")
         if not played.result.valid:
-            return "com erros"
+            return _("with errors")
         winner = self.game.outcome(played.result).winner
-        return f"vence {winner}" if winner else ""
+        return _("{winner} wins").format(winner=winner) if winner else ""
 
     def _shown_results(self, played: Played | None) -> dict[str, float]:
         """Each participant's result at a finished table: its table points where the regulation
@@ -540,7 +579,7 @@ class _Builder:
         rounds = len(self.t.rounds)
         height = rounds + 3  # name, heads, rounds, total, a blank row
         per_page = max(1, (PAGE_ROWS - 2) // (height + 1))
-        styles_title(ws, st, f"{self.t.name}: cartões de controle")
+        styles_title(ws, st, _("{tournament}: control cards").format(tournament=self.t.name))
         r = HEAD_ROW
         names = self.layout.names
         for index, name in enumerate(sorted(names, key=str.casefold)):
@@ -551,7 +590,9 @@ class _Builder:
                     ws.row_breaks.append(Break(id=r - 1))
             st(put(ws, r, left, name), "head")
             ws.merge_cells(start_row=r, start_column=left, end_row=r, end_column=left + 3)
-            for c, head in enumerate(("Ronda", "Mesa", "Resultado", "Visto"), start=left):
+            heads = (pgettext("championship", "Round"), pgettext("championship", "Table"),
+                     pgettext("championship", "Result"), pgettext("championship", "Checked"))
+            for c, head in enumerate(heads, start=left):
                 st(put(ws, r + 1, c, head), "head")
             for k, round_ in enumerate(self.t.rounds, start=1):
                 row = r + 1 + k
@@ -562,16 +603,16 @@ class _Builder:
                 for c in range(left, left + 4):
                     st(ws.cell(row, c), "box_points" if c == left + 2 else "box")
             total = r + 2 + rounds
-            st(put(ws, total, left, "Total"), "total")
+            st(put(ws, total, left, pgettext("championship", "Total")), "total")
             st(ws.cell(total, left + 1), "total")
-            ws.cell(total, left + 2, f"={RESULTS_TITLE}!{col(self.layout.total_col)}{self.layout.row(name)}")
+            ws.cell(total, left + 2, f"={self.results_ref}!{col(self.layout.total_col)}{self.layout.row(name)}")
             st(ws.cell(total, left + 2), "total")
             st(ws.cell(total, left + 3), "total")
         _widths(ws, [8, 12, 11, 8, 3, 8, 12, 11, 8])
         _page(ws, self.t.name, 9, r + height, landscape=False, titles=False)
 
     def _who_word(self) -> str:
-        return "Equipa" if self.teams else "Jogador"
+        return pgettext("championship", "Team") if self.teams else pgettext("championship", "Player")
 
 
 # --- helpers ----------------------------------------------------------------------------------------
@@ -579,9 +620,11 @@ class _Builder:
 def _items(round_: Round):
     """Each table (or match) of a round, its label ("Mesa 1") and its short name ("Mesa1")."""
     for table in round_.tables:
-        yield table, f"Mesa {table.table}", f"Mesa{table.table}"
+        yield (table, pgettext("championship", "Table {table}").format(table=table.table),
+               pgettext("worksheet", "Table{table}").format(table=table.table))
     for number, match in enumerate(round_.matches, start=1):
-        yield match, f"Jogo {number}", f"Jogo{number}"
+        yield (match, pgettext("championship", "Match {number}").format(number=number),
+               pgettext("worksheet", "Match{number}").format(number=number))
 
 
 def _who(item, played: Played | None) -> list[str]:
@@ -640,12 +683,44 @@ def _shown(value):
     if value is None:
         return None
     if isinstance(value, bool):
-        return "sim" if value else "não"
+        return pgettext("championship", "yes") if value else pgettext("championship", "no")
     if isinstance(value, (list, tuple)):
         return ", ".join("" if v is None else _number(v) for v in value)
     if isinstance(value, float):
         return _plain(value)
     return value
+
+
+def _tiebreak_heads() -> dict[str, str]:
+    """The standings' tie-break columns (each game's numbers, keyed as JSON writes them), in the
+    language in use; a key a game adds later is headed as it reads."""
+    return {
+        "games": pgettext("championship", "games"),
+        "byes": pgettext("championship", "byes"), "absences": pgettext("championship", "absences"),
+        "unplayed": pgettext("championship", "tables not played"),
+        "penalties": pgettext("championship", "penalties"), "played": pgettext("championship", "played"),
+        "wins": pgettext("championship", "wins"), "mocas": pgettext("championship", "mocas"),
+        "game_points": pgettext("championship", "game points"),
+        "points_among_tied": pgettext("championship", "points among the tied"),
+        "mocas_among_tied": pgettext("championship", "mocas among the tied"),
+        "game_points_among_tied": pgettext("championship", "game points among the tied"),
+        "negra_wins": pgettext("championship", "negras won"), "matches": pgettext("championship", "matches won"),
+        "tentos_for": pgettext("championship", "tentos scored"),
+        "tentos_against": pgettext("championship", "tentos conceded"),
+        "tentos": pgettext("championship", "tentos scored - conceded"),
+        "disqualified": pgettext("championship", "disqualified"), "net": pgettext("championship", "net"),
+        "won": pgettext("championship", "points won"), "best_round": pgettext("championship", "best round"),
+        "rounds": pgettext("championship", "rounds"), "qualified": pgettext("championship", "qualified"),
+        "prize": pgettext("championship", "prize"), "extra_prize": pgettext("championship", "extra prize"),
+    }
+
+
+def _tiebreak_head(key: str) -> str:
+    """A tie-break column no game's words name: one of a game's own points (king_points, a game's
+    name this module never says) as "<what> points", any other as its key reads."""
+    if key.endswith("_points"):
+        return pgettext("championship", "{what} points").format(what=key[:-len("_points")].replace("_", " "))
+    return key.replace("_", " ")
 
 
 def _tiebreak_keys(rows: list[StandingRow]) -> list[str]:

@@ -1,0 +1,36 @@
+"""The kinds of finding `tournament check` reports (collect.check), with their stable codes.
+
+Prefix T; then the ruling or article the finding is reported under (TN2: a round is drawn when
+every sheet of the round before is in, complete and clean, each player once; King Art 7: a
+table with a player absent is not played); then what is wrong.
+"""
+from __future__ import annotations
+
+from scorekeeper.findings import FindingKind
+from scorekeeper.i18n import N_
+
+RULE = "TN2"
+
+SHEET_OUTSIDE = FindingKind("T-TN2-SHEET-OUTSIDE", RULE, N_("a table's sheet is outside the tournament's folder"))
+SHEET_MISSING = FindingKind("T-TN2-SHEET-MISSING", RULE, N_("a table's sheet is not handed in yet"))
+SHEET_UNREADABLE = FindingKind("T-TN2-SHEET-UNREADABLE", RULE, N_("a table's sheet cannot be read"))
+SHEET_OTHER_GAME = FindingKind("T-TN2-SHEET-OTHER-GAME", RULE, N_("a table's sheet is of another game"))
+SHEET_OTHER_ROUND = FindingKind("T-TN2-SHEET-OTHER-ROUND", RULE,
+                                N_("a sheet says another round than the draw's"))
+SHEET_OTHER_TABLE = FindingKind("T-TN2-SHEET-OTHER-TABLE", RULE,
+                                N_("a sheet says another table than the draw's"))
+SHEET_OTHER_PLAYERS = FindingKind("T-TN2-SHEET-OTHER-PLAYERS", RULE,
+                                  N_("a sheet is played by others than the draw seated"))
+SHEET_INCOMPLETE = FindingKind("T-TN2-SHEET-INCOMPLETE", RULE, N_("a table's sheet is not complete"))
+SHEET_ERRORS = FindingKind("T-TN2-SHEET-ERRORS", RULE, N_("a table's sheet has errors"))
+TABLE_NUMBER_TWICE = FindingKind("T-TN2-TABLE-NUMBER-TWICE", RULE, N_("two tables of a round have one number"))
+PLAYER_TWICE = FindingKind("T-TN2-PLAYER-TWICE", RULE, N_("a player (or team) plays twice in a round"))
+PLAYER_UNKNOWN = FindingKind("T-TN2-PLAYER-UNKNOWN", RULE, N_("a player (or team) at a table is not in the tournament"))
+BYE_PLAYS = FindingKind("T-TN2-BYE-PLAYS", RULE, N_("a player (or team) with a bye plays in the round"))
+PLAYER_UNSEATED = FindingKind("T-TN2-PLAYER-UNSEATED", RULE, N_("a player has no table and no bye in a round"))
+# King Art 7: a table with a player absent is not played, so a sheet named for it is not read.
+ABSENT_SHEET = FindingKind("T-ART7-ABSENT-SHEET", "Art 7", N_("a table not played (a player absent) names a sheet"))
+
+KINDS = (SHEET_OUTSIDE, SHEET_MISSING, SHEET_UNREADABLE, SHEET_OTHER_GAME, SHEET_OTHER_ROUND, SHEET_OTHER_TABLE,
+         SHEET_OTHER_PLAYERS, SHEET_INCOMPLETE, SHEET_ERRORS, TABLE_NUMBER_TWICE, PLAYER_TWICE, PLAYER_UNKNOWN,
+         BYE_PLAYS, PLAYER_UNSEATED, ABSENT_SHEET)
