@@ -7,6 +7,7 @@ import sys
 import click
 
 from scorekeeper.cli import domain_errors, out, rules_option
+from scorekeeper.i18n import _
 
 
 def hand_options(func):
@@ -61,7 +62,7 @@ def record(sheet_path, hand, values, force, rules_path, **options):
 
     if hand is None:
         if any(options.values()):
-            raise click.UsageError("name the HAND when giving hand options")
+            raise click.UsageError(_("name the HAND when giving hand options"))
         if sys.stdin is not None and not sys.stdin.isatty():
             sys.stdin = BoundedLines(sys.stdin)
         editing.record_interactively(sheet_path, rules_path, ask=_ask, say=out, show=_print_hands)
@@ -94,7 +95,7 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
 
     from scorekeeper.typed_input import whole
 
-    number = whole(number, "N, the hand to correct", 1, None)
+    number = whole(number, _("N, the hand to correct"), 1, None)
     editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
 
 
@@ -123,8 +124,8 @@ class BoundedLines:
         if len(line) > MAX_TYPED_LINE:
             from scorekeeper.errors import InputValueError
 
-            raise InputValueError(f"an answer of more than {MAX_TYPED_LINE:,} characters is not a hand; "
-                                  "nothing more is read", "standard input")
+            raise InputValueError(_("an answer of more than {most:,} characters is not a hand; nothing more is "
+                                    "read").format(most=MAX_TYPED_LINE), _("standard input"))
         return line
 
     def __getattr__(self, name):

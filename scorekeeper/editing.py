@@ -7,6 +7,7 @@ from collections import Counter
 from scorekeeper import games
 from scorekeeper.errors import InputValueError, ScorekeeperError, SheetFormatError, one_line
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import _
 from scorekeeper.report import format_points, format_totals
 from scorekeeper.sheet_file import append_entry, atomic_write, remove_entry, replace_entry, writer_lock
 from scorekeeper.sheets import load_sheet, score
@@ -21,11 +22,6 @@ def _game(sheet) -> games.Game:
 MAX_SAID = 3  # errors a refused change names on its one line; `check` lists them all
 
 
-def _a(word: str) -> str:
-    """`a hand`, `an entry`."""
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
-
-
 def _list_key(sheet) -> str:
     return _game(sheet).list_key
 
@@ -38,7 +34,8 @@ def _build(sheet, hand, values, options) -> dict:
     taken = {option.name: option for option in game.record_options}
     for name in given:
         if name not in taken:
-            raise InputValueError(f"--{name.replace('_', '-')} is not used in {game.title}", sheet.source)
+            raise InputValueError(_("{option} is not used in {game}").format(option="--" + name.replace("_", "-"),
+                                                                            game=game.title), sheet.source)
     try:
         return game.build_entry(sheet, hand, values, **given)
     except InputValueError as exc:
@@ -102,27 +99,35 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
     Returns the saved sheet's result."""
     if len(text.written(new_text).encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
         # Saved, it could never be read again (yaml_lines refuses a larger file): not even by undo.
-        raise InputValueError(f"not recorded: the sheet would be larger than {MAX_FILE_BYTES // 1024} KiB", path)
+        raise InputValueError(_("not recorded: the sheet would be larger than {size} KiB").format(
+            size=MAX_FILE_BYTES // 1024), path)
     result = score(load_sheet(path, rules_path, new_text))
     found = _caused(before, result, index)
     errors = [f for f in found if f.is_error]
     if errors and not force:
         detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors[:MAX_SAID])
         if len(errors) > MAX_SAID:
-            detail += f"; and {len(errors) - MAX_SAID} more"
-        raise InputValueError(f"not recorded: {detail}" + (" (use --force to record it as written)" if hint else ""),
-                              path)
+            more = len(errors) - MAX_SAID
+            detail = _("{errors}; and {count} more").format(errors=detail, count=more)
+        if hint:
+            raise InputValueError(_("not recorded: {errors} (use --force to record it as written)").format(
+                errors=detail), path)
+        raise InputValueError(_("not recorded: {errors}").format(errors=detail), path)
     atomic_write(target, text.written(new_text), name=path)
     hand = result.hands[index - 1]
     points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
-    word = games.get(result.game).entry_word[0].capitalize()
-    say(one_line(f"{word} {index} ({hand.hand}{', ' + hand.detail if hand.detail else ''})"
-                 + (f": {points}" if points else "")))  # one line, whatever a name holds
+    what = f"{hand.hand}, {hand.detail}" if hand.detail else hand.hand
+    said = _entry_said(games.get(result.game).entry_word[0], index, what)
+    say(one_line(f"{said}: {points}" if points else said))  # one line, whatever a name holds
     for finding in found:
         say(finding.format())
     if result.complete:
         winner = result.extra.get("winner")
-        say(one_line(f"The game is complete: {format_totals(result)}" + (f"; {winner} wins" if winner else "")))
+        if winner:
+            say(one_line(_("The game is complete: {totals}; {winner} wins").format(totals=format_totals(result),
+                                                                                 winner=winner)))
+        else:
+            say(one_line(_("The game is complete: {totals}").format(totals=format_totals(result))))
     return result
 
 
@@ -132,8 +137,7 @@ def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, for
         text, sheet = _open(path, target, rules_path)
         before = score(sheet)
         if before.complete and not force:
-            one = _game(sheet).entry_word[0]
-            raise InputValueError(f"the game is complete; `fix` corrects {_a(one)}, `--force` adds one anyway", path)
+            raise InputValueError(_complete_already(_game(sheet).entry_word[0]), path)
         entry = _build(sheet, hand, values, options)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
         _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say, before)
@@ -145,8 +149,7 @@ def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path
     with writer_lock(path) as target:
         text, sheet = _open(path, target, rules_path)
         if not 1 <= number <= len(sheet.entries):
-            raise InputValueError(f"there is no {_game(sheet).entry_word[0]} {number}; the sheet has "
-                                  f"{len(sheet.entries)}", path)
+            raise InputValueError(_no_such_entry(_game(sheet).entry_word[0], number, len(sheet.entries)), path)
         entry = _build(sheet, hand, values, options)
         new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet))
         _save_checked(path, target, text, new_text, rules_path, number, force, say, score(sheet))
@@ -157,12 +160,11 @@ def undo_hand(path: str, rules_path=None, say=print) -> None:
     with writer_lock(path) as target:
         text, sheet = _open(path, target, rules_path)
         if not sheet.entries:
-            raise InputValueError(f"there is no {_game(sheet).entry_word[0]} to undo", path)
+            raise InputValueError(_nothing_to_undo(_game(sheet).entry_word[0]), path)
         last = sheet.entries[-1]
         new_text = remove_entry(text.text, len(sheet.entries) - 1, path, _list_key(sheet))
         atomic_write(target, text.written(new_text), name=path)
-        what = f"{last.name}, " if hasattr(last, "name") else ""
-        say(f"Removed {_game(sheet).entry_word[0]} {len(sheet.entries)} ({what}line {last.line}).")
+        say(_removed(_game(sheet).entry_word[0], len(sheet.entries), getattr(last, "name", None), last.line))
 
 
 def record_interactively(path: str, rules_path, ask, say, show) -> None:
@@ -174,7 +176,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             text, sheet = _open(path, target, rules_path)
             result = score(sheet)
             if result.complete:
-                say("The game is complete.")
+                say(_("The game is complete."))
                 return
             game = _game(sheet)
             if first:
@@ -183,13 +185,78 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             try:
                 entry = game.ask_entry(sheet, ask, say)
             except (Stop, EOFError):
-                say(f"\nStopped; every recorded {game.entry_word[0]} is saved.")
+                say("\n" + _stopped(game.entry_word[0]))
                 return
             new_text = append_entry(text.text, entry, path, _list_key(sheet))
             try:
                 saved = _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say,
                                       result, hint=False)
             except InputValueError as exc:
-                say(f"{exc.message}; ask the hand again")
+                say(_("{message}; ask the hand again").format(message=exc.message))
                 continue
             show(saved)
+
+
+# What `record`, `fix` and `undo` say of an entry, whole for each game's word for it
+# (Game.entry_word: a King or Truco hand, a Sueca deal, a Quatrilho entry), as the Portuguese
+# words differ in gender and the sentence agrees with them.
+
+def _entry_said(word: str, number: int, what: str) -> str:
+    """`Hand 3 (copas)`: the entry just saved."""
+    if word == "deal":
+        return _("Deal {number} ({what})").format(number=number, what=what)
+    if word == "entry":
+        return _("Entry {number} ({what})").format(number=number, what=what)
+    return _("Hand {number} ({what})").format(number=number, what=what)
+
+
+def _complete_already(word: str) -> str:
+    if word == "deal":
+        return _("the game is complete; `fix` corrects a deal, `--force` adds one anyway")
+    if word == "entry":
+        return _("the game is complete; `fix` corrects an entry, `--force` adds one anyway")
+    return _("the game is complete; `fix` corrects a hand, `--force` adds one anyway")
+
+
+def _no_such_entry(word: str, number: int, count: int) -> str:
+    if word == "deal":
+        message = _("there is no deal {number}; the sheet has {count}")
+    elif word == "entry":
+        message = _("there is no entry {number}; the sheet has {count}")
+    else:
+        message = _("there is no hand {number}; the sheet has {count}")
+    return message.format(number=number, count=count)
+
+
+def _nothing_to_undo(word: str) -> str:
+    if word == "deal":
+        return _("there is no deal to undo")
+    if word == "entry":
+        return _("there is no entry to undo")
+    return _("there is no hand to undo")
+
+
+def _removed(word: str, number: int, name: str | None, line: int) -> str:
+    """`Removed hand 3 (copas, line 12).`; a Quatrilho entry has no name of its own."""
+    if name is None:
+        if word == "deal":
+            message = _("Removed deal {number} (line {line}).")
+        elif word == "entry":
+            message = _("Removed entry {number} (line {line}).")
+        else:
+            message = _("Removed hand {number} (line {line}).")
+    elif word == "deal":
+        message = _("Removed deal {number} ({name}, line {line}).")
+    elif word == "entry":
+        message = _("Removed entry {number} ({name}, line {line}).")
+    else:
+        message = _("Removed hand {number} ({name}, line {line}).")
+    return message.format(number=number, name=name, line=line)
+
+
+def _stopped(word: str) -> str:
+    if word == "deal":
+        return _("Stopped; every recorded deal is saved.")
+    if word == "entry":
+        return _("Stopped; every recorded entry is saved.")
+    return _("Stopped; every recorded hand is saved.")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import datetime
 
+from scorekeeper.i18n import _, ngettext
+
 
 class ScorekeeperError(ValueError):
     """Unusable input: a message and the place it is about."""
@@ -76,22 +78,26 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, (str, bytes)):
         if len(value) <= limit:
             return repr(value)
-        return f"{value[:limit]!r}... ({len(value)} characters)"
+        return ngettext("{text}... ({count} character)", "{text}... ({count} characters)", len(value)).format(
+            text=repr(value[:limit]), count=len(value))
     if isinstance(value, bool) or value is None or isinstance(value, float):
         return repr(value)
     if isinstance(value, int):
         digits = len(str(value)) if value.bit_length() <= 200 else None
         if digits is not None and digits <= limit:
             return repr(value)
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        about = int(value.bit_length() * 0.30103) + 1
+        return ngettext("a number of about {count} digit", "a number of about {count} digits", about).format(
+            count=about)
     if isinstance(value, dict):
-        return "a mapping" if value else "an empty mapping"
-    if isinstance(value, (list, tuple, set, frozenset)):
-        kind = "a list" if isinstance(value, (list, tuple)) else "a set"
-        return f"{kind} of {len(value)} {'item' if len(value) == 1 else 'items'}"
+        return _("a mapping") if value else _("an empty mapping")
+    if isinstance(value, (list, tuple)):
+        return ngettext("a list of {count} item", "a list of {count} items", len(value)).format(count=len(value))
+    if isinstance(value, (set, frozenset)):
+        return ngettext("a set of {count} item", "a set of {count} items", len(value)).format(count=len(value))
     if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
-    return f"a {type(value).__name__}"
+    return _("a {type}").format(type=type(value).__name__)
 
 
 class RulesError(ScorekeeperError):

@@ -12,6 +12,7 @@ import os
 import stat
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import _
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 
@@ -22,21 +23,21 @@ def open_regular(path: str, error: type[ScorekeeperError] = ScorekeeperError):
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except IsADirectoryError:
-        raise error("is a directory, not a file", path) from None
+        raise error(_("is a directory, not a file"), path) from None
     except FileNotFoundError:
-        raise error("no such file", path) from None
+        raise error(_("no such file"), path) from None
     except PermissionError:
-        raise error("permission denied", path) from None
+        raise error(_("permission denied"), path) from None
     except OSError as exc:
-        raise error(f"cannot read: {exc.strerror or exc}", path) from None
+        raise error(_("cannot read: {reason}").format(reason=exc.strerror or exc), path) from None
     except ValueError:  # a NUL byte in the name: no file is called that
-        raise error("no such file", path) from None
+        raise error(_("no such file"), path) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise error("is a directory, not a file", path)
+            raise error(_("is a directory, not a file"), path)
         if not stat.S_ISREG(mode):
-            raise error("is not a regular file (a pipe, device or socket): refused", path)
+            raise error(_("is not a regular file (a pipe, device or socket): refused"), path)
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -57,4 +58,4 @@ def read_regular(path: str, limit: int, error: type[ScorekeeperError] = Scorekee
                 data += handle.read(limit + 1 - len(data))
             return data
         except OSError as exc:
-            raise error(f"cannot read: {exc.strerror or exc}", path) from None
+            raise error(_("cannot read: {reason}").format(reason=exc.strerror or exc), path) from None

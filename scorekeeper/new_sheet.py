@@ -4,14 +4,23 @@ from __future__ import annotations
 import datetime
 
 from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
-from scorekeeper.report import plural
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.sheet_file import flow
 from scorekeeper.yaml_lines import MAX_HEADER_TEXT, header_number
 
 
 def given(count: int) -> str:
-    """`1 was given`, `3 were given`."""
-    return f"{count} {'was' if count == 1 else 'were'} given"
+    """`1 was given`, `3 were given`: the clause after a count that was expected."""
+    return ngettext("{count} was given", "{count} were given", count).format(count=count)
+
+
+def _either(numbers) -> str:
+    """`4 or 5`: the table sizes a game allows."""
+    numbers = [str(n) for n in numbers]
+    text = numbers[0]
+    for number in numbers[1:]:
+        text = _("{first} or {second}").format(first=text, second=number)
+    return text
 
 
 def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str, at_least: bool = False):
@@ -23,32 +32,55 @@ def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source
 
     from scorekeeper.games import Seating
 
-    word = "player" if game.seating is Seating.PLAYERS else "team"
-    if game.seating is Seating.PLAYERS:
+    by_players = game.seating is Seating.PLAYERS
+    if by_players:
         if not players or teams:
-            raise click.UsageError(f"{rules.name} is played by players: give -p NAME for each, in seat order")
+            raise click.UsageError(_("{rules} is played by players: give -p NAME for each, in seat order").format(
+                rules=rules.name))
         who = list(players)
     else:
         if not teams or players:
-            raise click.UsageError(f"{rules.name} is played by teams: give -t NAME=PLAYER,PLAYER for each")
+            raise click.UsageError(_("{rules} is played by teams: give -t NAME=PLAYER,PLAYER for each").format(
+                rules=rules.name))
         who = parse_teams(teams, source)
     seats = game.seats(rules)
     if at_least and len(who) < min(seats):
-        raise InputValueError(f"a {rules.name} tournament needs at least {plural(min(seats), word)}; "
-                              f"{given(len(who))}", source)
+        least = min(seats)
+        if by_players:
+            needs = ngettext("a {rules} tournament needs at least {count} player",
+                             "a {rules} tournament needs at least {count} players", least)
+        else:
+            needs = ngettext("a {rules} tournament needs at least {count} team",
+                             "a {rules} tournament needs at least {count} teams", least)
+        raise InputValueError(f"{needs.format(rules=rules.name, count=least)}; {given(len(who))}", source)
     if not at_least and len(who) not in seats:
-        counts = plural(seats[0], word) if len(seats) == 1 else f"{' or '.join(map(str, seats))} {word}s"
-        raise InputValueError(f"{rules.name} is played by {counts}; {given(len(who))}", source)
+        raise InputValueError(f"{_played_by(rules.name, seats, by_players)}; {given(len(who))}", source)
     names = participants(who) + (list(who) if isinstance(who, dict) else [])
     if len(set(names)) != len(names):
-        raise InputValueError(f"a {'team or ' if isinstance(who, dict) else ''}player is named twice", source)
+        twice = _("a team or player is named twice") if isinstance(who, dict) else _("a player is named twice")
+        raise InputValueError(twice, source)
     _check_names(names, source)
     if isinstance(who, dict):
         size = game.team_size(rules)
         for name, members in who.items():
             if len(members) != size:
-                raise InputValueError(f"team {name}: {plural(size, 'player')}, {given(len(members))}", source)
+                team = ngettext("team {name}: {count} player", "team {name}: {count} players", size).format(
+                    name=name, count=size)
+                raise InputValueError(f"{team}, {given(len(members))}", source)
     return who
+
+
+def _played_by(rules: str, seats: tuple[int, ...], by_players: bool) -> str:
+    """`King is played by 4 players`, `Quatrilho is played by 4 or 5 players`."""
+    if len(seats) == 1:
+        if by_players:
+            message = ngettext("{rules} is played by {count} player", "{rules} is played by {count} players", seats[0])
+        else:
+            message = ngettext("{rules} is played by {count} team", "{rules} is played by {count} teams", seats[0])
+        return message.format(rules=rules, count=seats[0])
+    if by_players:
+        return _("{rules} is played by {counts} players").format(rules=rules, counts=_either(seats))
+    return _("{rules} is played by {counts} teams").format(rules=rules, counts=_either(seats))
 
 
 def participants(who) -> list[str]:
@@ -59,7 +91,11 @@ def participants(who) -> list[str]:
 def describe_who(who) -> str:
     """`Ana, Bruno, Carla, Duarte` or `Nos (Ana, Bruno) v Eles (Carla, Duarte)`."""
     if isinstance(who, dict):
-        return " v ".join(f"{name} ({', '.join(members)})" for name, members in who.items())
+        text = ""
+        for name, members in who.items():
+            team = f"{name} ({', '.join(members)})"
+            text = _("{first} v {second}").format(first=text, second=team) if text else team
+        return text
     return ", ".join(who)
 
 
@@ -71,7 +107,7 @@ def check_header(game, who, scorer, date, source: str) -> None:
         if game.scorer_rule is None:
             _check_names([scorer], source)
         elif scorer not in participants(who):
-            raise InputValueError(f"the scorer {quote(scorer)} is not one of the players", source)
+            raise InputValueError(_("the scorer {name} is not one of the players").format(name=quote(scorer)), source)
     if date is not None:
         _check_date(date, source)
 
@@ -83,7 +119,8 @@ def new_sheet_text(game, rules, ref: str, who, *, scorer=None, event=None, table
     check_header(game, who, scorer, date, source)
     lines = [f"rules: {flow(ref)}", f"{game.seating.value}: {flow(who)}"]
     if game.scorer_rule is not None:
-        lines.append(f"scorer: {flow(scorer or participants(who)[0])}  # responsible for the sheet ({game.scorer_rule})")
+        comment = _("responsible for the sheet ({rule})").format(rule=game.scorer_rule)
+        lines.append(f"scorer: {flow(scorer or participants(who)[0])}  # {comment}")
     elif scorer is not None:
         lines.append(f"scorer: {flow(scorer)}")
     lines += [*_header_lines(event, table, round_, date), f"{game.list_key}: []"]
@@ -98,22 +135,28 @@ def _header_lines(event, table, round_, date) -> list[str]:
         if value is not None:
             _check_text(value, key, "")
             if len(value) > MAX_HEADER_TEXT:
-                raise InputValueError(f"--{key.rstrip('_')}: {len(value):,} characters; a header holds at most "
-                                      f"{MAX_HEADER_TEXT}")
+                raise InputValueError(_("{option}: {count:,} characters; a header holds at most {most}").format(
+                    option="--" + key.rstrip("_"), count=len(value), most=MAX_HEADER_TEXT))
     lines = [f"{key}: {flow(header_number(value))}" for key, value in given if value is not None]
     if date is not None:
         lines.append(f"date: {date}")
     return lines
 
 
-def _check_text(text: str, what: str, source: str) -> None:
+def _check_text(text: str, key: str | None, source: str) -> None:
     """Text typed on the command line that a sheet could not hold as it is: bytes that are no
     UTF-8 (a shell passes them on as surrogates) or a control character, which YAML would
-    escape or fold (NEL becomes a space) so that the name read back is another."""
+    escape or fold (NEL becomes a space) so that the name read back is another. `key` is the
+    header's (event, table, round: the sheet's own word), None for a name."""
     if any("\ud800" <= ch <= "\udfff" for ch in text):
-        raise InputValueError(f"{what} {quote(text)} is not UTF-8 text", source)
+        if key is None:
+            raise InputValueError(_("the name {value} is not UTF-8 text").format(value=quote(text)), source)
+        raise InputValueError(_("{key} {value} is not UTF-8 text").format(key=key, value=quote(text)), source)
     if one_line(text) != text:
-        raise InputValueError(f"{what} {quote(text)} holds a control character", source)
+        if key is None:
+            raise InputValueError(_("the name {value} holds a control character").format(value=quote(text)), source)
+        raise InputValueError(_("{key} {value} holds a control character").format(key=key, value=quote(text)),
+                              source)
 
 
 def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
@@ -123,7 +166,7 @@ def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
         name, sep, members = option.partition("=")
         players = [m.strip() for m in members.split(",") if m.strip()]
         if not sep or not name.strip() or not players:
-            raise InputValueError(f"team {quote(option)}: expected NAME=PLAYER,PLAYER", source)
+            raise InputValueError(_("team {value}: expected NAME=PLAYER,PLAYER").format(value=quote(option)), source)
         teams[name.strip()] = players
     return teams
 
@@ -131,13 +174,14 @@ def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
 def _check_names(names: list[str], source: str) -> None:
     """A sheet refuses names longer than MAX_NAME, so a new sheet does not hold one."""
     for name in names:
-        _check_text(name, "the name", source)
+        _check_text(name, None, source)
         if len(name) > MAX_NAME:
-            raise InputValueError(f"{quote(name)} is longer than a name ({MAX_NAME} characters)", source)
+            raise InputValueError(_("{name} is longer than a name ({most} characters)").format(name=quote(name),
+                                                                                              most=MAX_NAME), source)
 
 
 def _check_date(date: str, source: str) -> None:
     try:
         datetime.date.fromisoformat(date)
     except ValueError:
-        raise InputValueError(f"date {quote(date)}: expected YYYY-MM-DD", source) from None
+        raise InputValueError(_("date {value}: expected YYYY-MM-DD").format(value=quote(date)), source) from None

@@ -4,6 +4,8 @@ from __future__ import annotations
 import io
 import re
 
+from scorekeeper import i18n
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.results import SheetResult
 
 
@@ -37,9 +39,26 @@ def _hand_report(hand) -> dict:
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
-    """`1 game`, `2 games`, `0 games`: a count and the word that agrees with it (`many`
-    defaults to `one` + "s"). Every message that counts something says it through here."""
+    """`1 game`, `2 games`, `0 games`: a count and the English word that agrees with it (`many`
+    defaults to `one` + "s"). Being removed: a message says its count with `ngettext`."""
     return f"{count} {one if count in (1, -1) else (many if many is not None else one + 's')}"
+
+
+def counted(count: int, unit: tuple[str, str]) -> str:
+    """`3 hands`, `1 moca`: a count of a game's entries or of its standing's unit
+    (Game.entry_word, Game.totals_word), said whole in the language in use."""
+    one = unit[0]
+    if one == "hand":
+        return ngettext("{count} hand", "{count} hands", count).format(count=count)
+    if one == "deal":
+        return ngettext("{count} deal", "{count} deals", count).format(count=count)
+    if one == "entry":
+        return ngettext("{count} entry", "{count} entries", count).format(count=count)
+    if one == "moca":
+        return ngettext("{count} moca", "{count} mocas", count).format(count=count)
+    if one == "game":
+        return ngettext("{count} game", "{count} games", count).format(count=count)
+    return f"{count} {unit[0] if count == 1 else unit[1]}"  # a new game's unit: English until its words are here
 
 
 def signed(value) -> str:
@@ -53,7 +72,7 @@ def signed(value) -> str:
 def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], list[list]]:
     """The sheet as a table: one row per hand, each player's points, the total and its control,
     the saldo, and the table points (`places_rule`: the article that gives them) when known."""
-    headers = ["#", "hand", "detail", *result.players, "total", "control"]
+    headers = ["#", _("hand"), _(DETAIL), *result.players, _("total"), _("control")]
     rows = []
     for hand in result.hands:
         points = hand.points or {}
@@ -61,16 +80,16 @@ def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], li
                                                            for p in result.players),
                      signed(hand.total), signed(hand.expected)])
     totals = result.totals
-    rows.append(["", "saldo", "", *(signed(totals[p]) for p in result.players), signed(sum(totals.values())),
+    rows.append(["", _("saldo"), "", *(signed(totals[p]) for p in result.players), signed(sum(totals.values())),
                  "0" if result.complete else ""])
     if result.places:
-        rows.append(["", "table points", places_rule, *(signed(result.places[p]) for p in result.players), "", ""])
+        rows.append(["", _("table points"), places_rule, *(signed(result.places[p]) for p in result.players), "", ""])
     return headers, rows
 
 
 def running_rows(result: SheetResult) -> tuple[list[str], list[list]]:
     """Each player's running balance after each hand."""
-    headers = ["#", "hand", *result.players]
+    headers = ["#", _("hand"), *result.players]
     rows = [[hand.index, hand.hand, *(signed(balance[p]) for p in result.players)]
             for hand, balance in zip(result.hands, result.running())]
     return headers, rows
@@ -86,7 +105,7 @@ class Column(str):
         return column
 
 
-DETAIL = "detail"  # the column a narrow table moves to a line of its own under each row
+DETAIL = N_("detail")  # the column a narrow table moves to a line of its own under each row
 SEPARATOR = "  "
 
 
@@ -99,17 +118,20 @@ def terminal_width() -> int:
 
 def table(headers: list[str], rows: list[list], numeric_from: int | None = None, width: int | None = None,
           numeric_until: int | None = None, tight: bool = False) -> str:
-    """A plain-text table; columns from `numeric_from` on are numbers, aligned right. A cell is
-    one line: a line break or control character in a name is shown escaped. A table wider than
-    `width` (the terminal's) is drawn compact when it can be: see `compact_table`."""
+    """A plain-text table; columns from `numeric_from` on are numbers, aligned right, a fraction
+    with the language's decimal comma (CSV and JSON keep the point). A cell is one line: a line
+    break or control character in a name is shown escaped. A table wider than `width` (the
+    terminal's) is drawn compact when it can be: see `compact_table`."""
     from tabulate import tabulate  # only the paths that print tables pay for it
 
     from scorekeeper.errors import one_line
 
+    until = len(headers) if numeric_until is None else numeric_until
     align = None
     if numeric_from is not None:
-        until = len(headers) if numeric_until is None else numeric_until
         align = ["left"] * numeric_from + ["right"] * (until - numeric_from) + ["left"] * (len(headers) - until)
+    numeric = range(numeric_from, until) if numeric_from is not None else range(0)
+    rows = [[_cell(c, i in numeric) for i, c in enumerate(row)] for row in rows]
     cells = [[one_line(c) if isinstance(c, str) else c for c in row] for row in rows]
     import tabulate as module
 
@@ -122,10 +144,29 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
     finally:
         module.MIN_PADDING = padding
     width = width or terminal_width()
-    compactable = DETAIL in headers or any(isinstance(h, Column) for h in headers)
+    compactable = _detail_at(headers) is not None or any(isinstance(h, Column) for h in headers)
     if not compactable or max(map(len, text.split("\n"))) <= width:
         return text
     return compact_table(headers, rows, numeric_from, width)
+
+
+_FRACTION = r"[+-]?[0-9]+\.[0-9]+(?:e[+-]?[0-9]+)?\Z"  # 2.5, +0.25, -1.5: a number a table writes with its comma
+
+
+def _cell(value, numeric: bool):
+    """A cell as a table shows it: a fraction (a float, or written in a column of numbers) with
+    the language's decimal comma."""
+    if isinstance(value, float) or (numeric and isinstance(value, str) and re.match(_FRACTION, value)):
+        return i18n.decimal(value)
+    return value
+
+
+def _detail_at(headers: list[str]) -> int | None:
+    """Where the detail column is: its header in the language in use (or in English)."""
+    for name in (DETAIL, _(DETAIL)):
+        if name in headers:
+            return headers.index(name)
+    return None
 
 
 def compact_table(headers: list[str], rows: list[list], numeric_from: int | None, width: int) -> str:
@@ -135,7 +176,7 @@ def compact_table(headers: list[str], rows: list[list], numeric_from: int | None
     still tell them apart when the full ones do not fit."""
     from scorekeeper.errors import one_line
 
-    detail_at = headers.index(DETAIL) if DETAIL in headers else None
+    detail_at = _detail_at(headers)
     keep = [i for i in range(len(headers)) if i != detail_at]
     heads = [headers[i] for i in keep]
     cells = [["" if row[i] is None else one_line(str(row[i])) for i in keep] for row in rows]
@@ -259,7 +300,7 @@ def format_totals(result: SheetResult) -> str:
     unit = games.get(result.game).totals_word  # (one, many): ("moca", "mocas")
     if unit is None:
         return format_points(result.totals)
-    return ", ".join(f"{name} {plural(value, *unit)}" for name, value in result.totals.items())
+    return ", ".join(f"{name} {counted(value, unit)}" for name, value in result.totals.items())
 
 
 def summary(result: SheetResult) -> str:
@@ -269,46 +310,34 @@ def summary(result: SheetResult) -> str:
     game = games.get(result.game)
     errors = sum(1 for f in result.findings if f.is_error)
     warnings = len(result.findings) - errors
-    count = len(result.hands)
-    state = "complete" if result.complete else \
-        f"in progress, {plural(count, *game.entry_word)} recorded"
-    totals = format_totals(result)
     if result.extra.get("winner"):
-        state = f"won by {result.extra['winner']}"
+        state = _("won by {winner}").format(winner=result.extra["winner"])
+    elif result.complete:
+        state = _("complete")
+    else:
+        state = _in_progress(len(result.hands), game.entry_word)
+    totals = format_totals(result)
     from scorekeeper.errors import one_line  # a name with a line break must not start a line of its own
 
     if not result.findings:
-        return one_line(f"{result.source}: clean ({result.rules}, {state}; {totals})")
-    counts = [plural(errors, "error")] if errors else []
+        return one_line(_("{file}: clean ({rules}, {state}; {totals})").format(
+            file=result.source, rules=result.rules, state=state, totals=totals))
+    counts = [ngettext("{count} error", "{count} errors", errors).format(count=errors)] if errors else []
     if warnings:
-        counts.append(plural(warnings, "warning"))
-    return one_line(f"{result.source}: {', '.join(counts)} ({result.rules}, {state}; {totals})")
+        counts.append(ngettext("{count} warning", "{count} warnings", warnings).format(count=warnings))
+    return one_line(_("{file}: {findings} ({rules}, {state}; {totals})").format(
+        file=result.source, findings=", ".join(counts), rules=result.rules, state=state, totals=totals))
 
 
-SHORT = {"absences": "absent", "penalties": "penalty", "best_round": "best"}  # heads that fit 80 columns
-
-
-def standings_table(rows: list[dict]) -> tuple[list[str], list[list]]:
-    """The standings rows as a table: place, name (and group), points, each tie-break's number,
-    and the deciding criterion (last, so that the numbers line up before it)."""
-    if not rows:
-        return ["place", "name", "points", "decided by"], []
-    name_key = "team" if "team" in rows[0] else "player"
-    skip = {"place", name_key, "group", "points", "decided_by"}
-    # Each tie-break's number, but not one that is nought on every row (nobody absent, no penalty).
-    extra = [key for key, value in rows[0].items() if key not in skip and isinstance(value, (int, float))
-             and not isinstance(value, bool) and any(row.get(key) for row in rows)]
-    group = ["group"] if name_key == "team" and len({row.get("group") for row in rows}) > 1 else []
-    headers = ["place", name_key, *group, "points", *[SHORT.get(k, k.replace("_points", " pts").replace("_", " ")) for k in extra], "decided by"]
-    table = [[row["place"], row[name_key], *[row.get("group") or "" for _ in group], _number(row["points"]),
-              *[_number(row.get(k)) for k in extra], row["decided_by"] or ""] for row in rows]
-    return headers, table
-
-
-def _number(value) -> str:
-    """A standings number as people write it: 2.5, 10/3 as 3.33, 5 (not 5.0)."""
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{round(value, 2):g}"
-    return str(value)
+def _in_progress(count: int, unit: tuple[str, str]) -> str:
+    """`in progress, 3 hands recorded`: whole, as `recorded` agrees with the entry in Portuguese."""
+    if unit[0] == "hand":
+        return ngettext("in progress, {count} hand recorded", "in progress, {count} hands recorded", count).format(
+            count=count)
+    if unit[0] == "deal":
+        return ngettext("in progress, {count} deal recorded", "in progress, {count} deals recorded", count).format(
+            count=count)
+    if unit[0] == "entry":
+        return ngettext("in progress, {count} entry recorded", "in progress, {count} entries recorded",
+                        count).format(count=count)
+    return f"in progress, {counted(count, unit)} recorded"  # a new game's entries: English until their words are here

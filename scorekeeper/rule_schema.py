@@ -7,6 +7,7 @@ file, the line, the key path and what is allowed (the sqlfluff way), and stops t
 from __future__ import annotations
 
 from scorekeeper.errors import RulesError, quote
+from scorekeeper.i18n import N_, _
 from scorekeeper.yaml_lines import LineDict, LineList
 
 
@@ -41,32 +42,59 @@ class Optional:
 MAX_TEXT = 120  # a name, label or title; messages and boletins show them whole
 MAX_NUMBER = 10**6  # a fractional setting (classification points); nan and inf are not numbers
 
-_TYPE_NAMES = {int: "a whole number", str: "a text", float: "a number", bool: "true or false"}
+_TYPE_NAMES = {int: N_("a whole number"), str: N_("a text"), float: N_("a number"), bool: N_("true or false")}
+# What a list of each type holds, said whole (a language's plural is no English "s").
+_LIST_NAMES = {int: N_("a list of whole number"), str: N_("a list of text"), float: N_("a list of number"),
+               bool: N_("a list of true or false")}
 
 
 def _describe(spec) -> str:
+    """What `spec` allows, in words: the message that names the key also names these."""
     if isinstance(spec, Choice):
-        return "one of " + ", ".join(spec.values)
+        return _("one of {values}").format(values=", ".join(spec.values))
     if isinstance(spec, dict):
-        return "a mapping with keys " + ", ".join(spec)
+        return _("a mapping with keys {keys}").format(keys=", ".join(spec))
     if isinstance(spec, list):
-        return "a list of " + _describe(spec[0]).removeprefix("a ")
+        return _describe_list(spec[0])
     if isinstance(spec, Whole):
         if spec.low == spec.high:
             return f"{spec.low}"
-        return f"a whole number from {spec.low} to {spec.high}"
-    return _TYPE_NAMES[spec]
+        return _("a whole number from {low} to {high}").format(low=spec.low, high=spec.high)
+    return _(_TYPE_NAMES[spec])
+
+
+def _describe_list(item) -> str:
+    """A list of `item`s, in words."""
+    if isinstance(item, Choice):
+        return _("a list of one of {values}").format(values=", ".join(item.values))
+    if isinstance(item, dict):
+        return _("a list of mapping with keys {keys}").format(keys=", ".join(item))
+    if isinstance(item, Whole):
+        if item.low == item.high:
+            return _("a list of {number}").format(number=item.low)
+        return _("a list of whole number from {low} to {high}").format(low=item.low, high=item.high)
+    if isinstance(item, list):  # no rule file has a list of lists; said in the words of one
+        return _("a list of {items}").format(items=_describe_list(item[0]).removeprefix("a "))
+    return _(_LIST_NAMES[item])
 
 
 def validate(data, schema: dict, source: str, path: str = "", line: int | None = None) -> None:
     """Raise RulesError at the first value of `data` that does not fit `schema`."""
     if not isinstance(data, dict):
-        raise RulesError(f"{path or 'the rule file'}: expected {_describe(schema)}, got {_show(data)}", source, line)
+        if path:
+            message = _("{key}: expected {allowed}, got {value}").format(key=path, allowed=_describe(schema),
+                                                                        value=_show(data))
+        else:
+            message = _("the rule file: expected {allowed}, got {value}").format(allowed=_describe(schema),
+                                                                                value=_show(data))
+        raise RulesError(message, source, line)
     line = getattr(data, "line", line)
     for key in data:
         if key not in schema:
             allowed = ", ".join(schema)
-            raise RulesError(f"unknown key {quote(_join(path, key))}; allowed here: {allowed}", source, _line_of(data, key, line))
+            raise RulesError(_("unknown key {key}; allowed here: {allowed}").format(key=quote(_join(path, key)),
+                                                                                   allowed=allowed),
+                             source, _line_of(data, key, line))
     for key, spec in schema.items():
         optional = isinstance(spec, Optional)
         if optional:
@@ -74,7 +102,8 @@ def validate(data, schema: dict, source: str, path: str = "", line: int | None =
         if key not in data:
             if optional:
                 continue
-            raise RulesError(f"missing key {quote(_join(path, key))} ({_describe(spec)})", source, line)
+            raise RulesError(_("missing key {key} ({allowed})").format(key=quote(_join(path, key)),
+                                                                      allowed=_describe(spec)), source, line)
         _check(data[key], spec, source, _join(path, key), _line_of(data, key, line))
 
 
@@ -83,27 +112,35 @@ def _check(value, spec, source: str, path: str, line: int | None) -> None:
         validate(value, spec, source, path, line)
     elif isinstance(spec, list):
         if not isinstance(value, list):
-            raise RulesError(f"{path}: expected {_describe(spec)}, got {_show(value)}", source, line)
+            _refuse(path, _describe(spec), _show(value), source, line)
         for index, item in enumerate(value):
             item_line = value.line_of(index) if isinstance(value, LineList) else line
             _check(item, spec[0], source, f"{path}[{index}]", item_line)
     elif isinstance(spec, Choice):
         if not isinstance(value, str) or value not in spec.values:
-            raise RulesError(f"{path}: expected {_describe(spec)}, got {_show(value)}", source, line)
+            _refuse(path, _describe(spec), _show(value), source, line)
     elif spec is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                 not -MAX_NUMBER <= value <= MAX_NUMBER:  # also refuses nan and inf
-            raise RulesError(f"{path}: expected a number from {-MAX_NUMBER} to {MAX_NUMBER}, got {_show(value)}",
-                             source, line)
+            raise RulesError(_("{key}: expected a number from {low} to {high}, got {value}").format(
+                key=path, low=-MAX_NUMBER, high=MAX_NUMBER, value=_show(value)), source, line)
     elif spec is int or isinstance(spec, Whole):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{path}: expected a whole number, got {_show(value)}", source, line)
+            _refuse(path, _(_TYPE_NAMES[int]), _show(value), source, line)
         if isinstance(spec, Whole) and not spec.low <= value <= spec.high:
-            raise RulesError(f"{path}: expected {_describe(spec)}, got {value}", source, line)
+            _refuse(path, _describe(spec), str(value), source, line)
     elif not isinstance(value, spec) or (spec is not bool and isinstance(value, bool)):
-        raise RulesError(f"{path}: expected {_describe(spec)}, got {_show(value)}", source, line)
+        _refuse(path, _describe(spec), _show(value), source, line)
     elif spec is str and len(value) > MAX_TEXT:
-        raise RulesError(f"{path}: {_show(value)} is longer than {MAX_TEXT} characters", source, line)
+        raise RulesError(_("{key}: {value} is longer than {most} characters").format(
+            key=path, value=_show(value), most=MAX_TEXT), source, line)
+
+
+def _refuse(path: str, allowed: str, shown: str, source: str, line: int | None):
+    """`key: expected <what is allowed>, got <what is written>`: the file, the line, the key and
+    the allowed values."""
+    raise RulesError(_("{key}: expected {allowed}, got {value}").format(key=path, allowed=allowed, value=shown),
+                     source, line)
 
 
 def _line_of(data, key, default):
@@ -115,4 +152,4 @@ def _join(path: str, key) -> str:
 
 
 def _show(value) -> str:
-    return "nothing" if value is None else quote(value)
+    return _("nothing") if value is None else quote(value)

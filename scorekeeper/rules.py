@@ -11,6 +11,7 @@ import stat
 
 from scorekeeper import games
 from scorekeeper.errors import RulesError, UnknownRulesError, quote
+from scorekeeper.i18n import N_, _
 from scorekeeper.vocabulary import normalize
 from scorekeeper.yaml_lines import load_file
 
@@ -51,19 +52,20 @@ def load_path(path: str):
         return _cache[key]
     data = load_file(path, RulesError)
     if not isinstance(data, dict):
-        raise RulesError("a rule file is a mapping with a 'game' key", path, getattr(data, "line", 1))
+        raise RulesError(_("a rule file is a mapping with a 'game' key"), path, getattr(data, "line", 1))
     game = data.get("game")
     known = games.names()
     if not isinstance(game, str) or game not in known:
         raise RulesError(
-            f"game: expected one of {', '.join(known)}, got {quote(game)}", path, data.line_of("game"))
+            _("game: expected one of {names}, got {value}").format(names=", ".join(known), value=quote(game)), path,
+            data.line_of("game"))
     rules = games.get(game).rules_from_data(data, path)
     if key is not None:
         _cache[key] = rules
     return rules
 
 
-SHEET_PATH_REFUSED = "a sheet may only name a rule file in its own folder; use --rules PATH"
+SHEET_PATH_REFUSED = N_("a sheet may only name a rule file in its own folder; use --rules PATH")
 
 
 def find(ref: str, base_dir: str | None = None):
@@ -78,22 +80,23 @@ def find(ref: str, base_dir: str | None = None):
         if base_dir is None:
             return load_path(ref)
         return load_path(_inside(ref, base_dir))
-    return _shipped(ref, "(or a path to a rule file)")
+    return _shipped(ref, N_("unknown rules {name}; known: {names} (or a path to a rule file)"))
 
 
 def find_shipped(ref: str):
     """Shipped rules by name or alias only, never a path: what a workbook (a file from
     strangers) may name."""
     if not isinstance(ref, str) or looks_like_path(ref):
-        raise UnknownRulesError(f"unknown rules {quote(ref)}; a workbook names shipped rules only "
-                                f"({', '.join(rules_names())}); --rules PATH gives a house variant")
-    return _shipped(ref, "(a workbook names shipped rules only; --rules PATH gives a house variant)")
+        raise UnknownRulesError(_("unknown rules {name}; a workbook names shipped rules only ({names}); --rules PATH "
+                                  "gives a house variant").format(name=quote(ref), names=", ".join(rules_names())))
+    return _shipped(ref, N_("unknown rules {name}; known: {names} (a workbook names shipped rules only; --rules PATH "
+                            "gives a house variant)"))
 
 
 def _inside(ref: str, base_dir: str) -> str:
     """The real path of the regular file `ref` names inside `base_dir`, or RulesError."""
     if "\0" in ref or os.path.isabs(ref) or os.path.splitdrive(ref)[0]:
-        raise RulesError(SHEET_PATH_REFUSED)
+        raise RulesError(_(SHEET_PATH_REFUSED))
     try:
         folder = os.path.realpath(base_dir or os.curdir)
         target = os.path.realpath(os.path.join(folder, ref))
@@ -102,11 +105,13 @@ def _inside(ref: str, base_dir: str) -> str:
     except (OSError, ValueError):
         readable = False
     if not readable:
-        raise RulesError(SHEET_PATH_REFUSED)
+        raise RulesError(_(SHEET_PATH_REFUSED))
     return target
 
 
-def _shipped(ref: str, hint: str):
+def _shipped(ref: str, unknown: str):
+    """The shipped rules `ref` names; `unknown` (an N_ message with {name} and {names}) refuses
+    a name no rule file answers to."""
     wanted = normalize(ref)
     folder = rules_dir()
     direct = os.path.join(folder, wanted + ".yaml")
@@ -116,8 +121,7 @@ def _shipped(ref: str, hint: str):
         rules = load_path(path)
         if wanted in {normalize(rules.name), *map(normalize, rules.aliases)}:
             return rules
-    known = ", ".join(rules_names())
-    raise UnknownRulesError(f"unknown rules {quote(ref)}; known: {known} {hint}")
+    raise UnknownRulesError(_(unknown).format(name=quote(ref), names=", ".join(rules_names())))
 
 
 def rules_names() -> list[str]:
@@ -134,4 +138,4 @@ def describe(rules) -> tuple[list[str], list[list]]:
     rows = [["game", rules.game], ["name", rules.name], ["aliases", ", ".join(rules.aliases)],
             ["title", rules.title], ["file", rules.source]]
     rows.extend(games.get(rules.game).describe_rules(rules))
-    return ["setting", "value"], rows
+    return [N_("setting"), N_("value")], rows  # English ids: JSON and CSV keys; a table translates them

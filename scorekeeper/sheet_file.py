@@ -18,6 +18,8 @@ import stat
 import yaml
 
 from scorekeeper.errors import SheetFormatError, SheetLockedError
+from scorekeeper.i18n import _
+from scorekeeper.yaml_lines import malformed
 
 NAME_MAX = 255  # bytes in one file name on every common file system
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -45,7 +47,7 @@ def real_path(path: str, name: str | None = None) -> str:
     name = name or path
     target = os.path.realpath(path)
     if (os.path.lexists(path) and not os.path.lexists(target)) or os.path.islink(target):
-        raise SheetWriteError("is a symbolic link to nothing (or a loop of links): refused", name)
+        raise SheetWriteError(_("is a symbolic link to nothing (or a loop of links): refused"), name)
     return target
 
 
@@ -99,22 +101,22 @@ def remove_stale_temps(target: str) -> list[str]:
 
 def _why(exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
-        return "no space left on the disk"
+        return _("no space left on the disk")
     if exc.errno == getattr(errno, "EDQUOT", errno.ENOSPC):
-        return "disk quota exceeded"
+        return _("disk quota exceeded")
     if exc.errno == errno.ENAMETOOLONG:
-        return "file name too long"
+        return _("file name too long")
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
+        return _("permission denied")
     if exc.errno == errno.EROFS:
-        return "read-only file system"
-    return (exc.strerror or str(exc)).lower()
+        return _("read-only file system")
+    return (exc.strerror or str(exc)).lower()  # the system's own words
 
 
 def _check_folder(target: str, name: str) -> None:
     """The folder the file goes in must exist (named as typed)."""
     if not os.path.isdir(os.path.dirname(target)):
-        raise SheetWriteError(f"the folder {os.path.dirname(name) or '.'} does not exist", name)
+        raise SheetWriteError(_("the folder {folder} does not exist").format(folder=os.path.dirname(name) or "."), name)
 
 
 def _check_writable(target: str, name: str) -> None:
@@ -124,11 +126,11 @@ def _check_writable(target: str, name: str) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise SheetWriteError(f"cannot save: {_why(exc)}", name) from None
+        raise SheetWriteError(_("cannot save: {reason}").format(reason=_why(exc)), name) from None
     if not stat.S_ISREG(st.st_mode):
-        raise SheetWriteError("is not a regular file: refused", name)
+        raise SheetWriteError(_("is not a regular file: refused"), name)
     if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
-        raise SheetWriteError("is read-only: not changed (make it writable first)", name)
+        raise SheetWriteError(_("is read-only: not changed (make it writable first)"), name)
 
 
 # --- saving -----------------------------------------------------------------------------
@@ -164,7 +166,7 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
             except FileExistsError:  # planted, or a one in 2**64 coincidence: another name
                 temp = None
         else:
-            raise SheetWriteError("cannot create a temporary file beside it", name)
+            raise SheetWriteError(_("cannot create a temporary file beside it"), name)
         try:
             if mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(fd, mode)  # the sheet's own mode: the umask must not narrow it
@@ -175,7 +177,7 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
         os.replace(temp, target)
         temp = None
     except OSError as exc:
-        raise SheetWriteError(f"cannot save: {_why(exc)}", name) from None
+        raise SheetWriteError(_("cannot save: {reason}").format(reason=_why(exc)), name) from None
     finally:
         if temp is not None:
             with contextlib.suppress(OSError):
@@ -196,15 +198,15 @@ def write_new(path: str, content: str | bytes, force: bool) -> None:
     replace that file; `record` writes through a symlinked sheet because it first reads it as a
     sheet), a directory or other non-regular file, or a missing folder is refused with one line."""
     if os.path.islink(path):
-        raise SheetWriteError("is a symbolic link: refused (name the file it points to, if that is what you mean)",
+        raise SheetWriteError(_("is a symbolic link: refused (name the file it points to, if that is what you mean)"),
                               path)
     target = real_path(path)
     _check_folder(target, path)
     if os.path.lexists(target) and not force:
-        raise SheetWriteError("already exists; use --force to overwrite it", path)
+        raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
     with writer_lock(path) as locked:
         if os.path.lexists(locked) and not force:  # created while we waited for the lock
-            raise SheetWriteError("already exists; use --force to overwrite it", path)
+            raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
         atomic_write(locked, content, name=path)
 
 
@@ -247,9 +249,12 @@ def _acquire(lock_path: str, name: str) -> tuple[int, bool]:
                 _lock_nonblocking(fd)
             except (BlockingIOError, PermissionError):
                 holder = _read_small(fd)
-                who = f" (process {holder})" if holder.isdigit() else ""
-                raise SheetLockedError(f"another scorekeeper is writing this file{who}; try again when it is done",
-                                       name) from None
+                if holder.isdigit():
+                    message = _("another scorekeeper is writing this file (process {process}); try again when it is "
+                                "done").format(process=holder)
+                else:
+                    message = _("another scorekeeper is writing this file; try again when it is done")
+                raise SheetLockedError(message, name) from None
             held = True
             if _same_file(lock_path, fd):
                 if created:
@@ -271,7 +276,7 @@ def _acquire(lock_path: str, name: str) -> tuple[int, bool]:
             os.close(fd)
             raise
         os.close(fd)
-    raise SheetLockedError("the lock file keeps changing; try again", name)
+    raise SheetLockedError(_("the lock file keeps changing; try again"), name)
 
 
 def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
@@ -283,7 +288,8 @@ def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
         except FileExistsError:
             pass
         except OSError as exc:
-            raise SheetWriteError(f"cannot create the lock file {lock_path}: {_why(exc)}", name) from None
+            raise SheetWriteError(_("cannot create the lock file {lock}: {reason}").format(
+                lock=lock_path, reason=_why(exc)), name) from None
         else:
             if hasattr(os, "fchmod"):
                 with contextlib.suppress(OSError):
@@ -295,13 +301,14 @@ def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
             continue  # its holder removed it just now: create it again
         except OSError as exc:
             if exc.errno == errno.ELOOP or os.path.islink(lock_path):
-                raise SheetWriteError(f"the lock file {lock_path} is a symbolic link: refused; remove it",
-                                      name) from None
-            raise SheetWriteError(f"cannot open the lock file {lock_path}: {_why(exc)}; remove it if no "
-                                  f"scorekeeper is running", name) from None
+                raise SheetWriteError(_("the lock file {lock} is a symbolic link: refused; remove it").format(
+                    lock=lock_path), name) from None
+            raise SheetWriteError(_("cannot open the lock file {lock}: {reason}; remove it if no scorekeeper is "
+                                    "running").format(lock=lock_path, reason=_why(exc)), name) from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise SheetWriteError(f"the lock file {lock_path} is not a regular file: refused; remove it", name)
+            raise SheetWriteError(_("the lock file {lock} is not a regular file: refused; remove it").format(
+                lock=lock_path), name)
         return fd, False
 
 
@@ -347,10 +354,10 @@ def _compose(text: str, source: str):
         return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        raise SheetFormatError(f"malformed YAML: {exc.problem or exc.context or 'malformed'}", source,
+        raise SheetFormatError(malformed(exc.problem or exc.context), source,
                                mark.line + 1 if mark is not None else None) from None
     except (yaml.YAMLError, RecursionError):
-        raise SheetFormatError("malformed YAML", source) from None
+        raise SheetFormatError(malformed(None), source) from None
 
 
 def _hands_nodes(text: str, source: str, list_key: str = "hands"):
@@ -362,7 +369,7 @@ def _root_and_hands(text: str, source: str, list_key: str):
     """The document's node tree, and the key and value nodes of its hands (or deals) list."""
     root = _compose(text, source)
     if not isinstance(root, yaml.MappingNode):
-        raise SheetFormatError("not a score sheet: expected a mapping", source)
+        raise SheetFormatError(_("not a score sheet: expected a mapping"), source)
     for key, value in root.value:
         if isinstance(key, yaml.ScalarNode) and key.value == list_key:
             return root, key, value
@@ -395,9 +402,13 @@ def _refuse_shared(root, source: str, node, position: int, list_key: str) -> Non
     while stack:
         current = stack.pop()
         if uses.get(id(current), 0) > 1:
-            word = "deal" if list_key == "deals" else "hand"
-            raise SheetFormatError(f"{word} {position + 1} shares its text with another entry through a YAML alias "
-                                   "(&, *): edit the sheet by hand", source, node.start_mark.line + 1)
+            if list_key == "deals":
+                message = _("deal {number} shares its text with another entry through a YAML alias (&, *): edit "
+                            "the sheet by hand")
+            else:
+                message = _("hand {number} shares its text with another entry through a YAML alias (&, *): edit "
+                            "the sheet by hand")
+            raise SheetFormatError(message.format(number=position + 1), source, node.start_mark.line + 1)
         if isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
         elif isinstance(current, yaml.MappingNode):
@@ -530,7 +541,7 @@ def _item_texts(text: str, value, source: str = "") -> list[str]:
             try:
                 chunk = flow(yaml.constructor.SafeConstructor().construct_document(node))
             except (yaml.YAMLError, RecursionError, TypeError, ValueError):
-                raise SheetFormatError("an entry that cannot be rewritten on one line", source,
+                raise SheetFormatError(_("an entry that cannot be rewritten on one line"), source,
                                        node.start_mark.line + 1) from None
         items.append(chunk)
     return items

@@ -3,6 +3,7 @@ and (for the team games) team names."""
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.vocabulary import normalize
 
 STOP = ("q", "quit", "stop", "done", "sair")
@@ -18,7 +19,8 @@ def team_name(sheet, typed: str) -> str:
     for name, members in sheet.teams.items():
         if key in {normalize(name), *map(normalize, members)}:
             return name
-    raise InputValueError(f"{quote(typed)} is not a team at this table ({', '.join(sheet.teams)})")
+    raise InputValueError(_("{name} is not a team at this table ({teams})").format(name=quote(typed),
+                                                                                  teams=", ".join(sheet.teams)))
 
 
 MAX_DIGITS = 12  # as in a sheet (yaml_lines.MAX_DIGITS): no score or count is longer
@@ -33,22 +35,25 @@ def whole(text: str, what: str, low: int | None, high: int | None) -> int:
     typed = str(text).strip()
     digits = typed[1:] if typed[:1] in ("+", "-") else typed
     if not (digits.isascii() and digits.isdigit()):
-        raise InputValueError(f"{what}: {quote(text)} is not a whole number")
+        raise InputValueError(_("{what}: {value} is not a whole number").format(what=what, value=quote(text)))
     if len(digits) > MAX_DIGITS:
-        raise InputValueError(f"{what}: a number of {len(digits)} digits is out of range ({_range(low, high)})")
+        raise InputValueError(ngettext("{what}: a number of {count} digit is out of range ({allowed})",
+                                       "{what}: a number of {count} digits is out of range ({allowed})",
+                                       len(digits)).format(what=what, count=len(digits), allowed=_range(low, high)))
     value = int(typed)
     if low is not None and value < low or high is not None and value > high:
-        raise InputValueError(f"{what}: {value} is out of range ({_range(low, high)})")
+        raise InputValueError(_("{what}: {value} is out of range ({allowed})").format(what=what, value=value,
+                                                                                     allowed=_range(low, high)))
     return value
 
 
 def _range(low: int | None, high: int | None) -> str:
     """`0 to 8`, `1 or more`, `at most 0`: the allowed range in words."""
     if low is not None and high is not None:
-        return f"{low} to {high}"
+        return _("{low} to {high}").format(low=low, high=high)
     if low is not None:
-        return f"{low} or more"
-    return f"at most {high}" if high is not None else "any whole number"
+        return _("{low} or more").format(low=low)
+    return _("at most {high}").format(high=high) if high is not None else _("any whole number")
 
 
 def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True):
@@ -60,4 +65,4 @@ def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True
         try:
             return convert(typed)
         except InputValueError as exc:
-            say(f"  {exc.message}; try again")
+            say("  " + _("{message}; try again").format(message=exc.message))

@@ -18,6 +18,7 @@ import re
 import yaml
 
 from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.file_access import read_regular
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -67,8 +68,12 @@ class _LineLoader(_BaseLoader):
         try:
             return super().construct_object(node, deep)
         except (ValueError, OverflowError) as exc:
-            what = quote(node.value) if isinstance(node, yaml.ScalarNode) else "this value"
-            raise _Unusable(f"{what} cannot be read: {_bounded(str(exc))}", node.start_mark) from None
+            problem = _bounded(str(exc))  # Python's own words (`day is out of range for month`)
+            if isinstance(node, yaml.ScalarNode):
+                message = _("{value} cannot be read: {problem}").format(value=quote(node.value), problem=problem)
+            else:
+                message = _("this value cannot be read: {problem}").format(problem=problem)
+            raise _Unusable(message, node.start_mark) from None
 
 
 # YAML 1.2 core schema, with our narrower ints: only these plain scalars are not texts.
@@ -99,24 +104,26 @@ def _bounded(problem: str) -> str:
 def _construct_bool(loader, node):
     text = loader.construct_scalar(node)
     if not _BOOL.match(text):
-        raise _Unusable(f"{quote(text)} is not true or false", node.start_mark)
+        raise _Unusable(_("{value} is not true or false").format(value=quote(text)), node.start_mark)
     return text.lower() == "true"
 
 
 def _construct_int(loader, node):
     text = loader.construct_scalar(node)
     if not _INT.match(text):
-        raise _Unusable(f"{quote(text)} is not a whole number", node.start_mark)
+        raise _Unusable(_("{value} is not a whole number").format(value=quote(text)), node.start_mark)
     digits = len(text.lstrip("+-"))
     if digits > MAX_DIGITS:
-        raise _Unusable(f"a number of {digits} digits is not a score", node.start_mark)
+        raise _Unusable(ngettext("a number of {count} digit is not a score",
+                                 "a number of {count} digits is not a score", digits).format(count=digits),
+                        node.start_mark)
     return int(text)
 
 
 def _construct_float(loader, node):
     text = loader.construct_scalar(node)
     if not _FLOAT.match(text):
-        raise _Unusable(f"{quote(text)} is not a number", node.start_mark)
+        raise _Unusable(_("{value} is not a number").format(value=quote(text)), node.start_mark)
     lowered = text.lower()
     if lowered.endswith(".inf"):
         return -math.inf if lowered.startswith("-") else math.inf
@@ -133,17 +140,18 @@ def _construct_timestamp(loader, node):
         except (ValueError, OverflowError):  # `2026-02-30`: the shape of a date, but no such day
             pass
     shown = text if len(text) <= 40 and loader.timestamp_regexp.match(text) else quote(text)
-    raise _Unusable(f"{shown} is not a date", node.start_mark)
+    raise _Unusable(_("{value} is not a date").format(value=shown), node.start_mark)
 
 
-def _expect(node, kind, what: str) -> None:
-    """An explicit tag on the wrong kind of node (`!!map [1]`, `!!seq {a: 1}`) is malformed YAML."""
+def _expect(node, kind, expected: str) -> None:
+    """An explicit tag on the wrong kind of node (`!!map [1]`, `!!seq {a: 1}`) is malformed YAML;
+    `expected` is a message with the node's kind (`scalar`, YAML's own word) as {found}."""
     if not isinstance(node, kind):
-        raise yaml.constructor.ConstructorError(None, None, f"expected {what}, but found {node.id}", node.start_mark)
+        raise yaml.constructor.ConstructorError(None, None, _(expected).format(found=node.id), node.start_mark)
 
 
 def _construct_mapping(loader, node):
-    _expect(node, yaml.MappingNode, "a mapping")
+    _expect(node, yaml.MappingNode, N_("expected a mapping, but found {found}"))
     data = LineDict()
     data.line = node.start_mark.line + 1
     data.key_lines = {}
@@ -155,18 +163,18 @@ def _construct_mapping(loader, node):
             hash(key)
         except TypeError:
             raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value", key_node.start_mark
+                None, None, _("a mapping key must be a plain value"), key_node.start_mark
             ) from None
         if key in data.key_lines:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {quote(key)}", key_node.start_mark
+                None, None, _("duplicate key {key}").format(key=quote(key)), key_node.start_mark
             )
         data.key_lines[key] = key_node.start_mark.line + 1
         data[key] = loader.construct_object(value_node, deep=False)
 
 
 def _construct_sequence(loader, node):
-    _expect(node, yaml.SequenceNode, "a sequence")
+    _expect(node, yaml.SequenceNode, N_("expected a sequence, but found {found}"))
     data = LineList()
     data.line = node.start_mark.line + 1
     data.item_lines = [child.start_mark.line + 1 for child in node.value]
@@ -185,8 +193,8 @@ _LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 def _refuse_tag(loader, node):
     """A YAML 1.1 type no sheet or rule file uses (bytes, sets, ordered pairs): refused at its
     line rather than read as something no check expects (`!!binary` became "b'hello'")."""
-    raise yaml.constructor.ConstructorError(None, None, f"the {node.tag.rsplit(':', 1)[-1]} type is not used in a "
-                                            "sheet or rule file", node.start_mark)
+    raise yaml.constructor.ConstructorError(None, None, _("the {tag} type is not used in a sheet or rule file").format(
+        tag=node.tag.rsplit(":", 1)[-1]), node.start_mark)
 
 
 for _tag in ("binary", "set", "omap", "pairs"):
@@ -208,8 +216,59 @@ def _limit_aliases(text: str) -> None:
         if isinstance(event, yaml.AliasEvent):
             count += 1
             if count > MAX_ALIASES:
-                raise _Unusable(f"more than {MAX_ALIASES} YAML aliases (*{_bounded(event.anchor or '')}); "
-                                "a sheet or rule file needs a few at most", event.start_mark)
+                raise _Unusable(_("more than {most} YAML aliases (*{anchor}); a sheet or rule file needs a few at "
+                                  "most").format(most=MAX_ALIASES, anchor=_bounded(event.anchor or "")),
+                                event.start_mark)
+
+
+# What libyaml says of malformed YAML (the problems a hand-written sheet runs into), in our
+# catalogs; a problem not listed here is shown in YAML's own English words.
+_YAML_PROBLEMS = frozenset((
+    N_("mapping values are not allowed in this context"),
+    N_("mapping keys are not allowed in this context"),
+    N_("block sequence entries are not allowed in this context"),
+    N_("could not find expected ':'"),
+    N_("did not find expected key"),
+    N_("did not find expected node content"),
+    N_("did not find expected '-' indicator"),
+    N_("did not find expected ',' or ']'"),
+    N_("did not find expected ',' or '}'"),
+    N_("did not find expected <document start>"),
+    N_("did not find expected comment or line break"),
+    N_("did not find expected alphabetic or numeric character"),
+    N_("did not find expected whitespace or line break"),
+    N_("found character that cannot start any token"),
+    N_("found a tab character that violates indentation"),
+    N_("found a tab character where an indentation space is expected"),
+    N_("found undefined alias"),
+    N_("found undefined tag handle"),
+    N_("found unexpected end of stream"),
+    N_("found unexpected ':'"),
+    N_("found unexpected document indicator"),
+    N_("found unknown escape character"),
+    N_("found invalid Unicode character escape code"),
+    N_("but found another document"),  # a second `---` document in one file
+    N_("second occurrence"),  # of an anchor defined twice
+    N_("control characters are not allowed"),
+    N_("invalid Unicode character"),
+))
+
+
+def malformed(problem: str | None) -> str:
+    """`malformed YAML: <problem>`, the problem in our words when we know it."""
+    if not problem:
+        return _("malformed YAML")
+    shown = _(problem) if problem in _YAML_PROBLEMS else _bounded(problem)
+    return _("malformed YAML: {problem}").format(problem=shown)
+
+
+def _unacceptable(exc) -> str:
+    """A character YAML refuses (a control character in a name), as its reader says it."""
+    if not isinstance(exc.character, int):  # undecodable bytes: a sheet is decoded before YAML sees it
+        return malformed((str(exc).splitlines() or [None])[0])
+    reason = _(exc.reason) if exc.reason in _YAML_PROBLEMS else _bounded(str(exc.reason))
+    return _("malformed YAML: unacceptable character #x{code}: {reason}").format(code=f"{exc.character:04x}",
+                                                                              reason=reason)
 
 
 def optional_word(item: dict, key, fail) -> str | None:
@@ -218,7 +277,7 @@ def optional_word(item: dict, key, fail) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        fail(key, f"expected a word, got {quote(value)}")
+        fail(key, _("expected a word, got {value}").format(value=quote(value)))
     return value
 
 
@@ -232,26 +291,28 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or exc.context or "malformed YAML"
-        raise error(f"malformed YAML: {_bounded(problem)}", source, line) from None
+        raise error(malformed(exc.problem or exc.context), source, line) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
+        raise error(_unacceptable(exc), source) from None
     except yaml.YAMLError as exc:
-        raise error(f"malformed YAML: {_bounded((str(exc).splitlines() or ['unreadable'])[0])}", source) from None
+        raise error(malformed((str(exc).splitlines() or [None])[0]), source) from None
     except RecursionError:
-        raise error("malformed YAML: nested too deeply", source) from None
+        raise error(_("malformed YAML: nested too deeply"), source) from None
 
 
 def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> str:
     """Read a small UTF-8 text file, refusing directories, FIFOs, devices, binaries and huge files."""
     raw = read_regular(path, MAX_FILE_BYTES, error)
     if len(raw) > MAX_FILE_BYTES:
-        raise error(f"larger than {MAX_FILE_BYTES // 1024} KiB: not a score sheet or rule file", path)
+        raise error(_("larger than {size} KiB: not a score sheet or rule file").format(size=MAX_FILE_BYTES // 1024),
+                    path)
     if b"\0" in raw:
-        raise error("is a binary file, not YAML text", path)
+        raise error(_("is a binary file, not YAML text"), path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise error("is not UTF-8 text", path, line) from None
+        raise error(_("is not UTF-8 text"), path, line) from None
     return text
 
 
@@ -277,9 +338,9 @@ def header_text(doc, key: str, source: str) -> str | None:
     if value is None:
         return None
     if isinstance(value, (dict, list, bool)):
-        raise SheetFormatError(f"{key}: expected a text, number or date", source, doc.line_of(key))
+        raise SheetFormatError(_("{key}: expected a text, number or date").format(key=key), source, doc.line_of(key))
     text = value.isoformat() if isinstance(value, datetime.date) else str(value)
     if len(text) > MAX_HEADER_TEXT:
-        raise SheetFormatError(f"{key}: {len(text):,} characters; a header holds at most {MAX_HEADER_TEXT}", source,
-                               doc.line_of(key))
+        raise SheetFormatError(_("{key}: {count:,} characters; a header holds at most {most}").format(
+            key=key, count=len(text), most=MAX_HEADER_TEXT), source, doc.line_of(key))
     return text

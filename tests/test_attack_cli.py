@@ -168,7 +168,7 @@ def test_check_csv_is_inert_in_a_spreadsheet(tmp_path):
     result = run("check", sheet, "--format", "csv")
     assert result.exit_code == 1
     rows = list(csv.reader(io.StringIO(result.output)))
-    assert [row[3] for row in rows[1:]] == ["'=D", "D"]
+    assert [row[4] for row in rows[1:]] == ["'=D", "D"]
 
 
 def test_escape_sequences_in_names_are_shown_escaped(tmp_path):

@@ -139,7 +139,7 @@ def test_a_huge_unknown_hand_name_is_quoted_in_80_characters(tmp_path):
     result = bounded(["check", sheet])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == (
-        f"{sheet}:4: error: hand 1 ({'z' * 80}...): unknown hand '{'z' * 80}'... (100000 characters); this game's hands are "
+        f"{sheet}:4: error [K-ART8-HAND-UNKNOWN]: hand 1 ({'z' * 80}...): unknown hand '{'z' * 80}'... (100000 characters); this game's hands are "
         "vazas, copas, damas, reis-valetes, rei-de-copas, ultimas, festa [Art 8]")
 
 
@@ -163,7 +163,7 @@ def test_control_characters_in_a_name_are_shown_escaped(tmp_path, raw, shown):
     result = run("check", sheet)
     assert result.exit_code == 1
     lines = result.stdout.split("\n")
-    assert lines[0] == (f"{sheet}:4: error: hand 1 ({shown}): unknown hand '{shown}'; this game's hands are "
+    assert lines[0] == (f"{sheet}:4: error [K-ART8-HAND-UNKNOWN]: hand 1 ({shown}): unknown hand '{shown}'; this game's hands are "
                         "vazas, copas, damas, reis-valetes, rei-de-copas, ultimas, festa [Art 8]")
     assert "\x1b" not in result.output and "\u2028" not in result.output and "\x85" not in result.output
 
@@ -425,7 +425,7 @@ def test_a_rule_file_in_the_sheets_folder_or_below_is_read(folders):
                                    "hands:\n  - {hand: vazas, counts: [3, 3, 3, 3]}\n")
     result = run("check", sheet)
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{sheet}:4: error: hand 1 (vazas): counts add up to 12 of 13 [Quadro 1]\n")
+    assert result.stdout.startswith(f"{sheet}:4: error [K-Q1-TOTAL-SHORT]: hand 1 (vazas): counts add up to 12 of 13 [Quadro 1]\n")
 
 
 def test_the_users_own_rules_option_may_name_any_path(folders):
