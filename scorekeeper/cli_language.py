@@ -69,6 +69,9 @@ def localize(command: click.Command) -> None:
     language in use, and give it a `--lang` option."""
     ids = command.__dict__.setdefault(_IDS, (command.help, command.short_help, command.epilog))
     command.help, command.short_help, command.epilog = (translate(text) for text in ids)
+    # click makes a command's --help option once and keeps it, its help said in the language of
+    # the first run: made afresh, it speaks this run's.
+    command._help_option = None
     if not any(param.name == "lang" for param in command.params):
         command.params.append(lang_option())
     for param in command.params:

@@ -7,7 +7,7 @@ import sys
 import click
 
 from scorekeeper.cli import domain_errors, out, rules_option
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, grouped
 
 
 def hand_options(func):
@@ -124,8 +124,8 @@ class BoundedLines:
         if len(line) > MAX_TYPED_LINE:
             from scorekeeper.errors import InputValueError
 
-            raise InputValueError(_("an answer of more than {most:,} characters is not a hand; nothing more is "
-                                    "read").format(most=MAX_TYPED_LINE), _("standard input"))
+            raise InputValueError(_("an answer of more than {most} characters is not a hand; nothing more is "
+                                    "read").format(most=grouped(MAX_TYPED_LINE)), _("standard input"))
         return line
 
     def __getattr__(self, name):

@@ -170,6 +170,18 @@ def decimal(value) -> str:
     return text
 
 
+# How each language groups the thousands of a large number: 100,000 in English, 100 000 in
+# Portugal, 100.000 in Brazil (a comma there would read as the decimal point).
+_THOUSANDS = {"pt_PT": " ", "pt_BR": "."}
+
+
+def grouped(number: int) -> str:
+    """A whole number with its thousands grouped as the language in use writes them."""
+    text = f"{number:,}"
+    separator = _THOUSANDS.get(_active)
+    return text.replace(",", separator) if separator else text
+
+
 _CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "shell_completion", "termui",
                   "types", "utils", "_termui_impl")
 

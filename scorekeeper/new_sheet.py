@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime
 
 from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, grouped, ngettext
 from scorekeeper.sheet_file import flow
 from scorekeeper.yaml_lines import MAX_HEADER_TEXT, header_number
 
@@ -135,8 +135,8 @@ def _header_lines(event, table, round_, date) -> list[str]:
         if value is not None:
             _check_text(value, key, "")
             if len(value) > MAX_HEADER_TEXT:
-                raise InputValueError(_("{option}: {count:,} characters; a header holds at most {most}").format(
-                    option="--" + key.rstrip("_"), count=len(value), most=MAX_HEADER_TEXT))
+                raise InputValueError(_("{option}: {count} characters; a header holds at most {most}").format(
+                    option="--" + key.rstrip("_"), count=grouped(len(value)), most=MAX_HEADER_TEXT))
     lines = [f"{key}: {flow(header_number(value))}" for key, value in given if value is not None]
     if date is not None:
         lines.append(f"date: {date}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import time
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, grouped
 
 DELAY = 1.0  # seconds before anything is shown: a quick command shows nothing
 EVERY = 0.2
@@ -31,7 +31,7 @@ class Progress:
         if now - self.start < DELAY or now - self.last < EVERY:
             return
         self.last = now
-        text = _("{what}: {done:,} of {total:,}").format(what=self.what, done=done, total=self.total)
+        text = _("{what}: {done} of {total}").format(what=self.what, done=grouped(done), total=grouped(self.total))
         self.stream.write("\r" + text.ljust(self.width))
         self.stream.flush()
         self.width = len(text)

@@ -18,7 +18,7 @@ import re
 import yaml
 
 from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, grouped, ngettext
 from scorekeeper.file_access import read_regular
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -341,6 +341,6 @@ def header_text(doc, key: str, source: str) -> str | None:
         raise SheetFormatError(_("{key}: expected a text, number or date").format(key=key), source, doc.line_of(key))
     text = value.isoformat() if isinstance(value, datetime.date) else str(value)
     if len(text) > MAX_HEADER_TEXT:
-        raise SheetFormatError(_("{key}: {count:,} characters; a header holds at most {most}").format(
-            key=key, count=len(text), most=MAX_HEADER_TEXT), source, doc.line_of(key))
+        raise SheetFormatError(_("{key}: {count} characters; a header holds at most {most}").format(
+            key=key, count=grouped(len(text)), most=MAX_HEADER_TEXT), source, doc.line_of(key))
     return text

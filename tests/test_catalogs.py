@@ -67,7 +67,8 @@ def test_messages_are_literal_ids(name, path):
         if called in ("_", "N_", "ngettext", "pgettext") and node.args:
             ids = node.args[:2] if called == "ngettext" else node.args[1:2] if called == "pgettext" else node.args[:1]
             for arg in ids:
-                if isinstance(arg, (ast.JoinedStr, ast.BinOp, ast.Call)):
+                formatted = isinstance(arg, ast.Call) and getattr(arg.func, "attr", "") == "format"
+                if isinstance(arg, (ast.JoinedStr, ast.BinOp)) or formatted:
                     wrong.append(f"{name}:{node.lineno}: {called}() of {ast.unparse(arg)[:60]}")
     assert wrong == []
 

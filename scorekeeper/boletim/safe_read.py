@@ -27,6 +27,7 @@ import zlib
 from xml.parsers import expat
 
 from scorekeeper import i18n
+from scorekeeper.i18n import grouped
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.file_access import open_regular
@@ -76,18 +77,6 @@ class _Budget:
 
 def _refuse(message: str, path: str) -> SheetFormatError:
     return SheetFormatError(message, path)
-
-
-# How each language groups the thousands of a large number: 100,000 in English, 100 000 in
-# Portugal, 100.000 in Brazil (a comma there would read as the decimal point).
-_THOUSANDS = {"pt_PT": " ", "pt_BR": "."}
-
-
-def grouped(number: int) -> str:
-    """A whole number with its thousands grouped as the language in use writes them."""
-    text = f"{number:,}"
-    separator = _THOUSANDS.get(i18n.active())
-    return text.replace(",", separator) if separator else text
 
 
 @contextlib.contextmanager

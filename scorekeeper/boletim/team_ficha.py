@@ -27,7 +27,7 @@ from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MAX_CELL_CHARS, MAX_MA
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import N_, _, grouped, pgettext
 from scorekeeper.sheet_file import flow
 from scorekeeper.team_sheet import MAX_ENTRIES
 from scorekeeper.yaml_lines import LineDict, LineList
@@ -309,13 +309,13 @@ def _note_cell(sheet, cols: FichaColumns, number: int, item):
         elif ILLEGAL_CHARACTERS_RE.search(note) or "\r" in note:  # a workbook's XML reads a carriage return as none
             why = _("it holds a control character that a workbook cannot hold")
         elif len(note) > MAX_CELL_CHARS:
-            why = _("it is longer than a workbook cell holds ({most:,} characters)").format(most=MAX_CELL_CHARS)
+            why = _("it is longer than a workbook cell holds ({most} characters)").format(most=grouped(MAX_CELL_CHARS))
         else:
             return note
     elif isinstance(note, bool) or not isinstance(note, (int, float)):
         why = _("a cell holds a note that is text or a number")
     elif not math.isfinite(note) or abs(note) >= MAX_MAGNITUDE:
-        why = _("a number in a score sheet's cell is finite and below {most:,}").format(most=MAX_MAGNITUDE)
+        why = _("a number in a score sheet's cell is finite and below {most}").format(most=grouped(MAX_MAGNITUDE))
     elif isinstance(note, float) and note.is_integer():
         why = _("a spreadsheet keeps a whole number without its decimals (write it as text or without '.0')")
     elif isinstance(note, float) and float(f"{note:.15g}") != note:

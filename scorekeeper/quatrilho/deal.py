@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import clip, quote
 from scorekeeper.findings import Severity
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, grouped, ngettext
 from scorekeeper.quatrilho import contracts
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
@@ -151,7 +151,7 @@ class DealReader:
         if len(written) > MAX_FINES:
             self.finding(codes.FINES_MANY, ngettext("fines: {count} fine; a deal holds at most {most}",
                                                     "fines: {count} fines; a deal holds at most {most}",
-                                                    len(written)).format(count=f"{len(written):,}", most=MAX_FINES),
+                                                    len(written)).format(count=grouped(len(written)), most=MAX_FINES),
                          "Art 20", "fines")
             raise _Unscorable
         fines, revoked = [], False

@@ -21,7 +21,7 @@ import os
 
 from scorekeeper import rules as registry
 from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, quote
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, grouped
 from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
 from scorekeeper.yaml_lines import header_text, load_file
 
@@ -70,7 +70,7 @@ class _Reader:
         if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
             self.fail(_("{what}: expected a list of names, got {value}").format(what=what, value=quote(value)), line)
         if len(value) > limit:
-            self.fail(_("{what}: {count:,} names; at most {most:,}").format(what=what, count=len(value), most=limit),
+            self.fail(_("{what}: {count} names; at most {most}").format(what=what, count=grouped(len(value)), most=grouped(limit)),
                       line)
         for name in value:
             if len(name) > MAX_NAME:
@@ -93,7 +93,7 @@ class _Reader:
             rules = registry.find(ref, os.path.dirname(path))
         except RulesError as exc:
             if exc.source is None:
-                self.fail(f"rules: {exc.message}", doc.line_of("rules"))
+                self.fail(_("rules: {problem}").format(problem=exc.message), doc.line_of("rules"))
             raise
         from scorekeeper import games
 
@@ -120,7 +120,7 @@ class _Reader:
         if not isinstance(rounds, list):
             self.fail(_("rounds: expected a list, got {value}").format(value=quote(rounds)), doc.line_of("rounds"))
         if len(rounds) > MAX_ROUNDS:
-            self.fail(_("rounds: {count:,} rounds; at most {most}").format(count=len(rounds), most=MAX_ROUNDS),
+            self.fail(_("rounds: {count} rounds; at most {most}").format(count=grouped(len(rounds)), most=MAX_ROUNDS),
                       doc.line_of("rounds"))
         for number, item in enumerate(rounds, start=1):
             tournament.rounds.append(self.round(item, number, tournament))
@@ -191,8 +191,8 @@ class _Reader:
             self.fail(_("round {number}: {key}: expected a list, got {value}").format(
                 number=number, key=key, value=quote(value)), item.line_of(key))
         if len(value) > limit:
-            self.fail(_("round {number}: {key}: {count:,} items; at most {most:,}").format(
-                number=number, key=key, count=len(value), most=limit), item.line_of(key))
+            self.fail(_("round {number}: {key}: {count} items; at most {most}").format(
+                number=number, key=key, count=grouped(len(value)), most=grouped(limit)), item.line_of(key))
         return value
 
     def known(self, names: list[str], everyone: set, what: str, line) -> None:
