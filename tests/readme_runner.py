@@ -134,7 +134,8 @@ class Command:
             return 0
         if self.expected[0].startswith(UNUSABLE_WORDS):
             return 2
-        if self.words[1:2] in (["check"], ["import"]) and any(ERROR_FINDING.search(x) for x in self.expected):
+        words = self.words[3:] if self.words[1:2] == ["--lang"] else self.words[1:]  # the command after --lang X
+        if words[:1] in (["check"], ["import"]) and any(ERROR_FINDING.search(x) for x in self.expected):
             return 1
         return 0
 
