@@ -54,7 +54,7 @@ NOT_RUN = {**SET_UP["README.md"], **SET_UP["LEIAME.md"]}
 
 # An error that makes a command unusable (exit 2), and an error finding (exit 1), in each language.
 UNUSABLE_WORDS = ("Error:", "Erro:")
-ERROR_FINDING = re.compile(r": (error|erro) \[")
+ERROR_FINDING = re.compile(r": (error|erro)( \[|: )")
 
 # The terminal the README's outputs were taken from (issue 8: a scorer's 80x24 terminal).
 COLUMNS, LINES = "80", "24"

@@ -478,7 +478,7 @@ def filled_in_blank_boletim(engine: Engine, tmp_path: Path) -> None:
     ws = wb.active
     lay_rows = range(FIRST_ROW, FIRST_ROW + 12)  # six negative hands, four festas, two spare rows
     assert ws[f"B{FIRST_ROW + 12}"].value == "Totais"
-    assert (f"{out}:Boletim!L{r}: warning: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) is "
+    assert (f"{out}:Boletim!L{r}: warning [K-ART6-MISSING-CHARGED]: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) is "
             "charged to Ana") in run("check", out).output
     sheet, result = _imported(out, tmp_path)
     assert result.totals == {"Ana": -35, "Bruno": -25, "Carla": -5, "Duarte": -130}

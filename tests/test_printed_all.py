@@ -7,7 +7,7 @@ import pytest
 from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf
 
-from scorekeeper import games
+from scorekeeper import games, i18n
 from scorekeeper.boletim.export import summary_pages
 from scorekeeper.checking import check_file
 from scorekeeper.report import signed
@@ -42,7 +42,11 @@ def test_the_resumo_and_each_game_print_on_a_landscape_page_of_their_own(printed
 @pytest.mark.parametrize("position", range(len(ORDER)), ids=[p.stem for p in ORDER])
 def test_each_game_prints_every_finding_and_every_result(printed, position):
     _pdf, pages = printed
-    result = check_file(str(ORDER[position]))
+    # The workbook speaks its first sheet's game's language (no language was chosen), and so do
+    # the findings written in it.
+    language = games.get(check_file(str(ORDER[0])).game).workbook_language
+    with i18n.speaking(language):
+        result = check_file(str(ORDER[position]))
     page = words(pages[RESUMO_PAGES + position])
     for finding in result.findings:
         assert words(f"{finding.message} [{finding.rule}]") in page, finding.message
