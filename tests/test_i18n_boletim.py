@@ -219,4 +219,4 @@ def test_a_hostile_workbook_is_refused_in_portuguese(tmp_path):
     wb.save(budget)
     result = run("--lang", "pt_BR", "check", budget)
     assert (result.exit_code, result.stderr) == (
-        2, f"Erro: {budget}: não é um boletim do scorekeeper: nenhuma folha tem os cabeçalhos 'Regras' e 'Mão'\n")
+        2, f"Erro: {budget}: não é um boletim do scorekeeper: nenhuma aba tem os cabeçalhos 'Regras' e 'Mão'\n")

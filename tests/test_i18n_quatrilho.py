@@ -29,10 +29,10 @@ DISPUTED_PT_BR = [
     "21: erro [Q-ART19-SECOND-TALHA]: entrada 10 (rebuy Edu): Edu já comprou 1 talha nesta rodada; uma por rodada; "
     "depois, está fora [Art 19]",
     "23: erro [Q-PLAYER-OUT]: carteada 9 (carteiro Duda): player: Carla está fora desta rodada [Art 15]",
-    "24: erro [Q-ART18-CHIPS-DIFFER]: carteada 10 (carteiro Edu): chips: a folha dá Beto -6, Zeca -10; a carteada dá "
+    "24: erro [Q-ART18-CHIPS-DIFFER]: carteada 10 (carteiro Edu): chips: a planilha dá Beto -6, Zeca -10; a carteada dá "
     "Beto -8, Zeca -8 [Art 18.2]",
     "25: erro [Q-ART18-CHIPS-SUM]: carteada 11 (carteiro Ana): chips: as fichas anotadas somam +1, não 0 [Art 18.2]",
-    "25: erro [Q-ART18-CHIPS-DIFFER]: carteada 11 (carteiro Ana): chips: a folha dá Duda -5; a carteada dá Duda -6 "
+    "25: erro [Q-ART18-CHIPS-DIFFER]: carteada 11 (carteiro Ana): chips: a planilha dá Duda -5; a carteada dá Duda -6 "
     "[Art 18.2]",
     "27: erro [Q-DEAL-BEYOND-ROUND]: carteada 13 (carteiro Zeca): a rodada tem 12 carteadas (reduzida pela Comissão "
     "Organizadora) [Art 11]",
