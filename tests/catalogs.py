@@ -130,7 +130,8 @@ def placeholders(text: str) -> set[str]:
     return set(_PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
 
 
-def problems(catalog: Catalog, template: Catalog, label: str, require_all: bool = True) -> list[str]:
+def problems(catalog: Catalog, template: Catalog, label: str, require_all: bool = True,
+             gone_ok: bool = False) -> list[str]:
     """What is wrong with `catalog` against the code's `template`: a message with no translation
     (or a fuzzy one), an entry whose message is no longer in the code, a placeholder that the
     translation drops or invents (it would raise KeyError when the message is formatted)."""
@@ -140,7 +141,7 @@ def problems(catalog: Catalog, template: Catalog, label: str, require_all: bool 
     if require_all:
         for ident in sorted(set(wanted) - set(have), key=str):
             found.append(f"{label}: no translation of {ident[0]!r}")
-    for ident in sorted(set(have) - set(wanted), key=str):
+    for ident in sorted(set(have) - set(wanted), key=str) if not gone_ok else ():
         found.append(f"{label}: {ident[0]!r} is no longer in the code")
     for ident, message in have.items():
         if ident not in wanted:
@@ -173,7 +174,10 @@ def check_all() -> list[str]:
                 found.append(f"{path}: missing")
                 continue
             catalog = read_catalog(path)
-            found.extend(problems(catalog, template, os.path.relpath(path, os.path.dirname(PACKAGE))))
+            # click's catalog covers every click that setup.cfg allows: a message one version
+            # has and the installed one lacks is kept, not reported as gone.
+            found.extend(problems(catalog, template, os.path.relpath(path, os.path.dirname(PACKAGE)),
+                                  gone_ok=domain == i18n.CLICK_DOMAIN))
             mo = path[:-3] + ".mo"
             if not os.path.exists(mo) or open(mo, "rb").read() != compiled(catalog):
                 found.append(f"{mo}: stale; run `python tests/catalogs.py compile`")

@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, RULES, run
 from scorekeeper import i18n
 from scorekeeper.errors import quote
 
@@ -114,7 +114,7 @@ def test_a_fifo_is_refused_in_portuguese(tmp_path, language, message):
 ])
 def test_a_bad_rule_file_names_the_file_the_key_and_the_allowed_values_in_portuguese(tmp_path, language, message):
     rules = tmp_path / "casa.yaml"
-    text = (pathlib.Path(EXAMPLES).parent / "rules" / "king.yaml").read_text(encoding="utf-8")
+    text = (RULES / "king.yaml").read_text(encoding="utf-8")
     rules.write_text(text.replace("players: 4", "players: 1000000", 1), encoding="utf-8")
     line = next(n for n, row in enumerate(rules.read_text(encoding="utf-8").splitlines(), 1)
                 if row.startswith("players:"))
@@ -123,7 +123,7 @@ def test_a_bad_rule_file_names_the_file_the_key_and_the_allowed_values_in_portug
 
 def test_an_unknown_rule_file_key_in_brazilian_portuguese(tmp_path):
     rules = tmp_path / "casa.yaml"
-    text = (pathlib.Path(EXAMPLES).parent / "rules" / "king.yaml").read_text(encoding="utf-8")
+    text = (RULES / "king.yaml").read_text(encoding="utf-8")
     rules.write_text(text + "colour: red\n", encoding="utf-8")
     result = run("--lang", "pt_BR", "rules", "check", rules)
     assert result.exit_code == 2
