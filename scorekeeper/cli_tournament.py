@@ -6,8 +6,8 @@ import click
 
 from scorekeeper import i18n
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.cli import (UnusableInput, _exit_for, _progress, domain_errors, echo_json, out, output_format,
-                             refuse_overwrite)
+from scorekeeper.cli import (UnusableInput, _exit_for, _in_workbook_language, _progress, domain_errors, echo_json,
+                             out, output_format, refuse_overwrite)
 
 
 @click.group(short_help="Draw, check and rank a championship's rounds.")
@@ -183,7 +183,6 @@ def tournament_export(path, output, force):
     """
     from scorekeeper import games
     from scorekeeper.boletim.export import save
-    from scorekeeper.errors import ScorekeeperError
     from scorekeeper.tournaments.tournament_file import load
     from scorekeeper.tournaments.workbook import build
 
@@ -195,13 +194,7 @@ def tournament_export(path, output, force):
     # Truco, Quatrilho: Brazil's); its notes of what is provisional too, so the sheets are
     # checked inside.
     language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
-    try:
-        with i18n.speaking(language):
-            workbook = build(tournament)
-    except ScorekeeperError:
-        if language != i18n.active():
-            build(tournament)  # the same refusal (a sheet it cannot write), said in the terminal's language
-        raise
+    workbook = _in_workbook_language(language, lambda: build(tournament))
     save(workbook, output, force)
     titles, more = ", ".join(ws.title for ws in workbook.worksheets[:6]), len(workbook.worksheets) - 6
     if more > 0:

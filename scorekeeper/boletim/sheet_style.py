@@ -7,7 +7,7 @@ from copy import copy
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
-from scorekeeper.boletim.safe_read import grouped
+from scorekeeper.i18n import grouped
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.i18n import _
 from scorekeeper.yaml_lines import header_number

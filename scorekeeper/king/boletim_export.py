@@ -17,7 +17,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from scorekeeper.king import boletim_layout as L
 from scorekeeper.king.boletim_layout import FIRST_PLAYER_COL, Layout, col
 from scorekeeper.boletim.layout import info_label, notes_label
-from scorekeeper.boletim.safe_read import grouped
+from scorekeeper.i18n import grouped
 from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MAX_CELL_CHARS, MIN_WIDTH, RED_FILL, WARN_FILL, Styles,
                                              column_points, list_formula, page_setup, printable_points, put, text_width,
                                              typed_value)
