@@ -106,7 +106,10 @@ def read_catalog(path: str) -> Catalog:
 def write_catalog(catalog: Catalog, path: str) -> None:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True)
+    # File names without line numbers: a message's line moves with every edit of its module, and
+    # catalogs changed on two branches at once would conflict on every moved message.
+    write_po(buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True,
+             include_lineno=False)
     with open(path, "wb") as po:
         po.write(buffer.getvalue())
 
@@ -202,7 +205,9 @@ def update() -> None:
         for language in TRANSLATED:
             path = po_path(language, domain)
             catalog = read_catalog(path) if os.path.exists(path) else new_catalog(language)
+            created = catalog.creation_date
             catalog.update(template, no_fuzzy_matching=True)
+            catalog.creation_date = created  # a header that changes on every update conflicts on every merge
             catalog.obsolete.clear()
             write_catalog(catalog, path)
 

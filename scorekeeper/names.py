@@ -1,0 +1,39 @@
+"""The one rule for a player's, a team's or a coringa's name, applied by `new`, `tournament new`
+and every loader (sheets, tournament files, workbook imports), so that whatever one command
+writes, every other reads back as the same name.
+
+A name is refused when YAML or a terminal would not give it back as written: a control
+character (YAML escapes or folds it: NEL becomes a space), a line or paragraph separator (it
+forges a line of output), a bidirectional control (U+202E shows a name backwards, and can make a
+line read as another), bytes that are no UTF-8 (the shell passes them on as lone surrogates), or
+more than MAX_NAME characters (every message shows a name whole).
+"""
+from __future__ import annotations
+
+from scorekeeper.errors import MAX_NAME, quote
+from scorekeeper.i18n import _
+
+# The explicit bidirectional formatting characters (Unicode's Bidi_Control property) and the
+# byte-order mark, which is invisible and makes two spellings of one name.
+BIDI_CONTROLS = frozenset((0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+INVISIBLE = BIDI_CONTROLS | {0xFEFF}
+
+
+def _is_control(code: int) -> bool:
+    return code < 0x20 or 0x7F <= code < 0xA0 or code in (0x2028, 0x2029)
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a name (a whole sentence that quotes it), or None when it can."""
+    if not name.strip():
+        return _("a name cannot be empty")
+    codes = [ord(ch) for ch in name]
+    if any(0xD800 <= code <= 0xDFFF for code in codes):
+        return _("the name {value} is not UTF-8 text").format(value=quote(name))
+    if any(_is_control(code) for code in codes):
+        return _("the name {value} holds a control character").format(value=quote(name))
+    if any(code in INVISIBLE for code in codes):
+        return _("the name {value} holds an invisible direction mark").format(value=quote(name))
+    if len(name) > MAX_NAME:
+        return _("{name} is longer than a name ({most} characters)").format(name=quote(name), most=MAX_NAME)
+    return None
