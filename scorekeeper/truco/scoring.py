@@ -99,7 +99,9 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
         if void not in rules.voids:
             read.found(C.VOID_UNKNOWN, _("unknown void {void}; allowed: {allowed}").format(
                 void=quote(void), allowed=", ".join(rules.voids)), key="void")
-        return nothing, "void", void
+        # The rule file's void is a data word; the one it ships (Art 7's misdeal) is said in the
+        # language in use, as the ficha's "anulada".
+        return nothing, "void", pgettext("truco void", "misdeal") if void == "misdeal" else void
     penalty_word = read.word_value("penalty")
     if penalty_word is not None:
         penalty = PENALTIES.get(penalty_word)
@@ -111,7 +113,7 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
         if team is None:
             if "team" not in read.item:
                 read.found(C.PENALTY_NO_TEAM,
-                           pgettext("truco", "a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
+                           pgettext("truco", "a {penalty} needs the team at fault (`team: ...`)").format(penalty=penalty),
                            key="team")
             return nothing, penalty, ""
         awarded = dict(nothing)
@@ -132,7 +134,7 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
                        key="mao_de_onze")
         if team is None:
             if "team" not in read.item:
-                read.found(C.DECLINE_NO_TEAM, _("name the team at eleven that declined (team: ...)"), key="team")
+                read.found(C.DECLINE_NO_TEAM, _("name the team at eleven that declined (`team: ...`)"), key="team")
             return nothing, "mao de onze", ""
         if eleven != [team]:
             read.found(C.DECLINE_NOT_AT_ELEVEN,
