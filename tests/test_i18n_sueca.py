@@ -110,9 +110,9 @@ def test_the_team_sheets_own_findings_in_portuguese(tmp_path):
     findings = json.loads(run("--lang", "pt_BR", "check", "--format", "json", path).output)[0]["findings"]
     assert [(f["code"], f["rule"], f["message"]) for f in findings] == [
         ("TEAM-NOT-AT-TABLE", "teams", "partida 1: 'Zeca' não é uma dupla desta mesa (Nos, Eles)"),
-        ("TEAM-VALUE-COUNT", "teams", "partida 2: points tem 3 valores para 2 duplas"),
-        ("TEAM-VALUE-MISSING", "teams", "partida 3: points: sem valor para Eles"),
-        ("S-PEN-NO-TEAM", "Penalizacoes", "partida 4: a penalidade renuncia precisa da dupla em falta (team: ...)"),
+        ("TEAM-VALUE-COUNT", "teams", "partida 2: pontos das cartas: 3 valores para 2 duplas"),
+        ("TEAM-VALUE-MISSING", "teams", "partida 3: pontos das cartas: sem valor para Eles"),
+        ("S-PEN-NO-TEAM", "Penalizacoes", "partida 4: a penalidade renuncia precisa da dupla em falta (`team: ...`)"),
     ]
     path.write_text("rules: sueca\nteams: {Nos: [Ana, Bruno]}\n", encoding="utf-8")
     refused = run("--lang", "pt_PT", "check", path)

@@ -268,7 +268,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
         elif not offenders:
             read.finding_at("players", _("a penalty needs the players at fault"), K.PENALTY_NO_OFFENDERS)
     elif penalty is not None:
-        read.finding_at("penalty", _("a penalty needs the players at fault (`players: [...]`)"), K.PENALTY_NO_OFFENDERS)
+        read.finding_at("penalty", _("a penalty needs the players at fault (players: [...])"), K.PENALTY_NO_OFFENDERS)
 
     entry.beneficiary = read.player("beneficiary")
     contract = read.word("contract")
@@ -290,7 +290,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
         # buyer of an accepted offer, names it (Regras: Trunfo). Without it the sheet does not say what was played.
         read.findings.append(hand_finding(
             sheet.source, read.line("contract"), index, entry_label(entry),
-            _("a positivos festa needs its trump, named by the Dono da Festa: {trumps} (`trump: ...`)").format(
+            _("a positivos festa needs its trump, named by the Dono da Festa: {trumps} (trump: ...)").format(
                 trumps=", ".join(rules.trumps)), TRUMP_RULE, code=K.TRUMP_MISSING.code))
     offer = item.get("offer")
     if offer is not None:

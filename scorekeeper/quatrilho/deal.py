@@ -117,8 +117,8 @@ class DealReader:
             return kind, "", None
         if name == "olhar-vazas":
             self.finding(codes.LOOK_DOES_NOT_END, _("olhar-vazas does not end the deal: write it under the deal's "
-                                                    "fines: (`{contract: ..., fines: [{fine: olhar-vazas, player: "
-                                                    "NAME}]}`)"), FINE_ARTICLES[name], "fine")
+                                                    "fines: ({contract: ..., fines: [{fine: olhar-vazas, player: "
+                                                    "NAME}]})"), FINE_ARTICLES[name], "fine")
             return kind, "", None
         try:
             player = self.person("player", self.required("player", _("the player fined"), FINE_ARTICLES[name]),
@@ -161,7 +161,7 @@ class DealReader:
         if written is None:
             return [], False
         if not isinstance(written, list):
-            self.finding(codes.FINES_SHAPE, _("fines: expected a list such as `[{fine: olhar-vazas, player: NAME}]`"),
+            self.finding(codes.FINES_SHAPE, _("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]"),
                          "Art 20", "fines")
             raise _Unscorable
         if len(written) > MAX_FINES:
@@ -173,7 +173,7 @@ class DealReader:
         fines, revoked = [], False
         for item in written:
             if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
-                self.finding(codes.FINES_SHAPE, _("fines: expected `{{fine: NAME, player: NAME}}`, got {value}").format(
+                self.finding(codes.FINES_SHAPE, _("fines: expected {{fine: NAME, player: NAME}}, got {value}").format(
                     value=quote(item)), "Art 20", "fines")
                 raise _Unscorable
             name = FINES.get(item["fine"]) if isinstance(item["fine"], str) else None
@@ -195,9 +195,9 @@ class DealReader:
                 raise _Unscorable
             else:
                 message = (_("fines: {fine} ends the deal unless a soloist plays on: write it as an entry of its own "
-                             "(`{{fine: {fine}, player: {player}}}`)") if name in ("fora-de-vez", "negar-carta") else
-                           _("fines: {fine} ends the deal: write it as an entry of its own (`{{fine: {fine}, player: "
-                             "{player}}}`)"))
+                             "({{fine: {fine}, player: {player}}})") if name in ("fora-de-vez", "negar-carta") else
+                           _("fines: {fine} ends the deal: write it as an entry of its own ({{fine: {fine}, player: "
+                             "{player}}})"))
                 self.finding(codes.FINE_ENDS_DEAL, message.format(fine=name, player=item["player"]), article, "fines",
                              player)
                 raise _Unscorable
@@ -291,7 +291,7 @@ class DealReader:
         tricks = self._tricks(figuras)
         if not revoked and tricks is None and not figuras:
             # Art 18.4: he wins only without a trick; figuras 0 can still be a trick (Q2)
-            self.finding(codes.BRANCO_TRICKS, _("a solo branco needs the soloist's tricks (`tricks: 0` when he took "
+            self.finding(codes.BRANCO_TRICKS, _("a solo branco needs the soloist's tricks (tricks: 0 when he took "
                                                 "none)"), rule, "tricks")
             raise _Unscorable
         took = bool(tricks) or bool(figuras)
@@ -300,9 +300,9 @@ class DealReader:
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
 
     def _rolar(self, rule: str):
-        value = self.required("figuras", _("each player's figuras, `{NAME: N, ...}`"), COUNTING)
+        value = self.required("figuras", _("each player's figuras, {NAME: N, ...}"), COUNTING)
         if not isinstance(value, dict):
-            self.finding(codes.FIGURAS_SHAPE, _("figuras: a rolar gives each player's figuras (`{NAME: N, ...}`)"), rule,
+            self.finding(codes.FIGURAS_SHAPE, _("figuras: a rolar gives each player's figuras ({NAME: N, ...})"), rule,
                          "figuras")
             raise _Unscorable
         if "tricks" in self.item:
@@ -332,9 +332,9 @@ class DealReader:
             if "chips" not in self.item:
                 self.finding(codes.ROLAR_TIE, ngettext(
                     "the second and third have {figuras} figura each: Art 18.5 does not say who pays; write the "
-                    "chips (`chips: {{NAME: N, ...}}`)",
+                    "chips (chips: {{NAME: N, ...}})",
                     "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; write the "
-                    "chips (`chips: {{NAME: N, ...}}`)", tied).format(figuras=tied), rule, "chips")
+                    "chips (chips: {{NAME: N, ...}})", tied).format(figuras=tied), rule, "chips")
                 raise _Unscorable
             self.finding(codes.ROLAR_TIE_WRITTEN, ngettext(
                 "the second and third have {figuras} figura each: Art 18.5 does not say who pays; the chips written "
@@ -352,7 +352,7 @@ class DealReader:
         """The `chips:` written, by label (every player of the deal; 0 for one not named)."""
         value = self.item.get("chips")
         if not isinstance(value, dict):
-            self.finding(codes.CHIPS_SHAPE, _("chips: expected `{{NAME: N, ...}}` for the players of the deal, got "
+            self.finding(codes.CHIPS_SHAPE, _("chips: expected {{NAME: N, ...}} for the players of the deal, got "
                                               "{value}").format(value=quote(value)), rule, "chips")
             return None
         chips = dict.fromkeys(self.players, 0)

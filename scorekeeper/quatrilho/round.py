@@ -184,8 +184,8 @@ def _malformed(sheet, table, entry, index, kinds, findings) -> HandResult:
     that names a contract or a fine is still a deal: it passes the deal on (Q1)."""
     if not isinstance(entry.item, dict):
         kind = codes.ENTRY_NOT_MAPPING
-        message = _("entry {index}: expected a mapping such as `{{contract: normal, caller: NAME, partner: NAME, "
-                    "figuras: N}}`, got {value}").format(index=index, value=quote(entry.item))
+        message = _("entry {index}: expected a mapping such as {{contract: normal, caller: NAME, partner: NAME, "
+                    "figuras: N}}, got {value}").format(index=index, value=quote(entry.item))
     elif not kinds:
         kind = codes.ENTRY_KIND_MISSING
         message = _("entry {index}: say what it is with one of the keys {keys}").format(index=index,
@@ -254,8 +254,8 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
     held = sum(1 for s in table.seats if s.occupant is not None)
     if coringa is None and held - 1 < min(rules.table_sizes):
         # Art 19: "ocorrendo isto em mesas com quatro jogadores entra 1 jogador coringa"
-        finding(codes.CORINGA_NEEDED, _("a table of {held} needs a coringa for {name}'s seat (`{{{kind}: {name}, "
-                                        "coringa: NAME}}`)").format(held=held, name=name, kind=kind), "Art 19",
+        finding(codes.CORINGA_NEEDED, _("a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, "
+                                        "coringa: NAME}})").format(held=held, name=name, kind=kind), "Art 19",
                 player=name)
     # `out`: his chips stay as they are (Art 16), or count 0 when the committee covers them
     # after his talha (Art 19, at the end). Q10 names no 200 for leaving, so none is charged.
@@ -323,13 +323,13 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
             table.below.add(player)
             # Q10: before the next deal, whether he plays it or deals it and sits out.
             if table.talhas[player] == 0:
-                finding(codes.BELOW_ZERO, _("{player} is at {chips} chips before this deal: buy a talha (`{{rebuy: "
-                                            "{player}}}`) or leave (`{{out: {player}}}`)").format(player=player,
+                finding(codes.BELOW_ZERO, _("{player} is at {chips} chips before this deal: buy a talha ({{rebuy: "
+                                            "{player}}}) or leave ({{out: {player}}})").format(player=player,
                                                                                               chips=chips),
                         "Art 15", player=player)
             else:
                 finding(codes.BELOW_ZERO_AFTER_TALHA, _("{player} is at {chips} chips after a talha before this deal: "
-                                                        "out for the rest of the round (`{{out: {player}}}`)").format(
+                                                        "out for the rest of the round ({{out: {player}}})").format(
                     player=player, chips=chips), "Art 19", player=player)
     table.deals += 1
     if seat is not None:

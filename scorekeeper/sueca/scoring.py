@@ -96,7 +96,7 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
             return nothing, penalty_word, "", None, False
         if team is None:
             if "team" not in read.item:
-                read.found(codes.PENALTY_NO_TEAM, _("a {penalty} needs the team at fault (`team: ...`)").format(
+                read.found(codes.PENALTY_NO_TEAM, _("a {penalty} needs the team at fault (team: ...)").format(
                     penalty=penalty), key="team")
             return nothing, penalty, "", None, False
         other = other_team(sheet, team)

@@ -113,7 +113,7 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
         if team is None:
             if "team" not in read.item:
                 read.found(C.PENALTY_NO_TEAM,
-                           pgettext("truco", "a {penalty} needs the team at fault (`team: ...`)").format(penalty=penalty),
+                           pgettext("truco", "a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
                            key="team")
             return nothing, penalty, ""
         awarded = dict(nothing)
@@ -134,7 +134,7 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
                        key="mao_de_onze")
         if team is None:
             if "team" not in read.item:
-                read.found(C.DECLINE_NO_TEAM, _("name the team at eleven that declined (`team: ...`)"), key="team")
+                read.found(C.DECLINE_NO_TEAM, _("name the team at eleven that declined (team: ...)"), key="team")
             return nothing, "mao de onze", ""
         if eleven != [team]:
             read.found(C.DECLINE_NOT_AT_ELEVEN,
