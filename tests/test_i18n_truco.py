@@ -137,8 +137,8 @@ def test_the_rules_in_brazils_words():
         "valores da mão | 1, 3, 6, 9, 12",
         "mão de onze | com 11: trucar dá 3 à outra dupla, recusar 1, perder 3; as duas com 11: vale 1",
         "carteador olhou o baralho | 1 para a outra dupla",
-        "mãos anuladas | misdeal",  # the rule file's own words
-        "classificação | matches, depois games, depois tentos",
+        "mãos anuladas | erro na distribuição",  # the shipped void in Brazil's words (issue 16)
+        "classificação | partidas, depois jogos, depois tentos",
     ]
 
 
