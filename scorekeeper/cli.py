@@ -665,7 +665,7 @@ def rules_list(fmt):
     from scorekeeper import report
     from scorekeeper.rules import all_shipped
 
-    headers = ["name", "aliases", "game", "title", "file"]
+    headers = [N_("name"), N_("aliases"), N_("game"), N_("title"), N_("file")]  # English: JSON and CSV keys
     rows = [[r.name, ", ".join(r.aliases), r.game, r.title, r.source] for r in all_shipped()]
     _print_rows(headers, rows, fmt, report)
 

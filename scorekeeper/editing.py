@@ -116,8 +116,10 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
     atomic_write(target, text.written(new_text), name=path)
     hand = result.hands[index - 1]
     points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
-    what = f"{hand.hand}, {hand.detail}" if hand.detail else hand.hand
-    said = _entry_said(games.get(result.game).entry_word[0], index, what)
+    game = games.get(result.game)
+    kind = game.entry_label(hand.hand)  # as `show` says it: "partida", not the sheet's "deal"
+    what = f"{kind}, {hand.detail}" if hand.detail else kind
+    said = _entry_said(game.entry_word[0], index, what)
     say(one_line(f"{said}: {points}" if points else said))  # one line, whatever a name holds
     for finding in found:
         say(finding.format())
@@ -164,7 +166,10 @@ def undo_hand(path: str, rules_path=None, say=print) -> None:
         last = sheet.entries[-1]
         new_text = remove_entry(text.text, len(sheet.entries) - 1, path, _list_key(sheet))
         atomic_write(target, text.written(new_text), name=path)
-        say(_removed(_game(sheet).entry_word[0], len(sheet.entries), getattr(last, "name", None), last.line))
+        game = _game(sheet)
+        name = getattr(last, "name", None)
+        say(_removed(game.entry_word[0], len(sheet.entries), None if name is None else game.entry_label(name),
+                     last.line))
 
 
 def record_interactively(path: str, rules_path, ask, say, show) -> None:

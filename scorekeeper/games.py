@@ -113,6 +113,13 @@ class Game(ABC):
         """The next entry, asked at the prompts (by name, only what it needs)."""
 
     # --- show ----------------------------------------------------------------------------
+    def entry_label(self, kind: str) -> str:
+        """An entry's kind (a HandResult's `hand`) as `show` and `record`'s lines say it, in the
+        language in use: the game's own word for a kind the program names (a Sueca deal, a Truco
+        void, a Quatrilho late arrival); a kind the sheet writes (a King hand, a contract, a
+        penalty: the regulation's words) as it is written."""
+        return kind
+
     @abstractmethod
     def show_tables(self, result) -> list[tuple[str, list, list, int]]:
         """`show`: (title, headers, rows, first numeric column) per table; the first is the one

@@ -38,12 +38,6 @@ def _hand_report(hand) -> dict:
     return report
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """`1 game`, `2 games`, `0 games`: a count and the English word that agrees with it (`many`
-    defaults to `one` + "s"). Being removed: a message says its count with `ngettext`."""
-    return f"{count} {one if count in (1, -1) else (many if many is not None else one + 's')}"
-
-
 def counted(count: int, unit: tuple[str, str]) -> str:
     """`3 hands`, `1 moca`: a count of a game's entries or of its standing's unit
     (Game.entry_word, Game.totals_word), said whole in the language in use."""
@@ -58,7 +52,9 @@ def counted(count: int, unit: tuple[str, str]) -> str:
         return ngettext("{count} moca", "{count} mocas", count).format(count=count)
     if one == "game":
         return ngettext("{count} game", "{count} games", count).format(count=count)
-    return f"{count} {unit[0] if count == 1 else unit[1]}"  # a new game's unit: English until its words are here
+    # A new game's unit is said here by its own ngettext, never by a word put after the number
+    # (that would be English in every language); tests/test_every_game.py checks every game.
+    raise ValueError(f"report.counted has no message for {unit!r}")
 
 
 def signed(value) -> str:
@@ -340,4 +336,4 @@ def _in_progress(count: int, unit: tuple[str, str]) -> str:
     if unit[0] == "entry":
         return ngettext("in progress, {count} entry recorded", "in progress, {count} entries recorded",
                         count).format(count=count)
-    return f"in progress, {counted(count, unit)} recorded"  # a new game's entries: English until their words are here
+    raise ValueError(f"report.summary has no message for {unit!r}")  # as in counted

@@ -135,7 +135,7 @@ def all_shipped():
 
 def describe(rules) -> tuple[list[str], list[list]]:
     """Every number of a rule file as rows (setting, value) for `rules show`."""
-    rows = [["game", rules.game], ["name", rules.name], ["aliases", ", ".join(rules.aliases)],
-            ["title", rules.title], ["file", rules.source]]
+    rows = [[_("game"), rules.game], [_("name"), rules.name], [_("aliases"), ", ".join(rules.aliases)],
+            [_("title"), rules.title], [_("file"), rules.source]]  # said as each game's own rows are
     rows.extend(games.get(rules.game).describe_rules(rules))
     return [N_("setting"), N_("value")], rows  # English ids: JSON and CSV keys; a table translates them

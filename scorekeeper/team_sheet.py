@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from scorekeeper import team_finding_codes as codes
 from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
 MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
@@ -195,7 +195,7 @@ class EntryReader:
                 # A team game has two teams or more: the count of teams is always a plural.
                 self.found(codes.VALUE_COUNT, ngettext("{key} has {count} value for {teams} teams",
                                                        "{key} has {count} values for {teams} teams",
-                                                       len(numbers)).format(key=key, count=len(numbers),
+                                                       len(numbers)).format(key=field_word(key), count=len(numbers),
                                                                             teams=len(teams)), key=key)
                 return None
             return dict(zip(teams, numbers))
@@ -205,19 +205,27 @@ class EntryReader:
                 number = self.number(key, number, low)
                 if name not in teams:
                     self.found(codes.NOT_A_TEAM, _("{key}: {name} is not a team at this table ({teams})").format(
-                        key=key, name=quote(name), teams=", ".join(teams)), key=key)
+                        key=field_word(key), name=quote(name), teams=", ".join(teams)), key=key)
                     continue
                 result[name] = number
             missing = [t for t in teams if t not in result]
             if partial:
                 return {t: result[t] for t in teams if t in result}
             if missing:
-                self.found(codes.VALUE_MISSING, _("{key}: no value for {teams}").format(key=key,
+                self.found(codes.VALUE_MISSING, _("{key}: no value for {teams}").format(key=field_word(key),
                                                                                        teams=", ".join(missing)),
                            key=key)
                 return None
             return {t: result[t] for t in teams}
         self.fail(key, _("expected a list in team order or a mapping {{team: value}}"))
+
+
+def field_word(key: str) -> str:
+    """How a finding names the values per team it is about, in the language in use: English
+    says the sheet's key, Portuguese the ficha's word (os pontos das cartas, a moca, o placar)."""
+    words = {"points": pgettext("team field", "points"), "standing": pgettext("team field", "standing"),
+             "score": pgettext("team field", "score")}
+    return words.get(key, key)
 
 
 def check_written(read: EntryReader, key: str, shown: dict[str, int], cap: int, stops: str, stands: str,

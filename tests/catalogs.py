@@ -187,9 +187,11 @@ def check_all() -> list[str]:
     return found
 
 
-# gettext's usual rules, two forms each: Portugal says "0 entradas", Brazil "0 entrada" (CLDR's
-# third "many" form of pt_PT, for millions, never occurs in a score sheet).
-PLURAL_FORMS = {"pt_PT": "nplurals=2; plural=(n != 1);", "pt_BR": "nplurals=2; plural=(n > 1);"}
+# Two forms each, the singular for 1 alone: a score sheet counts whole things, and a count of
+# none is plural in both countries ("Eles 0 jogos", "0 entradas"; issue 16), not gettext's
+# pt_BR default (n > 1), which says "0 jogo". CLDR's third "many" form of pt_PT, for
+# millions, never occurs in a score sheet.
+PLURAL_FORMS = {"pt_PT": "nplurals=2; plural=(n != 1);", "pt_BR": "nplurals=2; plural=(n != 1);"}
 
 
 def new_catalog(language: str) -> Catalog:

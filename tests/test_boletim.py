@@ -43,13 +43,13 @@ def test_export_writes_one_worksheet_per_sheet_and_a_summary(tmp_path):
     wb = openpyxl.load_workbook(workbook)
     assert wb.sheetnames == ["Resumo", "Mesa1 R1", "Mesa3 R1"]
     ws = wb["Mesa1 R1"]
-    assert ws["A1"].value == "Boletim de Pontuação — King (Regulamento Nacional Interbancario)"
+    assert ws["A1"].value == "Boletim de Pontuação — King (Regulamento Nacional Interbancário)"
     assert [ws.cell(5, c).value for c in range(1, 15)] == [
         "Nº", "Mão", "Beneficiário", "Contrato", "Trunfo", "Ofertante", "Vazas oferecidas", "Penalidade",
         "Faltosos", "Valor", "Unidades", "Qtd", "Negativos", "Positivos"]
     assert [ws.cell(4, c).value for c in (12, 15, 18, 21)] == ["Ana", "Bruno", "Carla", "Duarte"]
     assert [ws.cell(r, 2).value for r in range(6, 17)] == [
-        "Vazas", "Copas", "Damas", "Reis e Valetes", "Rei de Copas", "2 Ultimas Vazas",
+        "Vazas", "Copas", "Damas", "Reis e Valetes", "Rei de Copas", "2 Últimas Vazas",
         "Festa", "Festa", "Festa", "Festa", "Festa"]
     assert ws["L6"].value == 3 and ws["M6"].value.startswith("=IF(")  # counts typed, points live
     assert ws["M7"].value == 80  # copas was recorded as points: typed, as on paper

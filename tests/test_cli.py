@@ -235,7 +235,7 @@ def test_rules_commands(tmp_path):
     if good.exit_code != 0:  # running from an installed wheel: check the packaged copy
         from scorekeeper.rules import rules_dir
         good = run("rules", "check", str(pathlib.Path(rules_dir()) / "king.yaml"))
-    assert good.exit_code == 0 and good.output.endswith(": ok (king, King (Regulamento Nacional Interbancario))\n")
+    assert good.exit_code == 0 and good.output.endswith(": ok (king, King (Regulamento Nacional Interbancário))\n")
     bad = tmp_path / "house.yaml"
     bad.write_text("game: king\nname: house\ncolour: blue\n")
     result = run("rules", "check", bad)

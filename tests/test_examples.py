@@ -70,8 +70,8 @@ def test_truco_example_match():
 def test_disputed_sueca_reports_each_seeded_mistake():
     result = check_file(str(EXAMPLES / "sueca-disputed-jogo2.yaml"))
     assert [(f.hand, f.rule) for f in result.findings] == [
-        (2, "O jogo 4"), (3, "O jogo 3"), (3, "O jogo 3"), (4, "Pontuacao 2"), (6, "Pontuacao 4"),
-        (8, "Penalizacoes, 1 ponto"), (12, "Pontuacao 4"), (14, "Vencedor 1")]
+        (2, "O jogo 4"), (3, "O jogo 3"), (3, "O jogo 3"), (4, "Pontuação 2"), (6, "Pontuação 4"),
+        (8, "Penalizações, 1 ponto"), (12, "Pontuação 4"), (14, "Vencedor 1")]
 
 
 def test_disputed_truco_reports_each_seeded_mistake():

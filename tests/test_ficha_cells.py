@@ -73,15 +73,15 @@ def test_sueca_findings_point_at_pontos_equipa_motivo_and_moca(tmp_path):
     assert lines == [
         f"{out}:Mesa4!F6: error [S-JOGO4-CARD-TOTAL]: deal 1: card points add up to 112, not 120 [O jogo 4]",
         f"{out}:Mesa4!C7: error [S-PEN-NO-TEAM]: deal 2: a renuncia needs the team at fault (team: ...) "
-        "[Penalizacoes]",
+        "[Penalizações]",
         f"{out}:Mesa4!D8: error [S-PEN-NO-REASON]: deal 3: a one-point penalty names its reason: baralhar, "
-        "ver-vazas, ma-distribuicao, sinais [Penalizacoes, 1 ponto]",
+        "ver-vazas, ma-distribuicao, sinais [Penalizações, 1 ponto]",
         f"{out}:Mesa4!F9: error [S-JOGO3-IMPOSSIBLE]: deal 4: Nos has 119 card points; no set of cards is worth 1 "
         "[O jogo 3]",
         f"{out}:Mesa4!K9: error [S-JOGO3-IMPOSSIBLE]: deal 4: Eles has 1 card point; no set of cards is worth 1 "
         "[O jogo 3]",
         f"{out}:Mesa4!N10: error [S-PONT4-MOCA-DIFFERS]: deal 5: the sheet shows Eles 3; the moca stands at Eles 0 "
-        "[Pontuacao 4]",
+        "[Pontuação 4]",
     ]
 
 

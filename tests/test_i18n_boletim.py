@@ -23,7 +23,7 @@ DISPUTED = EXAMPLES / "king-disputed-mesa3.yaml"
 WRITTEN = {
     "en": {
         "sheets": ["Summary", "Table1 R1", "Table3 R1"],
-        "title": "Score Sheet — King (Regulamento Nacional Interbancario)",
+        "title": "Score Sheet — King (Regulamento Nacional Interbancário)",
         "heads": ["No.", "Hand", "Beneficiary", "Contract", "Trump", "Offered by", "Tricks offered", "Penalty",
                   "Offenders", "Value", "Units", "Qty", "Negatives", "Positives", "Total", "Control", "Remark"],
         "labels": ["Event", "Table", "Round", "Date", "Rules", "Scorer (Art 6)"],
@@ -37,7 +37,7 @@ WRITTEN = {
     },
     "pt_PT": {
         "sheets": ["Resumo", "Mesa1 R1", "Mesa3 R1"],
-        "title": "Boletim de Pontuação — King (Regulamento Nacional Interbancario)",
+        "title": "Boletim de Pontuação — King (Regulamento Nacional Interbancário)",
         "heads": ["Nº", "Mão", "Beneficiário", "Contrato", "Trunfo", "Ofertante", "Vazas oferecidas", "Penalidade",
                   "Faltosos", "Valor", "Unidades", "Qtd", "Negativos", "Positivos", "Total", "Controlo",
                   "Observação"],
@@ -52,7 +52,7 @@ WRITTEN = {
     },
     "pt_BR": {
         "sheets": ["Resumo", "Mesa1 R1", "Mesa3 R1"],
-        "title": "Boletim de Pontuação — King (Regulamento Nacional Interbancario)",
+        "title": "Boletim de Pontuação — King (Regulamento Nacional Interbancário)",
         "heads": ["Nº", "Mão", "Beneficiário", "Contrato", "Trunfo", "Ofertante", "Vazas oferecidas", "Penalidade",
                   "Infratores", "Valor", "Unidades", "Qtd", "Negativos", "Positivos", "Total", "Controle",
                   "Observação"],

@@ -141,8 +141,8 @@ def test_quote_counts_by_each_languages_plural_rule(speaking):
     assert quote({}) == "um mapeamento vazio"
     assert quote(10**300) == "um número de cerca de 301 algarismos"
     assert quote("x" * 81) == f"{'x' * 80!r}... (81 caracteres)"
-    speaking("pt_BR")  # Brazil says "0 item": its plural starts at 2
-    assert [quote([]), quote([1]), quote([1, 2, 3])] == ["uma lista de 0 item", "uma lista de 1 item",
+    speaking("pt_BR")  # Brazil says "0 itens" too: a count of none is plural (issue 16)
+    assert [quote([]), quote([1]), quote([1, 2, 3])] == ["uma lista de 0 itens", "uma lista de 1 item",
                                                         "uma lista de 3 itens"]
     assert quote(10**300) == "um número de cerca de 301 dígitos"
     speaking("en")

@@ -135,11 +135,11 @@ def test_english_keeps_its_words_and_prints_the_codes():
 def test_one_and_many_agree_in_portuguese(write_sheet, speaking):
     sheet = write_sheet([{"hand": "vazas", "counts": [13]}, {"hand": "copas", "counts": [3, 4, 6]},
                          {"hand": "damas", "points": [-50, 0, -1, -75]}])
-    for language in ("pt_PT", "pt_BR"):  # Brazil's plural rule (n > 1) agrees with Portugal's on 1 and 3
+    for language in ("pt_PT", "pt_BR"):  # the values are the counts, said in Portuguese (not the key)
         speaking(language)
         assert [finding.message for finding in check_file(sheet).findings] == [
-            "mão 1 (vazas): counts tem 1 valor para 4 jogadores",
-            "mão 2 (copas): counts tem 3 valores para 4 jogadores",
+            "mão 1 (vazas): contagens: 1 valor para 4 jogadores",
+            "mão 2 (copas): contagens: 3 valores para 4 jogadores",
             "mão 3 (damas): Carla tem -1 ponto, não um múltiplo de 50",
             "mão 3 (damas): Duarte tem -75 pontos, não um múltiplo de 50",
         ], language

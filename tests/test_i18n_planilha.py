@@ -113,7 +113,7 @@ def test_every_word_of_the_planilha_is_in_its_language(tmp_path, language):
     # Conta: the entries the CLI could not score, in the planilha's word; the formulas take any
     assert [r for r in range(6, 25) if ws.cell(r, 37).value == words["no"]] == [7, 8, 9, 10, 17]
     assert 'IF(NOT(AND($AK7<>"no",$AK7<>"não")),0,' in ws["Y7"].value
-    assert ws["AM7"].value == f'=IF(AND(AND($C7<>"",$C7<>"atraso",$C7<>"saida",$C7<>"talha"),' \
+    assert ws["AM7"].value == f'=IF(AND(AND($C7<>"",$C7<>"atraso",$C7<>"saída",$C7<>"talha"),' \
                               f'AND($AK7<>"no",$AK7<>"não")),IF(AL7=0,"OK","{words["error"]}"),"")'
     assert [dv.error for dv in ws.data_validations.dataValidation if dv.error][0] == words["between"]
     clean = openpyxl.load_workbook(_export(tmp_path, language, "quatrilho-cbqi-mesa9.yaml")).worksheets[0]

@@ -18,21 +18,20 @@ from scorekeeper.tournaments.model import Round
 
 DISPUTED = EXAMPLES / "quatrilho-disputed-mesa3.yaml"
 DISPUTED_PT_BR = [
-    "13: erro [Q-ART14-DEALER-PLAYS]: carteada 2 (carteiro Beto): caller: Beto dá as cartas nesta carteada e fica de "
-    "fora [Art 14]",
+    "13: erro [Q-ART14-DEALER-PLAYS]: carteada 2 (carteiro Beto): quem chama: Beto dá as cartas nesta carteada e "
+    "fica de fora [Art 14]",
     "14: erro [Q-ART20-OUT-OF-RANGE]: carteada 3 (carteiro Carla): figuras: 38 está fora de 0-35 [Art 20.11]",
     "15: erro [Q-ART20-FIGURAS-TOTAL]: carteada 4 (carteiro Duda): as figuras somam 36, não 35 [Art 20.11]",
-    "16: erro [Q-ART20-TRICKS-FIGURAS]: carteada 5 (carteiro Edu): tricks: 10 vazas não podem conter 30 figuras "
-    "[Art 20.11]",
+    "16: erro [Q-ART20-TRICKS-FIGURAS]: carteada 5 (carteiro Edu): 10 vazas não podem conter 30 figuras [Art 20.11]",
     "20: erro [Q-ART15-BELOW-ZERO]: carteada 8 (carteiro Carla): Carla está com -3 fichas antes desta carteada: "
-    "compre uma talha ({rebuy: Carla}) ou saia ({out: Carla}) [Art 15]",
-    "21: erro [Q-ART19-SECOND-TALHA]: entrada 10 (rebuy Edu): Edu já comprou 1 talha nesta rodada; uma por rodada; "
+    "compre uma talha (`{rebuy: Carla}`) ou saia (`{out: Carla}`) [Art 15]",
+    "21: erro [Q-ART19-SECOND-TALHA]: entrada 10 (talha Edu): Edu já comprou 1 talha nesta rodada; uma por rodada; "
     "depois, está fora [Art 19]",
-    "23: erro [Q-PLAYER-OUT]: carteada 9 (carteiro Duda): player: Carla está fora desta rodada [Art 15]",
-    "24: erro [Q-ART18-CHIPS-DIFFER]: carteada 10 (carteiro Edu): chips: a planilha dá Beto -6, Zeca -10; a carteada dá "
+    "23: erro [Q-PLAYER-OUT]: carteada 9 (carteiro Duda): multado: Carla está fora desta rodada [Art 15]",
+    "24: erro [Q-ART18-CHIPS-DIFFER]: carteada 10 (carteiro Edu): fichas: a planilha dá Beto -6, Zeca -10; a carteada dá "
     "Beto -8, Zeca -8 [Art 18.2]",
-    "25: erro [Q-ART18-CHIPS-SUM]: carteada 11 (carteiro Ana): chips: as fichas anotadas somam +1, não 0 [Art 18.2]",
-    "25: erro [Q-ART18-CHIPS-DIFFER]: carteada 11 (carteiro Ana): chips: a planilha dá Duda -5; a carteada dá Duda -6 "
+    "25: erro [Q-ART18-CHIPS-SUM]: carteada 11 (carteiro Ana): as fichas anotadas somam +1, não 0 [Art 18.2]",
+    "25: erro [Q-ART18-CHIPS-DIFFER]: carteada 11 (carteiro Ana): fichas: a planilha dá Duda -5; a carteada dá Duda -6 "
     "[Art 18.2]",
     "27: erro [Q-DEAL-BEYOND-ROUND]: carteada 13 (carteiro Zeca): a rodada tem 12 carteadas (reduzida pela Comissão "
     "Organizadora) [Art 11]",
@@ -72,7 +71,7 @@ def test_the_brazilian_locale_speaks_brazilian_portuguese():
     assert finding_lines(result.stdout, DISPUTED) == DISPUTED_PT_BR
     portugal = CliRunner().invoke(cli, ["check", str(DISPUTED)], env={**environment, "LANG": "pt_PT.UTF-8"})
     assert finding_lines(portugal.stdout, DISPUTED)[0] == (
-        "13: erro [Q-ART14-DEALER-PLAYS]: jogada 2 (dá Beto): caller: Beto dá as cartas nesta jogada e fica de fora "
+        "13: erro [Q-ART14-DEALER-PLAYS]: jogada 2 (dá Beto): quem chama: Beto dá as cartas nesta jogada e fica de fora "
         "[Art 14]")
 
 
@@ -90,7 +89,7 @@ def test_json_gives_the_code_and_the_translated_message():
     finding = json.loads(result.stdout)[0]["findings"][5]
     assert (finding["severity"], finding["code"], finding["rule"], finding["message"]) == (
         "error", "Q-ART19-SECOND-TALHA", "Art 19",
-        "entrada 10 (rebuy Edu): Edu já comprou 1 talha nesta ronda; uma por ronda; depois, está fora")
+        "entrada 10 (talha Edu): Edu já comprou 1 talha nesta ronda; uma por ronda; depois, está fora")
 
 
 def new_sheet(tmp_path, *players):
@@ -140,7 +139,7 @@ def test_the_prompts_in_the_portuguese_of_portugal(tmp_path):
     assert result.exit_code == 0, result.output
     for said in ("Jogada 1 (dá Ari): contrato, multa, atrasado, saiu ou talha: talha\n",
                  "jogador que compra talha (Ari, Bia, Caio, Davi): Ari\n",
-                 "aviso [Q-ART15-TALHA-NOT-NEEDED]: entrada 1 (rebuy Ari): Ari compra uma talha com 100 fichas; a "
+                 "aviso [Q-ART15-TALHA-NOT-NEEDED]: entrada 1 (talha Ari): Ari compra uma talha com 100 fichas; a "
                  "talha só é necessária abaixo de zero [Art 15]\n",
                  "solista (Ari, Bia, Caio, Davi): Caio\n",
                  "quem deu a carta pedida (Ari, Bia, Caio, Davi; Caio se a tinha ele próprio): Ari\n",
@@ -168,8 +167,9 @@ def quatrilho_sheet(tmp_path, players, deals_text: str) -> str:
     return str(path)
 
 
-def test_the_plural_of_brazil_and_of_portugal(tmp_path, speak):
-    """Brazil says 0 vaza and 0 ponto, Portugal 0 vazas and 0 pontos (gettext's rules: n > 1 and n != 1)."""
+def test_the_plurals_of_brazil_and_of_portugal(tmp_path, speak):
+    """Brazil and Portugal both say 0 vazas and 0 pontos, 1 vaza and 1 figura (n != 1: issue 16), each
+    in its own words."""
     path = quatrilho_sheet(tmp_path, ["Ana", "Bia", "Caio", "Davi"],
                            "  - {contract: solo-branco, player: Bia, tricks: 0}\n"
                            "  - {contract: normal, caller: Ana, partner: Davi, figuras: 1, tricks: 1}\n"
@@ -180,11 +180,11 @@ def test_the_plural_of_brazil_and_of_portugal(tmp_path, speak):
         result = check_file(path)
         said[language] = ([hand.detail for hand in result.hands[:2]], [f.message for f in result.findings])
     assert said == {
-        "pt_BR": (["Bia, 0 vaza", "Ana + Davi, 1 figura (0 ponto), 1 vaza"],
-                  ["entrada 3 (late Caio): o atraso se registra antes da primeira carteada; 2 carteadas já foram "
+        "pt_BR": (["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
+                  ["entrada 3 (atraso Caio): o atraso se registra antes da primeira carteada; 2 carteadas já foram "
                    "jogadas"]),
         "pt_PT": (["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
-                  ["entrada 3 (late Caio): o atraso regista-se antes da primeira jogada; 2 jogadas já foram jogadas"]),
+                  ["entrada 3 (atraso Caio): o atraso regista-se antes da primeira jogada; 2 jogadas já foram jogadas"]),
         "en": (["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
                ["entry 3 (late Caio): a late arrival is recorded before the first deal; 2 deals were played"]),
     }
@@ -201,7 +201,7 @@ def test_show_heads_in_brazilian_portuguese(tmp_path):
         "-  --------  --------  -------  ---  ---  ----  ----  -----\n"
         "1  1         Ana       normal    +7   +7    -7    -7      0\n"
         "     Ana + Bia, 22 figuras (7 pontos)\n"
-        "2                      rebuy\n"
+        "2                      talha\n"
         "     Caio, talha 1\n"
         "                       saldo     +7   +7    -7    -7\n"
         "\n"
@@ -209,8 +209,8 @@ def test_show_heads_in_brazilian_portuguese(tmp_path):
         "#    carteada    entrada      Ana    Bia    Caio    Davi\n"
         "---  ----------  ---------  -----  -----  ------  ------\n"
         "1    1           normal       107    107      93      93\n"
-        "2                rebuy        107    107     193      93\n"
-        f"{path}:5: aviso [Q-ART15-TALHA-NOT-NEEDED]: entrada 2 (rebuy Caio): Caio compra uma talha com 93 fichas; a "
+        "2                talha        107    107     193      93\n"
+        f"{path}:5: aviso [Q-ART15-TALHA-NOT-NEEDED]: entrada 2 (talha Caio): Caio compra uma talha com 93 fichas; a "
         "talha só é necessária abaixo de zero [Art 15]\n")
 
 

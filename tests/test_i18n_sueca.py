@@ -85,13 +85,13 @@ def test_a_disputed_sheet_in_portuguese_with_its_codes():
         "18: erro [S-JOGO3-IMPOSSIBLE]: partida 3: Eles tem 1 ponto das cartas; nenhum conjunto de cartas vale 1 "
         "[O jogo 3]",
         "19: erro [S-PONT2-ALL-TRICKS]: partida 4: todas as vazas são os 120 pontos das cartas, mas a melhor equipa "
-        "tem 110 [Pontuacao 2]",
+        "tem 110 [Pontuação 2]",
         "21: erro [S-PONT4-MOCA-DIFFERS]: partida 6: a folha mostra Nos 1, Eles 0; a moca está em Nos 4, Eles 0 "
-        "[Pontuacao 4]",
+        "[Pontuação 4]",
         "23: erro [S-PEN-UNKNOWN-REASON]: partida 8: motivo desconhecido 'conversa'; permitidos: baralhar, "
-        "ver-vazas, ma-distribuicao, sinais [Penalizacoes, 1 ponto]",
+        "ver-vazas, ma-distribuicao, sinais [Penalizações, 1 ponto]",
         "27: erro [S-PONT4-MOCA-OVER]: partida 12: a folha mostra Eles com 5; uma moca fecha aos 4 (não se aponta "
-        "à frente) [Pontuacao 4]",
+        "à frente) [Pontuação 4]",
         "29: erro [S-VENC1-AFTER-WIN]: partida 14: registada depois de Nos ganhar o jogo na partida 13 [Vencedor 1]",
     )]
     brazil = run("--lang", "pt_BR", "check", "--format", "json", DISPUTED)
@@ -110,9 +110,9 @@ def test_the_team_sheets_own_findings_in_portuguese(tmp_path):
     findings = json.loads(run("--lang", "pt_BR", "check", "--format", "json", path).output)[0]["findings"]
     assert [(f["code"], f["rule"], f["message"]) for f in findings] == [
         ("TEAM-NOT-AT-TABLE", "teams", "partida 1: 'Zeca' não é uma dupla desta mesa (Nos, Eles)"),
-        ("TEAM-VALUE-COUNT", "teams", "partida 2: points tem 3 valores para 2 duplas"),
-        ("TEAM-VALUE-MISSING", "teams", "partida 3: points: sem valor para Eles"),
-        ("S-PEN-NO-TEAM", "Penalizacoes", "partida 4: a penalidade renuncia precisa da dupla em falta (team: ...)"),
+        ("TEAM-VALUE-COUNT", "teams", "partida 2: pontos das cartas: 3 valores para 2 duplas"),
+        ("TEAM-VALUE-MISSING", "teams", "partida 3: pontos das cartas: sem valor para Eles"),
+        ("S-PEN-NO-TEAM", "Penalizações", "partida 4: a penalidade renuncia precisa da dupla em falta (`team: ...`)"),
     ]
     path.write_text("rules: sueca\nteams: {Nos: [Ana, Bruno]}\n", encoding="utf-8")
     refused = run("--lang", "pt_PT", "check", path)

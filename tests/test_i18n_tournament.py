@@ -101,9 +101,9 @@ def _export(tmp_path, *lang):
 def test_the_workbook_in_its_games_language_by_default_and_in_english_when_chosen(tmp_path):
     said, book = _export(tmp_path)
     # King's championship is Portugal's: its workbook speaks Portugal's Portuguese unless told.
-    assert book.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Mesa1", "R1 Mesa2", "R2 Mesa2",
+    assert book.sheetnames == ["Classificação", "Rondas", "Resultados", "R1 Mesa1", "R1 Mesa2", "R2 Mesa2",
                                "R3 Mesa1", "R3 Mesa2"]
-    standings = book["Classificacao"]
+    standings = book["Classificação"]
     assert [standings.cell(3, c).value for c in range(1, 11)] == [
         "Lugar", "Jogador", "Pontos", "pontos king", "jogos", "isenções", "faltas", "mesas não jogadas",
         "penalizações", "Decidido por"]
@@ -130,7 +130,7 @@ def test_the_workbook_in_its_games_language_by_default_and_in_english_when_chose
 
 def test_the_workbook_in_brazils_portuguese_when_chosen(tmp_path):
     said, book = _export(tmp_path, "--lang", "pt_BR")
-    assert book.sheetnames[:3] == ["Classificacao", "Rodadas", "Resultados"]
+    assert book.sheetnames[:3] == ["Classificação", "Rodadas", "Resultados"]
     rounds = book["Rodadas"]
     assert [rounds.cell(3, c).value for c in range(1, 7)] == [
         "Rodada", "Mesa", "Planilha", "Jogador (por lugar)", "Resultado", "Vencedor / nota"]
@@ -141,5 +141,5 @@ def test_the_workbook_in_brazils_portuguese_when_chosen(tmp_path):
         by_table.append(row)
     byes = [row for row in by_table if row[1] == "Folga"]
     assert [(row[0], row[3]) for row in byes] == [("R1", "Filipa"), ("R2", "Duarte"), ("R3", "Carla")]
-    assert said.stdout == (f"Gravado {tmp_path / 'final--lang-pt_BR.xlsx'}: Classificacao, Rodadas, Resultados, "
+    assert said.stdout == (f"Gravado {tmp_path / 'final--lang-pt_BR.xlsx'}: Classificação, Rodadas, Resultados, "
                            "R1 Mesa1, R1 Mesa2, R2 Mesa2 e mais 2\n")

@@ -79,7 +79,7 @@ FINDINGS = {
     "pt_BR": [
         "4: erro [TR-ART17-DECLINE-NOT-AT-ELEVEN]: mão 1: só a dupla que está sozinha com 11 pode recusar a mão "
         "(Nos 0, Eles 0) [Art 17]",
-        "5: erro [TR-PENALTY-NO-TEAM]: mão 2: olhar-baralho precisa da dupla em falta (team: ...) [Art 6, Art 16]",
+        "5: erro [TR-PENALTY-NO-TEAM]: mão 2: olhar-baralho precisa da dupla em falta (`team: ...`) [Art 6, Art 16]",
         "6: erro [TR-ART13-VALUE]: mão 3: uma mão vale 1, 3, 6, 9, 12, não 4 [Art 13]",
         "7: erro [TR-ART7-VOID-UNKNOWN]: mão 4: anulação desconhecida 'bogus'; permitidas: misdeal [Art 7]",
         "10: erro [TR-ART16-RAISED-AT-ELEVEN]: mão 7: Eles, com 11, trucou: a outra dupla marca 3 [Art 16]",
@@ -87,7 +87,7 @@ FINDINGS = {
     "pt_PT": [
         "4: erro [TR-ART17-DECLINE-NOT-AT-ELEVEN]: mão 1: só a equipa que está sozinha com 11 pode recusar a mão "
         "(Nos 0, Eles 0) [Art 17]",
-        "5: erro [TR-PENALTY-NO-TEAM]: mão 2: olhar-baralho precisa da equipa em falta (team: ...) [Art 6, Art 16]",
+        "5: erro [TR-PENALTY-NO-TEAM]: mão 2: olhar-baralho precisa da equipa em falta (`team: ...`) [Art 6, Art 16]",
         "6: erro [TR-ART13-VALUE]: mão 3: uma mão vale 1, 3, 6, 9, 12, não 4 [Art 13]",
         "7: erro [TR-ART7-VOID-UNKNOWN]: mão 4: anulação desconhecida 'bogus'; permitidas: misdeal [Art 7]",
         "10: erro [TR-ART16-RAISED-AT-ELEVEN]: mão 7: Eles, com 11, pediu truco: a outra equipa marca 3 [Art 16]",
@@ -113,7 +113,7 @@ def test_findings_in_portuguese_with_their_codes(tmp_path, language):
 
 
 @pytest.mark.parametrize("language, counts", [
-    ("pt_BR", ["0 registro feito", "1 registro feito", "2 registros feitos"]),  # Brazil: 0 is singular
+    ("pt_BR", ["0 registros feitos", "1 registro feito", "2 registros feitos"]),  # 0 is plural (issue 16)
     ("pt_PT", ["0 registos feitos", "1 registo feito", "2 registos feitos"]),
 ])
 def test_an_unfinished_match_counts_its_hands_in_each_plural(tmp_path, language, counts):
@@ -137,8 +137,8 @@ def test_the_rules_in_brazils_words():
         "valores da mão | 1, 3, 6, 9, 12",
         "mão de onze | com 11: trucar dá 3 à outra dupla, recusar 1, perder 3; as duas com 11: vale 1",
         "carteador olhou o baralho | 1 para a outra dupla",
-        "mãos anuladas | misdeal",  # the rule file's own words
-        "classificação | matches, depois games, depois tentos",
+        "mãos anuladas | erro na distribuição",  # the shipped void in Brazil's words (issue 16)
+        "classificação | partidas, depois jogos, depois tentos",
     ]
 
 

@@ -87,7 +87,7 @@ def test_festa_points_typed_over_a_positivos_formula(tmp_path):
         at(out, "T12", "error [K-Q2-POINTS]: hand 7 (Ana's festa): Carla has 100 points, but the positivos scores 75 "
                        "[Quadro 2]"),
         at(out, "B12", "error [K-FESTA-TOTAL]: hand 7 (Ana's festa): the festa adds up to 350, not +325 "
-                       "[Regras: Maos positivas]"),
+                       "[Regras: Mãos positivas]"),
         at(out, "B16", "error [K-GAME-TOTAL]: hand 11 (Duarte's festa): the game adds up to 25, not 0 "
                        "[Regras: A contagem dos pontos]"),
     ], 1)

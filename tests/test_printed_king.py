@@ -104,7 +104,7 @@ def test_spare_rows_print_no_running_balance(disputed):
     running = pages[0].split("Nº   Saldo acumulado", 1)[1].split("Notas")[0]
     numbered = [line.split()[0] for line in running.splitlines() if re.match(r"\s*\d", line)]
     assert numbered == [str(n) for n in range(1, 11)]  # hands 1-10; spare rows 11 and 12 print nothing
-    assert "6 2 Ultimas Vazas" in running
+    assert "6 2 Últimas Vazas" in running
 
 
 def test_a_findings_row_is_marked_on_paper(disputed, tmp_path):

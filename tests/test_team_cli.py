@@ -87,7 +87,7 @@ def test_examples_check_and_show():
     disputed = run("check", EXAMPLES / "sueca-disputed-jogo2.yaml")
     assert disputed.exit_code == 1
     assert (f"{EXAMPLES / 'sueca-disputed-jogo2.yaml'}:21: error [S-PONT4-MOCA-DIFFERS]: deal 6: the sheet shows "
-            "Nos 1, Eles 0; the moca stands at Nos 4, Eles 0 [Pontuacao 4]") in disputed.output
+            "Nos 1, Eles 0; the moca stands at Nos 4, Eles 0 [Pontuação 4]") in disputed.output
 
 
 def test_team_sheet_format_errors(tmp_path):
@@ -145,7 +145,7 @@ def test_team_ficha_checked_by_cell(tmp_path):
     assert f"{out}:Mesa3 R1!F8: error [S-JOGO3-IMPOSSIBLE]: deal 3: Nos has 119 card points; no set of cards is " \
            "worth 1 [O jogo 3]" in result.output
     assert f"{out}:Mesa3 R1!N17: error [S-PONT4-MOCA-OVER]: deal 12: the sheet shows Eles at 5; a moca stops at 4 " \
-           "(nothing is carried ahead) [Pontuacao 4]" in result.output
+           "(nothing is carried ahead) [Pontuação 4]" in result.output
 
 
 def test_blank_ficha_filled_in(tmp_path):

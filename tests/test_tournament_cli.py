@@ -168,10 +168,10 @@ def test_the_championship_workbook_of_the_example_final(tmp_path):
     out = tmp_path / "final.xlsx"
     result = run("tournament", "export", EXAMPLES / "championship-king" / "final.yaml", "-o", out)
     assert result.exit_code == 0, result.output
-    assert result.output == (f"Wrote {out}: Classificacao, Rondas, Resultados, R1 Mesa1, R1 Mesa2, R2 Mesa2 "
+    assert result.output == (f"Wrote {out}: Classificação, Rondas, Resultados, R1 Mesa1, R1 Mesa2, R2 Mesa2 "
                              "and 2 more\n")
     book = openpyxl.load_workbook(out)
-    assert book.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Mesa1", "R1 Mesa2", "R2 Mesa2",
+    assert book.sheetnames == ["Classificação", "Rondas", "Resultados", "R1 Mesa1", "R1 Mesa2", "R2 Mesa2",
                                "R3 Mesa1", "R3 Mesa2"]
     again = run("tournament", "export", EXAMPLES / "championship-king" / "final.yaml", "-o", out)
     assert (again.exit_code, again.stderr) == (2, f"Error: {out}: already exists; use --force to overwrite it\n")

@@ -2,7 +2,7 @@
 King final over two rounds and a four-team Sueca group with its semi-finals, written as real
 sheets and tournament files in tmp_path, exported, and recalculated by LibreOffice and Gnumeric:
 every formula cell equals the CLI's number (`tournament standings --format json`, and the round
-points computed by hand below); the worksheets exist; the printed Classificacao names everyone."""
+points computed by hand below); the worksheets exist; the printed Classificação names everyone."""
 from __future__ import annotations
 
 import json
@@ -164,8 +164,8 @@ def columns_by_head(ws, row: int) -> dict[str, int]:
 
 def expected_championship(ws_results, ws_standings, rounds: dict, penalties: dict, cli: list[dict],
                           who: str, points_col: str = "C") -> tuple[dict, dict]:
-    """What Resultados and Classificacao must show: each round's points (`rounds`, by hand), the
-    penalties apart (Ajustes), the total, and on Classificacao the CLI's points and the leaders'
+    """What Resultados and Classificação must show: each round's points (`rounds`, by hand), the
+    penalties apart (Ajustes), the total, and on Classificação the CLI's points and the leaders'
     points after each round."""
     points = {row[who]: row["points"] for row in cli}
     heads = columns_by_head(ws_results, 3)
@@ -236,7 +236,7 @@ DECIDED_BY_PT = {"points": "pontos", "king_points": "pontos king", "tied": "empa
 
 def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_path):
     wb = openpyxl.load_workbook(exported(king_final, tmp_path))
-    assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Mesa1", "R2 Mesa1", "R2 Mesa2"]
+    assert wb.sheetnames == ["Classificação", "Rondas", "Resultados", "R1 Mesa1", "R2 Mesa1", "R2 Mesa2"]
     # A row per player in seat order, his table points a number (10/3 kept, shown as 3.33); the
     # round, table and sheet on the table's first row (merged down), what became of it at the end.
     rondas = [list(row) for row in wb["Rondas"].iter_rows(min_row=4, max_row=21, values_only=True)]
@@ -258,7 +258,7 @@ def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_
                                                                   values_only=True)}
     # The place and the deciding criterion as the CLI gives them, written as values.
     cli = cli_standings(king_final)
-    ws = wb["Classificacao"]
+    ws = wb["Classificação"]
     heads = columns_by_head(ws, 3)
     for index, row in enumerate(cli, start=4):
         assert ws.cell(index, 1).value == row["place"]
@@ -274,7 +274,7 @@ def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_
     assert results.cell(names["Ana"], 3).value.startswith("='R1 Mesa1'!")
     assert results.cell(names["Ines"], 3).value == 2.5
     assert results.cell(names["Gil"], 3).value == 0
-    assert "Cartoes" not in wb.sheetnames  # a King round's result is a table place: no control cards
+    assert "Cartões" not in wb.sheetnames  # a King round's result is a table place: no control cards
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -283,10 +283,10 @@ def test_king_workbook_recalculates_to_the_cli_numbers(king_final, tmp_path, eng
     out = exported(king_final, tmp_path)
     wb = openpyxl.load_workbook(out)
     values = engine.workbook(out, tmp_path)
-    results, standings = expected_championship(wb["Resultados"], wb["Classificacao"], KING_ROUNDS, KING_PENALTIES,
+    results, standings = expected_championship(wb["Resultados"], wb["Classificação"], KING_ROUNDS, KING_PENALTIES,
                                                cli_standings(king_final), "player")
     assert_values(wb["Resultados"], values["Resultados"], results, engine)
-    assert_values(wb["Classificacao"], values["Classificacao"], standings, engine)
+    assert_values(wb["Classificação"], values["Classificação"], standings, engine)
     for title in ("R1 Mesa1", "R2 Mesa1", "R2 Mesa2"):
         path = str(king_final.parent / (title.lower().replace(" ", "-") + ".yaml"))
         sheet, result = load_sheet(path), check_file(path)
@@ -309,7 +309,7 @@ def test_king_classificacao_prints_every_player_on_its_page(king_final, tmp_path
 
 def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group, tmp_path):
     wb = openpyxl.load_workbook(exported(sueca_group, tmp_path))
-    assert wb.sheetnames == ["Classificacao", "Rondas", "Resultados", "R1 Jogo1", "R1 Jogo2", "R2 Jogo1",
+    assert wb.sheetnames == ["Classificação", "Rondas", "Resultados", "R1 Jogo1", "R1 Jogo2", "R2 Jogo1",
                              "R2 Jogo2", "R3 Jogo1", "R3 Jogo2", "R4 Jogo1", "R4 Jogo2", "R5 Jogo1"]
     results = wb["Resultados"]
     names = rows_by_name(results)
@@ -330,15 +330,15 @@ def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group
                            ("R5 final", "Jogo 1", "r5-jogo1.yaml", "Leoes", 0, "vence Tigres"),
                            (None, None, None, "Tigres", 3, None)]
     # The knockout (TN3) and its champion, on Rondas and under the standings.
-    for title in ("Rondas", "Classificacao"):
+    for title in ("Rondas", "Classificação"):
         assert knockout_list(wb[title]) == (KNOCKOUT, "Tigres"), title
     cli = cli_standings(sueca_group)
-    ws = wb["Classificacao"]
+    ws = wb["Classificação"]
     assert [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 3).value) for r in range(4, 8)] == \
         [(row["place"], row["team"], row["group"]) for row in cli]
     assert [row["decided_by"] for row in cli] == ["a: points among the tied", "points",
                                                   "a: points among the tied", None]
-    assert "Cartoes" not in wb.sheetnames
+    assert "Cartões" not in wb.sheetnames
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -348,11 +348,11 @@ def test_sueca_workbook_recalculates_to_the_cli_numbers(sueca_group, tmp_path, e
     wb = openpyxl.load_workbook(out)
     values = engine.workbook(out, tmp_path)
     cli = cli_standings(sueca_group)
-    # Classificacao has a Grupo column: its points are in column D.
-    results, standings = expected_championship(wb["Resultados"], wb["Classificacao"], SUECA_POINTS, {}, cli,
+    # Classificação has a Grupo column: its points are in column D.
+    results, standings = expected_championship(wb["Resultados"], wb["Classificação"], SUECA_POINTS, {}, cli,
                                                "team", points_col="D")
     assert_values(wb["Resultados"], values["Resultados"], results, engine)
-    assert_values(wb["Classificacao"], values["Classificacao"], standings, engine)
+    assert_values(wb["Classificação"], values["Classificação"], standings, engine)
     for title in wb.sheetnames[3:]:
         number, match = title[1], title[-1]
         path = str(sueca_group.parent / f"r{number}-jogo{match}.yaml")
@@ -387,16 +387,16 @@ def test_quatrilho_control_cards_show_each_round_net(quatrilho_round, tmp_path, 
     out = exported(quatrilho_round, tmp_path)
     wb = openpyxl.load_workbook(out)
     # Brazil's Portuguese, the CBQI's: rodada, not ronda.
-    assert wb.sheetnames == ["Classificacao", "Rodadas", "Resultados", "Cartoes", "R1 Mesa7", "R1 Mesa9"]
+    assert wb.sheetnames == ["Classificação", "Rodadas", "Resultados", "Cartões", "R1 Mesa7", "R1 Mesa9"]
     values = engine.workbook(out, tmp_path)
     cli = cli_standings(quatrilho_round)
     assert {row["player"]: row["points"] for row in cli} == QUATRILHO_NETS
     rounds = {name: (net,) for name, net in QUATRILHO_NETS.items()}
-    results, standings = expected_championship(wb["Resultados"], wb["Classificacao"], rounds, {}, cli, "player")
+    results, standings = expected_championship(wb["Resultados"], wb["Classificação"], rounds, {}, cli, "player")
     assert_values(wb["Resultados"], values["Resultados"], results, engine)
-    assert_values(wb["Classificacao"], values["Classificacao"], standings, engine)
+    assert_values(wb["Classificação"], values["Classificação"], standings, engine)
     # A card: the player's name, the heads, a row per round (rodada, mesa, net, visto), the total.
-    cards, expect = wb["Cartoes"], {}
+    cards, expect = wb["Cartões"], {}
     for row in cards.iter_rows():
         for cell in row:
             if cell.value in QUATRILHO_NETS and cards.cell(cell.row + 1, cell.column).value == "Rodada":
@@ -407,13 +407,13 @@ def test_quatrilho_control_cards_show_each_round_net(quatrilho_round, tmp_path, 
                 expect[cards.cell(cell.row + 2, cell.column + 2).coordinate] = net
                 expect[cards.cell(cell.row + 3, cell.column + 2).coordinate] = net
     assert len(expect) == 2 * len(QUATRILHO_NETS)
-    assert_values(cards, values["Cartoes"], expect, engine)
+    assert_values(cards, values["Cartões"], expect, engine)
 
 
 # --- as printed: nothing cut, the chart's lines straight, thirds to two places ---------------------
 
 def shown(value) -> str:
-    """A value as Classificacao prints it: a number in 0.##, a list already as its text."""
+    """A value as Classificação prints it: a number in 0.##, a list already as its text."""
     if isinstance(value, float):
         return f"{value:.2f}".rstrip("0").rstrip(".")
     return str(value)
@@ -423,7 +423,7 @@ def shown(value) -> str:
 def test_classificacao_columns_hold_their_longest_value(fixture, request, tmp_path):
     path = request.getfixturevalue(fixture)
     wb = openpyxl.load_workbook(exported(path, tmp_path))
-    ws = wb["Classificacao"]
+    ws = wb["Classificação"]
     heads = columns_by_head(ws, 3)
     points = {row.get("player", row.get("team")): row["points"] for row in cli_standings(path)}
     longest = {}

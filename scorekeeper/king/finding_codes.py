@@ -56,7 +56,7 @@ TRICKS_TOTAL = FindingKind("K-TRICKS-TOTAL", "Regras: 13 vazas", N_("a festa's t
 POSITIVOS_POINTS = FindingKind("K-Q2-POINTS", "Quadro 2",
                                N_("a player's points that are not what positivos or the 4-3-3-3 score"))
 NULOS_POINTS = FindingKind("K-Q3-POINTS", "Quadro 3", N_("a player's points that are not what nulos score"))
-FESTA_TOTAL = FindingKind("K-FESTA-TOTAL", "Regras: Maos positivas",
+FESTA_TOTAL = FindingKind("K-FESTA-TOTAL", "Regras: Mãos positivas",
                           N_("a festa that does not add up to a festa's total"))
 NO_BENEFICIARY = FindingKind("K-ART12-NO-BENEFICIARY", "Art 12", N_("a festa with no beneficiary"))
 BENEFICIARY_TWICE = FindingKind("K-ART9-BENEFICIARY-TWICE", "Art 9, 2a fase",

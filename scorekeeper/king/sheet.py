@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
@@ -194,7 +194,8 @@ class _Reader:
             if len(numbers) != len(players):
                 message = ngettext("{key} has {count} value for {players}", "{key} has {count} values for {players}",
                                    len(numbers))
-                self.finding_at(key, message.format(key=key, count=len(numbers), players=_players_count(len(players))),
+                self.finding_at(key, message.format(key=field_word(key), count=len(numbers),
+                                                    players=_players_count(len(players))),
                              K.VALUE_COUNT)
                 return None
             return dict(zip(players, numbers))
@@ -204,14 +205,14 @@ class _Reader:
                 number = self.number(key, number, minimum)
                 if name not in players:
                     self.finding_at(key, _("{key}: {name} is not at this table ({players})").format(
-                        key=key, name=quote(name), players=", ".join(players)), K.PLAYER_UNKNOWN, str(name))
+                        key=field_word(key), name=quote(name), players=", ".join(players)), K.PLAYER_UNKNOWN, str(name))
                     continue
                 result[name] = number
             missing = [p for p in players if p not in result]
             if missing:
                 # Art 6: the scorer must ask every player; nothing is filled in by exclusion.
                 self.finding_at(key, _("{key}: no value for {players}; every player is asked (Art 6)").format(
-                    key=key, players=", ".join(missing)), K.VALUE_MISSING, missing[0])
+                    key=field_word(key), players=", ".join(missing)), K.VALUE_MISSING, missing[0])
                 return None
             return {player: result[player] for player in players}  # seat order
         self.fail_at(key, _("expected a list in seat order or a mapping {{player: value}}").format())
@@ -324,6 +325,14 @@ def _offer(read: _Reader, offer) -> Offer | None:
     if by is None:
         return None
     return Offer(by=by, tricks=tricks, contract=contract)
+
+
+def field_word(key: str) -> str:
+    """How a finding names the values it is about, in the language in use: English says the
+    sheet's key, Portuguese the regulation's word (Quadro 1: as contagens, os pontos, as vazas)."""
+    words = {"counts": pgettext("king field", "counts"), "points": pgettext("king field", "points"),
+             "tricks": pgettext("king field", "tricks")}
+    return words.get(key, key)
 
 
 def _players_count(count: int) -> str:

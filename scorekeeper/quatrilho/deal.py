@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import clip, quote
 from scorekeeper.findings import Severity
-from scorekeeper.i18n import _, grouped, ngettext
+from scorekeeper.i18n import _, grouped, ngettext, pgettext
 from scorekeeper.quatrilho import contracts
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
@@ -18,6 +18,19 @@ USES = {  # the keys each contract reads, besides contract, figuras, tricks, chi
     "solo-branco": ("player",), "rolar": (),
 }
 COUNTING = "Art 20.11"  # figuras, points and tricks (Q2)
+
+
+def field_word(role: str) -> str:
+    """How a finding names the field it is about, in the language in use: English says the
+    sheet's key, Portuguese the regulation's word (Art 18: quem chama, quem da a carta pedida;
+    Art 20: o solista, as vazas, as figuras, as fichas, as multas). `role` is the key, or
+    `soloist` / `fined` for the two players a `player:` key can be."""
+    words = {"caller": pgettext("quatrilho field", "caller"), "partner": pgettext("quatrilho field", "partner"),
+             "soloist": pgettext("quatrilho soloist", "player"), "fined": pgettext("quatrilho fined", "player"),
+             "giver": pgettext("quatrilho field", "giver"), "figuras": pgettext("quatrilho field", "figuras"),
+             "tricks": pgettext("quatrilho field", "tricks"), "chips": pgettext("quatrilho field", "chips"),
+             "fines": pgettext("quatrilho field", "fines"), "coringa": pgettext("quatrilho field", "coringa")}
+    return words.get(role, role)
 
 
 class _Unscorable(Exception):
@@ -42,37 +55,39 @@ class DealReader:
         return self._contract()
 
     # --- names, numbers ------------------------------------------------------------------
-    def person(self, key: str, value=None) -> str:
-        """The label of a player of this deal named at `key`; anything else is a finding."""
+    def person(self, key: str, value=None, role: str | None = None) -> str:
+        """The label of a player of this deal named at `key` (a `role`: field_word); anything
+        else is a finding."""
         value = self.item.get(key) if value is None else value
+        field = field_word(role or key)
         if not isinstance(value, str):
             self.finding(codes.NAME_EXPECTED, _("{key}: expected a player's name, got {value}").format(
-                key=key, value=quote(value)), "Art 14", key)
+                key=field, value=quote(value)), "Art 14", key)
             raise _Unscorable
         if value in self.names:
             return self.names[value]
         if value == self.dealer:
             self.finding(codes.DEALER_PLAYS, _("{key}: {name} deals this deal and sits out").format(
-                key=key, name=value), "Art 14", key, value)
+                key=field, name=value), "Art 14", key, value)
         elif value in self.gone:
             late = self.gone[value] == "late"
             message = (_("{key}: {name} is out of this round (late)") if late else
                        _("{key}: {name} is out of this round"))
-            self.finding(codes.PLAYER_OUT, message.format(key=key, name=value), "Art 12" if late else "Art 15", key,
+            self.finding(codes.PLAYER_OUT, message.format(key=field, name=value), "Art 12" if late else "Art 15", key,
                          value)
         else:
             self.finding(codes.NOT_AT_TABLE, _("{key}: {name} is not playing this deal ({players})").format(
-                key=key, name=quote(value), players=", ".join(self.names)), "Art 14", key)
+                key=field, name=quote(value), players=", ".join(self.names)), "Art 14", key)
         raise _Unscorable
 
     def whole(self, key: str, value, low: int, high: int, rule: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.finding(codes.NOT_WHOLE, _("{key}: expected a whole number, got {value}").format(
-                key=key, value=quote(value)), rule, key)
+                key=field_word(key), value=quote(value)), rule, key)
             raise _Unscorable
         if not low <= value <= high:
             self.finding(codes.OUT_OF_RANGE, _("{key}: {value} is outside {low}-{high}").format(
-                key=key, value=value, low=low, high=high), rule, key)
+                key=field_word(key), value=value, low=low, high=high), rule, key)
             raise _Unscorable
         return value
 
@@ -106,7 +121,8 @@ class DealReader:
                                                     "NAME}]})"), FINE_ARTICLES[name], "fine")
             return kind, "", None
         try:
-            player = self.person("player", self.required("player", _("the player fined"), FINE_ARTICLES[name]))
+            player = self.person("player", self.required("player", _("the player fined"), FINE_ARTICLES[name]),
+                                 role="fined")
         except _Unscorable:
             return kind, "", None
         chips = contracts.fine(self.rules, self.players, name, player)
@@ -243,7 +259,7 @@ class DealReader:
             f"{who}, {self._described(figuras, tricks, fines)}"
 
     def _solo(self, rule: str, giver_needed: bool = False):
-        soloist = self.person("player", self.required("player", _("the soloist"), rule))
+        soloist = self.person("player", self.required("player", _("the soloist"), rule), role="soloist")
         giver = None
         if giver_needed:
             giver = self.person("giver", self.required("giver", _("the giver of the card asked for; the soloist "
@@ -269,7 +285,7 @@ class DealReader:
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {card}, {detail}"
 
     def _solo_branco(self, rule: str):
-        soloist = self.person("player", self.required("player", _("the soloist"), rule))
+        soloist = self.person("player", self.required("player", _("the soloist"), rule), role="soloist")
         fines, revoked = self._fines(soloist)
         figuras = self._figuras(rule, needed=False)
         tricks = self._tricks(figuras)

@@ -24,6 +24,7 @@ class Quatrilho(Game):
     score_sheet = lazy("scorekeeper.quatrilho.round", "score_sheet")
     build_entry = lazy("scorekeeper.quatrilho.entry_input", "build_entry")
     ask_entry = lazy("scorekeeper.quatrilho.entry_input", "ask_entry")
+    entry_label = lazy("scorekeeper.quatrilho.sheet", "entry_label")
     show_tables = lazy("scorekeeper.quatrilho.show", "show_tables")
     write_boletim = lazy("scorekeeper.quatrilho.planilha_export", "write_game")
     write_blank = lazy("scorekeeper.quatrilho.planilha", "write_blank")

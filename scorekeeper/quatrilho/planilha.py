@@ -85,7 +85,7 @@ NO_NOTES = N_("No findings: the planilha adds up.")
 ERROR_WORD, OK_WORD = N_("ERROR"), "OK"
 
 # What Entrada says of a row that is not a deal (the sheet's late, out, rebuy).
-NON_DEAL_WORDS = {"late": "atraso", "out": "saida", "rebuy": "talha"}
+NON_DEAL_WORDS = {"late": "atraso", "out": "saída", "rebuy": "talha"}
 SPARE_ROWS = 3  # empty rows after an exported round's last entry, for one written in by hand
 BLANK_EXTRA_ROWS = 6  # a blank's rows: the whole round, and room for late, out and talha rows
 REMARK_HEAD, REMARK_WIDTH = N_("Remark"), 16  # an entry's `note:` (Nota holds the findings' numbers)

@@ -45,7 +45,7 @@ KEY_COLUMNS = {"contract": ENTRY, "fine": ENTRY, "late": WHO, "out": WHO, "rebuy
 REMARK_SEARCH = 8  # Observação is a few columns past the last person's (Conta, Soma, Controlo, Nota)
 # What Entrada may say of a row that is not a deal: the planilha's words and the sheet's keys.
 NON_DEAL = {**{word: kind for kind, word in NON_DEAL_WORDS.items()}, **{kind: kind for kind in NON_DEAL_WORDS},
-            "saída": "out"}
+            "saida": "out"}  # as planilhas before issue 16 wrote it
 
 
 @functools.lru_cache(maxsize=None)

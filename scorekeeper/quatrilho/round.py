@@ -17,7 +17,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.deal import DealReader
 from scorekeeper.quatrilho.rules import QuatrilhoRules
-from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet
+from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet, entry_label
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.vocabulary import normalize
 
@@ -206,7 +206,7 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
     rule = NON_DEAL_RULES[kind]
     name = item[kind]
     shown = clip(name) if isinstance(name, str) else "?"
-    prefix = _("entry {index} ({kind} {name})").format(index=index, kind=kind, name=shown)
+    prefix = _("entry {index} ({kind} {name})").format(index=index, kind=entry_label(kind), name=shown)
 
     def finding(code: FindingKind, message, rule=rule, key=kind, severity=Severity.ERROR, player=None):
         _finding(findings, sheet, item.line_of(key), index, code, f"{prefix}: {message}", rule, player, severity)

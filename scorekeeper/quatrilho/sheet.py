@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.yaml_lines import LineList, header_text
 
@@ -30,6 +30,19 @@ LIST_KEY = "deals"
 HEADER_KEYS = ("rules", "event", "round", "table", "date", "scorer", "notes", "players", "round_deals", LIST_KEY)
 MAX_ENTRIES = 200  # a round is 30 deals at most, with a few late, out and rebuy entries; more is no sheet
 KINDS = ("contract", "fine", "late", "out", "rebuy")  # the key that says what an entry is
+
+
+def entry_label(kind: str) -> str:
+    """An entry's kind as `show`, `record` and the findings say it, in the language in use: a
+    late arrival, a seat left and a talha in the regulation's words (Art 12, 13, 19: atraso,
+    saida, talha); a contract or a fine as the sheet writes it (normal, solo-preto, bater)."""
+    if kind == "late":
+        return pgettext("quatrilho", "late")
+    if kind == "out":
+        return pgettext("quatrilho", "out")
+    if kind == "rebuy":
+        return pgettext("quatrilho", "rebuy")
+    return kind
 
 
 class Entry(NamedTuple):

@@ -29,9 +29,13 @@ class Sueca(TeamGame):
 
         return _(HELP)
 
+    def entry_label(self, kind):
+        """A deal is said in the language in use ("partida"); a penalty is the rule file's word."""
+        return _("deal") if kind == "deal" else kind
+
     def show_tables(self, result):
         """`show`: each deal's card points and points, the moca standing, and mocas won. Heads in
-        the language in use, and a deal's kind too ("deal"); a penalty is the rule file's word."""
+        the language in use, and each deal's kind (entry_label)."""
         from scorekeeper.report import Column  # report is imported by the table paths only
 
         teams = result.players
@@ -40,7 +44,7 @@ class Sueca(TeamGame):
         rows = []
         for hand, state in zip(result.hands, result.extra["running"]):
             points = hand.points or {}
-            rows.append([hand.index, _("deal") if hand.hand == "deal" else hand.hand, hand.detail,
+            rows.append([hand.index, self.entry_label(hand.hand), hand.detail,
                          *(points.get(t, "") for t in teams), *(hand.awarded.get(t, 0) for t in teams),
                          *(state["standing"][t] for t in teams), *(state["mocas"][t] for t in teams)])
         return [("", headers, rows, 3)]

@@ -26,21 +26,25 @@ class Truco(TeamGame):
 
         return _(HELP)
 
+    def entry_label(self, kind):
+        """A hand's kind ("hand", "void", "mao de onze") in the language in use; a penalty's name
+        is the rule file's own word."""
+        kinds = {"hand": pgettext("truco", "hand"), "void": pgettext("truco", "void"),
+                 "mao de onze": pgettext("truco", "mao de onze")}
+        return kinds.get(kind, kind)
+
     def show_tables(self, result):
         """`show`: each hand, the points it gives, the running score of its game, and games won.
-        The heads are said in the language in use; a hand's kind ("hand", "void", "mao de onze")
-        too, a penalty's name being the rule file's own word."""
+        The heads are said in the language in use, and each hand's kind (entry_label)."""
         from scorekeeper.report import Column  # report is imported by the table paths only
 
         teams = result.players
         words = ("+", pgettext("truco", "score"), pgettext("truco", "games"))
         headers = ["#", pgettext("truco", "game"), pgettext("truco", "hand"), _("detail"),
                    *(Column(f"{t} {word}", word, t) for word in words for t in teams)]
-        kinds = {"hand": pgettext("truco", "hand"), "void": pgettext("truco", "void"),
-                 "mao de onze": pgettext("truco", "mao de onze")}
         rows = []
         for hand, state in zip(result.hands, result.extra["running"]):
-            rows.append([hand.index, state["game"], kinds.get(hand.hand, hand.hand), hand.detail,
+            rows.append([hand.index, state["game"], self.entry_label(hand.hand), hand.detail,
                          *(hand.awarded.get(t, 0) for t in teams), *(state["score"][t] for t in teams),
                          *(state["games_won"][t] for t in teams)])
         return [("", headers, rows, 4)]

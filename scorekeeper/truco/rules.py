@@ -103,7 +103,20 @@ def describe_rules(rules: TrucoRules):
              both=rules.both_at_eleven_value)],
         [pgettext("truco", "dealer looked at the deck"),
          pgettext("truco", "{points} to the other team").format(points=rules.looked_at_deck)],
-        [pgettext("truco", "void hands"), ", ".join(rules.voids)],
-        # TRANSLATORS: between the standings' criteria (matches, games, tentos), which stay as the file writes them.
-        [pgettext("truco", "standings"), pgettext("truco", ", then ").join(rules.standings)],
+        [pgettext("truco", "void hands"), ", ".join(map(void_word, rules.voids))],
+        # TRANSLATORS: between the standings' criteria (matches, games, tentos).
+        [pgettext("truco", "standings"), pgettext("truco", ", then ").join(map(_criterion, rules.standings))],
     ]
+
+
+def void_word(void: str) -> str:
+    """A void as a person says it, in the language in use: the one the rule file ships (Art 7's
+    misdeal) in the regulation's words; a house variant's own as its file writes it."""
+    return pgettext("truco void", "misdeal") if void == "misdeal" else void
+
+
+def _criterion(criterion: str) -> str:
+    """A standings criterion (TN4) in the language in use; the rule file's word is data."""
+    words = {"matches": pgettext("truco standings", "matches"), "games": pgettext("truco standings", "games"),
+             "tentos": pgettext("truco standings", "tentos")}
+    return words.get(criterion, criterion)

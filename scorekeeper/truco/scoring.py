@@ -7,7 +7,7 @@ from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
 from scorekeeper.truco import finding_codes as C
-from scorekeeper.truco.rules import PENALTIES, TrucoRules
+from scorekeeper.truco.rules import PENALTIES, TrucoRules, void_word
 
 LIST_KEY = "hands"
 HAND = N_("hand")  # what a Truco entry is called: "hand 3: ..." ("mão 3: ...")
@@ -99,7 +99,9 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
         if void not in rules.voids:
             read.found(C.VOID_UNKNOWN, _("unknown void {void}; allowed: {allowed}").format(
                 void=quote(void), allowed=", ".join(rules.voids)), key="void")
-        return nothing, "void", void
+        # The rule file's void is a data word; the one it ships (Art 7's misdeal) is said in the
+        # language in use.
+        return nothing, "void", void_word(void)
     penalty_word = read.word_value("penalty")
     if penalty_word is not None:
         penalty = PENALTIES.get(penalty_word)
