@@ -524,7 +524,9 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         chosen = [b for b in boletins if worksheet is None or b.title == worksheet]
         if len(chosen) != 1:
             raise UnusableInput(_("{path}: -o - writes one boletim; name it with --sheet").format(path=workbook_path))
-        click.echo(chosen[0].to_yaml(rules_path), nl=False)
+        from scorekeeper.terminal import write_file_text
+
+        write_file_text(chosen[0].to_yaml(rules_path))
         _exit_for(_report_findings(chosen[0].check(rules_path), err=True))  # stdout holds the YAML alone
         return
     if worksheet is not None:
@@ -722,6 +724,9 @@ def _print_rows(headers, rows, fmt, report) -> None:
 
 def main() -> None:
     """The console script: click, plus a last line of defence against tracebacks."""
+    from scorekeeper.terminal import guard_streams
+
+    guard_streams()
     try:
         cli.main(prog_name="scorekeeper")
     except KeyboardInterrupt:
