@@ -171,27 +171,31 @@ def test_check_csv_is_inert_in_a_spreadsheet(tmp_path):
     assert [row[4] for row in rows[1:]] == ["'=D", "D"]
 
 
-def test_escape_sequences_in_names_are_shown_escaped(tmp_path):
-    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: ["A\\e[31mna", "B\\u2028r", "C\\x85a", "D\\x07u"]\n'
-                                         "hands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n")
+def test_escape_sequences_in_what_a_sheet_says_are_shown_escaped(tmp_path):
+    # A name cannot hold them (names.py: the loader refuses it in one line); a hand's name can.
+    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n'
+                                         '  - {hand: vazas, counts: [3, 2, 1, 7]}\n'
+                                         '  - {hand: "A\\e[31mB\\u2028C\\x85D\\x07", counts: [1, 1, 1, 10]}\n')
     for args in (["show", sheet], ["check", sheet], ["show", sheet, "--format", "csv"],
-                 ["check", sheet, "--format", "table"], ["record", sheet, "copas", "1", "1", "1", "10"]):
+                 ["check", sheet, "--format", "table"], ["record", sheet, "copas", "1", "1", "1", "10", "--force"]):
         result = run(*args)
         assert result.exit_code in (0, 1), result.output
         for raw in ("\x1b", "\u2028", "\x85", "\x07"):
             assert raw not in result.output, (args, result.output)
     shown = run("show", sheet).output
-    assert "A\\x1b[31mna" in shown
+    assert "A\\x1b[31mB\\u2028C\\x85D\\x07" in shown
+    named = write(tmp_path / "name.yaml", 'rules: king\nplayers: ["A\\e[31mna", Bruno, Carla, Duarte]\nhands: []\n')
+    assert run("show", named).output == f"Error: {named}:2: players: the name 'A\\x1b[31mna' holds a control character\n"
 
 
 def test_json_never_carries_raw_line_separators_or_c1_controls(tmp_path):
-    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: ["A\\u2028na", "B\\x85", "C\\x9b", "D\\x7f"]\n'
-                                         "hands: []\n")
+    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n'
+                                         'event: "A\\u2028na B\\x85 C\\x9b D\\x7f"\nhands: []\n')
     result = run("check", sheet, "--format", "json")
     assert result.exit_code == 0
     for raw in ("\u2028", "\x85", "\x9b", "\x7f"):
         assert raw not in result.output
-    assert json.loads(result.output)[0]["players"] == ["A\u2028na", "B\x85", "C\x9b", "D\x7f"]
+    assert json.loads(result.output)[0]["event"] == "A\u2028na B\x85 C\x9b D\x7f"
 
 
 # --- every writer takes the lock -------------------------------------------------------------
@@ -263,7 +267,8 @@ def test_new_never_writes_a_sheet_that_check_would_refuse(tmp_path):
     sheet = tmp_path / "h.yaml"
     king = ["new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet]
     result = run(*king, "--table", "9" * 5000)  # was an internal error (Python's int digit limit)
-    assert (result.exit_code, result.output) == (2, "Error: --table: 5,000 characters; a header holds at most 200\n")
+    assert (result.exit_code, result.output) == (
+        2, f"Error: {sheet}: --table: 5,000 characters; a header holds at most 200\n")
     assert run(*king, "--table", "9" * 20).exit_code == 0  # more digits than a score: kept as text
     assert run("check", sheet).output == f"{sheet}: clean (king, in progress, 0 hands recorded; A 0, B 0, C 0, D 0)\n"
     for name, why in (("B\u2029C", "holds a control character"), ("C\x85D", "holds a control character"),
