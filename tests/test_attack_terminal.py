@@ -156,3 +156,45 @@ def test_import_to_standard_output_writes_the_sheet_as_utf8(tmp_path, encoding):
     assert (done.returncode, done.stderr) == (0, b"")
     assert done.stdout.decode("utf-8") == (tmp_path / "back.yaml").read_text(encoding="utf-8")
     assert f"players: [{OMEGA}, {LI}, {ZE}, D]\n" in done.stdout.decode("utf-8")
+
+
+# --- no direction mark, control character or noncharacter reaches the terminal raw ------------
+
+NEVER_RAW = ["\u202e", "\u2066", "\u200f", "\u061c", "\ufeff", "\uffff", "\U0010fffe", "\x1b", "\x85"]
+
+
+def test_direction_marks_in_file_names_events_and_hands_are_escaped_everywhere(tmp_path):
+    sheet = tmp_path / "mesa\u202e1.yaml"
+    sheet.write_text('rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nevent: "Final \\u2066\\u200f\\u061c\\ufeff"\n'
+                     'hands:\n  - {hand: vazas, counts: [3, 2, 1, 7], note: "\\u202e\\uffff"}\n'
+                     '  - {hand: "co\\u202epas\\uFFFF\\U0010FFFE", counts: [1, 1, 1, 10]}\n', encoding="utf-8")
+    hand = "co\\u202epas\\uffff\\U0010fffe"  # as the terminal and CSV show it
+    for args, shows in ((["show", sheet], hand), (["check", sheet], f"unknown hand '{hand}'"),
+                        (["check", sheet, "--format", "table"], hand), (["show", sheet, "--format", "csv"], hand),
+                        (["check", sheet, "--format", "csv"], hand)):
+        result = run(*args)
+        assert result.exit_code in (0, 1), result.output
+        assert shows in result.output, (args, result.output)
+        assert not any(raw in result.output for raw in NEVER_RAW), (args, result.output)
+    assert run("check", sheet).output.startswith(f"{tmp_path}/mesa\\u202e1.yaml:6: error [K-ART8-HAND-UNKNOWN]: ")
+    rows = list(csv.reader(io.StringIO(run("show", sheet, "--format", "csv").output)))
+    assert rows[2][:2] == ["2", hand]
+    for args in (["show", sheet, "--format", "json"], ["check", sheet, "--format", "json"]):
+        result = run(*args)
+        assert not any(raw in result.output for raw in NEVER_RAW), (args, result.output)
+        assert "\\u202e" in result.output and "\\udbff\\udffe" in result.output  # JSON's own escapes
+        data = json.loads(result.output)
+        data = data[0] if isinstance(data, list) else data
+        assert (data["file"], data["event"]) == (str(sheet), "Final \u2066\u200f\u061c\ufeff")
+        assert data["hands"][1]["hand"] == "co\u202epas\uffff\U0010fffe"  # the same text, read back
+
+
+def test_a_refusal_quotes_a_direction_mark_escaped(tmp_path):
+    sheet = tmp_path / "s.yaml"
+    sheet.write_text("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n", encoding="utf-8")
+    result = run("record", sheet, "co\u202epas", "1", "1", "1", "10")
+    assert (result.exit_code, result.output) == (
+        2, f"Error: {sheet}: unknown hand 'co\\u202epas'; the hands are vazas, copas, damas, reis-valetes, "
+           "rei-de-copas, ultimas, festa\n")
+    result = run("new", "king", "-p", "A\u2067", "-p", "B", "-p", "C", "-p", "D", "-o", tmp_path / "n.yaml")
+    assert result.output == f"Error: {tmp_path / 'n.yaml'}: the name 'A\\u2067' holds an invisible direction mark\n"
