@@ -219,8 +219,9 @@ def _print_sheet(result, fmt: str = "table") -> None:
 
     if fmt == "csv":  # data for programs, as JSON is: English headings and words, whatever the language
         with i18n.speaking(i18n.SOURCE):
-            _title, headers, rows, _numeric = games.get(result.game).show_tables(result)[0]
-        out(report.csv_text(headers, rows), nl=False)
+            _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
+        numbers = range(len(headers))[numeric_from:] if numeric_from is not None else ()  # a name is text
+        out(report.csv_text(headers, rows, numbers), nl=False)
         return
     tables = games.get(result.game).show_tables(result)
     for title, headers, rows, numeric_from in tables:
@@ -389,7 +390,7 @@ class CheckPrinter:
         from scorekeeper import report
 
         if self.fmt == "csv":
-            text = report.csv_text(self.HEADERS if self.count == 0 else None, rows)
+            text = report.csv_text(self.HEADERS if self.count == 0 else None, rows, numbers=())  # all text
             if text:
                 out(text, nl=False)
             self.count += 1
@@ -639,7 +640,7 @@ def codes(fmt):
     if fmt == "markdown":
         out(_markdown_table([_(header) for header in CODE_HEADERS], rows))
         return
-    _print_rows(CODE_HEADERS, rows, fmt, report)
+    _print_rows(CODE_HEADERS, rows, fmt, report, numbers=())
 
 
 # --- rules ----------------------------------------------------------------------------
@@ -669,7 +670,7 @@ def rules_list(fmt):
 
     headers = ["name", "aliases", "game", "title", "file"]
     rows = [[r.name, ", ".join(r.aliases), r.game, r.title, r.source] for r in all_shipped()]
-    _print_rows(headers, rows, fmt, report)
+    _print_rows(headers, rows, fmt, report, numbers=())
 
 
 @rules.command("show")
@@ -687,7 +688,7 @@ def rules_show(ref, fmt):
     from scorekeeper.rules import describe, find
 
     headers, rows = describe(find(ref))
-    _print_rows(headers, rows, fmt, report)
+    _print_rows(headers, rows, fmt, report, numbers=(1,))  # setting, value
 
 
 @rules.command("check")
@@ -713,11 +714,11 @@ def _markdown_table(headers, rows) -> str:
     return "\n".join([line(headers), line("---" for header in headers), *(line(row) for row in rows)])
 
 
-def _print_rows(headers, rows, fmt, report) -> None:
+def _print_rows(headers, rows, fmt, report, numbers=None) -> None:
     if fmt == "json":
         echo_json([dict(zip(headers, row)) for row in rows])
     elif fmt == "csv":
-        out(report.csv_text(headers, rows), nl=False)
+        out(report.csv_text(headers, rows, numbers), nl=False)
     else:
         out(report.table([_(header) for header in headers], rows))
 

@@ -171,6 +171,28 @@ def test_check_csv_is_inert_in_a_spreadsheet(tmp_path):
     assert [row[4] for row in rows[1:]] == ["'=D", "D"]
 
 
+def test_a_name_that_looks_like_a_signed_number_is_text_in_csv(tmp_path):
+    # A spreadsheet turns `-1` or `+1` into a number: a name is quoted, points stay numbers.
+    sheet = write(tmp_path / "s.yaml", 'rules: king\nplayers: ["-1", "+1", "=1", "@x"]\nhands:\n'
+                                       '  - {hand: vazas, counts: [3, 2, 1, 7]}\n'
+                                       '  - {hand: copas, counts: {"-1": 1, "+1": 1, "=1": 1}}\n')
+    rows = list(csv.reader(io.StringIO(run("show", sheet, "--format", "csv").output)))
+    assert rows[0] == ["#", "hand", "detail", "'-1", "'+1", "'=1", "'@x", "total", "control"]
+    assert rows[1] == ["1", "vazas", "", "-60", "-40", "-20", "-140", "-260", "-260"]
+    rows = list(csv.reader(io.StringIO(run("check", sheet, "--format", "csv").output)))
+    assert [row[4] for row in rows[1:]] == ["'@x"]
+    five = write(tmp_path / "q.yaml", 'rules: quatrilho\nplayers: ["-1", "+1", "=1", "@x", "-2"]\ndeals:\n'
+                                      '  - {contract: normal, caller: "+1", partner: "=1", figuras: 22}\n')
+    rows = list(csv.reader(io.StringIO(run("show", five, "--format", "csv").output)))
+    assert rows[1][:3] + rows[1][5:] == ["1", "1", "'-1", "", "+7", "+7", "-7", "-7", "0"]  # the dealer: a name
+    tournament = tmp_path / "t.yaml"
+    assert run("tournament", "new", "king", "--name", "T", "--rounds", "1", *("-p", "-1", "-p", "+1", "-p", "=1"),
+               "-p", "2", "-o", tournament).exit_code == 0
+    rows = list(csv.reader(io.StringIO(run("tournament", "standings", tournament, "--format", "csv").stdout)))
+    assert rows == [["place", "player", "points", "decided by"], ["1", "'-1", "0", "tied"], ["1", "'+1", "0", "tied"],
+                    ["1", "'=1", "0", "tied"], ["1", "2", "0", ""]]
+
+
 def test_escape_sequences_in_what_a_sheet_says_are_shown_escaped(tmp_path):
     # A name cannot hold them (names.py: the loader refuses it in one line); a hand's name can.
     sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n'
