@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, ngettext, pgettext
 
 
 class ScorekeeperError(ValueError):
@@ -93,7 +93,11 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
             return repr(value)
         return ngettext("{text}... ({count} character)", "{text}... ({count} characters)", len(value)).format(
             text=repr(value[:limit]), count=len(value))
-    if isinstance(value, bool) or value is None or isinstance(value, float):
+    if isinstance(value, bool):  # what the sheet holds, as YAML writes it: never Python's True
+        return pgettext("a value", "true") if value else pgettext("a value", "false")
+    if value is None:  # `key:` with nothing after it, or `~`
+        return _("an empty value")
+    if isinstance(value, float):
         return repr(value)
     if isinstance(value, int):
         digits = len(str(value)) if value.bit_length() <= 200 else None
