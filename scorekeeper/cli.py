@@ -62,6 +62,17 @@ def out(text: str = "", err: bool = False, nl: bool = True) -> None:
     click.echo(terminal_safe(text), err=err, nl=nl)
 
 
+def naming(path: str, func, *args):
+    """`func(*args)`, its refusal naming `path` (the file the command writes or changes) when it
+    names no file of its own: an unknown rule name typed for `new`, a hand number for `fix`."""
+    try:
+        return func(*args)
+    except ScorekeeperError as exc:
+        if exc.source is None:
+            exc.source = path
+        raise
+
+
 def output_format(*choices: str, default: str):
     """The shared --format option."""
     return click.option("--format", "fmt", type=click.Choice(choices), default=default, show_default=True,
@@ -176,7 +187,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     ref = rules_path or rules_ref
     if not ref:
         raise click.UsageError(_("name the rules (`scorekeeper rules list` lists them) or give --rules PATH"))
-    rules = registry.find(ref)
+    rules = naming(output, registry.find, ref)
     refuse_overwrite(output, force)  # before anything else is asked of the user; write_new checks again under the lock
     game = games.get(rules.game)
     who = seated(game, rules, players, teams, output)
@@ -460,7 +471,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
 
         if paths:
             raise click.UsageError(_("--blank takes no SHEET arguments"))
-        rules = registry.find(rules_path or blank_rules)
+        rules = naming(output, registry.find, rules_path or blank_rules)
         game = games.get(rules.game)
         who = seated(game, rules, players, teams, output)
         check_header(game, who, scorer, date, output)

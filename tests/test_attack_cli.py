@@ -301,6 +301,19 @@ def test_new_never_writes_a_sheet_that_check_would_refuse(tmp_path):
         assert not other.exists()
 
 
+@pytest.mark.parametrize("args, message", [
+    (["king", "--event", "X\x01Y"], "event 'X\\x01Y' holds a control character"),  # said no file at all
+    (["king", "--round", "R\udcff"], "round 'R\\udcff' is not UTF-8 text"),
+    (["king", "--table", "7" * 201], "--table: 201 characters; a header holds at most 200"),
+    (["bisca"], "unknown rules 'bisca'; known: king, quatrilho, sueca, truco (or a path to a rule file)"),
+])
+def test_every_refusal_of_new_names_the_sheet(tmp_path, args, message):
+    sheet = tmp_path / "n.yaml"
+    result = run("new", *args, "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet)
+    assert (result.exit_code, result.output) == (2, f"Error: {sheet}: {message}\n")
+    assert not sheet.exists()
+
+
 def test_a_file_name_that_is_no_utf8_is_shown_escaped(tmp_path):
     name = os.fsdecode(b"bad\xff\x9b.yaml")
     sheet = tmp_path / name
@@ -315,9 +328,9 @@ def test_fix_bounds_its_hand_number_before_reading_it(tmp_path):
     sheet = write(tmp_path / "s.yaml", MESA1.read_text(encoding="utf-8"))
     result = run("fix", sheet, "9" * 5000, "vazas", "3", "2", "1", "7")
     assert (result.exit_code, result.output) == (
-        2, "Error: N, the hand to correct: a number of 5000 digits is out of range (1 or more)\n")
+        2, f"Error: {sheet}: N, the hand to correct: a number of 5000 digits is out of range (1 or more)\n")
     assert run("fix", sheet, "0", "vazas", "3", "2", "1", "7").output == \
-        "Error: N, the hand to correct: 0 is out of range (1 or more)\n"
+        f"Error: {sheet}: N, the hand to correct: 0 is out of range (1 or more)\n"
 
 
 def test_an_endless_answer_is_refused_not_read(tmp_path):
