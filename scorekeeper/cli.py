@@ -124,6 +124,9 @@ class LazyGroup(click.Group):
         return super().make_context(info_name, args, parent, **extra)
 
     def main(self, *args, **kwargs):
+        from scorekeeper import terminal
+
+        terminal.forget_saved()  # what a run saved is its own (tests run many in one process)
         try:
             return super().main(*args, **kwargs)
         finally:
@@ -736,11 +739,17 @@ def _print_rows(headers, rows, fmt, report, numbers=None) -> None:
 
 def main() -> None:
     """The console script: click, plus a last line of defence against tracebacks."""
-    from scorekeeper.terminal import guard_streams
+    from scorekeeper.terminal import OutputError, guard_streams, say_lost_output
 
     guard_streams()
     try:
         cli.main(prog_name="scorekeeper")
+    except OutputError as exc:  # what the command had to say could not be written: it did not do its work
+        try:
+            out(_("Error: {message}").format(message=os_error_line(exc)), err=True)
+        except OSError:
+            pass  # standard error itself: nothing more can be said
+        sys.exit(exit_codes.UNUSABLE)
     except KeyboardInterrupt:
         out("\n" + _("Interrupted; every hand saved before this one is kept."), err=True)
         sys.exit(130)
@@ -753,6 +762,8 @@ def main() -> None:
         out(_("Error: internal error, please report it: {error}").format(error=f"{type(exc).__name__}: {exc}"),
             err=True)
         sys.exit(exit_codes.UNUSABLE)
+    finally:
+        say_lost_output()  # a saved file's report that could not be written: said, not a failure
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import yaml
 
 from scorekeeper.errors import SheetFormatError, SheetLockedError
 from scorekeeper.i18n import _
+from scorekeeper.terminal import saved
 from scorekeeper.yaml_lines import TextDumper, malformed
 
 NAME_MAX = 255  # bytes in one file name on every common file system
@@ -179,6 +180,7 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
             os.close(fd)
         os.replace(temp, target)
         temp = None
+        saved(name)  # from here on, output that cannot be written does not fail the command
     except OSError as exc:
         raise SheetWriteError(_("cannot save: {reason}").format(reason=_why(exc)), name) from None
     finally:

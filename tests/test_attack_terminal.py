@@ -198,3 +198,30 @@ def test_a_refusal_quotes_a_direction_mark_escaped(tmp_path):
            "rei-de-copas, ultimas, festa\n")
     result = run("new", "king", "-p", "A\u2067", "-p", "B", "-p", "C", "-p", "D", "-o", tmp_path / "n.yaml")
     assert result.output == f"Error: {tmp_path / 'n.yaml'}: the name 'A\\u2067' holds an invisible direction mark\n"
+
+
+# --- output that cannot be written at all ------------------------------------------------------
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_saved_hand_whose_report_cannot_be_written_is_no_failure(tmp_path):
+    sheet = tmp_path / "s.yaml"
+
+    def scorekeeper(*args, stdout=None, stderr=None):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([*scorekeeper_command(), *map(str, args)], stdout=full if stdout else subprocess.PIPE,
+                                  stderr=full if stderr else subprocess.PIPE, text=True, timeout=60)
+        return done.returncode, done.stderr
+
+    saved = "standard output: No space left on device; nothing is lost: {} saved\n"
+    assert scorekeeper("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, stdout=True) == (
+        0, saved.format(sheet))
+    assert scorekeeper("record", sheet, "vazas", "3", "2", "1", "7", stdout=True) == (0, saved.format(sheet))
+    assert sheet.read_text(encoding="utf-8").endswith("hands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n")
+    # Nothing saved: a report that cannot be written is the command's failure, said in one line.
+    assert scorekeeper("check", sheet, stdout=True) == (2, "Error: standard output: No space left on device\n")
+    assert scorekeeper("show", sheet, "--format", "json", stdout=True) == (
+        2, "Error: standard output: No space left on device\n")
+    # A refusal that cannot be said is still a refusal.
+    assert scorekeeper("record", sheet, "damas", "5", "1", "1", "1", stderr=True)[0] == 2
+    assert scorekeeper("record", sheet, "copas", "0", "0", "13", "0", stdout=True, stderr=True)[0] == 0
+    assert sheet.read_text(encoding="utf-8").endswith("  - {hand: copas, counts: [0, 0, 13, 0]}\n")
