@@ -62,6 +62,17 @@ def out(text: str = "", err: bool = False, nl: bool = True) -> None:
     click.echo(terminal_safe(text), err=err, nl=nl)
 
 
+def naming(path: str, func, *args):
+    """`func(*args)`, its refusal naming `path` (the file the command writes or changes) when it
+    names no file of its own: an unknown rule name typed for `new`, a hand number for `fix`."""
+    try:
+        return func(*args)
+    except ScorekeeperError as exc:
+        if exc.source is None:
+            exc.source = path
+        raise
+
+
 def output_format(*choices: str, default: str):
     """The shared --format option."""
     return click.option("--format", "fmt", type=click.Choice(choices), default=default, show_default=True,
@@ -113,6 +124,9 @@ class LazyGroup(click.Group):
         return super().make_context(info_name, args, parent, **extra)
 
     def main(self, *args, **kwargs):
+        from scorekeeper import terminal
+
+        terminal.forget_saved()  # what a run saved is its own (tests run many in one process)
         try:
             return super().main(*args, **kwargs)
         finally:
@@ -176,7 +190,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     ref = rules_path or rules_ref
     if not ref:
         raise click.UsageError(_("name the rules (`scorekeeper rules list` lists them) or give --rules PATH"))
-    rules = registry.find(ref)
+    rules = naming(output, registry.find, ref)
     refuse_overwrite(output, force)  # before anything else is asked of the user; write_new checks again under the lock
     game = games.get(rules.game)
     who = seated(game, rules, players, teams, output)
@@ -219,8 +233,9 @@ def _print_sheet(result, fmt: str = "table") -> None:
 
     if fmt == "csv":  # data for programs, as JSON is: English headings and words, whatever the language
         with i18n.speaking(i18n.SOURCE):
-            _title, headers, rows, _numeric = games.get(result.game).show_tables(result)[0]
-        out(report.csv_text(headers, rows), nl=False)
+            _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
+        numbers = range(len(headers))[numeric_from:] if numeric_from is not None else ()  # a name is text
+        out(report.csv_text(headers, rows, numbers), nl=False)
         return
     tables = games.get(result.game).show_tables(result)
     for title, headers, rows, numeric_from in tables:
@@ -389,7 +404,7 @@ class CheckPrinter:
         from scorekeeper import report
 
         if self.fmt == "csv":
-            text = report.csv_text(self.HEADERS if self.count == 0 else None, rows)
+            text = report.csv_text(self.HEADERS if self.count == 0 else None, rows, numbers=())  # all text
             if text:
                 out(text, nl=False)
             self.count += 1
@@ -459,7 +474,7 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
 
         if paths:
             raise click.UsageError(_("--blank takes no SHEET arguments"))
-        rules = registry.find(rules_path or blank_rules)
+        rules = naming(output, registry.find, rules_path or blank_rules)
         game = games.get(rules.game)
         who = seated(game, rules, players, teams, output)
         check_header(game, who, scorer, date, output)
@@ -524,7 +539,9 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         chosen = [b for b in boletins if worksheet is None or b.title == worksheet]
         if len(chosen) != 1:
             raise UnusableInput(_("{path}: -o - writes one boletim; name it with --sheet").format(path=workbook_path))
-        click.echo(chosen[0].to_yaml(rules_path), nl=False)
+        from scorekeeper.terminal import write_file_text
+
+        write_file_text(chosen[0].to_yaml(rules_path))
         _exit_for(_report_findings(chosen[0].check(rules_path), err=True))  # stdout holds the YAML alone
         return
     if worksheet is not None:
@@ -637,7 +654,7 @@ def codes(fmt):
     if fmt == "markdown":
         out(_markdown_table([_(header) for header in CODE_HEADERS], rows))
         return
-    _print_rows(CODE_HEADERS, rows, fmt, report)
+    _print_rows(CODE_HEADERS, rows, fmt, report, numbers=())
 
 
 # --- rules ----------------------------------------------------------------------------
@@ -667,7 +684,7 @@ def rules_list(fmt):
 
     headers = [N_("name"), N_("aliases"), N_("game"), N_("title"), N_("file")]  # English: JSON and CSV keys
     rows = [[r.name, ", ".join(r.aliases), r.game, r.title, r.source] for r in all_shipped()]
-    _print_rows(headers, rows, fmt, report)
+    _print_rows(headers, rows, fmt, report, numbers=())
 
 
 @rules.command("show")
@@ -685,7 +702,7 @@ def rules_show(ref, fmt):
     from scorekeeper.rules import describe, find
 
     headers, rows = describe(find(ref))
-    _print_rows(headers, rows, fmt, report)
+    _print_rows(headers, rows, fmt, report, numbers=(1,))  # setting, value
 
 
 @rules.command("check")
@@ -711,19 +728,28 @@ def _markdown_table(headers, rows) -> str:
     return "\n".join([line(headers), line("---" for header in headers), *(line(row) for row in rows)])
 
 
-def _print_rows(headers, rows, fmt, report) -> None:
+def _print_rows(headers, rows, fmt, report, numbers=None) -> None:
     if fmt == "json":
         echo_json([dict(zip(headers, row)) for row in rows])
     elif fmt == "csv":
-        out(report.csv_text(headers, rows), nl=False)
+        out(report.csv_text(headers, rows, numbers), nl=False)
     else:
         out(report.table([_(header) for header in headers], rows))
 
 
 def main() -> None:
     """The console script: click, plus a last line of defence against tracebacks."""
+    from scorekeeper.terminal import OutputError, guard_streams, say_lost_output
+
+    guard_streams()
     try:
         cli.main(prog_name="scorekeeper")
+    except OutputError as exc:  # what the command had to say could not be written: it did not do its work
+        try:
+            out(_("Error: {message}").format(message=os_error_line(exc)), err=True)
+        except OSError:
+            pass  # standard error itself: nothing more can be said
+        sys.exit(exit_codes.UNUSABLE)
     except KeyboardInterrupt:
         out("\n" + _("Interrupted; every hand saved before this one is kept."), err=True)
         sys.exit(130)
@@ -736,6 +762,8 @@ def main() -> None:
         out(_("Error: internal error, please report it: {error}").format(error=f"{type(exc).__name__}: {exc}"),
             err=True)
         sys.exit(exit_codes.UNUSABLE)
+    finally:
+        say_lost_output()  # a saved file's report that could not be written: said, not a failure
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from scorekeeper.cli import domain_errors, out, rules_option
+from scorekeeper.cli import domain_errors, naming, out, rules_option
 from scorekeeper.i18n import _, grouped
 
 
@@ -95,7 +95,7 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
 
     from scorekeeper.typed_input import whole
 
-    number = whole(number, _("N, the hand to correct"), 1, None)
+    number = naming(sheet_path, whole, number, _("N, the hand to correct"), 1, None)
     editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
 
 

@@ -160,7 +160,7 @@ def tournament_standings(path, fmt):
         echo_json([row_dict for row_dict in standings_rows(tournament, rows)])
     elif fmt == "csv":  # a machine's: English heads and words, the decimal point
         shown = standings_table(standings_rows(tournament, rows), csv=True)
-        out(report.csv_text(shown.headers, shown.rows), nl=False)
+        out(report.csv_text(shown.headers, shown.rows, range(shown.names, len(shown.headers) - 1)), nl=False)
     else:
         shown = standings_table(standings_rows(tournament, rows))
         out(report.table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, ngettext, pgettext
 
 
 class ScorekeeperError(ValueError):
@@ -33,10 +33,22 @@ class ScorekeeperError(ValueError):
         return one_line(text)
 
 
+# The explicit bidirectional formatting characters (Unicode's Bidi_Control property): U+202E
+# shows a name backwards and can make a line of output read as another.
+BIDI_CONTROLS = frozenset((0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+# And the byte-order mark, which is invisible and makes two spellings of one name.
+INVISIBLE = BIDI_CONTROLS | {0xFEFF}
+# Unicode's noncharacters (U+FDD0-U+FDEF and the last two of every plane): never text, and
+# U+FFFE and U+FFFF are not even allowed in a workbook's XML.
+NONCHARACTERS = frozenset((*range(0xFDD0, 0xFDF0), *(plane + last for plane in range(0, 0x110000, 0x10000)
+                                                     for last in (0xFFFE, 0xFFFF))))
+
 # Every character that could end a line or drive a terminal: C0 controls (tab, line feed,
-# ESC ...), DEL, the C1 controls (NEL among them) and the Unicode line and paragraph separators.
+# ESC ...), DEL, the C1 controls (NEL among them) and the Unicode line and paragraph separators;
+# and the invisible ones, which change how the rest of a line is read, and the noncharacters.
 _ESCAPES = {code: f"\\x{code:02x}" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0))}
 _ESCAPES.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+_ESCAPES.update({code: f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}" for code in INVISIBLE | NONCHARACTERS})
 _SURROGATES: dict[int, str] = {}
 
 
@@ -51,8 +63,9 @@ def _surrogate_escapes() -> dict[int, str]:
 
 
 def one_line(text: str) -> str:
-    """Messages quote what was written; a line break or an escape sequence in a name must
-    neither break the line nor reach the terminal raw, so each is shown escaped."""
+    """Messages quote what was written; a line break, an escape sequence or a direction mark
+    (`\\u202e`) in a name must neither break the line nor reach the terminal raw, so each is
+    shown escaped."""
     text = text.translate(_ESCAPES)
     if not text.isascii():
         try:
@@ -80,7 +93,11 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
             return repr(value)
         return ngettext("{text}... ({count} character)", "{text}... ({count} characters)", len(value)).format(
             text=repr(value[:limit]), count=len(value))
-    if isinstance(value, bool) or value is None or isinstance(value, float):
+    if isinstance(value, bool):  # what the sheet holds, as YAML writes it: never Python's True
+        return pgettext("a value", "true") if value else pgettext("a value", "false")
+    if value is None:  # `key:` with nothing after it, or `~`
+        return _("an empty value")
+    if isinstance(value, float):
         return repr(value)
     if isinstance(value, int):
         digits = len(str(value)) if value.bit_length() <= 200 else None

@@ -115,9 +115,16 @@ def workbook_language(game_default: str) -> str:
 
 
 def canonical(value: str) -> str | None:
-    """`pt_PT`, `pt-pt` or `PT_pt` as the language it names, or None when it names none."""
-    wanted = value.strip().replace("-", "_").lower()
-    return next((language for language in LANGUAGES if language.lower() == wanted), None)
+    """`pt_PT`, `pt-pt` or `PT_pt` as the language it names, or None when it names none. A
+    locale's name is taken as the locale variables take it (`pt_PT.UTF-8`, `pt_BR.utf8`, `pt_AO`,
+    `en_US.UTF-8`), but only for a language scorekeeper speaks: `fr_FR` names none."""
+    wanted = value.strip().replace("-", "_").split(".", 1)[0].split("@", 1)[0].lower()
+    exact = next((language for language in LANGUAGES if language.lower() == wanted), None)
+    if exact is not None:
+        return exact
+    if wanted.partition("_")[0] in ("pt", "en"):
+        return from_locale(wanted)
+    return None
 
 
 def from_locale(value: str) -> str:

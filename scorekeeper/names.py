@@ -5,18 +5,16 @@ writes, every other reads back as the same name.
 A name is refused when YAML or a terminal would not give it back as written: a control
 character (YAML escapes or folds it: NEL becomes a space), a line or paragraph separator (it
 forges a line of output), a bidirectional control (U+202E shows a name backwards, and can make a
-line read as another), bytes that are no UTF-8 (the shell passes them on as lone surrogates), or
-more than MAX_NAME characters (every message shows a name whole).
+line read as another), bytes that are no UTF-8 (the shell passes them on as lone surrogates), a
+Unicode noncharacter (U+FFFF: no text, and no workbook's XML may hold it), or more than MAX_NAME
+characters (every message shows a name whole). errors.one_line shows each of these escaped.
 """
 from __future__ import annotations
 
-from scorekeeper.errors import MAX_NAME, quote
+# The bidirectional controls and the byte-order mark live beside one_line, which shows them escaped.
+from scorekeeper.errors import (BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError,  # noqa: F401
+                                quote)
 from scorekeeper.i18n import _
-
-# The explicit bidirectional formatting characters (Unicode's Bidi_Control property) and the
-# byte-order mark, which is invisible and makes two spellings of one name.
-BIDI_CONTROLS = frozenset((0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)))
-INVISIBLE = BIDI_CONTROLS | {0xFEFF}
 
 
 def _is_control(code: int) -> bool:
@@ -34,6 +32,17 @@ def name_problem(name: str) -> str | None:
         return _("the name {value} holds a control character").format(value=quote(name))
     if any(code in INVISIBLE for code in codes):
         return _("the name {value} holds an invisible direction mark").format(value=quote(name))
+    if any(code in NONCHARACTERS for code in codes):
+        return _("the name {value} holds a Unicode noncharacter, which is no text").format(value=quote(name))
     if len(name) > MAX_NAME:
         return _("{name} is longer than a name ({most} characters)").format(name=quote(name), most=MAX_NAME)
     return None
+
+
+def refuse_bad_names(names, key: str, source: str, line: int | None) -> None:
+    """A sheet's names as its loader reads them: the first one that cannot be a name is refused
+    with `key: why` at `line` of `source`, one line (SheetFormatError)."""
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            raise SheetFormatError(_("{key}: {problem}").format(key=key, problem=problem), source, line)

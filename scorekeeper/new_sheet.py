@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
+from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import _, grouped, ngettext
+from scorekeeper.names import name_problem
 from scorekeeper.sheet_file import flow
 from scorekeeper.yaml_lines import MAX_HEADER_TEXT, header_number
 
@@ -123,38 +124,35 @@ def new_sheet_text(game, rules, ref: str, who, *, scorer=None, event=None, table
         lines.append(f"scorer: {flow(scorer or participants(who)[0])}  # {comment}")
     elif scorer is not None:
         lines.append(f"scorer: {flow(scorer)}")
-    lines += [*_header_lines(event, table, round_, date), f"{game.list_key}: []"]
+    lines += [*_header_lines(event, table, round_, date, source), f"{game.list_key}: []"]
     return "\n".join(lines) + "\n"
 
 
-def _header_lines(event, table, round_, date) -> list[str]:
+def _header_lines(event, table, round_, date, source: str) -> list[str]:
     """The header's lines: what `check` would refuse (a text too long for a header, a control
-    character, text that is no UTF-8) is refused here, so `new` never writes such a sheet."""
+    character, text that is no UTF-8) is refused here, naming the sheet, so `new` never writes
+    such a sheet."""
     given = (("event", event), ("table", table), ("round", round_))
     for key, value in given:
         if value is not None:
-            _check_text(value, key, "")
+            _check_text(value, key, source)
             if len(value) > MAX_HEADER_TEXT:
                 raise InputValueError(_("{option}: {count} characters; a header holds at most {most}").format(
-                    option="--" + key.rstrip("_"), count=grouped(len(value)), most=MAX_HEADER_TEXT))
+                    option="--" + key.rstrip("_"), count=grouped(len(value)), most=MAX_HEADER_TEXT), source)
     lines = [f"{key}: {flow(header_number(value))}" for key, value in given if value is not None]
     if date is not None:
         lines.append(f"date: {date}")
     return lines
 
 
-def _check_text(text: str, key: str | None, source: str) -> None:
-    """Text typed on the command line that a sheet could not hold as it is: bytes that are no
-    UTF-8 (a shell passes them on as surrogates) or a control character, which YAML would
-    escape or fold (NEL becomes a space) so that the name read back is another. `key` is the
-    header's (event, table, round: the sheet's own word), None for a name."""
+def _check_text(text: str, key: str, source: str) -> None:
+    """A header's text typed on the command line that a sheet could not hold as it is: bytes
+    that are no UTF-8 (a shell passes them on as surrogates) or a control character, which YAML
+    would escape or fold (NEL becomes a space) so that the text read back is another. `key` is
+    the header's (event, table, round: the sheet's own word). A name has its own rule (names.py)."""
     if any("\ud800" <= ch <= "\udfff" for ch in text):
-        if key is None:
-            raise InputValueError(_("the name {value} is not UTF-8 text").format(value=quote(text)), source)
         raise InputValueError(_("{key} {value} is not UTF-8 text").format(key=key, value=quote(text)), source)
-    if one_line(text) != text:
-        if key is None:
-            raise InputValueError(_("the name {value} holds a control character").format(value=quote(text)), source)
+    if any(ch < " " or "\x7f" <= ch < "\xa0" or ch in "\u2028\u2029" for ch in text):
         raise InputValueError(_("{key} {value} holds a control character").format(key=key, value=quote(text)),
                               source)
 
@@ -172,12 +170,12 @@ def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
 
 
 def _check_names(names: list[str], source: str) -> None:
-    """A sheet refuses names longer than MAX_NAME, so a new sheet does not hold one."""
+    """The one name rule (names.py), which every sheet's loader applies: a new sheet holds no
+    name that a command would refuse to read back."""
     for name in names:
-        _check_text(name, None, source)
-        if len(name) > MAX_NAME:
-            raise InputValueError(_("{name} is longer than a name ({most} characters)").format(name=quote(name),
-                                                                                              most=MAX_NAME), source)
+        problem = name_problem(name)
+        if problem is not None:
+            raise InputValueError(problem, source)
 
 
 def _check_date(date: str, source: str) -> None:

@@ -120,22 +120,20 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
     terminal's) is drawn compact when it can be: see `compact_table`."""
     from tabulate import tabulate  # only the paths that print tables pay for it
 
-    from scorekeeper.errors import one_line
-
     until = len(headers) if numeric_until is None else numeric_until
     align = None
     if numeric_from is not None:
         align = ["left"] * numeric_from + ["right"] * (until - numeric_from) + ["left"] * (len(headers) - until)
     numeric = range(numeric_from, until) if numeric_from is not None else range(0)
     rows = [[_cell(c, i in numeric) for i, c in enumerate(row)] for row in rows]
-    cells = [[one_line(c) if isinstance(c, str) else c for c in row] for row in rows]
+    cells = [[as_shown(c) if isinstance(c, str) else c for c in row] for row in rows]
     import tabulate as module
 
     padding = module.MIN_PADDING
     if tight:  # columns as wide as their header or widest value, no wider (the standings' many numbers)
         module.MIN_PADDING = 0
     try:
-        text = tabulate(cells, headers=[one_line(str(h)) for h in headers], tablefmt="simple",
+        text = tabulate(cells, headers=[as_shown(str(h)) for h in headers], tablefmt="simple",
                         disable_numparse=True, colalign=align)
     finally:
         module.MIN_PADDING = padding
@@ -144,6 +142,15 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
     if not compactable or max(map(len, text.split("\n"))) <= width:
         return text
     return compact_table(headers, rows, numeric_from, width)
+
+
+def as_shown(text: str) -> str:
+    """A cell as the terminal will show it, one line (errors.one_line) and in characters its
+    encoding holds (terminal.showable): a table's columns are as wide as what is shown."""
+    from scorekeeper.errors import one_line
+    from scorekeeper.terminal import showable
+
+    return showable(one_line(text))
 
 
 _FRACTION = r"[+-]?[0-9]+\.[0-9]+(?:e[+-]?[0-9]+)?\Z"  # 2.5, +0.25, -1.5: a number a table writes with its comma
@@ -170,16 +177,14 @@ def compact_table(headers: list[str], rows: list[list], numeric_from: int | None
     two teams' grouped columns): the detail on a line of its own under its row, grouped columns under
     one group header with their labels below it, and the labels cut to the fewest letters that
     still tell them apart when the full ones do not fit."""
-    from scorekeeper.errors import one_line
-
     detail_at = _detail_at(headers)
     keep = [i for i in range(len(headers)) if i != detail_at]
     heads = [headers[i] for i in keep]
-    cells = [["" if row[i] is None else one_line(str(row[i])) for i in keep] for row in rows]
-    details = [one_line(str(row[detail_at] or "")) if detail_at is not None else "" for row in rows]
+    cells = [["" if row[i] is None else as_shown(str(row[i])) for i in keep] for row in rows]
+    details = [as_shown(str(row[detail_at] or "")) if detail_at is not None else "" for row in rows]
     right = [numeric_from is not None and i >= numeric_from for i in keep]
-    groups = [getattr(h, "group", "") for h in heads]
-    labels = [one_line(getattr(h, "label", str(h))) for h in heads]
+    groups = [as_shown(getattr(h, "group", "")) for h in heads]
+    labels = [as_shown(getattr(h, "label", str(h))) for h in heads]
     grouped = {label for head, label in zip(heads, labels) if isinstance(head, Column)}
     longest = max(map(len, grouped), default=0)
     text = ""
@@ -243,37 +248,61 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = r"[+-]?[0-9]+(\.[0-9]+)?\Z"
 
 
-def inert_cell(value):
+def inert_cell(value, number: bool = True):
     """A CSV cell that no spreadsheet runs: text starting like a formula gets the quote prefix
-    that Excel and LibreOffice honour; signed numbers such as -60 stay numbers."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not re.match(_PLAIN_NUMBER, value):
+    that Excel and LibreOffice honour. In a column of numbers (`number`) a signed number such as
+    -60 stays a number; anywhere else (a name such as -1 or +1, a header) it is text too, or a
+    spreadsheet would turn the name into a number."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not (number and re.match(_PLAIN_NUMBER, value)):
         return "'" + value
     return value
 
 
-def csv_text(headers: list[str] | None, rows: list[list]) -> str:
-    """CSV of the rows (after `headers`, when given), every cell inert."""
+def csv_text(headers: list[str] | None, rows: list[list], numbers=None) -> str:
+    """CSV of the rows (after `headers`, when given), every cell inert; `numbers` are the
+    columns that hold numbers (None: any column may)."""
     import csv
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     if headers is not None:
-        writer.writerow([inert_cell(h) for h in headers])
-    writer.writerows([inert_cell(c) for c in row] for row in rows)
+        writer.writerow([inert_cell(h, number=False) for h in headers])
+    writer.writerows([inert_cell(c, numbers is None or i in numbers) for i, c in enumerate(row)] for row in rows)
     return out.getvalue()
 
 
-# JSON escapes the C0 controls itself; these it leaves raw, and a terminal may act on them.
-_JSON_UNSAFE = "[\x7f-\x9f\u2028\u2029\ud800-\udfff]"  # and a non-UTF-8 name's surrogates
+# JSON escapes the C0 controls itself; these it leaves raw, and a terminal may act on them: DEL,
+# the C1 controls, the line separators, the direction marks and the byte-order mark (errors.INVISIBLE),
+# a non-UTF-8 name's surrogates, and the noncharacters (errors.NONCHARACTERS).
+_JSON_UNSAFE = ("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\u2028\u2029\ud800-\udfff"
+                "\ufdd0-\ufdef\ufffe\uffff" + "".join(chr(plane + last) for plane in range(0x10000, 0x110000, 0x10000)
+                                                for last in (0xFFFE, 0xFFFF)) + "]")
+
+
+def _json_escape(ch: str) -> str:
+    """`ch` as JSON writes an escaped character: `\\u00e9`, and a pair of surrogates beyond U+FFFF."""
+    code = ord(ch)
+    if code > 0xFFFF:
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
 
 
 def json_text(data) -> str:
-    """The JSON every `--format json` prints: UTF-8 names as they are, but DEL, the C1 controls
-    and the Unicode line separators as \\u escapes (the same data, nothing a terminal acts on)."""
+    """The JSON every `--format json` prints: UTF-8 names as they are, but DEL, the C1 controls,
+    the Unicode line separators and the direction marks as \\u escapes (the same data, nothing a
+    terminal acts on), and so is every character the terminal's encoding cannot show (Latin-1
+    shows `é` but not `Ω`: `\\u03a9`, which reads back as the same name)."""
     import json
 
+    from scorekeeper.terminal import unshowable
+
     text = json.dumps(data, indent=2, ensure_ascii=False)
-    return re.sub(_JSON_UNSAFE, lambda m: f"\\u{ord(m.group()):04x}", text)
+    text = re.sub(_JSON_UNSAFE, lambda m: _json_escape(m.group()), text)
+    cannot = None if text.isascii() else unshowable()
+    if cannot is not None:
+        text = re.sub("[^\x00-\x7f]", lambda m: _json_escape(m.group()) if cannot(m.group()) else m.group(), text)
+    return text
 
 
 def terminal_safe(text: str) -> str:

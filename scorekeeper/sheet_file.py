@@ -19,7 +19,8 @@ import yaml
 
 from scorekeeper.errors import SheetFormatError, SheetLockedError
 from scorekeeper.i18n import _
-from scorekeeper.yaml_lines import malformed
+from scorekeeper.terminal import saved
+from scorekeeper.yaml_lines import TextDumper, malformed
 
 NAME_MAX = 255  # bytes in one file name on every common file system
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -34,9 +35,12 @@ class SheetWriteError(SheetFormatError):
 
 
 def flow(value) -> str:
-    """A value (a hand entry, a list, a name) as one line of YAML flow style, keys in order."""
-    text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=10**6, allow_unicode=True)
-    return text.removesuffix("\n").removesuffix("\n...").strip()
+    """A value (a hand entry, a list, a name) as one line of YAML flow style, keys in order,
+    that the sheet loader reads back as the same value (`1e5` quoted: YAML 1.2 reads a number)."""
+    text = yaml.dump(value, Dumper=TextDumper, default_flow_style=True, sort_keys=False, width=10**6,
+                     allow_unicode=True)
+    # Only YAML's own line ends and spaces: str.strip() would take a name's no-break spaces too.
+    return text.removesuffix("\n").removesuffix("\n...").strip(" \n")
 
 
 # --- where the sheet, its lock and its temporary files are ------------------------------
@@ -176,6 +180,7 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
             os.close(fd)
         os.replace(temp, target)
         temp = None
+        saved(name)  # from here on, output that cannot be written does not fail the command
     except OSError as exc:
         raise SheetWriteError(_("cannot save: {reason}").format(reason=_why(exc)), name) from None
     finally:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper import team_finding_codes as codes
-from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
+from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.names import refuse_bad_names
 from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
 MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
@@ -82,10 +83,8 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
                                             "teams: {team} needs {count} player names",
                                             rules.players_per_team).format(team=name, count=rules.players_per_team),
                                    source, line)
+        refuse_bad_names([name, *members], "teams", source, line)  # the one name rule (names.py), as `new` applies it
         for member in [name, *members]:
-            if len(member) > MAX_NAME:
-                raise SheetFormatError(_("teams: {name} is longer than a name ({most} characters)").format(
-                    name=quote(member), most=MAX_NAME), source, line)
             if member in seen:
                 raise SheetFormatError(_("teams: {name} is named twice").format(name=quote(member)), source, line)
             seen.add(member)

@@ -95,6 +95,17 @@ for _first, _resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items():
             _LineLoader.add_implicit_resolver(_tag, _regexp, [_first])
 
 
+class TextDumper(yaml.SafeDumper):
+    """PyYAML's safe dumper (YAML 1.1), quoting as well every text that the loader above reads
+    as something else: `1e5` is a text to YAML 1.1 but a number to YAML 1.2, and a name written
+    plain would come back as 100000.0."""
+
+
+for _first, _resolvers in list(_LineLoader.yaml_implicit_resolvers.items()):
+    for _tag, _regexp in _resolvers:
+        TextDumper.add_implicit_resolver(_tag, _regexp, [_first])
+
+
 def _bounded(problem: str) -> str:
     if len(problem) <= _PROBLEM_LIMIT:
         return problem
@@ -323,8 +334,11 @@ def load_file(path: str, error: type[ScorekeeperError] = ScorekeeperError):
 
 def header_number(text: str):
     """A table or round as a person types it: `1` as a number; a longer run of digits than a
-    score has (MAX_DIGITS) stays text, which a sheet reads back as it was written."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else text
+    score has (MAX_DIGITS), or one with a leading zero (`07`, which would read back as 7), stays
+    text, which a sheet reads back as it was written."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS and str(int(text)) == text:
+        return int(text)
+    return text
 
 
 MAX_HEADER_TEXT = 200  # an event's name, a table, a round, a date: a line of a boletim's header

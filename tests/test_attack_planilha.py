@@ -68,8 +68,8 @@ def test_a_note_on_every_kind_of_entry_comes_back(tmp_path):
 def test_a_note_that_a_cell_cannot_give_back_is_refused_naming_the_entry(tmp_path):
     assert _refused(tmp_path, FOUR + DEAL + "  - {contract: normal, caller: Bia, partner: Davi, figuras: 22, "
                                               "note: null}\n") == (
-        f"Error: {tmp_path / 'x.yaml'}:5: cannot export: entry 2: note: the planilha cannot hold None on this "
-        "entry's row: it would read back without it\n")
+        f"Error: {tmp_path / 'x.yaml'}:5: cannot export: entry 2: note: the planilha cannot hold an empty value on "
+        "this entry's row: it would read back without it\n")
     assert _refused(tmp_path, FOUR + "  - {rebuy: Ari, note: [a, b]}\n") == (
         f"Error: {tmp_path / 'x.yaml'}:4: cannot export: entry 1: note: the planilha cannot hold a list of 2 items "
         "as typed (it would read back as 'a list of 2 items')\n")
@@ -191,8 +191,6 @@ def test_malformed_entries_are_refused_naming_the_entry_never_changed_or_dropped
         "{fine: 3, player: Ari}": "fine: the planilha cannot hold 3 on this entry's row: it would read back without "
                                   "it (it would read back as an entry of contract, caller)",
         "{contract: null}": "its row would be empty, and import would drop it",
-        "{late: Davi, coringa: ''}": "coringa: the planilha cannot hold '' on this entry's row: it would read back "
-                                     "without it",
         "{contract: normal, caller: Bia, partner: Davi, figuras: 22, fines: 3}":
             "fines: the planilha cannot hold 3 as typed (it would read back as a list of 1 item)",
         "{contract: normal, caller: Bia, partner: Davi, figuras: '22'}":
@@ -208,6 +206,9 @@ def test_malformed_entries_are_refused_naming_the_entry_never_changed_or_dropped
     }
     for entry, reason in cases.items():
         assert _refused(tmp_path, FOUR + DEAL + f"  - {entry}\n" + DEAL) == where + reason + "\n", entry
+    # An empty coringa is no name: the sheet itself is refused at its line (names.py), export or not.
+    assert _refused(tmp_path, FOUR + DEAL + "  - {late: Davi, coringa: ''}\n" + DEAL) == (
+        f"Error: {tmp_path / 'x.yaml'}:5: entry 2: coringa: a name cannot be empty\n")
 
 
 # --- 6. spaces around a name ------------------------------------------------------------------------

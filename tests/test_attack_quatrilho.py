@@ -58,8 +58,9 @@ def test_a_line_break_in_a_name_never_starts_a_line_of_its_own(tmp_path):
     sheet = tmp_path / "nl.yaml"
     sheet.write_text('rules: quatrilho\nplayers: ["Ari\\nmesa9.yaml: clean", Bia, Caio, Davi]\n'
                      "deals:\n  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n")
-    result = run("check", sheet)
-    assert result.output.count("\n") == 1 and "Ari\\nmesa9.yaml: clean -7" in result.output
+    result = run("check", sheet)  # refused, since a name is never read with a line break (names.py)
+    assert (result.exit_code, result.output) == (
+        2, f"Error: {sheet}:2: players: the name 'Ari\\nmesa9.yaml: clean' holds a control character\n")
 
 
 def test_a_planilha_of_comma_bombs_imports_in_bounded_time_and_size(tmp_path):

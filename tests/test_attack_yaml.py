@@ -120,11 +120,27 @@ def test_quote_bounds_every_kind_of_value():
     assert quote({1, 2}) == "a set of 2 items"
     assert quote(12) == "12"
     assert quote(10**200) == "a number of about 201 digits"
-    assert quote(True) == "True" and quote(None) == "None" and quote(1.5) == "1.5"
+    assert quote(True) == "true" and quote(False) == "false" and quote(None) == "an empty value"  # never Python's
+    assert quote(1.5) == "1.5"
     assert quote(math.inf) == "inf"
     assert quote(datetime.date(2026, 2, 28)) == "2026-02-28"
     assert quote("a\nb", limit=2) == "'a\\n'... (3 characters)"
     assert clip("abc", limit=2) == "ab..." and clip("ab", limit=2) == "ab"
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", ["an empty value is not a player of this table", "true is not a player", "expected a word, got false"]),
+    ("pt_PT", ["um valor vazio não é jogador desta mesa", "verdadeiro não é jogador", "uma palavra, não falso"]),
+    ("pt_BR", ["um valor vazio não é jogador desta mesa", "verdadeiro não é jogador", "uma palavra, não falso"]),
+])
+def test_messages_say_yaml_values_in_words_not_pythons(tmp_path, language, said):
+    quatrilho = write(tmp_path, "q.yaml", "rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\n"
+                                          "deals:\n  - {late: null}\n  - {late: true}\n")
+    king = write(tmp_path, "k.yaml", KING_HEAD + "hands:\n  - {hand: false, counts: [3, 3, 3, 4]}\n")
+    output = run("--lang", language, "check", quatrilho, king).output
+    for words in said:
+        assert words in output, output
+    assert not any(python in output for python in ("None", "True", "False")), output
 
 
 def test_one_line_escapes_line_breaks_and_terminal_controls():
@@ -364,7 +380,7 @@ def test_a_python_tag_is_refused_and_its_message_bounded(tmp_path):
 # --- 6. wrong types in a rule file -----------------------------------------------------------
 
 @pytest.mark.parametrize("written, got", [("[king]", "a list of 1 item"), ("{king: 1}", "a mapping"), ("4", "4"),
-                                          ("", "None")])
+                                          ("", "an empty value")])
 def test_a_rule_files_game_of_the_wrong_type(tmp_path, written, got):
     path = house(tmp_path, "house.yaml", "game: king", f"game: {written}")
     assert_one_line_exit_2(run("rules", "check", path), f"{path}:{line_of(path, 'game:')}: game: expected one of "

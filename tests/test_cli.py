@@ -274,7 +274,7 @@ BAD_SHEETS = {
     "negative.yaml": ("rules: king\nplayers: [A, B, C, D]\nhands:\n  - {hand: vazas, counts: [3, -2, 5, 7]}\n",
                       ":4: hand 1: counts: -2 is negative; counts are counted from 0"),
     "bool.yaml": ("rules: king\nplayers: [A, B, C, D]\nhands:\n  - {hand: vazas, counts: [3, true, 3, 7]}\n",
-                  ":4: hand 1: counts: expected whole numbers, got True"),
+                  ":4: hand 1: counts: expected whole numbers, got true"),
     "entrykey.yaml": ("rules: king\nplayers: [A, B, C, D]\nhands:\n  - {hand: vazas, count: [3, 3, 3, 4]}\n",
                       ":4: hand 1: count: unknown key 'count'; allowed: hand, counts, points, tricks, penalty, "
                       "players, beneficiary, contract, trump, offer, note"),

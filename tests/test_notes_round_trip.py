@@ -146,9 +146,9 @@ def test_a_ficha_note_a_cell_cannot_hold_is_refused_naming_the_entry(tmp_path):
     sheet = tmp_path / "x.yaml"
     first = "  - {points: [72, 48]}\n"
     for note, shown, why in (
-            ("null", "None", "a cell holds a note that is text or a number"),
+            ("null", "an empty value", "a cell holds a note that is text or a number"),
             ("[a, b]", "a list of 2 items", "a cell holds a note that is text or a number"),
-            ("true", "True", "a cell holds a note that is text or a number"),
+            ("true", "true", "a cell holds a note that is text or a number"),
             ("2.0", "2.0", "a spreadsheet keeps a whole number without its decimals (write it as text or without "
                            "'.0')"),
             ("0.30000000000000004", "0.30000000000000004",

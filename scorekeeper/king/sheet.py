@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from scorekeeper.errors import MAX_NAME, SheetFormatError, clip, quote
+from scorekeeper.errors import SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
+from scorekeeper.names import refuse_bad_names
 from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands")
@@ -132,10 +133,7 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
     line = doc.line_of("players") if "players" in doc else doc.line
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise SheetFormatError(_("players: expected a list of player names"), source, line)
-    long = next((p for p in players if len(p) > MAX_NAME), None)
-    if long is not None:
-        raise SheetFormatError(_("players: {name} is longer than a name ({most} characters)").format(
-            name=quote(long), most=MAX_NAME), source, line)
+    refuse_bad_names(players, "players", source, line)  # the one name rule (names.py), as `new` applies it
     if len(players) != rules.players:
         raise SheetFormatError(_("players: {rules} is played by {players}, the sheet names {count}").format(
             rules=rules.name, players=rules.players, count=len(players)), source, line)

@@ -16,8 +16,9 @@ and KEY=VALUE for every key: caller=, partner=, player=, giver=, figuras=, trick
 chips=Ari:-6,Bia:6,... , fine=olhar-vazas:Zeca (repeatable), coringa=, note=."""
 from __future__ import annotations
 
-from scorekeeper.errors import MAX_NAME, InputValueError, one_line, quote
+from scorekeeper.errors import InputValueError, one_line, quote
 from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.names import name_problem
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS
 from scorekeeper.typed_input import until_valid, whole
@@ -72,9 +73,9 @@ def new_name(sheet, typed: str) -> str:
     except InputValueError:
         pass
     name = str(typed).strip()
-    if not name or len(name) > MAX_NAME or one_line(name) != name:
-        raise InputValueError(_("the coringa {name} is not a name (at most {most} characters)").format(
-            name=quote(typed), most=MAX_NAME))
+    problem = name_problem(name)  # the one name rule (names.py): the sheet's loader applies it too
+    if problem is not None:
+        raise InputValueError(_("coringa: {problem}").format(problem=problem))
     return name
 
 

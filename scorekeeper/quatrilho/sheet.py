@@ -23,8 +23,9 @@ from typing import NamedTuple
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.names import refuse_bad_names
 from scorekeeper.quatrilho.rules import QuatrilhoRules
-from scorekeeper.yaml_lines import LineList, header_text
+from scorekeeper.yaml_lines import LineDict, LineList, header_text
 
 LIST_KEY = "deals"
 HEADER_KEYS = ("rules", "event", "round", "table", "date", "scorer", "notes", "players", "round_deals", LIST_KEY)
@@ -98,6 +99,8 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
     if scorer is not None and (not isinstance(scorer, str) or not scorer.strip() or len(scorer) > MAX_NAME):
         raise SheetFormatError(_("scorer: expected the fiscal's name (at most {most} characters), got "
                                  "{value}").format(most=MAX_NAME, value=quote(scorer)), source, doc.line_of("scorer"))
+    if scorer is not None:
+        refuse_bad_names([scorer], "scorer", source, doc.line_of("scorer"))
     round_deals = doc.get("round_deals")
     if round_deals is not None and (isinstance(round_deals, bool) or not isinstance(round_deals, int)):
         raise SheetFormatError(_("round_deals: expected a whole number of deals, got {value}").format(
@@ -112,6 +115,11 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
     if len(entries) > MAX_ENTRIES:
         raise SheetFormatError(_("{key}: {count} entries is more than a round holds ({most})").format(
             key=LIST_KEY, count=len(entries), most=MAX_ENTRIES), source, doc.line_of(LIST_KEY))
+    for position, item in enumerate(entries):  # a coringa takes a seat: his name is a player's name
+        coringa = item.get("coringa") if isinstance(item, dict) else None
+        if isinstance(coringa, str):
+            line = item.line_of("coringa") if isinstance(item, LineDict) else entries.line_of(position)
+            refuse_bad_names([coringa], _("entry {number}: coringa").format(number=position + 1), source, line)
     return QuatrilhoSheet(
         source=source, rules=rules, rules_ref=rules_ref, players=players,
         event=header_text(doc, "event", source), table=header_text(doc, "table", source),
@@ -132,10 +140,7 @@ def _players(doc, rules: QuatrilhoRules, source: str) -> list[str]:
                    _("players: expected a list of {smaller} or {larger} player names, in dealing order").format(
                        smaller=sizes[0], larger=sizes[-1]))
         raise SheetFormatError(message, source, line)
-    long = next((p for p in players if len(p) > MAX_NAME), None)
-    if long is not None:
-        raise SheetFormatError(_("players: {name} is longer than a name ({most} characters)").format(
-            name=quote(long), most=MAX_NAME), source, line)
+    refuse_bad_names(players, "players", source, line)  # the one name rule (names.py), as `new` applies it
     if len(players) not in sizes:
         message = (_("players: a Quatrilho table has {size} players (Art 14), the sheet names {count}").format(
             size=sizes[0], count=len(players)) if len(sizes) == 1 else
