@@ -1,8 +1,9 @@
 """Schedules without a repeat meeting that come from finite geometry, for rounds of equal tables
 and no byes: the affine plane of order q (q*q players in tables of q, q + 1 rounds), the
 transversal design it contains (k*q players in tables of k <= q, q rounds: the plane's lines
-through k of its columns), and starter rounds developed over a cyclic group (24 players in fours,
-30 in fives, where q = 6 has no plane). The local search (draw_search) finds such schedules for
+through k of its columns), and starter rounds developed over a cyclic group (24 players in fours
+over 7 rounds and 30 in fives over 6, where q = 6 has no plane; 28 in fours over 9, where every
+pair meets once). The local search (draw_search) finds such schedules for
 loose numbers in a few steps; near the most rounds the numbers allow it may not find them in
 seconds, and these constructions give them at once.
 
@@ -190,13 +191,15 @@ def _fit(size: int, gf: _Field, neg: list[int], at: dict, table_of: list[list[in
 
 # --- the transversal design and the starters: a plan that the first round fixes ---
 
-# Starter rounds found by a depth-first search (benchmarks/bench_draw.py --starters prints them
+# Starter rounds found by a depth-first search (benchmarks/bench_draw.py --starters finds them
 # again): points o*m + x (orbit o, x in Z_m) and `fixed` points after them; round k adds k to x
 # modulo m and keeps the fixed points, and no pair meets twice in the first `rounds` rounds.
 #   (players, table size): (m, orbits, fixed, rounds, starter)
 STARTERS = {
     (24, 4): (7, 3, 3, 7, ((21, 0, 7, 14), (22, 1, 9, 18), (23, 3, 13, 19), (2, 4, 5, 17), (6, 8, 10, 11),
                            (12, 15, 16, 20))),
+    (28, 4): (9, 3, 1, 9, ((27, 0, 9, 18), (1, 3, 6, 14), (2, 21, 22, 24), (4, 5, 11, 19), (7, 10, 17, 23),
+                           (8, 13, 20, 25), (12, 15, 16, 26))),  # every pair meets once: a Kirkman-like S(2, 4, 28)
     (30, 5): (6, 5, 0, 6, ((0, 1, 6, 8, 12), (2, 4, 18, 19, 24), (3, 13, 17, 27, 28), (5, 9, 14, 23, 26),
                            (7, 15, 16, 20, 22), (10, 11, 21, 25, 29))),
 }
