@@ -477,7 +477,28 @@ def plan_bound(count: int, layout: Layout, past: list[list[list[int]]], rounds: 
             heapq.heappush(heap, (spent(player, byes[player] + 1) - spent(player, byes[player]), player))
     total = sum(spent(player, byes[player]) for player in range(count))
     repeats = sum(max(0, met_before[p] + each * (rounds - byes[p]) - others) for p in range(count))
-    return max(REPEAT_WEIGHT * ((repeats + 1) // 2), (total + 1) // 2)
+    return max(REPEAT_WEIGHT * ((repeats + 1) // 2), (total + 1) // 2,
+               (REPEAT_WEIGHT + 1) * _pigeonholes(layout, past, rounds))
+
+
+def _pigeonholes(layout: Layout, past: list[list[list[int]]], rounds: int) -> int:
+    """Repeats no plan avoids: the players of a table played (all but the round's byes, at
+    worst) are spread over a planned round's tables, so at least the pairs of the most even
+    spread meet again, in every planned round (8 players in two fours: 2 + 2 each, 2 pairs a
+    table). The pairs of one past round are all different, so its tables' counts add up; the
+    best past round counts."""
+    tables = len(layout.tables)
+    if not tables:
+        return 0
+    best = 0
+    for played in past:
+        forced = 0
+        for table in played:
+            present = max(0, len(table) - layout.byes)
+            each, extra = divmod(present, tables)
+            forced += extra * (each + 1) * each // 2 + (tables - extra) * each * (each - 1) // 2
+        best = max(best, forced * rounds)
+    return best
 
 
 def _spread(meetings: int, others: int) -> int:
