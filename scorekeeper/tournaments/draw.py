@@ -124,8 +124,8 @@ def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[l
       meetings (sum over pairs of m - 1, m the pair's meetings over the rounds so far and the
       planned ones), then the sum of C(m, 2) (so that, repeats equal, fewer pairs meet a third
       time). With equal tables and no byes a schedule without any repeat may come from finite
-      geometry (draw_designs: q*q players in tables of q, k*q in tables of k, 24 in fours, 30 in
-      fives) when the rounds so far are rounds of it; otherwise the search (draw_search: a quick
+      geometry (draw_designs: q*q players in tables of q, k*q in tables of k, 24 and 28 in fours,
+      30 in fives) when the rounds so far are rounds of it; otherwise the search (draw_search: a quick
       start, then a tabu search over the whole plan) runs until no plan can cost less, it has
       found nothing better for a long while, `steps` steps are done, or `time_budget` seconds
       (measured by `clock`) have passed since the call; the fewest possible is not guaranteed.
