@@ -64,16 +64,21 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
 @tournament.command("draw")
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="Draw with this seed (the file records each round's).")
+@click.option("--time", "seconds", type=click.FloatRange(0, 600), default=5.0, show_default=True,
+              help="Search for at most this many seconds for tables where nobody meets again.")
+@click.option("--steps", type=click.IntRange(0, 10**9), help="Search exactly this many steps, whatever the time "
+              "(with --seed, the file's `search:` draws a round again).")
 @click.option("--force", is_flag=True, help="Draw although a sheet of the last round is missing or not clean.")
 @domain_errors
-def tournament_draw(path, seed, force):
+def tournament_draw(path, seed, seconds, steps, force):
     """Draw the next round: its tables (or matches) into FILE, and each one's empty sheet.
 
     Refused while a sheet of the last round is missing, incomplete or has errors.
 
     \b
     scorekeeper tournament draw final.yaml
-    scorekeeper tournament draw final.yaml --seed 42
+    scorekeeper tournament draw final.yaml --seed 42 --time 10
+    scorekeeper tournament draw final.yaml --seed 42 --steps 1500
     """
     from scorekeeper.sheet_file import append_entry, atomic_write, writer_lock
     from scorekeeper.tournaments import drawing
@@ -87,7 +92,7 @@ def tournament_draw(path, seed, force):
         checked = check_tournament(tournament)
         if not force:
             drawing.refuse_unfinished(tournament, checked.findings)
-        drawn = drawing.draw(tournament, checked, seed)
+        drawn = drawing.draw(tournament, checked, seed, seconds, steps)
         text = append_entry(read_text(target), drawn.lines, path, "rounds")
         sheets = drawn.sheets
         if drawn.extra is not None:
@@ -97,12 +102,33 @@ def tournament_draw(path, seed, force):
         atomic_write(target, text, name=path)
     number = len(tournament.rounds) + 1
     out(_("Round {number} drawn into {path}:").format(number=number, path=path))
-    for line in drawn.summary:
+    for line in [*drawn.summary, *_searched(drawn.search)]:
         out(f"  {line}")
     if drawn.extra is not None:
         out(_("Round {number}, apart, for the players the cut left out:").format(number=number + 1))
-        for line in drawn.extra.summary:
+        for line in [*drawn.extra.summary, *_searched(drawn.extra.search)]:
             out(f"  {line}")
+
+
+def _searched(search) -> list[str]:
+    """What a players' game's draw says of its search (draw.Draw): how long it took against its
+    budget, and each pair the round seats together again with their meetings, or that none is."""
+    if search is None:
+        return []
+    seconds = i18n.decimal(f"{search.seconds:.1f}")
+    if search.budget is None:
+        took = ngettext("searched {seconds} s, {steps} step", "searched {seconds} s, {steps} steps",
+                        search.steps).format(seconds=seconds, steps=i18n.grouped(search.steps))
+    else:
+        took = _("searched {seconds} s of {budget} s").format(seconds=seconds,
+                                                              budget=i18n.decimal(f"{search.budget:g}"))
+    if not search.again:
+        return [_("Nobody meets anyone again ({searched})").format(searched=took)]
+    lines = [_("Meeting again ({searched}):").format(searched=took)]
+    for again in search.again:
+        lines.append("  " + _("{first} and {second}: {times} times").format(
+            first=again.first, second=again.second, times=again.times))
+    return lines
 
 
 @tournament.command("check")

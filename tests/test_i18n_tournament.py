@@ -55,7 +55,7 @@ def test_standings_csv_is_the_same_in_every_language():
 
 @pytest.fixture
 def sheet_missing(tmp_path):
-    """The example final with round 3's table 2 not handed in (the file names it at line 23)."""
+    """The example final with round 3's table 2 not handed in (the file names it at line 25)."""
     folder = tmp_path / "final"
     shutil.copytree(KING, folder)
     (folder / "r3-mesa2.yaml").unlink()
@@ -66,17 +66,17 @@ def test_check_finds_a_missing_sheet_in_portuguese_with_its_code(sheet_missing):
     path = sheet_missing
     checked = run("--lang", "pt_PT", "tournament", "check", path)
     assert (checked.exit_code, checked.stdout) == (1, (
-        f"{path}:23: erro [T-TN2-SHEET-MISSING]: ronda 3, mesa 2: r3-mesa2.yaml ainda não foi entregue [TN2]\n"
+        f"{path}:25: erro [T-TN2-SHEET-MISSING]: ronda 3, mesa 2: r3-mesa2.yaml ainda não foi entregue [TN2]\n"
         f"{path}: 1 erro (king, 3 rondas)\n"))
     brazil = run("--lang", "pt_BR", "tournament", "check", path)
-    assert brazil.stdout.splitlines()[0] == (f"{path}:23: erro [T-TN2-SHEET-MISSING]: rodada 3, mesa 2: r3-mesa2.yaml "
+    assert brazil.stdout.splitlines()[0] == (f"{path}:25: erro [T-TN2-SHEET-MISSING]: rodada 3, mesa 2: r3-mesa2.yaml "
                                              "ainda não foi entregue [TN2]")
     # The standings say what they do not count yet on stderr, with the code, in the language chosen.
     shown = run("--lang", "pt_BR", "tournament", "standings", path, "--format", "json")
     assert shown.stderr == ("erro [T-TN2-SHEET-MISSING]: rodada 3, mesa 2: r3-mesa2.yaml ainda não foi entregue "
                             "[TN2]\n")
     english = run("tournament", "check", path)
-    assert english.stdout.splitlines()[0] == (f"{path}:23: error [T-TN2-SHEET-MISSING]: round 3, table 2: "
+    assert english.stdout.splitlines()[0] == (f"{path}:25: error [T-TN2-SHEET-MISSING]: round 3, table 2: "
                                               "r3-mesa2.yaml is not handed in yet [TN2]")
 
 

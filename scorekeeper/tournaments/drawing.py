@@ -24,6 +24,7 @@ class DrawnRound:
     sheets: list[tuple[str, str]]
     summary: list[str]
     extra: "DrawnRound | None" = None
+    search: object = None  # draw.Draw: how a players' game's tables were found (its steps, time, repeats)
 
 
 class DrawRefused(InputValueError):
@@ -55,17 +56,20 @@ def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
         raise DrawRefused(message.format(number=last.number, finding=first.message, count=more), tournament.source)
 
 
-def draw(tournament: Tournament, checked, seed: int | None) -> DrawnRound:
-    """The next round: tables of a players' game, or matches of a team game's next stage."""
+def draw(tournament: Tournament, checked, seed: int | None, time_budget: float | None = None,
+         steps: int | None = None) -> DrawnRound:
+    """The next round: tables of a players' game, or matches of a team game's next stage. A players'
+    game's search runs `time_budget` seconds at most (draw.TIME_BUDGET when None), or exactly
+    `steps` steps (the `search:` a round records) to draw a round again."""
     game = games.get(tournament.rules.game)
     seed = secrets.randbelow(2**31) if seed is None else seed
     number = len(tournament.rounds) + 1
     if game.seating is games.Seating.PLAYERS:
         playing, left_out = _after_the_cut(tournament, game, checked, number)
-        drawn = _tables(tournament, game, number, seed, playing)
+        drawn = _tables(tournament, game, number, seed, playing, time_budget=time_budget, steps=steps)
         if left_out:
             # Art 23: the players the cut left out may play an extra round, apart, for its own prize.
-            drawn.extra = _tables(tournament, game, number + 1, seed, left_out, stage="extra")
+            drawn.extra = _tables(tournament, game, number + 1, seed, left_out, stage="extra", time_budget=time_budget)
         return drawn
     return _matches(tournament, game, checked, number, seed)
 
@@ -103,8 +107,8 @@ def _new_sheet(tournament: Tournament, game, who, table, number: int) -> str:
 
 
 def _tables(tournament: Tournament, game, number: int, seed: int, players: list[str],
-            stage: str | None = None) -> DrawnRound:
-    from scorekeeper.tournaments.draw import draw_tables
+            stage: str | None = None, time_budget: float | None = None, steps: int | None = None) -> DrawnRound:
+    from scorekeeper.tournaments.draw import TIME_BUDGET, draw_tables
 
     sizes = tuple(sorted(game.seats(tournament.rules), reverse=True))
     history = [[table.players for table in round_.tables if table.players] for round_ in tournament.rounds]
@@ -116,9 +120,12 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
     # TN2: plan for the rounds the file says; else for as many as could be played with no one
     # meeting anyone twice (16 in fours: 5), and at least this one.
     planned = tournament.planned_rounds or max(number, (len(players) - 1) // (sizes[0] - 1))
-    tables, byes = draw_tables(list(players), sizes, history, byes_so_far, max(planned, number), seed)
+    drawn = draw_tables(list(players), sizes, history, byes_so_far, max(planned, number), seed,
+                        TIME_BUDGET if time_budget is None else time_budget, steps)
+    tables, byes = drawn.tables, drawn.byes
     # The file's comments speak the organiser's language; its keys and values stay as they are.
-    again = _("`tournament draw --seed {seed}` draws this round again").format(seed=seed)
+    again = _("`tournament draw --seed {seed} --steps {steps}` draws this round again").format(
+        seed=seed, steps=drawn.steps)
     lines = [f"seed: {seed}  # {again}", "tables:"]
     if stage is not None:
         apart = _("the players the cut left out, apart (Art 23)")
@@ -133,7 +140,8 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
     if byes:
         lines.append(f"byes: {_flow(byes)}")
         summary.append(_("Bye: {players}").format(players=", ".join(byes)))
-    return DrawnRound(lines, sheets, summary)
+    lines.append(f"search: {drawn.steps}")  # last, so that the lines of the round's tables stay where they were
+    return DrawnRound(lines, sheets, summary, search=drawn)
 
 
 def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> DrawnRound:

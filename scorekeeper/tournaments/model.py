@@ -43,7 +43,8 @@ class Match:
 @dataclass(eq=False)
 class Round:
     """One round: tables (players' games) or matches (team games), with its stage for team games
-    (group, semi, final, negra), the byes, the penalties, and the seed it was drawn with."""
+    (group, semi, final, negra), the byes, the penalties, and the seed it was drawn with (and the
+    steps its draw's search took: the seed and the steps draw it again, TN2)."""
 
     number: int
     tables: list[Table] = field(default_factory=list)
@@ -53,6 +54,7 @@ class Round:
     penalties: list[Penalty] = field(default_factory=list)
     disqualified: list[str] = field(default_factory=list)  # teams disqualified in this round (Truco Art 8)
     seed: int | None = None
+    search: int | None = None
     line: int | None = None
 
 

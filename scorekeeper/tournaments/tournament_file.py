@@ -11,7 +11,8 @@
 
 A team game names `teams: {Nos: [Ana, Bruno], ...}` and `groups: {A: [Nos, Eles, ...]}`, and
 its rounds are `{stage: group|semi|final|negra, matches: [{sheet: ...}]}`. A round may carry
-`penalties: [{player: NAME, points: -2.5, article: Art 14}]` and the `seed` it was drawn with.
+`penalties: [{player: NAME, points: -2.5, article: Art 14}]`, the `seed` it was drawn with and the
+steps of its draw's `search`.
 Sheet paths are relative to the file and stay inside its folder (a tournament file may come
 from someone else, like a sheet's `rules:`).
 """
@@ -26,7 +27,7 @@ from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tourname
 from scorekeeper.yaml_lines import header_text, load_file
 
 TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "rounds", "notes")
-ROUND_KEYS = ("stage", "seed", "tables", "matches", "byes", "penalties", "disqualified", "notes")
+ROUND_KEYS = ("stage", "seed", "search", "tables", "matches", "byes", "penalties", "disqualified", "notes")
 TABLE_KEYS = ("table", "players", "sheet", "absent", "notes")
 MATCH_KEYS = ("group", "teams", "sheet", "notes")
 PENALTY_KEYS = ("player", "points", "article")
@@ -168,7 +169,11 @@ class _Reader:
         if seed is not None and type(seed) is not int:
             self.fail(_("round {number}: seed: expected a whole number, got {value}").format(
                 number=number, value=quote(seed)), item.line_of("seed"))
-        result = Round(number, stage=stage, seed=seed, line=line)
+        search = item.get("search")  # the steps the draw's search took (TN2: the round is drawn again from both)
+        if search is not None and (type(search) is not int or search < 0):
+            self.fail(_("round {number}: search: expected a whole number of steps, got {value}").format(
+                number=number, value=quote(search)), item.line_of("search"))
+        result = Round(number, stage=stage, seed=seed, search=search, line=line)
         everyone = set(tournament.players) or set(tournament.teams)
         for table in self.listed(item, "tables", number, MAX_TABLES):
             result.tables.append(self.table(table, number, everyone))
