@@ -13,11 +13,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from copy import copy
 from typing import NamedTuple
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import MergedCell
 from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.pagebreak import Break
 
 from scorekeeper import games
@@ -496,7 +499,7 @@ class _Builder:
                 put(ws, first, last_col, self._state_text(item, played))
                 for c in (1, 2, 3, last_col):
                     if r > first:
-                        ws.merge_cells(start_row=first, start_column=c, end_row=r, end_column=c)
+                        _merge(ws, first, c, r, c)
                     ws.cell(first, c).alignment = Alignment(vertical="top")
             for name in round_.byes:
                 r += 1
@@ -589,7 +592,7 @@ class _Builder:
                 if (index // 2) % per_page == 0:
                     ws.row_breaks.append(Break(id=r - 1))
             st(put(ws, r, left, name), "head")
-            ws.merge_cells(start_row=r, start_column=left, end_row=r, end_column=left + 3)
+            _merge(ws, r, left, r, left + 3)
             heads = (pgettext("championship", "Round"), pgettext("championship", "Table"),
                      pgettext("championship", "Result"), pgettext("championship", "Checked"))
             for c, head in enumerate(heads, start=left):
@@ -736,6 +739,23 @@ def _name_width(names) -> float:
     return max([14.0, *(text_width(str(n)) for n in names)])
 
 
+def _merge(ws, min_row: int, min_col: int, max_row: int, max_col: int) -> None:
+    """ws.merge_cells in time linear in the merges. openpyxl's tests each new range against every
+    one merged before (MultiCellRange.add), and its MergedCellRange registers new border objects
+    for the range (hashing each): the Rondas of a 2,000-player season took minutes. The ranges
+    merged here never overlap and their cells are all boxed already: each covered cell becomes a
+    MergedCell with the top-left cell's style, and the range is listed for the writer, which
+    writes its coordinates."""
+    ws.merged_cells.ranges.add(CellRange(min_col=min_col, min_row=min_row, max_col=max_col, max_row=max_row))
+    style = ws.cell(min_row, min_col)._style
+    for row in range(min_row, max_row + 1):
+        for column in range(min_col, max_col + 1):
+            if (row, column) != (min_row, min_col):
+                cell = MergedCell(ws, row, column)
+                cell._style = copy(style)
+                ws._cells[row, column] = cell
+
+
 def _widths(ws, widths) -> None:
     for c, width in enumerate(widths, start=1):
         ws.column_dimensions[col(c)].width = width
@@ -755,21 +775,27 @@ def _shown_text(value) -> str:
 def _fit(ws, last_col: int, known: dict[str, float], minimum: float = 6.0) -> list[float]:
     """Each column's width from its longest value below the title (a formula's as the CLI
     computes it, in `known`; a wrapped head's longest word, in bold); a note merged across
-    columns is left out."""
-    merged = {cell for rng in ws.merged_cells.ranges if rng.max_col > rng.min_col for cell in _coordinates(rng)}
+    columns is left out. Reads the cells written (ws._cells): ws.iter_rows would create every
+    empty cell of the rectangle, and a season's lists are large."""
+    merged = {(r, c) for rng in ws.merged_cells.ranges if rng.max_col > rng.min_col
+              for r in range(rng.min_row, rng.max_row + 1) for c in range(rng.min_col, rng.max_col + 1)}
     widths = [minimum] * last_col
-    for row in ws.iter_rows(min_row=HEAD_ROW, max_col=last_col):
-        for cell in row:
-            if cell.coordinate in merged:
-                continue
-            value = known.get(cell.coordinate, cell.value)
-            if value is None or (isinstance(value, str) and value.startswith("=")):
-                continue
-            text = _shown_text(value)
-            if cell.alignment is not None and cell.alignment.wrap_text:
-                text = max(text.split() or [""], key=len)
-            bold = bool(cell.font is not None and cell.font.b)
-            widths[cell.column - 1] = max(widths[cell.column - 1], text_width(text, bold=bold))
+    looks: dict[tuple[int, int], tuple[bool, bool]] = {}
+    for (row, column), cell in ws._cells.items():
+        if row < HEAD_ROW or column > last_col or (row, column) in merged:
+            continue
+        value = known.get(cell.coordinate, cell.value) if known else cell.value
+        if value is None or (isinstance(value, str) and value.startswith("=")):
+            continue
+        style = cell._style.alignmentId, cell._style.fontId  # a cell's wrap and bold, looked up once a style
+        if style not in looks:
+            looks[style] = (bool(cell.alignment is not None and cell.alignment.wrap_text),
+                            bool(cell.font is not None and cell.font.b))
+        wrap, bold = looks[style]
+        text = _shown_text(value)
+        if wrap:
+            text = max(text.split() or [""], key=len)
+        widths[column - 1] = max(widths[column - 1], text_width(text, bold=bold))
     return widths
 
 
@@ -783,10 +809,6 @@ def _wrapped_lines(text: str, width: float) -> int:
         else:
             line = joined
     return lines
-
-
-def _coordinates(rng) -> list[str]:
-    return [f"{col(c)}{r}" for r in range(rng.min_row, rng.max_row + 1) for c in range(rng.min_col, rng.max_col + 1)]
 
 
 def _landscape(widths: list[float]) -> bool:
