@@ -41,16 +41,15 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
     scorekeeper tournament new sueca --name "Torneio" -t Nos=Ana,Bruno -t Eles=Carla,Duarte -t Tres=Eva,Rui -o torneio.yaml
     """
     from scorekeeper import games
-    from scorekeeper import rules as registry
     from scorekeeper.sheet_file import write_new
-    from scorekeeper.tournaments.new_tournament import check_entrants, new_tournament_text, parse_groups
+    from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
 
-    rules = registry.find(rules_ref)
+    rules, written_ref = find_rules(rules_ref, output)
     refuse_overwrite(output, force)
     game = games.get(rules.game)
     who = check_entrants(game, rules, players, teams, output)
     grouped = parse_groups(groups, who, output) if isinstance(who, dict) else None
-    write_new(output, new_tournament_text(name, rules_ref, who, grouped, planned, output), force)
+    write_new(output, new_tournament_text(name, written_ref, who, grouped, planned, output), force)
     if isinstance(who, dict):
         said = ngettext("Created {path}: {rules}, {count} team. Next: scorekeeper tournament draw {path}",
                         "Created {path}: {rules}, {count} teams. Next: scorekeeper tournament draw {path}", len(who))

@@ -19,7 +19,7 @@ import yaml
 
 from scorekeeper.errors import SheetFormatError, SheetLockedError
 from scorekeeper.i18n import _
-from scorekeeper.yaml_lines import malformed
+from scorekeeper.yaml_lines import _LineLoader, malformed
 
 NAME_MAX = 255  # bytes in one file name on every common file system
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -33,10 +33,23 @@ class SheetWriteError(SheetFormatError):
     """A sheet (or workbook) that cannot be saved: read-only, no such folder, disk full, a planted lock."""
 
 
+class _FlowDumper(yaml.SafeDumper):
+    """safe_dump's YAML 1.1 resolvers and also the loader's YAML 1.2 ones (yaml_lines), so that a
+    text either would read as a number, a truth value or nothing is written quoted: `1e3` and
+    `0E0` are no floats to YAML 1.1, and were written bare for the loader to read as 1000.0."""
+
+
+for _first, _resolvers in _LineLoader.yaml_implicit_resolvers.items():
+    for _tag, _pattern in _resolvers:
+        _FlowDumper.add_implicit_resolver(_tag, _pattern, [_first])
+
+
 def flow(value) -> str:
-    """A value (a hand entry, a list, a name) as one line of YAML flow style, keys in order."""
-    text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=10**6, allow_unicode=True)
-    return text.removesuffix("\n").removesuffix("\n...").strip()
+    """A value (a hand entry, a list, a name) as one line of YAML flow style, keys in order; a
+    text reads back as the same text."""
+    text = yaml.dump(value, Dumper=_FlowDumper, default_flow_style=True, sort_keys=False, width=10**6,
+                     allow_unicode=True)
+    return text.removesuffix("\n").removesuffix("\n...").strip(" \n")  # not str.strip: a name may end in U+00A0
 
 
 # --- where the sheet, its lock and its temporary files are ------------------------------

@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass
 
 from scorekeeper import games
-from scorekeeper.errors import InputValueError
+from scorekeeper.errors import InputValueError, one_line
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.tournaments.model import Tournament
@@ -91,6 +91,12 @@ def _flow(value) -> str:
     return flow(value)
 
 
+def _names(names: list[str]) -> str:
+    """Names as the draw's lines show them: each escaped as a message quotes it (errors.one_line),
+    so that no name breaks a line or forges one."""
+    return ", ".join(one_line(name) for name in names)
+
+
 def _sheet_name(number: int, table) -> str:
     return f"r{number}-mesa{table}.yaml"
 
@@ -128,11 +134,11 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
         sheet = _sheet_name(number, index)
         lines.append(f"  - {_flow({'table': index, 'players': players, 'sheet': sheet})}")
         sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, players, index, number)))
-        summary.append(_("Table {number}: {players} ({sheet})").format(number=index, players=", ".join(players),
+        summary.append(_("Table {number}: {players} ({sheet})").format(number=index, players=_names(players),
                                                                       sheet=sheet))
     if byes:
         lines.append(f"byes: {_flow(byes)}")
-        summary.append(_("Bye: {players}").format(players=", ".join(byes)))
+        summary.append(_("Bye: {players}").format(players=_names(byes)))
     return DrawnRound(lines, sheets, summary)
 
 
@@ -162,7 +168,8 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
         sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, who, index, number)))
         said = _("Match {number} (group {group}): {first} v {second} ({sheet})") if group else \
             _("Match {number}: {first} v {second} ({sheet})")
-        summary.append(said.format(number=index, group=group, first=first, second=second, sheet=sheet))
+        summary.append(said.format(number=index, group=one_line(str(group)), first=one_line(first),
+                                   second=one_line(second), sheet=sheet))
     return DrawnRound(lines, sheets, summary)
 
 

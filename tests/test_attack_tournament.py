@@ -1,0 +1,177 @@
+"""A tournament file and its folder as an attacker, a referee and an organiser would try them
+(issue 16): one name rule, what `tournament new` writes every command reads, limits that are the
+same everywhere, a draw that is all or nothing, a sheet that counts once for its own event, and
+bounded work at the file's limits."""
+import pathlib
+import tempfile
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import run
+from scorekeeper.names import name_problem
+from scorekeeper.sheets import load_sheet
+from scorekeeper.tournaments.tournament_file import load
+
+HEAD = "tournament: T\nrules: king\n"
+
+
+def players_args(names):
+    return [arg for name in names for arg in ("-p", name)]
+
+
+def refused(path: pathlib.Path, *commands: str) -> set[tuple[int, str]]:
+    """What each tournament command says of the file: one (exit code, standard error) for all."""
+    return {(result.exit_code, result.stderr) for result in (run("tournament", command, path) for command in commands)}
+
+
+# --- one name rule: what the loader refuses, tournament new refuses, and the other way round ---
+
+@pytest.mark.parametrize("text, message", [
+    (HEAD + 'players: ["A\\x85B", C, D, E]\n', ":3: players: the name 'A\\x85B' holds a control character"),
+    (HEAD + 'players: [A, "B\\u2028", C, D]\n', ":3: players: the name 'B\\u2028' holds a control character"),
+    (HEAD + "players:\n  - A\n  - B\n  - \"C\\u202eD\"\n  - E\n",
+     ":6: players: the name 'C\\u202eD' holds an invisible direction mark"),
+    (HEAD + f"players: [A, B, C, {'J' * 81}]\n",
+     ":3: players: '" + "J" * 80 + "'... (81 characters) is longer than a name (80 characters)"),
+    ("tournament: T\nrules: sueca\nteams: {\"N\\x1bos\": [A, B], Eles: [C, D]}\n",
+     ":3: teams: the name 'N\\x1bos' holds a control character"),
+    ("tournament: T\nrules: sueca\nteams: {Nos: [A, \"B\\u202e\"], Eles: [C, D]}\n",
+     ":3: team Nos: the name 'B\\u202e' holds an invisible direction mark"),
+    ("tournament: T\nrules: sueca\nteams: {Nos: [A, B], Eles: [C, D]}\ngroups: {\"A\\u2029\": [Nos, Eles]}\n",
+     ":4: groups: the name 'A\\u2029' holds a control character"),
+    (HEAD + "players: [A, B, C, D, E]\nrounds:\n  - byes: [\"E\\x85\"]\n",
+     ":5: round 1: byes: the name 'E\\x85' holds a control character"),
+    (HEAD + "players: [A, B, C, D]\nrounds:\n  - tables: [{table: 1, players: [A, B, C, D], absent: [\"A\\n\"]}]\n",
+     ":5: round 1, table 1: absent: the name 'A\\n' holds a control character"),
+    (HEAD + "players: [A, B, C, D]\nrounds:\n  - tables: [{table: \"1\\u202e\", players: [A, B, C, D]}]\n",
+     ":5: round 1: table: '1\\u202e' holds an invisible direction mark"),
+    (HEAD + "players: [A, B, C, D]\nrounds:\n  - penalties: [{player: A, points: -2.5, article: \"Art\\n14\"}]\n",
+     ":5: round 1: penalty: article: 'Art\\n14' holds a control character"),
+    ('tournament: "Final\\u2028Nacional"\nrules: king\nplayers: [A, B, C, D]\n',
+     ":1: tournament: 'Final\\u2028Nacional' holds a control character"),
+])
+def test_the_tournament_loader_refuses_every_name_the_name_rule_refuses(tmp_path, text, message):
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert refused(path, "check", "standings", "draw") == {(2, f"Error: {path}{message}\n")}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--name", "Final\nNacional", *players_args("ABCD")], "--name: 'Final\\nNacional' holds a control character"),
+    (["--name", "Final\u202eNacional", *players_args("ABCD")],
+     "--name: 'Final\\u202eNacional' holds an invisible direction mark"),
+    (["--name", "F", *players_args(["A", "B\u202e", "C", "D"])], "the name 'B\\u202e' holds an invisible direction mark"),
+    (["--name", "F", *players_args(["A", "B\x85", "C", "D"])], "the name 'B\\x85' holds a control character"),
+])
+def test_tournament_new_refuses_what_the_loader_would(tmp_path, args, message):
+    path = tmp_path / "t.yaml"
+    result = run("tournament", "new", "king", *args, "-o", path)
+    assert (result.exit_code, result.stderr) == (2, f"Error: {path}: {message}\n")
+    assert not path.exists()
+
+
+def test_tournament_new_refuses_a_team_or_group_name_the_loader_would(tmp_path):
+    path = tmp_path / "t.yaml"
+    result = run("tournament", "new", "sueca", "--name", "T", "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte",
+                 "-t", "Ases\u202e=Eva,Rui", "-o", path)
+    assert (result.exit_code, result.stderr) == (2, f"Error: {path}: the name 'Ases\\u202e' holds an invisible "
+                                                    "direction mark\n")
+    grouped = run("tournament", "new", "sueca", "--name", "T", "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte",
+                  "-t", "Ases=Eva,Rui", "--group", "A\u200f=Nos,Eles,Ases", "-o", path)
+    assert (grouped.exit_code, grouped.stderr) == (2, f"Error: {path}: the name 'A\\u200f' holds an invisible "
+                                                      "direction mark\n")
+
+
+NAMES = st.text(min_size=1, max_size=12).filter(lambda name: name_problem(name) is None)
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(players=st.lists(NAMES, min_size=5, max_size=5, unique=True), title=NAMES)
+def test_every_name_tournament_new_accepts_survives_the_draw(players, title):
+    """new -> draw -> load over arbitrary text: `1e3`, `0E0` (floats to YAML 1.2, not 1.1), a name
+    ending in U+00A0 (str.strip took it off) came back as other names."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "t.yaml"
+        # --player=NAME: `-p --lang` would be read as the language option by the language pre-parser.
+        made = run("tournament", "new", "king", f"--name={title}", *[f"--player={name}" for name in players],
+                   "-o", path)
+        assert made.exit_code == 0, made.output
+        drawn = run("tournament", "draw", path, "--seed", "1")
+        assert drawn.exit_code == 0, drawn.output
+        tournament = load(str(path))
+        assert (tournament.name, tournament.players) == (title, players)
+        (table,) = tournament.rounds[0].tables
+        assert sorted([*table.players, *tournament.rounds[0].byes]) == sorted(players)
+        sheet = load_sheet(str(path.parent / table.sheet))
+        assert (list(sheet.players), sheet.event) == (table.players, title)
+        checked = run("tournament", "check", path)
+        assert "is not complete" in checked.output and "not by the draw" not in checked.output
+
+
+def test_the_draw_lines_never_print_a_name_raw():
+    """A name the loader lets through is printed escaped, as every message quotes one: a line
+    break inside a name does not start a line of its own (a forged 'Table 2: ...')."""
+    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments.collect import check
+    from scorekeeper.tournaments.tournament_file import parse
+
+    tournament = parse(HEAD + "players: [A, B, C, D]\n", "t.yaml")
+    tournament.players = ["A", "B\nTable 2: X", "C", "D\x1b[2J"]
+    drawn = drawing.draw(tournament, check(tournament), 1)
+    (line,) = drawn.summary
+    assert "\n" not in line and "\x1b" not in line
+    assert "B\\nTable 2: X" in line and "D\\x1b[2J" in line
+
+
+# --- what tournament new writes, every command reads: the same limits, the rules found alike ---
+
+def test_tournament_new_refuses_more_players_than_a_tournament_file_holds(tmp_path):
+    path = tmp_path / "t.yaml"
+    result = run("tournament", "new", "king", "--name", "T", *players_args(f"P{n}" for n in range(10_000)), "-o", path)
+    assert (result.exit_code, result.stderr) == (2, f"Error: {path}: 10,000 players; a tournament file holds at most "
+                                                    "2,000\n")
+    assert not path.exists()
+    at_most = run("tournament", "new", "king", "--name", "T", *players_args(f"P{n}" for n in range(2000)), "-o", path)
+    assert at_most.exit_code == 0, at_most.output
+    assert run("tournament", "check", path).output == f"{path}: clean (king, 0 rounds)\n"
+
+
+def test_tournament_new_writes_a_house_rule_file_as_its_folder_finds_it(tmp_path, monkeypatch):
+    from conftest import RULES
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "torneio").mkdir()
+    (tmp_path / "torneio" / "casa.yaml").write_text((RULES / "king.yaml").read_text(encoding="utf-8"),
+                                                    encoding="utf-8")
+    made = run("tournament", "new", "torneio/casa.yaml", "--name", "T", *players_args("ABCD"), "-o", "torneio/t.yaml")
+    assert made.exit_code == 0, made.output
+    assert (tmp_path / "torneio" / "t.yaml").read_text(encoding="utf-8").splitlines()[1] == "rules: casa.yaml"
+    assert run("tournament", "check", "torneio/t.yaml").output == "torneio/t.yaml: clean (king, 0 rounds)\n"
+    (tmp_path / "casa.yaml").write_text((RULES / "king.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    outside = run("tournament", "new", "casa.yaml", "--name", "T", *players_args("ABCD"), "-o", "torneio/u.yaml")
+    assert (outside.exit_code, outside.stderr) == (
+        2, "Error: torneio/u.yaml: casa.yaml: a tournament file may only name a rule file in its own folder; put it "
+           "beside torneio/u.yaml, or name shipped rules (king, quatrilho, sueca, truco)\n")
+    assert not (tmp_path / "torneio" / "u.yaml").exists()
+
+
+def test_a_tournament_rules_refusal_says_what_the_organiser_can_do(tmp_path):
+    (tmp_path / "casa.yaml").write_text("rules: king\n", encoding="utf-8")
+    (tmp_path / "t").mkdir()
+    path = tmp_path / "t" / "t.yaml"
+    path.write_text("tournament: T\nrules: ../casa.yaml\nplayers: [A, B, C, D]\n", encoding="utf-8")
+    assert refused(path, "check", "standings", "draw") == {(2, (
+        f"Error: {path}:2: rules: a tournament file may only name a rule file in its own folder; put '../casa.yaml' "
+        "beside it, or name shipped rules (king, quatrilho, sueca, truco)\n"))}
+
+
+def test_a_tournament_file_over_a_mebibyte_is_refused_as_a_tournament_file(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(HEAD + "players: [A, B, C, D]\nnotes: " + "x" * (1 << 20) + "\n", encoding="utf-8")
+    assert refused(path, "check", "standings", "draw") == {
+        (2, f"Error: {path}: larger than 1024 KiB: too large for a tournament file\n")}
+    exported = run("tournament", "export", path, "-o", tmp_path / "t.xlsx")
+    assert (exported.exit_code, exported.stderr) == (2, f"Error: {path}: larger than 1024 KiB: too large for a "
+                                                        "tournament file\n")
