@@ -77,17 +77,18 @@ def tournament_draw(path, seed, force):
     from scorekeeper.sheet_file import append_entry, atomic_write, writer_lock
     from scorekeeper.tournaments import drawing
     from scorekeeper.tournaments.collect import check as check_tournament
-    from scorekeeper.tournaments.tournament_file import load
-    from scorekeeper.yaml_lines import read_text
+    from scorekeeper.tournaments.tournament_file import parse, read_tournament_text
 
     with writer_lock(path) as target:
-        tournament = load(target)
-        tournament.source = path
+        # The real path it locked is read; the file is named, and its sheets and rules found, as
+        # typed (every other command does so: a message never shows a path the user did not give).
+        text = read_tournament_text(target, path)
+        tournament = parse(text, path)
         checked = check_tournament(tournament)
         if not force:
             drawing.refuse_unfinished(tournament, checked.findings)
         drawn = drawing.draw(tournament, checked, seed)
-        text = append_entry(read_text(target), drawn.lines, path, "rounds")
+        text = append_entry(text, drawn.lines, path, "rounds")
         sheets = drawn.sheets
         if drawn.extra is not None:
             text = append_entry(text, drawn.extra.lines, path, "rounds")
@@ -165,7 +166,7 @@ def tournament_standings(path, fmt):
         out(report.table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,
                          tight=True))
     for finding in pending:  # what check finds: a sheet not counted yet, a player seated twice ...
-        out(finding.describe(), err=True)
+        out(finding.format(), err=True)
 
 
 @tournament.command("export")

@@ -175,3 +175,10 @@ def test_a_tournament_file_over_a_mebibyte_is_refused_as_a_tournament_file(tmp_p
     exported = run("tournament", "export", path, "-o", tmp_path / "t.xlsx")
     assert (exported.exit_code, exported.stderr) == (2, f"Error: {path}: larger than 1024 KiB: too large for a "
                                                         "tournament file\n")
+
+
+def test_a_draw_names_the_file_as_typed_never_its_real_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pathlib.Path("t.yaml").write_text(HEAD + "players: [A, B, C, D]\nrounds:\n  - byes: [Z]\n", encoding="utf-8")
+    drawn = run("tournament", "draw", "t.yaml")
+    assert (drawn.exit_code, drawn.stderr) == (2, "Error: t.yaml:5: round 1: byes: 'Z' is not in the tournament\n")

@@ -62,19 +62,24 @@ def load(path: str) -> Tournament:
     return parse(read_tournament_text(path), path)
 
 
-def read_tournament_text(path: str) -> str:
+def read_tournament_text(path: str, name: str | None = None) -> str:
     """The text of a tournament file: a regular file of at most MAX_FILE_BYTES (2,000 players
-    over 34 rounds of tables fit in 1 MiB), UTF-8 with no NUL; refused naming the file."""
-    raw = read_regular(path, MAX_FILE_BYTES, TournamentFormatError)
+    over 34 rounds of tables fit in 1 MiB), UTF-8 with no NUL; refused naming the file as `name`
+    (default: `path`; the draw reads the real path it locked, and names the file as typed)."""
+    name = name or path
+    try:
+        raw = read_regular(path, MAX_FILE_BYTES, TournamentFormatError)
+    except TournamentFormatError as exc:
+        raise TournamentFormatError(exc.message, name, exc.line) from None
     if len(raw) > MAX_FILE_BYTES:
         raise TournamentFormatError(_("larger than {size} KiB: too large for a tournament file").format(
-            size=MAX_FILE_BYTES // 1024), path)
+            size=MAX_FILE_BYTES // 1024), name)
     if b"\0" in raw:
-        raise TournamentFormatError(_("is a binary file, not YAML text"), path)
+        raise TournamentFormatError(_("is a binary file, not YAML text"), name)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise TournamentFormatError(_("is not UTF-8 text"), path, raw[:exc.start].count(b"\n") + 1) from None
+        raise TournamentFormatError(_("is not UTF-8 text"), name, raw[:exc.start].count(b"\n") + 1) from None
 
 
 def parse(text: str, path: str) -> Tournament:
