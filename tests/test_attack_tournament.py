@@ -182,3 +182,101 @@ def test_a_draw_names_the_file_as_typed_never_its_real_path(tmp_path, monkeypatc
     pathlib.Path("t.yaml").write_text(HEAD + "players: [A, B, C, D]\nrounds:\n  - byes: [Z]\n", encoding="utf-8")
     drawn = run("tournament", "draw", "t.yaml")
     assert (drawn.exit_code, drawn.stderr) == (2, "Error: t.yaml:5: round 1: byes: 'Z' is not in the tournament\n")
+
+
+# --- a sheet counts once, for its own event, under the tournament's rules -----------------------
+
+GAME = (pathlib.Path(__file__).resolve().parent.parent / "examples" / "king-final-nacional-mesa1.yaml").read_text(
+    encoding="utf-8").replace("table: 1\nround: 1\n", "")  # Ana +325, Bruno +315, Carla -335, Duarte -305: 5 3 1 2
+FOUR = "players: [Ana, Bruno, Carla, Duarte]\n"
+
+
+def season(folder: pathlib.Path, *sheets: str, name: str = "Final Nacional") -> pathlib.Path:
+    """A tournament of the four, a round for each sheet named (one table, the example's seats)."""
+    path = folder / "t.yaml"
+    rounds = "".join(f"  - tables: [{{table: 1, players: [Ana, Bruno, Carla, Duarte], sheet: {sheet}}}]\n"
+                     for sheet in sheets)
+    path.write_text(f"tournament: {name}\nrules: king\n{FOUR}rounds:\n{rounds}", encoding="utf-8")
+    return path
+
+
+def points(path: pathlib.Path) -> dict:
+    import json
+
+    shown = run("tournament", "standings", path, "--format", "json")
+    return {row["player"]: row["points"] for row in json.loads(shown.stdout)}
+
+
+@pytest.mark.parametrize("how", ["spellings", "symlink", "hard link"])
+def test_one_file_reached_from_three_tables_is_an_error_and_counts_nowhere(tmp_path, how):
+    (tmp_path / "s.yaml").write_text(GAME, encoding="utf-8")
+    if how == "spellings":
+        names = ("s.yaml", "./s.yaml", ".//s.yaml")
+    else:
+        names = ("s.yaml", "s2.yaml", "s3.yaml")
+        for other in names[1:]:
+            if how == "symlink":
+                (tmp_path / other).symlink_to("s.yaml")
+            else:
+                (tmp_path / other).hardlink_to(tmp_path / "s.yaml")
+    path = season(tmp_path, *names)
+    checked = run("tournament", "check", path)
+    assert (checked.exit_code, checked.output) == (1, (
+        f"{path}:6: error [T-TN2-SHEET-TWICE]: round 2, table 1: {names[1]} is the file round 1, table 1 names as "
+        "s.yaml: a game counts once; name its sheet at one table [TN2]\n"
+        f"{path}:7: error [T-TN2-SHEET-TWICE]: round 3, table 1: {names[2]} is the file round 1, table 1 names as "
+        "s.yaml: a game counts once; name its sheet at one table [TN2]\n"
+        f"{path}: 2 errors (king, 3 rounds)\n"))
+    assert points(path) == {"Ana": 0, "Bruno": 0, "Carla": 0, "Duarte": 0}  # was Ana 15 from one game
+    once = season(tmp_path, "s.yaml")
+    assert points(once) == {"Ana": 5, "Bruno": 3, "Carla": 1, "Duarte": 2}
+
+
+def test_a_sheet_of_another_event_is_an_error_and_does_not_count(tmp_path):
+    (tmp_path / "s.yaml").write_text(GAME.replace("event: Final Nacional", "event: Torneio da Primavera"),
+                                     encoding="utf-8")
+    path = season(tmp_path, "s.yaml")
+    checked = run("tournament", "check", path)
+    assert (checked.exit_code, checked.output) == (1, (
+        f"{path}:5: error [T-TN2-SHEET-OTHER-EVENT]: round 1, table 1: s.yaml is a sheet of 'Torneio da Primavera', "
+        "not of 'Final Nacional' [TN2]\n"
+        f"{path}: 1 error (king, 1 round)\n"))
+    assert points(path) == {"Ana": 0, "Bruno": 0, "Carla": 0, "Duarte": 0}
+    (tmp_path / "s.yaml").write_text(GAME.replace("event: Final Nacional  #", "#"), encoding="utf-8")
+    assert run("tournament", "check", path).output == f"{path}: clean (king, 1 round)\n"  # no event: nothing to say
+
+
+def test_a_sheet_under_other_rules_is_an_error_and_a_copy_of_the_same_rules_is_not(tmp_path):
+    from conftest import RULES
+
+    shipped = (RULES / "king.yaml").read_text(encoding="utf-8")
+    (tmp_path / "copia.yaml").write_text(shipped, encoding="utf-8")
+    assert "bye: 2.5" in shipped
+    (tmp_path / "casa.yaml").write_text(shipped.replace("bye: 2.5", "bye: 3"), encoding="utf-8")
+    (tmp_path / "s.yaml").write_text(GAME.replace("rules: king", "rules: casa.yaml"), encoding="utf-8")
+    path = season(tmp_path, "s.yaml")
+    checked = run("tournament", "check", path)
+    assert (checked.exit_code, checked.output) == (1, (
+        f"{path}:5: error [T-TN2-SHEET-OTHER-RULES]: round 1, table 1: s.yaml is scored under 'casa.yaml', whose "
+        "values are not the tournament's (king) [TN2]\n"
+        f"{path}: 1 error (king, 1 round)\n"))
+    assert points(path) == {"Ana": 0, "Bruno": 0, "Carla": 0, "Duarte": 0}
+    (tmp_path / "s.yaml").write_text(GAME.replace("rules: king", "rules: copia.yaml"), encoding="utf-8")
+    assert run("tournament", "check", path).output == f"{path}: clean (king, 1 round)\n"
+    assert points(path) == {"Ana": 5, "Bruno": 3, "Carla": 1, "Duarte": 2}
+
+
+def test_the_draws_players_in_another_seat_order_are_a_warning_and_the_game_counts(tmp_path):
+    (tmp_path / "s.yaml").write_text(GAME.replace(FOUR, "players: [Bruno, Carla, Duarte, Ana]\n"), encoding="utf-8")
+    path = season(tmp_path, "s.yaml")
+    checked = run("tournament", "check", path)
+    assert (checked.exit_code, checked.output) == (0, (
+        f"{path}:5: warning [T-TN2-SHEET-SEAT-ORDER]: round 1, table 1: s.yaml seats the draw's players in another "
+        "order (Bruno, Carla, Duarte, Ana, drawn Ana, Bruno, Carla, Duarte); the game counts [TN2]\n"
+        f"{path}: 1 warning (king, 1 round)\n"))
+    # Played in the sheet's seats: Bruno +325, Carla -10, Duarte -90, Ana -225 (K5: 5, 3, 2, 1).
+    assert points(path) == {"Bruno": 5, "Carla": 3, "Duarte": 2, "Ana": 1}
+    (tmp_path / "s.yaml").write_text(GAME.replace(FOUR, "players: [Bruno, Carla, Duarte, Eva]\n").replace(
+        "Ana", "Eva"), encoding="utf-8")
+    other = run("tournament", "check", path)
+    assert other.exit_code == 1 and "[T-TN2-SHEET-OTHER-PLAYERS]" in other.output

@@ -14,38 +14,73 @@ from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import sheet_path
 
 
-def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
-    """Every sheet the file names that can be read, scored (keyed as the file writes it), and a
-    finding for each that cannot: missing, unusable, or of another game. `tick(done, total)` is
-    told of each sheet read (a season's standings take a while)."""
-    from scorekeeper.checking import check_file
+class Collected(NamedTuple):
+    """The sheets the file names, read: each readable one's result (keyed as the file writes
+    it), a finding for each that cannot be used, the sheets that must not count (a file reached
+    twice, another event's or rule set's), and, when asked for, each sheet's model."""
 
-    results, findings = {}, []
+    results: dict
+    findings: list[Finding]
+    disputed: set[str]
+    sheets: dict
+
+
+def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Collected:
+    """Every sheet the file names that can be read, scored (keyed as the file writes it), and a
+    finding for each that cannot: missing, unusable, of another game, another event or another
+    rule set, or a file already reached from another table (by another spelling of its path, a
+    symlink or a hard link: one game counts once). `tick(done, total)` is told of each sheet
+    read (a season's standings take a while). Each sheet is read once: linear in the sheets."""
+    from scorekeeper.sheets import load_sheet, score
+
+    results, findings, disputed, sheets = {}, [], set(), {}
+    reached: dict[tuple[int, int], tuple[str, int, str]] = {}  # (st_dev, st_ino) -> the first place that named it
     total = sum(1 for round_ in tournament.rounds for item, *_said in _played(round_) if item.sheet is not None)
     done = 0
+    folder = _real_folder(tournament.source)
     for round_ in tournament.rounds:
         for item, what, _where in _played(round_):
-            if item.sheet is None or item.sheet in results or getattr(item, "absent", None):
+            if item.sheet is None or getattr(item, "absent", None):
                 continue  # a table with a player absent is not played (King Art 7): its sheet is not read
             done += 1
             if tick is not None:
                 tick(done, total)
             path = sheet_path(tournament, item.sheet)
             where = (tournament.source, item.line)
-            if os.path.lexists(path) and not _inside(path, os.path.dirname(tournament.source)):
+            if os.path.lexists(path) and not _inside(path, folder):
                 # A tournament file may come from someone else: its sheets stay in its folder, a
                 # symlink out of it included (as a sheet's rules: does).
                 findings.append(_finding(codes.SHEET_OUTSIDE, where, _(
                     "round {round}, {what}: {sheet} is outside the tournament's folder").format(
                     round=round_.number, what=what, sheet=item.sheet)))
                 continue
-            if not os.path.exists(path):
+            try:
+                info = os.stat(path)
+            except OSError:
+                info = None
+            if info is None:
                 findings.append(_finding(codes.SHEET_MISSING, where, _(
                     "round {round}, {what}: {sheet} is not handed in yet").format(
                     round=round_.number, what=what, sheet=item.sheet)))
                 continue
+            first = reached.get((info.st_dev, info.st_ino))
+            if first is not None:
+                # One file, one game: reached again (s.yaml and ./s.yaml, a link) it would count
+                # twice. Neither place counts until the organiser names it at one table only.
+                first_sheet, first_round, first_what = first
+                findings.append(_finding(codes.SHEET_TWICE, where, _(
+                    "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
+                    "{first_sheet}: a game counts once; name its sheet at one table").format(
+                    round=round_.number, what=what, sheet=item.sheet, first_round=first_round, first_what=first_what,
+                    first_sheet=first_sheet)))
+                disputed.update((item.sheet, first_sheet))
+                if first_sheet in results:
+                    results[item.sheet] = results[first_sheet]
+                continue
+            reached[info.st_dev, info.st_ino] = (item.sheet, round_.number, what)
             try:
-                result = check_file(path)
+                sheet = load_sheet(path)
+                result = score(sheet)
             except ScorekeeperError as exc:
                 findings.append(_finding(codes.SHEET_UNREADABLE, where, _("round {round}, {what}: {error}").format(
                     round=round_.number, what=what, error=exc)))
@@ -56,15 +91,69 @@ def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
                     round=round_.number, what=what, sheet=item.sheet, game=result.game,
                     tournament_game=tournament.rules.game)))
                 continue
+            findings.extend(_not_this_tournaments(tournament, sheet, item.sheet, where, round_.number, what,
+                                                  disputed))
             results[item.sheet] = result
-    return results, findings
+            if keep_sheets:
+                sheets[item.sheet] = sheet
+    return Collected(results, findings, disputed, sheets)
 
 
-def _inside(path: str, folder: str) -> bool:
-    """Whether `path`, its links followed, is a file inside `folder`."""
+def _not_this_tournaments(tournament: Tournament, sheet, name: str, where, number: int, what: str,
+                          disputed: set) -> list[Finding]:
+    """A sheet of this game that is not this tournament's: another event's (its `event:` is not
+    the tournament's name), or scored under other values than the tournament's rules (a house
+    variant). Each is an error and the sheet does not count, as a sheet of another round does:
+    a referee does not count a game from another championship or under other rules, and the
+    organiser settles it (correcting the header, or the sheet)."""
+    found = []
+    event = sheet.event
+    if event is not None and tournament.name and str(event).strip() != tournament.name.strip():
+        disputed.add(name)
+        found.append(_finding(codes.SHEET_OTHER_EVENT, where, _(
+            "round {round}, {what}: {sheet} is a sheet of {event}, not of {tournament}").format(
+            round=number, what=what, sheet=name, event=quote(str(event)), tournament=quote(tournament.name))))
+    if not same_rules(sheet.rules, tournament.rules):
+        disputed.add(name)
+        found.append(_finding(codes.SHEET_OTHER_RULES, where, _(
+            "round {round}, {what}: {sheet} is scored under {rules}, whose values are not the tournament's "
+            "({tournament_rules})").format(round=number, what=what, sheet=name, rules=quote(sheet.rules_ref),
+                                           tournament_rules=tournament.rules_ref)))
+    return found
+
+
+IDENTITY_FIELDS = ("source", "name", "aliases", "title")  # what names a rule set, not what it scores
+
+
+def same_rules(first, second) -> bool:
+    """Whether two loaded rule sets score alike: every value but their names and file (a house
+    copy of the shipped rules with the same numbers is the same rule set)."""
+    if first is second:
+        return True
+    if type(first) is not type(second):
+        return False
+    for field in first._fields:
+        if field in IDENTITY_FIELDS:
+            continue
+        mine, theirs = getattr(first, field), getattr(second, field)
+        if mine != theirs and not (type(mine) is type(theirs) and hasattr(mine, "__dict__")
+                                   and vars(mine) == vars(theirs)):
+            return False
+    return True
+
+
+def _real_folder(source: str) -> str:
     try:
-        real, base = os.path.realpath(path), os.path.realpath(folder or os.curdir)
-        return os.path.commonpath([base, real]) == base and real != base
+        return os.path.realpath(os.path.dirname(source) or os.curdir)
+    except (OSError, ValueError):
+        return ""
+
+
+def _inside(path: str, base: str) -> bool:
+    """Whether `path`, its links followed, is a file inside the real folder `base`."""
+    try:
+        real = os.path.realpath(path)
+        return bool(base) and os.path.commonpath([base, real]) == base and real != base
     except (OSError, ValueError):
         return False
 
@@ -76,6 +165,10 @@ def _played(round_):
         yield table, _("table {table}").format(table=table.table), _("at table {table}").format(table=table.table)
     for number, match in enumerate(round_.matches, start=1):
         yield match, _("match {number}").format(number=number), _("at match {number}").format(number=number)
+
+
+def _names(names) -> str:
+    return ", ".join(map(str, names))
 
 
 def _finding(kind: FindingKind, where, message: str, severity: Severity = Severity.ERROR) -> Finding:
@@ -97,9 +190,8 @@ def check(tournament: Tournament, tick=None) -> Checked:
     """Every finding about the tournament: what collect finds, each sheet incomplete or with
     errors, a sheet whose players, round or table are not the draw's, two tables of the same
     number, and a player (or team) seated twice or not at all in a round."""
-    results, findings = collect(tournament, tick)
-    disputed: set[str] = set()
-    everyone = tournament.players or list(tournament.teams)
+    results, findings, disputed, _sheets = collect(tournament, tick)
+    everyone = set(tournament.players or tournament.teams)
     for round_ in tournament.rounds:
         number = round_.number
         seen: dict[str, str] = {}  # who -> where he plays ("at table 1"; the markers below are never printed)
@@ -139,12 +231,20 @@ def check(tournament: Tournament, tick=None) -> Checked:
                         "round {round}, {what}: {sheet} has {count} error (scorekeeper check {sheet})",
                         "round {round}, {what}: {sheet} has {count} errors (scorekeeper check {sheet})",
                         errors).format(round=number, what=what, sheet=item.sheet, count=errors)))
-                if drawn and list(result.players) != list(drawn):
+                if drawn and sorted(result.players) == sorted(drawn) and list(result.players) != list(drawn):
+                    # The draw's own players, seated otherwise (who dealt first, TN2's seat order):
+                    # the game was theirs and counts; the organiser is told only the order differs.
+                    findings.append(_finding(codes.SHEET_SEAT_ORDER, where, _(
+                        "round {round}, {what}: {sheet} seats the draw's players in another order ({players}, "
+                        "drawn {drawn}); the game counts").format(
+                        round=number, what=what, sheet=item.sheet, players=_names(result.players),
+                        drawn=_names(drawn)), Severity.WARNING))
+                elif drawn and list(result.players) != list(drawn):
                     disputed.add(item.sheet)
                     findings.append(_finding(codes.SHEET_OTHER_PLAYERS, where, _(
                         "round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}").format(
-                        round=number, what=what, sheet=item.sheet, players=", ".join(result.players),
-                        drawn=", ".join(drawn))))
+                        round=number, what=what, sheet=item.sheet, players=_names(result.players),
+                        drawn=_names(drawn))))
                 drawn = list(result.players)
             for name in drawn:
                 if name in seen:
