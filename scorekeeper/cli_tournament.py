@@ -74,7 +74,7 @@ def tournament_draw(path, seed, force):
     scorekeeper tournament draw final.yaml
     scorekeeper tournament draw final.yaml --seed 42
     """
-    from scorekeeper.sheet_file import append_entry, atomic_write, writer_lock
+    from scorekeeper.sheet_file import writer_lock
     from scorekeeper.tournaments import drawing
     from scorekeeper.tournaments.collect import check as check_tournament
     from scorekeeper.tournaments.tournament_file import parse, read_tournament_text
@@ -88,13 +88,11 @@ def tournament_draw(path, seed, force):
         if not force:
             drawing.refuse_unfinished(tournament, checked.findings)
         drawn = drawing.draw(tournament, checked, seed)
-        text = append_entry(text, drawn.lines, path, "rounds")
-        sheets = drawn.sheets
+        sheets, rounds = drawn.sheets, [drawn.lines]
         if drawn.extra is not None:
-            text = append_entry(text, drawn.extra.lines, path, "rounds")
-            sheets = [*sheets, *drawn.extra.sheets]
-        drawing.create_sheets(sheets)
-        atomic_write(target, text, name=path)
+            sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
+        text = drawing.append_round(tournament, text, *rounds)
+        drawing.write_round(tournament, sheets, target, text)  # the sheets, then the file: all or nothing
     number = len(tournament.rounds) + 1
     out(_("Round {number} drawn into {path}:").format(number=number, path=path))
     for line in drawn.summary:

@@ -280,3 +280,174 @@ def test_the_draws_players_in_another_seat_order_are_a_warning_and_the_game_coun
         "Ana", "Eva"), encoding="utf-8")
     other = run("tournament", "check", path)
     assert other.exit_code == 1 and "[T-TN2-SHEET-OTHER-PLAYERS]" in other.output
+
+
+# --- a draw is all or nothing -------------------------------------------------------------------
+
+def drawn_sheets(folder: pathlib.Path, number: int) -> set[str]:
+    return {path.name for path in folder.glob(f"r{number}-mesa*.yaml")}
+
+
+def test_a_draw_refuses_a_sheet_that_holds_anything_and_replaces_its_own_leftovers(tmp_path):
+    from scorekeeper.tournaments import drawing
+
+    path = tmp_path / "t.yaml"
+    assert run("tournament", "new", "king", "--name", "T", *players_args("ABCDEFGH"), "-o", path).exit_code == 0
+    assert run("tournament", "draw", path, "--seed", "1").exit_code == 0
+    before = path.read_text(encoding="utf-8")
+    # An interrupted draw of round 2: its sheets are written, the file is not (the commit never came).
+    assert run("tournament", "draw", path, "--seed", "2", "--force").exit_code == 0
+    path.write_text(before, encoding="utf-8")
+    assert drawn_sheets(tmp_path, 2) == {"r2-mesa1.yaml", "r2-mesa2.yaml"}
+    checked = run("tournament", "check", path)
+    assert (f"{path}:4: warning [T-TN2-DRAW-LEFTOVER]: an interrupted draw left 2 empty sheets of round 2, which "
+            "the file does not hold (r2-mesa1.yaml, r2-mesa2.yaml): the next `tournament draw` replaces them [TN2]"
+            ) in checked.output.splitlines()
+    assert all(leftover.untouched for leftover in drawing.leftovers(load(str(path))))
+    # A scorer wrote into one of them: it is a game now, never replaced; the draw is refused whole.
+    played = tmp_path / "r2-mesa1.yaml"
+    played.write_text(played.read_text(encoding="utf-8") + "# Ana comecou aqui\n", encoding="utf-8")
+    kept = played.read_text(encoding="utf-8")
+    assert (f"{path}:4: warning [T-TN2-DRAW-LEFTOVER]: {played} is named as a sheet of round 2, which the file does "
+            "not hold, and is not an empty drawn sheet: a draw of round 2 is refused until it is moved [TN2]"
+            ) not in run("tournament", "check", path).output  # a comment is no game: still the draw's
+    played.write_text(kept.replace("hands: []", "hands: [{hand: vazas, counts: {A: 13}}]"), encoding="utf-8")
+    checked = run("tournament", "check", path)
+    assert (f"{path}:4: warning [T-TN2-DRAW-LEFTOVER]: {played} is named as a sheet of round 2, which the file does "
+            "not hold, and is not an empty drawn sheet: a draw of round 2 is refused until it is moved [TN2]"
+            ) in checked.output.splitlines()
+    refused = run("tournament", "draw", path, "--seed", "3", "--force")
+    assert (refused.exit_code, refused.stderr) == (2, f"Error: {played}: already exists; a draw never replaces a "
+                                                      "sheet\n")
+    assert path.read_text(encoding="utf-8") == before and "counts: {A: 13}" in played.read_text(encoding="utf-8")
+    played.unlink()
+    again = run("tournament", "draw", path, "--seed", "3", "--force")
+    assert again.exit_code == 0, again.output
+    assert drawn_sheets(tmp_path, 2) == {table.sheet for table in load(str(path)).rounds[1].tables}
+
+
+def test_a_failed_draw_takes_back_the_sheets_it_wrote(tmp_path, monkeypatch):
+    """A failure after some sheets (a full disk, a refusal, SIGTERM: any exception) leaves the
+    folder as it was: the sheets it created are removed, the file is not changed."""
+    from scorekeeper import sheet_file
+    from scorekeeper.tournaments import drawing
+
+    path = tmp_path / "t.yaml"
+    assert run("tournament", "new", "king", "--name", "T", *players_args("ABCDEFGHIJKL"), "-o", path).exit_code == 0
+    before = path.read_text(encoding="utf-8")
+    written = []
+    real_atomic_write = sheet_file.atomic_write
+
+    def full_disk_at_the_third(target, content, name=None):
+        written.append(name)
+        if len(written) == 3:
+            raise sheet_file.SheetWriteError("cannot save: no space left on the disk", name)
+        return real_atomic_write(target, content, name=name)
+
+    monkeypatch.setattr(sheet_file, "atomic_write", full_disk_at_the_third)
+    refused = run("tournament", "draw", path, "--seed", "1")
+    assert (refused.exit_code, refused.stderr) == (2, f"Error: {tmp_path / 'r1-mesa3.yaml'}: cannot save: no space "
+                                                      "left on the disk\n")
+    assert path.read_text(encoding="utf-8") == before
+    assert drawn_sheets(tmp_path, 1) == set() and not drawing.leftovers(load(str(path)))
+    assert not [name for name in (p.name for p in tmp_path.iterdir()) if name.endswith((".tmp", ".lock"))]
+
+
+def _sheets_as_drawn(folder: pathlib.Path, round_) -> None:
+    """Each sheet of a drawn round is in, empty, for the draw's players at its table."""
+    for table in round_.tables:
+        sheet = load_sheet(str(folder / table.sheet))
+        assert (list(sheet.players), str(sheet.table), str(sheet.round)) == \
+            (table.players, str(table.table), str(round_.number))
+        assert sheet.entries == []
+
+
+def test_a_draw_of_2000_players_killed_at_random_moments(tmp_path):
+    """kill -9 and SIGTERM of a real `tournament draw` subprocess, at random points of its
+    writing (after a random number of its 500 sheets appeared, or early): after each, the file
+    is the old one or holds the whole round with all its sheets; SIGTERM leaves no sheet of a
+    round not drawn, kill -9 only the draw's untouched leftovers; the next draw works, and at
+    the end every sheet in the folder is one the file names and no lock or temporary is left."""
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from scorekeeper.tournaments import drawing
+
+    path = tmp_path / "t.yaml"
+    assert run("tournament", "new", "king", "--name", "Nacional", *players_args(f"P{n}" for n in range(2000)),
+               "-o", path).exit_code == 0
+    command = [sys.executable, "-c", "from scorekeeper.launch import main; main()", "tournament", "draw", str(path),
+               "--force"]
+    rng = random.Random(16)
+    kills = [signal.SIGKILL, signal.SIGTERM, signal.SIGKILL, signal.SIGTERM, signal.SIGKILL, signal.SIGTERM]
+    outcomes = []
+    for attempt, signum in enumerate(kills):
+        before = path.read_text(encoding="utf-8")
+        held = len(load(str(path)).rounds)
+        number = held + 1
+        wanted = rng.choice([0, rng.randrange(1, 500), 500])  # early, while writing, at the commit
+        process = subprocess.Popen([*command, "--seed", str(attempt)], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE)
+        if wanted == 0:
+            time.sleep(rng.uniform(0.05, 2.0))
+        else:
+            while process.poll() is None and len(drawn_sheets(tmp_path, number)) < wanted:
+                time.sleep(0.002)
+        process.send_signal(signum)
+        process.wait(timeout=120)
+        after = load(str(path))
+        if len(after.rounds) == held:
+            assert path.read_text(encoding="utf-8") == before
+            left = drawing.leftovers(after)
+            assert all(leftover.untouched for leftover in left)
+            if signum == signal.SIGTERM and process.returncode == 128 + signal.SIGTERM:
+                assert left == [], "a draw stopped by SIGTERM takes back its sheets"
+            outcomes.append("not drawn" if not left else "leftovers")
+        else:
+            assert len(after.rounds) == number
+            assert drawn_sheets(tmp_path, number) == {table.sheet for table in after.rounds[-1].tables}
+            _sheets_as_drawn(tmp_path, after.rounds[-1])
+            outcomes.append("drawn")
+    drawn = subprocess.run([*command, "--seed", "99"], capture_output=True, text=True, timeout=300)
+    assert drawn.returncode == 0, drawn.stderr
+    final = load(str(path))
+    named = {table.sheet for round_ in final.rounds for table in round_.tables}
+    assert {p.name for p in tmp_path.glob("r*-mesa*.yaml")} == named
+    _sheets_as_drawn(tmp_path, final.rounds[-1])
+    assert not [p.name for p in tmp_path.iterdir() if p.name.endswith((".tmp", ".lock"))]
+    assert "leftovers" in outcomes or "not drawn" in outcomes, outcomes
+
+
+# --- bounded work ------------------------------------------------------------------------------
+
+def test_a_tournament_file_names_at_most_5000_sheets(tmp_path):
+    tables = "".join(f"      - {{table: {t}, players: [A, B, C, D], sheet: r{r}-mesa{t}.yaml}}\n"
+                     for r in range(1, 2) for t in range(1, 1001))
+    path = tmp_path / "t.yaml"
+    rounds = "".join(f"  - tables:\n{tables.replace('r1-', f'r{r}-')}" for r in range(1, 7))
+    path.write_text(HEAD + "players: [A, B, C, D]\nrounds:\n" + rounds, encoding="utf-8")
+    line = 5 + 5 * 1001 + 1  # the 5,001st sheet: round 6's first table, after its `- tables:`
+    assert refused(path, "check", "standings", "draw") == {
+        (2, f"Error: {path}:{line}: rounds: more than 5,000 sheets; a tournament file names at most 5,000\n")}
+
+
+def test_a_sheet_larger_than_a_tables_is_not_read_and_the_sheets_are_read_up_to_4_mib(tmp_path):
+    big = tmp_path / "s.yaml"
+    big.write_text(GAME + "# " + "x" * (64 * 1024) + "\n", encoding="utf-8")
+    path = season(tmp_path, "s.yaml")
+    checked = run("tournament", "check", path)
+    assert (checked.exit_code, checked.output) == (1, (
+        f"{path}:5: error [T-TN2-SHEET-UNREADABLE]: round 1, table 1: s.yaml is larger than 64 KiB: not a table's "
+        "sheet (not read) [TN2]\n"
+        f"{path}: 1 error (king, 1 round)\n"))
+    names = []
+    for number in range(70):  # 70 sheets of 60 KiB and a game (1.3 KiB): 4.2 MiB, refused before one is read
+        name = f"s{number}.yaml"
+        (tmp_path / name).write_text(GAME + "# " + "x" * (60 * 1024) + "\n", encoding="utf-8")
+        names.append(name)
+    path = season(tmp_path, *names)
+    assert refused(path, "check", "standings", "draw") == {
+        (2, f"Error: {path}: its sheets hold 4.2 MiB; a tournament command reads at most 4 MiB of sheets\n")}

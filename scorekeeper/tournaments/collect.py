@@ -8,10 +8,11 @@ from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
+from scorekeeper import i18n
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.model import Tournament
-from scorekeeper.tournaments.tournament_file import sheet_path
+from scorekeeper.tournaments.tournament_file import TournamentFormatError, sheet_path
 
 
 class Collected(NamedTuple):
@@ -25,77 +26,99 @@ class Collected(NamedTuple):
     sheets: dict
 
 
+MAX_SHEET_BYTES = 64 * 1024  # a table's sheet: King's 100 hands or Sueca's 400 deals are some 25 KiB
+MAX_SHEETS_BYTES = 4 << 20  # what one command reads of a tournament's sheets: 5,000 played games
+
+
 def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Collected:
     """Every sheet the file names that can be read, scored (keyed as the file writes it), and a
-    finding for each that cannot: missing, unusable, of another game, another event or another
-    rule set, or a file already reached from another table (by another spelling of its path, a
-    symlink or a hard link: one game counts once). `tick(done, total)` is told of each sheet
-    read (a season's standings take a while). Each sheet is read once: linear in the sheets."""
+    finding for each that cannot: missing, larger than a table's sheet, unusable, of another
+    game, another event or another rule set, or a file already reached from another table (by
+    another spelling of its path, a symlink or a hard link: one game counts once). `tick(done,
+    total)` is told of each sheet read (a season's standings take a while).
+
+    Bounded: each sheet is looked at once (stat) before any is read, and one that would be
+    read is read once, so the work is linear in the sheets; their sizes in all are at most
+    MAX_SHEETS_BYTES, else the tournament is refused up front (TournamentFormatError)."""
     from scorekeeper.sheets import load_sheet, score
 
     results, findings, disputed, sheets = {}, [], set(), {}
-    reached: dict[tuple[int, int], tuple[str, int, str]] = {}  # (st_dev, st_ino) -> the first place that named it
-    total = sum(1 for round_ in tournament.rounds for item, *_said in _played(round_) if item.sheet is not None)
-    done = 0
     folder = _real_folder(tournament.source)
+    looked = []  # (round, item, what, path, stat or None, outside)
     for round_ in tournament.rounds:
         for item, what, _where in _played(round_):
             if item.sheet is None or getattr(item, "absent", None):
                 continue  # a table with a player absent is not played (King Art 7): its sheet is not read
-            done += 1
-            if tick is not None:
-                tick(done, total)
             path = sheet_path(tournament, item.sheet)
-            where = (tournament.source, item.line)
-            if os.path.lexists(path) and not _inside(path, folder):
-                # A tournament file may come from someone else: its sheets stay in its folder, a
-                # symlink out of it included (as a sheet's rules: does).
-                findings.append(_finding(codes.SHEET_OUTSIDE, where, _(
-                    "round {round}, {what}: {sheet} is outside the tournament's folder").format(
-                    round=round_.number, what=what, sheet=item.sheet)))
-                continue
+            outside = os.path.lexists(path) and not _inside(path, folder)
             try:
-                info = os.stat(path)
+                info = None if outside else os.stat(path)
             except OSError:
                 info = None
-            if info is None:
-                findings.append(_finding(codes.SHEET_MISSING, where, _(
-                    "round {round}, {what}: {sheet} is not handed in yet").format(
-                    round=round_.number, what=what, sheet=item.sheet)))
-                continue
-            first = reached.get((info.st_dev, info.st_ino))
-            if first is not None:
-                # One file, one game: reached again (s.yaml and ./s.yaml, a link) it would count
-                # twice. Neither place counts until the organiser names it at one table only.
-                first_sheet, first_round, first_what = first
-                findings.append(_finding(codes.SHEET_TWICE, where, _(
-                    "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
-                    "{first_sheet}: a game counts once; name its sheet at one table").format(
-                    round=round_.number, what=what, sheet=item.sheet, first_round=first_round, first_what=first_what,
-                    first_sheet=first_sheet)))
-                disputed.update((item.sheet, first_sheet))
-                if first_sheet in results:
-                    results[item.sheet] = results[first_sheet]
-                continue
-            reached[info.st_dev, info.st_ino] = (item.sheet, round_.number, what)
-            try:
-                sheet = load_sheet(path)
-                result = score(sheet)
-            except ScorekeeperError as exc:
-                findings.append(_finding(codes.SHEET_UNREADABLE, where, _("round {round}, {what}: {error}").format(
-                    round=round_.number, what=what, error=exc)))
-                continue
-            if result.game != tournament.rules.game:
-                findings.append(_finding(codes.SHEET_OTHER_GAME, where, _(
-                    "round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
-                    round=round_.number, what=what, sheet=item.sheet, game=result.game,
-                    tournament_game=tournament.rules.game)))
-                continue
-            findings.extend(_not_this_tournaments(tournament, sheet, item.sheet, where, round_.number, what,
-                                                  disputed))
-            results[item.sheet] = result
-            if keep_sheets:
-                sheets[item.sheet] = sheet
+            looked.append((round_, item, what, path, info, outside))
+    to_read, seen = 0, set()
+    for *_place, info, _outside in looked:
+        if info is not None and info.st_size <= MAX_SHEET_BYTES and (info.st_dev, info.st_ino) not in seen:
+            seen.add((info.st_dev, info.st_ino))
+            to_read += info.st_size
+    if to_read > MAX_SHEETS_BYTES:
+        raise TournamentFormatError(_("its sheets hold {size} MiB; a tournament command reads at most {most} MiB of "
+                                      "sheets").format(size=i18n.decimal(f"{to_read / (1 << 20):.1f}"),
+                                                       most=MAX_SHEETS_BYTES >> 20), tournament.source)
+    reached: dict[tuple[int, int], tuple[str, int, str]] = {}  # (st_dev, st_ino) -> the first place that named it
+    for done, (round_, item, what, path, info, outside) in enumerate(looked, start=1):
+        if tick is not None:
+            tick(done, len(looked))
+        where = (tournament.source, item.line)
+        if outside:
+            # A tournament file may come from someone else: its sheets stay in its folder, a
+            # symlink out of it included (as a sheet's rules: does).
+            findings.append(_finding(codes.SHEET_OUTSIDE, where, _(
+                "round {round}, {what}: {sheet} is outside the tournament's folder").format(
+                round=round_.number, what=what, sheet=item.sheet)))
+            continue
+        if info is None:
+            findings.append(_finding(codes.SHEET_MISSING, where, _(
+                "round {round}, {what}: {sheet} is not handed in yet").format(
+                round=round_.number, what=what, sheet=item.sheet)))
+            continue
+        first = reached.get((info.st_dev, info.st_ino))
+        if first is not None:
+            # One file, one game: reached again (s.yaml and ./s.yaml, a link) it would count
+            # twice. Neither place counts until the organiser names it at one table only.
+            first_sheet, first_round, first_what = first
+            findings.append(_finding(codes.SHEET_TWICE, where, _(
+                "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
+                "{first_sheet}: a game counts once; name its sheet at one table").format(
+                round=round_.number, what=what, sheet=item.sheet, first_round=first_round, first_what=first_what,
+                first_sheet=first_sheet)))
+            disputed.update((item.sheet, first_sheet))
+            if first_sheet in results:
+                results[item.sheet] = results[first_sheet]
+            continue
+        reached[info.st_dev, info.st_ino] = (item.sheet, round_.number, what)
+        if info.st_size > MAX_SHEET_BYTES:
+            findings.append(_finding(codes.SHEET_UNREADABLE, where, _(
+                "round {round}, {what}: {sheet} is larger than {size} KiB: not a table's sheet (not read)").format(
+                round=round_.number, what=what, sheet=item.sheet, size=MAX_SHEET_BYTES >> 10)))
+            continue
+        try:
+            sheet = load_sheet(path)
+            result = score(sheet)
+        except ScorekeeperError as exc:
+            findings.append(_finding(codes.SHEET_UNREADABLE, where, _("round {round}, {what}: {error}").format(
+                round=round_.number, what=what, error=exc)))
+            continue
+        if result.game != tournament.rules.game:
+            findings.append(_finding(codes.SHEET_OTHER_GAME, where, _(
+                "round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
+                round=round_.number, what=what, sheet=item.sheet, game=result.game,
+                tournament_game=tournament.rules.game)))
+            continue
+        findings.extend(_not_this_tournaments(tournament, sheet, item.sheet, where, round_.number, what, disputed))
+        results[item.sheet] = result
+        if keep_sheets:
+            sheets[item.sheet] = sheet
     return Collected(results, findings, disputed, sheets)
 
 
@@ -191,7 +214,8 @@ def check(tournament: Tournament, tick=None) -> Checked:
     errors, a sheet whose players, round or table are not the draw's, two tables of the same
     number, and a player (or team) seated twice or not at all in a round."""
     results, findings, disputed, _sheets = collect(tournament, tick)
-    everyone = set(tournament.players or tournament.teams)
+    everyone = list(tournament.players or tournament.teams)  # in the file's order, for the findings'
+    known = set(everyone)  # and a set to look names up in: a round of 2,000 players is not quadratic
     for round_ in tournament.rounds:
         number = round_.number
         seen: dict[str, str] = {}  # who -> where he plays ("at table 1"; the markers below are never printed)
@@ -252,7 +276,7 @@ def check(tournament: Tournament, tick=None) -> Checked:
                     findings.append(_finding(codes.PLAYER_TWICE, where, _(
                         "round {round}: {name} plays {where} and {other}").format(
                         round=number, name=quote(name), where=at, other=seen[name])))
-                elif name not in everyone:
+                elif name not in known:
                     findings.append(_finding(codes.PLAYER_UNKNOWN, where, _(
                         "round {round}, {what}: {name} is not in the tournament").format(
                         round=number, what=what, name=quote(name))))
@@ -275,4 +299,39 @@ def check(tournament: Tournament, tick=None) -> Checked:
                 if name not in seen:
                     findings.append(_finding(codes.PLAYER_UNSEATED, (tournament.source, round_.line), _(
                         "round {round}: {name} has no table and no bye").format(round=number, name=quote(name))))
+    findings.extend(_leftover_findings(tournament))
     return Checked(results, findings, disputed)
+
+
+def _leftover_findings(tournament: Tournament) -> list[Finding]:
+    """What an interrupted draw left in the folder (drawing.leftovers): its empty sheets, which
+    the next draw replaces (one warning a round), and a file at a drawn sheet's name that holds
+    something else, which refuses the next draw until it is moved (one warning each)."""
+    from scorekeeper.tournaments.drawing import leftovers
+
+    found = leftovers(tournament)
+    findings = []
+    where = (tournament.source, tournament.rounds_line or 1)
+    for number in sorted({leftover.round for leftover in found if leftover.untouched}):
+        names = [leftover.name for leftover in found if leftover.untouched and leftover.round == number]
+        findings.append(_finding(codes.DRAW_LEFTOVER, where, ngettext(
+            "an interrupted draw left {count} empty sheet of round {round}, which the file does not hold ({sheets}): "
+            "the next `tournament draw` replaces it",
+            "an interrupted draw left {count} empty sheets of round {round}, which the file does not hold ({sheets}): "
+            "the next `tournament draw` replaces them", len(names)).format(
+            count=len(names), round=number, sheets=_first_names(names)), Severity.WARNING))
+    for leftover in found:
+        if not leftover.untouched:
+            findings.append(_finding(codes.DRAW_LEFTOVER, where, _(
+                "{sheet} is named as a sheet of round {round}, which the file does not hold, and is not an empty "
+                "drawn sheet: a draw of round {round} is refused until it is moved").format(
+                sheet=leftover.path, round=leftover.round), Severity.WARNING))
+    return findings
+
+
+def _first_names(names: list[str]) -> str:
+    """The first names of a long list, and how many more."""
+    if len(names) <= 3:
+        return ", ".join(names)
+    return ngettext("{names} and {count} more", "{names} and {count} more", len(names) - 3).format(
+        names=", ".join(names[:3]), count=len(names) - 3)

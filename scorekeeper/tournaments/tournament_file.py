@@ -36,6 +36,7 @@ STAGES = ("group", "semi", "final", "negra", "extra")  # extra: Quatrilho Art 23
 MAX_PLAYERS = 2000  # a national championship has a few hundred players
 MAX_ROUNDS = 200
 MAX_TABLES = 1000
+MAX_SHEETS = 5000  # sheets a file names in all: 2,000 players in tables of four over ten rounds
 MAX_TEAM = 10  # names at a table, or in a team: a table seats 4 or 5, a team 2
 
 
@@ -96,6 +97,7 @@ def parse(text: str, path: str) -> Tournament:
 class _Reader:
     def __init__(self, path: str, doc):
         self.path, self.doc = path, doc
+        self.good: set[str] = set()  # names that passed the name rule
 
     def fail(self, message: str, line) -> None:
         raise TournamentFormatError(message, self.path, line)
@@ -116,8 +118,12 @@ class _Reader:
             self.fail(_("{what}: {count} names; at most {most}").format(what=what, count=grouped(len(value)), most=grouped(limit)),
                       line)
         for index, name in enumerate(value):
+            if name in self.good:
+                continue  # a name read already (each player is named at a table every round)
             problem = name_problem(name)  # the one rule: what tournament new and every loader refuse
-            if problem is not None:
+            if problem is None:
+                self.good.add(name)
+            else:
                 self.fail(_("{what}: {problem}").format(what=what, problem=problem),
                           value.line_of(index) if hasattr(value, "line_of") else line)
         if len(set(value)) != len(value):
@@ -169,13 +175,21 @@ class _Reader:
                 most=MAX_ROUNDS, value=quote(planned)), doc.line_of("planned_rounds"))
         tournament.planned_rounds = planned
         rounds = doc.get("rounds") or []
+        tournament.rounds_line = doc.line_of("rounds")
         if not isinstance(rounds, list):
             self.fail(_("rounds: expected a list, got {value}").format(value=quote(rounds)), doc.line_of("rounds"))
         if len(rounds) > MAX_ROUNDS:
             self.fail(_("rounds: {count} rounds; at most {most}").format(count=grouped(len(rounds)), most=MAX_ROUNDS),
                       doc.line_of("rounds"))
+        named = 0
         for number, item in enumerate(rounds, start=1):
-            tournament.rounds.append(self.round(item, number, tournament))
+            round_ = self.round(item, number, tournament)
+            tournament.rounds.append(round_)
+            for played in (*round_.tables, *round_.matches):
+                named += played.sheet is not None
+                if named > MAX_SHEETS:  # each is read by every command: the work is bounded here
+                    self.fail(_("rounds: more than {most} sheets; a tournament file names at most {most}").format(
+                        most=grouped(MAX_SHEETS)), played.line)
         return tournament
 
     def teams(self, value, line) -> dict[str, list[str]]:
