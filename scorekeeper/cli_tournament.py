@@ -180,20 +180,31 @@ def tournament_export(path, output, force):
     scorekeeper tournament export final.yaml -o final.xlsx
     """
     from scorekeeper import games
-    from scorekeeper.boletim.export import save
+    from scorekeeper.sheet_file import write_new
     from scorekeeper.tournaments.tournament_file import load
-    from scorekeeper.tournaments.workbook import build
+    from scorekeeper.tournaments.workbook import build, refuse_oversized, workbook_bytes
 
     if not output.lower().endswith(".xlsx"):
         raise UnusableInput(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
     refuse_overwrite(output, force)
     tournament = load(path)  # a file that cannot be used is refused in the terminal's language
+    refuse_oversized(tournament)  # before a sheet is read: the export's time is bounded
     # The workbook speaks the language chosen, else its game's own (King, Sueca: Portugal's;
     # Truco, Quatrilho: Brazil's); its notes of what is provisional too, so the sheets are
-    # checked inside.
+    # checked inside. The progress on the terminal speaks the terminal's.
     language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
-    workbook = _in_workbook_language(language, lambda: build(tournament))
-    save(workbook, output, force)
+    terminal = i18n.active()
+    with _progress(_("reading sheets")) as reading, _progress(_("writing worksheets")) as writing, \
+            _progress(_("saving the workbook")) as saving:
+        def said(tick):
+            def told(done: int, total: int) -> None:
+                with i18n.speaking(terminal):
+                    tick(done, total)
+            return told
+
+        workbook = _in_workbook_language(language, lambda: build(tournament, said(reading), said(writing)))
+        data = workbook_bytes(workbook, saving)
+    write_new(output, data, force)
     titles, more = ", ".join(ws.title for ws in workbook.worksheets[:6]), len(workbook.worksheets) - 6
     if more > 0:
         out(ngettext("Wrote {path}: {worksheets} and {count} more", "Wrote {path}: {worksheets} and {count} more",

@@ -27,7 +27,7 @@ class Collected(NamedTuple):
 
 
 MAX_SHEET_BYTES = 64 * 1024  # a table's sheet: King's 100 hands or Sueca's 400 deals are some 25 KiB
-MAX_SHEETS_BYTES = 4 << 20  # what one command reads of a tournament's sheets: 5,000 played games
+MAX_SHEETS_BYTES = 3 << 20  # what one command reads of a tournament's sheets: 2,500 played games of King
 
 
 def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Collected:
@@ -202,18 +202,20 @@ def _finding(kind: FindingKind, where, message: str, severity: Severity = Severi
 class Checked(NamedTuple):
     """What `tournament check` finds: the results of the sheets it read, every finding, and the
     sheets a finding disputes (not the draw's players or round, a player twice): those never
-    count in the standings until the organiser settles them."""
+    count in the standings until the organiser settles them; with `keep_sheets`, each read
+    sheet's model (the workbook writes them without reading them again)."""
 
     results: dict
     findings: list[Finding]
     disputed: set[str]
+    sheets: dict = {}
 
 
-def check(tournament: Tournament, tick=None) -> Checked:
+def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Checked:
     """Every finding about the tournament: what collect finds, each sheet incomplete or with
     errors, a sheet whose players, round or table are not the draw's, two tables of the same
     number, and a player (or team) seated twice or not at all in a round."""
-    results, findings, disputed, _sheets = collect(tournament, tick)
+    results, findings, disputed, sheets = collect(tournament, tick, keep_sheets)
     everyone = list(tournament.players or tournament.teams)  # in the file's order, for the findings'
     known = set(everyone)  # and a set to look names up in: a round of 2,000 players is not quadratic
     for round_ in tournament.rounds:
@@ -300,7 +302,7 @@ def check(tournament: Tournament, tick=None) -> Checked:
                     findings.append(_finding(codes.PLAYER_UNSEATED, (tournament.source, round_.line), _(
                         "round {round}: {name} has no table and no bye").format(round=number, name=quote(name))))
     findings.extend(_leftover_findings(tournament))
-    return Checked(results, findings, disputed)
+    return Checked(results, findings, disputed, sheets)
 
 
 def _leftover_findings(tournament: Tournament) -> list[Finding]:

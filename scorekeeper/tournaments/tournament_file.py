@@ -36,7 +36,7 @@ STAGES = ("group", "semi", "final", "negra", "extra")  # extra: Quatrilho Art 23
 MAX_PLAYERS = 2000  # a national championship has a few hundred players
 MAX_ROUNDS = 200
 MAX_TABLES = 1000
-MAX_SHEETS = 5000  # sheets a file names in all: 2,000 players in tables of four over ten rounds
+MAX_SHEETS = 2500  # sheets a file names in all (each read by every command): 2,000 players over five rounds
 MAX_TEAM = 10  # names at a table, or in a team: a table seats 4 or 5, a team 2
 
 

@@ -30,7 +30,7 @@ from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import (Styles, Unwritable, column_points, page_setup, printable_points, put,
                                              text_width)
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import N_, _, grouped, pgettext
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheets import load_sheet
 from scorekeeper.tournaments.collect import check
@@ -134,19 +134,86 @@ class Layout:
         return 4 + self.rounds
 
 
-def build(tournament: Tournament) -> Workbook:
-    """The championship workbook of a tournament, from every sheet it names that can be read."""
+# What one workbook holds: each table's sheet is a worksheet of its own (some 40 ms each to
+# build and save) and each seat a row of the lists (some 1 ms), so that an export at these
+# limits is written in under 10 seconds; a larger one is refused before anything is read.
+MAX_SHEETS = 100  # tables' sheets: a final of 9 has 6 or 9; a national day, some 30 tables of 4 a round
+MAX_SEATS = 5000  # seats over the rounds (a player at a table, a team in a match, a bye): 2,000 x 2.5
+
+
+def refuse_oversized(tournament: Tournament) -> None:
+    """Refuse, up front, a tournament whose workbook would be larger than MAX_SHEETS worksheets
+    of tables or MAX_SEATS rows of seats, saying what the organiser can use instead."""
+    game = games.get(tournament.rules.game)
+    widest = max(game.seats(tournament.rules))
+    sheets, seats = set(), 0
+    for round_ in tournament.rounds:
+        for table in round_.tables:
+            seats += len(table.players) or widest  # a table named by its sheet alone: as many as a table seats
+            if table.sheet is not None and not table.absent:
+                sheets.add(table.sheet)
+        for match in round_.matches:
+            seats += 2
+            if match.sheet is not None:
+                sheets.add(match.sheet)
+        seats += len(round_.byes)
+    if len(sheets) > MAX_SHEETS:
+        raise SheetFormatError(_("the championship workbook holds at most {most} tables' sheets, and this tournament "
+                                 "names {count}; `tournament standings` gives its standings and `scorekeeper export` "
+                                 "its sheets").format(most=grouped(MAX_SHEETS), count=grouped(len(sheets))),
+                               tournament.source)
+    if seats > MAX_SEATS:
+        raise SheetFormatError(_("the championship workbook lists at most {most} seats over the rounds, and this "
+                                 "tournament has {count}; `tournament standings` gives its standings").format(
+            most=grouped(MAX_SEATS), count=grouped(seats)), tournament.source)
+
+
+def build(tournament: Tournament, reading=None, writing=None) -> Workbook:
+    """The championship workbook of a tournament, from every sheet it names that can be read.
+    `reading(done, total)` is told of each sheet read, `writing(done, total)` of each worksheet
+    written (export shows them on a terminal)."""
     with no_cyclic_gc():
-        return _Builder(tournament).build()
+        return _Builder(tournament, reading, writing).build()
+
+
+def workbook_bytes(wb: Workbook, saving=None) -> bytes:
+    """The workbook as an .xlsx file's bytes, `saving(done, total)` told of each worksheet saved
+    (openpyxl's own save, one worksheet at a time)."""
+    import datetime
+    import io
+    import zipfile
+
+    from openpyxl.writer.excel import ExcelWriter
+
+    total = len(wb.worksheets)
+
+    class _Counting(ExcelWriter):
+        done = 0
+
+        def write_worksheet(self, ws):
+            super().write_worksheet(ws)
+            _Counting.done += 1
+            if saving is not None:
+                saving(_Counting.done, total)
+
+    buffer = io.BytesIO()
+    with no_cyclic_gc():
+        archive = zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
+        wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
+        _Counting(wb, archive).save()
+    return buffer.getvalue()
 
 
 class _Builder:
-    def __init__(self, tournament: Tournament):
+    def __init__(self, tournament: Tournament, reading=None, writing=None):
         self.t = tournament
         self.game = games.get(tournament.rules.game)
         self.teams = self.game.seating is games.Seating.TEAMS
         self.styles = Styles()
-        checked = check(tournament)  # the sheets that count are the standings command's own
+        self.writing = writing or (lambda done, total: None)
+        # The sheets that count are the standings command's own; each is read once.
+        checked = check(tournament, reading, keep_sheets=True)
+        self.sheets = checked.sheets
         self.results, self.pending, self.counted = checked.results, checked.findings, counted(checked)
         self.rows: list[StandingRow] = self.game.standings(tournament, self.counted)
         # The standings after each round (0: before the first): the chart's points, and each
@@ -189,12 +256,14 @@ class _Builder:
     def _table_sheets(self) -> dict[int, Played]:
         """Every readable sheet as its own worksheet ("R1 Mesa1"), keyed by id of its table or match."""
         played = {}
+        self.sheet_count = sum(1 for round_ in self.t.rounds for item, *_said in _items(round_)
+                               if item.sheet is not None and item.sheet in self.results)
         for round_ in self.t.rounds:
             for item, label, short in _items(round_):
                 result = self.results.get(item.sheet) if item.sheet is not None else None
                 if result is None or id(item) in played:
                     continue
-                sheet = load_sheet(sheet_path(self.t, item.sheet))
+                sheet = self.sheets.get(item.sheet) or load_sheet(sheet_path(self.t, item.sheet))
                 meta = {**sheet_meta(sheet), "rules": regras.written_name(sheet.rules, sheet.rules_ref)}
                 if meta.get("table") is None and round_.tables:
                     meta["table"] = item.table
@@ -209,6 +278,7 @@ class _Builder:
                                            sheet.source) from None
                 played[id(item)] = Played(round_, label, title, result, summary,
                                           item.sheet in self.counted)
+                self.writing(len(played), self.sheet_count)
         return played
 
     def _title(self, base: str) -> str:
