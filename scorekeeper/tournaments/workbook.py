@@ -138,7 +138,7 @@ class Layout:
 # build and save) and each seat a row of the lists (some 1 ms), so that an export at these
 # limits is written in under 10 seconds; a larger one is refused before anything is read.
 MAX_SHEETS = 100  # tables' sheets: a final of 9 has 6 or 9; a national day, some 30 tables of 4 a round
-MAX_SEATS = 5000  # seats over the rounds (a player at a table, a team in a match, a bye): 2,000 x 2.5
+MAX_SEATS = 4000  # seats over the rounds (a player at a table, a team in a match, a bye): 2,000 x 2
 
 
 def refuse_oversized(tournament: Tournament) -> None:
@@ -475,7 +475,7 @@ class _Builder:
             return top
         st = self.styles
         st(put(ws, top, 1, _("Final stage")), "bold")
-        ws.merge_cells(start_row=top, start_column=1, end_row=top, end_column=last_col)
+        _merge(ws, top, 1, top, last_col)
         heads = (pgettext("championship", "Round"), pgettext("championship", "Match"),
                  pgettext("championship", "Teams"), pgettext("championship", "Winner"))
         for c, head in enumerate(heads, start=1):
@@ -500,7 +500,7 @@ class _Builder:
             return top
         leaders = [row.name for row in self.rows[:LEADERS]]
         st(put(ws, top, 1, _("The leaders' progress (points so far after each round)")), "bold")
-        ws.merge_cells(start_row=top, start_column=1, end_row=top, end_column=last_col)
+        _merge(ws, top, 1, top, last_col)
         head = top + 1
         st(put(ws, head, 2, self._who_word()), "head")
         for k, round_ in enumerate(self.t.rounds, start=1):
@@ -812,10 +812,10 @@ def _name_width(names) -> float:
 def _merge(ws, min_row: int, min_col: int, max_row: int, max_col: int) -> None:
     """ws.merge_cells in time linear in the merges. openpyxl's tests each new range against every
     one merged before (MultiCellRange.add), and its MergedCellRange registers new border objects
-    for the range (hashing each): the Rondas of a 2,000-player season took minutes. The ranges
-    merged here never overlap and their cells are all boxed already: each covered cell becomes a
-    MergedCell with the top-left cell's style, and the range is listed for the writer, which
-    writes its coordinates."""
+    for the range (hashing each): the Rondas of a 2,000-player season took minutes, and a
+    thousand notes under the standings seconds. The ranges merged here never overlap: each
+    covered cell becomes a MergedCell with the top-left cell's style (a table's box, a note's
+    wrap), and the range is listed for the writer, which writes its coordinates."""
     ws.merged_cells.ranges.add(CellRange(min_col=min_col, min_row=min_row, max_col=max_col, max_row=max_row))
     style = ws.cell(min_row, min_col)._style
     for row in range(min_row, max_row + 1):
@@ -907,7 +907,7 @@ def _note(ws, row: int, last_col: int, text: str) -> int:
     """A wrapped note across the page's columns; the row after it."""
     cell = put(ws, row, 1, text)
     cell.alignment = Alignment(wrap_text=True, vertical="top")
-    ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=last_col)
+    _merge(ws, row, 1, row, last_col)
     ws.row_dimensions[row].height = 15 * max(1, math.ceil(len(text) / (9 * last_col + 20)) + 1)
     return row + 1
 
