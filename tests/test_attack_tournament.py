@@ -564,3 +564,38 @@ def test_a_season_at_the_sheet_and_workbook_limits_in_bounded_time(tmp_path):
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.startswith(f"Wrote {tmp_path / 't.xlsx'}: Classificacao, Rondas, Resultados, R1 Mesa1")
     assert cpu < CPU_BOUND, (cpu, wall)
+
+
+def test_export_counts_its_sheets_and_worksheets_on_a_terminal(tmp_path):
+    """On a terminal (a pty here), export shows how far it is: the sheets read, the worksheets
+    written and saved (scorekeeper.progress, shown at once and at every step for the test)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from conftest import EXAMPLES
+
+    main, terminal = pty.openpty()
+    out = tmp_path / "final.xlsx"
+    child = ("import scorekeeper.progress as progress; progress.DELAY = progress.EVERY = 0; "
+             "from scorekeeper.launch import main; main()")
+    done = subprocess.run([sys.executable, "-c", child, "tournament", "export",
+                           EXAMPLES / "championship-king" / "final.yaml", "-o", out],
+                          stdout=subprocess.PIPE, stderr=terminal, text=True, timeout=300)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(main)
+    assert done.returncode == 0, shown
+    lines = [line.strip() for line in shown.decode().split("\r") if line.strip()]
+    assert "reading sheets: 5 of 5" in lines  # the final's five tables with a sheet
+    assert "writing worksheets: 5 of 5" in lines
+    assert "saving the workbook: 8 of 8" in lines  # the three lists and the five tables
