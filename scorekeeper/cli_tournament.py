@@ -41,16 +41,15 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
     scorekeeper tournament new sueca --name "Torneio" -t Nos=Ana,Bruno -t Eles=Carla,Duarte -t Tres=Eva,Rui -o torneio.yaml
     """
     from scorekeeper import games
-    from scorekeeper import rules as registry
     from scorekeeper.sheet_file import write_new
-    from scorekeeper.tournaments.new_tournament import check_entrants, new_tournament_text, parse_groups
+    from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
 
-    rules = registry.find(rules_ref)
+    rules, written_ref = find_rules(rules_ref, output)
     refuse_overwrite(output, force)
     game = games.get(rules.game)
     who = check_entrants(game, rules, players, teams, output)
     grouped = parse_groups(groups, who, output) if isinstance(who, dict) else None
-    write_new(output, new_tournament_text(name, rules_ref, who, grouped, planned, output), force)
+    write_new(output, new_tournament_text(name, written_ref, who, grouped, planned, output), force)
     if isinstance(who, dict):
         said = ngettext("Created {path}: {rules}, {count} team. Next: scorekeeper tournament draw {path}",
                         "Created {path}: {rules}, {count} teams. Next: scorekeeper tournament draw {path}", len(who))
@@ -80,26 +79,25 @@ def tournament_draw(path, seed, seconds, steps, force):
     scorekeeper tournament draw final.yaml --seed 42 --time 10
     scorekeeper tournament draw final.yaml --seed 42 --steps 1500
     """
-    from scorekeeper.sheet_file import append_entry, atomic_write, writer_lock
+    from scorekeeper.sheet_file import writer_lock
     from scorekeeper.tournaments import drawing
     from scorekeeper.tournaments.collect import check as check_tournament
-    from scorekeeper.tournaments.tournament_file import load
-    from scorekeeper.yaml_lines import read_text
+    from scorekeeper.tournaments.tournament_file import parse, read_tournament_text
 
     with writer_lock(path) as target:
-        tournament = load(target)
-        tournament.source = path
+        # The real path it locked is read; the file is named, and its sheets and rules found, as
+        # typed (every other command does so: a message never shows a path the user did not give).
+        text = read_tournament_text(target, path)
+        tournament = parse(text, path)
         checked = check_tournament(tournament)
         if not force:
             drawing.refuse_unfinished(tournament, checked.findings)
         drawn = drawing.draw(tournament, checked, seed, seconds, steps)
-        text = append_entry(read_text(target), drawn.lines, path, "rounds")
-        sheets = drawn.sheets
+        sheets, rounds = drawn.sheets, [drawn.lines]
         if drawn.extra is not None:
-            text = append_entry(text, drawn.extra.lines, path, "rounds")
-            sheets = [*sheets, *drawn.extra.sheets]
-        drawing.create_sheets(sheets)
-        atomic_write(target, text, name=path)
+            sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
+        text = drawing.append_round(tournament, text, *rounds)
+        drawing.write_round(tournament, sheets, target, text)  # the sheets, then the file: all or nothing
     number = len(tournament.rounds) + 1
     out(_("Round {number} drawn into {path}:").format(number=number, path=path))
     for line in [*drawn.summary, *_searched(drawn.search)]:
@@ -192,7 +190,7 @@ def tournament_standings(path, fmt):
         out(report.table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,
                          tight=True))
     for finding in pending:  # what check finds: a sheet not counted yet, a player seated twice ...
-        out(finding.describe(), err=True)
+        out(finding.format(), err=True)
 
 
 @tournament.command("export")
@@ -208,20 +206,31 @@ def tournament_export(path, output, force):
     scorekeeper tournament export final.yaml -o final.xlsx
     """
     from scorekeeper import games
-    from scorekeeper.boletim.export import save
+    from scorekeeper.sheet_file import write_new
     from scorekeeper.tournaments.tournament_file import load
-    from scorekeeper.tournaments.workbook import build
+    from scorekeeper.tournaments.workbook import build, refuse_oversized, workbook_bytes
 
     if not output.lower().endswith(".xlsx"):
         raise UnusableInput(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
     refuse_overwrite(output, force)
     tournament = load(path)  # a file that cannot be used is refused in the terminal's language
+    refuse_oversized(tournament)  # before a sheet is read: the export's time is bounded
     # The workbook speaks the language chosen, else its game's own (King, Sueca: Portugal's;
     # Truco, Quatrilho: Brazil's); its notes of what is provisional too, so the sheets are
-    # checked inside.
+    # checked inside. The progress on the terminal speaks the terminal's.
     language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
-    workbook = _in_workbook_language(language, lambda: build(tournament))
-    save(workbook, output, force)
+    terminal = i18n.active()
+    with _progress(_("reading sheets")) as reading, _progress(_("writing worksheets")) as writing, \
+            _progress(_("saving the workbook")) as saving:
+        def said(tick):
+            def told(done: int, total: int) -> None:
+                with i18n.speaking(terminal):
+                    tick(done, total)
+            return told
+
+        workbook = _in_workbook_language(language, lambda: build(tournament, said(reading), said(writing)))
+        data = workbook_bytes(workbook, saving)
+    write_new(output, data, force)
     titles, more = ", ".join(ws.title for ws in workbook.worksheets[:6]), len(workbook.worksheets) - 6
     if more > 0:
         out(ngettext("Wrote {path}: {worksheets} and {count} more", "Wrote {path}: {worksheets} and {count} more",

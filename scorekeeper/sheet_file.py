@@ -80,27 +80,38 @@ def _is_temp_of(file_name: str, stem: str) -> bool:
     return file_name.startswith(prefix) and _TEMP_TAIL.fullmatch(file_name, len(prefix)) is not None
 
 
-def remove_stale_temps(target: str) -> list[str]:
+def remove_stale_temps(target: str, names: list[str] | None = None) -> list[str]:
     """Remove the temporary files of this sheet that killed runs left behind (call it holding
     the writer lock, so none of them is being written). Only regular files and symlinks (the
-    link, never what it points to) are removed. Returns the names removed."""
+    link, never what it points to) are removed. Returns the names removed. `names`: the
+    folder's file names ending in .tmp, when the caller listed them once for many sheets."""
     folder, stem = os.path.dirname(target), _stem(target)
     removed = []
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return removed
-    for entry in entries:
-        if not _is_temp_of(entry.name, stem):
-            continue
+    if names is None:
         try:
-            mode = os.lstat(entry.path).st_mode
+            names = [entry.name for entry in os.scandir(folder)]
+        except OSError:
+            return removed
+    for name in names:
+        if not _is_temp_of(name, stem):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            mode = os.lstat(path).st_mode
             if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
-                os.unlink(entry.path)
-                removed.append(entry.name)
+                os.unlink(path)
+                removed.append(name)
         except OSError:
             continue  # someone else's, or gone already: not ours to fight over
     return removed
+
+
+def temp_names(folder: str) -> list[str]:
+    """The names in `folder` that may be temporary files (for writer_lock's `temps`)."""
+    try:
+        return [entry.name for entry in os.scandir(folder or os.curdir) if entry.name.endswith(".tmp")]
+    except OSError:
+        return []
 
 
 def _why(exc: OSError) -> str:
@@ -218,9 +229,11 @@ def write_new(path: str, content: str | bytes, force: bool) -> None:
 # --- the writer lock --------------------------------------------------------------------
 
 @contextlib.contextmanager
-def writer_lock(path: str):
+def writer_lock(path: str, temps: list[str] | None = None):
     """Hold the sheet's writer lock; a second writer is refused with SheetLockedError.
-    Yields the sheet's real path, which the holder reads and writes.
+    Yields the sheet's real path, which the holder reads and writes. `temps` (temp_names of the
+    folder, listed once): a draw creating hundreds of sheets in a folder of thousands does not
+    list the folder again for each one.
 
     The lock is an flock on `.NAME.lock` beside the sheet's real path (so a symlink and its
     target block each other): the kernel releases it when the process dies (even by kill -9),
@@ -233,7 +246,7 @@ def writer_lock(path: str):
     lock_path = lock_path_of(target)
     fd, ours = _acquire(lock_path, path)
     try:
-        remove_stale_temps(target)
+        remove_stale_temps(target, temps)
         yield target
     finally:
         try:

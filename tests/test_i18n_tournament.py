@@ -73,8 +73,8 @@ def test_check_finds_a_missing_sheet_in_portuguese_with_its_code(sheet_missing):
                                              "ainda não foi entregue [TN2]")
     # The standings say what they do not count yet on stderr, with the code, in the language chosen.
     shown = run("--lang", "pt_BR", "tournament", "standings", path, "--format", "json")
-    assert shown.stderr == ("erro [T-TN2-SHEET-MISSING]: rodada 3, mesa 2: r3-mesa2.yaml ainda não foi entregue "
-                            "[TN2]\n")
+    assert shown.stderr == (f"{path}:25: erro [T-TN2-SHEET-MISSING]: rodada 3, mesa 2: r3-mesa2.yaml ainda não foi "
+                            "entregue [TN2]\n")
     english = run("tournament", "check", path)
     assert english.stdout.splitlines()[0] == (f"{path}:25: error [T-TN2-SHEET-MISSING]: round 3, table 2: "
                                               "r3-mesa2.yaml is not handed in yet [TN2]")

@@ -207,8 +207,9 @@ def test_a_sheet_of_another_round_or_table_is_disputed_and_not_counted(final):
     assert f"{final}:8: error [T-TN2-SHEET-OTHER-ROUND]: round 1, table 2: r1-mesa2.yaml says round 3, not 1 [TN2]" \
         in checked.output
     shown = run("tournament", "standings", final, "--format", "json")
-    assert shown.stderr == ("error [T-TN2-SHEET-OTHER-ROUND]: round 1, table 2: r1-mesa2.yaml says round 3, not 1 "
-                            "[TN2]\n")
+    # On standard error with its place, as check prints it (issue 16: the line had no file:line).
+    assert shown.stderr == (f"{final}:8: error [T-TN2-SHEET-OTHER-ROUND]: round 1, table 2: r1-mesa2.yaml says round "
+                            "3, not 1 [TN2]\n")
     table2 = drawn_tables(final, 1)[1]
     assert all(row["points"] == 0 for row in json.loads(shown.stdout) if row["player"] in table2)
 
@@ -222,7 +223,7 @@ def test_a_player_seated_twice_disputes_both_sheets(final):
     sheet = final.parent / "r1-mesa2.yaml"  # the table's sheet as the draw now says: one[0] in two[0]'s seat
     sheet.write_text(re.sub(rf"\b{two[0]}\b", one[0], sheet.read_text(encoding="utf-8")), encoding="utf-8")
     shown = run("tournament", "standings", final, "--format", "json")
-    assert f"error [T-TN2-PLAYER-TWICE]: round 1: '{one[0]}' plays at table 2 and at table 1 [TN2]\n" in shown.stderr
+    assert f":8: error [T-TN2-PLAYER-TWICE]: round 1: '{one[0]}' plays at table 2 and at table 1 [TN2]\n" in shown.stderr
     assert all(row["points"] == (2.5 if row["player"] not in one + two else 0) for row in json.loads(shown.stdout))
 
 

@@ -8,63 +8,175 @@ from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
+from scorekeeper import i18n
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.model import Tournament
-from scorekeeper.tournaments.tournament_file import sheet_path
+from scorekeeper.tournaments.tournament_file import TournamentFormatError, sheet_path
 
 
-def collect(tournament: Tournament, tick=None) -> tuple[dict, list[Finding]]:
+class Collected(NamedTuple):
+    """The sheets the file names, read: each readable one's result (keyed as the file writes
+    it), a finding for each that cannot be used, the sheets that must not count (a file reached
+    twice, another event's or rule set's), and, when asked for, each sheet's model."""
+
+    results: dict
+    findings: list[Finding]
+    disputed: set[str]
+    sheets: dict
+
+
+MAX_SHEET_BYTES = 64 * 1024  # a table's sheet: King's 100 hands or Sueca's 400 deals are some 25 KiB
+MAX_SHEETS_BYTES = 3 << 20  # what one command reads of a tournament's sheets: 2,500 played games of King
+
+
+def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Collected:
     """Every sheet the file names that can be read, scored (keyed as the file writes it), and a
-    finding for each that cannot: missing, unusable, or of another game. `tick(done, total)` is
-    told of each sheet read (a season's standings take a while)."""
-    from scorekeeper.checking import check_file
+    finding for each that cannot: missing, larger than a table's sheet, unusable, of another
+    game, another event or another rule set, or a file already reached from another table (by
+    another spelling of its path, a symlink or a hard link: one game counts once). `tick(done,
+    total)` is told of each sheet read (a season's standings take a while).
 
-    results, findings = {}, []
-    total = sum(1 for round_ in tournament.rounds for item, *_said in _played(round_) if item.sheet is not None)
-    done = 0
+    Bounded: each sheet is looked at once (stat) before any is read, and one that would be
+    read is read once, so the work is linear in the sheets; their sizes in all are at most
+    MAX_SHEETS_BYTES, else the tournament is refused up front (TournamentFormatError)."""
+    from scorekeeper.sheets import load_sheet, score
+
+    results, findings, disputed, sheets = {}, [], set(), {}
+    folder = _real_folder(tournament.source)
+    looked = []  # (round, item, what, path, stat or None, outside)
     for round_ in tournament.rounds:
         for item, what, _where in _played(round_):
-            if item.sheet is None or item.sheet in results or getattr(item, "absent", None):
+            if item.sheet is None or getattr(item, "absent", None):
                 continue  # a table with a player absent is not played (King Art 7): its sheet is not read
-            done += 1
-            if tick is not None:
-                tick(done, total)
             path = sheet_path(tournament, item.sheet)
-            where = (tournament.source, item.line)
-            if os.path.lexists(path) and not _inside(path, os.path.dirname(tournament.source)):
-                # A tournament file may come from someone else: its sheets stay in its folder, a
-                # symlink out of it included (as a sheet's rules: does).
-                findings.append(_finding(codes.SHEET_OUTSIDE, where, _(
-                    "round {round}, {what}: {sheet} is outside the tournament's folder").format(
-                    round=round_.number, what=what, sheet=item.sheet)))
-                continue
-            if not os.path.exists(path):
-                findings.append(_finding(codes.SHEET_MISSING, where, _(
-                    "round {round}, {what}: {sheet} is not handed in yet").format(
-                    round=round_.number, what=what, sheet=item.sheet)))
-                continue
+            outside = os.path.lexists(path) and not _inside(path, folder)
             try:
-                result = check_file(path)
-            except ScorekeeperError as exc:
-                findings.append(_finding(codes.SHEET_UNREADABLE, where, _("round {round}, {what}: {error}").format(
-                    round=round_.number, what=what, error=exc)))
-                continue
-            if result.game != tournament.rules.game:
-                findings.append(_finding(codes.SHEET_OTHER_GAME, where, _(
-                    "round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
-                    round=round_.number, what=what, sheet=item.sheet, game=result.game,
-                    tournament_game=tournament.rules.game)))
-                continue
-            results[item.sheet] = result
-    return results, findings
+                info = None if outside else os.stat(path)
+            except OSError:
+                info = None
+            looked.append((round_, item, what, path, info, outside))
+    to_read, seen = 0, set()
+    for *_place, info, _outside in looked:
+        if info is not None and info.st_size <= MAX_SHEET_BYTES and (info.st_dev, info.st_ino) not in seen:
+            seen.add((info.st_dev, info.st_ino))
+            to_read += info.st_size
+    if to_read > MAX_SHEETS_BYTES:
+        raise TournamentFormatError(_("its sheets hold {size} MiB; a tournament command reads at most {most} MiB of "
+                                      "sheets").format(size=i18n.decimal(f"{to_read / (1 << 20):.1f}"),
+                                                       most=MAX_SHEETS_BYTES >> 20), tournament.source)
+    reached: dict[tuple[int, int], tuple[str, int, str]] = {}  # (st_dev, st_ino) -> the first place that named it
+    for done, (round_, item, what, path, info, outside) in enumerate(looked, start=1):
+        if tick is not None:
+            tick(done, len(looked))
+        where = (tournament.source, item.line)
+        if outside:
+            # A tournament file may come from someone else: its sheets stay in its folder, a
+            # symlink out of it included (as a sheet's rules: does).
+            findings.append(_finding(codes.SHEET_OUTSIDE, where, _(
+                "round {round}, {what}: {sheet} is outside the tournament's folder").format(
+                round=round_.number, what=what, sheet=item.sheet)))
+            continue
+        if info is None:
+            findings.append(_finding(codes.SHEET_MISSING, where, _(
+                "round {round}, {what}: {sheet} is not handed in yet").format(
+                round=round_.number, what=what, sheet=item.sheet)))
+            continue
+        first = reached.get((info.st_dev, info.st_ino))
+        if first is not None:
+            # One file, one game: reached again (s.yaml and ./s.yaml, a link) it would count
+            # twice. Neither place counts until the organiser names it at one table only.
+            first_sheet, first_round, first_what = first
+            findings.append(_finding(codes.SHEET_TWICE, where, _(
+                "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
+                "{first_sheet}: a game counts once; name its sheet at one table").format(
+                round=round_.number, what=what, sheet=item.sheet, first_round=first_round, first_what=first_what,
+                first_sheet=first_sheet)))
+            disputed.update((item.sheet, first_sheet))
+            if first_sheet in results:
+                results[item.sheet] = results[first_sheet]
+            continue
+        reached[info.st_dev, info.st_ino] = (item.sheet, round_.number, what)
+        if info.st_size > MAX_SHEET_BYTES:
+            findings.append(_finding(codes.SHEET_UNREADABLE, where, _(
+                "round {round}, {what}: {sheet} is larger than {size} KiB: not a table's sheet (not read)").format(
+                round=round_.number, what=what, sheet=item.sheet, size=MAX_SHEET_BYTES >> 10)))
+            continue
+        try:
+            sheet = load_sheet(path)
+            result = score(sheet)
+        except ScorekeeperError as exc:
+            findings.append(_finding(codes.SHEET_UNREADABLE, where, _("round {round}, {what}: {error}").format(
+                round=round_.number, what=what, error=exc)))
+            continue
+        if result.game != tournament.rules.game:
+            findings.append(_finding(codes.SHEET_OTHER_GAME, where, _(
+                "round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
+                round=round_.number, what=what, sheet=item.sheet, game=result.game,
+                tournament_game=tournament.rules.game)))
+            continue
+        findings.extend(_not_this_tournaments(tournament, sheet, item.sheet, where, round_.number, what, disputed))
+        results[item.sheet] = result
+        if keep_sheets:
+            sheets[item.sheet] = sheet
+    return Collected(results, findings, disputed, sheets)
 
 
-def _inside(path: str, folder: str) -> bool:
-    """Whether `path`, its links followed, is a file inside `folder`."""
+def _not_this_tournaments(tournament: Tournament, sheet, name: str, where, number: int, what: str,
+                          disputed: set) -> list[Finding]:
+    """A sheet of this game that is not this tournament's: another event's (its `event:` is not
+    the tournament's name), or scored under other values than the tournament's rules (a house
+    variant). Each is an error and the sheet does not count, as a sheet of another round does:
+    a referee does not count a game from another championship or under other rules, and the
+    organiser settles it (correcting the header, or the sheet)."""
+    found = []
+    event = sheet.event
+    if event is not None and tournament.name and str(event).strip() != tournament.name.strip():
+        disputed.add(name)
+        found.append(_finding(codes.SHEET_OTHER_EVENT, where, _(
+            "round {round}, {what}: {sheet} is a sheet of {event}, not of {tournament}").format(
+            round=number, what=what, sheet=name, event=quote(str(event)), tournament=quote(tournament.name))))
+    if not same_rules(sheet.rules, tournament.rules):
+        disputed.add(name)
+        found.append(_finding(codes.SHEET_OTHER_RULES, where, _(
+            "round {round}, {what}: {sheet} is scored under {rules}, whose values are not the tournament's "
+            "({tournament_rules})").format(round=number, what=what, sheet=name, rules=quote(sheet.rules_ref),
+                                           tournament_rules=tournament.rules_ref)))
+    return found
+
+
+IDENTITY_FIELDS = ("source", "name", "aliases", "title")  # what names a rule set, not what it scores
+
+
+def same_rules(first, second) -> bool:
+    """Whether two loaded rule sets score alike: every value but their names and file (a house
+    copy of the shipped rules with the same numbers is the same rule set)."""
+    if first is second:
+        return True
+    if type(first) is not type(second):
+        return False
+    for field in first._fields:
+        if field in IDENTITY_FIELDS:
+            continue
+        mine, theirs = getattr(first, field), getattr(second, field)
+        if mine != theirs and not (type(mine) is type(theirs) and hasattr(mine, "__dict__")
+                                   and vars(mine) == vars(theirs)):
+            return False
+    return True
+
+
+def _real_folder(source: str) -> str:
     try:
-        real, base = os.path.realpath(path), os.path.realpath(folder or os.curdir)
-        return os.path.commonpath([base, real]) == base and real != base
+        return os.path.realpath(os.path.dirname(source) or os.curdir)
+    except (OSError, ValueError):
+        return ""
+
+
+def _inside(path: str, base: str) -> bool:
+    """Whether `path`, its links followed, is a file inside the real folder `base`."""
+    try:
+        real = os.path.realpath(path)
+        return bool(base) and os.path.commonpath([base, real]) == base and real != base
     except (OSError, ValueError):
         return False
 
@@ -78,6 +190,10 @@ def _played(round_):
         yield match, _("match {number}").format(number=number), _("at match {number}").format(number=number)
 
 
+def _names(names) -> str:
+    return ", ".join(map(str, names))
+
+
 def _finding(kind: FindingKind, where, message: str, severity: Severity = Severity.ERROR) -> Finding:
     source, line = where
     return Finding(severity, source, line, message, kind.rule, code=kind.code)
@@ -86,20 +202,22 @@ def _finding(kind: FindingKind, where, message: str, severity: Severity = Severi
 class Checked(NamedTuple):
     """What `tournament check` finds: the results of the sheets it read, every finding, and the
     sheets a finding disputes (not the draw's players or round, a player twice): those never
-    count in the standings until the organiser settles them."""
+    count in the standings until the organiser settles them; with `keep_sheets`, each read
+    sheet's model (the workbook writes them without reading them again)."""
 
     results: dict
     findings: list[Finding]
     disputed: set[str]
+    sheets: dict = {}
 
 
-def check(tournament: Tournament, tick=None) -> Checked:
+def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Checked:
     """Every finding about the tournament: what collect finds, each sheet incomplete or with
     errors, a sheet whose players, round or table are not the draw's, two tables of the same
     number, and a player (or team) seated twice or not at all in a round."""
-    results, findings = collect(tournament, tick)
-    disputed: set[str] = set()
-    everyone = tournament.players or list(tournament.teams)
+    results, findings, disputed, sheets = collect(tournament, tick, keep_sheets)
+    everyone = list(tournament.players or tournament.teams)  # in the file's order, for the findings'
+    known = set(everyone)  # and a set to look names up in: a round of 2,000 players is not quadratic
     for round_ in tournament.rounds:
         number = round_.number
         seen: dict[str, str] = {}  # who -> where he plays ("at table 1"; the markers below are never printed)
@@ -139,12 +257,20 @@ def check(tournament: Tournament, tick=None) -> Checked:
                         "round {round}, {what}: {sheet} has {count} error (scorekeeper check {sheet})",
                         "round {round}, {what}: {sheet} has {count} errors (scorekeeper check {sheet})",
                         errors).format(round=number, what=what, sheet=item.sheet, count=errors)))
-                if drawn and list(result.players) != list(drawn):
+                if drawn and sorted(result.players) == sorted(drawn) and list(result.players) != list(drawn):
+                    # The draw's own players, seated otherwise (who dealt first, TN2's seat order):
+                    # the game was theirs and counts; the organiser is told only the order differs.
+                    findings.append(_finding(codes.SHEET_SEAT_ORDER, where, _(
+                        "round {round}, {what}: {sheet} seats the draw's players in another order ({players}, "
+                        "drawn {drawn}); the game counts").format(
+                        round=number, what=what, sheet=item.sheet, players=_names(result.players),
+                        drawn=_names(drawn)), Severity.WARNING))
+                elif drawn and list(result.players) != list(drawn):
                     disputed.add(item.sheet)
                     findings.append(_finding(codes.SHEET_OTHER_PLAYERS, where, _(
                         "round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}").format(
-                        round=number, what=what, sheet=item.sheet, players=", ".join(result.players),
-                        drawn=", ".join(drawn))))
+                        round=number, what=what, sheet=item.sheet, players=_names(result.players),
+                        drawn=_names(drawn))))
                 drawn = list(result.players)
             for name in drawn:
                 if name in seen:
@@ -152,7 +278,7 @@ def check(tournament: Tournament, tick=None) -> Checked:
                     findings.append(_finding(codes.PLAYER_TWICE, where, _(
                         "round {round}: {name} plays {where} and {other}").format(
                         round=number, name=quote(name), where=at, other=seen[name])))
-                elif name not in everyone:
+                elif name not in known:
                     findings.append(_finding(codes.PLAYER_UNKNOWN, where, _(
                         "round {round}, {what}: {name} is not in the tournament").format(
                         round=number, what=what, name=quote(name))))
@@ -175,4 +301,39 @@ def check(tournament: Tournament, tick=None) -> Checked:
                 if name not in seen:
                     findings.append(_finding(codes.PLAYER_UNSEATED, (tournament.source, round_.line), _(
                         "round {round}: {name} has no table and no bye").format(round=number, name=quote(name))))
-    return Checked(results, findings, disputed)
+    findings.extend(_leftover_findings(tournament))
+    return Checked(results, findings, disputed, sheets)
+
+
+def _leftover_findings(tournament: Tournament) -> list[Finding]:
+    """What an interrupted draw left in the folder (drawing.leftovers): its empty sheets, which
+    the next draw replaces (one warning a round), and a file at a drawn sheet's name that holds
+    something else, which refuses the next draw until it is moved (one warning each)."""
+    from scorekeeper.tournaments.drawing import leftovers
+
+    found = leftovers(tournament)
+    findings = []
+    where = (tournament.source, tournament.rounds_line or 1)
+    for number in sorted({leftover.round for leftover in found if leftover.untouched}):
+        names = [leftover.name for leftover in found if leftover.untouched and leftover.round == number]
+        findings.append(_finding(codes.DRAW_LEFTOVER, where, ngettext(
+            "an interrupted draw left {count} empty sheet of round {round}, which the file does not hold ({sheets}): "
+            "the next `tournament draw` replaces it",
+            "an interrupted draw left {count} empty sheets of round {round}, which the file does not hold ({sheets}): "
+            "the next `tournament draw` replaces them", len(names)).format(
+            count=len(names), round=number, sheets=_first_names(names)), Severity.WARNING))
+    for leftover in found:
+        if not leftover.untouched:
+            findings.append(_finding(codes.DRAW_LEFTOVER, where, _(
+                "{sheet} is named as a sheet of round {round}, which the file does not hold, and is not an empty "
+                "drawn sheet: a draw of round {round} is refused until it is moved").format(
+                sheet=leftover.path, round=leftover.round), Severity.WARNING))
+    return findings
+
+
+def _first_names(names: list[str]) -> str:
+    """The first names of a long list, and how many more."""
+    if len(names) <= 3:
+        return ", ".join(names)
+    return ngettext("{names} and {count} more", "{names} and {count} more", len(names) - 3).format(
+        names=", ".join(names[:3]), count=len(names) - 3)

@@ -21,6 +21,14 @@ SHEET_OTHER_TABLE = FindingKind("T-TN2-SHEET-OTHER-TABLE", RULE,
                                 N_("a sheet says another table than the draw's"))
 SHEET_OTHER_PLAYERS = FindingKind("T-TN2-SHEET-OTHER-PLAYERS", RULE,
                                   N_("a sheet is played by others than the draw seated"))
+SHEET_SEAT_ORDER = FindingKind("T-TN2-SHEET-SEAT-ORDER", RULE,
+                               N_("a sheet seats the draw's players in another order"))
+SHEET_TWICE = FindingKind("T-TN2-SHEET-TWICE", RULE, N_("one sheet file is named at two tables"))
+SHEET_OTHER_EVENT = FindingKind("T-TN2-SHEET-OTHER-EVENT", RULE, N_("a sheet says another event than the tournament"))
+SHEET_OTHER_RULES = FindingKind("T-TN2-SHEET-OTHER-RULES", RULE,
+                                N_("a sheet is scored under other rules than the tournament's"))
+DRAW_LEFTOVER = FindingKind("T-TN2-DRAW-LEFTOVER", RULE,
+                            N_("a sheet of a round the file does not hold, left by an interrupted draw"))
 SHEET_INCOMPLETE = FindingKind("T-TN2-SHEET-INCOMPLETE", RULE, N_("a table's sheet is not complete"))
 SHEET_ERRORS = FindingKind("T-TN2-SHEET-ERRORS", RULE, N_("a table's sheet has errors"))
 TABLE_NUMBER_TWICE = FindingKind("T-TN2-TABLE-NUMBER-TWICE", RULE, N_("two tables of a round have one number"))
@@ -33,4 +41,5 @@ ABSENT_SHEET = FindingKind("T-ART7-ABSENT-SHEET", "Art 7", N_("a table not playe
 
 KINDS = (SHEET_OUTSIDE, SHEET_MISSING, SHEET_UNREADABLE, SHEET_OTHER_GAME, SHEET_OTHER_ROUND, SHEET_OTHER_TABLE,
          SHEET_OTHER_PLAYERS, SHEET_INCOMPLETE, SHEET_ERRORS, TABLE_NUMBER_TWICE, PLAYER_TWICE, PLAYER_UNKNOWN,
-         BYE_PLAYS, PLAYER_UNSEATED, ABSENT_SHEET)
+         BYE_PLAYS, PLAYER_UNSEATED, ABSENT_SHEET, SHEET_SEAT_ORDER, SHEET_TWICE, SHEET_OTHER_EVENT,
+         SHEET_OTHER_RULES, DRAW_LEFTOVER)

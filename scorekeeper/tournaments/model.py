@@ -72,6 +72,7 @@ class Tournament:
     groups: dict[str, list[str]] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
     planned_rounds: int | None = None  # how many rounds the draws plan for (TN2), when the file says
+    rounds_line: int | None = None  # where the file says `rounds:` (the file's first line when it does not)
 
 
 @dataclass(eq=False)

@@ -1,10 +1,43 @@
-"""The text of a new tournament file: who plays, and no rounds yet."""
+"""The text of a new tournament file: who plays, and no rounds yet. Everything `tournament new`
+accepts, every tournament command reads back: the same name rule, the same limits, the rules
+named as the file's folder finds them; the text is read back with the loader before it is
+written."""
 from __future__ import annotations
 
+import os
+
 from scorekeeper.errors import InputValueError, quote
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, grouped
+from scorekeeper.names import name_problem
 from scorekeeper.sheet_file import flow
+from scorekeeper.tournaments.tournament_file import MAX_PLAYERS, MAX_TEAM, parse, text_problem
 from scorekeeper.yaml_lines import MAX_HEADER_TEXT
+
+
+def _check_name(name: str, source: str) -> None:
+    problem = name_problem(name)
+    if problem is not None:
+        raise InputValueError(problem, source)
+
+
+def find_rules(ref: str, output: str):
+    """The rules `ref` names, and `ref` as the new file writes it: shipped rules by name; a rule
+    file by its path from the file's folder, where every tournament command looks for it (it
+    must be in that folder or below, as for a sheet's `rules:`)."""
+    from scorekeeper import rules as registry
+
+    if not registry.looks_like_path(ref):
+        return registry.find(ref), ref
+    folder = os.path.dirname(output)
+    written = os.path.relpath(os.path.abspath(ref), os.path.abspath(folder or os.curdir))
+    try:
+        return registry.find(written, folder), written
+    except registry.RulesError as exc:
+        if exc.source is not None:  # the rule file itself is wrong: its own message
+            raise
+        raise InputValueError(_("{ref}: a tournament file may only name a rule file in its own folder; put it "
+                                "beside {path}, or name shipped rules ({names})").format(
+            ref=ref, path=output, names=", ".join(registry.rules_names())), output) from None
 
 
 def parse_groups(options: tuple[str, ...], teams: dict[str, list[str]], source: str) -> dict[str, list[str]]:
@@ -19,6 +52,7 @@ def parse_groups(options: tuple[str, ...], teams: dict[str, list[str]], source: 
         if not sep or not name.strip() or not names:
             raise InputValueError(_("group {option}: expected NAME=TEAM,TEAM,...").format(option=quote(option)),
                                   source)
+        _check_name(name.strip(), source)
         for team in names:
             if team not in teams:
                 raise InputValueError(_("group {group}: {team} is not one of the teams").format(
@@ -40,6 +74,9 @@ def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_r
     if not name.strip() or len(name) > MAX_HEADER_TEXT:
         raise InputValueError(_("--name: a tournament's name of 1 to {most} characters").format(most=MAX_HEADER_TEXT),
                               source)
+    problem = text_problem(name)  # it heads every sheet of the draw and every page of the workbook
+    if problem is not None:
+        raise InputValueError(_("--name: {problem}").format(problem=problem), source)
     lines = [f"tournament: {flow(name)}", f"rules: {flow(ref)}"]
     if isinstance(who, dict):
         lines += [f"teams: {flow(who)}", f"groups: {flow(groups)}"]
@@ -49,7 +86,9 @@ def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_r
         comment = _("the draws plan for this many rounds (TN2)")  # the file's comment, in the organiser's language
         lines.append(f"planned_rounds: {planned_rounds}  # {comment}")
     lines.append("rounds: []")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    parse(text, source)  # what every tournament command will read: refused here, at new, if not
+    return text
 
 
 def check_entrants(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str):
@@ -57,4 +96,19 @@ def check_entrants(game, rules, players: tuple[str, ...], teams: tuple[str, ...]
     at least enough for one table or match, each named once."""
     from scorekeeper.new_sheet import seated
 
-    return seated(game, rules, players, teams, source, at_least=True)
+    for name in players:
+        _check_name(name, source)
+    who = seated(game, rules, players, teams, source, at_least=True)
+    if isinstance(who, dict):
+        for team, members in who.items():
+            _check_name(team, source)
+            for name in members:
+                _check_name(name, source)
+        named = len(who) + sum(len(members) for members in who.values())
+        if named > MAX_PLAYERS or any(len(members) > MAX_TEAM for members in who.values()):
+            raise InputValueError(_("{count} teams and players; a tournament file holds at most {most}").format(
+                count=grouped(named), most=grouped(MAX_PLAYERS)), source)
+    elif len(who) > MAX_PLAYERS:
+        raise InputValueError(_("{count} players; a tournament file holds at most {most}").format(
+            count=grouped(len(who)), most=grouped(MAX_PLAYERS)), source)
+    return who

@@ -21,10 +21,12 @@ from __future__ import annotations
 import os
 
 from scorekeeper import rules as registry
-from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, quote
+from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, one_line, quote
 from scorekeeper.i18n import _, grouped
+from scorekeeper.names import INVISIBLE, name_problem
 from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
-from scorekeeper.yaml_lines import header_text, load_file
+from scorekeeper.file_access import read_regular
+from scorekeeper.yaml_lines import MAX_FILE_BYTES, header_text, loads
 
 TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "rounds", "notes")
 ROUND_KEYS = ("stage", "seed", "search", "tables", "matches", "byes", "penalties", "disqualified", "notes")
@@ -35,15 +37,57 @@ STAGES = ("group", "semi", "final", "negra", "extra")  # extra: Quatrilho Art 23
 MAX_PLAYERS = 2000  # a national championship has a few hundred players
 MAX_ROUNDS = 200
 MAX_TABLES = 1000
+MAX_SHEETS = 2500  # sheets a file names in all (each read by every command): 2,000 players over five rounds
+MAX_TEAM = 10  # names at a table, or in a team: a table seats 4 or 5, a team 2
 
 
 class TournamentFormatError(SheetFormatError):
     """A tournament file that cannot be used, at its line."""
 
 
+def text_problem(text: str) -> str | None:
+    """Why a text that messages, sheets and workbooks show (a tournament's name, a table's label,
+    an article) cannot be written as it is, or None: the characters names.name_problem refuses in
+    a name (a control character, a line separator, an invisible direction mark, bytes that are no
+    UTF-8), each forging or hiding what a line says."""
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        return _("{value} is not UTF-8 text").format(value=quote(text))
+    if any(ord(ch) in INVISIBLE for ch in text):  # before one_line, which escapes these too
+        return _("{value} holds an invisible direction mark").format(value=quote(text))
+    if one_line(text) != text:
+        return _("{value} holds a control character").format(value=quote(text))
+    return None
+
+
 def load(path: str) -> Tournament:
     """Read and validate a tournament file; TournamentFormatError at the line of what is wrong."""
-    doc = load_file(path, TournamentFormatError)
+    return parse(read_tournament_text(path), path)
+
+
+def read_tournament_text(path: str, name: str | None = None) -> str:
+    """The text of a tournament file: a regular file of at most MAX_FILE_BYTES (2,000 players
+    over 34 rounds of tables fit in 1 MiB), UTF-8 with no NUL; refused naming the file as `name`
+    (default: `path`; the draw reads the real path it locked, and names the file as typed)."""
+    name = name or path
+    try:
+        raw = read_regular(path, MAX_FILE_BYTES, TournamentFormatError)
+    except TournamentFormatError as exc:
+        raise TournamentFormatError(exc.message, name, exc.line) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise TournamentFormatError(_("larger than {size} KiB: too large for a tournament file").format(
+            size=MAX_FILE_BYTES // 1024), name)
+    if b"\0" in raw:
+        raise TournamentFormatError(_("is a binary file, not YAML text"), name)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise TournamentFormatError(_("is not UTF-8 text"), name, raw[:exc.start].count(b"\n") + 1) from None
+
+
+def parse(text: str, path: str) -> Tournament:
+    """A tournament file's text, validated as `load` does (`path` names it and its folder, where
+    its rules and sheets are): what `tournament new` writes is read back with this first."""
+    doc = loads(text, path, TournamentFormatError)
     if not isinstance(doc, dict) or "tournament" not in doc:
         raise TournamentFormatError(_("not a tournament file: expected a mapping with 'tournament', 'rules' and "
                                       "'players' or 'teams'"), path, getattr(doc, "line", 1))
@@ -54,6 +98,7 @@ def load(path: str) -> Tournament:
 class _Reader:
     def __init__(self, path: str, doc):
         self.path, self.doc = path, doc
+        self.good: set[str] = set()  # names that passed the name rule
 
     def fail(self, message: str, line) -> None:
         raise TournamentFormatError(message, self.path, line)
@@ -73,10 +118,15 @@ class _Reader:
         if len(value) > limit:
             self.fail(_("{what}: {count} names; at most {most}").format(what=what, count=grouped(len(value)), most=grouped(limit)),
                       line)
-        for name in value:
-            if len(name) > MAX_NAME:
-                self.fail(_("{what}: {name} is longer than a name ({most} characters)").format(
-                    what=what, name=quote(name), most=MAX_NAME), line)
+        for index, name in enumerate(value):
+            if name in self.good:
+                continue  # a name read already (each player is named at a table every round)
+            problem = name_problem(name)  # the one rule: what tournament new and every loader refuse
+            if problem is None:
+                self.good.add(name)
+            else:
+                self.fail(_("{what}: {problem}").format(what=what, problem=problem),
+                          value.line_of(index) if hasattr(value, "line_of") else line)
         if len(set(value)) != len(value):
             twice = next(n for n in value if value.count(n) > 1)
             self.fail(_("{what}: {name} is named twice").format(what=what, name=quote(twice)), line)
@@ -86,6 +136,9 @@ class _Reader:
         doc, path = self.doc, self.path
         self.keys(doc, TOP_KEYS, _("tournament file"))
         name = header_text(doc, "tournament", path) or ""
+        problem = text_problem(name)
+        if problem is not None:  # it heads every sheet the draw writes (event:) and the workbook's pages
+            self.fail(_("tournament: {problem}").format(problem=problem), doc.line_of("tournament"))
         ref = doc.get("rules")
         if not isinstance(ref, str):
             self.fail(_("rules: which game's rules? (one of {names})").format(names=", ".join(registry.rules_names())),
@@ -93,6 +146,11 @@ class _Reader:
         try:
             rules = registry.find(ref, os.path.dirname(path))
         except RulesError as exc:
+            if exc.source is None and registry.looks_like_path(ref):
+                # A tournament command has no --rules: the file names its house rules itself.
+                self.fail(_("rules: a tournament file may only name a rule file in its own folder; put {ref} beside "
+                            "it, or name shipped rules ({names})").format(
+                    ref=quote(ref), names=", ".join(registry.rules_names())), doc.line_of("rules"))
             if exc.source is None:
                 self.fail(_("rules: {problem}").format(problem=exc.message), doc.line_of("rules"))
             raise
@@ -118,13 +176,21 @@ class _Reader:
                 most=MAX_ROUNDS, value=quote(planned)), doc.line_of("planned_rounds"))
         tournament.planned_rounds = planned
         rounds = doc.get("rounds") or []
+        tournament.rounds_line = doc.line_of("rounds")
         if not isinstance(rounds, list):
             self.fail(_("rounds: expected a list, got {value}").format(value=quote(rounds)), doc.line_of("rounds"))
         if len(rounds) > MAX_ROUNDS:
             self.fail(_("rounds: {count} rounds; at most {most}").format(count=grouped(len(rounds)), most=MAX_ROUNDS),
                       doc.line_of("rounds"))
+        named = 0
         for number, item in enumerate(rounds, start=1):
-            tournament.rounds.append(self.round(item, number, tournament))
+            round_ = self.round(item, number, tournament)
+            tournament.rounds.append(round_)
+            for played in (*round_.tables, *round_.matches):
+                named += played.sheet is not None
+                if named > MAX_SHEETS:  # each is read by every command: the work is bounded here
+                    self.fail(_("rounds: more than {most} sheets; a tournament file names at most {most}").format(
+                        most=grouped(MAX_SHEETS)), played.line)
         return tournament
 
     def teams(self, value, line) -> dict[str, list[str]]:
@@ -134,7 +200,7 @@ class _Reader:
         for team, members in value.items():
             if not isinstance(team, str):
                 self.fail(_("teams: {team} is not a team name").format(team=quote(team)), value.line_of(team))
-            teams[team] = self.names(members, _("team {team}").format(team=team), value.line_of(team), 10)
+            teams[team] = self.names(members, _("team {team}").format(team=team), value.line_of(team), MAX_TEAM)
         self.names([*teams, *(p for members in teams.values() for p in members)], "teams", line)
         return teams
 
@@ -145,6 +211,9 @@ class _Reader:
             self.fail(_("groups: expected a mapping of group to teams, got {value}").format(value=quote(value)), line)
         groups, seen = {}, set()
         for group, members in value.items():
+            problem = name_problem(str(group))  # a group is named in the draw's lines, as a team is
+            if problem is not None:
+                self.fail(_("groups: {problem}").format(problem=problem), value.line_of(group))
             names = self.names(members, _("group {group}").format(group=group), value.line_of(group))
             for team in names:
                 if team not in teams:
@@ -221,11 +290,16 @@ class _Reader:
         if label is None or isinstance(label, (bool, float, list, dict)) or len(str(label)) > MAX_NAME:
             self.fail(_("round {number}: a table needs its number (table: N), got {value}").format(
                 number=number, value=quote(label)), item.line)
+        problem = text_problem(str(label))
+        if problem is not None:
+            self.fail(_("round {number}: table: {problem}").format(number=number, problem=problem),
+                      item.line_of("table"))
         what = _("round {number}, table {table}").format(number=number, table=label)
-        players = self.names(item["players"], f"{what}: players", item.line_of("players"), 10) \
+        players = self.names(item["players"], f"{what}: players", item.line_of("players"), MAX_TEAM) \
             if "players" in item else []
         self.known(players, everyone, f"{what}: players", item.line_of("players") if players else item.line)
-        absent = self.names(item["absent"], f"{what}: absent", item.line_of("absent"), 10) if "absent" in item else []
+        absent = self.names(item["absent"], f"{what}: absent", item.line_of("absent"), MAX_TEAM) \
+            if "absent" in item else []
         for name in absent:
             if name not in players:
                 self.fail(_("{what}: absent: {name} is not one of the table's players").format(
@@ -261,6 +335,10 @@ class _Reader:
         if not isinstance(article, str) or not article or len(article) > MAX_NAME:
             self.fail(_("round {number}: penalty: article: which article? (e.g. Art 14)").format(number=number),
                       item.line)
+        problem = text_problem(article)
+        if problem is not None:
+            self.fail(_("round {number}: penalty: article: {problem}").format(number=number, problem=problem),
+                      item.line_of("article"))
         return Penalty(player, float(points), article, item.line)
 
 

@@ -13,11 +13,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from copy import copy
 from typing import NamedTuple
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import MergedCell
 from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.pagebreak import Break
 
 from scorekeeper import games
@@ -27,7 +30,7 @@ from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import (Styles, Unwritable, column_points, page_setup, printable_points, put,
                                              text_width)
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import N_, _, grouped, pgettext
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheets import load_sheet
 from scorekeeper.tournaments.collect import check
@@ -131,19 +134,86 @@ class Layout:
         return 4 + self.rounds
 
 
-def build(tournament: Tournament) -> Workbook:
-    """The championship workbook of a tournament, from every sheet it names that can be read."""
+# What one workbook holds: each table's sheet is a worksheet of its own (some 40 ms each to
+# build and save) and each seat a row of the lists (some 1 ms), so that an export at these
+# limits is written in under 10 seconds; a larger one is refused before anything is read.
+MAX_SHEETS = 100  # tables' sheets: a final of 9 has 6 or 9; a national day, some 30 tables of 4 a round
+MAX_SEATS = 4000  # seats over the rounds (a player at a table, a team in a match, a bye): 2,000 x 2
+
+
+def refuse_oversized(tournament: Tournament) -> None:
+    """Refuse, up front, a tournament whose workbook would be larger than MAX_SHEETS worksheets
+    of tables or MAX_SEATS rows of seats, saying what the organiser can use instead."""
+    game = games.get(tournament.rules.game)
+    widest = max(game.seats(tournament.rules))
+    sheets, seats = set(), 0
+    for round_ in tournament.rounds:
+        for table in round_.tables:
+            seats += len(table.players) or widest  # a table named by its sheet alone: as many as a table seats
+            if table.sheet is not None and not table.absent:
+                sheets.add(table.sheet)
+        for match in round_.matches:
+            seats += 2
+            if match.sheet is not None:
+                sheets.add(match.sheet)
+        seats += len(round_.byes)
+    if len(sheets) > MAX_SHEETS:
+        raise SheetFormatError(_("the championship workbook holds at most {most} tables' sheets, and this tournament "
+                                 "names {count}; `tournament standings` gives its standings and `scorekeeper export` "
+                                 "its sheets").format(most=grouped(MAX_SHEETS), count=grouped(len(sheets))),
+                               tournament.source)
+    if seats > MAX_SEATS:
+        raise SheetFormatError(_("the championship workbook lists at most {most} seats over the rounds, and this "
+                                 "tournament has {count}; `tournament standings` gives its standings").format(
+            most=grouped(MAX_SEATS), count=grouped(seats)), tournament.source)
+
+
+def build(tournament: Tournament, reading=None, writing=None) -> Workbook:
+    """The championship workbook of a tournament, from every sheet it names that can be read.
+    `reading(done, total)` is told of each sheet read, `writing(done, total)` of each worksheet
+    written (export shows them on a terminal)."""
     with no_cyclic_gc():
-        return _Builder(tournament).build()
+        return _Builder(tournament, reading, writing).build()
+
+
+def workbook_bytes(wb: Workbook, saving=None) -> bytes:
+    """The workbook as an .xlsx file's bytes, `saving(done, total)` told of each worksheet saved
+    (openpyxl's own save, one worksheet at a time)."""
+    import datetime
+    import io
+    import zipfile
+
+    from openpyxl.writer.excel import ExcelWriter
+
+    total = len(wb.worksheets)
+
+    class _Counting(ExcelWriter):
+        done = 0
+
+        def write_worksheet(self, ws):
+            super().write_worksheet(ws)
+            _Counting.done += 1
+            if saving is not None:
+                saving(_Counting.done, total)
+
+    buffer = io.BytesIO()
+    with no_cyclic_gc():
+        archive = zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
+        wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
+        _Counting(wb, archive).save()
+    return buffer.getvalue()
 
 
 class _Builder:
-    def __init__(self, tournament: Tournament):
+    def __init__(self, tournament: Tournament, reading=None, writing=None):
         self.t = tournament
         self.game = games.get(tournament.rules.game)
         self.teams = self.game.seating is games.Seating.TEAMS
         self.styles = Styles()
-        checked = check(tournament)  # the sheets that count are the standings command's own
+        self.writing = writing or (lambda done, total: None)
+        # The sheets that count are the standings command's own; each is read once.
+        checked = check(tournament, reading, keep_sheets=True)
+        self.sheets = checked.sheets
         self.results, self.pending, self.counted = checked.results, checked.findings, counted(checked)
         self.rows: list[StandingRow] = self.game.standings(tournament, self.counted)
         # The standings after each round (0: before the first): the chart's points, and each
@@ -186,12 +256,14 @@ class _Builder:
     def _table_sheets(self) -> dict[int, Played]:
         """Every readable sheet as its own worksheet ("R1 Mesa1"), keyed by id of its table or match."""
         played = {}
+        self.sheet_count = sum(1 for round_ in self.t.rounds for item, *_said in _items(round_)
+                               if item.sheet is not None and item.sheet in self.results)
         for round_ in self.t.rounds:
             for item, label, short in _items(round_):
                 result = self.results.get(item.sheet) if item.sheet is not None else None
                 if result is None or id(item) in played:
                     continue
-                sheet = load_sheet(sheet_path(self.t, item.sheet))
+                sheet = self.sheets.get(item.sheet) or load_sheet(sheet_path(self.t, item.sheet))
                 meta = {**sheet_meta(sheet), "rules": regras.written_name(sheet.rules, sheet.rules_ref)}
                 if meta.get("table") is None and round_.tables:
                     meta["table"] = item.table
@@ -206,6 +278,7 @@ class _Builder:
                                            sheet.source) from None
                 played[id(item)] = Played(round_, label, title, result, summary,
                                           item.sheet in self.counted)
+                self.writing(len(played), self.sheet_count)
         return played
 
     def _title(self, base: str) -> str:
@@ -402,7 +475,7 @@ class _Builder:
             return top
         st = self.styles
         st(put(ws, top, 1, _("Final stage")), "bold")
-        ws.merge_cells(start_row=top, start_column=1, end_row=top, end_column=last_col)
+        _merge(ws, top, 1, top, last_col)
         heads = (pgettext("championship", "Round"), pgettext("championship", "Match"),
                  pgettext("championship", "Teams"), pgettext("championship", "Winner"))
         for c, head in enumerate(heads, start=1):
@@ -427,7 +500,7 @@ class _Builder:
             return top
         leaders = [row.name for row in self.rows[:LEADERS]]
         st(put(ws, top, 1, _("The leaders' progress (points so far after each round)")), "bold")
-        ws.merge_cells(start_row=top, start_column=1, end_row=top, end_column=last_col)
+        _merge(ws, top, 1, top, last_col)
         head = top + 1
         st(put(ws, head, 2, self._who_word()), "head")
         for k, round_ in enumerate(self.t.rounds, start=1):
@@ -496,7 +569,7 @@ class _Builder:
                 put(ws, first, last_col, self._state_text(item, played))
                 for c in (1, 2, 3, last_col):
                     if r > first:
-                        ws.merge_cells(start_row=first, start_column=c, end_row=r, end_column=c)
+                        _merge(ws, first, c, r, c)
                     ws.cell(first, c).alignment = Alignment(vertical="top")
             for name in round_.byes:
                 r += 1
@@ -589,7 +662,7 @@ class _Builder:
                 if (index // 2) % per_page == 0:
                     ws.row_breaks.append(Break(id=r - 1))
             st(put(ws, r, left, name), "head")
-            ws.merge_cells(start_row=r, start_column=left, end_row=r, end_column=left + 3)
+            _merge(ws, r, left, r, left + 3)
             heads = (pgettext("championship", "Round"), pgettext("championship", "Table"),
                      pgettext("championship", "Result"), pgettext("championship", "Checked"))
             for c, head in enumerate(heads, start=left):
@@ -736,6 +809,23 @@ def _name_width(names) -> float:
     return max([14.0, *(text_width(str(n)) for n in names)])
 
 
+def _merge(ws, min_row: int, min_col: int, max_row: int, max_col: int) -> None:
+    """ws.merge_cells in time linear in the merges. openpyxl's tests each new range against every
+    one merged before (MultiCellRange.add), and its MergedCellRange registers new border objects
+    for the range (hashing each): the Rondas of a 2,000-player season took minutes, and a
+    thousand notes under the standings seconds. The ranges merged here never overlap: each
+    covered cell becomes a MergedCell with the top-left cell's style (a table's box, a note's
+    wrap), and the range is listed for the writer, which writes its coordinates."""
+    ws.merged_cells.ranges.add(CellRange(min_col=min_col, min_row=min_row, max_col=max_col, max_row=max_row))
+    style = ws.cell(min_row, min_col)._style
+    for row in range(min_row, max_row + 1):
+        for column in range(min_col, max_col + 1):
+            if (row, column) != (min_row, min_col):
+                cell = MergedCell(ws, row, column)
+                cell._style = copy(style)
+                ws._cells[row, column] = cell
+
+
 def _widths(ws, widths) -> None:
     for c, width in enumerate(widths, start=1):
         ws.column_dimensions[col(c)].width = width
@@ -755,21 +845,27 @@ def _shown_text(value) -> str:
 def _fit(ws, last_col: int, known: dict[str, float], minimum: float = 6.0) -> list[float]:
     """Each column's width from its longest value below the title (a formula's as the CLI
     computes it, in `known`; a wrapped head's longest word, in bold); a note merged across
-    columns is left out."""
-    merged = {cell for rng in ws.merged_cells.ranges if rng.max_col > rng.min_col for cell in _coordinates(rng)}
+    columns is left out. Reads the cells written (ws._cells): ws.iter_rows would create every
+    empty cell of the rectangle, and a season's lists are large."""
+    merged = {(r, c) for rng in ws.merged_cells.ranges if rng.max_col > rng.min_col
+              for r in range(rng.min_row, rng.max_row + 1) for c in range(rng.min_col, rng.max_col + 1)}
     widths = [minimum] * last_col
-    for row in ws.iter_rows(min_row=HEAD_ROW, max_col=last_col):
-        for cell in row:
-            if cell.coordinate in merged:
-                continue
-            value = known.get(cell.coordinate, cell.value)
-            if value is None or (isinstance(value, str) and value.startswith("=")):
-                continue
-            text = _shown_text(value)
-            if cell.alignment is not None and cell.alignment.wrap_text:
-                text = max(text.split() or [""], key=len)
-            bold = bool(cell.font is not None and cell.font.b)
-            widths[cell.column - 1] = max(widths[cell.column - 1], text_width(text, bold=bold))
+    looks: dict[tuple[int, int], tuple[bool, bool]] = {}
+    for (row, column), cell in ws._cells.items():
+        if row < HEAD_ROW or column > last_col or (row, column) in merged:
+            continue
+        value = known.get(cell.coordinate, cell.value) if known else cell.value
+        if value is None or (isinstance(value, str) and value.startswith("=")):
+            continue
+        style = cell._style.alignmentId, cell._style.fontId  # a cell's wrap and bold, looked up once a style
+        if style not in looks:
+            looks[style] = (bool(cell.alignment is not None and cell.alignment.wrap_text),
+                            bool(cell.font is not None and cell.font.b))
+        wrap, bold = looks[style]
+        text = _shown_text(value)
+        if wrap:
+            text = max(text.split() or [""], key=len)
+        widths[column - 1] = max(widths[column - 1], text_width(text, bold=bold))
     return widths
 
 
@@ -783,10 +879,6 @@ def _wrapped_lines(text: str, width: float) -> int:
         else:
             line = joined
     return lines
-
-
-def _coordinates(rng) -> list[str]:
-    return [f"{col(c)}{r}" for r in range(rng.min_row, rng.max_row + 1) for c in range(rng.min_col, rng.max_col + 1)]
 
 
 def _landscape(widths: list[float]) -> bool:
@@ -815,7 +907,7 @@ def _note(ws, row: int, last_col: int, text: str) -> int:
     """A wrapped note across the page's columns; the row after it."""
     cell = put(ws, row, 1, text)
     cell.alignment = Alignment(wrap_text=True, vertical="top")
-    ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=last_col)
+    _merge(ws, row, 1, row, last_col)
     ws.row_dimensions[row].height = 15 * max(1, math.ceil(len(text) / (9 * last_col + 20)) + 1)
     return row + 1
 
