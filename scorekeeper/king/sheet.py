@@ -13,12 +13,13 @@ from scorekeeper.errors import MAX_NAME, SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.king import finding_codes as K
+from scorekeeper.king import written_totals
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
-HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands")
+HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands", "totals")
 ENTRY_KEYS = ("hand", "counts", "points", "tricks", "penalty", "players", "beneficiary",
-              "contract", "trump", "offer", "note")
+              "contract", "trump", "offer", "note", "total")
 OFFER_KEYS = ("by", "tricks", "contract")
 MAX_HANDS = 100  # ten hands a game plus replays; more is not a King sheet
 
@@ -50,6 +51,8 @@ class HandEntry:
     offer: Offer | None = None
     note: str | None = None
     findings: list[Finding] = field(default_factory=list)  # problems found while reading it
+    total: int | None = None  # the hand's total as the boletim shows it, written over its formula (written_totals)
+    total_line: int | None = None
 
 
 def hand_finding(source: str, line: int, index: int, label: str, message: str, rule: str,
@@ -91,6 +94,7 @@ class KingSheet:
     entries: list[HandEntry]
     hands_line: int
     line: int
+    totals: "WrittenTotals | None" = None  # the Totais and Saldo rows as written (written_totals)
 
 
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:
@@ -124,6 +128,7 @@ def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet
     )
     for position, item in enumerate(hands):
         sheet.entries.append(_entry(item, position + 1, hands.line_of(position), sheet))
+    sheet.totals = written_totals.read_totals(doc, players, source)
     return sheet
 
 
@@ -248,6 +253,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     entry.points = read.per_player("points", None)
     entry.tricks = read.per_player("tricks", 0)
     entry.note = read.word("note")
+    entry.total, entry.total_line = written_totals.read_hand_total(item, read.fail_at)
 
     penalty = read.word("penalty")
     if penalty is not None:
