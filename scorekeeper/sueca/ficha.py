@@ -192,11 +192,16 @@ class SuecaColumns(FichaColumns):
             mark = grid.text(r, cols.ALL) or ""
             if is_label(mark, YES) or mark.strip().lower() in ALL_TRICKS_MARKS:
                 entry["all_tricks"] = True
-        standing = team_values(grid, r, [cols.standing(t) for t in range(len(names))], names)
+        # the Moca cells hold the ficha's formulas: a standing typed over one is a claim, checked
+        standing = team_values(grid, r, [cols.standing(t) for t in range(len(names))], names, typed_over=True)
         if standing is not None:
             entry["standing"] = standing
         entry.key_lines = key_lines(entry, r, self.keys)
         return entry
+
+    def computed_columns(self) -> list[int]:
+        per_team = [column(t) for t in range(self.teams) for column in (self.gained, self.start, self.mocas)]
+        return [*per_team, self.sum_col, self.control_col]
 
     def finding_column(self, ficha, finding: Finding, entry) -> int | None:
         """The cell of a Sueca row that holds the value a finding is about, by the finding's kind

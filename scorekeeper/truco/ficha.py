@@ -175,11 +175,15 @@ class TrucoColumns(FichaColumns):
             raised = grid.text(r, cols.RAISED)
             if raised is not None:
                 entry["raised_by"] = raised
-        score = team_values(grid, r, [cols.score(t) for t in range(len(names))], names)
+        # the Placar cells hold the ficha's formulas: a score typed over one is a claim, checked
+        score = team_values(grid, r, [cols.score(t) for t in range(len(names))], names, typed_over=True)
         if score is not None:
             entry["score"] = score
         entry.key_lines = key_lines(entry, r, self.keys)
         return entry
+
+    def computed_columns(self) -> list[int]:
+        return [self.GAME, *(column(t) for t in range(self.teams) for column in (self.start, self.gained, self.games))]
 
     def finding_column(self, ficha, finding: Finding, entry) -> int | None:
         """The cell of a Truco row that holds the value a finding is about, by the finding's kind
