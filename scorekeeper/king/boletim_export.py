@@ -128,10 +128,13 @@ class KingBoletimWriter:
                 f'{self.festa_points(r, player, sign)},{negative}))')
 
     # --- writing ---------------------------------------------------------------------------
-    def write(self, meta: dict, scorer: str, rows: list[dict], findings: list["Note"]):
+    def write(self, meta: dict, scorer: str, rows: list[dict], findings: list["Note"],
+              totals: dict[str, dict[str, int]] | None = None):
         """Write the worksheet, in the language in use. `rows` hold what is typed in each hand
-        row; `findings` are the notes to show as comments and in the notes area."""
+        row; `findings` are the notes to show as comments and in the notes area; `totals` the
+        Totais and Saldo numbers written over their formulas ({"saldo": {"Ana": 20}})."""
         ws, lay, rules, players = self.ws, self.lay, self.rules, self.players
+        self.written_totals = totals or {}
         scorer_index = players.index(scorer)
         # A sheet with nothing entered is a form to fill in by hand: no result shown, rows to write in.
         self.blank = not findings and not any(r.get("quantities") or r.get("points") for r in rows)
@@ -229,13 +232,23 @@ class KingBoletimWriter:
             neg_cells.append(f"{col(ncol)}{r}")
             pos_cells.append(f"{col(pcol)}{r}")
         every = ",".join(neg_cells + pos_cells)
-        ws.cell(r, lay.total_col, f'=IF(COUNT({every})=0,"",SUM({",".join(pos_cells)})-SUM({",".join(neg_cells)}))')
+        if typed.get("total") is not None:  # a total written over the formula (written_totals): kept as written
+            put(ws, r, lay.total_col, typed["total"])
+        else:
+            ws.cell(r, lay.total_col,
+                    f'=IF(COUNT({every})=0,"",SUM({",".join(pos_cells)})-SUM({",".join(neg_cells)}))')
         for column in range(1, lay.last_col + 1):
             if column in (lay.total_col, lay.control_col):
                 self.style(ws.cell(r, column), "box_signed")
             else:
                 self.style(ws.cell(r, column), "box_hide_zero" if L.COL_UNIT <= column < lay.note_col else "box")
         ws.cell(r, lay.note_col).alignment = NOTE_ALIGNMENT  # a long note wraps (its row grows, _print_setup)
+
+    def saldo_formula(self, p: int) -> str:
+        """Player p's saldo from the hand rows: Positivos - Negativos."""
+        first, last = L.FIRST_ROW, self.lay.last_hand_row
+        pos, neg = col(self.lay.pos_col(p)), col(self.lay.neg_col(p))
+        return f"SUM({pos}{first}:{pos}{last})-SUM({neg}{first}:{neg}{last})"
 
     def nothing_entered(self) -> str:
         """True while no hand row holds a number: a blank sheet shows no computed result (issue 8)."""
@@ -248,13 +261,21 @@ class KingBoletimWriter:
         empty = self.nothing_entered()
         ws.cell(lay.totals_row, L.COL_HAND, _(L.TOTALS_LABEL))
         ws.cell(lay.saldo_row, L.COL_HAND, _(L.SALDO_LABEL))
-        for p in range(len(self.players)):
-            for column in (lay.neg_col(p), lay.pos_col(p)):
+        written = self.written_totals
+        for p, name in enumerate(self.players):
+            for key, column in (("negativos", lay.neg_col(p)), ("positivos", lay.pos_col(p))):
                 letter = col(column)
-                ws.cell(lay.totals_row, column, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
+                if name in written.get(key, {}):  # written over the formula: kept as written
+                    put(ws, lay.totals_row, column, written[key][name])
+                else:
+                    ws.cell(lay.totals_row, column, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
             qcol = lay.qty_col(p)
-            ws.cell(lay.saldo_row, qcol, f'=IF({empty},"",SUM({col(lay.pos_col(p))}{lay.totals_row})'
-                                         f'-SUM({col(lay.neg_col(p))}{lay.totals_row}))')
+            # The saldo adds up the hands themselves, never a total written over its formula (that
+            # is a claim, checked): the classification and the Resumo follow it.
+            if name in written.get("saldo", {}):
+                put(ws, lay.saldo_row, qcol, written["saldo"][name])
+            else:
+                ws.cell(lay.saldo_row, qcol, f"=IF({empty},\"\",{self.saldo_formula(p)})")
             ws.merge_cells(start_row=lay.saldo_row, start_column=qcol, end_row=lay.saldo_row, end_column=qcol + 2)
         for column in (lay.total_col, lay.control_col):
             letter = col(column)
@@ -287,8 +308,7 @@ class KingBoletimWriter:
             c = lay.class_col(p)
             letter = col(c)
             self._head_name(lay.class_head_row, c, p)
-            self.style(ws.cell(lay.class_saldo_row, c, f'=IF({empty},"",{col(lay.qty_col(p))}{lay.saldo_row})'),
-                       "box_signed")
+            self.style(ws.cell(lay.class_saldo_row, c, f'=IF({empty},"",{self.saldo_formula(p)})'), "box_signed")
             ws.cell(lay.place_row, c, f'=IF({empty},"",RANK({letter}{lay.class_saldo_row},{saldos}))')
             # Art 16 / K5: tied players share the average of the places they occupy.
             self.style(ws.cell(lay.points_row, c, f'=IF({unfinished},"",AVERAGE(OFFSET(${first}${lay.place_values_row},0,'
@@ -547,6 +567,8 @@ def typed_rows(sheet, result) -> list[dict]:
             row["points"] = [hand.points[p] if hand.points else None for p in players]
         if entry.note is not None:
             row["note"] = _note_cell(sheet, entry)
+        if entry.total is not None:
+            row["total"] = entry.total
         rows.append(row)
     return rows
 
@@ -593,7 +615,8 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict) -> "KingBoletimWri
     rows = typed_rows(sheet, result)
     hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
     writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows, styles)
-    writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result))
+    totals = {key: sheet.totals.as_numbers(key) for key in sheet.totals.values} if sheet.totals is not None else {}
+    writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result), totals)
     return writer
 
 
