@@ -162,7 +162,8 @@ def test_typed_totals_are_found_by_their_labels_in_any_language_and_said_in_port
         f"{where}O20: erro [K-TYPED-SALDO]: o saldo de Bruno escrito aqui é 20, mas Positivos - Negativos é 15 "
         "[Regras: A contagem dos pontos]",
     ]
-    assert {"K-TYPED-HAND-TOTAL", "K-TYPED-COLUMN-TOTAL", "K-TYPED-SALDO"} == {kind.code for kind in KINDS}
+    assert {"K-TYPED-HAND-TOTAL", "K-TYPED-COLUMN-TOTAL", "K-TYPED-SALDO", "K-CELL-FORMULA"} == \
+        {kind.code for kind in KINDS}
 
 
 def test_the_typed_totals_in_english(tmp_path):
