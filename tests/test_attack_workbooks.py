@@ -685,9 +685,81 @@ def test_a_team_s_player_holding_a_comma_is_refused_at_export(tmp_path):
 def test_a_player_or_team_named_like_a_header_label_is_a_name(tmp_path):
     # a name over the columns (row 4) is never a header's label: "Evento" is a player, not the event
     sheet = tmp_path / "k.yaml"
-    sheet.write_text("rules: king\nplayers: [Evento, Bruno, Carla, Duarte]\nevent: Final\nhands:\n"
-                     "  - {hand: vazas, counts: [3, 3, 3, 4]}\n", encoding="utf-8")
+    sheet.write_text("rules: king\nplayers: [Evento, Bruno, Mesa, Duarte]\nscorer: Mesa\nevent: Ronda\nround: 2\n"
+                     "hands:\n  - {hand: vazas, counts: [3, 3, 3, 4]}\n", encoding="utf-8")
     out = tmp_path / "k.xlsx"
     assert run("export", sheet, "-o", out).exit_code == 0
     back = run("import", out, "-o", "-").stdout
-    assert back.splitlines()[1:4] == ["players: [Evento, Bruno, Carla, Duarte]", "event: Final", "hands:"]
+    # an event named Ronda is the event; the table left empty is not the round's 2; the scorer is Mesa
+    assert back.splitlines()[1:6] == ["players: [Evento, Bruno, Mesa, Duarte]", "scorer: Mesa", "event: Ronda",
+                                      "round: 2", "hands:"]
+
+
+def _team_round_trip(tmp_path, text):
+    sheet, out, back = tmp_path / "t.yaml", tmp_path / "t.xlsx", tmp_path / "back.yaml"
+    sheet.write_text(text, encoding="utf-8")
+    exported = run("export", sheet, "-o", out)
+    if exported.exit_code:
+        return sheet, exported.output, None
+    assert run("import", out, "-o", back).exit_code in (0, 1)
+    return sheet, _said(run("check", sheet).output, sheet), back
+
+
+def _said(output: str, path) -> list[str]:
+    """check's lines without their file and line: what is said, wherever."""
+    return [re.sub(rf"^{re.escape(str(path))}(:\d+)?: ", "", line) for line in output.splitlines()]
+
+
+TEAMS = "teams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n"
+
+
+@pytest.mark.parametrize("text", [
+    "rules: sueca\n" + TEAMS + "deals:\n  - {points: {Nos: 72}}\n",  # Eles's points left out: a finding
+    "rules: sueca\n" + TEAMS + "deals:\n  - {points: [72, 48], standing: {Eles: 1}}\n",
+    "rules: sueca\n" + TEAMS + "deals:\n  - {penalty: renuncia, team: Eles, points: [30, 90]}\n",
+    "rules: truco\n" + TEAMS + "hands:\n  - {winner: Nos, score: {Nos: 1}}\n",
+    "rules: truco\n" + TEAMS + "hands:\n  - {penalty: olhar-baralho, team: Eles, winner: Nos}\n",
+])
+def test_every_value_a_team_entry_writes_comes_back(tmp_path, text):
+    # issue 16: a row's cells were read by its kind: points on a penalty row, a winner beside an
+    # Ocorrência, one team's standing were dropped
+    sheet, checked, back = _team_round_trip(tmp_path, text)
+    assert back.read_text().splitlines()[-1] == text.splitlines()[-1]
+    assert _said(run("check", back).output, back) == checked
+
+
+@pytest.mark.parametrize("text, why", [
+    ("rules: sueca\n" + TEAMS + "deals:\n  - {points: [72, 48, 0]}\n",
+     "deal 1: points: 3 values for 2 teams: the ficha has one cell for each"),
+    ("rules: sueca\n" + TEAMS + "deals:\n  - {points: {Nos: 72, Zeca: 48}}\n",
+     "deal 1: points: 'Zeca' is not a team at this table, and the ficha has a column for each team only"),
+    ("rules: truco\n" + TEAMS + "hands:\n  - {void: xyz}\n",
+     "hand 1: void: the ficha writes a void as anulada, which reads back as misdeal, not 'xyz'"),
+    ("rules: truco\n" + TEAMS + "hands:\n  - {mao_de_onze: xyz, team: Nos}\n",
+     "hand 1: mao_de_onze: the ficha writes a declined mao de onze as recusada, which reads back as declined, not "
+     "'xyz'"),
+    ("rules: truco\n" + TEAMS + "hands:\n  - {void: misdeal, penalty: olhar-baralho, team: Nos}\n",
+     "hand 1: void and penalty: a hand's row has one Ocorrência"),
+])
+def test_what_a_ficha_has_no_cell_for_is_refused_at_export(tmp_path, text, why):
+    sheet, output, back = _team_round_trip(tmp_path, text)
+    assert (back, output) == (None, f"Error: {sheet}:4: cannot export: {why}\n")
+
+
+def test_an_all_tricks_mark_that_is_not_yes_is_refused_at_its_cell(tmp_path):
+    out = exported_with(tmp_path, SUECA, {"E6": "não"})
+    assert run("check", out).stderr == (f"Error: {out}:Mesa2 R1!E6: 'não': this column says 'sim' when a team took "
+                                        "all the tricks, and is empty otherwise\n")
+
+
+def test_names_that_read_as_numbers_come_back_as_names(tmp_path):
+    # a header's number is written as a number (table 3): one that would not read back as the same
+    # text (a scorer named 00, an event 007) stays text
+    sheet = tmp_path / "k.yaml"
+    sheet.write_text("rules: king\nplayers: ['3', '00', '1.0', 'null']\nscorer: '00'\nevent: '007'\ntable: 3\n"
+                     "hands:\n  - {hand: festa, beneficiary: '00', contract: 4-3-3-3}\n", encoding="utf-8")
+    out = tmp_path / "k.xlsx"
+    assert run("export", sheet, "-o", out).exit_code == 0
+    assert run("import", out, "-o", "-").stdout.splitlines()[1:] == [
+        "players: ['3', '00', '1.0', 'null']", "scorer: '00'", "event: '007'", "table: 3", "hands:",
+        "  - {hand: festa, beneficiary: '00', contract: 4-3-3-3}"]

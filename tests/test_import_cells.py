@@ -3,6 +3,8 @@
 Each case exports an example, changes cells as a person would in a spreadsheet, and checks
 the workbook: every line names the cell of the value it is about, with a message about it.
 """
+import re
+
 import openpyxl
 import pytest
 
@@ -344,3 +346,53 @@ def test_the_saldo_and_the_classification_add_up_the_hands_not_a_typed_total():
     ws = xl.Workbook().active
     writer = KingBoletimWriter(ws, find("king"), ["Ana", "Bruno", "Carla", "Duarte"], 12)
     assert writer.saldo_formula(0) == "SUM(N6:N17)-SUM(M6:M17)"  # Ana's Positivos less her Negativos, rows 6-17
+
+
+def _king_round_trip(tmp_path, hands: str):
+    sheet, out, back = tmp_path / "k.yaml", tmp_path / "k.xlsx", tmp_path / "back.yaml"
+    sheet.write_text("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n" + hands, encoding="utf-8")
+    exported = run("export", sheet, "-o", out)
+    if exported.exit_code:
+        return sheet, exported.output, None
+    assert run("import", out, "-o", back).exit_code in (0, 1)
+    return sheet, _said(run("check", sheet).output, sheet), back
+
+
+def _said(output: str, path) -> list[str]:
+    """check's lines without their file and line: what is said, wherever."""
+    return [re.sub(rf"^{re.escape(str(path))}(:\d+)?: ", "", line) for line in output.splitlines()]
+
+
+@pytest.mark.parametrize("hand", [
+    "{hand: festa, beneficiary: Zeca, contract: positivos, trump: copas, tricks: [5, 3, 3, 2]}",
+    "{hand: festa, beneficiary: Ana, contract: xyz, tricks: [5, 3, 3, 2]}",
+    "{hand: festa, beneficiary: Ana, contract: positivos, trump: sol, tricks: [5, 3, 3, 2]}",
+    "{hand: vazas, penalty: batota, players: [Ana]}",
+    "{hand: vazas, penalty: renuncia, players: [Zeca]}",
+    "{hand: festa, beneficiary: Ana, contract: nulos, offer: {by: Zeca, tricks: 2}, tricks: [1, 3, 4, 5]}",
+    "{hand: festa, beneficiary: Ana, contract: nulos, offer: {by: Bruno, tricks: 2, contract: xyz}, tricks: [1, 3, 4, 5]}",
+    "{hand: vazas, counts: {Ana: 3, Bruno: 2, Carla: 1}}",
+    "{hand: vazas, points: {Ana: -60, Bruno: -40}}",
+])
+def test_what_the_check_cannot_resolve_is_exported_as_written_and_keeps_its_finding(tmp_path, hand):
+    # a beneficiary not at the table, an unknown trump, a player's count left out: each a finding
+    # that the copy keeps (the boletim wrote nothing for them before)
+    sheet, checked, back = _king_round_trip(tmp_path, f"  - {hand}\n")
+    assert back is not None, checked
+    assert back.read_text().splitlines()[-1] == f"  - {hand}"
+    assert _said(run("check", back).output, back) == checked
+
+
+@pytest.mark.parametrize("hand, why", [
+    ("{hand: vazas, counts: [3, 2, 1]}", "counts: 3 values for 4 players: the boletim has one cell for each"),
+    ("{hand: vazas, counts: {Ana: 3, Zeca: 2}}", "counts: 'Zeca' is not at this table, and the boletim has a column "
+                                                 "for each player only"),
+    ("{hand: festa, beneficiary: Ana, contract: nulos, counts: [1, 3, 4, 5]}",
+     "counts: the boletim's Qtd cells hold a festa's tricks and any other hand's counts: these would read back as "
+     "tricks"),
+    ("{hand: vazas, tricks: [3, 2, 1, 7]}", "tricks: the boletim's Qtd cells hold a festa's tricks and any other "
+                                            "hand's counts: these would read back as counts"),
+])
+def test_what_the_boletim_has_no_cell_for_is_refused_at_export(tmp_path, hand, why):
+    sheet, output, back = _king_round_trip(tmp_path, f"  - {hand}\n")
+    assert (back, output) == (None, f"Error: {sheet}:4: cannot export: hand 1: {why}\n")

@@ -309,7 +309,12 @@ def typed_rows(sheet, cols: FichaColumns) -> list[dict]:
     """What a scorer would have typed in each row of the ficha for this sheet."""
     rows = []
     for number, item in enumerate(sheet.entries, start=1):
-        row = cols.typed_row(sheet, item)
+        try:
+            row = cols.typed_row(sheet, item)
+        except CannotHold as exc:  # the entry named by its game's word for one (deal, hand)
+            word = _(games.get(sheet.rules.game).entry_word[0])
+            raise SheetFormatError(_("cannot export: {entry} {number}: {why}").format(
+                entry=word, number=number, why=exc), sheet.source, item.line) from None
         if "note" in item:
             row["note"] = _note_cell(sheet, cols, number, item)
         rows.append(row)
@@ -352,12 +357,33 @@ def team_of(sheet, value):
     return sheet.team_of(value) or value
 
 
-def per_team(value, names):
+class CannotHold(Exception):
+    """What an entry writes that its ficha's row has no cell for: refused at export, naming the
+    entry (typed_rows), never dropped (Safety, promise 4)."""
+
+
+def per_team(value, names, key: str = ""):
+    """A value per team as the ficha's cells hold it, in team order: None for a team left out
+    (the check's finding reads back as it is); a value for a name that is not a team, a list
+    that is not one a team, or a value that is not a whole number has no cell."""
+    if value is None:
+        return None
     if isinstance(value, list) and len(value) == len(names):
-        return list(value)
-    if isinstance(value, dict) and set(value) == set(names):
-        return [value[n] for n in names]
-    return None
+        values = list(value)
+    elif isinstance(value, dict) and all(name in names for name in value):
+        values = [value.get(name) for name in names]
+    elif isinstance(value, dict):
+        unknown = next(name for name in value if name not in names)
+        raise CannotHold(_("{key}: {name} is not a team at this table, and the ficha has a column for each team "
+                           "only").format(key=key, name=quote(unknown)))
+    else:
+        raise CannotHold(_("{key}: {count} values for {teams} teams: the ficha has one cell for each").format(
+            key=key, count=len(value) if isinstance(value, list) else 1, teams=len(names)))
+    wrong = next((v for v in values if v is not None and (isinstance(v, bool) or not isinstance(v, int))), None)
+    if wrong is not None:
+        raise CannotHold(_("{key}: {value} is not a whole number, which is what the ficha's cell holds").format(
+            key=key, value=quote(wrong)))
+    return values
 
 
 def scale(cols) -> float:

@@ -94,16 +94,22 @@ class HouseRulesWorksheet:
 
 def header_places(grid: Grid, head: int) -> dict[str, tuple[int, int]]:
     """Where the value of each labelled header cell above row `head` (Evento, Mesa, Regras, ...)
-    is: the first cell after its label, within three, that holds anything but another label."""
+    is: the cell just after its label, whatever it says (an event may be named "Mesa"), or else
+    the first cell within three that holds anything, unless that is the next label (this one's
+    value left empty)."""
     places = {}
     for row, column in sorted(position for position in grid.values if position[0] < head):
         key = L.info_key(grid.label(row, column))
-        if key is None:
+        if key is None or (row, column) in places.values():  # a value that reads like a label is a value
             continue
-        for right in range(column + 1, column + 4):
-            if grid.present(row, right) and L.info_key(grid.label(row, right)) is None:
-                places[key] = (row, right)
-                break
+        if grid.present(row, column + 1):
+            places[key] = (row, column + 1)
+            continue
+        for right in range(column + 2, column + 4):
+            if grid.present(row, right):
+                if L.info_key(grid.label(row, right)) is None:
+                    places[key] = (row, right)
+                break  # the next label: this one's value is empty
     return places
 
 

@@ -545,32 +545,91 @@ def _mesa(meta: dict) -> str:
 
 
 def typed_rows(sheet, result) -> list[dict]:
-    """What a person would have typed in each hand row of the boletim for this sheet."""
+    """What a person would have typed in each hand row of the boletim for this sheet. A name or
+    a word the check could not resolve (a beneficiary not at the table, an unknown trump) is
+    written as the sheet writes it, so that it reads back with its finding; what the boletim has
+    no cell for is refused (Safety, promise 4)."""
+    from scorekeeper.king.boletim_layout import offender_names
+
     rules, players = sheet.rules, sheet.players
     rows = []
     for entry, hand in zip(sheet.entries, result.hands):
+        item = entry.item or {}
         negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
         label = negative.label if negative else (FESTA_LABEL if entry.hand == "festa" else entry.name)
-        row = {"label": label, "beneficiary": entry.beneficiary, "contract": entry.contract, "trump": entry.trump,
-               "penalty": entry.penalty, "offenders": ", ".join(entry.offenders) or None}
+        row = {"label": label}
+        festa = label == FESTA_LABEL
+        for key, otherwise in (("counts", "tricks"), ("tricks", "counts")):
+            if key in item and (key == "tricks") != festa:  # Qtd holds a festa's tricks, another hand's counts
+                _refuse(sheet, entry, _("{key}: the boletim's Qtd cells hold a festa's tricks and any other hand's "
+                                        "counts: these would read back as {other}").format(key=key, other=otherwise))
+        for key, resolved in (("beneficiary", entry.beneficiary), ("contract", entry.contract),
+                              ("trump", entry.trump), ("penalty", entry.penalty)):
+            row[key] = resolved if resolved is not None else _as_written(item.get(key))
+        offenders = item.get("players")
+        offenders = [offenders] if isinstance(offenders, str) else offenders
+        if offenders:
+            text = ", ".join(str(name) for name in offenders)
+            if offender_names(text, players) != [str(name).strip() for name in offenders]:
+                _refuse(sheet, entry, _("players: the boletim writes the players at fault in one cell, separated by "
+                                        "commas, and {names} would read back as others").format(names=quote(text)))
+            row["offenders"] = text
+        offer = item.get("offer") if entry.offer is None else None
         if entry.offer is not None:
             row["offer_by"] = entry.offer.by
             kind = entry.offer.contract
             row["offer_tricks"] = (entry.offer.tricks if kind is None or kind == entry.contract
                                    else f"{entry.offer.tricks} {kind}")
+        elif isinstance(offer, dict):  # an offer by someone not at the table, or of an unknown kind
+            row["offer_by"] = _as_written(offer.get("by"))
+            kind = offer.get("contract")
+            row["offer_tricks"] = offer.get("tricks") if kind is None else f"{offer.get('tricks')} {kind}"
         quantities = entry.counts if entry.counts is not None else entry.tricks
         if quantities is not None:
             row["quantities"] = [quantities[p] for p in players]
+        else:
+            row["quantities"] = _per_player(sheet, entry, "tricks" if "tricks" in item else "counts")
         if entry.points is not None:
             row["points"] = [entry.points[p] for p in players]
         elif entry.penalty:
             row["points"] = [hand.points[p] if hand.points else None for p in players]
+        else:
+            row["points"] = _per_player(sheet, entry, "points")
         if entry.note is not None:
             row["note"] = _note_cell(sheet, entry)
         if entry.total is not None:
             row["total"] = entry.total
         rows.append(row)
     return rows
+
+
+def _as_written(value):
+    """A value the check could not resolve, as its cell holds it: a text or a number, else nothing
+    (the sheet refuses any other)."""
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+
+
+def _per_player(sheet, entry, key: str) -> list | None:
+    """The values of `key` the check could not take (a player left out: a finding), each in its
+    player's cell; values for someone not at the table, or a list that is not one a player, have
+    no cell, and are refused."""
+    value = (entry.item or {}).get(key)
+    players = sheet.players
+    if value is None:
+        return None
+    if isinstance(value, dict) and all(name in players for name in value):
+        return [value.get(p) for p in players]
+    if isinstance(value, dict):
+        unknown = next(name for name in value if name not in players)
+        _refuse(sheet, entry, _("{key}: {name} is not at this table, and the boletim has a column for each player "
+                                "only").format(key=key, name=quote(unknown)))
+    _refuse(sheet, entry, _("{key}: {count} values for {players} players: the boletim has one cell for each").format(
+        key=key, count=len(value) if isinstance(value, list) else 1, players=len(players)))
+
+
+def _refuse(sheet, entry, why: str):
+    raise SheetFormatError(_("cannot export: hand {index}: {why}").format(index=entry.index, why=why), sheet.source,
+                           entry.line)
 
 
 def _note_cell(sheet, entry) -> str:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from scorekeeper.king import boletim_layout as L
+from scorekeeper.king.boletim_layout import offender_names
 from scorekeeper.boletim import regras
-from scorekeeper.boletim.layout import STRIDE, code, col, is_label
+from scorekeeper.boletim.layout import STRIDE, code, col, info_key, is_label
 from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid, Merge
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
@@ -78,24 +79,6 @@ class Boletim:
         return self.grid.formula_findings(CELL_FORMULA) if self.grid is not None else []
 
 
-def offender_names(text: str, players: list[str]) -> list[str]:
-    """The players at fault in a Faltosos cell, written `Ana, Bruno`: split at the commas, but
-    a name that holds a comma itself (`Bruno, Jr`) is kept whole when it is one of the players."""
-    pieces = [piece.strip() for piece in text.split(",")]
-    names, start = [], 0
-    while start < len(pieces):
-        for end in range(len(pieces), start, -1):  # the longest run of pieces that names a player
-            if ", ".join(pieces[start:end]) in players:
-                break
-        else:
-            end = start + 1
-        name = ", ".join(pieces[start:end])
-        if name:
-            names.append(name)
-        start = end
-    return names
-
-
 def _header_row(grid: Grid) -> int | None:
     """The row of the column heads: its Mão (Hand, ...) cell, in whatever language it was written."""
     for row in range(1, 31):
@@ -147,6 +130,12 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
         if info.get(key) is not None:
             doc[key] = info[key]
             doc.key_lines[key] = code(*places.get(key, (1, 1)))
+    row, label_col, value_col = L.INFO_CELLS["scorer"]
+    if "scorer" not in doc and info_key(grid.label(row, label_col)) == "scorer" and grid.present(row, value_col):
+        # the scorer is two cells after the label: one named like a label ("Mesa") is still the scorer
+        doc["scorer"] = grid.text(row, value_col)
+        doc.key_lines["scorer"] = code(row, value_col)
+        places["scorer"] = (row, value_col)
     if isinstance(doc.get("scorer"), str) and (problem := name_problem(doc["scorer"])) is not None:
         raise SheetFormatError(problem, grid.where(*places["scorer"]))
     boletim = Boletim(grid.path, grid.title, doc, players, qty_cols, [c + 1 for c in qty_cols],

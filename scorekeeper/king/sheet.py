@@ -53,6 +53,7 @@ class HandEntry:
     findings: list[Finding] = field(default_factory=list)  # problems found while reading it
     total: int | None = None  # the hand's total as the boletim shows it, written over its formula (written_totals)
     total_line: int | None = None
+    item: dict | None = None  # the entry as written (export writes what the check could not resolve as written)
 
 
 def hand_finding(source: str, line: int, index: int, label: str, message: str, rule: str,
@@ -243,7 +244,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
         raise SheetFormatError(_("hand {index}: no 'hand' key (which hand is this?)").format(index=index),
                                sheet.source, line)
     rules = sheet.rules
-    entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name))
+    entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name), item=item)
     if entry.hand is None:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
         read.finding_at("hand", _("unknown hand {name}; this game's hands are {hands}").format(name=quote(name),
