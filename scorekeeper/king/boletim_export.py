@@ -277,9 +277,14 @@ class KingBoletimWriter:
             else:
                 ws.cell(lay.saldo_row, qcol, f"=IF({empty},\"\",{self.saldo_formula(p)})")
             ws.merge_cells(start_row=lay.saldo_row, start_column=qcol, end_row=lay.saldo_row, end_column=qcol + 2)
-        for column in (lay.total_col, lay.control_col):
-            letter = col(column)
-            ws.cell(lay.totals_row, column, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
+        # The hands' total is what their points add up to, never a hand's total written over its
+        # formula (a claim, checked): the players' Positivos less their Negativos
+        n = len(self.players)
+        positives = ",".join(f"{col(lay.pos_col(p))}{first}:{col(lay.pos_col(p))}{last}" for p in range(n))
+        negatives = ",".join(f"{col(lay.neg_col(p))}{first}:{col(lay.neg_col(p))}{last}" for p in range(n))
+        ws.cell(lay.totals_row, lay.total_col, f'=IF({empty},"",SUM({positives})-SUM({negatives}))')
+        letter = col(lay.control_col)
+        ws.cell(lay.totals_row, lay.control_col, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
         # Negativos and Positivos totals are written as the sheet means them, without a sign; the
         # saldo, a hand's total and the control total are signed.
         signed = {lay.total_col, lay.control_col}
