@@ -563,14 +563,15 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         ref = _sheet_rules_ref(rules_path, target)
         text = boletim.to_yaml(rules_path, ref)
         _refuse_unreadable(text, boletim.source)
-        targets.append((target, text, ref))
+        # what the workbook's cells say that the sheet cannot (a count read from a formula)
+        targets.append((target, text, ref, boletim.cell_findings(rules_path)))
     from scorekeeper.rules import looks_like_path
     from scorekeeper.sheets import load_sheet, score
 
     house_file = rules_path is not None and looks_like_path(rules_path)
 
     errors = unusable = False
-    for target, text, ref in targets:
+    for target, text, ref, cell_findings in targets:
         write_new(target, text, force)
         if ref is None and house_file:
             out(_("Wrote {path}; its rules are outside its folder: check it with --rules {rules}").format(
@@ -580,7 +581,9 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         # A faithful copy of the paper is written even when the paper is wrong; what is wrong is said
         # at once, at the written sheet's lines (where `check` and `fix` will point), and exits 1.
         try:
-            errors = _report_findings(score(load_sheet(target, rules_path, text))) or errors
+            result = score(load_sheet(target, rules_path, text))
+            result.findings[:0] = cell_findings
+            errors = _report_findings(result) or errors
         except ScorekeeperError as exc:  # written as typed; each sheet after it is written and checked too
             out(_("Error: {message}").format(message=exc), err=True)
             unusable = True

@@ -512,3 +512,75 @@ def filled_in_blank_fichas(engine: Engine, tmp_path: Path) -> None:
         sheet, result = _imported(out, tmp_path)
         rows = blank_rows(games.get(sheet.rules.game).ficha_columns(2))
         assert_formulas(openpyxl.load_workbook(out).active, values, team_expected(sheet, result, rows), engine)
+
+
+# --- what an engine saves reads back (issue 16) ----------------------------------------------------
+
+def saved_copies_read_as_the_originals(engine: Engine, tmp_path: Path) -> None:
+    """Every example and every blank, saved by the engine (each formula with its value, every
+    text a shared string), checks and imports as the export itself: no cell is read otherwise
+    and none is taken for a formula typed in an input cell."""
+    outs = []
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        out = tmp_path / f"{path.stem}.xlsx"
+        assert run("export", path, "-o", out).exit_code == 0
+        outs.append(out)
+    for rules, who in (("king", sum((["-p", p] for p in PLAYERS), [])),
+                       ("sueca", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
+                       ("truco", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
+                       ("quatrilho", ["-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva"])):
+        out = tmp_path / f"blank-{rules}.xlsx"
+        assert run("export", "--blank", rules, *who, "-o", out).exit_code == 0
+        outs.append(out)
+    for out, saved in zip(outs, engine.recalculate(outs, tmp_path)):
+        for args in (("check",), ("import", "-o", "-")):
+            ours, theirs = run(args[0], out, *args[1:]), run(args[0], saved, *args[1:])
+            assert theirs.exit_code == ours.exit_code, (out.name, args[0], theirs.output)
+            assert theirs.stdout.replace(str(saved), str(out)) == ours.stdout, (out.name, args[0])
+            assert "CELL-FORMULA" not in theirs.output, (out.name, theirs.output)
+
+
+def formulas_typed_then_saved(engine: Engine, tmp_path: Path) -> None:
+    """A formula typed in an input cell with openpyxl has no value saved with it and is refused
+    at its cell; once the engine has saved the workbook, it is read by the value computed."""
+    final, sueca = EXAMPLES / "king-final-nacional-mesa1.yaml", EXAMPLES / "sueca-torneio-jogo1.yaml"
+    king_out, sueca_out = tmp_path / "king.xlsx", tmp_path / "sueca.xlsx"
+    assert run("export", final, "-o", king_out).exit_code == 0
+    assert run("export", sueca, "-o", sueca_out).exit_code == 0
+    _typed(king_out, {"L6": "=1+2"})  # Ana's vazas: 3
+    _typed(sueca_out, {"F6": "=70+2", "K6": "=40+8"})  # deal 1: 72-48
+    refused = run("check", king_out)
+    assert (refused.exit_code, refused.stderr) == (
+        2, f"Error: {king_out}:Mesa1 R1!L6: the cell holds the formula '=1+2' and no value saved with it: type the "
+           "value itself, or open and save the workbook in a spreadsheet so that the formula is computed\n")
+    king_saved, sueca_saved = engine.recalculate([king_out, sueca_out], tmp_path)
+    checked = run("check", king_saved)
+    assert (checked.exit_code, checked.stdout) == (0, (
+        f"{king_saved}:Mesa1 R1!L6: warning [K-CELL-FORMULA]: the cell holds the formula '=1+2': read as the value "
+        "saved with it, 3 [boletim]\n"
+        f"{king_saved}:Mesa1 R1: 1 warning (king, complete; Ana +325, Bruno +15, Carla -285, Duarte -55)\n"))
+    checked = run("check", sueca_saved)
+    assert (checked.exit_code, checked.stdout.splitlines()) == (0, [
+        f"{sueca_saved}:Mesa2 R1!F6: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=70+2': read as the "
+        "value saved with it, 72 [ficha]",
+        f"{sueca_saved}:Mesa2 R1!K6: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=40+8': read as the "
+        "value saved with it, 48 [ficha]",
+        f"{sueca_saved}:Mesa2 R1: 2 warnings (sueca, won by Nos; Nos 3 mocas, Eles 1 moca)"])
+
+
+def written_totals_recalculate(engine: Engine, tmp_path: Path) -> None:
+    """A King sheet's totals written over their formulas (a hand's, a Negativos total, a saldo) are
+    written as values; every formula, the saldo and the classification among them, still adds up
+    the hands, as the CLI does."""
+    text = (EXAMPLES / "king-final-nacional-mesa1.yaml").read_text(encoding="utf-8").replace(
+        "{hand: vazas, counts: [3, 2, 1, 7]}", "{hand: vazas, counts: [3, 2, 1, 7], total: -250}")
+    path = tmp_path / "totals.yaml"
+    path.write_text(text + "totals: {negativos: {Ana: 240}, saldo: {Bruno: 20}}\n", encoding="utf-8")
+    out = tmp_path / "totals.xlsx"
+    assert run("export", path, "-o", out).exit_code == 0
+    exported = openpyxl.load_workbook(out)
+    ws = exported.active
+    assert (ws["X6"].value, ws["M19"].value, ws["O20"].value) == (-250, 240, 20)
+    values = openpyxl.load_workbook(engine.recalculate([out], tmp_path)[0], data_only=True)
+    assert_workbook(exported, values, games_of([path]), engine)
+    assert values.active["D23"].value == 15  # Bruno's saldo in the classification: the hands', not the 20 written

@@ -246,3 +246,92 @@ def test_a_coringa_named_as_a_player_is_the_check_s_error_and_round_trips(tmp_pa
     back = tmp_path / "back.yaml"
     assert run("import", out, "-o", back).exit_code == 1
     assert back.read_text(encoding="utf-8").endswith("deals:\n  - {late: Eva, coringa: Ari}\n")  # as the sheet spells him
+
+# --- 7. every typed cell is read or refused, never skipped (issue 16) ------------------------------
+
+import pytest  # noqa: E402
+
+from conftest import EXAMPLES  # noqa: E402
+from typed_cells import Error, Formula, typed  # noqa: E402
+
+MESA7 = EXAMPLES / "quatrilho-cbqi-mesa7.yaml"
+NETS = "Ari -191, Bia -112, Caio -5, Davi +306, Eva -200"
+
+
+def mesa7_with(tmp_path, cells, merge=(), name="x.xlsx"):
+    """The mesa 7 round's planilha: its 33 entries on rows 6-38 and 3 spare rows 39-41; Fichas no
+    fim, Talhas and Saldo da rodada on rows 43-45, Notas on 47."""
+    out = tmp_path / name
+    assert run("export", MESA7, "-o", out).exit_code == 0
+    return typed(out, cells, merge=merge)
+
+
+def test_tricks_typed_as_a_formula_are_read_by_their_saved_value(tmp_path):
+    # issue 16: =5*2 (saved 10) in deal 3's Vazas was dropped: Davi +295 instead of +306, "clean"
+    untouched = run("import", mesa7_with(tmp_path, {}, name="plain.xlsx"), "-o", "-").stdout
+    out = mesa7_with(tmp_path, {"G9": Formula("5*2", 10)})
+    result = run("check", out)
+    assert (result.exit_code, result.output) == (0, (
+        f"{out}:Mesa7 R1!G9: warning [Q-CELL-FORMULA]: the cell holds the formula '=5*2': read as the value saved "
+        "with it, 10 [planilha]\n"
+        f"{out}:Mesa7 R1: 1 warning (quatrilho, complete; {NETS})\n"))
+    imported = run("import", out, "-o", "-")
+    assert imported.stdout == untouched
+    assert "  - {contract: normal, caller: Davi, partner: Zeca, figuras: 35, tricks: 10}\n" in imported.stdout
+
+
+def test_a_name_typed_as_a_formula_is_read_never_dropped(tmp_path):
+    out = mesa7_with(tmp_path, {"M4": Formula('"Ar"&"i"', "Ari"), "D6": Formula('"Ev"&"a"', "Eva")})
+    result = run("check", out)
+    assert (result.exit_code, result.output.splitlines()) == (0, [
+        f"{out}:Mesa7 R1!M4: warning [Q-CELL-FORMULA]: the cell holds the formula '=\"Ar\"&\"i\"': read as the value "
+        "saved with it, 'Ari' [planilha]",
+        f"{out}:Mesa7 R1!D6: warning [Q-CELL-FORMULA]: the cell holds the formula '=\"Ev\"&\"a\"': read as the value "
+        "saved with it, 'Eva' [planilha]",
+        f"{out}:Mesa7 R1: 2 warnings (quatrilho, complete; {NETS})"])
+
+
+@pytest.mark.parametrize("cells, merge, line", [
+    ({"G9": Formula("5*2")}, (), "G9: the cell holds the formula '=5*2' and no value saved with it: type the value "
+                                 "itself, or open and save the workbook in a spreadsheet so that the formula is "
+                                 "computed"),
+    ({"H6": Error("#N/A")}, (), "H6: the cell holds the error value #N/A, not a value: type the value itself"),
+    ({"D6": Error("#N/A")}, (), "D6: the cell holds the error value #N/A, not a value: type the value itself"),
+    ({}, ("C6:D6",), "C6: the cell is merged with others (C6:D6): each cell a person types in holds its own value; "
+                     "unmerge them"),  # issue 16: gave {late: null} and "None is not a player"
+    ({"H6": "Z" * 32_767}, (), f"H6: '{'Z' * 80}'... (32767 characters) is longer than a name (80 characters)"),
+    ({"M4": "A" * 81}, (), f"M4: '{'A' * 80}'... (81 characters) is longer than a name (80 characters)"),
+    ({"C42": "normal", "D42": "Ari"}, (), "C42: 'normal' is typed below the planilha's numbered rows, where nothing is "
+                                          "read: each entry has a numbered row (a row's number is in column A)"),
+    ({"C43": "normal", "D43": "Ari"}, (), "C43: 'normal' is typed below the planilha's numbered rows, where nothing is "
+                                          "read: each entry has a numbered row (a row's number is in column A)"),
+    ({"F47": 20}, (), "F47: '20' is typed below the planilha's numbered rows, where nothing is read: each entry has a "
+                      "numbered row (a row's number is in column A)"),
+    ({"AJ7": 3}, (), "AJ7: '3' is typed right of the planilha's last column (AI): nothing there is read; move it into "
+                     "the table or clear it"),
+    ({"AK7": 3}, (), "AK7: '3' is typed right of the planilha's last column (AI): nothing there is read; move it into "
+                     "the table or clear it"),
+    ({"S7": 3}, (), "S7: '3' is typed over the formula of 'Fichas', which the planilha computes and does not read: "
+                    "clear the cell"),
+    ({"AG7": "OK"}, (), "AG7: 'OK' is typed over the formula of 'Controlo', which the planilha computes and does not "
+                        "read: clear the cell"),
+])
+def test_a_planilha_cell_that_cannot_be_read_is_refused_at_it(tmp_path, cells, merge, line):
+    out = mesa7_with(tmp_path, cells, merge)
+    for args in (("check", out), ("import", out, "-o", "-")):
+        result = run(*args)
+        assert (result.exit_code, result.stderr) == (2, f"Error: {out}:Mesa7 R1!{line}\n"), args[0]
+
+
+def test_a_blank_s_coringa_column_holds_the_writer_s_formula_until_his_name_is_typed(tmp_path):
+    out = tmp_path / "blank.xlsx"
+    assert run("export", "--blank", "quatrilho", "-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva",
+               "-o", out).exit_code == 0
+    typed(out, {"C6": "atraso", "D6": "Eva", "H6": "Zeca", "C7": "normal", "D7": "Bia", "E7": "Davi", "F7": 22})
+    result = run("import", out, "-o", "-")  # R4, the coringa's name, is the blank's formula: no warning
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[2:] == ["deals:", "  - {late: Eva, coringa: Zeca}",
+                                              "  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}"]
+    typed(out, {"R4": "Z" * 81})  # typed over it, his name is read by the name rule
+    assert run("check", out).stderr == (f"Error: {out}:Boletim!R4: '{'Z' * 80}'... (81 characters) is longer than a "
+                                        "name (80 characters)\n")

@@ -578,3 +578,188 @@ def test_an_event_longer_than_a_header_is_refused_at_import_not_written(tmp_path
            "holds at most 200" in result.output
     assert result.output.count("\n") == 1 and len(result.output) < 400
     assert not (tmp_path / "back.yaml").exists()
+
+
+# --- 7. every typed cell is read or refused, never skipped (issue 16) ------------------------------
+
+from typed_cells import Error, Formula, typed  # noqa: E402
+
+SUECA = EXAMPLES / "sueca-torneio-jogo1.yaml"  # 12 deals: rows 6-17, spare 18-20, Vencedor 22, Notas 26
+TRUCO = EXAMPLES / "truco-furb-partida1.yaml"  # 19 hands: rows 6-24, spare 25-27, Vencedor 29, Notas 33
+
+
+def exported_with(tmp_path, example, cells, merge=(), name="x.xlsx"):
+    out = tmp_path / name
+    assert run("export", example, "-o", out).exit_code == 0
+    return typed(out, cells, merge=merge)
+
+
+def test_a_ficha_s_card_points_typed_as_formulas_are_read_with_a_warning(tmp_path):
+    # issue 16: =70+2 and =40+8 (saved 72 and 48) made the Sueca deal disappear
+    untouched = run("import", exported_with(tmp_path, SUECA, {}, name="plain.xlsx"), "-o", "-").stdout
+    out = exported_with(tmp_path, SUECA, {"F6": Formula("70+2", 72), "K6": Formula("40+8", 48)})
+    result = run("check", out)
+    assert (result.exit_code, result.output) == (0, (
+        f"{out}:Mesa2 R1!F6: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=70+2': read as the value saved "
+        "with it, 72 [ficha]\n"
+        f"{out}:Mesa2 R1!K6: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=40+8': read as the value saved "
+        "with it, 48 [ficha]\n"
+        f"{out}:Mesa2 R1: 2 warnings (sueca, won by Nos; Nos 3 mocas, Eles 1 moca)\n"))
+    assert run("import", out, "-o", "-").stdout == untouched
+
+
+def test_a_truco_value_typed_as_a_formula_is_its_saved_value(tmp_path):
+    # issue 16: =3*2 (saved 6) in hand 3's Valor was read as no value: the hand was worth 1
+    out = exported_with(tmp_path, TRUCO, {"C8": Formula("3*2", 6)})
+    result = run("check", out)
+    assert (result.exit_code, result.output) == (0, (
+        f"{out}:Mesa1 R1!C8: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=3*2': read as the value saved "
+        "with it, 6 [ficha]\n"
+        f"{out}:Mesa1 R1: 1 warning (truco, won by Nos; Nos 2 games, Eles 1 game)\n"))
+    assert run("import", out, "-o", "-").stdout.splitlines()[9] == "  - {winner: Nos, value: 6}"
+
+
+def test_a_team_s_name_typed_as_a_formula_is_read_never_dropped(tmp_path):
+    out = exported_with(tmp_path, TRUCO, {"H4": Formula('"No"&"s"', "Nos")})
+    assert run("check", out).output.splitlines()[0] == (
+        f"{out}:Mesa1 R1!H4: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=\"No\"&\"s\"': read as the "
+        "value saved with it, 'Nos' [ficha]")
+    unsaved = exported_with(tmp_path, TRUCO, {"H4": Formula('"Nos"')}, name="unsaved.xlsx")
+    assert run("check", unsaved).stderr == (
+        f"Error: {unsaved}:Mesa1 R1!H4: the cell holds the formula '=\"Nos\"' and no value saved with it: type the "
+        "value itself, or open and save the workbook in a spreadsheet so that the formula is computed\n")
+
+
+@pytest.mark.parametrize("example, cells, merge, line", [
+    (SUECA, {"F6": Error("#N/A")}, (), "Mesa2 R1!F6: the cell holds the error value #N/A, not a value: type the "
+                                       "value itself"),
+    (TRUCO, {"B6": Error("#NAME?", "Nso")}, (), "Mesa1 R1!B6: the cell holds the formula '=Nso', whose value is the "
+                                                "error #NAME?: a score sheet's cell holds a value"),
+    (SUECA, {}, ("B6:C6",), "Mesa2 R1!B6: the cell is merged with others (B6:C6): each cell a person types in holds "
+                            "its own value; unmerge them"),
+    (SUECA, {"F4": "N" * 32_767}, (), f"Mesa2 R1!F4: '{'N' * 80}'... (32767 characters) is longer than a name (80 "
+                                      "characters)"),
+    (TRUCO, {"H3": "Ana, " + "z" * 81}, (), f"Mesa1 R1!H3: '{'z' * 80}'... (81 characters) is longer than a name (80 "
+                                           "characters)"),
+    (SUECA, {"T6": 3}, (), "Mesa2 R1!T6: '3' is typed right of the ficha's last column (S): nothing there is read; "
+                           "move it into the table or clear it"),
+    (SUECA, {"G6": 2}, (), "Mesa2 R1!G6: '2' is typed over the formula of 'Ganhos', which the ficha computes and does "
+                           "not read: clear the cell"),
+    (TRUCO, {"G6": 2}, (), "Mesa1 R1!G6: '2' is typed over the formula of 'Jogo', which the ficha computes and does "
+                           "not read: clear the cell"),
+    (SUECA, {"F21": 70, "K21": 50}, (), "Mesa2 R1!F21: '70' is typed below the ficha's numbered rows, where nothing "
+                                        "is read: each entry has a numbered row (a row's number is in column A)"),
+    (SUECA, {"B32": "renuncia", "C32": "Eles"}, (), "Mesa2 R1!C32: 'Eles' is typed below the ficha's numbered rows, "
+                                                    "where nothing is read: each entry has a numbered row (a row's "
+                                                    "number is in column A)"),
+    (TRUCO, {"B28": "Nos"}, (), "Mesa1 R1!B28: 'Nos' is typed below the ficha's numbered rows, where nothing is read: "
+                                "each entry has a numbered row (a row's number is in column A)"),
+    (SUECA, {"BZ3": "x"}, (), "Mesa2 R1!BZ3: a value is typed here, beyond what a boletim uses (BH1000): nothing "
+                              "there is read; move it into the table or clear it"),
+])
+def test_a_ficha_cell_that_cannot_be_read_is_refused_at_it(tmp_path, example, cells, merge, line):
+    out = exported_with(tmp_path, example, cells, merge)
+    for args in (("check", out), ("import", out, "-o", "-")):
+        result = run(*args)
+        assert (result.exit_code, result.stderr) == (2, f"Error: {out}:{line}\n"), args[0]
+
+
+def test_a_standing_typed_over_its_formula_is_still_read_as_a_claim(tmp_path):
+    out = exported_with(tmp_path, SUECA, {"I8": 2})  # deal 3: the moca stands at Nos 3, Eles 1
+    assert run("check", out).output.splitlines()[0] == (
+        f"{out}:Mesa2 R1!I8: error [S-PONT4-MOCA-DIFFERS]: deal 3: the sheet shows Nos 2; the moca stands at Nos 3 "
+        "[Pontuação 4]")
+
+
+def test_a_team_s_player_holding_a_comma_is_refused_at_export(tmp_path):
+    sheet = tmp_path / "s.yaml"
+    sheet.write_text("rules: sueca\nteams: {Nos: ['Silva, Jr', Bruno], Eles: [Carla, Duarte]}\ndeals: []\n",
+                     encoding="utf-8")
+    result = run("export", sheet, "-o", tmp_path / "s.xlsx")
+    assert (result.exit_code, result.output) == (
+        2, f"Error: {sheet}:1: cannot export: teams: 'Nos': the ficha writes a team's players in one cell, separated "
+           "by commas, and 'Silva, Jr' would read back as two\n")
+    assert not (tmp_path / "s.xlsx").exists()
+
+
+def test_a_player_or_team_named_like_a_header_label_is_a_name(tmp_path):
+    # a name over the columns (row 4) is never a header's label: "Evento" is a player, not the event
+    sheet = tmp_path / "k.yaml"
+    sheet.write_text("rules: king\nplayers: [Evento, Bruno, Mesa, Duarte]\nscorer: Mesa\nevent: Ronda\nround: 2\n"
+                     "hands:\n  - {hand: vazas, counts: [3, 3, 3, 4]}\n", encoding="utf-8")
+    out = tmp_path / "k.xlsx"
+    assert run("export", sheet, "-o", out).exit_code == 0
+    back = run("import", out, "-o", "-").stdout
+    # an event named Ronda is the event; the table left empty is not the round's 2; the scorer is Mesa
+    assert back.splitlines()[1:6] == ["players: [Evento, Bruno, Mesa, Duarte]", "scorer: Mesa", "event: Ronda",
+                                      "round: 2", "hands:"]
+
+
+def _team_round_trip(tmp_path, text):
+    sheet, out, back = tmp_path / "t.yaml", tmp_path / "t.xlsx", tmp_path / "back.yaml"
+    sheet.write_text(text, encoding="utf-8")
+    exported = run("export", sheet, "-o", out)
+    if exported.exit_code:
+        return sheet, exported.output, None
+    assert run("import", out, "-o", back).exit_code in (0, 1)
+    return sheet, _said(run("check", sheet).output, sheet), back
+
+
+def _said(output: str, path) -> list[str]:
+    """check's lines without their file and line: what is said, wherever."""
+    return [re.sub(rf"^{re.escape(str(path))}(:\d+)?: ", "", line) for line in output.splitlines()]
+
+
+TEAMS = "teams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n"
+
+
+@pytest.mark.parametrize("text", [
+    "rules: sueca\n" + TEAMS + "deals:\n  - {points: {Nos: 72}}\n",  # Eles's points left out: a finding
+    "rules: sueca\n" + TEAMS + "deals:\n  - {points: [72, 48], standing: {Eles: 1}}\n",
+    "rules: sueca\n" + TEAMS + "deals:\n  - {penalty: renuncia, team: Eles, points: [30, 90]}\n",
+    "rules: truco\n" + TEAMS + "hands:\n  - {winner: Nos, score: {Nos: 1}}\n",
+    "rules: truco\n" + TEAMS + "hands:\n  - {penalty: olhar-baralho, team: Eles, winner: Nos}\n",
+])
+def test_every_value_a_team_entry_writes_comes_back(tmp_path, text):
+    # issue 16: a row's cells were read by its kind: points on a penalty row, a winner beside an
+    # Ocorrência, one team's standing were dropped
+    sheet, checked, back = _team_round_trip(tmp_path, text)
+    assert back.read_text().splitlines()[-1] == text.splitlines()[-1]
+    assert _said(run("check", back).output, back) == checked
+
+
+@pytest.mark.parametrize("text, why", [
+    ("rules: sueca\n" + TEAMS + "deals:\n  - {points: [72, 48, 0]}\n",
+     "deal 1: points: 3 values for 2 teams: the ficha has one cell for each"),
+    ("rules: sueca\n" + TEAMS + "deals:\n  - {points: {Nos: 72, Zeca: 48}}\n",
+     "deal 1: points: 'Zeca' is not a team at this table, and the ficha has a column for each team only"),
+    ("rules: truco\n" + TEAMS + "hands:\n  - {void: xyz}\n",
+     "hand 1: void: the ficha writes a void as anulada, which reads back as misdeal, not 'xyz'"),
+    ("rules: truco\n" + TEAMS + "hands:\n  - {mao_de_onze: xyz, team: Nos}\n",
+     "hand 1: mao_de_onze: the ficha writes a declined mao de onze as recusada, which reads back as declined, not "
+     "'xyz'"),
+    ("rules: truco\n" + TEAMS + "hands:\n  - {void: misdeal, penalty: olhar-baralho, team: Nos}\n",
+     "hand 1: void and penalty: a hand's row has one Ocorrência"),
+])
+def test_what_a_ficha_has_no_cell_for_is_refused_at_export(tmp_path, text, why):
+    sheet, output, back = _team_round_trip(tmp_path, text)
+    assert (back, output) == (None, f"Error: {sheet}:4: cannot export: {why}\n")
+
+
+def test_an_all_tricks_mark_that_is_not_yes_is_refused_at_its_cell(tmp_path):
+    out = exported_with(tmp_path, SUECA, {"E6": "não"})
+    assert run("check", out).stderr == (f"Error: {out}:Mesa2 R1!E6: 'não': this column says 'sim' when a team took "
+                                        "all the tricks, and is empty otherwise\n")
+
+
+def test_names_that_read_as_numbers_come_back_as_names(tmp_path):
+    # a header's number is written as a number (table 3): one that would not read back as the same
+    # text (a scorer named 00, an event 007) stays text
+    sheet = tmp_path / "k.yaml"
+    sheet.write_text("rules: king\nplayers: ['3', '00', '1.0', 'null']\nscorer: '00'\nevent: '007'\ntable: 3\n"
+                     "hands:\n  - {hand: festa, beneficiary: '00', contract: 4-3-3-3}\n", encoding="utf-8")
+    out = tmp_path / "k.xlsx"
+    assert run("export", sheet, "-o", out).exit_code == 0
+    assert run("import", out, "-o", "-").stdout.splitlines()[1:] == [
+        "players: ['3', '00', '1.0', 'null']", "scorer: '00'", "event: '007'", "table: 3", "hands:",
+        "  - {hand: festa, beneficiary: '00', contract: 4-3-3-3}"]

@@ -92,8 +92,8 @@ def test_one_changed_cell_is_caught_at_that_cell(tmp_path):
     lines = result.output.splitlines()
     assert (f"{workbook}:Mesa1 R1!P7: error [K-Q1-POINTS-MULTIPLE]: hand 2 (copas): Bruno has -70 points, not a "
             "multiple of 20 [Quadro 1]") in lines
-    assert (f"{workbook}:Mesa1 R1!X8: error [K-TYPED-HAND-TOTAL]: hand 3 (damas): the total typed here is -150, but "
-            "the hand's cells add up to -200 [Regras: A contagem dos pontos]") in lines
+    assert (f"{workbook}:Mesa1 R1!X8: error [K-TYPED-HAND-TOTAL]: hand 3 (damas): the total written here is -150, but "
+            "the hand's points add up to -200 [Regras: A contagem dos pontos]") in lines
 
 
 def test_typed_column_totals_and_saldo_are_checked(tmp_path):
@@ -104,9 +104,9 @@ def test_typed_column_totals_and_saldo_are_checked(tmp_path):
     ws["O20"] = 20  # Bruno's saldo is +15
     wb.save(workbook)
     lines = run("check", workbook).output.splitlines()
-    assert (f"{workbook}:Mesa1 R1!M19: error [K-TYPED-COLUMN-TOTAL]: Ana's Negativos total typed here is 240, but the "
-            "column adds up to 250 [Regras: A contagem dos pontos]") in lines
-    assert (f"{workbook}:Mesa1 R1!O20: error [K-TYPED-SALDO]: Bruno's saldo typed here is 20, but Positivos - Negativos "
+    assert (f"{workbook}:Mesa1 R1!M19: error [K-TYPED-COLUMN-TOTAL]: Ana's Negativos total written here is 240, but the "
+            "hands' Negativos add up to 250 [Regras: A contagem dos pontos]") in lines
+    assert (f"{workbook}:Mesa1 R1!O20: error [K-TYPED-SALDO]: Bruno's saldo written here is 20, but Positivos - Negativos "
             "is 15 [Regras: A contagem dos pontos]") in lines
 
 

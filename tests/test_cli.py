@@ -268,7 +268,8 @@ BAD_SHEETS = {
     "three.yaml": ("rules: king\nplayers: [A, B, C]\n", ":2: players: king is played by 4, the sheet names 3"),
     "twice.yaml": ("rules: king\nplayers: [A, B, A, D]\n", ":2: players: 'A' is named twice"),
     "key.yaml": ("rules: king\nplayers: [A, B, C, D]\nhnads: []\n",
-                 ":3: unknown key 'hnads'; allowed: rules, players, scorer, event, table, round, date, notes, hands"),
+                 ":3: unknown key 'hnads'; allowed: rules, players, scorer, event, table, round, date, notes, hands, "
+                 "totals"),
     "type.yaml": ("rules: king\nplayers: [A, B, C, D]\nhands:\n  - {hand: vazas, counts: three}\n",
                   ":4: hand 1: counts: expected a list in seat order or a mapping {player: value}"),
     "negative.yaml": ("rules: king\nplayers: [A, B, C, D]\nhands:\n  - {hand: vazas, counts: [3, -2, 5, 7]}\n",
@@ -277,7 +278,7 @@ BAD_SHEETS = {
                   ":4: hand 1: counts: expected whole numbers, got true"),
     "entrykey.yaml": ("rules: king\nplayers: [A, B, C, D]\nhands:\n  - {hand: vazas, count: [3, 3, 3, 4]}\n",
                       ":4: hand 1: count: unknown key 'count'; allowed: hand, counts, points, tricks, penalty, "
-                      "players, beneficiary, contract, trump, offer, note"),
+                      "players, beneficiary, contract, trump, offer, note, total"),
     "scorer.yaml": ("rules: king\nplayers: [A, B, C, D]\nscorer: Z\n", ":3: scorer: 'Z' is not one of the players "
                                                                      "(A, B, C, D)"),
     "dupkey.yaml": ("rules: king\nplayers: [A, B, C, D]\nhands: []\nhands: []\n", ":4: malformed YAML: duplicate key "

@@ -75,3 +75,15 @@ def test_every_formula_calls_only_portable_functions(tmp_path):
 
 def test_functions_are_read_outside_string_literals():
     assert recalc.functions('=IF($B6="N(",SUM(G6),N(G7))') == {"IF", "SUM", "N"}
+
+
+def test_saved_copies_read_as_the_originals(engine, tmp_path):
+    recalc.saved_copies_read_as_the_originals(engine, tmp_path)
+
+
+def test_a_formula_typed_in_an_input_cell_is_read_once_saved(engine, tmp_path):
+    recalc.formulas_typed_then_saved(engine, tmp_path)
+
+
+def test_written_totals_leave_every_formula_the_cli_s(engine, tmp_path):
+    recalc.written_totals_recalculate(engine, tmp_path)

@@ -155,25 +155,26 @@ def test_typed_totals_are_found_by_their_labels_in_any_language_and_said_in_port
     lines = result.output.splitlines()
     where = f"{workbook}:{sheet}!"
     assert lines[-4:-1] == [
-        f"{where}X8: erro [K-TYPED-HAND-TOTAL]: mão 3 (damas): o total escrito aqui é -150, mas as células da mão "
+        f"{where}X8: erro [K-TYPED-HAND-TOTAL]: mão 3 (damas): o total escrito aqui é -150, mas os pontos da mão "
         "somam -200 [Regras: A contagem dos pontos]",
-        f"{where}M19: erro [K-TYPED-COLUMN-TOTAL]: o total de Negativos de Ana escrito aqui é 240, mas a coluna soma "
-        "250 [Regras: A contagem dos pontos]",
+        f"{where}M19: erro [K-TYPED-COLUMN-TOTAL]: o total de Negativos de Ana escrito aqui é 240, mas os Negativos das mãos "
+        "somam 250 [Regras: A contagem dos pontos]",
         f"{where}O20: erro [K-TYPED-SALDO]: o saldo de Bruno escrito aqui é 20, mas Positivos - Negativos é 15 "
         "[Regras: A contagem dos pontos]",
     ]
-    assert {"K-TYPED-HAND-TOTAL", "K-TYPED-COLUMN-TOTAL", "K-TYPED-SALDO"} == {kind.code for kind in KINDS}
+    assert {"K-TYPED-HAND-TOTAL", "K-TYPED-COLUMN-TOTAL", "K-TYPED-SALDO", "K-CELL-FORMULA"} == \
+        {kind.code for kind in KINDS}
 
 
 def test_the_typed_totals_in_english(tmp_path):
     workbook = typed_over(tmp_path, "pt_PT", TYPED)
     lines = run("check", workbook).output.splitlines()
     assert lines[-4:-1] == [
-        f"{workbook}:Mesa1 R1!X8: error [K-TYPED-HAND-TOTAL]: hand 3 (damas): the total typed here is -150, but the "
-        "hand's cells add up to -200 [Regras: A contagem dos pontos]",
-        f"{workbook}:Mesa1 R1!M19: error [K-TYPED-COLUMN-TOTAL]: Ana's Negativos total typed here is 240, but the "
-        "column adds up to 250 [Regras: A contagem dos pontos]",
-        f"{workbook}:Mesa1 R1!O20: error [K-TYPED-SALDO]: Bruno's saldo typed here is 20, but Positivos - Negativos "
+        f"{workbook}:Mesa1 R1!X8: error [K-TYPED-HAND-TOTAL]: hand 3 (damas): the total written here is -150, but the "
+        "hand's points add up to -200 [Regras: A contagem dos pontos]",
+        f"{workbook}:Mesa1 R1!M19: error [K-TYPED-COLUMN-TOTAL]: Ana's Negativos total written here is 240, but the "
+        "hands' Negativos add up to 250 [Regras: A contagem dos pontos]",
+        f"{workbook}:Mesa1 R1!O20: error [K-TYPED-SALDO]: Bruno's saldo written here is 20, but Positivos - Negativos "
         "is 15 [Regras: A contagem dos pontos]",
     ]
 

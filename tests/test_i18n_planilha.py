@@ -245,8 +245,9 @@ def test_a_cell_its_row_does_not_read_is_refused_naming_the_planilha_s_own_heads
 
 
 def test_the_planilha_s_finding_codes_are_listed_with_quatrilho_s():
-    assert [(k.code, k.rule) for k in planilha_finding_codes.KINDS] == [("Q-Q1-DEALER-CELL", "Q1")]
-    assert planilha_finding_codes.DEALER_CELL in all_kinds()
+    assert [(k.code, k.rule) for k in planilha_finding_codes.KINDS] == [("Q-Q1-DEALER-CELL", "Q1"),
+                                                                        ("Q-CELL-FORMULA", "planilha")]
+    assert planilha_finding_codes.DEALER_CELL in all_kinds() and planilha_finding_codes.CELL_FORMULA in all_kinds()
     with i18n.speaking("pt_BR"):
         assert i18n._(planilha_finding_codes.DEALER_CELL.meaning) == \
             "o carteiro digitado na linha de uma carteada não é o carteiro dela"

@@ -3,6 +3,8 @@
 Each case exports an example, changes cells as a person would in a spreadsheet, and checks
 the workbook: every line names the cell of the value it is about, with a message about it.
 """
+import re
+
 import openpyxl
 import pytest
 
@@ -198,3 +200,199 @@ def test_faltosos_keeps_a_name_that_holds_a_comma():
     assert offender_names("Ana,Carla", players) == ["Ana", "Carla"]
     assert offender_names("Zeca, Ana", players) == ["Zeca", "Ana"]  # an unknown name is passed on, to be a finding
     assert offender_names(" , Duarte,", players) == ["Duarte"]
+
+
+# --- issue 16: every typed cell is read or refused, never skipped ---------------------------------
+
+from typed_cells import Error, Formula, typed  # noqa: E402
+
+
+def typed_final(tmp_path, cells, merge=(), name="x.xlsx"):
+    """The final's boletim with `cells` typed as a spreadsheet saves them (typed_cells)."""
+    out = tmp_path / name
+    assert run("export", FINAL, "-o", out).exit_code == 0
+    return typed(out, cells, merge=merge)
+
+
+def imported(workbook):
+    result = run("import", workbook, "-o", "-")
+    return result.exit_code, result.stdout, result.stderr
+
+
+CLEAN = "(king, complete; Ana +325, Bruno +15, Carla -285, Duarte -55)"
+
+
+def test_a_count_typed_as_a_formula_is_read_by_its_saved_value_with_a_warning(tmp_path):
+    # issue 16: =1+2 in Ana's vazas Qtd (LibreOffice saves 3 with it) gave "no value for Ana"
+    plain = typed_final(tmp_path, {}, name="plain.xlsx")
+    _code, untouched, _err = imported(plain)
+    out = typed_final(tmp_path, {"L6": Formula("1+2", 3)})
+    warning = (f"{out}:Mesa1 R1!L6: warning [K-CELL-FORMULA]: the cell holds the formula '=1+2': read as the value "
+               "saved with it, 3 [boletim]")
+    result = run("check", out)
+    assert (result.exit_code, result.output) == (0, f"{warning}\n{out}:Mesa1 R1: 1 warning {CLEAN}\n")
+    assert imported(out) == (0, untouched, f"{warning}\n{out}:Mesa1 R1: 1 warning {CLEAN}\n")
+    back = tmp_path / "back.yaml"
+    result = run("import", out, "-o", back)  # to a file: the warning is said at the cell, the summary at the file
+    assert (result.exit_code, result.output) == (0, f"Wrote {back}\n{warning}\n{back}: 1 warning {CLEAN}\n")
+    assert back.read_text() == untouched
+
+
+def test_a_players_name_typed_as_a_formula_is_read_never_dropped(tmp_path):
+    # issue 16: a formula in a name cell removed the player ("a player column has no name above it")
+    out = typed_final(tmp_path, {"L4": Formula('"An"&"a"', "Ana")})
+    result = run("check", out)
+    assert (result.exit_code, result.output.splitlines()[0]) == (
+        0, f"{out}:Mesa1 R1!L4: warning [K-CELL-FORMULA]: the cell holds the formula '=\"An\"&\"a\"': read as the "
+           "value saved with it, 'Ana' [boletim]")
+    assert "players: [Ana, Bruno, Carla, Duarte]\n" in imported(out)[1]
+
+
+@pytest.mark.parametrize("cells, line", [
+    ({"L6": Formula("1+2")}, "L6: the cell holds the formula '=1+2' and no value saved with it: type the value "
+                             "itself, or open and save the workbook in a spreadsheet so that the formula is computed"),
+    ({"L4": Formula('"Ana"')}, "L4: the cell holds the formula '=\"Ana\"' and no value saved with it: type the value "
+                               "itself, or open and save the workbook in a spreadsheet so that the formula is computed"),
+    ({"L6": Error("#N/A")}, "L6: the cell holds the error value #N/A, not a value: type the value itself"),
+    ({"L4": Error("#N/A")}, "L4: the cell holds the error value #N/A, not a value: type the value itself"),
+    ({"C12": Error("#REF!")}, "C12: the cell holds the error value #REF!, not a value: type the value itself"),
+    ({"L6": Error("#DIV/0!", "1/0")}, "L6: the cell holds the formula '=1/0', whose value is the error #DIV/0!: a "
+                                      "score sheet's cell holds a value"),
+    ({"Z6": Error("#VALUE!", '"a"+1')}, "Z6: the cell holds the formula '=\"a\"+1', whose value is the error "
+                                        "#VALUE!: a score sheet's cell holds a value"),
+    ({"L4": "x" * 32_767}, f"L4: '{'x' * 80}'... (32767 characters) is longer than a name (80 characters)"),
+    ({"H3": "Ana\u202e"}, "H3: the name 'Ana\\u202e' holds an invisible direction mark"),
+    ({"AA6": 5}, "AA6: '5' is typed right of the boletim's last column (Z): nothing there is read; move it into "
+                 "the table or clear it"),
+    ({"B21": "vazas", "L21": 3}, "B21: 'vazas' is typed below the Totais and Saldo rows, where no hand is read: "
+                                 "hands are written in the rows above the totals"),
+    ({"L22": 3}, "L22: '3' is typed below the Totais and Saldo rows, where no hand is read: hands are written in "
+                 "the rows above the totals"),
+    ({"H40": "renuncia"}, "H40: 'renuncia' is typed below the Totais and Saldo rows, where no hand is read: hands "
+                          "are written in the rows above the totals"),
+    ({"X19": -960}, "X19: '-960' is typed over a total that is not read (only each player's Negativos, Positivos "
+                    "and saldo are): clear it"),
+    ({"E20": 5}, "E20: '5' is typed over a total that is not read (only each player's Negativos, Positivos and "
+                 "saldo are): clear it"),
+    ({"B4": "Zeca"}, "B4: 'Zeca' is typed in the players' row, which holds each player's name over their columns: "
+                     "nothing else there is read"),
+    ({"E18": "copas"}, "E18: 'copas' is typed on a row with no contract, penalty, count or points: a hand's row "
+                       "holds what was played"),
+    ({"BZ7": 5}, "BZ7: a value is typed here, beyond what a boletim uses (BH1000): nothing there is read; move it "
+                 "into the table or clear it"),
+])
+def test_a_cell_that_cannot_be_read_is_refused_at_it(tmp_path, cells, line):
+    out = typed_final(tmp_path, cells)
+    for command in ("check", "import"):
+        result = run(command, out, *(("-o", "-") if command == "import" else ()))
+        assert (result.exit_code, result.stderr) == (2, f"Error: {out}:Mesa1 R1!{line}\n"), command
+
+
+@pytest.mark.parametrize("area, cell", [("L6:M6", "L6"), ("C12:D12", "C12"), ("K17:L17", "L17"), ("L4:O4", "L4")])
+def test_merged_input_cells_are_refused(tmp_path, area, cell):
+    # a merge over L6:M6 hides the one's value under the other's; L4:O4 takes Bruno's name cell
+    out = typed_final(tmp_path, {}, merge=(area,))
+    result = run("check", out)
+    assert (result.exit_code, result.stderr) == (
+        2, f"Error: {out}:Mesa1 R1!{cell}: the cell is merged with others ({area}): each cell a person types in "
+           "holds its own value; unmerge them\n")
+
+
+def test_the_boletims_own_merges_are_read(tmp_path):
+    """A player's name over his three columns and a saldo over them are the writer's merges."""
+    out = typed_final(tmp_path, {"O20": 20})  # Bruno's saldo (O20:Q20) typed over its formula
+    lines, code = findings(out)
+    assert code == 1 and lines == [at(out, "O20", "error [K-TYPED-SALDO]: Bruno's saldo written here is 20, but "
+                                                  "Positivos - Negativos is 15 [Regras: A contagem dos pontos]")]
+
+
+def test_a_typed_total_is_kept_by_import_and_written_back_by_export(tmp_path):
+    # issue 16: -250 typed over the vazas total: check of the boletim said 4 errors, of the import 3
+    out = typed_final(tmp_path, {"X6": -250, "M19": 240, "O20": 20})
+    typed_lines = [
+        ("X6", ":9: ", "error [K-TYPED-HAND-TOTAL]: hand 1 (vazas): the total written here is -250, but the hand's "
+                       "points add up to -260 [Regras: A contagem dos pontos]"),
+        ("M19", ":20: ", "error [K-TYPED-COLUMN-TOTAL]: Ana's Negativos total written here is 240, but the hands' "
+                         "Negativos add up to 250 [Regras: A contagem dos pontos]"),
+        ("O20", ":20: ", "error [K-TYPED-SALDO]: Bruno's saldo written here is 20, but Positivos - Negativos is 15 "
+                         "[Regras: A contagem dos pontos]"),
+    ]
+    assert findings(out) == ([at(out, cell, text) for cell, _line, text in typed_lines], 1)
+    back = tmp_path / "back.yaml"
+    assert run("import", out, "-o", back).exit_code == 1
+    text = back.read_text()
+    assert "  - {hand: vazas, counts: [3, 2, 1, 7], total: -250}\n" in text
+    assert text.endswith("totals: {negativos: {Ana: 240}, saldo: {Bruno: 20}}\n")
+    checked = run("check", back)  # the same findings, at the sheet's lines
+    assert (checked.exit_code, checked.output.splitlines()[:-1]) == (
+        1, [f"{back}{line}{text}" for _cell, line, text in typed_lines])
+    again = tmp_path / "again.xlsx"
+    assert run("export", back, "-o", again).exit_code == 0
+    wb = openpyxl.load_workbook(again)
+    ws = wb.active
+    assert (ws["X6"].value, ws["M19"].value, ws["O20"].value) == (-250, 240, 20)  # written over the formulas
+    assert ws["X7"].value.startswith("=") and ws["P19"].value.startswith("=") and ws["L20"].value.startswith("=")
+    assert findings(again)[0] == [at(again, cell, text) for cell, _line, text in typed_lines]
+    assert run("import", again, "-o", "-").stdout == text
+
+
+def test_the_saldo_and_the_classification_add_up_the_hands_not_a_typed_total():
+    from scorekeeper.king.boletim_export import KingBoletimWriter
+    from scorekeeper.king.rules import KingRules  # noqa: F401 - the writer's type
+    from scorekeeper.rules import find
+
+    import openpyxl as xl
+
+    ws = xl.Workbook().active
+    writer = KingBoletimWriter(ws, find("king"), ["Ana", "Bruno", "Carla", "Duarte"], 12)
+    assert writer.saldo_formula(0) == "SUM(N6:N17)-SUM(M6:M17)"  # Ana's Positivos less her Negativos, rows 6-17
+
+
+def _king_round_trip(tmp_path, hands: str):
+    sheet, out, back = tmp_path / "k.yaml", tmp_path / "k.xlsx", tmp_path / "back.yaml"
+    sheet.write_text("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n" + hands, encoding="utf-8")
+    exported = run("export", sheet, "-o", out)
+    if exported.exit_code:
+        return sheet, exported.output, None
+    assert run("import", out, "-o", back).exit_code in (0, 1)
+    return sheet, _said(run("check", sheet).output, sheet), back
+
+
+def _said(output: str, path) -> list[str]:
+    """check's lines without their file and line: what is said, wherever."""
+    return [re.sub(rf"^{re.escape(str(path))}(:\d+)?: ", "", line) for line in output.splitlines()]
+
+
+@pytest.mark.parametrize("hand", [
+    "{hand: festa, beneficiary: Zeca, contract: positivos, trump: copas, tricks: [5, 3, 3, 2]}",
+    "{hand: festa, beneficiary: Ana, contract: xyz, tricks: [5, 3, 3, 2]}",
+    "{hand: festa, beneficiary: Ana, contract: positivos, trump: sol, tricks: [5, 3, 3, 2]}",
+    "{hand: vazas, penalty: batota, players: [Ana]}",
+    "{hand: vazas, penalty: renuncia, players: [Zeca]}",
+    "{hand: festa, beneficiary: Ana, contract: nulos, offer: {by: Zeca, tricks: 2}, tricks: [1, 3, 4, 5]}",
+    "{hand: festa, beneficiary: Ana, contract: nulos, offer: {by: Bruno, tricks: 2, contract: xyz}, tricks: [1, 3, 4, 5]}",
+    "{hand: vazas, counts: {Ana: 3, Bruno: 2, Carla: 1}}",
+    "{hand: vazas, points: {Ana: -60, Bruno: -40}}",
+])
+def test_what_the_check_cannot_resolve_is_exported_as_written_and_keeps_its_finding(tmp_path, hand):
+    # a beneficiary not at the table, an unknown trump, a player's count left out: each a finding
+    # that the copy keeps (the boletim wrote nothing for them before)
+    sheet, checked, back = _king_round_trip(tmp_path, f"  - {hand}\n")
+    assert back is not None, checked
+    assert back.read_text().splitlines()[-1] == f"  - {hand}"
+    assert _said(run("check", back).output, back) == checked
+
+
+@pytest.mark.parametrize("hand, why", [
+    ("{hand: vazas, counts: [3, 2, 1]}", "counts: 3 values for 4 players: the boletim has one cell for each"),
+    ("{hand: vazas, counts: {Ana: 3, Zeca: 2}}", "counts: 'Zeca' is not at this table, and the boletim has a column "
+                                                 "for each player only"),
+    ("{hand: festa, beneficiary: Ana, contract: nulos, counts: [1, 3, 4, 5]}",
+     "counts: the boletim's Qtd cells hold a festa's tricks and any other hand's counts: these would read back as "
+     "tricks"),
+    ("{hand: vazas, tricks: [3, 2, 1, 7]}", "tricks: the boletim's Qtd cells hold a festa's tricks and any other "
+                                            "hand's counts: these would read back as counts"),
+])
+def test_what_the_boletim_has_no_cell_for_is_refused_at_export(tmp_path, hand, why):
+    sheet, output, back = _king_round_trip(tmp_path, f"  - {hand}\n")
+    assert (back, output) == (None, f"Error: {sheet}:4: cannot export: hand 1: {why}\n")

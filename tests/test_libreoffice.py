@@ -39,3 +39,15 @@ def test_a_filled_in_blank_boletim_adds_up(tmp_path):
 
 def test_filled_in_blank_fichas_add_up(tmp_path):
     recalc.filled_in_blank_fichas(ENGINE, tmp_path)
+
+
+def test_saved_copies_read_as_the_originals(tmp_path):
+    recalc.saved_copies_read_as_the_originals(ENGINE, tmp_path)
+
+
+def test_a_formula_typed_in_an_input_cell_is_read_once_saved(tmp_path):
+    recalc.formulas_typed_then_saved(ENGINE, tmp_path)
+
+
+def test_written_totals_leave_every_formula_the_cli_s(tmp_path):
+    recalc.written_totals_recalculate(ENGINE, tmp_path)

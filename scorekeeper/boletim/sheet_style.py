@@ -119,8 +119,10 @@ def list_formula(values) -> str | None:
 
 
 def typed_value(value):
-    """A header value as a person would type it: numbers (of a header's size) as numbers."""
-    return header_number(str(value))
+    """A header value as a person would type it: numbers (of a header's size) as numbers, when
+    the number reads back as the same text (`01` or a scorer named `00` stays text)."""
+    number = header_number(str(value))
+    return number if isinstance(number, str) or str(number) == str(value) else str(value)
 
 
 # --- the printed page: A4, and how much of a worksheet goes on it ------------------------------

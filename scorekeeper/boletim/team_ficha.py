@@ -21,13 +21,15 @@ from scorekeeper import games
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
 from scorekeeper.boletim.layout import STRIDE, code
-from scorekeeper.boletim.safe_read import MAX_ROWS
+from scorekeeper.boletim.safe_read import MAX_ROWS, ErrorValue, Merge
 from scorekeeper.boletim.sheet_style import (DEFAULT_ROW, MAX_CELL_CHARS, MAX_MAGNITUDE, NOTE_ALIGNMENT, Styles,
                                              list_formula, numbered_notes, page_setup, put, text_width, typed_value)
 from scorekeeper.boletim.layout import col
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import N_, _, grouped, pgettext
+from scorekeeper.names import name_problem
+from scorekeeper.team_finding_codes import CELL_FORMULA
 from scorekeeper.sheet_file import flow
 from scorekeeper.team_sheet import MAX_ENTRIES
 from scorekeeper.yaml_lines import LineDict, LineList
@@ -138,6 +140,11 @@ class FichaColumns(ABC):
     @abstractmethod
     def read_entry(self, grid, r: int, names: list[str]):
         """The entry typed in row r (a LineDict with coded lines), or None for an empty row."""
+
+    @abstractmethod
+    def computed_columns(self) -> list[int]:
+        """The columns of a row that only hold the ficha's formulas (none is read): a value
+        typed over one is refused, never skipped."""
 
     @abstractmethod
     def finding_column(self, ficha, finding: Finding, entry) -> int | None:
@@ -287,11 +294,27 @@ class TeamFichaWriter:
                 ws.row_dimensions[r].height = blank_row_points(self.cols)
 
 
+def _refuse_unwritable_players(sheet) -> None:
+    """A team's players share one cell, separated by commas: a player's name that holds a comma
+    would read back as two players, and is refused at export (Safety, promise 4)."""
+    for team, players in sheet.teams.items():
+        for player in players:
+            if "," in player:
+                raise SheetFormatError(_("cannot export: teams: {team}: the ficha writes a team's players in one "
+                                         "cell, separated by commas, and {name} would read back as two").format(
+                                             team=quote(team), name=quote(player)), sheet.source, sheet.line)
+
+
 def typed_rows(sheet, cols: FichaColumns) -> list[dict]:
     """What a scorer would have typed in each row of the ficha for this sheet."""
     rows = []
     for number, item in enumerate(sheet.entries, start=1):
-        row = cols.typed_row(sheet, item)
+        try:
+            row = cols.typed_row(sheet, item)
+        except CannotHold as exc:  # the entry named by its game's word for one (deal, hand)
+            word = _(games.get(sheet.rules.game).entry_word[0])
+            raise SheetFormatError(_("cannot export: {entry} {number}: {why}").format(
+                entry=word, number=number, why=exc), sheet.source, item.line) from None
         if "note" in item:
             row["note"] = _note_cell(sheet, cols, number, item)
         rows.append(row)
@@ -334,12 +357,33 @@ def team_of(sheet, value):
     return sheet.team_of(value) or value
 
 
-def per_team(value, names):
+class CannotHold(Exception):
+    """What an entry writes that its ficha's row has no cell for: refused at export, naming the
+    entry (typed_rows), never dropped (Safety, promise 4)."""
+
+
+def per_team(value, names, key: str = ""):
+    """A value per team as the ficha's cells hold it, in team order: None for a team left out
+    (the check's finding reads back as it is); a value for a name that is not a team, a list
+    that is not one a team, or a value that is not a whole number has no cell."""
+    if value is None:
+        return None
     if isinstance(value, list) and len(value) == len(names):
-        return list(value)
-    if isinstance(value, dict) and set(value) == set(names):
-        return [value[n] for n in names]
-    return None
+        values = list(value)
+    elif isinstance(value, dict) and all(name in names for name in value):
+        values = [value.get(name) for name in names]
+    elif isinstance(value, dict):
+        unknown = next(name for name in value if name not in names)
+        raise CannotHold(_("{key}: {name} is not a team at this table, and the ficha has a column for each team "
+                           "only").format(key=key, name=quote(unknown)))
+    else:
+        raise CannotHold(_("{key}: {count} values for {teams} teams: the ficha has one cell for each").format(
+            key=key, count=len(value) if isinstance(value, list) else 1, teams=len(names)))
+    wrong = next((v for v in values if v is not None and (isinstance(v, bool) or not isinstance(v, int))), None)
+    if wrong is not None:
+        raise CannotHold(_("{key}: {value} is not a whole number, which is what the ficha's cell holds").format(
+            key=key, value=quote(wrong)))
+    return values
 
 
 def scale(cols) -> float:
@@ -368,6 +412,7 @@ def blank_rows(cols: FichaColumns, teams: int = 2) -> int:
 
 def write_game(ws, sheet, result, styles: Styles, meta: dict, cols: FichaColumns) -> TeamFichaWriter:
     """A team sheet's ficha on `ws`: what was typed, live formulas, the findings as notes."""
+    _refuse_unwritable_players(sheet)
     rows = typed_rows(sheet, cols)
     writer = TeamFichaWriter(ws, sheet.rules, sheet.teams, len(rows) + SPARE_ROWS, styles, cols)
     notes = [(FIRST + f.hand - 1 if f.hand else None, f.describe())
@@ -402,10 +447,16 @@ class TeamFicha:
     cols: object
     rules_cell: str | None = None  # where the Regras cell is, for a refusal of what it names
     team_cols: dict[str, int] = field(default_factory=dict)  # team -> its first column
+    grid: object = None  # the worksheet read: the input cells that held formulas
 
     @property
     def source(self) -> str:
         return f"{self.path}:{self.title}"
+
+    def cell_findings(self, rules_path: str | None = None) -> list[Finding]:
+        """What reading the worksheet found at its cells: each input cell read by the value saved
+        with its formula (a warning)."""
+        return self.grid.formula_findings(CELL_FORMULA) if self.grid is not None else []
 
     def check(self, rules_path: str | None = None):
         """Score the ficha; each finding named by worksheet and cell."""
@@ -415,7 +466,7 @@ class TeamFicha:
         with self._refusals_at_cells():
             result = score(sheet)
         result.source = self.source
-        result.findings = [self._at_cell(f) for f in result.findings]
+        result.findings = self.cell_findings() + [self._at_cell(f) for f in result.findings]
         return result
 
     def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
@@ -513,13 +564,17 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
     """A team ficha from a worksheet's cells (only what a person typed), given its header
     `info` and where its Regras cell is."""
     head = L.HEAD_ROW
+    width = len(cols.team_heads())
     names = []
     for t in range(rules.teams):
-        name = grid.text(L.NAMES_ROW, cols.block(t))
+        first = cols.block(t)
+        # a team's name is over its block of columns (the writer merges them); read as typed
+        name = grid.text(L.NAMES_ROW, first, merged_as=Merge(L.NAMES_ROW, first, L.NAMES_ROW, first + width - 1))
         if name is None:
-            raise SheetFormatError(_("a team column has no team name above it"), grid.where(L.NAMES_ROW, cols.block(t)))
+            raise SheetFormatError(_("a team column has no team name above it"), grid.where(L.NAMES_ROW, first))
+        _refuse_name(name, grid.where(L.NAMES_ROW, first))
         names.append(name)
-    if not L.is_label(grid.text(head, 1), NUMBER_HEAD):  # written in any language scorekeeper speaks
+    if not L.is_label(grid.label(head, 1), NUMBER_HEAD):  # written in any language scorekeeper speaks
         raise SheetFormatError(_("not a scorekeeper ficha: no '{head}' header").format(head=_(NUMBER_HEAD)),
                                grid.where(head, 1))
     doc = LineDict()
@@ -530,6 +585,8 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
     for t, name in enumerate(names):
         players = grid.text(PLAYERS_ROW, cols.block(t))
         teams[name] = [p.strip() for p in (players or "").split(",") if p.strip()]
+        for player in teams[name]:
+            _refuse_name(player, grid.where(PLAYERS_ROW, cols.block(t)))
     doc["teams"] = teams
     doc.key_lines["teams"] = teams.line
     for key in ("rules", "scorer", "event", "table", "round", "date"):
@@ -537,19 +594,24 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
         doc.key_lines[key] = code(row, column)
         if key != "rules" and info.get(key) is not None:
             doc[key] = info[key]
+    if isinstance(doc.get("scorer"), str):
+        row, _slot, column = TEAM_INFO_CELLS["scorer"]
+        _refuse_name(doc["scorer"], grid.where(row, column))
     entries = LineList()
     entries.line, entries.item_lines = code(head, 1), []
     # Observação, in any language; none on an older ficha.
-    remark = cols.remark_col if L.is_label(grid.text(head, cols.remark_col), REMARK_HEAD) else None
+    remark = cols.remark_col if L.is_label(grid.label(head, cols.remark_col), REMARK_HEAD) else None
     ficha = TeamFicha(grid.path, grid.title, rules_ref, doc, cols, rules_cell,
-                      {name: cols.team_value(t) for t, name in enumerate(names)})
+                      {name: cols.team_value(t) for t, name in enumerate(names)}, grid)
+    last = head
     for r in range(head + 1, MAX_ROWS + 2):
         if r > MAX_ROWS:  # numbered rows go on below what is read: refuse rather than drop them
             raise SheetFormatError(
                 _("numbered rows go on past row {row}; a ficha holds at most {most} {entries}").format(
                     row=MAX_ROWS, most=MAX_ENTRIES, entries=cols.list_key), grid.where(r - 1, 1))
-        if isinstance(grid.values.get((r, 1)), bool) or not isinstance(grid.values.get((r, 1)), (int, float)):
+        if not is_row_number(grid.marker(r, 1)):
             break  # the entry rows are the numbered ones; the result and notes follow them
+        last = r
         entry = cols.read_entry(grid, r, names)
         note = _note(grid, r, remark)
         if note is not None:  # a note alone is an entry too: dropping it would renumber the ones after it
@@ -561,18 +623,63 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
             entries.append(entry)
             entries.item_lines.append(entry.line)
     doc[cols.list_key] = entries
+    _refuse_outside(grid, cols, last, remark or cols.note_col)
     return ficha
+
+
+def is_row_number(value) -> bool:
+    """An entry row's marker: its number in column A (the rows below it are not entries)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _refuse_name(name: str, where: str) -> None:
+    """A team's or a player's name read from the ficha is one the sheets accept (names.py)."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise SheetFormatError(problem, where)
+
+
+def _refuse_outside(grid, cols: FichaColumns, last_row: int, last_col: int) -> None:
+    """Anything typed where the ficha reads nothing is refused at its cell, never skipped (issue
+    16): over a formula that the ficha computes, right of its last column, and below its
+    numbered rows, where only the result and the notes are the writer's."""
+    computed = set(cols.computed_columns())
+    notes = min((r for (r, c) in grid.values if c == 2 and r > last_row and L.is_label(grid.label(r, c),
+                                                                                       L.NOTES_LABEL)),
+                default=MAX_ROWS + 1)
+    for (row, column), value in sorted(grid.values.items()):
+        if (row, column) in grid.formulas:
+            continue  # the ficha's own formulas
+        if column > last_col:
+            message = _("{value} is typed right of the ficha's last column ({column}): nothing there is read; move "
+                        "it into the table or clear it")
+        elif L.FIRST_ROW <= row <= last_row and column in computed:
+            message = _("{value} is typed over the formula of {head}, which the ficha computes and does not read: "
+                        "clear the cell")
+        elif row > last_row and not (column == 2 and (row >= notes or L.is_label(value, WINNER_LABEL))):
+            message = _("{value} is typed below the ficha's numbered rows, where nothing is read: each entry has a "
+                        "numbered row (a row's number is in column A)")
+        else:
+            continue
+        raise SheetFormatError(message.format(value=shown_value(grid, row, column, value), column=col(last_col),
+                                              head=quote(grid.label(L.HEAD_ROW, column) or col(column))),
+                               grid.where(row, column))
+
+
+def shown_value(grid, row: int, column: int, value) -> str:
+    """A cell's value as a refusal quotes it (an error value as the spreadsheet shows it)."""
+    return value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
 
 
 def _note(grid, r: int, column: int | None):
     """The entry's note as typed in Observação: text as it is (spaces and all), a number as a
-    number (a whole one as a whole number), anything else as the text it shows; a blank cell
-    or a formula is no note."""
-    if column is None or (r, column) in grid.formulas:
+    number (a whole one as a whole number), anything else as the text it shows; a blank cell is
+    no note."""
+    if column is None:
         return None
-    value = grid.values.get((r, column))
+    value = grid.value(r, column)
     if isinstance(value, str):
-        return value if value.strip() else None
+        return value
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         return int(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
@@ -591,8 +698,11 @@ def key_lines(entry: LineDict, r: int, columns: dict[str, int]) -> dict[str, int
     return {key: code(r, TEAM_SLOTS[key] if key in TEAM_SLOTS else columns[key]) for key in entry}
 
 
-def team_values(grid, r: int, columns: list[int], names: list[str]):
-    values = [grid.number(r, c) for c in columns]
+def team_values(grid, r: int, columns: list[int], names: list[str], typed_over: bool = False):
+    """A value per team typed in row r's `columns`; `typed_over` for the cells that hold the
+    ficha's formulas (a standing, a score), whose formula is not read."""
+    read = grid.typed_over_number if typed_over else grid.number
+    values = [read(r, c) for c in columns]
     if all(v is None for v in values):
         return None
     return {name: v for name, v in zip(names, values) if v is not None}

@@ -6,7 +6,8 @@ import datetime
 from scorekeeper import games
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
-from scorekeeper.boletim.safe_read import Grid, bounded_read, check_zip, open_workbook, read_file, read_grid, worksheets
+from scorekeeper.boletim.safe_read import (MAX_COLUMNS, MAX_ROWS, Grid, bounded_read, check_zip, open_workbook,
+                                           read_file, read_grid, worksheets)
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.i18n import _
 
@@ -22,8 +23,7 @@ def read_workbook(path: str) -> list:
         wb = open_workbook(data, path)
         try:
             for title, member in worksheets(wb, path):
-                values, formulas = read_grid(wb, title, member, budget)
-                boletim = read_worksheet(Grid(path, title, values, formulas))
+                boletim = read_worksheet(read_grid(wb, title, member, budget))
                 if boletim is not None:
                     found.append(boletim)
         finally:
@@ -35,10 +35,19 @@ def read_workbook(path: str) -> list:
 
 def read_worksheet(grid: Grid):
     """One worksheet's boletim, or None when it has no Regras cell (a summary, a note)."""
-    info, places = header_info(grid, L.HEAD_ROW)
+    # The header is the rows above the names (a player or a team named "Evento" is no label)
+    found = header_places(grid, L.NAMES_ROW)
+    if "rules" not in found:
+        return None
+    if grid.beyond is not None:  # a boletim's cells all lie within the bounds: nothing typed is skipped
+        raise SheetFormatError(_("a value is typed here, beyond what a boletim uses ({corner}): nothing there is "
+                                 "read; move it into the table or clear it").format(
+                                     corner=f"{L.col(MAX_COLUMNS)}{MAX_ROWS}"), grid.where(*grid.beyond))
+    info, places = header_info(grid, L.NAMES_ROW, found)
     ref = info.get("rules")
     if ref is None:
-        return None
+        raise SheetFormatError(_("the Regras cell is empty: it names the rules the boletim is played by"),
+                               grid.where(*found["rules"]))
     ref = str(ref)
     where = grid.where(*places["rules"])
     rules = regras.shipped(ref)
@@ -79,21 +88,41 @@ class HouseRulesWorksheet:
     def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
         return self._read(rules_path).to_yaml(rules_path, rules_ref)
 
+    def cell_findings(self, rules_path: str | None = None) -> list:
+        return self._read(rules_path).cell_findings()
 
-def header_info(grid: Grid, head: int) -> tuple[dict, dict]:
-    """The labelled header cells above row `head` (Evento, Mesa, Regras, ...), by key, and the
-    (row, column) each value was read from."""
-    info, places = {}, {}
-    for (row, column), value in sorted(grid.values.items()):
-        key = L.info_key(value) if row < head else None
-        if key is None:
+
+def header_places(grid: Grid, head: int) -> dict[str, tuple[int, int]]:
+    """Where the value of each labelled header cell above row `head` (Evento, Mesa, Regras, ...)
+    is: the cell just after its label, whatever it says (an event may be named "Mesa"), or else
+    the first cell within three that holds anything, unless that is the next label (this one's
+    value left empty)."""
+    places = {}
+    for row, column in sorted(position for position in grid.values if position[0] < head):
+        key = L.info_key(grid.label(row, column))
+        if key is None or (row, column) in places.values():  # a value that reads like a label is a value
             continue
-        for right in range(column + 1, column + 4):
-            text = grid.text(row, right)
-            if text is not None and L.info_key(text) is None:
-                info[key] = _header_value(key, text)
-                places[key] = (row, right)
-                break
+        if grid.present(row, column + 1):
+            places[key] = (row, column + 1)
+            continue
+        for right in range(column + 2, column + 4):
+            if grid.present(row, right):
+                if L.info_key(grid.label(row, right)) is None:
+                    places[key] = (row, right)
+                break  # the next label: this one's value is empty
+    return places
+
+
+def header_info(grid: Grid, head: int, found: dict | None = None) -> tuple[dict, dict]:
+    """The labelled header cells above row `head` (Evento, Mesa, Regras, ...), by key, read as a
+    person typed them (grid.text), and the (row, column) each value was read from (`found`:
+    header_places, when the caller has them)."""
+    info, places = {}, {}
+    for key, (row, column) in (found if found is not None else header_places(grid, head)).items():
+        text = grid.text(row, column)
+        if text is not None:
+            info[key] = _header_value(key, text)
+            places[key] = (row, column)
     return info, places
 
 

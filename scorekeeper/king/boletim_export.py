@@ -128,10 +128,13 @@ class KingBoletimWriter:
                 f'{self.festa_points(r, player, sign)},{negative}))')
 
     # --- writing ---------------------------------------------------------------------------
-    def write(self, meta: dict, scorer: str, rows: list[dict], findings: list["Note"]):
+    def write(self, meta: dict, scorer: str, rows: list[dict], findings: list["Note"],
+              totals: dict[str, dict[str, int]] | None = None):
         """Write the worksheet, in the language in use. `rows` hold what is typed in each hand
-        row; `findings` are the notes to show as comments and in the notes area."""
+        row; `findings` are the notes to show as comments and in the notes area; `totals` the
+        Totais and Saldo numbers written over their formulas ({"saldo": {"Ana": 20}})."""
         ws, lay, rules, players = self.ws, self.lay, self.rules, self.players
+        self.written_totals = totals or {}
         scorer_index = players.index(scorer)
         # A sheet with nothing entered is a form to fill in by hand: no result shown, rows to write in.
         self.blank = not findings and not any(r.get("quantities") or r.get("points") for r in rows)
@@ -229,13 +232,23 @@ class KingBoletimWriter:
             neg_cells.append(f"{col(ncol)}{r}")
             pos_cells.append(f"{col(pcol)}{r}")
         every = ",".join(neg_cells + pos_cells)
-        ws.cell(r, lay.total_col, f'=IF(COUNT({every})=0,"",SUM({",".join(pos_cells)})-SUM({",".join(neg_cells)}))')
+        if typed.get("total") is not None:  # a total written over the formula (written_totals): kept as written
+            put(ws, r, lay.total_col, typed["total"])
+        else:
+            ws.cell(r, lay.total_col,
+                    f'=IF(COUNT({every})=0,"",SUM({",".join(pos_cells)})-SUM({",".join(neg_cells)}))')
         for column in range(1, lay.last_col + 1):
             if column in (lay.total_col, lay.control_col):
                 self.style(ws.cell(r, column), "box_signed")
             else:
                 self.style(ws.cell(r, column), "box_hide_zero" if L.COL_UNIT <= column < lay.note_col else "box")
         ws.cell(r, lay.note_col).alignment = NOTE_ALIGNMENT  # a long note wraps (its row grows, _print_setup)
+
+    def saldo_formula(self, p: int) -> str:
+        """Player p's saldo from the hand rows: Positivos - Negativos."""
+        first, last = L.FIRST_ROW, self.lay.last_hand_row
+        pos, neg = col(self.lay.pos_col(p)), col(self.lay.neg_col(p))
+        return f"SUM({pos}{first}:{pos}{last})-SUM({neg}{first}:{neg}{last})"
 
     def nothing_entered(self) -> str:
         """True while no hand row holds a number: a blank sheet shows no computed result (issue 8)."""
@@ -248,17 +261,30 @@ class KingBoletimWriter:
         empty = self.nothing_entered()
         ws.cell(lay.totals_row, L.COL_HAND, _(L.TOTALS_LABEL))
         ws.cell(lay.saldo_row, L.COL_HAND, _(L.SALDO_LABEL))
-        for p in range(len(self.players)):
-            for column in (lay.neg_col(p), lay.pos_col(p)):
+        written = self.written_totals
+        for p, name in enumerate(self.players):
+            for key, column in (("negativos", lay.neg_col(p)), ("positivos", lay.pos_col(p))):
                 letter = col(column)
-                ws.cell(lay.totals_row, column, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
+                if name in written.get(key, {}):  # written over the formula: kept as written
+                    put(ws, lay.totals_row, column, written[key][name])
+                else:
+                    ws.cell(lay.totals_row, column, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
             qcol = lay.qty_col(p)
-            ws.cell(lay.saldo_row, qcol, f'=IF({empty},"",SUM({col(lay.pos_col(p))}{lay.totals_row})'
-                                         f'-SUM({col(lay.neg_col(p))}{lay.totals_row}))')
+            # The saldo adds up the hands themselves, never a total written over its formula (that
+            # is a claim, checked): the classification and the Resumo follow it.
+            if name in written.get("saldo", {}):
+                put(ws, lay.saldo_row, qcol, written["saldo"][name])
+            else:
+                ws.cell(lay.saldo_row, qcol, f"=IF({empty},\"\",{self.saldo_formula(p)})")
             ws.merge_cells(start_row=lay.saldo_row, start_column=qcol, end_row=lay.saldo_row, end_column=qcol + 2)
-        for column in (lay.total_col, lay.control_col):
-            letter = col(column)
-            ws.cell(lay.totals_row, column, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
+        # The hands' total is what their points add up to, never a hand's total written over its
+        # formula (a claim, checked): the players' Positivos less their Negativos
+        n = len(self.players)
+        positives = ",".join(f"{col(lay.pos_col(p))}{first}:{col(lay.pos_col(p))}{last}" for p in range(n))
+        negatives = ",".join(f"{col(lay.neg_col(p))}{first}:{col(lay.neg_col(p))}{last}" for p in range(n))
+        ws.cell(lay.totals_row, lay.total_col, f'=IF({empty},"",SUM({positives})-SUM({negatives}))')
+        letter = col(lay.control_col)
+        ws.cell(lay.totals_row, lay.control_col, f'=IF({empty},"",SUM({letter}{first}:{letter}{last}))')
         # Negativos and Positivos totals are written as the sheet means them, without a sign; the
         # saldo, a hand's total and the control total are signed.
         signed = {lay.total_col, lay.control_col}
@@ -287,8 +313,7 @@ class KingBoletimWriter:
             c = lay.class_col(p)
             letter = col(c)
             self._head_name(lay.class_head_row, c, p)
-            self.style(ws.cell(lay.class_saldo_row, c, f'=IF({empty},"",{col(lay.qty_col(p))}{lay.saldo_row})'),
-                       "box_signed")
+            self.style(ws.cell(lay.class_saldo_row, c, f'=IF({empty},"",{self.saldo_formula(p)})'), "box_signed")
             ws.cell(lay.place_row, c, f'=IF({empty},"",RANK({letter}{lay.class_saldo_row},{saldos}))')
             # Art 16 / K5: tied players share the average of the places they occupy.
             self.style(ws.cell(lay.points_row, c, f'=IF({unfinished},"",AVERAGE(OFFSET(${first}${lay.place_values_row},0,'
@@ -525,30 +550,91 @@ def _mesa(meta: dict) -> str:
 
 
 def typed_rows(sheet, result) -> list[dict]:
-    """What a person would have typed in each hand row of the boletim for this sheet."""
+    """What a person would have typed in each hand row of the boletim for this sheet. A name or
+    a word the check could not resolve (a beneficiary not at the table, an unknown trump) is
+    written as the sheet writes it, so that it reads back with its finding; what the boletim has
+    no cell for is refused (Safety, promise 4)."""
+    from scorekeeper.king.boletim_layout import offender_names
+
     rules, players = sheet.rules, sheet.players
     rows = []
     for entry, hand in zip(sheet.entries, result.hands):
+        item = entry.item or {}
         negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
         label = negative.label if negative else (FESTA_LABEL if entry.hand == "festa" else entry.name)
-        row = {"label": label, "beneficiary": entry.beneficiary, "contract": entry.contract, "trump": entry.trump,
-               "penalty": entry.penalty, "offenders": ", ".join(entry.offenders) or None}
+        row = {"label": label}
+        festa = label == FESTA_LABEL
+        for key, otherwise in (("counts", "tricks"), ("tricks", "counts")):
+            if key in item and (key == "tricks") != festa:  # Qtd holds a festa's tricks, another hand's counts
+                _refuse(sheet, entry, _("{key}: the boletim's Qtd cells hold a festa's tricks and any other hand's "
+                                        "counts: these would read back as {other}").format(key=key, other=otherwise))
+        for key, resolved in (("beneficiary", entry.beneficiary), ("contract", entry.contract),
+                              ("trump", entry.trump), ("penalty", entry.penalty)):
+            row[key] = resolved if resolved is not None else _as_written(item.get(key))
+        offenders = item.get("players")
+        offenders = [offenders] if isinstance(offenders, str) else offenders
+        if offenders:
+            text = ", ".join(str(name) for name in offenders)
+            if offender_names(text, players) != [str(name).strip() for name in offenders]:
+                _refuse(sheet, entry, _("players: the boletim writes the players at fault in one cell, separated by "
+                                        "commas, and {names} would read back as others").format(names=quote(text)))
+            row["offenders"] = text
+        offer = item.get("offer") if entry.offer is None else None
         if entry.offer is not None:
             row["offer_by"] = entry.offer.by
             kind = entry.offer.contract
             row["offer_tricks"] = (entry.offer.tricks if kind is None or kind == entry.contract
                                    else f"{entry.offer.tricks} {kind}")
+        elif isinstance(offer, dict):  # an offer by someone not at the table, or of an unknown kind
+            row["offer_by"] = _as_written(offer.get("by"))
+            kind = offer.get("contract")
+            row["offer_tricks"] = offer.get("tricks") if kind is None else f"{offer.get('tricks')} {kind}"
         quantities = entry.counts if entry.counts is not None else entry.tricks
         if quantities is not None:
             row["quantities"] = [quantities[p] for p in players]
+        else:
+            row["quantities"] = _per_player(sheet, entry, "tricks" if "tricks" in item else "counts")
         if entry.points is not None:
             row["points"] = [entry.points[p] for p in players]
         elif entry.penalty:
             row["points"] = [hand.points[p] if hand.points else None for p in players]
+        else:
+            row["points"] = _per_player(sheet, entry, "points")
         if entry.note is not None:
             row["note"] = _note_cell(sheet, entry)
+        if entry.total is not None:
+            row["total"] = entry.total
         rows.append(row)
     return rows
+
+
+def _as_written(value):
+    """A value the check could not resolve, as its cell holds it: a text or a number, else nothing
+    (the sheet refuses any other)."""
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+
+
+def _per_player(sheet, entry, key: str) -> list | None:
+    """The values of `key` the check could not take (a player left out: a finding), each in its
+    player's cell; values for someone not at the table, or a list that is not one a player, have
+    no cell, and are refused."""
+    value = (entry.item or {}).get(key)
+    players = sheet.players
+    if value is None:
+        return None
+    if isinstance(value, dict) and all(name in players for name in value):
+        return [value.get(p) for p in players]
+    if isinstance(value, dict):
+        unknown = next(name for name in value if name not in players)
+        _refuse(sheet, entry, _("{key}: {name} is not at this table, and the boletim has a column for each player "
+                                "only").format(key=key, name=quote(unknown)))
+    _refuse(sheet, entry, _("{key}: {count} values for {players} players: the boletim has one cell for each").format(
+        key=key, count=len(value) if isinstance(value, list) else 1, players=len(players)))
+
+
+def _refuse(sheet, entry, why: str):
+    raise SheetFormatError(_("cannot export: hand {index}: {why}").format(index=entry.index, why=why), sheet.source,
+                           entry.line)
 
 
 def _note_cell(sheet, entry) -> str:
@@ -593,7 +679,8 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict) -> "KingBoletimWri
     rows = typed_rows(sheet, result)
     hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)
     writer = KingBoletimWriter(ws, sheet.rules, sheet.players, hand_rows, styles)
-    writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result))
+    totals = {key: sheet.totals.as_numbers(key) for key in sheet.totals.values} if sheet.totals is not None else {}
+    writer.write(meta, sheet.scorer, rows, finding_notes(sheet, result), totals)
     return writer
 
 

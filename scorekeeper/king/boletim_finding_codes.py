@@ -1,6 +1,7 @@
-"""The kinds of finding that reading a King boletim adds to its scoring: a total that a person
-typed over its formula and that the cells it adds up do not give (king.boletim_import).
-scorekeeper.king.finding_codes lists these KINDS with the game's own."""
+"""The kinds of finding that come from the King boletim: a total that a person typed over its
+formula and that the cells it adds up do not give (checked by king.written_totals, on the boletim
+and on the sheet that keeps it), and an input cell read by the value saved with its formula
+(king.boletim_import). scorekeeper.king.finding_codes lists these KINDS with the game's own."""
 from __future__ import annotations
 
 from scorekeeper.findings import FindingKind
@@ -18,4 +19,9 @@ TYPED_COLUMN_TOTAL = FindingKind("K-TYPED-COLUMN-TOTAL", TOTALS_RULE,
 TYPED_SALDO = FindingKind("K-TYPED-SALDO", TOTALS_RULE,
                           N_("a player's saldo typed on the boletim is not Positivos - Negativos"))
 
-KINDS = (TYPED_HAND_TOTAL, TYPED_COLUMN_TOTAL, TYPED_SALDO)
+# A formula in a cell a person types in (a count, a name) is read by the value the spreadsheet
+# saved with it, and said (issue 16): the boletim is the document the rule is about.
+CELL_FORMULA = FindingKind("K-CELL-FORMULA", "boletim",
+                           N_("an input cell of the boletim holds a formula: read by the value saved with it"))
+
+KINDS = (TYPED_HAND_TOTAL, TYPED_COLUMN_TOTAL, TYPED_SALDO, CELL_FORMULA)

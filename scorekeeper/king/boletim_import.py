@@ -9,13 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from scorekeeper.king import boletim_layout as L
+from scorekeeper.king.boletim_layout import offender_names
 from scorekeeper.boletim import regras
-from scorekeeper.boletim.layout import STRIDE, code, col, is_label
-from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
+from scorekeeper.boletim.layout import STRIDE, code, col, info_key, is_label
+from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid, Merge
 from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.findings import Finding, Severity
+from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
-from scorekeeper.king.boletim_finding_codes import TOTALS_RULE, TYPED_COLUMN_TOTAL, TYPED_HAND_TOTAL, TYPED_SALDO
+from scorekeeper.king.boletim_finding_codes import CELL_FORMULA
+from scorekeeper.king.written_totals import TOTALS_KEYS
+from scorekeeper.names import name_problem
 from scorekeeper.sheet_file import flow
 from scorekeeper.vocabulary import normalize
 from scorekeeper.yaml_lines import LineDict, LineList
@@ -48,9 +51,6 @@ class Boletim:
     note_col: int | None = None  # Observação, each hand's note (a boletim exported before it had one has none)
     rows: list[int] = field(default_factory=list)  # the Excel row of each hand entry
     quantity_rows: set[int] = field(default_factory=set)
-    typed_totals: dict[int, int] = field(default_factory=dict)  # row -> total typed over the formula
-    typed_column_totals: dict[tuple[int, int], int] = field(default_factory=dict)  # (player, column) -> typed
-    typed_saldos: dict[int, int] = field(default_factory=dict)  # player -> typed saldo
     names_row: int = L.NAMES_ROW
     header_cells: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (row, column) of its value
     typed_quantities: set[tuple[int, int]] = field(default_factory=set)  # (row, player) with a typed Qtd
@@ -58,6 +58,7 @@ class Boletim:
     # Rows where points were typed over some players' formulas: the others' formulas stand
     # (row -> players whose Negativos or Positivos cell holds the formula).
     formula_points: dict[int, list[str]] = field(default_factory=dict)
+    grid: Grid | None = None  # the worksheet read: the input cells that held formulas
 
     @property
     def source(self) -> str:
@@ -72,36 +73,23 @@ class Boletim:
     def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
         return to_yaml(self, rules_path, rules_ref)
 
-
-def offender_names(text: str, players: list[str]) -> list[str]:
-    """The players at fault in a Faltosos cell, written `Ana, Bruno`: split at the commas, but
-    a name that holds a comma itself (`Bruno, Jr`) is kept whole when it is one of the players."""
-    pieces = [piece.strip() for piece in text.split(",")]
-    names, start = [], 0
-    while start < len(pieces):
-        for end in range(len(pieces), start, -1):  # the longest run of pieces that names a player
-            if ", ".join(pieces[start:end]) in players:
-                break
-        else:
-            end = start + 1
-        name = ", ".join(pieces[start:end])
-        if name:
-            names.append(name)
-        start = end
-    return names
+    def cell_findings(self, rules_path: str | None = None) -> list[Finding]:
+        """What reading the worksheet found at its cells: each input cell read by the value saved
+        with its formula (a warning)."""
+        return self.grid.formula_findings(CELL_FORMULA) if self.grid is not None else []
 
 
 def _header_row(grid: Grid) -> int | None:
     """The row of the column heads: its Mão (Hand, ...) cell, in whatever language it was written."""
     for row in range(1, 31):
-        if is_label(grid.values.get((row, L.COL_HAND)), L.HAND_HEADER):
+        if is_label(grid.label(row, L.COL_HAND), L.HAND_HEADER):
             return row
     return None
 
 
 def _column(grid: Grid, head: int, label: str) -> int | None:
     """The first column whose head (in row `head`) is `label`, in any language."""
-    return next((c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.text(head, c), label)), None)
+    return next((c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.label(head, c), label)), None)
 
 
 def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
@@ -112,12 +100,16 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
     head = _header_row(grid)
     if head is None:
         return None
-    qty_cols = [c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.text(head, c), L.QTY_HEADER)]
+    qty_cols = [c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.label(head, c), L.QTY_HEADER)]
     players = []
     for c in qty_cols:
-        name = grid.text(head - 1, c)
+        # a player's name is over his three columns (the writer merges them); read as typed
+        name = grid.text(head - 1, c, merged_as=Merge(head - 1, c, head - 1, c + 2))
         if name is None:
             raise SheetFormatError(_("a player column has no name above it"), grid.where(head - 1, c))
+        problem = name_problem(name)
+        if problem is not None:
+            raise SheetFormatError(problem, grid.where(head - 1, c))
         if name in players:
             raise SheetFormatError(_("players: {name} is named twice (row {row})").format(
                 name=quote(name), row=head - 1), grid.where(head - 1, c))
@@ -138,18 +130,25 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
         if info.get(key) is not None:
             doc[key] = info[key]
             doc.key_lines[key] = code(*places.get(key, (1, 1)))
+    row, label_col, value_col = L.INFO_CELLS["scorer"]
+    if "scorer" not in doc and info_key(grid.label(row, label_col)) == "scorer" and grid.present(row, value_col):
+        # the scorer is two cells after the label: one named like a label ("Mesa") is still the scorer
+        doc["scorer"] = grid.text(row, value_col)
+        doc.key_lines["scorer"] = code(row, value_col)
+        places["scorer"] = (row, value_col)
+    if isinstance(doc.get("scorer"), str) and (problem := name_problem(doc["scorer"])) is not None:
+        raise SheetFormatError(problem, grid.where(*places["scorer"]))
     boletim = Boletim(grid.path, grid.title, doc, players, qty_cols, [c + 1 for c in qty_cols],
                       [c + 2 for c in qty_cols], total_col, None, None, rules_cell,
-                      note_col=note_col, names_row=head - 1, header_cells=places)
+                      note_col=note_col, names_row=head - 1, header_cells=places, grid=grid)
     hands = LineList()
     hands.line, hands.item_lines = code(head, L.COL_HAND), []
     row = head + 1
     while row <= MAX_ROWS:
-        label = grid.text(row, L.COL_HAND)
-        if is_label(label, L.TOTALS_LABEL):
+        if is_label(grid.label(row, L.COL_HAND), L.TOTALS_LABEL):
             boletim.totals_row = row
             break
-        entry = _entry(grid, boletim, row, label)
+        entry = _entry(grid, boletim, row, grid.text(row, L.COL_HAND))
         if entry is not None:
             hands.append(entry)
             hands.item_lines.append(code(row, HAND_SLOT))
@@ -162,6 +161,7 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
     doc["hands"] = hands
     if boletim.totals_row is not None:
         _typed_summary(grid, boletim)
+    _refuse_outside(grid, boletim, head)
     return boletim
 
 
@@ -176,8 +176,9 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
                     count=q), grid.where(row, boletim.qty_cols[p]))
             quantities[name] = q
             boletim.typed_quantities.add((row, p))
-        neg = grid.number(row, boletim.neg_cols[p], unsigned=True)
-        pos = grid.number(row, boletim.pos_cols[p], unsigned=True)
+        # Negativos and Positivos hold the boletim's formulas: a number typed over one is points
+        neg = grid.typed_over_number(row, boletim.neg_cols[p], unsigned=True)
+        pos = grid.typed_over_number(row, boletim.pos_cols[p], unsigned=True)
         if neg is not None or pos is not None:
             points[name] = (pos or 0) - (neg or 0)
             boletim.typed_points[(row, p)] = boletim.neg_cols[p] if neg is not None else boletim.pos_cols[p]
@@ -188,7 +189,10 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
         ("offer_by", L.COL_OFFER_BY), ("offer_tricks", L.COL_OFFER_TRICKS), ("penalty", L.COL_PENALTY),
         ("offenders", L.COL_OFFENDERS))}
     note = _note(grid, row, boletim.note_col)
-    if not quantities and not points and not meta["contract"] and not meta["penalty"] and note is None:
+    total = grid.typed_over_number(row, boletim.total_col) if boletim.total_col is not None else None
+    if not quantities and not points and not meta["contract"] and not meta["penalty"] and note is None \
+            and total is None:
+        _refuse_alone(grid, row, meta, label)
         return None  # a hand not played (yet)
     entry = LineDict()
     entry.line, entry.key_lines = code(row, HAND_SLOT), {}
@@ -212,23 +216,35 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
             boletim.formula_points[row] = formulas
     if note is not None:
         entry["note"] = note
-    if boletim.total_col is not None:
-        typed = grid.number(row, boletim.total_col)
-        if typed is not None:
-            boletim.typed_totals[row] = typed
+    if total is not None:  # a total typed over its formula: kept, and checked (written_totals)
+        entry["total"] = total
     for key in list(entry):
-        entry.key_lines[key] = code(row, boletim.note_col if key == "note" else KEY_COLUMNS[key])
+        column = boletim.note_col if key == "note" else boletim.total_col if key == "total" else KEY_COLUMNS[key]
+        entry.key_lines[key] = code(row, column)
     return entry
+
+
+def _refuse_alone(grid: Grid, row: int, meta: dict, label: str | None) -> None:
+    """Nothing of a row whose hand is not played is dropped: a trump, an offer or the players
+    at fault typed on it with no contract, penalty, count or points would be (a festa's
+    beneficiary beside its name is the blank boletim's rotation, not a hand)."""
+    columns = {"beneficiary": L.COL_BENEFICIARY, "trump": L.COL_TRUMP, "offer_by": L.COL_OFFER_BY,
+               "offer_tricks": L.COL_OFFER_TRICKS, "offenders": L.COL_OFFENDERS}
+    for key, column in columns.items():
+        if meta[key] is not None and (key != "beneficiary" or label is None):
+            raise SheetFormatError(_("{value} is typed on a row with no contract, penalty, count or points: a hand's "
+                                     "row holds what was played").format(value=quote(meta[key])),
+                                   grid.where(row, column))
 
 
 def _note(grid: Grid, row: int, column: int | None) -> str | None:
     """The hand's note as typed in Observação: text as it is (spaces and all), anything else
-    (a number) as the text it shows; a blank cell or a formula is no note."""
-    if column is None or (row, column) in grid.formulas:
+    (a number) as the text it shows; a blank cell is no note."""
+    if column is None:
         return None
-    value = grid.values.get((row, column))
+    value = grid.value(row, column)
     if isinstance(value, str):
-        return value if value.strip() else None
+        return value
     return grid.text(row, column)
 
 
@@ -253,18 +269,96 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
 
 
 def _typed_summary(grid: Grid, boletim: Boletim) -> None:
-    totals = boletim.totals_row
-    for p in range(len(boletim.players)):
-        for column in (boletim.neg_cols[p], boletim.pos_cols[p]):
-            typed = grid.number(totals, column)
+    """The Totais and Saldo rows' numbers typed over their formulas, into the sheet's `totals:`
+    (written_totals), each at its cell."""
+    totals_row = boletim.totals_row
+    written: dict[str, LineDict] = {}
+
+    def keep(key: str, name: str, value: int, row: int, column: int) -> None:
+        values = written.setdefault(key, LineDict())
+        if not hasattr(values, "line"):
+            values.line, values.key_lines = code(row, column), {}
+        values[name] = value
+        values.key_lines[name] = code(row, column)
+
+    saldo_row = totals_row + 1
+    if is_label(grid.label(saldo_row, L.COL_HAND), L.SALDO_LABEL):
+        boletim.saldo_row = saldo_row
+    for p, name in enumerate(boletim.players):
+        for key, column in (("negativos", boletim.neg_cols[p]), ("positivos", boletim.pos_cols[p])):
+            typed = grid.typed_over_number(totals_row, column)
             if typed is not None:
-                boletim.typed_column_totals[(p, column)] = typed
-        saldo_row = totals + 1
-        if is_label(grid.values.get((saldo_row, L.COL_HAND)), L.SALDO_LABEL):
-            boletim.saldo_row = saldo_row
-            typed = grid.number(saldo_row, boletim.qty_cols[p])
+                keep(key, name, typed, totals_row, column)
+        if boletim.saldo_row is not None:
+            qty = boletim.qty_cols[p]
+            typed = grid.typed_over_number(saldo_row, qty, merged_as=Merge(saldo_row, qty, saldo_row, qty + 2))
             if typed is not None:
-                boletim.typed_saldos[p] = typed
+                keep("saldo", name, typed, saldo_row, qty)
+    if written:
+        totals = LineDict()
+        totals.line, totals.key_lines = code(totals_row, L.COL_HAND), {}
+        for key in TOTALS_KEYS:
+            if key in written:
+                totals[key] = {name: written[key][name] for name in boletim.players if name in written[key]}
+                totals[key] = _line_dict(totals[key], written[key])
+                totals.key_lines[key] = written[key].line
+        boletim.doc["totals"] = totals
+        boletim.doc.key_lines["totals"] = totals.line
+
+
+def _line_dict(values: dict, lines: LineDict) -> LineDict:
+    out = LineDict(values)
+    out.line, out.key_lines = lines.line, {name: lines.key_lines[name] for name in values}
+    return out
+
+
+# The labels the writer puts in column B below the Saldo row (the classification, the running
+# balance): anything else typed there, before the Notas, is a hand below the totals.
+BELOW_LABELS = (L.PLAYER_LABEL, L.SALDO_LABEL, L.PLACE_LABEL, L.POINTS_LABEL, L.PLACE_VALUES_LABEL, L.SUM_LABEL,
+                L.RUNNING_LABEL)
+
+
+def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
+    """Anything typed where the boletim holds no hand is refused at its cell, never skipped
+    (issue 16): right of the last column, over a Totais or Saldo cell that is not read, in the
+    names row beside the names, and below the Saldo row, where the classification, the running
+    balance and the notes are the writer's."""
+    players = boletim.players
+    last = max([c for (r, c) in grid.values if r == head and grid.label(r, c) is not None] + [boletim.pos_cols[-1]])
+    totals, saldo = boletim.totals_row, boletim.saldo_row
+    end = saldo or totals or MAX_ROWS  # the last row of the table
+    totals_read = {L.COL_HAND, *boletim.neg_cols, *boletim.pos_cols}
+    saldo_read = {L.COL_HAND, *boletim.qty_cols}
+    class_last = L.CLASS_FIRST_COL + len(players) - 1  # the classification's columns, from C
+    notes = min((r for (r, c) in grid.values if c == L.COL_HAND and r > end
+                 and is_label(grid.label(r, c), L.NOTES_LABEL)), default=MAX_ROWS + 1)
+    for (row, column), value in sorted(grid.values.items()):
+        if (row, column) in grid.formulas:
+            continue  # the boletim's own formulas
+        if column > last:
+            message = _("{value} is typed right of the boletim's last column ({column}): nothing there is read; "
+                        "move it into the table or clear it")
+        elif row == boletim.names_row and column not in boletim.qty_cols:
+            message = _("{value} is typed in the players' row, which holds each player's name over their columns: "
+                        "nothing else there is read")
+        elif row == totals and column not in totals_read or row == saldo and column not in saldo_read:
+            message = _("{value} is typed over a total that is not read (only each player's Negativos, Positivos "
+                        "and saldo are): clear it")
+        elif row > end and (column > class_last or column == L.COL_HAND and row < notes and not any(
+                is_label(value, label) for label in BELOW_LABELS)):
+            message = _("{value} is typed below the Totais and Saldo rows, where no hand is read: hands are written "
+                        "in the rows above the totals")
+        else:
+            continue
+        raise SheetFormatError(message.format(value=_shown(grid, row, column, value), column=col(last)),
+                               grid.where(row, column))
+
+
+def _shown(grid: Grid, row: int, column: int, value) -> str:
+    """A cell's value as a refusal quotes it."""
+    from scorekeeper.boletim.safe_read import ErrorValue
+
+    return value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
 
 
 # --- checking -----------------------------------------------------------------------------
@@ -339,7 +433,7 @@ def check(boletim: Boletim, rules_path: str | None = None):
     result.source = boletim.source
     result.hands = [hand._replace(line=row) for hand, row in zip(result.hands, boletim.rows)]
     cells = _Cells(boletim, sheet)
-    result.findings = [cells.at_cell(f) for f in result.findings] + _typed_total_findings(boletim, result)
+    result.findings = boletim.cell_findings() + [cells.at_cell(f) for f in result.findings]
     return result
 
 
@@ -442,46 +536,6 @@ class _Cells:
         return self._points_col(row, p, False)
 
 
-def _typed_total_findings(boletim: Boletim, result) -> list[Finding]:
-    found = []
-    for position, (row, hand) in enumerate(zip(boletim.rows, result.hands)):
-        typed = boletim.typed_totals.get(row)
-        if typed is not None and hand.total is not None and typed != hand.total:
-            found.append(Finding(Severity.ERROR, boletim.cell(boletim.total_col, row), None,
-                                 _("hand {index} ({hand}): the total typed here is {typed}, but the hand's cells add "
-                                   "up to {total}").format(index=position + 1, hand=hand.hand, typed=typed,
-                                                           total=hand.total),
-                                 TOTALS_RULE, position + 1, code=TYPED_HAND_TOTAL.code))
-    players = boletim.players
-    negatives = dict.fromkeys(players, 0)
-    positives = dict.fromkeys(players, 0)
-    for hand in result.hands:
-        for player, value in (hand.points or {}).items():
-            negatives[player] += max(0, -value)
-            positives[player] += max(0, value)
-    for (p, column), typed in boletim.typed_column_totals.items():
-        name = players[p]
-        if column == boletim.neg_cols[p]:
-            expected = negatives[name]
-            message = _("{player}'s Negativos total typed here is {typed}, but the column adds up to {expected}")
-        else:
-            expected = positives[name]
-            message = _("{player}'s Positivos total typed here is {typed}, but the column adds up to {expected}")
-        if typed != expected:
-            found.append(Finding(Severity.ERROR, boletim.cell(column, boletim.totals_row), None,
-                                 message.format(player=name, typed=typed, expected=expected),
-                                 TOTALS_RULE, None, name, code=TYPED_COLUMN_TOTAL.code))
-    for p, typed in boletim.typed_saldos.items():
-        name = players[p]
-        expected = positives[name] - negatives[name]
-        if typed != expected:
-            found.append(Finding(Severity.ERROR, boletim.cell(boletim.qty_cols[p], boletim.saldo_row), None,
-                                 _("{player}'s saldo typed here is {typed}, but Positivos - Negativos is {expected}")
-                                 .format(player=name, typed=typed, expected=expected),
-                                 TOTALS_RULE, None, name, code=TYPED_SALDO.code))
-    return found
-
-
 # --- writing the YAML sheet ----------------------------------------------------------------
 
 def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | None = None) -> str:
@@ -507,6 +561,8 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | No
         lines.extend(f"  - {flow(_plain(raw, sheet.players))}" for raw in doc["hands"])
     else:
         lines.append("hands: []")
+    if "totals" in doc:  # the Totais and Saldo typed over their formulas
+        lines.append(f"totals: {flow({key: dict(values) for key, values in doc['totals'].items()})}")
     return "\n".join(lines) + "\n"
 
 

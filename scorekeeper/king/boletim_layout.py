@@ -81,3 +81,24 @@ class Layout:
     @property
     def last_col(self) -> int:
         return self.note_col
+
+
+def offender_names(text: str, players: list[str]) -> list[str]:
+    """The players at fault in a Faltosos cell, written `Ana, Bruno`: split at the commas, but
+    a name that holds a comma itself (`Bruno, Jr`) is kept whole when it is one of the players."""
+    pieces = text.split(",")
+    longest = max(map(len, players), default=0) + 2  # a run longer than any player's name names none
+    names, start = [], 0
+    while start < len(pieces):
+        end, length = start + 1, -1
+        for stop in range(start + 1, len(pieces) + 1):  # the longest run of pieces that names a player
+            length += len(pieces[stop - 1]) + 1
+            if length > longest:
+                break
+            if ",".join(pieces[start:stop]).strip() in players:  # as written: 'Silva,Jr' or 'Silva, Jr'
+                end = stop
+        name = ",".join(pieces[start:end]).strip()
+        if name:
+            names.append(name)
+        start = end
+    return names

@@ -4,6 +4,7 @@ from __future__ import annotations
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import _
 from scorekeeper.king import finding_codes as K
+from scorekeeper.king import written_totals
 from scorekeeper.king.classification import table_points
 from scorekeeper.king.festa import score_festa
 from scorekeeper.king.negative_hands import score_negative_hand
@@ -62,6 +63,9 @@ def score_sheet(sheet: KingSheet) -> SheetResult:
         hands.append(HandResult(entry.index, entry.line, entry.hand or entry.name, describe(entry), points, expected))
 
     complete = game.finish(hands)
+    if sheet.totals is not None:
+        findings.extend(sheet.totals.findings)  # a name in `totals:` that is not a player
+    findings.extend(written_totals.findings(sheet, hands))  # the totals written, checked
     findings.sort(key=lambda f: f.line or 0)  # stable: in sheet order, each hand's in the order found
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands, findings=findings,

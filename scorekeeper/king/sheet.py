@@ -13,13 +13,14 @@ from scorekeeper.errors import SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.king import finding_codes as K
+from scorekeeper.king import written_totals
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
 
-HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands")
+HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands", "totals")
 ENTRY_KEYS = ("hand", "counts", "points", "tricks", "penalty", "players", "beneficiary",
-              "contract", "trump", "offer", "note")
+              "contract", "trump", "offer", "note", "total")
 OFFER_KEYS = ("by", "tricks", "contract")
 MAX_HANDS = 100  # ten hands a game plus replays; more is not a King sheet
 
@@ -51,6 +52,9 @@ class HandEntry:
     offer: Offer | None = None
     note: str | None = None
     findings: list[Finding] = field(default_factory=list)  # problems found while reading it
+    total: int | None = None  # the hand's total as the boletim shows it, written over its formula (written_totals)
+    total_line: int | None = None
+    item: dict | None = None  # the entry as written (export writes what the check could not resolve as written)
 
 
 def hand_finding(source: str, line: int, index: int, label: str, message: str, rule: str,
@@ -92,6 +96,7 @@ class KingSheet:
     entries: list[HandEntry]
     hands_line: int
     line: int
+    totals: "WrittenTotals | None" = None  # the Totais and Saldo rows as written (written_totals)
 
 
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:
@@ -125,6 +130,7 @@ def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet
     )
     for position, item in enumerate(hands):
         sheet.entries.append(_entry(item, position + 1, hands.line_of(position), sheet))
+    sheet.totals = written_totals.read_totals(doc, players, source)
     return sheet
 
 
@@ -237,7 +243,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
         raise SheetFormatError(_("hand {index}: no 'hand' key (which hand is this?)").format(index=index),
                                sheet.source, line)
     rules = sheet.rules
-    entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name))
+    entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name), item=item)
     if entry.hand is None:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
         read.finding_at("hand", _("unknown hand {name}; this game's hands are {hands}").format(name=quote(name),
@@ -247,6 +253,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     entry.points = read.per_player("points", None)
     entry.tricks = read.per_player("tricks", 0)
     entry.note = read.word("note")
+    entry.total, entry.total_line = written_totals.read_hand_total(item, read.fail_at)
 
     penalty = read.word("penalty")
     if penalty is not None:

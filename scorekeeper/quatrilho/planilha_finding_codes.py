@@ -10,4 +10,9 @@ from scorekeeper.i18n import N_
 # formulas leave the typed one out at five seats (Art 14), so the paper's chips are not the CLI's.
 DEALER_CELL = FindingKind("Q-Q1-DEALER-CELL", "Q1", N_("the dealer typed on a deal's row is not its dealer"))
 
-KINDS = (DEALER_CELL,)
+# A formula in a cell the fiscal types in (figuras, a name, a contract) is read by the value the
+# spreadsheet saved with it, and said (issue 16): about the planilha, not a rule.
+CELL_FORMULA = FindingKind("Q-CELL-FORMULA", "planilha",
+                           N_("an input cell of the planilha holds a formula: read by the value saved with it"))
+
+KINDS = (DEALER_CELL, CELL_FORMULA)

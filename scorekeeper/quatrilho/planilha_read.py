@@ -20,17 +20,19 @@ from scorekeeper import games
 from scorekeeper.boletim import layout as L
 from scorekeeper.boletim import regras
 from scorekeeper.boletim.layout import STRIDE, code, col
-from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, Grid
+from scorekeeper.boletim.safe_read import MAX_COLUMNS, MAX_ROWS, ErrorValue, Grid
+from scorekeeper.boletim.team_ficha import is_row_number
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.findings import Severity
 from scorekeeper.i18n import N_, _, spellings
 from scorekeeper.quatrilho.deal import MAX_FINES
-from scorekeeper.quatrilho.planilha import (CHIPS_GROUP, CORINGA, DEALER, ENTRY, FIG_GROUP, FIGURAS, FINE, FINE2,
-                                            FINED, FINED2, FIRST, GROUPS, INFO_CELLS, META_HEADS,
-                                            NON_DEAL_WORDS, NUMBER, OTHER, REMARK_HEAD, RUNNING_GROUP, TRICKS,
-                                            WHO, WRITTEN_GROUP, label_id)
-from scorekeeper.quatrilho.planilha_finding_codes import DEALER_CELL
+from scorekeeper.names import name_problem
+from scorekeeper.quatrilho.planilha import (CHIPS_GROUP, CONFERE_LABEL, CONTROL_HEAD, CORINGA, DEALER, END_LABELS,
+                                            ENTRY, FIG_GROUP, FIGURAS, FINE, FINE2, FINED, FINED2, FIRST, GROUPS,
+                                            INFO_CELLS, META_HEADS, NON_DEAL_WORDS, NUMBER, OTHER, REMARK_HEAD,
+                                            RUNNING_GROUP, SUM_HEAD, TRICKS, WHO, WRITTEN_GROUP, label_id)
+from scorekeeper.quatrilho.planilha_finding_codes import CELL_FORMULA, DEALER_CELL
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES
 from scorekeeper.quatrilho.sheet import MAX_ENTRIES
 from scorekeeper.sheet_file import flow
@@ -77,10 +79,16 @@ class Planilha:
     running_cols: dict[str, int] = field(default_factory=dict)  # person -> Saldo column
     dealers: list[tuple[int, str | None]] = field(default_factory=list)  # per entry: its row, Dá as typed
     dealer_head: str | None = None  # Dá's head as written (in the planilha's language), which a finding names
+    grid: Grid | None = None  # the worksheet read: the input cells that held formulas
 
     @property
     def source(self) -> str:
         return f"{self.path}:{self.title}"
+
+    def cell_findings(self, rules_path: str | None = None) -> list[Finding]:
+        """What reading the worksheet found at its cells: each input cell read by the value saved
+        with its formula (a warning)."""
+        return self.grid.formula_findings(CELL_FORMULA) if self.grid is not None else []
 
     def check(self, rules_path: str | None = None):
         """Score the planilha; each finding named by worksheet and cell."""
@@ -90,8 +98,8 @@ class Planilha:
         with self._refusals_at_cells():
             result = score(sheet)
         result.source = self.source
-        result.findings = [self._at_cell(f) for f in sorted(result.findings + self._dealer_findings(result),
-                                                            key=lambda f: f.line or 0)]
+        result.findings = self.cell_findings() + [
+            self._at_cell(f) for f in sorted(result.findings + self._dealer_findings(result), key=lambda f: f.line or 0)]
         return result
 
     def _dealer_findings(self, result) -> list[Finding]:
@@ -196,14 +204,14 @@ def _labelled(grid: Grid, key: str) -> tuple[int, int] | None:
     """Where the value of a header label not in INFO_LABELS is (Fiscal, Jogos da ronda), when
     its label (in any language) is in its place."""
     row, label_col, value_col = INFO_CELLS[key]
-    if L.is_label(grid.text(row, label_col), label_id(key)):
+    if L.is_label(grid.label(row, label_col), label_id(key)):
         return row, value_col
     return None
 
 
 def is_planilha(grid: Grid) -> bool:
     """The row's own column heads, Nº to Multado 2, in any language."""
-    return all(L.is_label(grid.text(L.HEAD_ROW, c), head) for c, head in enumerate(META_HEADS, start=1))
+    return all(L.is_label(grid.label(L.HEAD_ROW, c), head) for c, head in enumerate(META_HEADS, start=1))
 
 
 def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: dict | None):
@@ -225,25 +233,28 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
     if fiscal is not None and grid.text(*fiscal) is not None:
         doc["scorer"] = grid.text(*fiscal)
         doc.key_lines["scorer"] = code(*fiscal)
-    planilha = Planilha(grid.path, grid.title, doc, where, dealer_head=grid.text(head, DEALER))
+        _refuse_name(doc["scorer"], grid.where(*fiscal))
+    planilha = Planilha(grid.path, grid.title, doc, where, dealer_head=grid.label(head, DEALER), grid=grid)
     players, people_cols, spelling = _people(grid, planilha)
     planilha.people = people_cols
     planilha.remark_col = _remark_column(grid, len(META_HEADS) + 1 + sum(map(len, _person_columns(grid).values())))
     doc["players"] = players
     doc.key_lines["players"] = code(L.NAMES_ROW, len(META_HEADS) + 1)
     deals_place = _labelled(grid, "round_deals")
-    if deals_place is not None and grid.number(*deals_place) is not None:  # not the formula of a whole round
-        doc["round_deals"] = grid.number(*deals_place)
+    # the cell holds the formula of a whole round until the committee's length is typed over it
+    if deals_place is not None and grid.typed_over_number(*deals_place) is not None:
+        doc["round_deals"] = grid.typed_over_number(*deals_place)
         doc.key_lines["round_deals"] = code(*deals_place)
     deals = LineList()
     deals.line, deals.item_lines = code(head, NUMBER), []
+    last = head
     for r in range(FIRST, MAX_ROWS + 2):
         if r > MAX_ROWS or len(deals) > MAX_ENTRIES:  # numbered rows go on below what is read: refuse
             raise SheetFormatError(_("numbered rows go on past row {row}; a planilha holds at most {most} entries")
                                    .format(row=r - 1, most=MAX_ENTRIES), grid.where(r - 1, NUMBER))
-        number = grid.values.get((r, NUMBER))
-        if isinstance(number, bool) or not isinstance(number, (int, float)):
+        if not is_row_number(grid.marker(r, NUMBER)):
             break  # the entry rows are the numbered ones; the totals and notes follow them
+        last = r
         entry = _entry(grid, r, people_cols, spelling, planilha.remark_col)
         if entry is not None:
             deals.append(entry)
@@ -251,16 +262,106 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
             planilha.dealers.append((r, grid.text(r, DEALER)))
     doc["deals"] = deals
     doc.key_lines["deals"] = deals.line
+    _refuse_outside(grid, planilha, last)
     return planilha
+
+
+def _refuse_name(name: str, where: str) -> None:
+    """A player's, a coringa's or the fiscal's name read from the planilha is one the sheets
+    accept (names.py)."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise SheetFormatError(problem, where)
 
 
 def _entry_rows(grid: Grid):
     """The numbered rows: the entries' (the totals and notes follow them)."""
     for r in range(FIRST, MAX_ROWS + 1):
-        number = grid.values.get((r, NUMBER))
-        if isinstance(number, bool) or not isinstance(number, (int, float)):
+        if not is_row_number(grid.marker(r, NUMBER)):
             return
         yield r
+
+
+# What the writer puts below the numbered rows besides formulas: the labels of the totals (and
+# in column B, from the Notas on, the notes). Anything else typed there is an entry below the rows.
+BELOW_LABELS = (*END_LABELS, CONFERE_LABEL)
+
+
+def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
+    """Anything typed where the planilha reads nothing is refused at its cell, never skipped
+    (issue 16): over the chips it computes, right of Observação (past which only its hidden
+    formulas are), and below its numbered rows, where the totals and the notes are the writer's."""
+    remark = planilha.remark_col
+    heads = {c: grid.label(r, c) for (r, c) in grid.values if r == L.HEAD_ROW and grid.label(r, c) is not None}
+    last_col = remark if remark is not None else max(heads, default=NUMBER)
+    computed = set(planilha.chips_cols.values()) | set(planilha.running_cols.values())
+    computed |= {c for c, head in heads.items() if L.is_label(head, SUM_HEAD) or L.is_label(head, CONTROL_HEAD)}
+    notes = min((r for (r, c) in grid.values if c == 2 and r > last_row and L.is_label(grid.label(r, c),
+                                                                                       L.NOTES_LABEL)),
+                default=MAX_ROWS + 1)
+    for (row, column), value in sorted(grid.values.items()):
+        if (row, column) in grid.formulas:
+            continue  # the planilha's own formulas
+        if column > last_col and row != L.HEAD_ROW:
+            message = _("{value} is typed right of the planilha's last column ({column}): nothing there is read; "
+                        "move it into the table or clear it")
+        elif FIRST <= row <= last_row and column in computed:
+            message = _("{value} is typed over the formula of {head}, which the planilha computes and does not "
+                        "read: clear the cell")
+        elif row > last_row and not (column == 2 and row >= notes) \
+                and not any(L.is_label(value, label) for label in BELOW_LABELS):
+            message = _("{value} is typed below the planilha's numbered rows, where nothing is read: each entry has "
+                        "a numbered row (a row's number is in column A)")
+        else:
+            continue
+        shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
+        raise SheetFormatError(message.format(value=shown, column=col(last_col),
+                                              head=quote(heads.get(column) or col(column))), grid.where(row, column))
+
+
+def _entry_rows(grid: Grid):
+    """The numbered rows: the entries' (the totals and notes follow them)."""
+    for r in range(FIRST, MAX_ROWS + 1):
+        if not is_row_number(grid.marker(r, NUMBER)):
+            return
+        yield r
+
+
+# What the writer puts below the numbered rows besides formulas: the labels of the totals (and
+# in column B, from the Notas on, the notes). Anything else typed there is an entry below the rows.
+BELOW_LABELS = (*END_LABELS, CONFERE_LABEL)
+
+
+def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
+    """Anything typed where the planilha reads nothing is refused at its cell, never skipped
+    (issue 16): over the chips it computes, right of Observação (past which only its hidden
+    formulas are), and below its numbered rows, where the totals and the notes are the writer's."""
+    remark = planilha.remark_col
+    heads = [c for c in range(1, MAX_COLUMNS + 1) if grid.label(L.HEAD_ROW, c) is not None]
+    last_col = remark if remark is not None else max(heads, default=NUMBER)
+    computed = set(planilha.chips_cols.values()) | set(planilha.running_cols.values())
+    for label in (SUM_HEAD, CONTROL_HEAD):
+        computed |= {c for c in heads if L.is_label(grid.label(L.HEAD_ROW, c), label)}
+    notes = next((r for r in range(last_row + 1, MAX_ROWS + 1) if L.is_label(grid.label(r, 2), L.NOTES_LABEL)),
+                 MAX_ROWS + 1)
+    for (row, column), value in sorted(grid.values.items()):
+        if (row, column) in grid.formulas:
+            continue  # the planilha's own formulas
+        shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
+        if column > last_col and row != L.HEAD_ROW:
+            raise SheetFormatError(_("{value} is typed right of the planilha's last column ({column}): nothing there "
+                                     "is read; move it into the table or clear it").format(
+                                         value=shown, column=col(last_col)), grid.where(row, column))
+        if FIRST <= row <= last_row and column in computed:
+            raise SheetFormatError(_("{value} is typed over the formula of {head}, which the planilha computes and "
+                                     "does not read: clear the cell").format(
+                                         value=shown, head=quote(grid.label(L.HEAD_ROW, column) or col(column))),
+                                   grid.where(row, column))
+        if row > last_row and not (column == 2 and row >= notes) \
+                and not any(L.is_label(value, label) for label in BELOW_LABELS):
+            raise SheetFormatError(_("{value} is typed below the planilha's numbered rows, where nothing is read: "
+                                     "each entry has a numbered row (a row's number is in column A)").format(
+                                         value=shown), grid.where(row, column))
 
 
 def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, str]]:
@@ -273,8 +374,11 @@ def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, 
     spelling: dict[str, str] = {}
     players, people = [], []
     for c, coringa in first:
-        name = grid.text(L.NAMES_ROW, c)
+        # a blank's coringa column holds a formula (the first coringa named in Coringa) until
+        # his name is typed over it; a player's name is typed
+        name = grid.typed_over_text(L.NAMES_ROW, c) if coringa else grid.text(L.NAMES_ROW, c)
         if name is not None:
+            _refuse_name(name, grid.where(L.NAMES_ROW, c))
             if normalize(name) in spelling:
                 raise SheetFormatError(_("{name} is named twice (row {row})").format(name=quote(name), row=L.NAMES_ROW),
                                        grid.where(L.NAMES_ROW, c))
@@ -286,6 +390,7 @@ def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, 
     for r in _entry_rows(grid):
         word, name = grid.text(r, ENTRY), grid.text(r, CORINGA)
         if name is not None and word is not None and NON_DEAL.get(word.lower()) in ("late", "out"):
+            _refuse_name(name, grid.where(r, CORINGA))
             if normalize(name) not in spelling:
                 spelling[normalize(name)] = name
                 named.append(name)
@@ -310,7 +415,7 @@ def _person_columns(grid: Grid) -> dict[int, list[tuple[int, bool]]]:
     coringa's)."""
     by_group: dict[int, list[tuple[int, bool]]] = {}
     for c in range(len(META_HEADS) + 1, MAX_COLUMNS + 1):
-        found = person_head(grid.text(L.HEAD_ROW, c))
+        found = person_head(grid.label(L.HEAD_ROW, c))
         if found is None:
             break
         group, coringa = found
@@ -321,7 +426,7 @@ def _person_columns(grid: Grid) -> dict[int, list[tuple[int, bool]]]:
 def _remark_column(grid: Grid, after: int) -> int | None:
     """Observação, where an entry's note is typed (a planilha exported before it had one has none)."""
     for c in range(after, min(after + REMARK_SEARCH, MAX_COLUMNS + 1)):
-        if L.is_label(grid.text(L.HEAD_ROW, c), REMARK_HEAD):
+        if L.is_label(grid.label(L.HEAD_ROW, c), REMARK_HEAD):
             return c
     return None
 
@@ -345,7 +450,7 @@ ROW_CELLS = (WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2)
 
 def _head(grid: Grid, column: int) -> str:
     """A column's head as the planilha writes it (in its own language), for a refusal to name."""
-    return grid.text(L.HEAD_ROW, column) or _(META_HEADS[column - 1])
+    return grid.label(L.HEAD_ROW, column) or _(META_HEADS[column - 1])
 
 
 # A cell typed where its row's kind has none: (on a row with Entrada, on a row without).
@@ -387,11 +492,11 @@ def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict
 def _note(grid: Grid, r: int, column: int | None):
     """The entry's note as typed in Observação (text as it is, spaces and all; a whole number
     as a number), or None."""
-    if column is None or (r, column) in grid.formulas:
+    if column is None:
         return None
-    value = grid.values.get((r, column))
+    value = grid.value(r, column)
     if isinstance(value, str):
-        return value if value.strip() else None
+        return value
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return value if isinstance(value, int) and not isinstance(value, bool) else grid.text(r, column)
@@ -497,14 +602,14 @@ def entries_read_back(ws, count: int) -> list:
     """How `import` reads the first `count` entry rows of a planilha just written on the
     openpyxl worksheet `ws` (before it is saved): per row its entry, None for a row read as
     empty, or the SheetFormatError that would refuse it."""
-    values, formulas = {}, set()
+    values, formulas = {}, {}
     for row in ws.iter_rows(min_row=1, max_row=FIRST + count - 1):
         for cell in row:
             if cell.value is None or cell.value == "":
                 continue
             values[(cell.row, cell.column)] = cell.value
             if cell.data_type == "f":
-                formulas.add((cell.row, cell.column))
+                formulas[(cell.row, cell.column)] = str(cell.value)[1:]
     grid = Grid("", ws.title, values, formulas)
     planilha = Planilha(grid.path, grid.title, LineDict(), None)
     _players, people, spelling = _people(grid, planilha)

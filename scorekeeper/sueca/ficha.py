@@ -9,6 +9,7 @@ from scorekeeper.boletim.layout import FIRST_ROW as FIRST
 from scorekeeper.boletim.layout import HEAD_ROW, col, is_label
 from scorekeeper.boletim.sheet_style import RED_FILL, put
 from scorekeeper.boletim.team_ficha import FichaColumns, YES, key_lines, new_entry, per_team, team_of, team_values
+from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import N_, _
 from scorekeeper.sueca import finding_codes as codes
@@ -106,9 +107,10 @@ class SuecaColumns(FichaColumns):
         over = "FALSE" if first else f"MAX({','.join(f'{col(cols.mocas(t))}{r - 1}' for t in range(n))})>={rules.mocas_to_win}"
         for t in range(n):
             other = 1 - t
-            if row.get("points") is not None:
+            if row.get("points") is not None and row["points"][t] is not None:
                 put(ws, r, cols.points(t), row["points"][t])
-            if row.get("standing") is not None:
+            written = row.get("standing") is not None and row["standing"][t] is not None
+            if written:
                 put(ws, r, cols.standing(t), row["standing"][t])
             p = f"{col(cols.points(t))}{r}"
             fault = f"$C{r}={writer.team_ref(other)}"
@@ -136,7 +138,7 @@ class SuecaColumns(FichaColumns):
                          f'{raw}-{rules.moca_points},0)') if rules.renuncia_carries else "0"
                 start = f"IF({closed},{carry},{shown[t]})"
             ws.cell(r, cols.start(t), writer.computed(r, start))
-            if row.get("standing") is None:
+            if not written:
                 ws.cell(r, cols.standing(t), writer.computed(
                     r, f"MIN({rules.moca_points},{col(cols.start(t))}{r}+{col(cols.gained(t))}{r})"))
             previous = "0" if first else f"{col(cols.mocas(t))}{r - 1}"
@@ -171,32 +173,43 @@ class SuecaColumns(FichaColumns):
         row["team"] = team_of(sheet, item.get("team"))
         if item.get("all_tricks") is True:
             row["all_tricks"] = YES
-        row["points"] = per_team(item.get("points"), names)
-        row["standing"] = per_team(item.get("standing"), names)
+        row["points"] = per_team(item.get("points"), names, "points")
+        row["standing"] = per_team(item.get("standing"), names, "standing")
         return row
 
     def read_entry(self, grid, r: int, names: list[str]):
+        """Every cell a scorer types in on row r, each into its key (the check judges what goes
+        with what): a penalty and its team and reason, the card points and the all-tricks mark,
+        and a standing typed over the Moca formula."""
         cols = self
-        penalty = grid.text(r, cols.PENALTY)
+        text = {key: grid.text(r, column) for key, column in (("penalty", cols.PENALTY), ("team", cols.TEAM),
+                                                               ("reason", cols.REASON))}
         points = team_values(grid, r, [cols.points(t) for t in range(len(names))], names)
-        if penalty is None and points is None:
+        mark = grid.text(r, cols.ALL)
+        # the Moca cells hold the ficha's formulas: a standing typed over one is a claim, checked
+        standing = team_values(grid, r, [cols.standing(t) for t in range(len(names))], names, typed_over=True)
+        if all(v is None for v in (*text.values(), points, mark, standing)):
             return None
         entry = new_entry(r)
-        if penalty is not None:
-            entry["penalty"] = penalty
-            for key, column in (("team", cols.TEAM), ("reason", cols.REASON)):
-                if grid.text(r, column) is not None:
-                    entry[key] = grid.text(r, column)
-        elif points is not None:
+        for key, value in text.items():
+            if value is not None:
+                entry[key] = value
+        if points is not None:
             entry["points"] = points
-            mark = grid.text(r, cols.ALL) or ""
-            if is_label(mark, YES) or mark.strip().lower() in ALL_TRICKS_MARKS:
-                entry["all_tricks"] = True
-        standing = team_values(grid, r, [cols.standing(t) for t in range(len(names))], names)
+        if mark is not None:
+            if not (is_label(mark, YES) or mark.strip().lower() in ALL_TRICKS_MARKS):
+                raise SheetFormatError(_("{mark}: this column says {yes} when a team took all the tricks, and is "
+                                         "empty otherwise").format(mark=quote(mark), yes=quote(_(YES))),
+                                       grid.where(r, cols.ALL))
+            entry["all_tricks"] = True
         if standing is not None:
             entry["standing"] = standing
         entry.key_lines = key_lines(entry, r, self.keys)
         return entry
+
+    def computed_columns(self) -> list[int]:
+        per_team = [column(t) for t in range(self.teams) for column in (self.gained, self.start, self.mocas)]
+        return [*per_team, self.sum_col, self.control_col]
 
     def finding_column(self, ficha, finding: Finding, entry) -> int | None:
         """The cell of a Sueca row that holds the value a finding is about, by the finding's kind

@@ -363,8 +363,10 @@ def write_round(tournament: Tournament, sheets: list[tuple[str, str]], target: s
             with writer_lock(path, temps) as real:
                 if os.path.lexists(path) and not (os.path.realpath(path) == real and is_untouched(tournament, real)):
                     raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=path))
+                # Counted before it is written: a signal between the rename and the next line
+                # must not leave it behind (_remove takes back only a sheet that is as written).
+                created.append((path, sheet_text))
                 atomic_write(real, sheet_text, name=path)
-            created.append((path, sheet_text))
         atomic_write(target, text, name=tournament.source)  # the commit: the round is drawn
     except BaseException:
         if not _saved(target, text):

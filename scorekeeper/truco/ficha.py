@@ -5,9 +5,10 @@ from __future__ import annotations
 from scorekeeper.boletim.layout import FIRST_ROW as FIRST
 from scorekeeper.boletim.layout import col
 from scorekeeper.boletim.sheet_style import put
-from scorekeeper.boletim.team_ficha import (NUMBER_HEAD, WINNER_LABEL, FichaColumns, key_lines, new_entry, per_team,
-                                            team_of, team_values)
+from scorekeeper.boletim.team_ficha import (NUMBER_HEAD, WINNER_LABEL, CannotHold, FichaColumns, key_lines, new_entry,
+                                            per_team, team_of, team_values)
 from scorekeeper import team_finding_codes as team_codes
+from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, pgettext
 from scorekeeper.truco import finding_codes as C
@@ -103,7 +104,8 @@ class TrucoColumns(FichaColumns):
         for t in range(n):
             other = 1 - t
             ws.cell(r, cols.start(t), writer.computed(r, "0" if first else f"IF({new_game},0,{computed[t]})"))
-            if row.get("score") is not None:
+            written = row.get("score") is not None and row["score"][t] is not None
+            if written:
                 put(ws, r, cols.score(t), row["score"][t])
             me, ot = writer.team_ref(t), writer.team_ref(other)
             s_me, s_ot = f"{col(cols.start(t))}{r}", f"{col(cols.start(other))}{r}"
@@ -120,7 +122,7 @@ class TrucoColumns(FichaColumns):
                       f'IF({s_me}={eleven},IF($D{r}={me},0,IF($B{r}={me},{value},0)),'
                       f'IF($B{r}={me},{value},0))))))))')
             ws.cell(r, cols.gained(t), writer.computed(r, gained))
-            if row.get("score") is None:
+            if not written:
                 ws.cell(r, cols.score(t), writer.computed(r, f"MIN({target},{s_me}+{col(cols.gained(t))}{r})"))
             previous = "0" if first else f"{col(cols.games(t))}{above}"
             ws.cell(r, cols.games(t), writer.computed(
@@ -141,45 +143,56 @@ class TrucoColumns(FichaColumns):
         row["raised_by"] = team_of(sheet, item.get("raised_by"))
         if isinstance(item.get("value"), int) and not isinstance(item.get("value"), bool):
             row["value"] = item["value"]  # as written, even 1: a lost mao de onze scored 1 is a finding
-        if item.get("void") is not None:
+        # Ocorrência holds one event: anulada (the void), recusada (a declined mao de onze) or a
+        # penalty; what it cannot say is refused at export
+        events = [key for key in ("void", "mao_de_onze", "penalty") if item.get(key) is not None]
+        if len(events) > 1:
+            raise CannotHold(_("{first} and {second}: a hand's row has one Ocorrência").format(
+                first=events[0], second=events[1]))
+        if events == ["void"]:
+            if item["void"] != "misdeal":
+                raise CannotHold(_("void: the ficha writes a void as anulada, which reads back as misdeal, not {value}")
+                                 .format(value=quote(item["void"])))
             row["event"] = "anulada"
-        elif item.get("mao_de_onze") is not None:
-            row["event"], row["team"] = "recusada", team_of(sheet, item.get("team"))
-        elif isinstance(item.get("penalty"), str):
-            row["event"], row["team"] = item["penalty"], team_of(sheet, item.get("team"))
-        row["score"] = per_team(item.get("score"), names)
+        elif events == ["mao_de_onze"]:
+            if item["mao_de_onze"] != "declined":
+                raise CannotHold(_("mao_de_onze: the ficha writes a declined mao de onze as recusada, which reads back "
+                                   "as declined, not {value}").format(value=quote(item["mao_de_onze"])))
+            row["event"] = "recusada"
+        elif events == ["penalty"] and isinstance(item["penalty"], str):
+            row["event"] = item["penalty"]
+        row["team"] = team_of(sheet, item.get("team"))
+        row["score"] = per_team(item.get("score"), names, "score")
         return row
 
     def read_entry(self, grid, r: int, names: list[str]):
+        """Every cell a scorer types in on row r, each into its key (the check judges what goes
+        with what): the winner, value and last raise of a played hand, the Ocorrência (anulada,
+        recusada or a penalty) and its team, and a score typed over the Placar formula."""
         cols = self
-        winner, event = grid.text(r, cols.WINNER), grid.text(r, cols.EVENT)
-        if winner is None and event is None:
+        winner, event, team = grid.text(r, cols.WINNER), grid.text(r, cols.EVENT), grid.text(r, cols.TEAM)
+        value, raised = grid.number(r, cols.VALUE), grid.text(r, cols.RAISED)
+        # the Placar cells hold the ficha's formulas: a score typed over one is a claim, checked
+        score = team_values(grid, r, [cols.score(t) for t in range(len(names))], names, typed_over=True)
+        if all(v is None for v in (winner, event, team, value, raised, score)):
             return None
         entry = new_entry(r)
-        team = grid.text(r, cols.TEAM)
         if event == "anulada":
             entry["void"] = "misdeal"
         elif event == "recusada":
             entry["mao_de_onze"] = "declined"
-            if team is not None:
-                entry["team"] = team
         elif event is not None:
             entry["penalty"] = event
-            if team is not None:
-                entry["team"] = team
-        else:
-            entry["winner"] = winner
-            value = grid.number(r, cols.VALUE)
-            if value is not None:
-                entry["value"] = value
-            raised = grid.text(r, cols.RAISED)
-            if raised is not None:
-                entry["raised_by"] = raised
-        score = team_values(grid, r, [cols.score(t) for t in range(len(names))], names)
-        if score is not None:
-            entry["score"] = score
+        if team is not None:
+            entry["team"] = team
+        for key, read in (("winner", winner), ("value", value), ("raised_by", raised), ("score", score)):
+            if read is not None:
+                entry[key] = read
         entry.key_lines = key_lines(entry, r, self.keys)
         return entry
+
+    def computed_columns(self) -> list[int]:
+        return [self.GAME, *(column(t) for t in range(self.teams) for column in (self.start, self.gained, self.games))]
 
     def finding_column(self, ficha, finding: Finding, entry) -> int | None:
         """The cell of a Truco row that holds the value a finding is about, by the finding's kind

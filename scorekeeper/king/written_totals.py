@@ -1,0 +1,119 @@
+"""The totals of a King sheet as the boletim shows them, written over their formulas: a hand's
+total (`total:` on the hand) and the Totais and Saldo rows (`totals:`, each player's `negativos`,
+`positivos` and `saldo`). All are optional. Each one written is checked against what the hands'
+points add up to, under the King rules' "A contagem dos pontos" (two columns a player, their
+difference the saldo), so that a total disputed on paper keeps its finding through `import`,
+`check` and `export` (issue 16).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.i18n import _
+from scorekeeper.king import finding_codes as K
+from scorekeeper.king.boletim_finding_codes import TOTALS_RULE, TYPED_COLUMN_TOTAL, TYPED_HAND_TOTAL, TYPED_SALDO
+
+# The rows of the boletim's totals, as the sheet names them: the paper's own words.
+TOTALS_KEYS = ("negativos", "positivos", "saldo")
+
+
+@dataclass
+class WrittenTotals:
+    """The `totals:` of a sheet: per key, {player: (value, line)}, and the findings read with it."""
+
+    values: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    def as_numbers(self, key: str) -> dict[str, int]:
+        return {player: value for player, (value, _line) in self.values.get(key, {}).items()}
+
+
+def _whole(value, fail) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        fail(_("expected a whole number, got {value}").format(value=quote(value)))
+    return value
+
+
+def read_hand_total(item, fail_at) -> tuple[int | None, int | None]:
+    """A hand's `total:` (its value and line), or (None, None); `fail_at(key, message)` refuses it."""
+    if "total" not in item:
+        return None, None
+    value = _whole(item["total"], lambda message: fail_at("total", message))
+    return value, item.line_of("total")
+
+
+def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
+    """The sheet's `totals:`, each a mapping {player: whole number}; a name that is not a
+    player at the table is a finding (as a hand's are), anything else unusable is refused."""
+    written = WrittenTotals()
+    totals = doc.get("totals")
+    if totals is None:
+        return written
+    line = doc.line_of("totals")
+
+    def fail(message: str, at: int = line):
+        raise SheetFormatError(_("totals: {message}").format(message=message), source, at)
+
+    if not isinstance(totals, dict):
+        fail(_("expected a mapping such as {{saldo: {{Ana: 275}}}}").format())
+    for key, values in totals.items():
+        if key not in TOTALS_KEYS:
+            fail(_("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(TOTALS_KEYS)))
+        at = totals.line_of(key) if hasattr(totals, "line_of") else line
+        if not isinstance(values, dict):
+            fail(_("{key}: expected a mapping {{player: value}}").format(key=key), at)
+        read: dict[str, tuple[int, int]] = {}
+        for name, value in values.items():
+            where = values.line_of(name) if hasattr(values, "line_of") else at
+            number = _whole(value, lambda message: fail(f"{key}: {message}", where))
+            if name not in players:
+                written.findings.append(Finding(
+                    Severity.ERROR, source, where,
+                    _("{name} in the totals written ({key}) is not at this table ({players})").format(
+                        key=key, name=quote(name), players=", ".join(players)),
+                    K.PLAYER_UNKNOWN.rule, None, str(name), code=K.PLAYER_UNKNOWN.code))
+                continue
+            read[name] = (number, where)
+        written.values[key] = {p: read[p] for p in players if p in read}  # seat order
+    return written
+
+
+def findings(sheet, hands) -> list[Finding]:
+    """Every written total that is not what the hands' points add up to."""
+    from scorekeeper.king.sheet import entry_label, hand_finding
+
+    found = []
+    for entry, hand in zip(sheet.entries, hands):
+        if entry.total is not None and hand.total is not None and entry.total != hand.total:
+            found.append(hand_finding(sheet.source, entry.total_line, entry.index, entry_label(entry),
+                                      _("the total written here is {typed}, but the hand's points add up to "
+                                        "{total}").format(typed=entry.total, total=hand.total),
+                                      TOTALS_RULE, code=TYPED_HAND_TOTAL.code))
+    written = sheet.totals
+    if written is None or not written.values:
+        return found
+    negatives = dict.fromkeys(sheet.players, 0)
+    positives = dict.fromkeys(sheet.players, 0)
+    for hand in hands:
+        for player, value in (hand.points or {}).items():
+            negatives[player] += max(0, -value)
+            positives[player] += max(0, value)
+    expected = {"negativos": negatives, "positivos": positives,
+                "saldo": {p: positives[p] - negatives[p] for p in sheet.players}}
+    messages = {
+        "negativos": (_("{player}'s Negativos total written here is {typed}, but the hands' Negativos add up to "
+                        "{expected}"), TYPED_COLUMN_TOTAL),
+        "positivos": (_("{player}'s Positivos total written here is {typed}, but the hands' Positivos add up to "
+                        "{expected}"), TYPED_COLUMN_TOTAL),
+        "saldo": (_("{player}'s saldo written here is {typed}, but Positivos - Negativos is {expected}"), TYPED_SALDO),
+    }
+    for key in TOTALS_KEYS:
+        message, kind = messages[key]
+        for player, (typed, line) in written.values.get(key, {}).items():
+            if typed != expected[key][player]:
+                found.append(Finding(Severity.ERROR, sheet.source, line,
+                                     message.format(player=player, typed=typed, expected=expected[key][player]),
+                                     kind.rule, None, player, code=kind.code))
+    return found
