@@ -3,12 +3,19 @@ from __future__ import annotations
 
 import os
 import pathlib
+import sys
 
 import pytest
 import yaml
 from hypothesis import settings
 
 from click.testing import CliRunner
+
+# The development tools the tests share (readme_runner, catalogs, recalc, printing) live in
+# tools/ beside tests/, in a checkout and in CI's copy of both: importable by name, as before.
+TOOLS = pathlib.Path(__file__).resolve().parent.parent / "tools"
+if str(TOOLS) not in sys.path:
+    sys.path.insert(0, str(TOOLS))
 
 from scorekeeper.cli import cli
 from scorekeeper.checking import check_file

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -32,8 +31,7 @@ from conftest import EXAMPLES, RULES, run
 from scorekeeper import games, i18n
 from scorekeeper.report import counted
 
-sys.path.insert(0, str(Path(__file__).parent))
-import catalogs  # noqa: E402
+import catalogs  # tools/catalogs.py, on the path by conftest  # noqa: E402
 
 LANGUAGES = ("pt_PT", "pt_BR")
 # The program's words that are English whatever a translation holds (a YAML key shown, a kind).

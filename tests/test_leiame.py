@@ -11,7 +11,7 @@ from readme_runner import GUIDES, SET_UP, Session, commands, find_readme, parse
 FOUND = find_readme("LEIAME.md")
 BLOCKS = parse(*FOUND) if FOUND else []
 COMMANDS = commands(BLOCKS)
-REGENERATE = "python tests/readme_runner.py --leiame --update rewrites every shown output to what the program prints"
+REGENERATE = "python tools/readme_runner.py --leiame --update rewrites every shown output to what the program prints"
 
 
 @pytest.fixture(scope="module")

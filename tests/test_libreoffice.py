@@ -1,5 +1,5 @@
 """Exported boletins and fichas recalculated by LibreOffice: every formula cell equals the CLI's
-number (the scenarios and expectations are shared with test_gnumeric.py, in recalc.py).
+number (the scenarios and expectations are shared with test_gnumeric.py, in tools/recalc.py).
 
 LibreOffice (soffice) recalculates each workbook headlessly with a profile of its own; openpyxl
 then reads the values. Locally the tests are skipped when soffice is missing; in CI (CI set) they

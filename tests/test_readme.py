@@ -1,7 +1,7 @@
 """The README runs as written: its console sessions, in order and in one folder, print what it shows.
 
 A failure names the README line of the command and shows a diff and the lines to write under the
-command; `python tests/readme_runner.py --update` rewrites all of them at once (then read the diff).
+command; `python tools/readme_runner.py --update` rewrites all of them at once (then read the diff).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from readme_runner import (
 FOUND = find_readme()
 BLOCKS = parse(*FOUND) if FOUND else []
 COMMANDS = commands(BLOCKS)
-REGENERATE = "python tests/readme_runner.py --update rewrites every shown output to what the program prints"
+REGENERATE = "python tools/readme_runner.py --update rewrites every shown output to what the program prints"
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,7 @@ def test_the_readme_is_found_with_its_sessions():
 
 def test_only_the_set_up_blocks_are_not_run():
     skipped = sorted(b.text for b in BLOCKS if b.text in NOT_RUN)
-    assert skipped == sorted(SET_UP["README.md"]), "a set-up block changed: change NOT_RUN in tests/readme_runner.py to match"
+    assert skipped == sorted(SET_UP["README.md"]), "a set-up block changed: change NOT_RUN in tools/readme_runner.py to match"
     # The tour's folder block comes before any command that is run.
     tour = next(b for b in BLOCKS if b.text == TOUR_FOLDER)
     assert all(c.line > tour.line for c in COMMANDS)

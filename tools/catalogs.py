@@ -6,12 +6,12 @@ own messages, extracted from the installed click), compiled to .mo beside them a
 the wheel. tests/test_catalogs.py uses the same functions, so a message without a translation,
 a translation whose message is gone, a placeholder lost in translation or a stale .mo fails.
 
-    python tests/catalogs.py update     # add the code's new messages to every .po, drop the gone ones
-    python tests/catalogs.py compile    # write each .mo from its .po
-    python tests/catalogs.py check      # what is missing, stale or wrong, per catalog
-    python tests/catalogs.py fragment pt_PT OUT.po FILE...   # the messages of FILEs, to translate
-    python tests/catalogs.py check-fragment FRAGMENT.po FILE...
-    python tests/catalogs.py merge FRAGMENT.po...            # into the catalogs of their language
+    python tools/catalogs.py update     # add the code's new messages to every .po, drop the gone ones
+    python tools/catalogs.py compile    # write each .mo from its .po
+    python tools/catalogs.py check      # what is missing, stale or wrong, per catalog
+    python tools/catalogs.py fragment pt_PT OUT.po FILE...   # the messages of FILEs, to translate
+    python tools/catalogs.py check-fragment FRAGMENT.po FILE...
+    python tools/catalogs.py merge FRAGMENT.po...            # into the catalogs of their language
 """
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ def check_all() -> list[str]:
                                   gone_ok=domain == i18n.CLICK_DOMAIN))
             mo = path[:-3] + ".mo"
             if not os.path.exists(mo) or open(mo, "rb").read() != compiled(catalog):
-                found.append(f"{mo}: stale; run `python tests/catalogs.py compile`")
+                found.append(f"{mo}: stale; run `python tools/catalogs.py compile`")
     return found
 
 

@@ -13,9 +13,9 @@ which `Session` makes itself).
 Exit codes: a command whose shown output starts with `Error:` must exit 2; `check` or `import`
 showing an `error:` finding must exit 1; any other command must exit 0.
 
-    python tests/readme_runner.py            # run the README, print what differs
-    python tests/readme_runner.py --update   # rewrite the README's outputs to what the program prints
-    python tests/readme_runner.py --leiame [--update]   # the same for LEIAME.md, the Portuguese guide
+    python tools/readme_runner.py            # run the README, print what differs
+    python tools/readme_runner.py --update   # rewrite the README's outputs to what the program prints
+    python tools/readme_runner.py --leiame [--update]   # the same for LEIAME.md, the Portuguese guide
 """
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ GUIDES = {"README.md": None, "LEIAME.md": "pt_PT"}  # each guide and the languag
 
 
 def find_readme(name: str = "README.md") -> tuple[str, str] | None:
-    """(where, text) of the README (or LEIAME.md): beside tests/ in a checkout, else, for the
+    """(where, text) of the README (or LEIAME.md): beside tools/ in a checkout, else, for the
     README, the installed package's long description."""
     path = HERE.parent / name
     if path.is_file():
