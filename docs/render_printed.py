@@ -1,4 +1,4 @@
-"""Render the printed sheets the README shows: export, LibreOffice to PDF, pdftoppm to PNG.
+"""Render the printed sheets the docs pages show: export, LibreOffice to PDF, pdftoppm to PNG.
 
     python docs/render_printed.py [OUT_FOLDER]
 

@@ -1,4 +1,6 @@
 """The README runs as written: its console sessions, in order and in one folder, print what it shows.
+(The reference pages in docs/, with the example sheets and tournament files, are run by
+test_docs.py the same way.)
 
 A failure names the README line of the command and shows a diff and the lines to write under the
 command; `python tools/readme_runner.py --update` rewrites all of them at once (then read the diff).
@@ -7,9 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import games
-
-from conftest import run
 from readme_runner import (
     NOT_RUN,
     SET_UP,
@@ -23,7 +22,6 @@ from readme_runner import (
     find_readme,
     parse,
     update,
-    yaml_blocks,
 )
 
 FOUND = find_readme()
@@ -49,7 +47,7 @@ def test_readme_command(outcomes, command):
 def test_the_readme_is_found_with_its_sessions():
     assert FOUND is not None, "no README.md beside tests/ and no installed scorekeeper description"
     consoles = [b for b in BLOCKS if b.kind == "console"]
-    assert len(consoles) >= 10
+    assert len(consoles) >= 6  # the tour; the other games' sessions are in docs/ (tests/test_docs.py)
     assert all(c.words[0] == "scorekeeper" for b in consoles for c in b.commands)
     # The interactive record is in the README and is answered from it.
     assert any(c.words == ["scorekeeper", "record", "mesa1.yaml"] for c in COMMANDS)
@@ -61,26 +59,7 @@ def test_only_the_set_up_blocks_are_not_run():
     # The tour's folder block comes before any command that is run.
     tour = next(b for b in BLOCKS if b.text == TOUR_FOLDER)
     assert all(c.line > tour.line for c in COMMANDS)
-    assert sum(1 for c in COMMANDS if c.expected is None) >= 8  # the festas and the house variant
-
-
-BLOCKS_YAML = [(n, block) for n, block in yaml_blocks(FOUND[1])] if FOUND else []
-SHEETS = [(n, block) for n, block in BLOCKS_YAML if not block.startswith("tournament:")]
-TOURNAMENTS = [(n, block) for n, block in BLOCKS_YAML if block.startswith("tournament:")]
-
-
-@pytest.mark.parametrize("line, text", SHEETS, ids=[f"L{n}" for n, _ in SHEETS])
-def test_readme_sheet_files_check_clean(tmp_path, line, text):
-    """The README's example sheets (```yaml blocks) are sheets a reader can copy: they check clean."""
-    path = tmp_path / "sheet.yaml"
-    path.write_text(text, encoding="utf-8")
-    result = run("check", path)
-    assert (result.exit_code, "clean" in result.output) == (0, True), f"README.md:{line}:\n{result.output}"
-
-
-def test_the_readme_shows_a_sheet_of_every_game():
-    shown = sorted(text.splitlines()[0].split("#")[0].strip() for _n, text in SHEETS)
-    assert shown == sorted(f"rules: {name}" for name in games.names())
+    assert sum(1 for c in COMMANDS if c.expected is None) >= 7  # the festas
 
 
 # --- the runner itself ------------------------------------------------------------------------
@@ -132,19 +111,3 @@ def test_update_writes_the_printed_output_under_its_command(tmp_path):
     (cmd,) = block.commands
     outcome = Outcome(cmd, "new line\nmore\nend\n", 0)
     assert update(text, [outcome]) == "# T\n\n```console\n$ scorekeeper new x\nnew line\n...\nend\n```\n"
-
-
-@pytest.mark.parametrize("line, text", TOURNAMENTS, ids=[f"L{n}" for n, _ in TOURNAMENTS])
-def test_readme_tournament_files_read_as_written(tmp_path, line, text):
-    """The README's tournament files (```yaml blocks that start with `tournament:`) are read as
-    the commands read them: every key valid, every name known."""
-    from scorekeeper.tournaments.tournament_file import load
-
-    path = tmp_path / "tournament.yaml"
-    path.write_text(text, encoding="utf-8")
-    tournament = load(str(path))
-    assert tournament.rounds, f"README.md:{line}"
-
-
-def test_the_readme_shows_a_tournament_file_of_each_seating():
-    assert len(TOURNAMENTS) == 2

@@ -16,6 +16,10 @@ showing an `error:` finding must exit 1; any other command must exit 0.
     python tools/readme_runner.py            # run the README, print what differs
     python tools/readme_runner.py --update   # rewrite the README's outputs to what the program prints
     python tools/readme_runner.py --leiame [--update]   # the same for LEIAME.md, the Portuguese guide
+    python tools/readme_runner.py --docs [--update]     # the same for every docs/*.md page, each its own session
+
+A docs page is run as the README is, in English, in a session of its own that starts where the
+README's tour does (tour/ with a copy of examples/, beside rules/).
 """
 from __future__ import annotations
 
@@ -49,8 +53,14 @@ SET_UP = {
         LANGUAGE_SETUP: "done by Session: the guide's language",
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
     },
+    "docs": {  # every docs/*.md page
+        TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
+        "pip install '.[docs]' && mkdocs build --strict": "builds this site from a checkout (CI does)",
+        "python tools/gen_docs.py": "rewrites the generated pages from a checkout (a test compares them)",
+        "python tools/readme_runner.py --docs --update": "runs these very pages",
+    },
 }
-NOT_RUN = {**SET_UP["README.md"], **SET_UP["LEIAME.md"]}
+NOT_RUN = {**SET_UP["README.md"], **SET_UP["LEIAME.md"], **SET_UP["docs"]}
 
 # An error that makes a command unusable (exit 2), and an error finding (exit 1), in each language.
 UNUSABLE_WORDS = ("Error:", "Erro:")
@@ -108,6 +118,13 @@ def find_readme(name: str = "README.md") -> tuple[str, str] | None:
     except Exception:  # no installed metadata: nothing to run
         return None
     return ("README.md (the installed package's description)", body) if body else None
+
+
+def find_docs() -> list[tuple[str, str]]:
+    """(where, text) of every docs/*.md page beside tools/, in name order (none outside a checkout
+    or CI's copy of docs/)."""
+    folder = HERE.parent / "docs"
+    return [(f"docs/{path.name}", path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.md"))]
 
 
 def find_examples() -> pathlib.Path:
@@ -400,24 +417,39 @@ def update(text: str, outcomes: list[Outcome]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    name = "LEIAME.md" if "--leiame" in argv else "README.md"
-    found = find_readme(name)
-    if found is None:
-        print(f"no {name} found", file=sys.stderr)
-        return 2
-    where, text = found
+    if "--docs" in argv:
+        guides = [(where, text, None) for where, text in find_docs()]
+        if not guides:
+            print("no docs/*.md found", file=sys.stderr)
+            return 2
+    else:
+        name = "LEIAME.md" if "--leiame" in argv else "README.md"
+        found = find_readme(name)
+        if found is None:
+            print(f"no {name} found", file=sys.stderr)
+            return 2
+        guides = [(*found, GUIDES[name])]
+    worst = 0
+    for where, text, language in guides:
+        worst = max(worst, _run_guide(where, text, language, "--update" in argv))
+    return worst
+
+
+def _run_guide(where: str, text: str, language: str | None, rewrite: bool) -> int:
+    """Run one guide in its own session; print what differs (and rewrite it with --update)."""
     with tempfile.TemporaryDirectory() as root:
-        _blocks, outcomes = run_readme(where, text, root, GUIDES[name])
+        _blocks, outcomes = run_readme(where, text, root, language)
     problems = [p for p in (o.problem() for o in outcomes) if p]
     for p in problems:
         print(p, end="\n\n")
-    if "--update" in argv and problems:
-        if not os.path.isfile(where):
+    if rewrite and problems:
+        path = HERE.parent / where
+        if not path.is_file():
             print(f"cannot update {where}", file=sys.stderr)
             return 2
-        pathlib.Path(where).write_text(update(text, outcomes), encoding="utf-8")
+        path.write_text(update(text, outcomes), encoding="utf-8")
         print(f"rewrote the outputs in {where}; exit codes and sh commands are not rewritten: check those by hand")
-    print(f"{len(outcomes)} commands run, {len(problems)} differ from the README")
+    print(f"{where}: {len(outcomes)} commands run, {len(problems)} differ from what it shows")
     return 1 if problems else 0
 
 
