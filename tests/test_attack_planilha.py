@@ -1,4 +1,4 @@
-"""Round trips of the Quatrilho planilha tried as an attacker would (README, Safety, promise 4):
+"""Round trips of the Quatrilho planilha tried as an attacker would (docs/safety.md, promise 4):
 `export X.yaml -o X.xlsx` then `import X.xlsx -o back.yaml` gives back every entry as typed
 (an entry's note, a name holding a comma), or the export is refused in one line naming the
 sheet and the entry; a value typed in a cell its row does not read is refused at that cell."""

@@ -507,7 +507,7 @@ def season_of_2000(path: pathlib.Path, rounds: int, sheets: bool = False) -> Non
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-# What the README promises (Safety: bounded tournament work): each command at the file's limits
+# What docs/safety.md promises (6: bounded tournament work): each command at the file's limits
 # in under 10 CPU seconds. The bound asserted is twice that, for a slower machine.
 CPU_BOUND = 20.0
 

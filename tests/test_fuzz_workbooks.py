@@ -121,7 +121,7 @@ def test_each_example_exports_and_imports_cleanly(example):
         assert result.exit_code == (1 if "disputed" in example.name else 0), result.output
 
 
-# --- round trips with any names (README, Safety, promise 4; issue 16) ------------------------------
+# --- round trips with any names (docs/safety.md, promise 4; issue 16) -------------------------
 #
 # Any sheet the YAML accepts, with names the name rule accepts, exported and imported gives the
 # same sheet entry for entry: every workbook kind, a King boletim's written totals and notes too.

@@ -1,4 +1,4 @@
-"""An entry's `note:` survives `export` and `import` (README, Safety, promise 4) on the King
+"""An entry's `note:` survives `export` and `import` (docs/safety.md, promise 4) on the King
 boletim and the Sueca and Truco fichas: it is typed in an Observação cell after the existing
 columns, as inert text (promise 5), printed with the row, and read back as typed; a note that a
 cell cannot give back is refused at export in one line naming the sheet and the entry."""
