@@ -495,8 +495,8 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
         entries[new] = {"for": old, "round": first}
         edits.append(_set_key(text, root, "substitutes", _flow(entries), before="rounds"))
         plan.text = _apply(text, edits)
-        plan.said.append(_("{new} substitutes {old} from round {number} in {path}, with a standing of his own "
-                           "(Art 7); {old} keeps what he scored").format(
+        plan.said.append(_("{new} substitutes {old} from round {number} in {path}, with a standing of his own; "
+                           "{old} keeps what he scored").format(
             new=one_line(new), old=one_line(old), number=first, path=tournament.source))
         if tables:
             plan.said.append("  " + ngettext("{count} table not played yet seats {new}",
