@@ -308,7 +308,7 @@ def undo(path: str, force: bool = False) -> DayChange:
         rounds = tournament.rounds[-1:]
         if rounds[0].stage == "extra" and len(tournament.rounds) > 1:
             rounds = tournament.rounds[-2:]  # drawn together (Art 23): undone together
-        plan = _Plan(text)
+        plan, kept = _Plan(text), []
         for round_ in rounds:
             for item in (*round_.tables, *round_.matches):
                 if item.sheet is None:
@@ -325,6 +325,7 @@ def undo(path: str, force: bool = False) -> DayChange:
                         tournament.source)
                 else:
                     plan.aside.append((where, _kept_name(where, "undone")))
+                    kept.append((item.sheet, _kept_name(item.sheet, "undone")))
         for round_ in reversed(rounds):
             plan.text = remove_entry(plan.text, round_.number - 1, tournament.source, "rounds")
         numbers = " ".join(str(r.number) for r in rounds)
@@ -332,8 +333,8 @@ def undo(path: str, force: bool = False) -> DayChange:
                                   "Round {numbers} undone in {path}: {count} empty sheets removed",
                                   len(plan.remove)).format(numbers=numbers, path=tournament.source,
                                                           count=len(plan.remove)))
-        for where, kept in plan.aside:
-            plan.said.append("  " + _("{sheet} has entries: kept as {kept}").format(sheet=where, kept=kept))
+        for sheet, kept_as in kept:  # named as the file names its sheets: beside it
+            plan.said.append("  " + _("{sheet} has entries: kept as {kept}").format(sheet=sheet, kept=kept_as))
         return plan
 
     return _changed(path, plan)
