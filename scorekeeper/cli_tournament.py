@@ -237,3 +237,9 @@ def tournament_export(path, output, force):
                      more).format(path=output, worksheets=titles, count=more))
     else:
         out(_("Wrote {path}: {worksheets}").format(path=output, worksheets=titles))
+
+
+from scorekeeper.cli_tournament_day import COMMANDS as _DAY_COMMANDS  # noqa: E402  (undo, absent, penalty, ...)
+
+for _command in _DAY_COMMANDS:
+    tournament.add_command(_command)

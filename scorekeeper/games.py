@@ -70,6 +70,11 @@ class Game(ABC):
     record_options: ClassVar[tuple[RecordOption, ...]] = ()
     control_cards: ClassVar[bool] = False  # the championship workbook prints each player's control card
     code_prefix: ClassVar[str]  # its finding codes' first part, e.g. "K" in K-Q1-COUNT-OVER
+    # TN6: the article under which the tournament file marks a player absent and his table not
+    # played (King Art 7), None when a game writes an absence on the table's sheet; and the
+    # article that closes late entries (Quatrilho Art 5), None when its regulation sets no limit.
+    absence_rule: ClassVar[str | None] = None
+    late_entry_rule: ClassVar[str | None] = None
     workbook_language: ClassVar[str]  # the language of its workbooks unless one is chosen (issue 11)
 
     # --- rules ---------------------------------------------------------------------------

@@ -134,7 +134,7 @@ def test_a_team_tournament_draws_its_group_round_robin(tmp_path):
 @pytest.mark.parametrize("text, message", [
     ("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds: []\nprize: 1\n",
      ":5: tournament file: unknown key 'prize'; allowed: tournament, rules, players, teams, groups, planned_rounds, "
-     "rounds, notes"),
+     "withdrawn, entered, substitutes, entries_until, rounds, notes"),
     ("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n  - tables: [{table: 1, sheet: ../x.yaml}]\n",
      ":5: round 1, table 1: sheet: expected a file name in the tournament's folder, got '../x.yaml'"),
     ("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n  - byes: [Zeca]\n",

@@ -55,6 +55,7 @@ class King(Game):
     list_key, entry_word = "hands", ("hand", "hands")
     unfinished_rule = "Art 8"  # a game is the six negative hands and the four festas
     scorer_rule = "Art 6"  # the responsible scorer takes the units nobody declared
+    absence_rule = "Art 7"  # a table with a player absent is not played: 0 to him, the bye's value to the others
     code_prefix = "K"  # K-Q1-COUNT-OVER ... (king.finding_codes)
     workbook_language = "pt_PT"  # the regulations are Portugal's: the boletim is printed in their words
     record_options = (

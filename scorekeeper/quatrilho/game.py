@@ -14,6 +14,7 @@ class Quatrilho(Game):
     workbook_word = N_("planilha")
     unfinished_rule = "Art 10"  # a round is six deals per seat (Q1)
     scorer_rule = None  # the fiscal (scorer:) is any name, usually not a player
+    late_entry_rule = "Art 5"  # "ate a primeira rodada prevista para depois do almoco"
     control_cards = True  # Art 6: "um cracha/cartao de controle onde sera anotado ... o resultado de cada rodada"
     code_prefix = "Q"  # Q-ART11-ROUND-LENGTH (quatrilho/finding_codes.py)
     workbook_language = "pt_BR"  # the CBQI is Brazilian: its planilha speaks Brazil's Portuguese

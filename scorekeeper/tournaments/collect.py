@@ -282,6 +282,10 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
                     findings.append(_finding(codes.PLAYER_UNKNOWN, where, _(
                         "round {round}, {what}: {name} is not in the tournament").format(
                         round=number, what=what, name=quote(name))))
+                elif not tournament.plays_in(name, number):
+                    findings.append(_finding(codes.PLAYER_NOT_DRAWN, where, _(
+                        "round {round}, {what}: {name} does not play in round {round} (withdrawn, replaced by a "
+                        "substitute, or entered later)").format(round=number, what=what, name=quote(name))))
                 seen[name] = at
             sheets[at] = item.sheet
         for name in round_.byes:
@@ -298,7 +302,7 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
         # a readable sheet names leaves it unknown who sat there (its own finding says why).
         if round_.tables and round_.stage != "extra" and not unknown:
             for name in everyone:
-                if name not in seen:
+                if name not in seen and tournament.plays_in(name, number):  # TN6: not one withdrawn, ...
                     findings.append(_finding(codes.PLAYER_UNSEATED, (tournament.source, round_.line), _(
                         "round {round}: {name} has no table and no bye").format(round=number, name=quote(name))))
     findings.extend(_leftover_findings(tournament))

@@ -82,15 +82,16 @@ def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[
     """Who plays round `number`: everyone, except in the last planned round of a game whose
     standings mark who the cut let through (tiebreaks["qualified"]: Quatrilho Art 22's first 40
     after the next-to-last round); the others play apart (Art 23)."""
+    drawn = tournament.playing(number)  # TN6: not the withdrawn, the replaced, the entries still to come
     if tournament.planned_rounds is None or number != tournament.planned_rounds:
-        return list(tournament.players), []
+        return drawn, []
     from scorekeeper.tournaments.standings import counted
 
     rows = game.standings(tournament, counted(checked))
     through = {row.name for row in rows if row.tiebreaks.get("qualified") is not False}
-    if len(through) == len(tournament.players):
-        return list(tournament.players), []
-    return ([p for p in tournament.players if p in through], [p for p in tournament.players if p not in through])
+    if all(p in through for p in drawn):
+        return drawn, []
+    return ([p for p in drawn if p in through], [p for p in drawn if p not in through])
 
 
 def _flow(value) -> str:

@@ -38,8 +38,12 @@ BYE_PLAYS = FindingKind("T-TN2-BYE-PLAYS", RULE, N_("a player (or team) with a b
 PLAYER_UNSEATED = FindingKind("T-TN2-PLAYER-UNSEATED", RULE, N_("a player has no table and no bye in a round"))
 # King Art 7: a table with a player absent is not played, so a sheet named for it is not read.
 ABSENT_SHEET = FindingKind("T-ART7-ABSENT-SHEET", "Art 7", N_("a table not played (a player absent) names a sheet"))
+# TN6: a player withdrawn, replaced by a substitute (King Art 7) or entered late (Quatrilho Art 5)
+# is drawn only in the rounds he plays.
+PLAYER_NOT_DRAWN = FindingKind("T-TN6-PLAYER-NOT-DRAWN", "TN6",
+                               N_("a player seated in a round he does not play (withdrawn, replaced, entered later)"))
 
 KINDS = (SHEET_OUTSIDE, SHEET_MISSING, SHEET_UNREADABLE, SHEET_OTHER_GAME, SHEET_OTHER_ROUND, SHEET_OTHER_TABLE,
          SHEET_OTHER_PLAYERS, SHEET_INCOMPLETE, SHEET_ERRORS, TABLE_NUMBER_TWICE, PLAYER_TWICE, PLAYER_UNKNOWN,
          BYE_PLAYS, PLAYER_UNSEATED, ABSENT_SHEET, SHEET_SEAT_ORDER, SHEET_TWICE, SHEET_OTHER_EVENT,
-         SHEET_OTHER_RULES, DRAW_LEFTOVER)
+         SHEET_OTHER_RULES, DRAW_LEFTOVER, PLAYER_NOT_DRAWN)

@@ -73,6 +73,28 @@ class Tournament:
     rounds: list[Round] = field(default_factory=list)
     planned_rounds: int | None = None  # how many rounds the draws plan for (TN2), when the file says
     rounds_line: int | None = None  # where the file says `rounds:` (the file's first line when it does not)
+    # TN6, the changes of the day: who is drawn no more from a round on (withdrawn, or replaced by
+    # a substitute), who is drawn from a round on (a late entry, Quatrilho Art 5), each
+    # substitute's player replaced and first round (King Art 7), and the last round a late entry
+    # may be drawn into (Quatrilho Art 5: the first round after lunch), when the file says.
+    withdrawn: dict[str, int] = field(default_factory=dict)
+    entered: dict[str, int] = field(default_factory=dict)
+    substitutes: dict[str, tuple[str, int]] = field(default_factory=dict)
+    entries_until: int | None = None
+
+    def plays_in(self, name: str, number: int) -> bool:
+        """Whether `name` is drawn in round `number` (TN6): from his entry (or the round he
+        substitutes from) until he withdraws (or a substitute takes his seat)."""
+        first = self.entered.get(name, self.substitutes[name][1] if name in self.substitutes else 1)
+        ends = [self.withdrawn[name]] if name in self.withdrawn else []
+        ends += [start for old, start in self.substitutes.values() if old == name]
+        return first <= number and all(number < end for end in ends)
+
+    def playing(self, number: int) -> list[str]:
+        """The players drawn in round `number`, in the file's order (TN6)."""
+        if not (self.withdrawn or self.entered or self.substitutes):
+            return list(self.players)
+        return [name for name in self.players if self.plays_in(name, number)]
 
 
 @dataclass(eq=False)

@@ -13,6 +13,10 @@ A team game names `teams: {Nos: [Ana, Bruno], ...}` and `groups: {A: [Nos, Eles,
 its rounds are `{stage: group|semi|final|negra, matches: [{sheet: ...}]}`. A round may carry
 `penalties: [{player: NAME, points: -2.5, article: Art 14}]`, the `seed` it was drawn with and the
 steps of its draw's `search`.
+The changes of the day (TN6) of a players' game: `withdrawn: {Gil: 3}` (drawn no more from round
+3), `entered: {Rui: 3}` (a late entry, drawn from round 3), `substitutes: {Zeca: {for: Gil,
+round: 3}}` (King Art 7: Zeca takes Gil's seat from round 3, with a standing of his own) and
+`entries_until: 4` (Quatrilho Art 5: no late entry drawn after round 4).
 Sheet paths are relative to the file and stay inside its folder (a tournament file may come
 from someone else, like a sheet's `rules:`).
 """
@@ -28,7 +32,9 @@ from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tourname
 from scorekeeper.file_access import read_regular
 from scorekeeper.yaml_lines import MAX_FILE_BYTES, header_text, loads
 
-TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "rounds", "notes")
+TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "withdrawn", "entered",
+            "substitutes", "entries_until", "rounds", "notes")
+DAY_KEYS = ("withdrawn", "entered", "substitutes", "entries_until")  # TN6: a players' game's changes of the day
 ROUND_KEYS = ("stage", "seed", "search", "tables", "matches", "byes", "penalties", "disqualified", "notes")
 TABLE_KEYS = ("table", "players", "sheet", "absent", "notes")
 MATCH_KEYS = ("group", "teams", "sheet", "notes")
@@ -170,6 +176,12 @@ class _Reader:
             tournament.teams = self.teams(doc["teams"], doc.line_of("teams"))
             tournament.groups = self.groups(doc.get("groups"), tournament.teams, doc.line_of("groups")
                                             if "groups" in doc else doc.line)
+        if tournament.players:
+            self.day_changes(doc, tournament)
+        elif any(key in doc for key in DAY_KEYS):
+            key = next(key for key in DAY_KEYS if key in doc)
+            self.fail(_("{key}: a change of the day of a players' game; {rules} is played by teams").format(
+                key=key, rules=rules.name), doc.line_of(key))
         planned = doc.get("planned_rounds")
         if planned is not None and (type(planned) is not int or not 1 <= planned <= MAX_ROUNDS):
             self.fail(_("planned_rounds: expected a whole number from 1 to {most}, got {value}").format(
@@ -192,6 +204,44 @@ class _Reader:
                     self.fail(_("rounds: more than {most} sheets; a tournament file names at most {most}").format(
                         most=grouped(MAX_SHEETS)), played.line)
         return tournament
+
+    def round_number(self, value, what: str, line) -> int:
+        if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
+            self.fail(_("{what}: expected a round number from 1 to {most}, got {value}").format(
+                what=what, most=MAX_ROUNDS, value=quote(value)), line)
+        return value
+
+    def day_changes(self, doc, tournament: Tournament) -> None:
+        """TN6's keys: each name one of the players, each round a round number."""
+        everyone = set(tournament.players)
+        for key in ("withdrawn", "entered"):
+            value = doc.get(key)
+            if value is None:
+                continue
+            if not isinstance(value, dict):
+                self.fail(_("{key}: expected a mapping of player to round, got {value}").format(
+                    key=key, value=quote(value)), doc.line_of(key))
+            names = self.names(list(value), key, doc.line_of(key))
+            self.known(names, everyone, key, doc.line_of(key))
+            getattr(tournament, key).update(
+                {name: self.round_number(value[name], f"{key}: {name}", value.line_of(name)) for name in names})
+        value = doc.get("substitutes")
+        if value is not None:
+            if not isinstance(value, dict):
+                self.fail(_("substitutes: expected a mapping of substitute to {{for: PLAYER, round: N}}, got "
+                            "{value}").format(value=quote(value)), doc.line_of("substitutes"))
+            for new in self.names(list(value), "substitutes", doc.line_of("substitutes")):
+                item, line = value[new], value.line_of(new)
+                what = f"substitutes: {new}"
+                self.keys(item, ("for", "round"), what)
+                old = item.get("for")
+                if old not in everyone or old == new or new in tournament.entered:
+                    self.fail(_("{what}: for: whose seat? (another of the players, got {value})").format(
+                        what=what, value=quote(old)), line)
+                tournament.substitutes[new] = (old, self.round_number(item.get("round"), what, line))
+        if "entries_until" in doc:
+            tournament.entries_until = self.round_number(doc["entries_until"], "entries_until",
+                                                         doc.line_of("entries_until"))
 
     def teams(self, value, line) -> dict[str, list[str]]:
         if not isinstance(value, dict) or not value:
