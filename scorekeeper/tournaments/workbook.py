@@ -854,6 +854,7 @@ def _tiebreak_heads() -> dict[str, str]:
         "won": pgettext("championship", "points won"), "best_round": pgettext("championship", "best round"),
         "rounds": pgettext("championship", "rounds"), "qualified": pgettext("championship", "qualified"),
         "prize": pgettext("championship", "prize"), "extra_prize": pgettext("championship", "extra prize"),
+        "extra_round": pgettext("championship", "extra round"),
     }
 
 
