@@ -188,6 +188,6 @@ def final_standings(tournament: Tournament, rows: list[StandingRow], results: di
         said = row.decided_by if below is not None and below.group == row.group else \
             (BY_GROUP if below is not None else None)
         ordered.append(dataclasses.replace(row, place=place, decided_by=said))
-    if ordered and rest == [] and ordered[-1].decided_by == BY_REACHING_SEMIS:
+    if ordered[-1].decided_by is not None:  # the last row has nobody below it (no team left after the semis)
         ordered[-1] = dataclasses.replace(ordered[-1], decided_by=None)
     return ordered
