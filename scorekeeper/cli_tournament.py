@@ -69,7 +69,7 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
               "(with --seed, the file's `search:` draws a round again).")
 @click.option("--force", is_flag=True, help="Draw although a sheet of the last round is missing or not clean.")
 @click.option("--extra-without", "extra_without", multiple=True, metavar="NAME",
-              help="Quatrilho Art 23: a player the cut leaves out who does not play the extra round; repeat for each.")
+              help="Art 23: a player the cut leaves out who does not play the extra round; repeat for each.")
 @domain_errors
 def tournament_draw(path, seed, seconds, steps, force, extra_without):
     """Draw the next round: its tables (or matches) into FILE, and each one's empty sheet.

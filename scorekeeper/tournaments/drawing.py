@@ -80,6 +80,8 @@ def draw(tournament: Tournament, checked, seed: int | None, time_budget: float |
             drawn.extra = _tables(tournament, game, number + 1, seed, apart, stage="extra", time_budget=time_budget,
                                   first_table=len(drawn.search.tables) + 1 if drawn.search else 1,
                                   without=[name for name in left_out if name in extra_without])
+            if not apart:
+                drawn.extra.search = None  # nobody plays it: no tables, nothing was searched
         return drawn
     if extra_without:
         raise InputValueError(_("--extra-without: only a players' game after its cut has an extra round (Art 23)"),
