@@ -68,8 +68,10 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
 @click.option("--steps", type=click.IntRange(0, 10**9), help="Search exactly this many steps, whatever the time "
               "(with --seed, the file's `search:` draws a round again).")
 @click.option("--force", is_flag=True, help="Draw although a sheet of the last round is missing or not clean.")
+@click.option("--extra-without", "extra_without", multiple=True, metavar="NAME",
+              help="Art 23: a player the cut leaves out who does not play the extra round; repeat for each.")
 @domain_errors
-def tournament_draw(path, seed, seconds, steps, force):
+def tournament_draw(path, seed, seconds, steps, force, extra_without):
     """Draw the next round: its tables (or matches) into FILE, and each one's empty sheet.
 
     Refused while a sheet of the last round is missing, incomplete or has errors.
@@ -92,7 +94,7 @@ def tournament_draw(path, seed, seconds, steps, force):
         checked = check_tournament(tournament)
         if not force:
             drawing.refuse_unfinished(tournament, checked.findings)
-        drawn = drawing.draw(tournament, checked, seed, seconds, steps)
+        drawn = drawing.draw(tournament, checked, seed, seconds, steps, tuple(extra_without))
         sheets, rounds = drawn.sheets, [drawn.lines]
         if drawn.extra is not None:
             sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]

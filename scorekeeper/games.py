@@ -76,6 +76,9 @@ class Game(ABC):
     absence_rule: ClassVar[str | None] = None
     late_entry_rule: ClassVar[str | None] = None
     workbook_language: ClassVar[str]  # the language of its workbooks unless one is chosen (issue 11)
+    # TEAMS: the standings' numbers (StandingRow.tiebreaks) that seed group winners across groups
+    # after their points, in order, when four groups go to the semi-finals (RULINGS TN5).
+    knockout_seeding: ClassVar[tuple[str, ...]] = ()
 
     # --- rules ---------------------------------------------------------------------------
     @abstractmethod
@@ -146,6 +149,11 @@ class Game(ABC):
         `source`, `check(rules_path)` and `to_yaml(rules_path, rules_ref)`."""
 
     # --- tournaments ---------------------------------------------------------------------
+    def standings_note(self, rules) -> str:
+        """How the standings break ties, in the regulation's words and the language in use: the
+        championship workbook's note for the organiser under its Classificação."""
+        return ""
+
     @abstractmethod
     def outcome(self, result) -> Outcome:
         """What a tournament reads of a finished sheet."""

@@ -12,6 +12,8 @@ import yaml
 
 from conftest import EXAMPLES, run
 from scorekeeper.checking import check_file
+from scorekeeper.tournaments.standings import standings
+from scorekeeper.tournaments.tournament_file import load
 
 KING = EXAMPLES / "championship-king"
 SUECA = EXAMPLES / "championship-sueca"
@@ -320,20 +322,30 @@ def test_sueca_group_standings_by_hand():
     # Eles-Ases game alone (never (a) again): Ases 15, Eles 13: Ases 2nd, although Eles won that
     # game, as S5 reads the regulation. Criteria (d) and (e), where Eles (9 mocas) and Copas
     # (49 game points) lead, are never reached.
+    # The final played (r7: Eles beat Nos 3-2), the standings end with it (TN5): Eles 1st, Nos
+    # 2nd, the semi-finals' losers Ases (2nd of the group) and Copas (4th) share 3rd, Trunfo 5th;
+    # every row keeps its group-phase numbers above.
     assert standings_json(SUECA / "torneio.yaml") == [
-        {"place": 1, "team": "Nos", "group": "A", "points": 9, "played": 4, "wins": 3, "mocas": 10,
-         "game_points": 54, "decided_by": "points"},
-        {"place": 2, "team": "Ases", "group": "A", "points": 6, "played": 4, "wins": 2, "mocas": 8,
+        {"place": 1, "team": "Eles", "group": "A", "stage": "final", "points": 6, "played": 4, "wins": 2,
+         "mocas": 9, "game_points": 47, "points_among_tied": 3, "mocas_among_tied": 5, "game_points_among_tied": 13,
+         "decided_by": "won the final"},
+        {"place": 2, "team": "Nos", "group": "A", "stage": "final", "points": 9, "played": 4, "wins": 3, "mocas": 10,
+         "game_points": 54, "decided_by": "reached the final"},
+        {"place": 3, "team": "Ases", "group": "A", "stage": "semi", "points": 6, "played": 4, "wins": 2, "mocas": 8,
          "game_points": 43, "points_among_tied": 3, "mocas_among_tied": 5, "game_points_among_tied": 15,
-         "decided_by": "c: game points among the tied"},
-        {"place": 3, "team": "Eles", "group": "A", "points": 6, "played": 4, "wins": 2, "mocas": 9,
-         "game_points": 47, "points_among_tied": 3, "mocas_among_tied": 5, "game_points_among_tied": 13,
-         "decided_by": "b: mocas among the tied"},
-        {"place": 4, "team": "Copas", "group": "A", "points": 6, "played": 4, "wins": 2, "mocas": 8,
-         "game_points": 49, "points_among_tied": 3, "mocas_among_tied": 3, "decided_by": "points"},
-        {"place": 5, "team": "Trunfo", "group": "A", "points": 3, "played": 4, "wins": 1, "mocas": 6,
-         "game_points": 39, "decided_by": None},
+         "decided_by": "tied"},
+        {"place": 3, "team": "Copas", "group": "A", "stage": "semi", "points": 6, "played": 4, "wins": 2, "mocas": 8,
+         "game_points": 49, "points_among_tied": 3, "mocas_among_tied": 3, "decided_by": "reached the semi-finals"},
+        {"place": 5, "team": "Trunfo", "group": "A", "stage": "group", "points": 3, "played": 4, "wins": 1,
+         "mocas": 6, "game_points": 39, "decided_by": None},
     ]
+    # The group phase alone, before the semi-finals, is S5's order: Nos, Ases, Eles, Copas, Trunfo.
+    group = load(str(SUECA / "torneio.yaml"))
+    group.rounds = group.rounds[:5]
+    rows, _pending = standings(group)
+    assert [(row.place, row.name, row.stage, row.decided_by) for row in rows] == [
+        (1, "Nos", "group", "points"), (2, "Ases", "group", "c: game points among the tied"),
+        (3, "Eles", "group", "b: mocas among the tied"), (4, "Copas", "group", "points"), (5, "Trunfo", "group", None)]
 
 
 def test_sueca_knockout_follows_the_group():

@@ -313,7 +313,9 @@ def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group
                              "R2 Jogo2", "R3 Jogo1", "R3 Jogo2", "R4 Jogo1", "R4 Jogo2", "R5 Jogo1"]
     results = wb["Resultados"]
     names = rows_by_name(results)
-    assert list(names) == ["Leoes", "Ursos", "Tigres", "Lobos"]
+    # In the final's order (TN5): Tigres won it, Leoes lost it, the semi-finals' losers Ursos
+    # (2nd of the group) and Lobos (4th) share 3rd.
+    assert list(names) == ["Tigres", "Leoes", "Ursos", "Lobos"]
     # A group win reads the winner from the ficha; a semi-final adds nothing (0, no formula).
     # 3 a win (S5) as the standings after the round give it; the ficha's winner cell (C13) decides.
     assert results.cell(names["Leoes"], 3).value == "=IF('R1 Jogo1'!C13=\"Leoes\",3,0)"
@@ -336,8 +338,8 @@ def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group
     ws = wb["Classificação"]
     assert [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 3).value) for r in range(4, 8)] == \
         [(row["place"], row["team"], row["group"]) for row in cli]
-    assert [row["decided_by"] for row in cli] == ["a: points among the tied", "points",
-                                                  "a: points among the tied", None]
+    assert [(row["place"], row["stage"], row["decided_by"]) for row in cli] == [
+        (1, "final", "won the final"), (2, "final", "reached the final"), (3, "semi", "tied"), (3, "semi", None)]
     assert "Cartões" not in wb.sheetnames
 
 
@@ -348,9 +350,9 @@ def test_sueca_workbook_recalculates_to_the_cli_numbers(sueca_group, tmp_path, e
     wb = openpyxl.load_workbook(out)
     values = engine.workbook(out, tmp_path)
     cli = cli_standings(sueca_group)
-    # Classificação has a Grupo column: its points are in column D.
+    # Classificação has a Grupo column and, the final played, a Fase one (TN5): its points are in column E.
     results, standings = expected_championship(wb["Resultados"], wb["Classificação"], SUECA_POINTS, {}, cli,
-                                               "team", points_col="D")
+                                               "team", points_col="E")
     assert_values(wb["Resultados"], values["Resultados"], results, engine)
     assert_values(wb["Classificação"], values["Classificação"], standings, engine)
     for title in wb.sheetnames[3:]:
@@ -432,9 +434,9 @@ def test_classificacao_columns_hold_their_longest_value(fixture, request, tmp_pa
             value = points[name] if c == heads["Pontos"] else ws.cell(r, c).value
             if value is not None:
                 longest[c] = max(longest.get(c, 0), len(shown(value)))
-    # The longest: King's decided_by "pontos king", Sueca's "a: pontos entre os empatados" (wider
-    # than the 18 the column had), Quatrilho's "Helena".
-    assert max(longest.values()) == {"king_final": 11, "sueca_group": 28, "quatrilho_round": 6}[fixture]
+    # The longest: King's decided_by "pontos king", Sueca's "chegou à final" (the final played, its
+    # order: TN5), Quatrilho's "Helena".
+    assert max(longest.values()) == {"king_final": 11, "sueca_group": 14, "quatrilho_round": 6}[fixture]
     for c, length in longest.items():
         width = ws.column_dimensions[openpyxl.utils.get_column_letter(c)].width
         assert width >= length, f"column {ws.cell(3, c).value}: width {width} < {length}"
@@ -458,6 +460,6 @@ def test_leaders_chart_is_straight_with_the_rounds_below(king_final, tmp_path):
 
 def test_rondas_prints_thirds_to_two_places(king_final, tmp_path):
     pages = printing.page_texts(printing.print_pdf(exported(king_final, tmp_path), tmp_path))
-    rondas = next(page for page in pages if "rondas" in page)
+    rondas = next(page for page in pages if ": rondas" in page)  # its title (a note may say "rondas" too)
     # R2 table 2: Carla, Gil and Helena share 1st to 3rd, (5 + 3 + 2) / 3 = 3.333...
     assert rondas.count("3.33") == 3 and "3.333" not in rondas

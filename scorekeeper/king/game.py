@@ -107,6 +107,12 @@ class King(Game):
 
         return read_worksheet(grid, info, where, places)
 
+    def standings_note(self, rules):
+        """K5 (Art 15, 16), as the championship workbook tells the organiser."""
+        return _("Players level on points are placed by their King points, then by their best game, then by their "
+                 "second best, and so on (Art 15, 16); still level, they share the place. A bye is worth 2.5; an "
+                 "absent player scores 0 and each of the three present at his table 2.5 (Art 7).")
+
     def outcome(self, result):
         """King points (the saldo) and the table points of Art 15 (K5)."""
         return Outcome(tuple(result.players), dict(result.totals), result.places)

@@ -46,6 +46,13 @@ class Quatrilho(Game):
 
         return standings(tournament, results, tournament.planned_rounds)
 
+    def standings_note(self, rules):
+        """Art 21, 22 (Q11), as the championship workbook tells the organiser."""
+        return _("Points are the sum of each round's net, pontos ganhos minus pontos perdidos (Art 21). Level on "
+                 "points: the more pontos ganhos (the rounds won), then the most pontos ganhos in one round; still "
+                 "level, the players share the place (Art 22). After the next-to-last round the first {cut} play on "
+                 "for the prizes (Art 22).").format(cut=rules.cut)
+
     def outcome(self, result):
         """Each registered player's net for the round (Q10, Q11)."""
         return Outcome(tuple(result.players), dict(result.totals))

@@ -151,6 +151,7 @@ def standings(tournament: Tournament, results: dict[str, SheetResult],
     order = list(places)
     sharing = Counter(places.values())
     extra = _extra_prizes(tournament, results)
+    extra_nets = extra_round_nets(tournament, results)
     rows = []
     for position, name in enumerate(order):
         mine = tallies[name]
@@ -161,7 +162,9 @@ def standings(tournament: Tournament, results: dict[str, SheetResult],
                        "penalties": float(mine.penalties),
                        "qualified": None if qualified is None else name in qualified,
                        "prize": _prize(rules.prizes, places[name], sharing[places[name]]),
-                       "extra_prize": extra.get(name, 0.0)},
+                       "extra_prize": extra.get(name, 0.0),
+                       # Art 23, TN6: the extra round's net, shown apart and never added (None: not played)
+                       **({"extra_round": extra_nets.get(name)} if extra_nets is not None else {})},
             decided_by=None if below is None else _separated_by(keys[name], keys[below]),
         ))
     return rows
@@ -183,6 +186,24 @@ def extra_round_winners(round_: Round, results: dict[str, SheetResult], rules) -
         names = [name for name in result.players if nets[name] == best]
         winners.append(ExtraWinners(table.table, names, best, rules.extra_prize / len(names)))
     return winners
+
+
+def extra_round_nets(tournament: Tournament, results: dict[str, SheetResult]) -> dict[str, int] | None:
+    """Each player's net in Art 23's extra round, once his table's sheet is in and complete
+    (the sum over extra rounds, should a file hold more than one); None when the championship
+    has no extra round."""
+    extra_rounds = [round_ for round_ in tournament.rounds if round_.stage == EXTRA_STAGE]
+    if not extra_rounds:
+        return None
+    nets: dict[str, int] = {}
+    for round_ in extra_rounds:
+        for table in round_.tables:
+            result = results.get(table.sheet) if table.sheet is not None else None
+            if result is None or not result.complete:
+                continue
+            for name in result.players:  # the registered players only: a coringa's chips count for nobody
+                nets[name] = nets.get(name, 0) + result.totals[name]
+    return nets
 
 
 def _extra_prizes(tournament: Tournament, results: dict[str, SheetResult]) -> dict[str, float]:

@@ -11,6 +11,7 @@ class Sueca(TeamGame):
     totals_word = (N_("moca"), N_("mocas"))  # a team's standing: 1 moca, 2 mocas
     unfinished_rule = "Vencedor 1"  # the game is won by the first team to 3 mocas
     code_prefix = "S"  # S-JOGO4-CARD-TOTAL (sueca/finding_codes.py)
+    knockout_seeding = ("mocas", "game_points")  # TN5: four groups' winners by points, then S5 (d), (e)
     workbook_language = "pt_PT"  # the Regulamento do Torneio is Portugal's: its ficha speaks Portugal's Portuguese
     record_options = (RecordOption("all_tricks", ("--all-tricks",), "Sueca: the team with 120 made all ten tricks.",
                                    is_flag=True),)
@@ -28,6 +29,14 @@ class Sueca(TeamGame):
         from scorekeeper.sueca.entry_input import HELP
 
         return _(HELP)
+
+    def standings_note(self, rules):
+        """S5 (Torneio 4), as the championship workbook tells the organiser."""
+        return _("A win is worth {points} points. Teams level on points (Torneio 4): a) the points in the games "
+                 "among them, b) the mocas in those games, c) the game points in those games, d) the mocas in the "
+                 "whole group phase, e) the game points in the whole group phase, f) a negra. With three or more "
+                 "level, once a criterion separates some, the next goes on with those still level.").format(
+            points=rules.group_win_points)
 
     def entry_label(self, kind):
         """A deal is said in the language in use ("partida"); a penalty is the rule file's word."""

@@ -297,6 +297,7 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
         apart = tournament.rounds[number] if number < len(tournament.rounds) else None
         if apart is not None and apart.stage == "extra":  # the players the cut left out play apart (Art 23)
             seen.update({name: "the extra round" for table in apart.tables for name in table.players})
+            seen.update({name: "the extra round" for name in (*apart.byes, *apart.without)})  # sat out, or chose not to
         unknown = any(not table.players and results.get(table.sheet) is None for table in round_.tables)
         # A players' game seats everyone in every round; a table whose players neither the file nor
         # a readable sheet names leaves it unknown who sat there (its own finding says why).

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import yaml
 
 from scorekeeper import games
-from scorekeeper.errors import InputValueError, one_line
+from scorekeeper.errors import InputValueError, one_line, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.tournaments.model import Tournament
@@ -61,21 +61,45 @@ def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
 
 
 def draw(tournament: Tournament, checked, seed: int | None, time_budget: float | None = None,
-         steps: int | None = None) -> DrawnRound:
+         steps: int | None = None, extra_without: tuple[str, ...] = ()) -> DrawnRound:
     """The next round: tables of a players' game, or matches of a team game's next stage. A players'
     game's search runs `time_budget` seconds at most (draw.TIME_BUDGET when None), or exactly
-    `steps` steps (the `search:` a round records) to draw a round again."""
+    `steps` steps (the `search:` a round records) to draw a round again. `extra_without`: the
+    players the cut leaves out who do not play the extra round (Art 23: they "may" play it)."""
     game = games.get(tournament.rules.game)
     seed = secrets.randbelow(2**31) if seed is None else seed
     number = len(tournament.rounds) + 1
     if game.seating is games.Seating.PLAYERS:
         playing, left_out = _after_the_cut(tournament, game, checked, number)
+        _refuse_unknown_without(tournament, number, left_out, extra_without)
         drawn = _tables(tournament, game, number, seed, playing, time_budget=time_budget, steps=steps)
         if left_out:
-            # Art 23: the players the cut left out may play an extra round, apart, for its own prize.
-            drawn.extra = _tables(tournament, game, number + 1, seed, left_out, stage="extra", time_budget=time_budget)
+            # Art 23: the players the cut left out may play an extra round, apart, for its own prize;
+            # its tables are numbered after the last round's, beside which they play (TN6).
+            apart = [name for name in left_out if name not in extra_without]
+            drawn.extra = _tables(tournament, game, number + 1, seed, apart, stage="extra", time_budget=time_budget,
+                                  first_table=len(drawn.search.tables) + 1 if drawn.search else 1,
+                                  without=[name for name in left_out if name in extra_without])
+            if not apart:
+                drawn.extra.search = None  # nobody plays it: no tables, nothing was searched
         return drawn
+    if extra_without:
+        raise InputValueError(_("--extra-without: only a players' game after its cut has an extra round (Art 23)"),
+                              tournament.source)
     return _matches(tournament, game, checked, number, seed)
+
+
+def _refuse_unknown_without(tournament: Tournament, number: int, left_out: list[str],
+                            extra_without: tuple[str, ...]) -> None:
+    """--extra-without names only players the cut leaves out of this round (Art 22, 23)."""
+    for name in extra_without:
+        if not left_out:
+            raise InputValueError(_("--extra-without: round {number} has no extra round: it is drawn beside the last "
+                                    "planned round, for those the cut leaves out (Art 23)").format(number=number),
+                                  tournament.source)
+        if name not in left_out:
+            raise InputValueError(_("--extra-without: {name} is not one of the players the cut leaves out of round "
+                                    "{number}").format(name=quote(name), number=number), tournament.source)
 
 
 def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[list[str], list[str]]:
@@ -118,7 +142,8 @@ def _new_sheet(tournament: Tournament, game, who, table, number: int) -> str:
 
 
 def _tables(tournament: Tournament, game, number: int, seed: int, players: list[str],
-            stage: str | None = None, time_budget: float | None = None, steps: int | None = None) -> DrawnRound:
+            stage: str | None = None, time_budget: float | None = None, steps: int | None = None,
+            first_table: int = 1, without: list[str] | None = None) -> DrawnRound:
     from scorekeeper.tournaments.draw import TIME_BUDGET, draw_tables
 
     sizes = tuple(sorted(game.seats(tournament.rules), reverse=True))
@@ -142,7 +167,7 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
         apart = _("the players the cut left out, apart (Art 23)")
         lines.insert(0, f"stage: {stage}  # {apart}")
     sheets, summary = [], []
-    for index, players in enumerate(tables, start=1):
+    for index, players in enumerate(tables, start=first_table):
         sheet = _sheet_name(number, index)
         lines.append(f"  - {_flow({'table': index, 'players': players, 'sheet': sheet})}")
         sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, players, index, number)))
@@ -151,6 +176,9 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
     if byes:
         lines.append(f"byes: {_flow(byes)}")
         summary.append(_("Bye: {players}").format(players=_names(byes)))
+    if without:
+        lines.append(f"without: {_flow(without)}")
+        summary.append(_("Not playing: {players}").format(players=_names(without)))
     lines.append(f"search: {drawn.steps}")  # last, so that the lines of the round's tables stay where they were
     return DrawnRound(lines, sheets, summary, search=drawn)
 
@@ -210,7 +238,9 @@ def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[st
         return "negra", pairs
     semis = [r for r in tournament.rounds if r.stage == "semi"]
     if not semis:
-        return "semi", [(None, a, b) for a, b in knockout.semi_finals(rows)]
+        # TN5: from one, two or four groups; any other count is the organiser's to write.
+        semis = knockout.semi_finals(rows, game.knockout_seeding, tournament.source, len(tournament.rounds) + 1)
+        return "semi", [(None, a, b) for a, b in semis]
     if not any(r.stage == "final" for r in tournament.rounds):
         final = knockout.final(semis[-1].matches, results)
         if final is None:

@@ -1,16 +1,25 @@
-"""The knockout after a group phase, for any team game: the semi-finals 1st v 4th and 2nd v 3rd
-(Sueca Torneio 1b, RULINGS S5/TN3), the final between their winners, and the ties that still
-need a deciding game (a negra) before the semi-finals can be drawn."""
+"""The knockout after a group phase, for any team game (Sueca Torneio 1b, 3; RULINGS S5, TN3,
+TN5): the semi-finals from one, two or four groups, the final between their winners, the ties
+that still need a deciding game (a negra) before the semi-finals can be drawn, and the final
+standings once the final is won."""
 from __future__ import annotations
 
-from scorekeeper.errors import ScorekeeperError, quote
-from scorekeeper.i18n import _
-from scorekeeper.tournaments.model import Match, StandingRow
+import dataclasses
+
+from scorekeeper.errors import InputValueError, ScorekeeperError, one_line, quote
+from scorekeeper.i18n import N_, _
+from scorekeeper.tournaments.model import Match, StandingRow, Tournament
 
 # What a standings row's decided_by says when nothing separated it from the row below.
 NEGRA_NEEDED = "negra needed"
 TIED = "tied"
 SEMI_FINALISTS = 4  # two semi-finals: 1st v 4th, 2nd v 3rd (Torneio 1b)
+GROUP_STAGE, SEMI_STAGE, FINAL_STAGE = "group", "semi", "final"
+# What decided_by says between the rows of the final standings (TN5), kept in English by JSON.
+BY_FINAL = N_("won the final")
+BY_REACHING_FINAL = N_("reached the final")
+BY_REACHING_SEMIS = N_("reached the semi-finals")
+BY_GROUP = N_("by group")  # the last of one group above the next group's first (TN5)
 
 
 def negras_needed(rows: list[StandingRow]) -> list[list[str]]:
@@ -27,26 +36,85 @@ def negras_needed(rows: list[StandingRow]) -> list[list[str]]:
     return [tie for tie in ties if len(tie) > 1]
 
 
-def semi_finals(rows: list[StandingRow]) -> list[tuple[str, str]]:
-    """The semi-finals from one group's standings: [(1st, 4th), (2nd, 3rd)]. Refused while a tie
-    touches the first four places (who plays whom depends on it)."""
-    groups = {row.group for row in rows}
-    if len(groups) > 1:
-        raise ScorekeeperError(_("the semi-finals are drawn from one group's standings, got groups {groups}").format(
-            groups=", ".join(quote(g) for g in sorted(groups, key=str))))
-    if len(rows) < SEMI_FINALISTS:
-        raise ScorekeeperError(_("the semi-finals need {needed} teams, the group has {count}").format(
-            needed=SEMI_FINALISTS, count=len(rows)))
-    # A tie inside the first four, or between 4th and 5th, leaves a pairing undecided.
-    for upper, lower in zip(rows[:SEMI_FINALISTS], rows[1:SEMI_FINALISTS + 1]):
+def by_group(rows: list[StandingRow]) -> dict[str | None, list[StandingRow]]:
+    """The standings' rows of each group, in the standings' order (the file's order of groups)."""
+    groups: dict[str | None, list[StandingRow]] = {}
+    for row in rows:
+        groups.setdefault(row.group, []).append(row)
+    return groups
+
+
+def _decided(rows: list[StandingRow], places: int, source: str) -> None:
+    """Refuse while a tie touches the first `places` rows of a group, or the last of them and
+    the next: who plays whom depends on it."""
+    for upper, lower in zip(rows[:places], rows[1:places + 1]):
         if upper.decided_by in (NEGRA_NEEDED, TIED) or upper.place == lower.place:
             message = _("the semi-finals wait for a negra: {first} and {second} are tied at place {place}") \
                 if upper.decided_by == NEGRA_NEEDED else \
                 _("the semi-finals wait for the group phase: {first} and {second} are tied at place {place}")
-            raise ScorekeeperError(message.format(first=quote(upper.name), second=quote(lower.name),
-                                                  place=upper.place))
-    first, second, third, fourth = (row.name for row in rows[:SEMI_FINALISTS])
-    return [(first, fourth), (second, third)]
+            raise InputValueError(message.format(first=quote(upper.name), second=quote(lower.name),
+                                                 place=upper.place), source)
+
+
+def semi_finals(rows: list[StandingRow], seeding: tuple[str, ...] = (), source: str | None = None,
+                next_round: int | None = None) -> list[tuple[str, str]]:
+    """The semi-finals from the group standings, as RULINGS TN5 draws them:
+    - one group: its first four, 1st v 4th and 2nd v 3rd;
+    - two groups: the first two of each, crossed, A1 v B2 and B1 v A2;
+    - four groups: each group's winner, seeded 1-4 by points, then `seeding` (the game's
+      numbers: Sueca's mocas and game points, S5 d, e), 1 v 4 and 2 v 3.
+    Any other number of groups is refused: the organiser writes the semi-finals (the message
+    gives the round to write, its sheets named as round `next_round`'s). Every refusal names
+    `source`, the tournament file."""
+    groups = by_group(rows)
+    if len(groups) == 1:
+        (group_rows,) = groups.values()
+        if len(group_rows) < SEMI_FINALISTS:
+            raise InputValueError(_("the semi-finals need {needed} teams, the group has {count}").format(
+                needed=SEMI_FINALISTS, count=len(group_rows)), source)
+        _decided(group_rows, SEMI_FINALISTS, source)
+        first, second, third, fourth = (row.name for row in group_rows[:SEMI_FINALISTS])
+        return [(first, fourth), (second, third)]
+    if len(groups) == 2:
+        (a_rows, b_rows) = groups.values()
+        for group, group_rows in groups.items():
+            if len(group_rows) < 2:
+                raise InputValueError(_("the semi-finals take the first two of each group, and group {group} has "
+                                        "{count}").format(group=one_line(str(group)), count=len(group_rows)), source)
+            _decided(group_rows, 2, source)
+        return [(a_rows[0].name, b_rows[1].name), (b_rows[0].name, a_rows[1].name)]
+    if len(groups) == 4:
+        winners = []
+        for group_rows in groups.values():
+            _decided(group_rows, 1, source)
+            winners.append(group_rows[0])
+
+        def key(row: StandingRow) -> tuple:
+            return (row.points, *(row.tiebreaks.get(name, 0) for name in seeding))
+
+        seeded = sorted(winners, key=key, reverse=True)  # stable: equal winners stay in the file's order
+        # Seeds 2 and 3 equal play the same semi-finals either way; any other tie decides the pairs.
+        for index, (upper, lower) in enumerate(zip(seeded, seeded[1:]), start=1):
+            if index != 2 and key(upper) == key(lower):
+                raise InputValueError(_("the semi-finals wait for the organiser: the group winners {first} and "
+                                        "{second} are equal on every number that seeds them (TN5); write the "
+                                        "semi-finals into the file: {yaml}").format(
+                    first=quote(upper.name), second=quote(lower.name),
+                    yaml=semi_finals_yaml(next_round)), source)
+        return [(seeded[0].name, seeded[3].name), (seeded[1].name, seeded[2].name)]
+    raise InputValueError(_("the semi-finals are drawn from one, two or four groups (TN5), and this tournament has "
+                            "{count}: the organiser writes them as the file's next round, {yaml}, and `tournament "
+                            "draw` draws the final").format(count=len(groups), yaml=semi_finals_yaml(next_round)),
+                          source)
+
+
+def semi_finals_yaml(number: int | None) -> str:
+    """The round the organiser writes at the end of the file's rounds (one line of YAML), its
+    sheets named as a draw names them."""
+    number = number or 1
+    team = _("TEAM")
+    return ("- {stage: semi, matches: [" +
+            ", ".join(f"{{teams: [{team}, {team}], sheet: r{number}-mesa{k}.yaml}}" for k in (1, 2)) + "]}")
 
 
 def counted_result(match: Match, results: dict):
@@ -74,3 +142,52 @@ def final(semi_matches: list[Match], results: dict) -> tuple[str, str] | None:
     if None in winners:
         return None
     return winners[0], winners[1]
+
+
+def _teams(match: Match, results: dict) -> list[str]:
+    """A match's teams: the file's, else its sheet's."""
+    if match.teams:
+        return list(match.teams)
+    result = results.get(match.sheet) if match.sheet is not None else None
+    return list(result.players) if result is not None else []
+
+
+def final_standings(tournament: Tournament, rows: list[StandingRow], results: dict) -> list[StandingRow]:
+    """The standings that end with the final (TN5): once the last final's sheet counts, 1st its
+    winner, 2nd its loser, 3rd (shared) the semi-finals' losers, then every other team in the
+    order of the group phase (by group, then by place in the group). Before that, the group
+    standings as they are. Each row says the furthest stage its team reached (`stage`)."""
+    semi_teams = {team for round_ in tournament.rounds if round_.stage == SEMI_STAGE
+                  for match in round_.matches for team in _teams(match, results)}
+    finals = [match for round_ in tournament.rounds if round_.stage == FINAL_STAGE for match in round_.matches]
+    final_teams = {team for match in finals for team in _teams(match, results)}
+
+    def reached(name: str) -> str:
+        return FINAL_STAGE if name in final_teams else SEMI_STAGE if name in semi_teams else GROUP_STAGE
+
+    staged = [dataclasses.replace(row, stage=reached(row.name)) for row in rows]
+    champion = match_winner(finals[-1], results) if finals else None
+    finalists = _teams(finals[-1], results) if finals else []
+    if champion is None or len(finalists) != 2 or champion not in finalists:
+        return staged
+    runner_up = next(team for team in finalists if team != champion)
+    by_name = {row.name: row for row in staged}
+    semi_losers = [row.name for row in staged if row.name in semi_teams and row.name not in finalists]
+    top = [(champion, 1, BY_FINAL), (runner_up, 2, BY_REACHING_FINAL)]
+    for index, name in enumerate(semi_losers):
+        top.append((name, 3, TIED if index + 1 < len(semi_losers) else BY_REACHING_SEMIS))
+    ordered = [dataclasses.replace(by_name[name], place=place, decided_by=said) for name, place, said in top
+               if name in by_name]
+    shown = {row.name for row in ordered}
+    rest = [row for row in staged if row.name not in shown]  # already by group, then by place
+    for index, row in enumerate(rest):
+        below = rest[index + 1] if index + 1 < len(rest) else None
+        above = rest[index - 1] if index else None
+        shares = above is not None and above.group == row.group and above.place == row.place
+        place = ordered[-1].place if shares else len(ordered) + 1
+        said = row.decided_by if below is not None and below.group == row.group else \
+            (BY_GROUP if below is not None else None)
+        ordered.append(dataclasses.replace(row, place=place, decided_by=said))
+    if ordered[-1].decided_by is not None:  # the last row has nobody below it (no team left after the semis)
+        ordered[-1] = dataclasses.replace(ordered[-1], decided_by=None)
+    return ordered

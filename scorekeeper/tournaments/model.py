@@ -51,6 +51,7 @@ class Round:
     matches: list[Match] = field(default_factory=list)
     stage: str | None = None
     byes: list[str] = field(default_factory=list)
+    without: list[str] = field(default_factory=list)  # an extra round's: those who chose not to play it (Art 23)
     penalties: list[Penalty] = field(default_factory=list)
     disqualified: list[str] = field(default_factory=list)  # teams disqualified in this round (Truco Art 8)
     seed: int | None = None
@@ -110,3 +111,4 @@ class StandingRow:
     tiebreaks: dict = field(default_factory=dict)
     decided_by: str | None = None
     group: str | None = None
+    stage: str | None = None  # team games: the furthest stage the team reached (group, semi, final; TN5)

@@ -23,18 +23,31 @@ def standings(tournament: Tournament, tick=None) -> tuple[list[StandingRow], lis
     the draw's players or round) is named, so that a disputed sheet never moves the standings
     silently before the organiser settles it."""
     checked = check(tournament, tick)
-    return games.get(tournament.rules.game).standings(tournament, counted(checked)), checked.findings
+    return ranked(tournament, counted(checked)), checked.findings
+
+
+def ranked(tournament: Tournament, results: dict) -> list[StandingRow]:
+    """The game's standings from the results that count; a team game's end with its final
+    (TN5: the champion, the runner-up, the semi-finals' losers, then the group phase)."""
+    game = games.get(tournament.rules.game)
+    rows = game.standings(tournament, results)
+    if game.seating is games.Seating.TEAMS:
+        from scorekeeper.tournaments.knockout import final_standings
+
+        rows = final_standings(tournament, rows, results)
+    return rows
 
 
 def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict]:
-    """Each row as `standings --format json` prints it: place, player (or team and group),
-    points, the numbers each tie-break used, and the criterion that decided the place."""
+    """Each row as `standings --format json` prints it: place, player (or team, group and the
+    stage it reached), points, the numbers each tie-break used, and the criterion that decided
+    the place."""
     teams = games.get(tournament.rules.game).seating is games.Seating.TEAMS
     printed = []
     for row in rows:
         item = {"place": row.place}
         if teams:
-            item.update({"team": row.name, "group": row.group})
+            item.update({"team": row.name, "group": row.group, "stage": row.stage})
         else:
             item["player"] = row.name
         item["points"] = row.points
@@ -52,6 +65,7 @@ ENGLISH_HEADS = {
     "place": "place", "player": "player", "team": "team", "group": "group", "points": "points",
     "decided_by": "decided by", "absences": "absent", "penalties": "penalty",
     "game_points": "game pts", "game_points_among_tied": "game pts among tied", "best_round": "best",
+    "extra_round": "extra round",
 }
 
 
@@ -74,7 +88,8 @@ def _heads() -> dict[str, str]:
         "tentos_against": pgettext("standings", "tentos against"), "tentos": pgettext("standings", "tentos"),
         "net": pgettext("standings", "net"), "won": pgettext("standings", "won"),
         "best_round": pgettext("standings", "best"), "prize": pgettext("standings", "prize"),
-        "extra_prize": pgettext("standings", "extra prize"),
+        "extra_prize": pgettext("standings", "extra prize"), "stage": pgettext("standings", "stage"),
+        "extra_round": pgettext("standings", "extra round"),
     }
 
 
@@ -95,6 +110,10 @@ def _decided_by() -> dict[str, str]:
         "disqualified (Art 8)": pgettext("decided by", "disqualified (Art 8)"),
         "cut": pgettext("decided by", "cut"), "won": pgettext("decided by", "won"),
         "best_round": pgettext("decided by", "best_round"),
+        "won the final": pgettext("decided by", "won the final"),
+        "reached the final": pgettext("decided by", "reached the final"),
+        "reached the semi-finals": pgettext("decided by", "reached the semi-finals"),
+        "by group": pgettext("decided by", "by group"),
     }
 
 
@@ -143,17 +162,36 @@ def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
         return StandingsTable([head("place"), "name" if csv else pgettext("standings", "name"), head("points"),
                                head("decided_by")], [], 2)
     name_key = "team" if "team" in rows[0] else "player"
-    skip = {"place", name_key, "group", "points", "decided_by"}
-    # Each tie-break's number, but not one that is nought on every row (nobody absent, no penalty).
-    extra = [key for key, value in rows[0].items() if key not in skip and isinstance(value, (int, float))
-             and not isinstance(value, bool) and any(row.get(key) for row in rows)]
+    skip = {"place", name_key, "group", "stage", "points", "decided_by"}
+    # Each tie-break's number every row has (not those some criterion gave a few: the numbers among
+    # the tied), but not one that is nought or empty on every row (nobody absent, no penalty, no
+    # extra round played); rows in any order (the final's) give the same columns.
+    extra = [key for key in rows[0] if key not in skip and all(key in row for row in rows)
+             and any(_numeric(row[key]) and row[key] for row in rows)]
     group = ["group"] if name_key == "team" and len({row.get("group") for row in rows}) > 1 else []
-    headers = [head("place"), head(name_key), *map(head, group), head("points"), *map(head, extra),
-               head("decided_by")]
-    table = [[row["place"], row[name_key], *[row.get("group") or "" for _key in group], number(row["points"]),
-              *[number(row.get(k)) for k in extra],
+    # The stage each team reached, once the knockout has begun (TN5).
+    stage = ["stage"] if any(row.get("stage") not in (None, GROUP_STAGE) for row in rows) else []
+    headers = [head("place"), head(name_key), *map(head, group), *map(head, stage), head("points"),
+               *map(head, extra), head("decided_by")]
+    table = [[row["place"], row[name_key], *[row.get("group") or "" for _key in group],
+              *[(row.get("stage") or "") if csv else stage_words(row.get("stage")) for _key in stage],
+              number(row["points"]), *[number(row.get(k)) for k in extra],
               (row["decided_by"] or "") if csv else decided_by_words(row["decided_by"])] for row in rows]
-    return StandingsTable(headers, table, 2 + len(group))
+    return StandingsTable(headers, table, 2 + len(group) + len(stage))
+
+
+def _numeric(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+GROUP_STAGE = "group"
+
+
+def stage_words(value: str | None) -> str:
+    """A row's `stage` (the furthest a team reached, TN5) as a table or a workbook shows it."""
+    words = {"group": pgettext("stage", "group phase"), "semi": pgettext("stage", "semi-final"),
+             "final": pgettext("stage", "final")}
+    return words.get(value, value or "")
 
 
 def _number(value) -> str:

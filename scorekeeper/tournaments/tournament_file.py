@@ -35,7 +35,7 @@ from scorekeeper.yaml_lines import MAX_FILE_BYTES, header_text, loads
 TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "withdrawn", "entered",
             "substitutes", "entries_until", "rounds", "notes")
 DAY_KEYS = ("withdrawn", "entered", "substitutes", "entries_until")  # TN6: a players' game's changes of the day
-ROUND_KEYS = ("stage", "seed", "search", "tables", "matches", "byes", "penalties", "disqualified", "notes")
+ROUND_KEYS = ("stage", "seed", "search", "tables", "matches", "byes", "without", "penalties", "disqualified", "notes")
 TABLE_KEYS = ("table", "players", "sheet", "absent", "notes")
 MATCH_KEYS = ("group", "teams", "sheet", "notes")
 PENALTY_KEYS = ("player", "points", "article")
@@ -301,6 +301,9 @@ class _Reader:
         if "byes" in item:  # a key of the file: the location says it as the file does
             result.byes = self.names(item["byes"] or [], f"{round_what}: byes", item.line_of("byes"))
             self.known(result.byes, everyone, f"{round_what}: byes", item.line_of("byes"))
+        if "without" in item:  # an extra round (Art 23): those the cut left out who chose not to play it
+            result.without = self.names(item["without"] or [], f"{round_what}: without", item.line_of("without"))
+            self.known(result.without, everyone, f"{round_what}: without", item.line_of("without"))
         if "disqualified" in item:
             result.disqualified = self.names(item["disqualified"] or [], f"{round_what}: disqualified",
                                              item.line_of("disqualified"))

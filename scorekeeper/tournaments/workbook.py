@@ -34,7 +34,7 @@ from scorekeeper.i18n import N_, _, grouped, pgettext
 from scorekeeper.results import sheet_meta
 from scorekeeper.sheets import load_sheet
 from scorekeeper.tournaments.collect import check
-from scorekeeper.tournaments.standings import counted, decided_by_words
+from scorekeeper.tournaments.standings import counted, decided_by_words, ranked, stage_words
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 from scorekeeper.tournaments.tournament_file import sheet_path
 
@@ -45,14 +45,17 @@ LANDSCAPE_ROWS = 32  # the same on a landscape A4 page (179 mm high inside the m
 MIN_PORTRAIT_SCALE = 0.7  # a portrait page shrunk to fit its width still reads at 7.7 points (of 11)
 KNOCKOUT_STAGES = ("semi", "final")  # TN3: the rounds after the groups, a match each pair
 FINAL_STAGE = "final"  # its winner is the champion
+EXTRA_STAGE = "extra"  # Quatrilho Art 23: played apart, its nets never added to the championship (TN6)
 _BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # what Excel refuses in a worksheet's name
 _PLAIN_TITLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a worksheet a formula names without quotes
 # The notes under the lists. They name the lists' heads and worksheets: a translation says them
 # as its own heads do (pgettext "championship" and "worksheet" below).
-PLACE_NOTE = N_("Place and Decided by: the CLI's (scorekeeper tournament standings), written as values. The "
-                "regulation's tie-breaks apply the criteria again to those still tied only (games between them, "
-                "best games), which a spreadsheet does not reproduce. Points: formulas over Results, which reads "
-                "the results from the tables' sheets.")
+PLACE_NOTE = N_("Place and Decided by are written as values, as the regulation ranks the players; Points add up "
+                "each one's rounds on Results, which reads them from the tables' sheets.")
+FINAL_NOTE = N_("After the final (TN5): 1st its winner, 2nd its loser, 3rd (shared) the semi-finals' losers, then "
+                "the others in the order of the group phase, by group and by place in the group.")
+EXTRA_NOTE = N_("The extra round (Art 23) is shown apart: each player's net at his table, never added to the Total; "
+                "a player who did not play it has an empty cell.")
 RESULTS_NOTE = N_("Each round: the points the round gave the player. A formula reads them from his table's sheet; "
                   "a value is what does not come from a sheet (a bye, an absence, a table not played). "
                   "Adjustments: what the standings add outside the rounds (penalties in the tournament file, "
@@ -101,29 +104,42 @@ class Played(NamedTuple):
 
 class RoundCell(NamedTuple):
     """One participant's points from one round: a formula into a sheet (or None), and the value
-    the CLI gives it."""
+    the CLI gives it (None: nothing to show, an extra round's table not counted yet)."""
 
     formula: str | None
-    value: float
+    value: float | None
     where: str  # what the participant did in the round: "Mesa 1", "Isenção", "Ausente"
 
 
 @dataclasses.dataclass
 class Layout:
-    """Where each participant's row is on Resultados and the columns of its rounds."""
+    """Where each participant's row is on Resultados and the columns of its rounds: the rounds
+    that count, then Ajustes and Total, then each extra round apart (Quatrilho Art 23, TN6: its
+    nets never added to the championship). `counting` and `apart` hold the rounds' positions in
+    the file (from 1)."""
 
     names: list[str]
-    rounds: int
+    counting: list[int]
+    apart: list[int] = dataclasses.field(default_factory=list)
     first_row: int = HEAD_ROW + 1
 
     def __post_init__(self):
         self._rows = {name: self.first_row + index for index, name in enumerate(self.names)}
+        self._cols = {k: 3 + index for index, k in enumerate(self.counting)}
+        self._cols.update({k: self.total_col + 1 + index for index, k in enumerate(self.apart)})
+
+    @property
+    def rounds(self) -> int:
+        return len(self.counting)
 
     def row(self, name: str) -> int:
         return self._rows[name]
 
-    def round_col(self, k: int) -> int:  # k from 1
-        return 2 + k
+    def round_col(self, k: int) -> int:  # k: the round's position in the file, from 1
+        return self._cols[k]
+
+    def counts(self, k: int) -> bool:
+        return k not in self.apart
 
     @property
     def adjust_col(self) -> int:
@@ -132,6 +148,10 @@ class Layout:
     @property
     def total_col(self) -> int:
         return 4 + self.rounds
+
+    @property
+    def last_col(self) -> int:
+        return self.total_col + len(self.apart)
 
 
 # What one workbook holds: each table's sheet is a worksheet of its own (some 40 ms each to
@@ -215,7 +235,8 @@ class _Builder:
         checked = check(tournament, reading, keep_sheets=True)
         self.sheets = checked.sheets
         self.results, self.pending, self.counted = checked.results, checked.findings, counted(checked)
-        self.rows: list[StandingRow] = self.game.standings(tournament, self.counted)
+        # The standings command's own rows: a team game's end with its final (TN5).
+        self.rows: list[StandingRow] = ranked(tournament, self.counted)
         # The standings after each round (0: before the first): the chart's points, and each
         # round's points as their difference.
         self.after = [self._points_after(k) for k in range(len(tournament.rounds) + 1)]
@@ -240,7 +261,9 @@ class _Builder:
         self.results_ref = _reference(results_title())
         self.played = self._table_sheets()
         names = [row.name for row in self.rows]
-        self.layout = Layout(names, len(self.t.rounds))
+        positions = list(enumerate(self.t.rounds, start=1))
+        self.layout = Layout(names, [k for k, r in positions if r.stage != EXTRA_STAGE],
+                             [k for k, r in positions if r.stage == EXTRA_STAGE])
         self.cells = self._round_cells()
         results_ws = wb.create_sheet(results_title(), 0)
         self._results(results_ws)
@@ -297,6 +320,9 @@ class _Builder:
         everyone = self.layout.names
         rounds = []
         for k, round_ in enumerate(self.t.rounds, start=1):
+            if not self.layout.counts(k):
+                rounds.append(self._apart_cells(round_))
+                continue
             delta = {name: self.points_after(k, name) - self.points_after(k - 1, name) for name in everyone}
             penalty = {name: 0.0 for name in everyone}
             for p in round_.penalties:
@@ -322,6 +348,25 @@ class _Builder:
                     cells[name] = RoundCell(None, _own(delta, penalty, name), "")
             rounds.append(cells)
         return rounds
+
+    def _apart_cells(self, round_: Round) -> dict[str, RoundCell]:
+        """An extra round's cells (Art 23, TN6): each player's net at his table, read from its
+        sheet's standing; nothing (an empty cell) while the sheet is not counted, or for a player
+        who did not play it."""
+        cells: dict[str, RoundCell] = {}
+        for item, label, _short in _items(round_):
+            played = self.played.get(id(item))
+            who = _who(item, played)
+            if played is None or not played.counted:
+                cells.update({name: RoundCell(None, None, label) for name in who})
+                continue
+            score = self.game.outcome(played.result).score
+            quoted = "'" + played.title.replace("'", "''") + "'"
+            for p, name in enumerate(who):
+                cells[name] = RoundCell(played.summary.summary_cells(quoted, p).standing, score[name], label)
+        for name in round_.byes:
+            cells[name] = RoundCell(None, None, pgettext("championship", "Bye"))
+        return cells
 
     def _table_cells(self, played: Played, who: list[str], delta, penalty) -> dict[str, RoundCell]:
         """A counted table's cells: the first of its sheet's result cells (table points, the
@@ -351,8 +396,11 @@ class _Builder:
     def _results(self, ws) -> None:
         lay, st = self.layout, self.styles
         styles_title(ws, st, _("{tournament}: points by round").format(tournament=self.t.name))
-        heads = [pgettext("championship", "Place"), self._who_word(), *[_round_head(r) for r in self.t.rounds],
-                 pgettext("championship", "Adjustments"), pgettext("championship", "Total")]
+        rounds = self.t.rounds
+        heads = [pgettext("championship", "Place"), self._who_word(),
+                 *[_round_head(rounds[k - 1]) for k in lay.counting],
+                 pgettext("championship", "Adjustments"), pgettext("championship", "Total"),
+                 *[self._apart_head(rounds[k - 1]) for k in lay.apart]]
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
         self.adjust = {}
@@ -366,21 +414,28 @@ class _Builder:
                 c = lay.round_col(k)
                 if cell is not None and cell.formula is not None:
                     ws.cell(r, c, f"={cell.formula}")
-                elif cell is not None:
+                elif cell is not None and cell.value is not None:
                     put(ws, r, c, _plain(cell.value))
-                in_rounds += cell.value if cell is not None else 0
+                # A round a player did not play stays empty (not 0); an extra round is never added.
+                if cell is not None and cell.value is not None and lay.counts(k):
+                    in_rounds += cell.value
             self.adjust[row.name] = _snap(row.points - in_rounds)
             put(ws, r, lay.adjust_col, _plain(self.adjust[row.name]))
-            first, last = col(lay.round_col(1)), col(lay.adjust_col)
+            first, last = col(3), col(lay.adjust_col)
             ws.cell(r, lay.total_col, f"=SUM({first}{r}:{last}{r})")
-            for c in range(1, lay.total_col + 1):
+            for c in range(1, lay.last_col + 1):
                 st(ws.cell(r, c), "box_points" if c > 2 else "box")
         note_row = lay.first_row + len(self.rows) + 1
-        _note(ws, note_row, lay.total_col, _(RESULTS_NOTE) + self._penalties_text())
-        widths = [6, _name_width(self.layout.names), *[8] * len(self.t.rounds), 8, 8]
+        note = _(RESULTS_NOTE) + (" " + _(EXTRA_NOTE) if lay.apart else "") + self._penalties_text()
+        _note(ws, note_row, lay.last_col, note)
+        widths = [6, _name_width(self.layout.names), *[8] * lay.rounds, 8, 8, *[10] * len(lay.apart)]
         _widths(ws, widths)
         ws.freeze_panes = f"C{HEAD_ROW + 1}"
-        _page(ws, self.t.name, lay.total_col, note_row, landscape=len(self.t.rounds) > 10)
+        _page(ws, self.t.name, lay.last_col, note_row, landscape=lay.rounds > 10)
+
+    def _apart_head(self, round_: Round) -> str:
+        """An extra round's column head: what it is, and that it is not in the total (Art 23)."""
+        return pgettext("championship", "R{number} extra (Art 23)").format(number=round_.number)
 
     def _penalties_text(self) -> str:
         lines = [" " + _("Round {number}: {player} {points} ({article}).").format(
@@ -397,21 +452,25 @@ class _Builder:
         styles_title(ws, st, _("{tournament}: standings").format(tournament=self.t.name))
         grouped = any(row.group is not None for row in self.rows)
         keys, tiebreak_heads = _tiebreak_keys(self.rows), _tiebreak_heads()
+        # The stage each team reached, once the knockout has begun (TN5: the final's order).
+        staged = any(row.stage not in (None, "group") for row in self.rows)
         heads = [pgettext("championship", "Place"), self._who_word(),
-                 *([pgettext("championship", "Group")] if grouped else []), pgettext("championship", "Points"),
+                 *([pgettext("championship", "Group")] if grouped else []),
+                 *([pgettext("championship", "Stage")] if staged else []), pgettext("championship", "Points"),
                  *(tiebreak_heads.get(key) or _tiebreak_head(key) for key in keys),
                  pgettext("championship", "Decided by")]
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
-        points_col = 4 if grouped else 3
+        points_col = 3 + grouped + staged
         r = HEAD_ROW
         for r, row in enumerate(self.rows, start=HEAD_ROW + 1):
-            values = [row.place, row.name, *([row.group] if grouped else [])]
+            values = [row.place, row.name, *([row.group] if grouped else []),
+                      *([stage_words(row.stage)] if staged else [])]
             for c, value in enumerate(values, start=1):
                 if value is not None:
                     put(ws, r, c, value)
             source = lay.row(row.name)
-            first, last = col(lay.round_col(1)), col(lay.round_col(lay.rounds))
+            first, last = col(3), col(lay.adjust_col - 1)
             results = self.results_ref
             rounds = f"SUM({results}!{first}{source}:{last}{source})+" if lay.rounds else ""
             ws.cell(r, points_col, f"={rounds}{results}!{col(lay.adjust_col)}{source}")
@@ -426,8 +485,13 @@ class _Builder:
         last_col = len(heads)
         known = {f"{col(points_col)}{HEAD_ROW + i}": row.points for i, row in enumerate(self.rows, start=1)}
         page_rows = _page_rows(_fit(ws, last_col, known))
-        notes = [_(PLACE_NOTE), *(_("Provisional: {finding}").format(finding=finding.message)
-                                  for finding in self.pending)]
+        # For the organiser, in the game's own tie-break words (Game.standings_note).
+        notes = [" ".join(text for text in (_(PLACE_NOTE), self.game.standings_note(self.t.rules)) if text)]
+        if any(row.stage == FINAL_STAGE for row in self.rows) and self.champion() is not None:
+            notes.append(_(FINAL_NOTE))
+        if self.layout.apart:
+            notes.append(_(EXTRA_NOTE))
+        notes += [_("Provisional: {finding}").format(finding=finding.message) for finding in self.pending]
         below = r + 2
         note_rows = [(below + i, text) for i, text in enumerate(notes)]
         for row, text in note_rows:
@@ -495,7 +559,7 @@ class _Builder:
     def _chart(self, ws, top: int, last_col: int, known: dict) -> int:
         """The leaders' points after each round (live: sums of Resultados), and their line chart."""
         st, lay = self.styles, self.layout
-        rounds = len(self.t.rounds)
+        rounds = lay.rounds  # the rounds that count: an extra round is no step of the championship
         if not rounds:
             return top
         leaders = [row.name for row in self.rows[:LEADERS]]
@@ -503,21 +567,22 @@ class _Builder:
         _merge(ws, top, 1, top, last_col)
         head = top + 1
         st(put(ws, head, 2, self._who_word()), "head")
-        for k, round_ in enumerate(self.t.rounds, start=1):
-            st(put(ws, head, 2 + k, _round_head(round_)), "head")
+        for j, k in enumerate(lay.counting, start=1):
+            st(put(ws, head, 2 + j, _round_head(self.t.rounds[k - 1])), "head")
         for i, name in enumerate(leaders, start=1):
             r = head + i
             put(ws, r, 2, name)
             source = lay.row(name)
             adjusted = 0.0
-            for k in range(1, rounds + 1):
+            for j, k in enumerate(lay.counting, start=1):
                 cell = self.cells[k - 1].get(name)
-                adjusted += self.points_after(k, name) - self.points_after(k - 1, name) - (cell.value if cell else 0)
+                value = cell.value if cell is not None and cell.value is not None else 0
+                adjusted += self.points_after(k, name) - self.points_after(k - 1, name) - value
                 extra = _literal_term(_snap(adjusted))
-                ws.cell(r, 2 + k, f"=SUM({self.results_ref}!{col(lay.round_col(1))}{source}:"
+                ws.cell(r, 2 + j, f"=SUM({self.results_ref}!{col(3)}{source}:"
                                   f"{col(lay.round_col(k))}{source}){extra}")
-                st(ws.cell(r, 2 + k), "box_points")
-                known[ws.cell(r, 2 + k).coordinate] = self.points_after(k, name)
+                st(ws.cell(r, 2 + j), "box_points")
+                known[ws.cell(r, 2 + j).coordinate] = self.points_after(k, name)
             st(ws.cell(r, 2), "box")
         chart = LineChart()
         chart.title = _("Points so far")
@@ -647,10 +712,11 @@ class _Builder:
 
     def _cards(self, ws) -> None:
         """One card per player (two side by side), a row per round: its table and its points,
-        read from Resultados; a card never split across pages."""
-        st = self.styles
-        rounds = len(self.t.rounds)
-        height = rounds + 3  # name, heads, rounds, total, a blank row
+        read from Resultados (empty for a round he did not play), the total, and below it each
+        extra round apart (Art 23: never in the total); a card never split across pages."""
+        st, lay = self.styles, self.layout
+        rounds = lay.rounds
+        height = rounds + len(lay.apart) + 3  # name, heads, rounds, total, extra rounds, a blank row
         per_page = max(1, (PAGE_ROWS - 2) // (height + 1))
         styles_title(ws, st, _("{tournament}: control cards").format(tournament=self.t.name))
         r = HEAD_ROW
@@ -667,15 +733,18 @@ class _Builder:
                      pgettext("championship", "Result"), pgettext("championship", "Checked"))
             for c, head in enumerate(heads, start=left):
                 st(put(ws, r + 1, c, head), "head")
-            for k, round_ in enumerate(self.t.rounds, start=1):
-                row = r + 1 + k
+            total = r + 2 + rounds
+            lines = [(r + 1 + j, k) for j, k in enumerate(lay.counting, start=1)]
+            lines += [(total + j, k) for j, k in enumerate(lay.apart, start=1)]
+            for row, k in lines:
                 cell = self.cells[k - 1].get(name)
-                put(ws, row, left, _round_head(round_))
+                round_ = self.t.rounds[k - 1]
+                put(ws, row, left, _round_head(round_) if lay.counts(k) else self._apart_head(round_))
                 put(ws, row, left + 1, cell.where if cell else "")
-                ws.cell(row, left + 2, f"={self.round_ref(name, k)}")
+                if cell is not None and (cell.formula is not None or cell.value is not None):
+                    ws.cell(row, left + 2, f"={self.round_ref(name, k)}")
                 for c in range(left, left + 4):
                     st(ws.cell(row, c), "box_points" if c == left + 2 else "box")
-            total = r + 2 + rounds
             st(put(ws, total, left, pgettext("championship", "Total")), "total")
             st(ws.cell(total, left + 1), "total")
             ws.cell(total, left + 2, f"={self.results_ref}!{col(self.layout.total_col)}{self.layout.row(name)}")
@@ -785,6 +854,7 @@ def _tiebreak_heads() -> dict[str, str]:
         "won": pgettext("championship", "points won"), "best_round": pgettext("championship", "best round"),
         "rounds": pgettext("championship", "rounds"), "qualified": pgettext("championship", "qualified"),
         "prize": pgettext("championship", "prize"), "extra_prize": pgettext("championship", "extra prize"),
+        "extra_round": pgettext("championship", "extra round"),
     }
 
 

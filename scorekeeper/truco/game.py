@@ -10,6 +10,7 @@ class Truco(TeamGame):
     totals_word = ("game", "games")  # a team's standing: 1 game, 2 games
     unfinished_rule = "Art 14"  # a match is won by games (T4)
     code_prefix = "TR"  # TR-ART13-VALUE (truco/finding_codes.py)
+    knockout_seeding = ("games", "tentos")  # TN4's criteria after matches won, as TN5 seeds Sueca's
     workbook_language = "pt_BR"  # the FURB regulation is Brazilian: its ficha speaks Brazil's Portuguese
 
     rules_from_data = lazy("scorekeeper.truco.rules", "from_data")
@@ -25,6 +26,12 @@ class Truco(TeamGame):
         from scorekeeper.truco.entry_input import HELP
 
         return _(HELP)
+
+    def standings_note(self, rules):
+        """TN4 in the rule file's order, as the championship workbook tells the organiser."""
+        words = {"matches": _("matches won"), "games": _("games won"), "tentos": _("tentos scored minus conceded")}
+        return _("Teams are placed by {criteria}, in that order; a team disqualified (Art 8) loses every point it "
+                 "had and is placed last.").format(criteria=", ".join(words[c] for c in rules.standings))
 
     def entry_label(self, kind):
         """A hand's kind ("hand", "void", "mao de onze") in the language in use; a penalty's name
