@@ -402,3 +402,55 @@ def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
     now = form(table)
     now.recorded = recorded
     return now
+
+
+# --- the tournament above the tables ---------------------------------------------------------
+
+def draw_ready(tournament) -> tuple[bool, list]:
+    """Whether the next round can be drawn (the current one complete and clean, and not past
+    the planned rounds: drawing.refuse_unfinished), and what `tournament check` finds."""
+    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments.collect import check
+
+    checked = check(tournament)
+    try:
+        drawing.refuse_unfinished(tournament, checked.findings)
+    except ScorekeeperError:
+        return False, checked.findings
+    return True, checked.findings
+
+
+def draw_next(path: str, seconds: float = 5.0) -> list[str]:
+    """Draw the next round into the tournament file and create its sheets, as `tournament draw`
+    does (under the file's writer lock, all or nothing); returns what it says of the round."""
+    from scorekeeper.sheet_file import writer_lock
+    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments.collect import check
+    from scorekeeper.tournaments.tournament_file import parse, read_tournament_text
+
+    with writer_lock(path) as target:
+        text = read_tournament_text(target, path)
+        tournament = parse(text, path)
+        checked = check(tournament)
+        drawing.refuse_unfinished(tournament, checked.findings)
+        drawn = drawing.draw(tournament, checked, None, seconds, None)
+        sheets, rounds = drawn.sheets, [drawn.lines]
+        if drawn.extra is not None:
+            sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
+        drawing.write_round(tournament, sheets, target, drawing.append_round(tournament, text, *rounds))
+    said = [_("Round {number} drawn into {path}:").format(number=len(tournament.rounds) + 1,
+                                                          path=os.path.basename(path)), *drawn.summary]
+    if drawn.extra is not None:
+        said += [_("Round {number}, apart, for the players the cut left out:").format(
+            number=len(tournament.rounds) + 2), *drawn.extra.summary]
+    return said
+
+
+def standings(tournament) -> tuple[list[str], list[list], int]:
+    """The live standings (the sheets that count: complete, clean, undisputed) as
+    `tournament standings` prints them: heads, rows, and how many columns name the row."""
+    from scorekeeper.tournaments.standings import standings as ranked, standings_rows, standings_table
+
+    rows, _pending = ranked(tournament)
+    shown = standings_table(standings_rows(tournament, rows))
+    return shown.headers, shown.rows, shown.names
