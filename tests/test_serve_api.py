@@ -146,3 +146,30 @@ def test_the_pages_speak_the_games_workbook_language_unless_told(folder):
     assert '<button type="submit" class="record">Record</button>' in client.get("/t/mesa1?lang=en").get_data(as_text=True)
     _app, told = _client(folder, language="en")
     assert '<button type="submit" class="record">Record</button>' in told.get("/t/mesa1").get_data(as_text=True)
+
+
+def test_serve_prints_the_organisers_link_then_each_tables_with_its_code(tmp_path):
+    import subprocess
+    import sys
+
+    shutil.copytree(EXAMPLES / "championship-king", tmp_path / "final")
+    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", str(tmp_path / "final" / "final.yaml"),
+                               "--host", "127.0.0.2", "--port", "0", "--lang", "en"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = []
+        for line in server.stdout:
+            lines.append(line.rstrip("\n"))
+            if line.startswith("Serving on"):
+                break
+    finally:
+        server.terminate()
+        server.wait(10)
+    links = [line for line in lines if "http://" in line and not line.startswith("Serving")]
+    assert [re.sub(r"token=[\w-]+", "token=T", re.sub(r":\d+/", ":P/", line)) for line in links] == [
+        "Organiser: http://127.0.0.2:P/?token=T", "Table 1 (r3-t1): http://127.0.0.2:P/t/r3-t1?token=T",
+        "Table 2 (r3-t2): http://127.0.0.2:P/t/r3-t2?token=T"]
+    tokens = {re.search(r"token=([\w-]+)", line).group(1) for line in links}
+    assert len(tokens) == 3 and all(len(t) >= 32 for t in tokens)  # secrets.token_urlsafe(24): 32 characters
+    codes = [line for line in lines if "\u2580" in line or "\u2584" in line or "\u2588" in line]
+    assert len(codes) >= 3 * 12  # a QR code (25 modules and its border, two rows a line) after each link
