@@ -37,7 +37,7 @@ def sheet_table(result) -> dict:
     """The first table `show` prints (each entry's numbers, the totals, the table points), as
     the page lays it out: a detail under its entry, groups of columns above their labels."""
     game = games.get(result.game)
-    title, headers, rows, _numeric = game.show_tables(result)[0]
+    _heading, headers, rows, numeric = game.show_tables(result)[0]
     detail = next((i for i, h in enumerate(headers) if str(h) in (report.DETAIL, _(report.DETAIL))), None)
     kept = [i for i in range(len(headers)) if i != detail]
     labels = [getattr(headers[i], "label", str(headers[i])) for i in kept]
@@ -50,7 +50,8 @@ def sheet_table(result) -> dict:
             spans.append((group or "", 1))
     body = [{"cells": ["" if row[i] is None else str(row[i]) for i in kept],
              "detail": str(row[detail]) if detail is not None and row[detail] else ""} for row in rows]
-    return {"labels": labels, "groups": spans if any(groups) else [], "rows": body, "numeric": 2}
+    return {"labels": labels, "groups": spans if any(groups) else [], "rows": body,
+            "numeric": sum(1 for i in kept if i < numeric)}
 
 
 def _complete_words(result) -> str:
@@ -251,12 +252,14 @@ def _table_page(table: tables.Table, change):
         game = games.get(result.game)
         summary = tables.summary(table)
         access = served().access
+        complete = _complete_words(result) if result.complete else None
+        said = [line for line in said if line != complete]  # said once, below the form
         view = {
             "table": table, "report": form.report, "sheet": sheet_table(result), "form": form,
             "questions": form.questions, "said": said, "stale": stale,
             "state": state_words(summary["state"], summary["entries"], game.entry_word),
             "findings": form.report["findings"], "findings_count": findings_count(len(form.report["findings"])),
-            "complete": _complete_words(result) if result.complete else None,
+            "complete": complete,
             "round": round_words(table.round) if table.round is not None else None,
             "csrf_entry": access.csrf(nonce(), token(), f"entry:{table.id}"),
             "csrf_undo": access.csrf(nonce(), token(), f"undo:{table.id}"),
