@@ -102,7 +102,8 @@ class LazyGroup(click.Group):
     are asked for: `check` of one sheet loads no other game and defines none of them."""
 
     LAZY = {"tournament": ("scorekeeper.cli_tournament", "tournament"),
-            "record": ("scorekeeper.cli_record", "record"), "fix": ("scorekeeper.cli_record", "fix")}
+            "record": ("scorekeeper.cli_record", "record"), "fix": ("scorekeeper.cli_record", "fix"),
+            "serve": ("scorekeeper.cli_serve", "serve")}
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.LAZY])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from scorekeeper import games
-from scorekeeper.errors import InputValueError, ScorekeeperError, SheetFormatError, one_line
+from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet, one_line
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
 from scorekeeper.report import format_points, format_totals
@@ -110,9 +110,9 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
             more = len(errors) - MAX_SAID
             detail = _("{errors}; and {count} more").format(errors=detail, count=more)
         if hint:
-            raise InputValueError(_("not recorded: {errors} (use --force to record it as written)").format(
-                errors=detail), path)
-        raise InputValueError(_("not recorded: {errors}").format(errors=detail), path)
+            raise RefusedChange(_("not recorded: {errors} (use --force to record it as written)").format(
+                errors=detail), path, errors)
+        raise RefusedChange(_("not recorded: {errors}").format(errors=detail), path, errors)
     atomic_write(target, text.written(new_text), name=path)
     hand = result.hands[index - 1]
     points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
@@ -157,10 +157,36 @@ def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path
         _save_checked(path, target, text, new_text, rules_path, number, force, say, score(sheet))
 
 
-def undo_hand(path: str, rules_path=None, say=print) -> None:
-    """Remove the last hand entry."""
+def record_entry(path: str, entry: dict, *, expected: int | None = None, rules_path=None, say=print):
+    """Append one entry as the sheet's YAML writes it (the score pad and its API give it so),
+    refused when the sheet no longer has `expected` entries (see refuse_stale) or the game is
+    complete, or when it brings an error. Returns the saved sheet's result."""
     with writer_lock(path) as target:
         text, sheet = _open(path, target, rules_path)
+        refuse_stale(sheet, expected, path)
+        before = score(sheet)
+        if before.complete:
+            raise InputValueError(_("the game is complete"), path)
+        new_text = append_entry(text.text, entry, path, _list_key(sheet))
+        return _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, before,
+                             hint=False)
+
+
+def refuse_stale(sheet, expected: int | None, path: str) -> None:
+    """A change made for the sheet as it was (`expected` entries) is refused once someone else
+    has recorded or removed an entry: it would record the hand twice, or in the wrong place."""
+    now = len(sheet.entries)
+    if expected is not None and expected != now:
+        word = _game(sheet).entry_word[0]
+        message = _recorded_meanwhile(word, now) if now > expected else _removed_meanwhile(word, expected)
+        raise StaleSheet(message, path, expected, now)
+
+
+def undo_hand(path: str, rules_path=None, say=print, expected: int | None = None) -> None:
+    """Remove the last hand entry (when the sheet still has `expected` entries, if given)."""
+    with writer_lock(path) as target:
+        text, sheet = _open(path, target, rules_path)
+        refuse_stale(sheet, expected, path)
         if not sheet.entries:
             raise InputValueError(_nothing_to_undo(_game(sheet).entry_word[0]), path)
         last = sheet.entries[-1]
@@ -257,6 +283,23 @@ def _removed(word: str, number: int, name: str | None, line: int) -> str:
     else:
         message = _("Removed hand {number} ({name}, line {line}).")
     return message.format(number=number, name=name, line=line)
+
+
+def _recorded_meanwhile(word: str, number: int) -> str:
+    """`hand 5 was recorded meanwhile`: a form made for the sheet before entry `number`."""
+    if word == "deal":
+        return _("deal {number} was recorded meanwhile").format(number=number)
+    if word == "entry":
+        return _("entry {number} was recorded meanwhile").format(number=number)
+    return _("hand {number} was recorded meanwhile").format(number=number)
+
+
+def _removed_meanwhile(word: str, number: int) -> str:
+    if word == "deal":
+        return _("deal {number} was removed meanwhile").format(number=number)
+    if word == "entry":
+        return _("entry {number} was removed meanwhile").format(number=number)
+    return _("hand {number} was removed meanwhile").format(number=number)
 
 
 def _stopped(word: str) -> str:

@@ -135,3 +135,21 @@ class SheetLockedError(ScorekeeperError):
 
 class InputValueError(ScorekeeperError):
     """A value typed on the command line or at a prompt that cannot be used."""
+
+
+class RefusedChange(InputValueError):
+    """A change that would bring an error into the sheet, refused (not saved): the message says
+    the errors, `findings` holds them (each with its code and article)."""
+
+    def __init__(self, message: str, source: str | None = None, findings=()):
+        super().__init__(message, source)
+        self.findings = list(findings)
+
+
+class StaleSheet(InputValueError):
+    """A change made for a sheet of `expected` entries, refused because it now has `now`: someone
+    else recorded (or undid) an entry meanwhile."""
+
+    def __init__(self, message: str, source: str | None, expected: int, now: int):
+        super().__init__(message, source)
+        self.expected, self.now = expected, now

@@ -13,6 +13,27 @@ class Stop(Exception):
     """The scorer asked to stop recording."""
 
 
+class Prompt(str):
+    """A question as `ask` receives it: its text (what the CLI prints), and for a front end that
+    shows questions as fields, the answers to offer as buttons (`choices`: (answer, label)
+    pairs) and the questions that may be asked on one screen with it (`together`: their texts,
+    in order; none depends on another's answer)."""
+
+    choices: tuple[tuple[str, str], ...] = ()
+    together: tuple[str, ...] = ()
+
+    def __new__(cls, text: str, choices=(), together=()):
+        prompt = super().__new__(cls, text)
+        prompt.choices = tuple((c, c) if isinstance(c, str) else tuple(c) for c in choices)
+        prompt.together = tuple(together)
+        return prompt
+
+
+def yes_no_choices() -> tuple[tuple[str, str], ...]:
+    """The answers of a [y/n] question, as buttons say them."""
+    return (("y", _("yes")), ("n", _("no")))
+
+
 def team_name(sheet, typed: str) -> str:
     """The team a typed name means: the team's name or one of its players', any case or accent."""
     key = normalize(typed)
@@ -56,8 +77,11 @@ def _range(low: int | None, high: int | None) -> str:
     return _("at most {high}").format(high=high) if high is not None else _("any whole number")
 
 
-def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True):
-    """Ask until `convert` accepts the answer; with `stops`, `q` stops the session."""
+def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True, choices=(), together=()):
+    """Ask until `convert` accepts the answer; with `stops`, `q` stops the session. `choices`
+    and `together` go with the question (see Prompt)."""
+    if choices or together:
+        prompt = Prompt(prompt, choices, together)
     while True:
         typed = ask(prompt, default)
         if stops and str(typed).strip().lower() in STOP:

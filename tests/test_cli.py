@@ -353,6 +353,7 @@ def test_top_level_help_lists_every_command_whole_and_shows_every_game():
         "  new         Start a sheet for a game.\n"
         "  record      Record the next hand (asked when no HAND).\n"
         "  rules       List, show or check rule files.\n"
+        "  serve       Serve the score pad: every table's sheet in a phone's browser.\n"
         "  show        Show the hands, totals and running balance.\n"
         "  tournament  Draw, check and rank a championship's rounds.\n"
         "  undo        Remove the last entry recorded.\n")

@@ -63,7 +63,8 @@ def _code_words(path: pathlib.Path) -> set[str]:
     return words
 
 
-SHARED = sorted(path for folder in (PACKAGE, PACKAGE / "boletim", PACKAGE / "tournaments")
+SHARED = sorted(path for folder in (PACKAGE, PACKAGE / "boletim", PACKAGE / "tournaments", PACKAGE / "core",
+                                    PACKAGE / "serve")
                 for path in folder.glob("*.py"))
 
 

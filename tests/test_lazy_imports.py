@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from scorekeeper.cli import cli
 result = CliRunner().invoke(cli, sys.argv[1:])
 assert result.exit_code in (0, 1), result.output
-heavy = sorted(m for m in ("openpyxl", "tabulate") if m in sys.modules)
+heavy = sorted(m for m in ("openpyxl", "tabulate", "flask", "waitress", "jinja2", "segno") if m in sys.modules)
 print(",".join(heavy))
 """
 
@@ -32,3 +32,9 @@ def test_record_imports_neither(tmp_path):
 
 def test_show_does_use_tabulate():
     assert modules_after("show", EXAMPLES / "king-final-nacional-mesa1.yaml") == "tabulate"
+
+
+def test_check_and_record_import_no_web_framework(tmp_path):
+    """flask, waitress, jinja2 and segno are the score pad's (`serve`), imported by no other command."""
+    assert modules_after("check", EXAMPLES / "quatrilho-cbqi-mesa7.yaml") == ""
+    assert modules_after("show", EXAMPLES / "truco-furb-partida1.yaml") == "tabulate"

@@ -10,15 +10,15 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.king.entry_input import hand_name, next_beneficiary, next_hand, parse_offer, player_name
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS
 from scorekeeper.king.sheet import KingSheet
-from scorekeeper.typed_input import STOP, Stop, until_valid, whole
+from scorekeeper.typed_input import STOP, Prompt, Stop, until_valid, whole, yes_no_choices
 
 HELP = N_("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas\n"
           "after it for a penalty; q stops. Every player is asked by name (Art 6).")  # 80 columns
 
 
-def _until_valid(ask, say, prompt: str, convert, default=None):
+def _until_valid(ask, say, prompt: str, convert, default=None, choices=(), together=()):
     # Only the hand prompt stops on `q` (see which_hand); a `q` typed for a count is asked again.
-    return until_valid(ask, say, prompt, convert, default, stops=False)
+    return until_valid(ask, say, prompt, convert, default, stops=False, choices=choices, together=together)
 
 
 def ask_entry(sheet: KingSheet, ask, say) -> dict:
@@ -40,11 +40,15 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
         hand = hand_name(sheet, " ".join(words[:at]) if at else default)
         return hand, PENALTIES.get(words[at]), (_names(sheet, " ".join(words[at + 1:])) if words[at + 1:] else None)
 
-    hand, penalty, offenders = _until_valid(ask, say, _("Hand {number}").format(number=number), which_hand, default)
+    recorded = {e.hand for e in sheet.entries}
+    hands = [h.name for h in rules.negative_hands if h.name not in recorded] + ["festa"]
+    hand, penalty, offenders = _until_valid(ask, say, _("Hand {number}").format(number=number), which_hand, default,
+                                            choices=hands)
     entry: dict = {"hand": hand}
     if hand == "festa":
         entry["beneficiary"] = _until_valid(ask, say, _("Beneficiary (Dono da Festa)"),
-                                            lambda t: player_name(sheet, t), next_beneficiary(sheet))
+                                            lambda t: player_name(sheet, t), next_beneficiary(sheet),
+                                            choices=sheet.players)
     if penalty:
         entry["penalty"] = penalty
         entry["players"] = offenders or _until_valid(
@@ -66,7 +70,8 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
                 typed=quote(typed), contracts=", ".join(CONTRACTS.names)))
         return contract
 
-    contract = _until_valid(ask, say, _("Contract (positivos, nulos, 4-3-3-3)"), which_contract)
+    contract = _until_valid(ask, say, _("Contract (positivos, nulos, 4-3-3-3)"), which_contract,
+                            choices=CONTRACTS.names)
     entry["contract"] = contract
     if contract == "positivos":
         def which_trump(typed: str) -> str:
@@ -76,7 +81,8 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
                     typed=quote(typed), trumps=", ".join(rules.trumps)))
             return trump
 
-        entry["trump"] = _until_valid(ask, say, _("Trump (copas, espadas, ouros, paus, sem-trunfo)"), which_trump)
+        entry["trump"] = _until_valid(ask, say, _("Trump (copas, espadas, ouros, paus, sem-trunfo)"), which_trump,
+                                      choices=rules.trumps)
     if contract == "4-3-3-3":
         return entry
     none = _("none")  # what the prompt shows for no offer; English "none" is taken in any language
@@ -103,8 +109,9 @@ def _ask_counts(sheet: KingSheet, ask, say, what: str, high: int, expected: int,
     to the responsible scorer only when the scorer confirms it (Art 6)."""
     while True:
         # `  Ana, vazas feitas`: the player, then what is asked of them (a whole phrase, translated).
-        values = [_until_valid(ask, say, f"  {player}, {what}", lambda t: whole(t, f"{player}: {what}", 0, high))
-                  for player in sheet.players]
+        prompts = [f"  {player}, {what}" for player in sheet.players]  # independent: one screen (Prompt)
+        values = [_until_valid(ask, say, prompt, lambda t: whole(t, f"{player}: {what}", 0, high), together=prompts)
+                  for player, prompt in zip(sheet.players, prompts)]
         total = sum(values)
         if total == expected:
             return values
@@ -114,9 +121,10 @@ def _ask_counts(sheet: KingSheet, ask, say, what: str, high: int, expected: int,
             continue
         if short_ok:
             missing = expected - total
-            answer = ask("  " + _("these add up to {total} of {expected}: charge the missing {missing} ({points}) "
-                                  "to {scorer}, the responsible scorer (Art 6)? [y/n]").format(
-                total=total, expected=expected, missing=missing, points=-missing * unit, scorer=sheet.scorer), "n")
+            answer = ask(Prompt("  " + _("these add up to {total} of {expected}: charge the missing {missing} ({points}) "
+                                         "to {scorer}, the responsible scorer (Art 6)? [y/n]").format(
+                total=total, expected=expected, missing=missing, points=-missing * unit, scorer=sheet.scorer),
+                yes_no_choices()), "n")
             if answer.strip().lower() in ("y", "yes", "s", "sim"):
                 return values
         else:

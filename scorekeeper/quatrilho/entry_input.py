@@ -236,7 +236,9 @@ def ask_entry(sheet, ask, say) -> dict:
     dealer = upcoming["dealer"]
     question = (_("Deal {deal} (dealer {dealer}): contract, fine, late, out or rebuy") if dealer else
                 _("Deal {deal} (dealer nobody): contract, fine, late, out or rebuy"))
-    first = until_valid(ask, say, question.format(deal=upcoming["deal"], dealer=dealer), _first(sheet))
+    first = until_valid(ask, say, question.format(deal=upcoming["deal"], dealer=dealer), _first(sheet),
+                        choices=[*CONTRACTS.names, *(f for f in FINES.names if f != "olhar-vazas"),
+                                 "atrasado", "saiu", "talha"])  # the regulation's words (SEAT_WORDS)
     if not isinstance(first, str):
         return first  # a whole entry typed on one line
     if first in ("late", "out", "rebuy"):
@@ -277,7 +279,7 @@ def _first(sheet):
 
 
 def _pick(ask, say, sheet, prompt: str, choices: list[str], default=None) -> str:
-    return until_valid(ask, say, prompt, lambda typed: name_of(sheet, typed, choices), default)
+    return until_valid(ask, say, prompt, lambda typed: name_of(sheet, typed, choices), default, choices=choices)
 
 
 def _coringa(sheet):

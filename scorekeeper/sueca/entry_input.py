@@ -7,7 +7,7 @@ from __future__ import annotations
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import N_, _
 from scorekeeper.sueca.rules import PENALTIES
-from scorekeeper.typed_input import team_name, until_valid, whole
+from scorekeeper.typed_input import team_name, until_valid, whole, yes_no_choices
 
 HELP = N_("Type each team's card points (they add up to 120): 72 48, Nos=72 Eles=48,\n"
           "or 72 alone and the other team's are asked; or a penalty and the team at fault:\n"
@@ -102,13 +102,13 @@ def ask_entry(sheet, ask, say) -> dict:
 
     while True:
         answer = until_valid(ask, say, _("Deal {number}: card points of {team} (or a penalty)").format(
-            number=number, team=teams[0]), first)
+            number=number, team=teams[0]), first, choices=PENALTIES.names)
         if isinstance(answer, str):
-            team = until_valid(ask, say, _(TEAM_AT_FAULT), lambda t: team_name(sheet, t))
+            team = until_valid(ask, say, _(TEAM_AT_FAULT), lambda t: team_name(sheet, t), choices=teams)
             entry = {"penalty": answer, "team": team}
             if answer == "ponto":
                 entry["reason"] = until_valid(ask, say, _("Reason ({reasons})").format(
-                    reasons=", ".join(rules.ponto_reasons)), lambda t: _reason(rules, t))
+                    reasons=", ".join(rules.ponto_reasons)), lambda t: _reason(rules, t), choices=rules.ponto_reasons)
             return entry
         if isinstance(answer, dict):
             if "penalty" in answer:
@@ -128,7 +128,7 @@ def ask_entry(sheet, ask, say) -> dict:
             continue
         entry = {"points": points}
         if rules.total in points:
-            yes = until_valid(ask, say, _("All ten tricks? [y/n]"), _yes_no, "n")
+            yes = until_valid(ask, say, _("All ten tricks? [y/n]"), _yes_no, "n", choices=yes_no_choices())
             if yes:
                 entry["all_tricks"] = True
         return entry

@@ -54,12 +54,16 @@ def ask_entry(sheet, ask, say) -> dict:
     `declined Nos`, `void`, `olhar-baralho Eles`), or a word alone whose team is then asked."""
     number = len(sheet.entries) + 1
     first = until_valid(ask, say, _("Hand {number}: winner and value (e.g. {team} 3)").format(
-        number=number, team=sheet.team_names[0]), _first_word(sheet))
+        number=number, team=sheet.team_names[0]), _first_word(sheet),
+        choices=[f"{team} {value}" for team in sheet.team_names for value in sheet.rules.values]
+        + ["recusou", "anulada", *PENALTIES.names])  # the words of the game, in every language
     if first == "declined":
-        team = until_valid(ask, say, _("Team at eleven that declined"), lambda t: team_name(sheet, t))
+        team = until_valid(ask, say, _("Team at eleven that declined"), lambda t: team_name(sheet, t),
+                           choices=sheet.team_names)
         return {"mao_de_onze": "declined", "team": team}
     if "penalty" in first and "team" not in first:
-        first["team"] = until_valid(ask, say, pgettext("truco", "Team at fault"), lambda t: team_name(sheet, t))
+        first["team"] = until_valid(ask, say, pgettext("truco", "Team at fault"), lambda t: team_name(sheet, t),
+                                    choices=sheet.team_names)
     return first
 
 

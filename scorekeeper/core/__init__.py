@@ -1,0 +1,1 @@
+"""The operations every front end shares, on the core the CLI uses."""

@@ -1,0 +1,456 @@
+"""The tables a score pad serves, and what it does at each: list them (a tournament's current
+round, a folder of sheets, or one sheet), tell each one's state, show it, record an entry (as
+the sheet's YAML writes it, or as the answers to the game's own prompts) and undo the last one.
+Every change goes through editing (the writer lock and the atomic write `record` uses) and
+names the entry count it was made for: a stale one is refused with the sheet as it is now.
+
+Tables are addressed by an id (`r2-t3` in a tournament, a sheet's stem in a folder), looked up
+in the list; a request never names a file. No web framework here: a front end turns requests
+into these calls and their results into pages.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from scorekeeper import editing, games
+from scorekeeper.errors import (InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, SheetLockedError,
+                                quote)
+from scorekeeper.i18n import _
+from scorekeeper.report import sheet_report
+from scorekeeper.sheets import load_sheet, score
+from scorekeeper.typed_input import Stop
+from scorekeeper.yaml_lines import loads, read_text
+
+MAX_TABLES = 500  # a folder's sheets served at most (a tournament's round has far fewer tables)
+LOCK_WAIT = 2.0  # seconds a change waits for another writer (a phone, `record`) to finish
+MAX_ANSWERS = 200  # answers one entry's form may carry: no entry asks more
+MAX_ANSWER = 200  # characters of one answer (a line of the CLI's prompt)
+MAX_DEPTH = 4  # nesting of an entry given as data ({fines: [{fine: ..., player: ...}]} is 3)
+SHEET_SUFFIXES = (".yaml", ".yml")
+_SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
+
+
+class UnknownTable(ScorekeeperError):
+    """An id that names no table of the list."""
+
+
+class SheetBusy(ScorekeeperError):
+    """Another writer kept the sheet longer than a change waits (a `record` session open on it)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table: its id, the sheet's file name and where it is (never shown in a request), and
+    in a tournament its round and its table (or match) number."""
+
+    id: str
+    path: str
+    sheet: str
+    round: int | None = None
+    number: str | None = None
+
+
+@dataclass
+class Tables:
+    """What a PATH serves: `kind` is tournament, folder or sheet; `tournament` the loaded file."""
+
+    kind: str
+    source: str
+    tables: list[Table]
+    tournament: object = None
+
+    def get(self, table_id: str) -> Table:
+        for table in self.tables:
+            if table.id == table_id:
+                return table
+        raise UnknownTable(_("there is no table {id}").format(id=quote(table_id)))
+
+
+def list_tables(path: str) -> Tables:
+    """The tables of `path`: a tournament file's current (last) round, each table or match with
+    a sheet; every sheet of a folder; or the one sheet."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        return Tables("folder", path, _folder_tables(path))
+    text = read_text(path, SheetFormatError)
+    doc = loads(text, path, SheetFormatError)
+    if isinstance(doc, dict) and "tournament" in doc:
+        from scorekeeper.tournaments.tournament_file import parse, sheet_path
+
+        tournament = parse(text, path)
+        tables = []
+        if tournament.rounds:
+            current = tournament.rounds[-1]
+            for position, seat in enumerate(current.tables or current.matches, 1):
+                if seat.sheet:
+                    number = getattr(seat, "table", position)
+                    tables.append(Table(f"r{current.number}-t{position}", sheet_path(tournament, seat.sheet),
+                                        os.path.basename(seat.sheet), current.number, str(number)))
+        return Tables("tournament", path, tables, tournament)
+    return Tables("sheet", path, [Table(_id_of(os.path.basename(path), set()), path, os.path.basename(path))])
+
+
+def _folder_tables(folder: str) -> list[Table]:
+    """Every regular file named .yaml or .yml in the folder (no symlink, no subfolder), by name."""
+    tables: list[Table] = []
+    taken: set[str] = set()
+    with os.scandir(folder) as entries:
+        names = sorted(e.name for e in entries if e.name.lower().endswith(SHEET_SUFFIXES)
+                       and not e.name.startswith(".") and stat.S_ISREG(e.stat(follow_symlinks=False).st_mode))
+    for name in names[:MAX_TABLES]:
+        table_id = _id_of(name, taken)
+        taken.add(table_id)
+        tables.append(Table(table_id, os.path.join(folder, name), name))
+    return tables
+
+
+def _id_of(name: str, taken: set[str]) -> str:
+    """A sheet's id: its stem when that is plain letters, digits and -_. (and not taken), else
+    `sheet-N`: an id goes in an address as it is."""
+    stem = os.path.splitext(name)[0]
+    if _SAFE_ID.match(stem) and stem not in taken:
+        return stem
+    number = len(taken) + 1
+    while f"sheet-{number}" in taken:
+        number += 1
+    return f"sheet-{number}"
+
+
+# --- reading a table ---------------------------------------------------------------------
+
+def load(table: Table):
+    """The table's sheet and its result (ScorekeeperError when the sheet cannot be used)."""
+    sheet = load_sheet(table.path)
+    return sheet, score(sheet)
+
+
+def state_of(result) -> str:
+    """not-started, in-progress, complete (and clean), or findings (an error in the sheet)."""
+    if not result.valid:
+        return "findings"
+    if result.complete:
+        return "complete"
+    return "in-progress" if result.hands else "not-started"
+
+
+def summary(table: Table) -> dict:
+    """A table as GET /api/tables lists it (the keys of issue 19, point 6)."""
+    item = {"id": table.id, "round": table.round, "table": table.number, "sheet": table.sheet}
+    try:
+        sheet, result = load(table)
+    except ScorekeeperError as exc:
+        return {**item, "game": None, "state": "unusable", "entries": None, "findings": [], "error": str(exc)}
+    game = games.get(result.game)
+    seats = {"teams": dict(sheet.teams)} if game.seating is games.Seating.TEAMS else {"players": list(sheet.players)}
+    return {**item, "game": result.game, **seats, "state": state_of(result), "entries": len(sheet.entries),
+            "complete": result.complete, "findings": [f.as_dict() for f in result.findings]}
+
+
+def show(table: Table) -> dict:
+    """The object `show --format json` prints for the table's sheet."""
+    return sheet_report(load(table)[1], running=True)
+
+
+# --- changing a table --------------------------------------------------------------------
+
+@dataclass
+class Recorded:
+    """An entry saved: what `record` says of it, and the sheet as it is now (`show`'s object)."""
+
+    said: list[str]
+    report: dict
+
+
+def _waiting(change):
+    """Run `change()`, waiting up to LOCK_WAIT for another writer of the sheet to finish."""
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            return change()
+        except SheetLockedError as exc:
+            if time.monotonic() >= deadline:
+                raise SheetBusy(exc.message, exc.source) from None
+            time.sleep(0.02)
+
+
+def record(table: Table, entry, expected_entries) -> Recorded:
+    """Append `entry` (a mapping as the sheet's YAML writes it) when the sheet still has
+    `expected_entries`: StaleSheet when it has not, RefusedChange (its findings) when it would
+    bring an error, InputValueError or SheetFormatError when it is no entry of the game."""
+    expected = _count(expected_entries)
+    _plain(entry, 0)
+    if not isinstance(entry, dict) or not entry:
+        raise InputValueError(_("an entry is a mapping of the sheet's keys, e.g. {example}").format(
+            example="{hand: vazas, counts: [3, 2, 1, 7]}"), table.sheet)
+    said: list[str] = []
+    try:
+        result = _waiting(lambda: editing.record_entry(table.path, entry, expected=expected, say=said.append))
+    except SheetFormatError as exc:  # the entry, written, is no entry of the sheet's game
+        raise InputValueError(exc.message, table.sheet) from None
+    return Recorded(said, sheet_report(result, running=True))
+
+
+def undo(table: Table, expected_entries) -> Recorded:
+    """Remove the last entry when the sheet still has `expected_entries`."""
+    expected = _count(expected_entries)
+    said: list[str] = []
+    _waiting(lambda: editing.undo_hand(table.path, say=said.append, expected=expected))
+    return Recorded(said, show(table))
+
+
+def _count(value) -> int:
+    """`expected_entries`, required: a whole number (JSON's or a form's)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise InputValueError(_("expected_entries: the number of entries the change was made for is required"))
+    from scorekeeper.typed_input import whole
+
+    return whole(str(value), "expected_entries", 0, None)
+
+
+def _plain(value, depth: int) -> None:
+    """An entry given as data holds what a sheet's YAML holds: mappings of names, lists, text,
+    whole numbers and booleans, nested a few levels (bounded: it is written into the sheet)."""
+    if depth > MAX_DEPTH:
+        raise InputValueError(_("entry: nested too deep for a sheet"))
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InputValueError(_("entry: {key} is not a key of a sheet").format(key=quote(str(key))))
+            _plain(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _plain(item, depth + 1)
+    elif not isinstance(value, (str, int, bool)):
+        raise InputValueError(_("entry: {value} is not a value a sheet holds").format(value=quote(repr(value))))
+
+
+# --- the game's own prompts, as a form -------------------------------------------------------
+
+@dataclass
+class Field:
+    """One question of the entry's form: `key` names its answer, `label` is the prompt `record`
+    prints, `value` what is in it (the answer typed, else the prompt's default), `choices` the
+    answers offered as buttons ((answer, label)), `error` the refusal of what was typed."""
+
+    key: str
+    label: str
+    value: str
+    choices: tuple = ()
+    error: str | None = None
+
+
+@dataclass
+class Questions:
+    """The next questions of an entry: `fields` on one screen, `answered` the answers taken so far
+    ((key, label, answer), carried on by the form), `error` a refusal about all of them (counts
+    that add up wrong, an entry that brings an error: `findings` then holds its findings)."""
+
+    fields: list[Field]
+    answered: list[tuple[str, str, str]] = field(default_factory=list)
+    error: str | None = None
+    findings: list = field(default_factory=list)
+    help: str = ""
+
+
+def field_key(prompt: str, occurrence: int) -> str:
+    """The name of a prompt's answer: the same prompt asked again (a fine after a fine) is
+    another question, so its occurrence is part of it."""
+    digest = hashlib.sha256(str(prompt).strip().encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return f"a{digest}" if occurrence == 1 else f"a{digest}-{occurrence}"
+
+
+class _Needed(Exception):
+    def __init__(self, fields: list[Field], error: str | None):
+        super().__init__()
+        self.fields, self.error = fields, error
+
+
+class _Replay:
+    """The game's ask-sequence (`Game.ask_entry`) fed with the answers posted so far: it stops
+    at the first question not answered yet, or at one whose answer the game refused (it asks
+    again after saying why), and that question (with those asked together with it) is what the
+    form shows next. The answers are keyed by their prompt (field_key), so what a question
+    asks depends on the earlier answers exactly as at the terminal."""
+
+    def __init__(self, answers: dict[str, str]):
+        self.answers = answers
+        self.seen: Counter = Counter()
+        self.said: list[str] = []
+        self.last: str | None = None
+        self.answered: list[tuple[str, str, str]] = []
+
+    def ask(self, prompt, default=None):
+        text = str(prompt)
+        said, self.said = self.said, []
+        times = self.seen[text]
+        if times and said:  # asked again after saying why: the answer given was refused
+            key = field_key(text, times)
+            here = self.last == key
+            errors = {key: " ".join(said)} if here else {}
+            self.answered = [a for a in self.answered if a[0] not in self._keys(prompt, times)]
+            raise _Needed(self._fields(prompt, times, default, errors), None if here else " ".join(said))
+        times = self.seen[text] = times + 1
+        key = self.last = field_key(text, times)
+        if key not in self.answers:
+            self.answered = [a for a in self.answered if a[0] not in self._keys(prompt, times)]
+            raise _Needed(self._fields(prompt, times, default, {}), None)
+        typed = self.answers[key]
+        if not typed.strip() and default is not None:
+            typed = str(default)  # Enter takes the one in brackets
+        self.answered.append((key, text.strip(), typed))
+        return typed
+
+    def say(self, text: str) -> None:
+        self.said.append(str(text).strip())
+
+    def _keys(self, prompt, times: int) -> set[str]:
+        return {field_key(text, times) for text in (getattr(prompt, "together", ()) or (str(prompt),))}
+
+    def _fields(self, prompt, times: int, default, errors: dict) -> list[Field]:
+        together = getattr(prompt, "together", ()) or (str(prompt),)
+        choices = getattr(prompt, "choices", ())
+        fields = []
+        for text in together:
+            key = field_key(text, times)
+            here = text == str(prompt)
+            value = self.answers.get(key)
+            if value is None:
+                value = "" if default is None or not here else str(default)
+            fields.append(Field(key, text.strip(), value, choices if here else (), errors.get(key)))
+        return fields
+
+
+def ask(sheet, answers: dict[str, str]):
+    """The entry the answers give (a dict), or the Questions still to answer."""
+    answers = _answers(answers)
+    game = games.get(sheet.rules.game)
+    replay = _Replay(answers)
+    try:
+        return game.ask_entry(sheet, replay.ask, replay.say)
+    except _Needed as needed:
+        return Questions(needed.fields, replay.answered, needed.error, help=game.interactive_help())
+    except Stop:
+        return Questions(_first_fields(sheet), [], None, help=game.interactive_help())
+    except ScorekeeperError as exc:
+        return Questions(_first_fields(sheet), [], exc.message, help=game.interactive_help())
+
+
+def _first_fields(sheet) -> list[Field]:
+    found = ask(sheet, {})
+    return found.fields if isinstance(found, Questions) else []
+
+
+def _answers(answers) -> dict[str, str]:
+    if len(answers) > MAX_ANSWERS:
+        raise InputValueError(_("too many answers for one entry"))
+    taken = {}
+    for key, value in answers.items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise InputValueError(_("an answer is text"))
+        if len(value) > MAX_ANSWER:
+            raise InputValueError(_("an answer is at most {count} characters").format(count=MAX_ANSWER))
+        taken[key] = value
+    return taken
+
+
+@dataclass
+class Form:
+    """What a table's page shows: the sheet as it is (`show`'s object and its result), the entry
+    count the form is made for, and the questions (None when the game is complete)."""
+
+    report: dict
+    result: object
+    expected: int
+    questions: Questions | None
+    recorded: Recorded | None = None
+
+
+def form(table: Table, answers: dict[str, str] | None = None) -> Form:
+    """The table as it is, with the next questions of its entry (given the answers so far)."""
+    sheet, result = load(table)
+    questions = None
+    if not result.complete:
+        found = ask(sheet, answers or {})
+        questions = found if isinstance(found, Questions) else ask(sheet, {})
+    return Form(sheet_report(result, running=True), result, len(sheet.entries), questions)
+
+
+def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
+    """Take the answers posted for the entry the form was made for (`expected_entries`): the
+    next questions, or the entry recorded when the answers make a whole one. A stale form is
+    refused (StaleSheet); a refusal of the whole entry comes back as the questions' error."""
+    expected = _count(expected_entries)
+    sheet, result = load(table)
+    editing.refuse_stale(sheet, expected, table.sheet)
+    if result.complete:
+        raise InputValueError(_("the game is complete"), table.sheet)
+    found = ask(sheet, answers)
+    if isinstance(found, Questions):
+        return Form(sheet_report(result, running=True), result, expected, found)
+    try:
+        recorded = record(table, found, expected)
+    except RefusedChange as exc:
+        questions = ask(sheet, {})
+        questions.error, questions.findings = exc.message, exc.findings
+        return Form(sheet_report(result, running=True), result, expected, questions)
+    now = form(table)
+    now.recorded = recorded
+    return now
+
+
+# --- the tournament above the tables ---------------------------------------------------------
+
+def draw_ready(tournament) -> tuple[bool, list]:
+    """Whether the next round can be drawn (the current one complete and clean, and not past
+    the planned rounds: drawing.refuse_unfinished), and what `tournament check` finds."""
+    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments.collect import check
+
+    checked = check(tournament)
+    try:
+        drawing.refuse_unfinished(tournament, checked.findings)
+    except ScorekeeperError:
+        return False, checked.findings
+    return True, checked.findings
+
+
+def draw_next(path: str, seconds: float = 5.0) -> list[str]:
+    """Draw the next round into the tournament file and create its sheets, as `tournament draw`
+    does (under the file's writer lock, all or nothing); returns what it says of the round."""
+    from scorekeeper.sheet_file import writer_lock
+    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments.collect import check
+    from scorekeeper.tournaments.tournament_file import parse, read_tournament_text
+
+    with writer_lock(path) as target:
+        text = read_tournament_text(target, path)
+        tournament = parse(text, path)
+        checked = check(tournament)
+        drawing.refuse_unfinished(tournament, checked.findings)
+        drawn = drawing.draw(tournament, checked, None, seconds, None)
+        sheets, rounds = drawn.sheets, [drawn.lines]
+        if drawn.extra is not None:
+            sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
+        drawing.write_round(tournament, sheets, target, drawing.append_round(tournament, text, *rounds))
+    said = [_("Round {number} drawn into {path}:").format(number=len(tournament.rounds) + 1,
+                                                          path=os.path.basename(path)), *drawn.summary]
+    if drawn.extra is not None:
+        said += [_("Round {number}, apart, for the players the cut left out:").format(
+            number=len(tournament.rounds) + 2), *drawn.extra.summary]
+    return said
+
+
+def standings(tournament) -> tuple[list[str], list[list], int]:
+    """The live standings (the sheets that count: complete, clean, undisputed) as
+    `tournament standings` prints them: heads, rows, and how many columns name the row."""
+    from scorekeeper.tournaments.standings import standings as ranked, standings_rows, standings_table
+
+    rows, _pending = ranked(tournament)
+    shown = standings_table(standings_rows(tournament, rows))
+    return shown.headers, shown.rows, shown.names

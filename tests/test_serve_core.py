@@ -1,0 +1,171 @@
+"""The score pad's core (scorekeeper/core/tables.py): tables by id, an entry recorded as data or
+as the answers to the game's prompts, the stale refusal, undo, and two writers on one sheet."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+
+import pytest
+import yaml
+
+from conftest import EXAMPLES
+from scorekeeper.core import tables
+from scorekeeper.errors import InputValueError, RefusedChange, StaleSheet
+
+
+def _king(tmp_path, name="mesa1.yaml"):
+    path = tmp_path / name
+    path.write_text("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n")
+    return path
+
+
+def _one(path) -> tables.Table:
+    return tables.list_tables(str(path)).tables[0]
+
+
+def _hands(path) -> list:
+    return yaml.safe_load(path.read_text())["hands"]
+
+
+def test_a_tournament_serves_its_current_round_by_id(tmp_path):
+    shutil.copytree(EXAMPLES / "championship-king", tmp_path / "final")
+    served = tables.list_tables(str(tmp_path / "final" / "final.yaml"))
+    assert served.kind == "tournament"
+    assert [(t.id, t.round, t.number, t.sheet) for t in served.tables] == [
+        ("r3-t1", 3, "1", "r3-mesa1.yaml"), ("r3-t2", 3, "2", "r3-mesa2.yaml")]
+    assert served.get("r3-t2").path == str(tmp_path / "final" / "r3-mesa2.yaml")
+    with pytest.raises(tables.UnknownTable, match="there is no table '../r1-mesa1.yaml'"):
+        served.get("../r1-mesa1.yaml")
+
+
+def test_a_folder_serves_its_regular_sheets_by_stem(tmp_path):
+    _king(tmp_path, "b.yaml")
+    _king(tmp_path, "a b.yaml")
+    _king(tmp_path, ".hidden.yaml")
+    (tmp_path / "notes.txt").write_text("x")
+    os.symlink(tmp_path / "b.yaml", tmp_path / "link.yaml")
+    (tmp_path / "sub.yaml").mkdir()
+    served = tables.list_tables(str(tmp_path))
+    assert [(t.id, t.sheet) for t in served.tables] == [("sheet-1", "a b.yaml"), ("b", "b.yaml")]
+
+
+def test_an_entry_as_data_is_recorded_and_a_stale_one_refused(tmp_path):
+    path = _king(tmp_path)
+    table = _one(path)
+    done = tables.record(table, {"hand": "vazas", "counts": [3, 2, 1, 7]}, 0)
+    assert done.said == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
+    assert done.report["totals"] == {"Ana": -60, "Bruno": -40, "Carla": -20, "Duarte": -140}
+    with pytest.raises(StaleSheet, match="hand 1 was recorded meanwhile") as stale:
+        tables.record(table, {"hand": "copas", "counts": [3, 2, 1, 7]}, 0)
+    assert (stale.value.expected, stale.value.now) == (0, 1)
+    assert _hands(path) == [{"hand": "vazas", "counts": [3, 2, 1, 7]}]
+
+
+def test_a_refused_entry_carries_its_codes_and_saves_nothing(tmp_path):
+    path = _king(tmp_path)
+    with pytest.raises(RefusedChange) as refused:
+        tables.record(_one(path), {"hand": "vazas", "counts": [3, 3, 3, 5]}, 0)
+    assert [(f.code, f.rule) for f in refused.value.findings] == [("K-Q1-TOTAL-OVER", "Quadro 1")]
+    assert _hands(path) == []
+
+
+def test_an_entry_that_is_no_data_of_a_sheet_is_refused(tmp_path):
+    table = _one(_king(tmp_path))
+    with pytest.raises(InputValueError, match="is not a value a sheet holds"):
+        tables.record(table, {"hand": "vazas", "counts": [3.5, 3, 3, 3.5]}, 0)
+    with pytest.raises(InputValueError, match="expected_entries"):
+        tables.record(table, {"hand": "vazas", "counts": [3, 3, 3, 4]}, None)
+
+
+def test_undo_takes_the_last_entry_only_for_the_sheet_it_was_made_for(tmp_path):
+    path = _king(tmp_path)
+    table = _one(path)
+    tables.record(table, {"hand": "vazas", "counts": [3, 2, 1, 7]}, 0)
+    tables.record(table, {"hand": "copas", "counts": [4, 3, 6, 0]}, 1)
+    with pytest.raises(StaleSheet, match="hand 2 was recorded meanwhile"):
+        tables.undo(table, 1)
+    done = tables.undo(table, 2)
+    assert done.said == ["Removed hand 2 (copas, line 5)."]
+    assert _hands(path) == [{"hand": "vazas", "counts": [3, 2, 1, 7]}]
+    with pytest.raises(StaleSheet, match="hand 2 was removed meanwhile"):
+        tables.record(table, {"hand": "copas", "counts": [4, 3, 6, 0]}, 2)
+
+
+def test_the_form_asks_what_record_asks_in_its_order(tmp_path):
+    path = _king(tmp_path)
+    table = _one(path)
+    first = tables.form(table).questions
+    assert [(f.label, f.value) for f in first.fields] == [("Hand 1", "vazas")]
+    hand = first.fields[0].key
+    counts = tables.answer(table, {hand: ""}, 0).questions  # Enter takes the one in brackets
+    assert [f.label for f in counts.fields] == ["Ana, vazas taken", "Bruno, vazas taken", "Carla, vazas taken",
+                                                "Duarte, vazas taken"]
+    assert counts.answered == [(hand, "Hand 1", "vazas")]
+    answers = {hand: "vazas", **dict(zip((f.key for f in counts.fields), ["3", "x", "1", "7"]))}
+    refused = tables.answer(table, answers, 0).questions
+    assert [f.error for f in refused.fields] == [None, "Bruno: vazas taken: 'x' is not a whole number; try again",
+                                                 None, None]
+    assert [f.value for f in refused.fields] == ["3", "x", "1", "7"]  # what was typed stays
+    answers[refused.fields[1].key] = "2"
+    done = tables.answer(table, answers, 0)
+    assert done.recorded.said == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
+    assert done.expected == 1 and [f.label for f in done.questions.fields] == ["Hand 2"]
+    with pytest.raises(StaleSheet, match="hand 1 was recorded meanwhile"):
+        tables.answer(table, answers, 0)
+    assert _hands(path) == [{"hand": "vazas", "counts": [3, 2, 1, 7]}]
+
+
+def test_a_short_hand_is_asked_about_with_its_choices(tmp_path):
+    path = _king(tmp_path)
+    table = _one(path)
+    hand = tables.form(table).questions.fields[0].key
+    counts = tables.answer(table, {hand: "damas"}, 0).questions
+    answers = {hand: "damas", **dict(zip((f.key for f in counts.fields), ["1", "1", "1", "0"]))}
+    asked = tables.answer(table, answers, 0).questions
+    [question] = asked.fields
+    assert question.label == ("these add up to 3 of 4: charge the missing 1 (-50) to Ana, the responsible scorer "
+                              "(Art 6)? [y/n]")
+    assert question.choices == (("y", "yes"), ("n", "no")) and question.value == "n"
+    answers[question.key] = "y"
+    tables.answer(table, answers, 0)
+    assert _hands(path) == [{"hand": "damas", "counts": [1, 1, 1, 0]}]
+
+
+def test_a_cli_record_and_a_pad_record_on_one_sheet_never_lose_or_double_an_entry(tmp_path):
+    path = tmp_path / "truco.yaml"
+    path.write_text("rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\nhands: []\n")
+    table = _one(path)
+    each = 10
+
+    def pad():
+        done = 0
+        while done < each:
+            now = len(_hands(path) or [])
+            try:
+                tables.record(table, {"winner": "Nos"}, now)
+                done += 1
+            except StaleSheet:
+                pass  # the CLI recorded meanwhile: the form is made again for the sheet as it is
+
+    def cli():
+        done = 0
+        while done < each:
+            run = subprocess.run([sys.executable, "-m", "scorekeeper", "record", str(path), "Eles", "1"],
+                                 capture_output=True, text=True)
+            if run.returncode == 0:
+                done += 1
+            else:
+                assert "another scorekeeper is writing this file" in run.stderr, run.stderr
+
+    threads = [threading.Thread(target=pad), threading.Thread(target=cli)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    hands = _hands(path)
+    assert sorted(h["winner"] for h in hands) == ["Eles"] * each + ["Nos"] * each
+    run = subprocess.run([sys.executable, "-m", "scorekeeper", "check", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0 and "Nos 0 games, Eles 0 games" in run.stdout, run.stdout
