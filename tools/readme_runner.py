@@ -58,6 +58,8 @@ SET_UP = {
         "pip install '.[docs]' && mkdocs build --strict": "builds this site from a checkout (CI does)",
         "python tools/gen_docs.py": "rewrites the generated pages from a checkout (a test compares them)",
         "python tools/readme_runner.py --docs --update": "runs these very pages",
+        "scorekeeper serve examples/championship-king/final.yaml --host 0.0.0.0":
+            "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
     },
 }
 NOT_RUN = {**SET_UP["README.md"], **SET_UP["LEIAME.md"], **SET_UP["docs"]}
