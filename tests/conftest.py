@@ -11,7 +11,7 @@ from hypothesis import settings
 from click.testing import CliRunner
 
 from scorekeeper.cli import cli
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)
@@ -36,7 +36,7 @@ EXAMPLES = find_examples()
 
 def find_rules() -> pathlib.Path:
     """The shipped rule files scorekeeper reads: rules/ in a checkout, the packaged copy in CI."""
-    from scorekeeper.rules import rules_dir
+    from scorekeeper.rulebook.registry import rules_dir
 
     return pathlib.Path(rules_dir())
 

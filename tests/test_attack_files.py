@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from scorekeeper import sheet_file
+from scorekeeper.sheet import saving as sheet_file
 from scorekeeper.errors import SheetFormatError, SheetLockedError
-from scorekeeper.sheet_file import (SheetWriteError, append_entry, lock_path_of, remove_entry, write_new,
+from scorekeeper.sheet.saving import (SheetWriteError, append_entry, lock_path_of, remove_entry, write_new,
                                     writer_lock)
 from conftest import run
 
@@ -75,7 +75,7 @@ def test_a_lock_left_by_a_killed_run_is_replaced_not_written(sheet, tmp_path, mo
     stale.write_text("99999999")
     stale_inode = os.stat(stale).st_ino
     os.link(stale, tmp_path / "keep")  # so that its inode is not reused for ours
-    from scorekeeper import editing
+    from scorekeeper.sheet import editing
 
     real = editing._build
     seen = []
@@ -154,7 +154,7 @@ def test_the_lock_file_goes_when_interrupted_while_saving(sheet, tmp_path, monke
         raise KeyboardInterrupt
 
     monkeypatch.setattr(os, "fsync", interrupted)
-    from scorekeeper import editing
+    from scorekeeper.sheet import editing
 
     with pytest.raises(KeyboardInterrupt):
         editing.record_hand(str(sheet), "vazas", ["3", "3", "3", "4"], say=lambda text: None)

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES, run
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 
 KING = EXAMPLES / "championship-king"
 SUECA = EXAMPLES / "championship-sueca"

@@ -253,7 +253,7 @@ def test_json_and_csv_keep_the_point(tmp_path, language):
 
 
 def test_only_a_tables_numbers_get_the_comma(speaking):
-    from scorekeeper import report
+    from scorekeeper.output import report
 
     speaking("pt_PT")
     text = report.table(["name", "pts"], [["v1.5", "2.5"], ["Ana", 0.25]], numeric_from=1)

@@ -30,7 +30,7 @@ import yaml
 
 from conftest import EXAMPLES, RULES, run
 from scorekeeper import games, i18n
-from scorekeeper.report import counted
+from scorekeeper.output.report import counted
 
 sys.path.insert(0, str(Path(__file__).parent))
 import catalogs  # noqa: E402
@@ -165,7 +165,7 @@ def test_the_rule_finds_what_issue_16_found():
 def test_the_rule_files_words_keep_their_accents():
     """A rule file's label or title is shown as it is written: its Portuguese words have their
     accents (the word test cannot tell the label "2 Ultimas Vazas" from the hand's name ultimas)."""
-    from scorekeeper.rules import find
+    from scorekeeper.rulebook.registry import find
 
     assert [hand.label for hand in find("king").negative_hands][-1] == "2 Últimas Vazas"
     assert find("king").title == "King (Regulamento Nacional Interbancário)"

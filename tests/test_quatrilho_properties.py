@@ -4,8 +4,8 @@ issue's sheet gives its nets."""
 from hypothesis import given, strategies as st
 
 from scorekeeper import games
-from scorekeeper.rules import find
-from scorekeeper.yaml_lines import loads
+from scorekeeper.rulebook.registry import find
+from scorekeeper.sheet.yaml_lines import loads
 
 from conftest import EXAMPLES
 

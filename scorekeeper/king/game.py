@@ -72,7 +72,7 @@ class King(Game):
     score_sheet = lazy("scorekeeper.king.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.king.entry_input", "build_entry")
     ask_entry = lazy("scorekeeper.king.interactive", "ask_entry")
-    write_boletim = lazy("scorekeeper.king.boletim_export", "write_game")
+    write_boletim = lazy("scorekeeper.king.workbook_write", "write_game")
     standings = lazy("scorekeeper.king.standings", "standings")
 
     def describe_rules(self, rules):
@@ -89,7 +89,7 @@ class King(Game):
 
     def show_tables(self, result):
         """`show`: the hands with their totals and controls, then the running balance."""
-        from scorekeeper import report
+        from scorekeeper.output import report
 
         tables = [("", *report.hand_rows(result, places_rule="Art 15"), 3)]
         if result.hands:
@@ -97,12 +97,12 @@ class King(Game):
         return tables
 
     def write_blank(self, ws, rules, who, scorer, styles, meta):
-        from scorekeeper.king.boletim_export import write_blank
+        from scorekeeper.king.workbook_write import write_blank
 
         write_blank(ws, rules, list(who), scorer or who[0], styles, meta)
 
     def read_boletim(self, grid, rules, ref, info, where, places):
-        from scorekeeper.king.boletim_import import read_worksheet
+        from scorekeeper.king.workbook_read import read_worksheet
 
         return read_worksheet(grid, info, where, places)
 

@@ -10,7 +10,7 @@ from scorekeeper.king.festa import score_festa
 from scorekeeper.king.negative_hands import score_negative_hand
 from scorekeeper.king.penalties import penalty_points
 from scorekeeper.king.sheet import HandEntry, KingSheet, entry_label, hand_finding
-from scorekeeper.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 
 ROTATION_RULE = K.ROTATION.rule  # Art 9, 2a fase: "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
 

@@ -16,7 +16,7 @@ from scorekeeper.king import finding_codes as K
 from scorekeeper.king import written_totals
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.names import refuse_bad_names
-from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
+from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, optional_word
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands", "totals")
 ENTRY_KEYS = ("hand", "counts", "points", "tricks", "penalty", "players", "beneficiary",

@@ -13,7 +13,7 @@ from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.i18n import _
 from scorekeeper.king import finding_codes as K
-from scorekeeper.king.boletim_finding_codes import TOTALS_RULE, TYPED_COLUMN_TOTAL, TYPED_HAND_TOTAL, TYPED_SALDO
+from scorekeeper.king.workbook_finding_codes import TOTALS_RULE, TYPED_COLUMN_TOTAL, TYPED_HAND_TOTAL, TYPED_SALDO
 
 # The rows of the boletim's totals, as the sheet names them: the paper's own words.
 TOTALS_KEYS = ("negativos", "positivos", "saldo")

@@ -21,8 +21,8 @@ from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.names import name_problem
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS
-from scorekeeper.typed_input import until_valid, whole
-from scorekeeper.vocabulary import normalize
+from scorekeeper.sheet.typed_input import until_valid, whole
+from scorekeeper.sheet.vocabulary import normalize
 
 HELP = N_("Type the contract (normal, solo-natural, solo-preto, solo-branco, rolar) and its players and figuras\n"
           "are asked by name; or a fine that ended the deal (bater, sinal, fora-de-vez, negar-carta); or late,\n"

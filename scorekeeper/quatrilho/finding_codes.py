@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_
-from scorekeeper.quatrilho import planilha_finding_codes
+from scorekeeper.quatrilho import workbook_finding_codes as planilha_finding_codes
 
 # The round: its length, the seats, late, out and the talha (Art 10-16, 19; Q1, Q10).
 UNFINISHED = FindingKind("Q-UNFINISHED", "Art 10", N_("the game is not complete"))

@@ -26,9 +26,9 @@ class Quatrilho(Game):
     ask_entry = lazy("scorekeeper.quatrilho.entry_input", "ask_entry")
     entry_label = lazy("scorekeeper.quatrilho.sheet", "entry_label")
     show_tables = lazy("scorekeeper.quatrilho.show", "show_tables")
-    write_boletim = lazy("scorekeeper.quatrilho.planilha_export", "write_game")
-    write_blank = lazy("scorekeeper.quatrilho.planilha", "write_blank")
-    read_boletim = lazy("scorekeeper.quatrilho.planilha_read", "read_worksheet")
+    write_boletim = lazy("scorekeeper.quatrilho.workbook_write", "write_game")
+    write_blank = lazy("scorekeeper.quatrilho.workbook_layout", "write_blank")
+    read_boletim = lazy("scorekeeper.quatrilho.workbook_read", "read_worksheet")
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""

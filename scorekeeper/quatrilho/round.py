@@ -18,8 +18,8 @@ from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.deal import DealReader
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet, entry_label
-from scorekeeper.results import HandResult, SheetResult, sheet_meta
-from scorekeeper.vocabulary import normalize
+from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.sheet.vocabulary import normalize
 
 NON_DEAL_KEYS = {"late": ("late", "coringa", "note"), "out": ("out", "coringa", "note"), "rebuy": ("rebuy", "note")}
 NON_DEAL_RULES = {"late": "Art 12", "out": "Art 15", "rebuy": "Art 19"}

@@ -17,7 +17,7 @@ def _people(result) -> list[str]:
 
 def show_tables(result) -> list[tuple[str, list, list, int]]:
     """The first table is what `record` prints after each deal and `--format csv` writes."""
-    from scorekeeper.report import signed  # report is imported by the table paths only
+    from scorekeeper.output.report import signed  # report is imported by the table paths only
 
     people = _people(result)
     deal, dealer, entry = pgettext("quatrilho", "deal"), pgettext("quatrilho", "dealer"), _("entry")

@@ -1,7 +1,7 @@
 """Sueca as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 from scorekeeper.games import RecordOption, lazy
 from scorekeeper.i18n import N_, _
-from scorekeeper.team_game import TeamGame
+from scorekeeper.team.game import TeamGame
 
 
 class Sueca(TeamGame):
@@ -36,7 +36,7 @@ class Sueca(TeamGame):
     def show_tables(self, result):
         """`show`: each deal's card points and points, the moca standing, and mocas won. Heads in
         the language in use, and each deal's kind (entry_label)."""
-        from scorekeeper.report import Column  # report is imported by the table paths only
+        from scorekeeper.output.report import Column  # report is imported by the table paths only
 
         teams = result.players
         words = (_("pts"), "+", _("moca"), _("mocas"))
@@ -50,7 +50,7 @@ class Sueca(TeamGame):
         return [("", headers, rows, 3)]
 
     def ficha_columns(self, teams):
-        from scorekeeper.sueca.ficha import SuecaColumns
+        from scorekeeper.sueca.workbook_layout import SuecaColumns
 
         return SuecaColumns(teams)
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import os
 
-from scorekeeper import rules as registry
+from scorekeeper.rulebook import registry
 from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, one_line, quote
 from scorekeeper.i18n import _, grouped
 from scorekeeper.names import INVISIBLE, name_problem
 from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
-from scorekeeper.file_access import read_regular
-from scorekeeper.yaml_lines import MAX_FILE_BYTES, header_text, loads
+from scorekeeper.sheet.file_access import read_regular
+from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, header_text, loads
 
 TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "rounds", "notes")
 ROUND_KEYS = ("stage", "seed", "search", "tables", "matches", "byes", "penalties", "disqualified", "notes")

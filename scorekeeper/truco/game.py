@@ -1,7 +1,7 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 from scorekeeper.games import lazy
 from scorekeeper.i18n import _, pgettext
-from scorekeeper.team_game import TeamGame
+from scorekeeper.team.game import TeamGame
 
 
 class Truco(TeamGame):
@@ -36,7 +36,7 @@ class Truco(TeamGame):
     def show_tables(self, result):
         """`show`: each hand, the points it gives, the running score of its game, and games won.
         The heads are said in the language in use, and each hand's kind (entry_label)."""
-        from scorekeeper.report import Column  # report is imported by the table paths only
+        from scorekeeper.output.report import Column  # report is imported by the table paths only
 
         teams = result.players
         words = ("+", pgettext("truco", "score"), pgettext("truco", "games"))
@@ -50,7 +50,7 @@ class Truco(TeamGame):
         return [("", headers, rows, 4)]
 
     def ficha_columns(self, teams):
-        from scorekeeper.truco.ficha import TrucoColumns
+        from scorekeeper.truco.workbook_layout import TrucoColumns
 
         return TrucoColumns(teams)
 

@@ -1,0 +1,1 @@
+"""The operations a front end calls: plain arguments in, data out; no click, no terminal."""
