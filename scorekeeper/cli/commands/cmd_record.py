@@ -1,12 +1,12 @@
 """`scorekeeper record` and `fix`: their options are every registered game's own (so this module,
-loaded by cli.py's group only when one of them is run, imports every game's declaration)."""
+loaded by the cli group only when one of them is run, imports every game's declaration)."""
 from __future__ import annotations
 
 import sys
 
 import click
 
-from scorekeeper.cli import domain_errors, naming, out, rules_option
+from scorekeeper.cli.common import domain_errors, naming, out, rules_option
 from scorekeeper.i18n import _, grouped
 
 

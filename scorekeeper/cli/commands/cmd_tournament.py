@@ -1,13 +1,22 @@
-"""`scorekeeper tournament`: the championship's commands. Thin, as cli.py: they parse, call
-scorekeeper.tournaments, and print; cli.py's group loads this module only when asked for."""
+"""`scorekeeper tournament`: the championship's commands. Thin, as every command: they parse, call
+scorekeeper.tournaments, and print; the cli group loads this module only when asked for."""
 from __future__ import annotations
 
 import click
 
 from scorekeeper import i18n
+from scorekeeper.cli.common import (
+    UnusableInput,
+    _exit_for,
+    _in_workbook_language,
+    _progress,
+    domain_errors,
+    echo_json,
+    out,
+    output_format,
+    refuse_overwrite,
+)
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.cli import (UnusableInput, _exit_for, _in_workbook_language, _progress, domain_errors, echo_json,
-                             out, output_format, refuse_overwrite)
 
 
 @click.group(short_help="Draw, check and rank a championship's rounds.")
