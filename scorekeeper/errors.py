@@ -135,3 +135,8 @@ class SheetLockedError(ScorekeeperError):
 
 class InputValueError(ScorekeeperError):
     """A value typed on the command line or at a prompt that cannot be used."""
+
+
+class SeatingUsageError(ScorekeeperError):
+    """Players given for a game of teams, or teams for a game of players: the command line was
+    used wrongly, and the command line says so as it says its own usage errors."""

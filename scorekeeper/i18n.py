@@ -139,7 +139,12 @@ def from_locale(value: str) -> str:
 
 
 class UnknownLanguageError(ValueError):
-    """A language scorekeeper has no catalog for, as --lang or SCOREKEEPER_LANG named it."""
+    """A language scorekeeper has no catalog for, as --lang or SCOREKEEPER_LANG named it: where
+    (`where`) and what (`value`); the command line says it (cli/language.py)."""
+
+    def __init__(self, where: str, value: str):
+        super().__init__(where, value)
+        self.where, self.value = where, value
 
 
 def choose(option: str | None, environ=os.environ) -> tuple[str, bool]:
@@ -149,10 +154,7 @@ def choose(option: str | None, environ=os.environ) -> tuple[str, bool]:
         if value:
             language = canonical(value)
             if language is None:
-                from scorekeeper.errors import quote
-
-                raise UnknownLanguageError(_("{where}: {value} is not a language scorekeeper speaks ({known})").format(
-                    where=where, value=quote(value), known=", ".join(LANGUAGES)))
+                raise UnknownLanguageError(where, value)
             return language, True
     for variable in LOCALE_VARIABLES:
         value = environ.get(variable)

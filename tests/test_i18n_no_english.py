@@ -27,13 +27,14 @@ from pathlib import Path
 import openpyxl
 import pytest
 import yaml
-
 from conftest import EXAMPLES, RULES, run
+
 from scorekeeper import games, i18n
-from scorekeeper.output.report import counted
 
 sys.path.insert(0, str(Path(__file__).parent))
 import catalogs  # noqa: E402
+
+from scorekeeper.output.sheet_text import counted
 
 LANGUAGES = ("pt_PT", "pt_BR")
 # The program's words that are English whatever a translation holds (a YAML key shown, a kind).

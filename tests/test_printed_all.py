@@ -10,7 +10,7 @@ from printing import page_count, page_sizes_mm, page_texts, print_pdf
 from scorekeeper import games, i18n
 from scorekeeper.workbook.export import summary_pages
 from scorekeeper.core.check import check_file
-from scorekeeper.output.report import signed
+from scorekeeper.output.sheet_text import signed
 
 ORDER = sorted(EXAMPLES.glob("*.yaml"))
 RESUMO_PAGES = summary_pages(sum(len(check_file(str(path)).players) for path in ORDER))

@@ -26,7 +26,7 @@ import pytest
 import yaml
 
 from scorekeeper import games
-from scorekeeper.output.report import sheet_report
+from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.core.check import check_file
 
 CASES_DIR = pathlib.Path(__file__).parent / "cases"

@@ -9,8 +9,13 @@ import sys
 import click
 
 from scorekeeper import exit_codes, i18n
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ScorekeeperError, SeatingUsageError
 from scorekeeper.i18n import N_, _
+from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.json_text import json_text
+from scorekeeper.output.sheet_text import summary
+from scorekeeper.output.table_layout import table
+from scorekeeper.output.terminal import terminal_safe
 
 FORMAT_HELP = N_("Output format.")
 
@@ -28,6 +33,8 @@ def domain_errors(func):
     def wrapper(*args, **kwargs):
         try:
             return func(*args, **kwargs)
+        except SeatingUsageError as exc:
+            raise click.UsageError(exc.message) from None
         except ScorekeeperError as exc:
             raise UnusableInput(str(exc)) from None
         except BrokenPipeError:
@@ -53,8 +60,6 @@ def os_error_line(exc: OSError) -> str:
 def out(text: str = "", err: bool = False, nl: bool = True) -> None:
     """Print text that may hold what a stranger wrote (names, events): control characters and
     terminal escape sequences are shown escaped, never sent to the terminal raw."""
-    from scorekeeper.output.report import terminal_safe
-
     click.echo(terminal_safe(text), err=err, nl=nl)
 
 
@@ -77,8 +82,6 @@ def output_format(*choices: str, default: str):
 
 def echo_json(data) -> None:
     """Print data as the JSON every `--format json` writes."""
-    from scorekeeper.output.report import json_text
-
     click.echo(json_text(data))
 
 
@@ -132,13 +135,11 @@ def _in_workbook_language(language: str, build):
 def _report_findings(result, err: bool = False) -> bool:
     """Print a sheet's findings and its summary as `check` does (nothing when it is clean);
     True when any finding is an error."""
-    from scorekeeper.output import report
-
     if not result.findings:
         return False
     for finding in result.findings:
         out(finding.format(), err=err)
-    out(report.summary(result), err=err)
+    out(summary(result), err=err)
     return not result.valid
 
 
@@ -147,10 +148,10 @@ def _exit_for(errors: bool) -> None:
         sys.exit(exit_codes.SHEET_ERRORS)
 
 
-def _print_rows(headers, rows, fmt, report, numbers=None) -> None:
+def _print_rows(headers, rows, fmt, numbers=None) -> None:
     if fmt == "json":
         echo_json([dict(zip(headers, row)) for row in rows])
     elif fmt == "csv":
-        out(report.csv_text(headers, rows, numbers), nl=False)
+        out(csv_text(headers, rows, numbers), nl=False)
     else:
-        out(report.table([_(header) for header in headers], rows))
+        out(table([_(header) for header in headers], rows))

@@ -14,7 +14,8 @@ import inspect
 import click
 
 from scorekeeper import i18n
-from scorekeeper.i18n import N_
+from scorekeeper.errors import quote
+from scorekeeper.i18n import N_, _
 
 LANG_HELP = N_("The language to speak: pt_PT, pt_BR or en (else SCOREKEEPER_LANG, else the locale).")
 _IDS = "_scorekeeper_text_ids"  # where a command or option keeps its English help texts
@@ -49,7 +50,8 @@ def choose_language(args) -> None:
         language, chosen = i18n.choose(language_argument(args), os.environ)
     except i18n.UnknownLanguageError as exc:
         i18n.use(i18n.SOURCE)
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(_("{where}: {value} is not a language scorekeeper speaks ({known})").format(
+            where=exc.where, value=quote(exc.value), known=", ".join(i18n.LANGUAGES))) from None
     i18n.use(language, chosen)
 
 

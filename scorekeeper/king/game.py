@@ -5,6 +5,7 @@ the method that uses it, so that `check` does not pay for it.
 """
 from scorekeeper.games import Game, Outcome, RecordOption, Seating, lazy
 from scorekeeper.i18n import _, decimal
+from scorekeeper.output.sheet_text import hand_rows, running_rows
 
 
 def describe_rules(rules):
@@ -89,11 +90,9 @@ class King(Game):
 
     def show_tables(self, result):
         """`show`: the hands with their totals and controls, then the running balance."""
-        from scorekeeper.output import report
-
-        tables = [("", *report.hand_rows(result, places_rule="Art 15"), 3)]
+        tables = [("", *hand_rows(result, places_rule="Art 15"), 3)]
         if result.hands:
-            tables.append((_("Running balance"), *report.running_rows(result), 2))
+            tables.append((_("Running balance"), *running_rows(result), 2))
         return tables
 
     def write_blank(self, ws, rules, who, scorer, styles, meta):

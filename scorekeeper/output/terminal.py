@@ -23,6 +23,7 @@ import io
 import os
 import sys
 
+from scorekeeper.errors import one_line
 from scorekeeper.i18n import N_, _
 
 ESCAPE = "backslashreplace"  # `\u03a9`, `\xe9`: what the terminal cannot show, shown as Python writes it
@@ -177,6 +178,12 @@ def unshowable(err: bool = False):
     return cannot
 
 
+def terminal_safe(text: str) -> str:
+    """Text for the terminal: each line as `one_line` shows it (control characters and escape
+    sequences escaped), the line breaks kept."""
+    return "\n".join(one_line(line) for line in str(text).split("\n"))
+
+
 def write_file_text(text: str) -> None:
     """A file's text on standard output (`import -o -`): to a file or a pipe it is the file, in
     UTF-8 as every sheet is, whatever the terminal's encoding (an escaped `\\u03a9` would be
@@ -185,8 +192,6 @@ def write_file_text(text: str) -> None:
     if stream is None:
         return
     if stream.isatty():
-        from scorekeeper.output.report import terminal_safe
-
         stream.write(terminal_safe(text))
         stream.flush()
         return
@@ -205,8 +210,6 @@ def say_lost_output() -> None:
     not be written after the save (the files are saved; only their report is missing)."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, TerminalStream) and stream.lost is not None:
-            from scorekeeper.errors import one_line
-
             line = one_line(_("{stream}: {reason}; nothing is lost: {paths} saved").format(
                 stream=_(stream.label), reason=_(stream.lost.strerror) if stream.lost.strerror else stream.lost,
                 paths=", ".join(_saved)))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.errors import InputValueError, quote
+from scorekeeper.errors import InputValueError, SeatingUsageError, quote
 from scorekeeper.i18n import _, grouped, ngettext
 from scorekeeper.names import name_problem
 from scorekeeper.sheet.saving import flow
@@ -28,20 +28,18 @@ def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source
     """Who plays, as `new` and `export --blank` were given it: the players in seat order (a list)
     or the teams ({team: players}), checked against the game's seating: as many as a table
     holds, or (`at_least`, a tournament's entrants) at least that many; InputValueError or a
-    usage error otherwise."""
-    import click
-
+    SeatingUsageError otherwise."""
     from scorekeeper.games import Seating
 
     by_players = game.seating is Seating.PLAYERS
     if by_players:
         if not players or teams:
-            raise click.UsageError(_("{rules} is played by players: give -p NAME for each, in seat order").format(
+            raise SeatingUsageError(_("{rules} is played by players: give -p NAME for each, in seat order").format(
                 rules=rules.name))
         who = list(players)
     else:
         if not teams or players:
-            raise click.UsageError(_("{rules} is played by teams: give -t NAME=PLAYER,PLAYER for each").format(
+            raise SeatingUsageError(_("{rules} is played by teams: give -t NAME=PLAYER,PLAYER for each").format(
                 rules=rules.name))
         who = parse_teams(teams, source)
     seats = game.seats(rules)

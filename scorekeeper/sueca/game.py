@@ -1,6 +1,7 @@
 """Sueca as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 from scorekeeper.games import RecordOption, lazy
 from scorekeeper.i18n import N_, _
+from scorekeeper.output.table_layout import Column
 from scorekeeper.team.game import TeamGame
 
 
@@ -36,8 +37,6 @@ class Sueca(TeamGame):
     def show_tables(self, result):
         """`show`: each deal's card points and points, the moca standing, and mocas won. Heads in
         the language in use, and each deal's kind (entry_label)."""
-        from scorekeeper.output.report import Column  # report is imported by the table paths only
-
         teams = result.players
         words = (_("pts"), "+", _("moca"), _("mocas"))
         headers = ["#", _("deal"), _("detail"), *(Column(f"{t} {word}", word, t) for word in words for t in teams)]

@@ -1,6 +1,7 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 from scorekeeper.games import lazy
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.output.table_layout import Column
 from scorekeeper.team.game import TeamGame
 
 
@@ -36,8 +37,6 @@ class Truco(TeamGame):
     def show_tables(self, result):
         """`show`: each hand, the points it gives, the running score of its game, and games won.
         The heads are said in the language in use, and each hand's kind (entry_label)."""
-        from scorekeeper.output.report import Column  # report is imported by the table paths only
-
         teams = result.players
         words = ("+", pgettext("truco", "score"), pgettext("truco", "games"))
         headers = ["#", pgettext("truco", "game"), pgettext("truco", "hand"), _("detail"),

@@ -10,6 +10,11 @@ from scorekeeper import exit_codes
 from scorekeeper.cli.common import _progress, os_error_line, out, output_format, rules_option
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import N_, _
+from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.json_shape import sheet_report
+from scorekeeper.output.json_text import json_text
+from scorekeeper.output.sheet_text import summary
+from scorekeeper.output.table_layout import table
 
 
 @click.command(short_help="Check sheets against every rule.")
@@ -89,14 +94,12 @@ class CheckPrinter:
         self.count = 0
 
     def sheet(self, result) -> None:
-        from scorekeeper.output import report
-
         if self.fmt == "json":
-            self._json(report.sheet_report(result))
+            self._json(sheet_report(result))
         elif self.fmt == "text":
             for finding in result.findings:
                 out(finding.format())
-            out(report.summary(result))
+            out(summary(result))
         else:
             table = self.fmt == "table"  # a table is read by a person; CSV is data, in English keys
             rows = [[f.location, f.severity.word if table else f.severity.value, f.code, f.hand or "",
@@ -110,24 +113,20 @@ class CheckPrinter:
     def _json(self, item) -> None:
         import textwrap
 
-        from scorekeeper.output.report import json_text
-
         text = textwrap.indent(json_text(item), "  ")
         click.echo(("[\n" if self.count == 0 else ",\n") + text, nl=False)
         self.count += 1
 
     def _rows(self, rows: list[list]) -> None:
-        from scorekeeper.output import report
-
         if self.fmt == "csv":
-            text = report.csv_text(self.HEADERS if self.count == 0 else None, rows, numbers=())  # all text
+            text = csv_text(self.HEADERS if self.count == 0 else None, rows, numbers=())  # all text
             if text:
                 out(text, nl=False)
             self.count += 1
         elif rows:  # table: one table per sheet with findings, so nothing waits for the whole batch
             if self.count:
                 out()
-            out(report.table([_(header) for header in TABLE_HEADERS], rows))
+            out(table([_(header) for header in TABLE_HEADERS], rows))
             self.count += 1
 
     def close(self) -> None:

@@ -21,13 +21,11 @@ def codes(fmt):
     scorekeeper codes --format json
     """
     from scorekeeper.finding_codes import all_kinds
-    from scorekeeper.output import report
-
     rows = [[kind.code, kind.rule, _(kind.meaning)] for kind in all_kinds()]
     if fmt == "markdown":
         out(_markdown_table([_(header) for header in CODE_HEADERS], rows))
         return
-    _print_rows(CODE_HEADERS, rows, fmt, report, numbers=())
+    _print_rows(CODE_HEADERS, rows, fmt, numbers=())
 
 
 def _markdown_table(headers, rows) -> str:

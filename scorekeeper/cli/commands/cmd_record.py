@@ -8,6 +8,8 @@ import click
 
 from scorekeeper.cli.common import domain_errors, naming, out, rules_option
 from scorekeeper.i18n import _, grouped
+from scorekeeper.output.table_layout import table
+from scorekeeper.output.terminal import terminal_safe
 
 
 def hand_options(func):
@@ -92,7 +94,6 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
     scorekeeper fix mesa7.yaml 1 normal Bia Davi 23      # Quatrilho: entry 1
     """
     from scorekeeper.sheet import editing
-
     from scorekeeper.sheet.typed_input import whole
 
     number = naming(sheet_path, whole, number, _("N, the hand to correct"), 1, None)
@@ -100,8 +101,6 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
 
 
 def _ask(prompt: str, default=None) -> str:
-    from scorekeeper.output.report import terminal_safe
-
     try:
         return click.prompt(terminal_safe(prompt), default=default, show_default=default is not None, type=str)
     except click.Abort:
@@ -135,7 +134,5 @@ class BoundedLines:
 def _print_hands(result) -> None:
     """The running table shown after each hand recorded interactively."""
     from scorekeeper import games
-    from scorekeeper.output import report
-
     _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
-    out(report.table(headers, rows, numeric_from=numeric_from))
+    out(table(headers, rows, numeric_from=numeric_from))

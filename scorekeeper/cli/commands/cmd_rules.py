@@ -27,12 +27,11 @@ def rules_list(fmt):
     \b
     scorekeeper rules list
     """
-    from scorekeeper.output import report
     from scorekeeper.rulebook.registry import all_shipped
 
     headers = [N_("name"), N_("aliases"), N_("game"), N_("title"), N_("file")]  # English: JSON and CSV keys
     rows = [[r.name, ", ".join(r.aliases), r.game, r.title, r.source] for r in all_shipped()]
-    _print_rows(headers, rows, fmt, report, numbers=())
+    _print_rows(headers, rows, fmt, numbers=())
 
 
 @rules.command("show")
@@ -46,11 +45,10 @@ def rules_show(ref, fmt):
     scorekeeper rules show king
     scorekeeper rules show rei --format json
     """
-    from scorekeeper.output import report
     from scorekeeper.rulebook.registry import describe, find
 
     headers, rows = describe(find(ref))
-    _print_rows(headers, rows, fmt, report, numbers=(1,))  # setting, value
+    _print_rows(headers, rows, fmt, numbers=(1,))  # setting, value
 
 
 @rules.command("check")

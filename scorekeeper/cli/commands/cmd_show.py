@@ -5,13 +5,14 @@ import click
 
 from scorekeeper import i18n
 from scorekeeper.cli.common import domain_errors, echo_json, out, output_format, rules_option
+from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.json_shape import sheet_report
+from scorekeeper.output.table_layout import table
 
 
 def _print_sheet(result, fmt: str = "table") -> None:
-    from scorekeeper.output import report
-
     if fmt == "json":
-        echo_json(report.sheet_report(result, running=True))
+        echo_json(sheet_report(result, running=True))
         return
     from scorekeeper import games
 
@@ -19,13 +20,13 @@ def _print_sheet(result, fmt: str = "table") -> None:
         with i18n.speaking(i18n.SOURCE):
             _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
         numbers = range(len(headers))[numeric_from:] if numeric_from is not None else ()  # a name is text
-        out(report.csv_text(headers, rows, numbers), nl=False)
+        out(csv_text(headers, rows, numbers), nl=False)
         return
     tables = games.get(result.game).show_tables(result)
     for title, headers, rows, numeric_from in tables:
         if title:
             out(f"\n{title}")
-        out(report.table(headers, rows, numeric_from=numeric_from))
+        out(table(headers, rows, numeric_from=numeric_from))
     for finding in result.findings:
         out(finding.format())
 
@@ -49,9 +50,7 @@ def show(sheet_path, fmt, rules_path):
 
     results = check_any(sheet_path, rules_path)
     if fmt == "json" and len(results) > 1:  # a workbook of several boletins: one JSON array
-        from scorekeeper.output import report
-
-        echo_json([report.sheet_report(r, running=True) for r in results])
+        echo_json([sheet_report(r, running=True) for r in results])
         return
     for result in results:
         _print_sheet(result, fmt)

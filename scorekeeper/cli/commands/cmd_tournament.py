@@ -17,6 +17,8 @@ from scorekeeper.cli.common import (
     refuse_overwrite,
 )
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.table_layout import table
 
 
 @click.group(short_help="Draw, check and rank a championship's rounds.")
@@ -182,7 +184,6 @@ def tournament_standings(path, fmt):
     scorekeeper tournament standings final.yaml
     scorekeeper tournament standings final.yaml --format json
     """
-    from scorekeeper.output import report
     from scorekeeper.tournaments.standings import standings, standings_rows, standings_table
     from scorekeeper.tournaments.tournament_file import load
 
@@ -193,10 +194,10 @@ def tournament_standings(path, fmt):
         echo_json([row_dict for row_dict in standings_rows(tournament, rows)])
     elif fmt == "csv":  # a machine's: English heads and words, the decimal point
         shown = standings_table(standings_rows(tournament, rows), csv=True)
-        out(report.csv_text(shown.headers, shown.rows, range(shown.names, len(shown.headers) - 1)), nl=False)
+        out(csv_text(shown.headers, shown.rows, range(shown.names, len(shown.headers) - 1)), nl=False)
     else:
         shown = standings_table(standings_rows(tournament, rows))
-        out(report.table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,
+        out(table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,
                          tight=True))
     for finding in pending:  # what check finds: a sheet not counted yet, a player seated twice ...
         out(finding.format(), err=True)
