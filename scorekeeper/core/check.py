@@ -1,6 +1,6 @@
 """Checking what a user names on the command line: a YAML sheet, or an Excel workbook of
 boletins (each worksheet read by its game). The one place that knows both kinds of file, so
-that sheets.py and the boletim package never import each other."""
+that sheet.load and the workbook package never import each other."""
 from __future__ import annotations
 
 import os

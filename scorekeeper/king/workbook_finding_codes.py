@@ -1,7 +1,7 @@
 """The kinds of finding that come from the King boletim: a total that a person typed over its
 formula and that the cells it adds up do not give (checked by king.written_totals, on the boletim
 and on the sheet that keeps it), and an input cell read by the value saved with its formula
-(king.boletim_import). scorekeeper.king.finding_codes lists these KINDS with the game's own."""
+(king.workbook_read). scorekeeper.king.finding_codes lists these KINDS with the game's own."""
 from __future__ import annotations
 
 from scorekeeper.findings import FindingKind

@@ -7,7 +7,7 @@ from scorekeeper.i18n import N_, pgettext
 
 # The labels are English message ids, written in the workbook's language (Portuguese of
 # Portugal by default, as on the paper boletim); import finds them in any language
-# (boletim.layout.is_label). The hands' names in the Mão column (the rule file's labels and
+# (workbook.layout.is_label). The hands' names in the Mão column (the rule file's labels and
 # "Festa") are the game's own words, not labels: they are never translated.
 META_HEADERS = (N_("No."), N_("Hand"), N_("Beneficiary"), N_("Contract"), N_("Trump"), N_("Offered by"),
                 N_("Tricks offered"), N_("Penalty"), N_("Offenders"), N_("Value"), N_("Units"))

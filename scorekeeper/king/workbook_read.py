@@ -23,7 +23,7 @@ from scorekeeper.sheet.saving import flow
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
 
-# Each value gets the line `code(row, slot)` (boletim.layout): a column for the header's and the
+# Each value gets the line `code(row, slot)` (workbook.layout): a column for the header's and the
 # hand's own cells, QTY and POINTS for a player's values (whose player the finding names), and
 # HAND for the entry itself (a finding about the hand as a whole, or one that names no key).
 QTY_SLOT, POINTS_SLOT, HAND_SLOT = STRIDE - 3, STRIDE - 2, STRIDE - 1

@@ -11,29 +11,38 @@ from openpyxl.formatting.rule import FormulaRule, Rule
 from openpyxl.styles import Alignment
 from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.styles.numbers import NumberFormat
-from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.pagebreak import Break
 
+from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.i18n import _, grouped
 from scorekeeper.king import workbook_layout as L
+from scorekeeper.king.rules import KingRules
 from scorekeeper.king.workbook_layout import FIRST_PLAYER_COL, Layout, col
 from scorekeeper.workbook.layout import info_label, notes_label
-from scorekeeper.i18n import grouped
-from scorekeeper.workbook.sheet_style import (DEFAULT_ROW, MAX_CELL_CHARS, MIN_WIDTH, RED_FILL, WARN_FILL, Styles,
-                                             column_points, list_formula, page_setup, printable_points, put, text_width,
-                                             typed_value)
-from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.i18n import _
-from scorekeeper.king.rules import KingRules
+from scorekeeper.workbook.page import BLANK_PAGE_FILL, PAGE_FILL, REMARK_MAX_WIDTH
+from scorekeeper.workbook.sheet_style import (
+    DEFAULT_ROW,
+    MAX_CELL_CHARS,
+    MIN_WIDTH,
+    RED_FILL,
+    WARN_FILL,
+    Styles,
+    column_points,
+    list_formula,
+    page_setup,
+    printable_points,
+    put,
+    text_width,
+    typed_value,
+)
 
 SPARE_ROWS = 2  # blank rows for a penalised festa's replay or a hand written in late
 MIN_HAND_ROWS = 10
 BLANK_NOTE_LINES = 3  # ruled lines under Notas on a blank boletim
-PAGE_FILL = 0.93  # of the printable height, for a page the spreadsheet fits (its scale is estimated)
-BLANK_PAGE_FILL = 0.97  # of the printable height, for a blank's pages printed at our own scale
 MAX_ROW = 30  # points: a game's hand rows grow to fill the page up to twice the default
 NOTE_CHAR_WIDTH = 1.05  # a note's characters per unit of column width, to size its wrapped row
 NOTE_ALIGNMENT = Alignment(horizontal="left", vertical="top", wrap_text=True)
-REMARK_MAX_WIDTH = 30.0  # Observação grows with the longest note up to this; a longer one wraps
 HIDDEN_FORMAT_ID = 400  # ";;;" (nothing shown): an id above the workbook's own custom formats
 # The label of a festa row; the negative hands' labels come from the rule file. Like those, it is
 # the game's own word, in every language (the formulas and import compare it as written).

@@ -1,4 +1,4 @@
-"""The kinds of finding the planilha's own reading reports (planilha_read.py), with their stable
+"""The kinds of finding the planilha's own reading reports (workbook_read.py), with their stable
 codes; quatrilho/finding_codes.py lists them with the check's (scorekeeper/finding_codes.py
 gathers every game's)."""
 from __future__ import annotations

@@ -25,7 +25,7 @@ a Dá that is not the CLI's dealer.
 no chips, as in the CLI, so the paper's sums are the CLI's. The reader ignores it.
 
 Every word the planilha prints is in the workbook's language (pt_BR unless another is chosen),
-and planilha_read reads its labels in any. What is typed as data stays as it is: the rule file's
+and workbook_read.py reads its labels in any. What is typed as data stays as it is: the rule file's
 contract and fine names, and beside them Entrada's atraso, saida and talha (the regulation's
 words, which the formulas compare). Controlo's ERRO is translated (OK is the same in every
 language), and so is Conta's "não": written in the workbook's language, taken by the formulas in
@@ -40,13 +40,22 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from scorekeeper.workbook import layout as L
-from scorekeeper.workbook.layout import col
-from scorekeeper.workbook.sheet_style import (NOTE_ALIGNMENT, RED_FILL, Styles, list_formula, numbered_notes,
-                                             page_setup, put, typed_value)
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.i18n import LANGUAGES, N_, _, catalog, pgettext
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
+from scorekeeper.workbook import layout as L
+from scorekeeper.workbook.layout import col
+from scorekeeper.workbook.page import writing_row_points
+from scorekeeper.workbook.sheet_style import (
+    NOTE_ALIGNMENT,
+    RED_FILL,
+    Styles,
+    list_formula,
+    numbered_notes,
+    page_setup,
+    put,
+    typed_value,
+)
 
 FIRST = L.FIRST_ROW
 TITLE = N_("Chip Sheet")
@@ -583,10 +592,7 @@ class PlanilhaWriter:
     def blank_row_points(self) -> float:
         """A blank's row height (points) that prints WRITING_MM high once the table is fitted to
         the page's width (as the team fichas' blanks do)."""
-        from scorekeeper.team.workbook_write import MM_PER_WIDTH, PAGE_MM, SIDE_IN, WRITING_MM
-
-        scale = min(1.0, (PAGE_MM[0] - 2 * SIDE_IN * 25.4) / (sum(self.widths()) * MM_PER_WIDTH))
-        return round(WRITING_MM / scale / 25.4 * 72 + 0.5)
+        return writing_row_points(self.widths())
 
 
 # --- what was typed --------------------------------------------------------------------------
@@ -665,7 +671,7 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
     """A Quatrilho round's planilha on `ws`: what was typed, live formulas, the findings as notes.
     The rolar's figuras and the written chips get their columns only when the round has them;
     an entry the CLI could not score says "não" under Conta. What the planilha cannot give back
-    as typed is refused by planilha_export, which checks the row read back (promise 4)."""
+    as typed is refused by workbook_write.py, which checks the row read back (promise 4)."""
     running = result.extra["running"]
     _off_the_table(sheet, [*sheet.players, *result.extra["coringas"]])
     rows = [typed_row(entry.item, state["dealer"]) for entry, state in zip(sheet.entries, running)]

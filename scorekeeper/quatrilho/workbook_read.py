@@ -17,27 +17,51 @@ import functools
 from dataclasses import dataclass, field
 
 from scorekeeper import games
+from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.i18n import N_, _, spellings
+from scorekeeper.names import name_problem
+from scorekeeper.quatrilho.deal import MAX_FINES
+from scorekeeper.quatrilho.rules import CONTRACTS, FINES
+from scorekeeper.quatrilho.sheet import MAX_ENTRIES
+from scorekeeper.quatrilho.workbook_finding_codes import CELL_FORMULA, DEALER_CELL
+from scorekeeper.quatrilho.workbook_layout import (
+    CHIPS_GROUP,
+    CONFERE_LABEL,
+    CONTROL_HEAD,
+    CORINGA,
+    DEALER,
+    END_LABELS,
+    ENTRY,
+    FIG_GROUP,
+    FIGURAS,
+    FINE,
+    FINE2,
+    FINED,
+    FINED2,
+    FIRST,
+    GROUPS,
+    INFO_CELLS,
+    META_HEADS,
+    NON_DEAL_WORDS,
+    NUMBER,
+    OTHER,
+    REMARK_HEAD,
+    RUNNING_GROUP,
+    SUM_HEAD,
+    TRICKS,
+    WHO,
+    WRITTEN_GROUP,
+    label_id,
+)
+from scorekeeper.sheet.saving import flow
+from scorekeeper.sheet.vocabulary import normalize
+from scorekeeper.sheet.yaml_lines import LineDict, LineList
+from scorekeeper.team.workbook_read import is_row_number
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.layout import STRIDE, code, col
 from scorekeeper.workbook.safe_read import MAX_COLUMNS, MAX_ROWS, ErrorValue, Grid
-from scorekeeper.team.workbook_write import is_row_number
-from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.findings import Finding
-from scorekeeper.findings import Severity
-from scorekeeper.i18n import N_, _, spellings
-from scorekeeper.quatrilho.deal import MAX_FINES
-from scorekeeper.names import name_problem
-from scorekeeper.quatrilho.workbook_layout import (CHIPS_GROUP, CONFERE_LABEL, CONTROL_HEAD, CORINGA, DEALER, END_LABELS,
-                                            ENTRY, FIG_GROUP, FIGURAS, FINE, FINE2, FINED, FINED2, FIRST, GROUPS,
-                                            INFO_CELLS, META_HEADS, NON_DEAL_WORDS, NUMBER, OTHER, REMARK_HEAD,
-                                            RUNNING_GROUP, SUM_HEAD, TRICKS, WHO, WRITTEN_GROUP, label_id)
-from scorekeeper.quatrilho.workbook_finding_codes import CELL_FORMULA, DEALER_CELL
-from scorekeeper.quatrilho.rules import CONTRACTS, FINES
-from scorekeeper.quatrilho.sheet import MAX_ENTRIES
-from scorekeeper.sheet.saving import flow
-from scorekeeper.sheet.vocabulary import normalize
-from scorekeeper.sheet.yaml_lines import LineDict, LineList
 
 # Slots of a coded line that are not a column of the row: a person's cell, the entry itself.
 ENTRY_SLOT, FIG_SLOT, CHIPS_SLOT = STRIDE - 1, STRIDE - 2, STRIDE - 3

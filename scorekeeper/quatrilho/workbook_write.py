@@ -1,5 +1,5 @@
 """Exporting a Quatrilho round's planilha: written by planilha.py, then each entry's row read
-back as `import` reads it (planilha_read.py), and an entry the planilha cannot give back as typed
+back as `import` reads it (workbook_read.py), and an entry the planilha cannot give back as typed
 refused at export, naming it (the Safety section's promise 4). Its own module, so that the
 writer and the reader never import each other."""
 from __future__ import annotations

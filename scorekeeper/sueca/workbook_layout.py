@@ -1,19 +1,20 @@
 """Sueca's ficha: its columns, the formulas of a deal's row (Pontuacao, Penalizacoes), what a
-scorer typed, and how a row and its findings are read back (boletim.team_ficha does the rest)."""
+scorer typed, and how a row and its findings are read back (team.workbook_write and team.workbook_read do the rest)."""
 from __future__ import annotations
 
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from scorekeeper.workbook.layout import FIRST_ROW as FIRST
-from scorekeeper.workbook.layout import HEAD_ROW, col, is_label
-from scorekeeper.workbook.sheet_style import RED_FILL, put
-from scorekeeper.team.workbook_write import FichaColumns, YES, key_lines, new_entry, per_team, team_of, team_values
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import N_, _
 from scorekeeper.sueca import finding_codes as codes
 from scorekeeper.team.finding_codes import NOT_A_TEAM
+from scorekeeper.team.workbook_columns import YES, FichaColumns, per_team, team_of
+from scorekeeper.team.workbook_read import key_lines, new_entry, team_values
+from scorekeeper.workbook.layout import FIRST_ROW as FIRST
+from scorekeeper.workbook.layout import HEAD_ROW, col, is_label
+from scorekeeper.workbook.sheet_style import RED_FILL, put
 
 # The heads are English message ids, written in the workbook's language (a Sueca ficha's is
 # pt_PT, whose words are the paper ficha's: Nº, Penalidade, Equipa em falta, ...).
@@ -32,7 +33,7 @@ REASON_KINDS = {codes.NO_REASON.code, codes.UNKNOWN_REASON.code}
 class SuecaColumns(FichaColumns):
     """A Nº | B Penalidade | C Equipa em falta | D Motivo | E Todas as vazas | per team: Pontos,
     Ganhos, Início, Moca, Mocas | Soma | Controlo | Nota | Observação (the deal's `note:`).
-    The heads are message ids (N_), said in the workbook's language by team_ficha."""
+    The heads are message ids (N_), said in the workbook's language by team.workbook_write."""
 
     list_key = "deals"
     result_words = (N_("Moca"), N_("Mocas"))

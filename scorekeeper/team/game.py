@@ -10,7 +10,7 @@ from scorekeeper.i18n import N_
 
 class TeamGame(Game):
     """A game played by teams. A subclass gives its ficha's columns (`ficha_columns`), a
-    boletim.team_ficha.FichaColumns subclass in its own package."""
+    team.workbook_columns.FichaColumns subclass in its own package."""
 
     seating = Seating.TEAMS
     workbook_word = N_("ficha")  # the clubs' own word, in English too
@@ -23,7 +23,7 @@ class TeamGame(Game):
 
     @abstractmethod
     def ficha_columns(self, teams: int):
-        """The columns of this game's ficha for `teams` teams (a team_ficha.FichaColumns)."""
+        """The columns of this game's ficha for `teams` teams (a workbook_columns.FichaColumns)."""
 
     def write_boletim(self, ws, sheet, result, styles, meta):
         from scorekeeper.team.workbook_write import write_game
@@ -36,7 +36,7 @@ class TeamGame(Game):
         write_blank(ws, rules, who, styles, {**meta, "scorer": scorer}, self.ficha_columns(len(who)))
 
     def read_boletim(self, grid, rules, ref, info, where, places):
-        from scorekeeper.team.workbook_write import read
+        from scorekeeper.team.workbook_read import read
 
         return read(grid, rules, ref, info, self.ficha_columns(rules.teams), where)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.team import finding_codes as codes
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, optional_word
+from scorekeeper.team import finding_codes as codes
 
 MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
 # What the team games call one entry of their sheet ("deal 3: ...", "hand 3: ..."), as each game

@@ -1,18 +1,18 @@
 """Truco's ficha: its columns, the formulas of a hand's row (Art 13-18), what a scorer typed,
-and how a row and its findings are read back (boletim.team_ficha does the rest)."""
+and how a row and its findings are read back (team.workbook_write and team.workbook_read do the rest)."""
 from __future__ import annotations
 
-from scorekeeper.workbook.layout import FIRST_ROW as FIRST
-from scorekeeper.workbook.layout import col
-from scorekeeper.workbook.sheet_style import put
-from scorekeeper.team.workbook_write import (NUMBER_HEAD, WINNER_LABEL, CannotHold, FichaColumns, key_lines, new_entry,
-                                            per_team, team_of, team_values)
-from scorekeeper.team import finding_codes as team_codes
 from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.team import finding_codes as team_codes
+from scorekeeper.team.workbook_columns import NUMBER_HEAD, WINNER_LABEL, CannotHold, FichaColumns, per_team, team_of
+from scorekeeper.team.workbook_read import key_lines, new_entry, team_values
 from scorekeeper.truco import finding_codes as C
 from scorekeeper.truco.rules import PENALTIES
+from scorekeeper.workbook.layout import FIRST_ROW as FIRST
+from scorekeeper.workbook.layout import col
+from scorekeeper.workbook.sheet_style import put
 
 # The kinds of finding whose cell is not the row's own (the match over, a Placar written), and
 # those about what a played hand is worth (its Valor).

@@ -118,7 +118,7 @@ class SummaryCells(NamedTuple):
 
 
 # The Resumo's column heads, English message ids (Event, Table, Round and Date are the header
-# labels of every boletim, boletim.layout.INFO_LABELS, and said alike).
+# labels of every boletim, workbook.layout.INFO_LABELS, and said alike).
 SUMMARY_HEADERS = (N_("Worksheet"), N_("Event"), N_("Table"), N_("Round"), N_("Date"), N_("Player / Team"),
                    N_("Result"), N_("Table points"), N_("Check / Winner"), N_("Errors"), N_("Status"))
 SUMMARY_TITLE = N_("Summary")  # the Resumo's title, and its worksheet's name
