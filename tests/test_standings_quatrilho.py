@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
-
 from conftest import RULES
+
 from scorekeeper.core.check import check_file
 from scorekeeper.errors import RulesError, ScorekeeperError
 from scorekeeper.quatrilho.standings import extra_round_winners, standings

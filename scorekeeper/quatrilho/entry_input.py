@@ -229,7 +229,7 @@ def _ordered(entry: dict) -> dict:
 def ask_entry(sheet, ask, say) -> dict:
     """Ask the next entry: what it is (a contract, a fine that ended the deal, late, out,
     rebuy), then only what that needs, naming the players who can answer."""
-    from scorekeeper.quatrilho.round import score_sheet
+    from scorekeeper.quatrilho.scoring import score_sheet
 
     upcoming = score_sheet(sheet).extra["next"]
     playing = upcoming["playing"] or list(sheet.players)

@@ -1,4 +1,4 @@
-"""Every kind of finding a Quatrilho check reports (round.py, deal.py), with its stable code.
+"""Every kind of finding a Quatrilho check reports (scoring.py, deal.py), with its stable code.
 
 A code names the article the finding is reported under (ART11 ... ART20: Art 20.11's counting
 is ART20) and what is wrong; `rule` is that article as the finding prints it. A kind whose

@@ -21,7 +21,7 @@ class Quatrilho(Game):
     rules_from_data = lazy("scorekeeper.quatrilho.rules", "from_data")
     describe_rules = lazy("scorekeeper.quatrilho.rules", "describe_rules")
     parse_sheet = lazy("scorekeeper.quatrilho.sheet", "parse_sheet")
-    score_sheet = lazy("scorekeeper.quatrilho.round", "score_sheet")
+    score_sheet = lazy("scorekeeper.quatrilho.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.quatrilho.entry_input", "build_entry")
     ask_entry = lazy("scorekeeper.quatrilho.entry_input", "ask_entry")
     entry_label = lazy("scorekeeper.quatrilho.sheet", "entry_label")

@@ -4,12 +4,12 @@ refused at export, naming it (the Safety section's promise 4). Its own module, s
 writer and the reader never import each other."""
 from __future__ import annotations
 
-from scorekeeper.workbook.sheet_style import Styles
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.i18n import _
 from scorekeeper.quatrilho import workbook_layout as planilha
 from scorekeeper.quatrilho.workbook_read import entries_read_back
 from scorekeeper.sheet.vocabulary import normalize
+from scorekeeper.workbook.sheet_style import Styles
 
 
 def write_game(ws, sheet, result, styles: Styles, meta: dict):
