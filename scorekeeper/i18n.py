@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import gettext as _gettext
 import os
+import sys
 
 SOURCE = "en"  # the message ids are English: English needs no catalog
 LANGUAGES = ("en", "pt_PT", "pt_BR")
@@ -199,8 +200,6 @@ def route_click() -> None:
     """Send click's own messages through our catalogs. click calls `gettext.gettext`, which
     reads the language from the environment once per process; each click module holds it as
     `_` (and `ngettext`), and those names are pointed at ours, which follow `--lang`."""
-    import sys
-
     for name in _CLICK_MODULES:
         module = sys.modules.get(f"click.{name}")  # `import click` loads the ones a command speaks
         if module is None:

@@ -207,3 +207,30 @@ def test_a_game_folder_of_another_shape_is_found(tmp_path):
     found = game_folder_modules(copy)
     assert "workbook_read" not in found["king"] and "sheet" not in found["sueca"]
     assert GAME_MODULES <= found["king"] and GAME_MODULES <= found["sueca"]
+
+
+def uncommented_lazy_imports(package: pathlib.Path = PACKAGE) -> list[str]:
+    """Imports inside a function (not under `if TYPE_CHECKING:`) with no comment on their line
+    saying why they are lazy: every import is at the top of its module unless start-up needs it
+    later."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)) and "#" not in lines[inner.end_lineno - 1]:
+                        found.append(f"{module_name(path, package)}:{inner.lineno}")
+    return found
+
+
+def test_every_lazy_import_says_why():
+    assert uncommented_lazy_imports() == []
+
+
+def test_a_lazy_import_without_a_reason_is_found(tmp_path):
+    copy = _copy(tmp_path)
+    with (copy / "exit_codes.py").open("a", encoding="utf-8") as file:
+        file.write("\n\ndef _late():\n    import json\n")
+    assert uncommented_lazy_imports(copy) == [f"scorekeeper.exit_codes:{len((copy / 'exit_codes.py').read_text().splitlines())}"]

@@ -12,6 +12,8 @@ from scorekeeper import exit_codes, i18n
 from scorekeeper.cli.common import os_error_line, out
 from scorekeeper.cli.language import choose_language, localize
 from scorekeeper.i18n import _
+from scorekeeper.output import terminal
+from scorekeeper.output.terminal import OutputError, guard_streams, say_lost_output
 
 i18n.route_click()  # click's own messages (usage errors, "Did you mean") follow --lang too
 
@@ -51,8 +53,6 @@ class LazyGroup(click.Group):
         return super().make_context(info_name, args, parent, **extra)
 
     def main(self, *args, **kwargs):
-        from scorekeeper.output import terminal
-
         terminal.forget_saved()  # what a run saved is its own (tests run many in one process)
         try:
             return super().main(*args, **kwargs)
@@ -85,8 +85,6 @@ def cli():
 
 def main() -> None:
     """The console script: click, plus a last line of defence against tracebacks."""
-    from scorekeeper.output.terminal import OutputError, guard_streams, say_lost_output
-
     guard_streams()
     try:
         cli.main(prog_name="scorekeeper")

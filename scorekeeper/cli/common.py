@@ -9,7 +9,7 @@ import sys
 import click
 
 from scorekeeper import exit_codes, i18n
-from scorekeeper.errors import ScorekeeperError, SeatingUsageError
+from scorekeeper.errors import ScorekeeperError, SeatingUsageError, one_line
 from scorekeeper.i18n import N_, _
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.json_text import json_text
@@ -51,8 +51,6 @@ OS_ERRORS = (N_("No such file or directory"), N_("Permission denied"), N_("Is a 
 
 def os_error_line(exc: OSError) -> str:
     """`file: reason` for an OSError that reached the CLI (a full disk, a folder we may not write)."""
-    from scorekeeper.errors import one_line
-
     where = exc.filename if exc.filename is not None else "scorekeeper"
     return one_line(f"{where}: {_(exc.strerror) if exc.strerror else exc}")
 
@@ -107,7 +105,7 @@ class _progress:
 
         def tick(done: int, total: int) -> None:
             if self.bar is None:
-                from scorekeeper.output.progress import Progress
+                from scorekeeper.output.progress import Progress  # lazy: check of one sheet shows no progress
 
                 self.bar = Progress(self.what, total, enabled=self.enabled)
             self.bar.tick(done)

@@ -10,6 +10,7 @@ tests/catalogs.py extracts the help texts of every command for the catalogs.
 from __future__ import annotations
 
 import inspect
+import os
 
 import click
 
@@ -44,8 +45,6 @@ def language_argument(args) -> str | None:
 def choose_language(args) -> None:
     """Speak the language the command line, the environment or the locale chooses; a language
     scorekeeper does not speak is a usage error (exit 2) naming where it was given."""
-    import os
-
     try:
         language, chosen = i18n.choose(language_argument(args), os.environ)
     except i18n.UnknownLanguageError as exc:

@@ -44,7 +44,7 @@ def check_any(path: str, rules_path: str | None = None, require_complete: bool =
     """The results of a YAML sheet (one) or of an Excel workbook (one per boletim worksheet)."""
     if not is_workbook(path):
         return [check_file(path, rules_path, require_complete)]
-    from scorekeeper.workbook.read import read_workbook
+    from scorekeeper.workbook.read import read_workbook  # lazy: openpyxl (test_lazy_imports)
 
     results = []
     for boletim in read_workbook(os.fspath(path)):

@@ -81,7 +81,7 @@ class King(Game):
 
     def interactive_help(self):
         """The prompts' help, in the language in use (said when `record` starts asking)."""
-        from scorekeeper.king.interactive import HELP
+        from scorekeeper.king.interactive import HELP  # lazy: only the prompts load the prompting module
 
         return _(HELP)
 
@@ -96,12 +96,12 @@ class King(Game):
         return tables
 
     def write_blank(self, ws, rules, who, scorer, styles, meta):
-        from scorekeeper.king.workbook_write import write_blank
+        from scorekeeper.king.workbook_write import write_blank  # lazy: openpyxl (test_lazy_imports)
 
         write_blank(ws, rules, list(who), scorer or who[0], styles, meta)
 
     def read_boletim(self, grid, rules, ref, info, where, places):
-        from scorekeeper.king.workbook_read import read_worksheet
+        from scorekeeper.king.workbook_read import read_worksheet  # lazy: openpyxl (test_lazy_imports)
 
         return read_worksheet(grid, info, where, places)
 

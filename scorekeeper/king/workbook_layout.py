@@ -2,8 +2,8 @@
 same places by their labels, so a sheet that a person rearranged a little still reads."""
 from __future__ import annotations
 
-from scorekeeper.workbook.layout import FIRST_ROW, HEAD_ROW, INFO_LABELS, NAMES_ROW, NOTES_LABEL, col  # noqa: F401 - King's layout is the shared one plus its own columns
 from scorekeeper.i18n import N_, pgettext
+from scorekeeper.workbook.layout import FIRST_ROW, HEAD_ROW, INFO_LABELS, NAMES_ROW, NOTES_LABEL, col  # noqa: F401 - King's layout is the shared one plus its own columns
 
 # The labels are English message ids, written in the workbook's language (Portuguese of
 # Portugal by default, as on the paper boletim); import finds them in any language

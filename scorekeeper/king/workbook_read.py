@@ -8,20 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scorekeeper.king import workbook_layout as L
-from scorekeeper.king.workbook_layout import offender_names
-from scorekeeper.workbook import regras
-from scorekeeper.workbook.layout import STRIDE, code, col, info_key, is_label
-from scorekeeper.workbook.safe_read import MAX_COLUMNS, MAX_ROWS, Grid, Merge
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
+from scorekeeper.king import workbook_layout as L
+from scorekeeper.king.festa import score_festa
+from scorekeeper.king.penalties import penalty_points
+from scorekeeper.king.scoring import ROTATION_RULE as SCORING_ROTATION_RULE
+from scorekeeper.king.sheet import parse_sheet
 from scorekeeper.king.workbook_finding_codes import CELL_FORMULA
+from scorekeeper.king.workbook_layout import offender_names
 from scorekeeper.king.written_totals import TOTALS_KEYS
 from scorekeeper.names import name_problem
+from scorekeeper.sheet.load import score
 from scorekeeper.sheet.saving import flow
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
+from scorekeeper.workbook import regras
+from scorekeeper.workbook.layout import STRIDE, code, col, info_key, is_label
+from scorekeeper.workbook.safe_read import MAX_COLUMNS, MAX_ROWS, ErrorValue, Grid, Merge
 
 # Each value gets the line `code(row, slot)` (workbook.layout): a column for the header's and the
 # hand's own cells, QTY and POINTS for a player's values (whose player the finding names), and
@@ -356,8 +361,6 @@ def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
 
 def _shown(grid: Grid, row: int, column: int, value) -> str:
     """A cell's value as a refusal quotes it."""
-    from scorekeeper.workbook.safe_read import ErrorValue
-
     return value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
 
 
@@ -380,7 +383,6 @@ def load(boletim: Boletim, rules_path: str | None = None):
         canonical = rules.hand_names.get(raw["hand"]) if raw["hand"] else None
         if canonical is not None:
             raw["hand"] = canonical
-    from scorekeeper.king.sheet import parse_sheet
 
     try:
         sheet = parse_sheet(doc, rules, boletim.source, ref)
@@ -397,9 +399,6 @@ def _fill_formula_points(boletim: Boletim, sheet) -> bool:
     typed over other players' formulas, the value that formula stands for: their count's (or,
     in a festa or a penalised hand, what the hand scores). So only the typed values are judged,
     and the others are not reported as missing. True when a value was filled in."""
-    from scorekeeper.king.festa import score_festa
-    from scorekeeper.king.penalties import penalty_points
-
     filled = False
     for entry, raw in zip(sheet.entries, boletim.doc["hands"]):
         names = boletim.formula_points.get(boletim.rows[entry.index - 1])
@@ -426,8 +425,6 @@ def _fill_formula_points(boletim: Boletim, sheet) -> bool:
 
 def check(boletim: Boletim, rules_path: str | None = None):
     """Score a boletim and return its SheetResult, each finding named by worksheet and cell."""
-    from scorekeeper.sheet.load import score
-
     sheet = load(boletim, rules_path)
     result = score(sheet)
     result.source = boletim.source
@@ -496,9 +493,8 @@ class _Cells:
             overflow = self._overflow(finding, row, entry)
             return overflow if overflow is not None else L.COL_HAND
         p = boletim.players.index(player)
-        from scorekeeper.king.scoring import ROTATION_RULE
 
-        if finding.rule == ROTATION_RULE:
+        if finding.rule == SCORING_ROTATION_RULE:
             return L.COL_BENEFICIARY
         if entry.penalty and (row, p) in boletim.typed_points:
             return boletim.typed_points[(row, p)]  # points that the penalty does not give
@@ -541,8 +537,6 @@ class _Cells:
 def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | None = None) -> str:
     """The boletim as a YAML sheet (the format `record` and `check` read); `rules_ref` is what
     its `rules:` says when the caller knows better than the workbook (a house variant's file)."""
-    from scorekeeper.king.penalties import penalty_points
-
     sheet = load(boletim, rules_path)
     doc = boletim.doc
     for entry, raw in zip(sheet.entries, doc["hands"]):

@@ -18,7 +18,8 @@ from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.i18n import _, grouped
 from scorekeeper.king import workbook_layout as L
 from scorekeeper.king.rules import KingRules
-from scorekeeper.king.workbook_layout import FIRST_PLAYER_COL, Layout, col
+from scorekeeper.king.workbook_layout import FIRST_PLAYER_COL, Layout, col, offender_names
+from scorekeeper.workbook.export import SummaryCells
 from scorekeeper.workbook.layout import info_label, notes_label
 from scorekeeper.workbook.page import BLANK_PAGE_FILL, PAGE_FILL, REMARK_MAX_WIDTH
 from scorekeeper.workbook.sheet_style import (
@@ -74,8 +75,6 @@ class KingBoletimWriter:
     def summary_cells(self, quoted: str, p: int):
         """The Resumo's cells for player p: the saldo, the table points (Art 15), and the
         boletim's own zero check, which says ERRO once a whole game does not add up to 0."""
-        from scorekeeper.workbook.export import SummaryCells
-
         lay = self.lay
         confere = f"{quoted}!{col(lay.class_col(2))}{lay.sum_row}"
         return SummaryCells(f"{quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}",
@@ -563,8 +562,6 @@ def typed_rows(sheet, result) -> list[dict]:
     a word the check could not resolve (a beneficiary not at the table, an unknown trump) is
     written as the sheet writes it, so that it reads back with its finding; what the boletim has
     no cell for is refused (Safety, promise 4)."""
-    from scorekeeper.king.workbook_layout import offender_names
-
     rules, players = sheet.rules, sheet.players
     rows = []
     for entry, hand in zip(sheet.entries, result.hands):

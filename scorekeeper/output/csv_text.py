@@ -26,7 +26,7 @@ def inert_cell(value, number: bool = True):
 def csv_text(headers: list[str] | None, rows: list[list], numbers=None) -> str:
     """CSV of the rows (after `headers`, when given), every cell inert; `numbers` are the
     columns that hold numbers (None: any column may)."""
-    import csv
+    import csv  # lazy: check of one sheet prints no CSV (benchmarks/bench_check.py)
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

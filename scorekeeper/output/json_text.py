@@ -1,6 +1,7 @@
 """The JSON text every `--format json` prints, nothing in it a terminal acts on."""
 from __future__ import annotations
 
+import json
 import re
 
 from scorekeeper.output.terminal import unshowable
@@ -27,8 +28,6 @@ def json_text(data) -> str:
     the Unicode line separators and the direction marks as \\u escapes (the same data, nothing a
     terminal acts on), and so is every character the terminal's encoding cannot show (Latin-1
     shows `é` but not `Ω`: `\\u03a9`, which reads back as the same name)."""
-    import json
-
 
     text = json.dumps(data, indent=2, ensure_ascii=False)
     text = re.sub(_JSON_UNSAFE, lambda m: _json_escape(m.group()), text)

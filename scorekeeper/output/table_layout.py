@@ -3,8 +3,6 @@ language's decimal comma, and a compact layout when a table is wider than the te
 from __future__ import annotations
 
 import re
-import shutil
-import textwrap
 
 from scorekeeper import i18n
 from scorekeeper.errors import one_line
@@ -30,6 +28,8 @@ SEPARATOR = "  "
 
 def terminal_width() -> int:
     """The terminal's columns (COLUMNS when set); 80 when the output is not a terminal."""
+    import shutil  # lazy: it loads zlib, bz2 and lzma, which `check` of one sheet does not need
+
     return shutil.get_terminal_size((80, 24)).columns
 
 
@@ -48,7 +48,7 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
     numeric = range(numeric_from, until) if numeric_from is not None else range(0)
     rows = [[_cell(c, i in numeric) for i, c in enumerate(row)] for row in rows]
     cells = [[as_shown(c) if isinstance(c, str) else c for c in row] for row in rows]
-    import tabulate as module
+    import tabulate as module  # lazy: as tabulate above
 
     padding = module.MIN_PADDING
     if tight:  # columns as wide as their header or widest value, no wider (the standings' many numbers)
@@ -120,6 +120,8 @@ def compact_table(headers: list[str], rows: list[list], numeric_from: int | None
 
 def _draw(groups: list[str], labels: list[str], cells: list[list[str]], details: list[str], right: list[bool],
           width: int) -> str:
+    import textwrap  # lazy: only a table too wide for the terminal wraps its details
+
     widths = [max([len(label), *(len(row[i]) for row in cells)]) for i, label in enumerate(labels)]
     runs = []  # (group, first column, last column)
     for i, group in enumerate(groups):

@@ -19,6 +19,7 @@ command would have had.
 """
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import sys
@@ -143,8 +144,6 @@ def encoding(err: bool = False) -> str:
 
 def holds_everything(name: str) -> bool:
     """Whether an encoding holds every character (a UTF), so nothing need be escaped for it."""
-    import codecs
-
     try:
         return codecs.lookup(name).name.startswith(("utf-8", "utf-16", "utf-32"))
     except LookupError:

@@ -32,7 +32,7 @@ class Quatrilho(Game):
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""
-        from scorekeeper.quatrilho.entry_input import HELP
+        from scorekeeper.quatrilho.entry_input import HELP  # lazy: only the prompts need it
 
         return _(HELP)
 
@@ -41,7 +41,7 @@ class Quatrilho(Game):
 
     def standings(self, tournament, results):
         """Q11 over the rounds the committee fixed (Art 10): the cut after the next-to-last."""
-        from scorekeeper.quatrilho.standings import standings
+        from scorekeeper.quatrilho.standings import standings  # lazy: decimal, fractions
 
         return standings(tournament, results, tournament.planned_rounds)
 

@@ -44,6 +44,7 @@ from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.i18n import LANGUAGES, N_, _, catalog, pgettext
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
 from scorekeeper.workbook import layout as L
+from scorekeeper.workbook.export import SummaryCells
 from scorekeeper.workbook.layout import col
 from scorekeeper.workbook.page import writing_row_points
 from scorekeeper.workbook.sheet_style import (
@@ -363,8 +364,6 @@ class PlanilhaWriter:
     def summary_cells(self, quoted: str, p: int):
         """The Resumo's cells for registered player p: his net for the round, and the
         planilha's own control (ERRO when any deal's chips do not add up to 0)."""
-        from scorekeeper.workbook.export import SummaryCells
-
         lay = self.lay
         net = f"{quoted}!{col(lay.column(CHIPS_GROUP, p))}{lay.net_row}"
         control = f"{quoted}!{col(lay.control_col)}{lay.net_row}"

@@ -54,6 +54,7 @@ from scorekeeper.quatrilho.workbook_layout import (
     WRITTEN_GROUP,
     label_id,
 )
+from scorekeeper.sheet.load import score
 from scorekeeper.sheet.saving import flow
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
@@ -116,8 +117,6 @@ class Planilha:
 
     def check(self, rules_path: str | None = None):
         """Score the planilha; each finding named by worksheet and cell."""
-        from scorekeeper.sheet.load import score
-
         sheet = self._load(rules_path)
         with self._refusals_at_cells():
             result = score(sheet)

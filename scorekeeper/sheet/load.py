@@ -4,9 +4,9 @@ from __future__ import annotations
 import os
 
 from scorekeeper import games
-from scorekeeper.rulebook import registry
 from scorekeeper.errors import RulesError, SheetFormatError
 from scorekeeper.i18n import _
+from scorekeeper.rulebook import registry
 from scorekeeper.sheet.yaml_lines import loads, read_text
 
 

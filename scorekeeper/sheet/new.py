@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime
 
 from scorekeeper.errors import InputValueError, SeatingUsageError, quote
+from scorekeeper.games import Seating
 from scorekeeper.i18n import _, grouped, ngettext
 from scorekeeper.names import name_problem
 from scorekeeper.sheet.saving import flow
@@ -29,8 +30,6 @@ def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source
     or the teams ({team: players}), checked against the game's seating: as many as a table
     holds, or (`at_least`, a tournament's entrants) at least that many; InputValueError or a
     SeatingUsageError otherwise."""
-    from scorekeeper.games import Seating
-
     by_players = game.seating is Seating.PLAYERS
     if by_players:
         if not players or teams:

@@ -357,9 +357,9 @@ def _unlink_if_same(path: str, fd: int) -> None:
 def _lock_nonblocking(fd: int) -> None:
     """An exclusive lock on the open file, or BlockingIOError/PermissionError when it is held."""
     try:
-        import fcntl
+        import fcntl  # POSIX only
     except ImportError:  # Windows: a byte-range lock, also released when the process dies
-        import msvcrt
+        import msvcrt  # Windows only
 
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         return

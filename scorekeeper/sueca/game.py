@@ -26,7 +26,7 @@ class Sueca(TeamGame):
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""
-        from scorekeeper.sueca.entry_input import HELP
+        from scorekeeper.sueca.entry_input import HELP  # lazy: check does not load the entry parser
 
         return _(HELP)
 
@@ -49,7 +49,7 @@ class Sueca(TeamGame):
         return [("", headers, rows, 3)]
 
     def ficha_columns(self, teams):
-        from scorekeeper.sueca.workbook_layout import SuecaColumns
+        from scorekeeper.sueca.workbook_layout import SuecaColumns  # lazy: openpyxl (test_lazy_imports)
 
         return SuecaColumns(teams)
 

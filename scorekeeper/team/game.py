@@ -26,17 +26,17 @@ class TeamGame(Game):
         """The columns of this game's ficha for `teams` teams (a workbook_columns.FichaColumns)."""
 
     def write_boletim(self, ws, sheet, result, styles, meta):
-        from scorekeeper.team.workbook_write import write_game
+        from scorekeeper.team.workbook_write import write_game  # lazy: openpyxl (test_lazy_imports)
 
         return write_game(ws, sheet, result, styles, meta, self.ficha_columns(len(sheet.teams)))
 
     def write_blank(self, ws, rules, who, scorer, styles, meta):
-        from scorekeeper.team.workbook_write import write_blank
+        from scorekeeper.team.workbook_write import write_blank  # lazy: openpyxl (test_lazy_imports)
 
         write_blank(ws, rules, who, styles, {**meta, "scorer": scorer}, self.ficha_columns(len(who)))
 
     def read_boletim(self, grid, rules, ref, info, where, places):
-        from scorekeeper.team.workbook_read import read
+        from scorekeeper.team.workbook_read import read  # lazy: openpyxl (test_lazy_imports)
 
         return read(grid, rules, ref, info, self.ficha_columns(rules.teams), where)
 

@@ -10,6 +10,7 @@ from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
 from scorekeeper.names import name_problem
+from scorekeeper.sheet.load import score
 from scorekeeper.sheet.saving import flow
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
 from scorekeeper.team.finding_codes import CELL_FORMULA
@@ -58,8 +59,6 @@ class TeamFicha:
 
     def check(self, rules_path: str | None = None):
         """Score the ficha; each finding named by worksheet and cell."""
-        from scorekeeper.sheet.load import score
-
         sheet = self._load(rules_path)
         with self._refusals_at_cells():
             result = score(sheet)

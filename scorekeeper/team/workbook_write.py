@@ -28,6 +28,7 @@ from scorekeeper.team.workbook_columns import (
     FichaColumns,
 )
 from scorekeeper.workbook import layout as L
+from scorekeeper.workbook.export import SummaryCells
 from scorekeeper.workbook.layout import col
 from scorekeeper.workbook.page import HEADER_IN, MARGIN_IN, PAGE_MM, REMARK_MAX_WIDTH, fitted_scale, writing_row_points
 from scorekeeper.workbook.sheet_style import (
@@ -64,8 +65,6 @@ class TeamFichaWriter:
 
     def summary_cells(self, quoted: str, t: int):
         """The Resumo's cells for team t: its mocas or games won, and the winner."""
-        from scorekeeper.workbook.export import SummaryCells
-
         return SummaryCells(f"{quoted}!C{self.result_row + 1 + t}", None, f"{quoted}!C{self.result_row}", "FALSE")
 
     def write(self, meta: dict, typed: list[dict], notes: list[tuple[int | None, str]]) -> None:

@@ -19,6 +19,7 @@ from typing import Callable, NamedTuple
 
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import _
+from scorekeeper.tournaments import draw_designs, draw_search
 
 # At most this many players x rounds are planned ahead: a season of many rounds is planned over
 # its next rounds only, which bounds the time of a draw of 200 players.
@@ -133,8 +134,6 @@ def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[l
       itself, and with `steps` (the draw's `steps`) always, whatever the machine's speed: given
       `steps`, the time budget is not looked at.
     Players in `history` who are not in `players` (withdrawn) are ignored."""
-    from scorekeeper.tournaments import draw_designs, draw_search
-
     started = clock()
     _check_players(players)
     layout = table_layout(len(players), sizes)

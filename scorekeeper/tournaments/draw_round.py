@@ -14,6 +14,11 @@ from scorekeeper import games
 from scorekeeper.errors import InputValueError, one_line
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.sheet.new import new_sheet_text
+from scorekeeper.sheet.saving import append_entry, atomic_write, flow, temp_names, writer_lock
+from scorekeeper.sheet.yaml_lines import loads
+from scorekeeper.tournaments import knockout
+from scorekeeper.tournaments.draw_plan import TIME_BUDGET, draw_tables, round_robin
 from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import sheet_path
 
@@ -84,7 +89,7 @@ def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[
     after the next-to-last round); the others play apart (Art 23)."""
     if tournament.planned_rounds is None or number != tournament.planned_rounds:
         return list(tournament.players), []
-    from scorekeeper.tournaments.standings import counted
+    from scorekeeper.tournaments.standings import counted  # lazy: a cycle (test_architecture)
 
     rows = game.standings(tournament, counted(checked))
     through = {row.name for row in rows if row.tiebreaks.get("qualified") is not False}
@@ -94,8 +99,6 @@ def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[
 
 
 def _flow(value) -> str:
-    from scorekeeper.sheet.saving import flow
-
     return flow(value)
 
 
@@ -110,16 +113,12 @@ def _sheet_name(number: int, table) -> str:
 
 
 def _new_sheet(tournament: Tournament, game, who, table, number: int) -> str:
-    from scorekeeper.sheet.new import new_sheet_text
-
     return new_sheet_text(game, tournament.rules, tournament.rules_ref, who, event=tournament.name or None,
                           table=str(table), round_=str(number), source=tournament.source)
 
 
 def _tables(tournament: Tournament, game, number: int, seed: int, players: list[str],
             stage: str | None = None, time_budget: float | None = None, steps: int | None = None) -> DrawnRound:
-    from scorekeeper.tournaments.draw_plan import TIME_BUDGET, draw_tables
-
     sizes = tuple(sorted(game.seats(tournament.rules), reverse=True))
     history = [[table.players for table in round_.tables if table.players] for round_ in tournament.rounds]
     byes_so_far = dict.fromkeys(players, 0)
@@ -157,8 +156,6 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
 def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> DrawnRound:
     """The next group round of every group's round robin (circle method); when the groups are
     played, the semi-finals (1st v 4th, 2nd v 3rd), then the final (TN3)."""
-    from scorekeeper.tournaments.draw_plan import round_robin
-
     group_rounds = [r for r in tournament.rounds if (r.stage or "group") == "group"]
     pairs: list[tuple[str, str, str]] = []
     for group, teams in tournament.groups.items():
@@ -188,11 +185,7 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
 def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[str | None, str, str]]]:
     """After the groups: a negra for a tie the criteria do not break, else the semi-finals, then
     the final (TN3); nothing after the final."""
-    from scorekeeper.tournaments import knockout
-
-    from scorekeeper.tournaments.draw_plan import round_robin
-
-    from scorekeeper.tournaments.standings import counted
+    from scorekeeper.tournaments.standings import counted  # lazy: a cycle (test_architecture)
 
     results = counted(checked)
     rows = game.standings(tournament, results)
@@ -224,8 +217,6 @@ def append_round(tournament: Tournament, text: str, *rounds: list[str]) -> str:
     is written after the last one as text, in time linear in the file; otherwise the file is
     composed (sheet_file.append_entry), which is quadratic-looking slow on a file of a megabyte
     (pure-Python YAML nodes: seconds) but keeps any layout a person gave it."""
-    from scorekeeper.sheet.saving import append_entry
-
     indent = _block_indent(tournament, text)
     if indent is None:
         for lines in rounds:
@@ -317,8 +308,6 @@ def leftovers(tournament: Tournament) -> list[Leftover]:
 def is_untouched(tournament: Tournament, path: str, text: str | None = None) -> bool:
     """Whether the file at `path` is a regular file whose data is what the draw writes for the
     table and round its own header names (its `text` when the caller has just written it)."""
-    from scorekeeper.sheet.yaml_lines import loads
-
     game = games.get(tournament.rules.game)
     try:
         info = os.lstat(path)
@@ -344,8 +333,6 @@ def write_round(tournament: Tournament, sheets: list[tuple[str, str]], target: s
     `target`, holding its writer lock) as `text`: all or nothing (see above). The untouched
     leftovers of an interrupted draw are replaced (or removed, when this draw does not name
     them); any other file at a sheet's name refuses the draw before anything is written."""
-    from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
-
     found = {leftover.path: leftover for leftover in leftovers(tournament)}
     for path, _text in sheets:
         if os.path.lexists(path) and not (path in found and found[path].untouched):
@@ -387,8 +374,6 @@ def _saved(target: str, text: str) -> bool:
 def _remove(tournament: Tournament, created: list[tuple[str, str]], temps: list[str]) -> None:
     """Take back the sheets this draw created, each still as it wrote it (a draw that did not
     happen leaves no sheet); a sheet someone changed meanwhile is left, as a leftover."""
-    from scorekeeper.sheet.saving import writer_lock
-
     for path, sheet_text in reversed(created):
         try:
             with writer_lock(path, temps) as real:

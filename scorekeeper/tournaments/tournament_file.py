@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import os
 
-from scorekeeper.rulebook import registry
+from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, one_line, quote
 from scorekeeper.i18n import _, grouped
 from scorekeeper.names import INVISIBLE, name_problem
-from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
+from scorekeeper.rulebook import registry
 from scorekeeper.sheet.file_access import read_regular
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, header_text, loads
+from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
 
 TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "rounds", "notes")
 ROUND_KEYS = ("stage", "seed", "search", "tables", "matches", "byes", "penalties", "disqualified", "notes")
@@ -154,7 +155,6 @@ class _Reader:
             if exc.source is None:
                 self.fail(_("rules: {problem}").format(problem=exc.message), doc.line_of("rules"))
             raise
-        from scorekeeper import games
 
         game = games.get(rules.game)
         tournament = Tournament(path, name, rules, ref)

@@ -11,8 +11,11 @@ points, and a value otherwise (a bye, an absence, a penalty, a round that does n
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import io
 import math
 import re
+import zipfile
 from copy import copy
 from typing import NamedTuple
 
@@ -22,21 +25,29 @@ from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.pagebreak import Break
+from openpyxl.writer.excel import ExcelWriter
 
 from scorekeeper import games
+from scorekeeper.errors import SheetFormatError
+from scorekeeper.i18n import N_, _, grouped, pgettext
+from scorekeeper.sheet.load import load_sheet
+from scorekeeper.sheet.results import sheet_meta
+from scorekeeper.tournaments.collect import check
+from scorekeeper.tournaments.model import Round, StandingRow, Tournament
+from scorekeeper.tournaments.standings import counted, decided_by_words
+from scorekeeper.tournaments.tournament_file import sheet_path
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.export import SummaryCells, no_cyclic_gc
 from scorekeeper.workbook.layout import col
-from scorekeeper.workbook.sheet_style import (Styles, Unwritable, column_points, page_setup, printable_points, put,
-                                             text_width)
-from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import N_, _, grouped, pgettext
-from scorekeeper.sheet.results import sheet_meta
-from scorekeeper.sheet.load import load_sheet
-from scorekeeper.tournaments.collect import check
-from scorekeeper.tournaments.standings import counted, decided_by_words
-from scorekeeper.tournaments.model import Round, StandingRow, Tournament
-from scorekeeper.tournaments.tournament_file import sheet_path
+from scorekeeper.workbook.sheet_style import (
+    Styles,
+    Unwritable,
+    column_points,
+    page_setup,
+    printable_points,
+    put,
+    text_width,
+)
 
 LEADERS = 6  # the chart's lines: more than six on an A4 page cannot be told apart
 HEAD_ROW = 3  # every list's column heads; the title above
@@ -179,12 +190,6 @@ def build(tournament: Tournament, reading=None, writing=None) -> Workbook:
 def workbook_bytes(wb: Workbook, saving=None) -> bytes:
     """The workbook as an .xlsx file's bytes, `saving(done, total)` told of each worksheet saved
     (openpyxl's own save, one worksheet at a time)."""
-    import datetime
-    import io
-    import zipfile
-
-    from openpyxl.writer.excel import ExcelWriter
-
     total = len(wb.worksheets)
 
     class _Counting(ExcelWriter):

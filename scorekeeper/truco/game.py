@@ -23,7 +23,7 @@ class Truco(TeamGame):
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""
-        from scorekeeper.truco.entry_input import HELP
+        from scorekeeper.truco.entry_input import HELP  # lazy: check does not load the entry parser
 
         return _(HELP)
 
@@ -49,7 +49,7 @@ class Truco(TeamGame):
         return [("", headers, rows, 4)]
 
     def ficha_columns(self, teams):
-        from scorekeeper.truco.workbook_layout import TrucoColumns
+        from scorekeeper.truco.workbook_layout import TrucoColumns  # lazy: openpyxl (test_lazy_imports)
 
         return TrucoColumns(teams)
 

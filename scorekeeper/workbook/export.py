@@ -9,15 +9,16 @@ import re
 from typing import NamedTuple
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment
 
 from scorekeeper import games
-from scorekeeper.workbook import regras
-from scorekeeper.workbook.layout import col, notes_label
-from scorekeeper.workbook.sheet_style import Styles, Unwritable, page_footer, put, typed_value
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.i18n import N_, _
 from scorekeeper.sheet.results import sheet_meta
 from scorekeeper.sheet.saving import write_new
+from scorekeeper.workbook import regras
+from scorekeeper.workbook.layout import col, notes_label
+from scorekeeper.workbook.sheet_style import Styles, Unwritable, page_footer, put, typed_value
 
 _BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # Excel's forbidden characters, and control characters
 
@@ -146,8 +147,6 @@ def _summary(wb: Workbook, written, styles: Styles) -> None:
     worksheet has errors, on landscape A4 pages with the header repeated. Cells are styled
     through `styles` (style arrays copied, not style objects set cell by cell, which made
     the Resumo of a 500-sheet export a third of its time)."""
-    from openpyxl.styles import Alignment
-
     title = _(SUMMARY_TITLE)
     ws = wb.create_sheet(title, 0)
     styles(ws.cell(1, 1, title), "title")

@@ -4,12 +4,21 @@ from __future__ import annotations
 import datetime
 
 from scorekeeper import games
-from scorekeeper.workbook import layout as L
-from scorekeeper.workbook import regras
-from scorekeeper.workbook.safe_read import (MAX_COLUMNS, MAX_ROWS, Grid, bounded_read, check_zip, open_workbook,
-                                           read_file, read_grid, worksheets)
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.i18n import _
+from scorekeeper.workbook import layout as L
+from scorekeeper.workbook import regras
+from scorekeeper.workbook.safe_read import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    Grid,
+    bounded_read,
+    check_zip,
+    open_workbook,
+    read_file,
+    read_grid,
+    worksheets,
+)
 
 
 def read_workbook(path: str) -> list:

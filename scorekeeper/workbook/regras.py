@@ -7,9 +7,9 @@ a house variant is given by the user with `--rules PATH`.
 """
 from __future__ import annotations
 
-from scorekeeper.rulebook import registry
 from scorekeeper.errors import SheetFormatError, UnknownRulesError, quote
 from scorekeeper.i18n import _
+from scorekeeper.rulebook import registry
 
 
 def shipped(ref: str):

@@ -30,12 +30,17 @@ import zlib
 from typing import NamedTuple
 from xml.parsers import expat
 
+from openpyxl import xml as openpyxl_xml
+from openpyxl.reader.excel import ExcelReader
+from openpyxl.styles.stylesheet import apply_stylesheet
+from openpyxl.utils.datetime import from_excel
+
 from scorekeeper import i18n
-from scorekeeper.i18n import grouped
-from scorekeeper.workbook.layout import col
 from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.i18n import _, grouped
 from scorekeeper.sheet.file_access import open_regular
-from scorekeeper.i18n import _
+from scorekeeper.workbook.layout import col
 
 MAX_FILE_BYTES = 20 << 20  # a boletim is some 30 KiB; a workbook of a whole tournament a few MiB
 MAX_MEMBERS = 8000  # a 500-sheet export has some 2,500 parts (sheet, rels, drawing, chart, comments)
@@ -226,10 +231,6 @@ class Workbook:
 def open_workbook(data: bytes, path: str) -> Workbook:
     """The workbook's structure, read by openpyxl's own steps (manifest, shared strings,
     workbook, styles) and nothing more: no properties, no worksheet is opened here."""
-    from openpyxl import xml as openpyxl_xml
-    from openpyxl.reader.excel import ExcelReader
-    from openpyxl.styles.stylesheet import apply_stylesheet
-
     if not openpyxl_xml.DEFUSEDXML:  # defusedxml is a dependency; refuse to parse without it
         raise _refuse(_("defusedxml is not installed: refusing to read an untrusted workbook"), path)
     reader = None
@@ -597,7 +598,6 @@ class _SheetReader:
                 return text
         if style in self.date_styles and isinstance(value, (int, float)) and math.isfinite(value) \
                 and 0 <= value < 2958466:  # a date: as openpyxl would give it
-            from openpyxl.utils.datetime import from_excel
 
             try:
                 return from_excel(value, self.epoch) if self.epoch is not None else from_excel(value)
@@ -721,8 +721,6 @@ class Grid:
 
     def formula_findings(self, kind) -> list:
         """A warning of `kind` at each input cell read by the value saved with its formula."""
-        from scorekeeper.findings import Finding, Severity
-
         found = []
         for (row, column), read in sorted(self.formulas_read.items()):
             value = quote(read.value) if isinstance(read.value, str) else _shown(read.value)

@@ -5,12 +5,13 @@ import math
 from copy import copy
 
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.comments import Comment
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
-from scorekeeper.i18n import grouped
 from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, grouped
 from scorekeeper.sheet.yaml_lines import header_number
+from scorekeeper.workbook.layout import HEAD_ROW, NAMES_ROW
 
 BOLD = Font(bold=True)
 TITLE_FONT = Font(bold=True, size=14)
@@ -166,8 +167,6 @@ def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | 
                repeat_titles: bool = True) -> None:
     """A4, fitted to the page width (and height when `one_page`), the column headers repeated
     on every page (unless not `repeat_titles`), a title above and page numbers below."""
-    from scorekeeper.workbook.layout import HEAD_ROW, NAMES_ROW
-
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
@@ -191,8 +190,6 @@ def numbered_notes(ws, notes: list[tuple[int | None, str]], *, start: int, last_
     from column B to `last_col` (wrapped, never cut: `line_chars` is what one line holds), and
     each row a finding is about marked with its numbers in `note_col`, its `marked_col` red with
     the findings as a comment. The last row written."""
-    from openpyxl.comments import Comment
-
     by_row: dict[int, list[int]] = {}
     for number, (row, text) in enumerate(notes, start=1):
         r = start + number

@@ -8,7 +8,8 @@ import click
 
 from scorekeeper import exit_codes
 from scorekeeper.cli.common import _progress, os_error_line, out, output_format, rules_option
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.core.check import check_any
+from scorekeeper.errors import ScorekeeperError, one_line
 from scorekeeper.i18n import N_, _
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.json_shape import sheet_report
@@ -59,15 +60,11 @@ def check(paths, fmt, rules_path, require_complete):
 
 
 def _checked(path: str, rules_path, require_complete: bool) -> list:
-    from scorekeeper.core.check import check_any
-
     return check_any(path, rules_path, require_complete)
 
 
 def _failure_line(path: str, exc: Exception) -> str:
     """The one line `check` prints for a sheet it cannot use."""
-    from scorekeeper.errors import one_line
-
     if isinstance(exc, ScorekeeperError):
         return str(exc)
     if isinstance(exc, OSError):
@@ -111,7 +108,7 @@ class CheckPrinter:
             self._json({"file": path, "error": message})
 
     def _json(self, item) -> None:
-        import textwrap
+        import textwrap  # lazy: only --format json indents; check of one sheet prints text
 
         text = textwrap.indent(json_text(item), "  ")
         click.echo(("[\n" if self.count == 0 else ",\n") + text, nl=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.common import _print_rows, domain_errors, out, output_format
+from scorekeeper.finding_codes import all_kinds
 from scorekeeper.i18n import N_, _
 
 CODE_HEADERS = [N_("code"), N_("rule"), N_("meaning")]
@@ -20,7 +21,6 @@ def codes(fmt):
     scorekeeper codes
     scorekeeper codes --format json
     """
-    from scorekeeper.finding_codes import all_kinds
     rows = [[kind.code, kind.rule, _(kind.meaning)] for kind in all_kinds()]
     if fmt == "markdown":
         out(_markdown_table([_(header) for header in CODE_HEADERS], rows))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper import i18n
+from scorekeeper import games, i18n
 from scorekeeper.cli.common import (
     UnusableInput,
     _in_workbook_language,
@@ -14,6 +14,10 @@ from scorekeeper.cli.common import (
     rules_option,
 )
 from scorekeeper.i18n import _
+from scorekeeper.rulebook import registry
+from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.new import check_header, seated
+from scorekeeper.workbook import export as exporter
 
 
 @click.command(short_help="Export sheets to an Excel boletim, or a blank one.")
@@ -44,16 +48,10 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     scorekeeper export --blank truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.xlsx
     scorekeeper export --blank quatrilho -p Ari -p Bia -p Caio -p Davi -p Eva -o planilha.xlsx
     """
-    from scorekeeper.workbook import export as exporter
-
     if not output.lower().endswith(".xlsx"):  # an Excel file under another name opens nowhere
         raise UnusableInput(_("{path}: a boletim is an Excel workbook; name it with .xlsx").format(path=output))
     refuse_overwrite(output, force)
     if blank_rules or (rules_path and not paths):
-        from scorekeeper import games
-        from scorekeeper.rulebook import registry
-        from scorekeeper.sheet.new import check_header, seated
-
         if paths:
             raise click.UsageError(_("--blank takes no SHEET arguments"))
         rules = naming(output, registry.find, rules_path or blank_rules)
@@ -70,8 +68,6 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
         return
     if not paths:
         raise click.UsageError(_("name the sheets to export, or use --blank RULES"))
-    from scorekeeper import games
-    from scorekeeper.sheet.load import load_sheet, score
 
     scored = []
     for path in paths:

@@ -18,6 +18,12 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.i18n import _
+from scorekeeper.output.terminal import write_file_text
+from scorekeeper.rulebook.registry import looks_like_path
+from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.saving import write_new
+from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES
+from scorekeeper.workbook.read import read_workbook
 
 
 @click.command("import", short_help="Read a filled-in boletim back into a sheet.")
@@ -41,15 +47,11 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     scorekeeper import final.xlsx -o sheets/             # an existing folder: one sheet per boletim
     scorekeeper import mesa1.xlsx -o -                   # the YAML on standard output
     """
-    from scorekeeper.sheet.saving import write_new
-    from scorekeeper.workbook.read import read_workbook
-
     boletins = read_workbook(workbook_path)
     if output == "-":  # to standard output: one boletim, named or alone
         chosen = [b for b in boletins if worksheet is None or b.title == worksheet]
         if len(chosen) != 1:
             raise UnusableInput(_("{path}: -o - writes one boletim; name it with --sheet").format(path=workbook_path))
-        from scorekeeper.output.terminal import write_file_text
 
         write_file_text(chosen[0].to_yaml(rules_path))
         _exit_for(_report_findings(chosen[0].check(rules_path), err=True))  # stdout holds the YAML alone
@@ -75,8 +77,6 @@ def import_(workbook_path, output, worksheet, force, rules_path):
         _refuse_unreadable(text, boletim.source)
         # what the workbook's cells say that the sheet cannot (a count read from a formula)
         targets.append((target, text, ref, boletim.cell_findings(rules_path)))
-    from scorekeeper.rulebook.registry import looks_like_path
-    from scorekeeper.sheet.load import load_sheet, score
 
     house_file = rules_path is not None and looks_like_path(rules_path)
 
@@ -104,8 +104,6 @@ def import_(workbook_path, output, worksheet, force, rules_path):
 
 def _refuse_unreadable(text: str, source: str) -> None:
     """A sheet larger than any command reads back is never written (yaml_lines' file limit)."""
-    from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES
-
     if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
         raise UnusableInput(_("{source}: the sheet would be larger than {size} KiB; not imported").format(
             source=source, size=MAX_FILE_BYTES // 1024))
@@ -115,8 +113,6 @@ def _sheet_rules_ref(rules_path: str | None, target: str) -> str | None:
     """What an imported sheet's `rules:` says when --rules named a house variant's file: the
     file relative to the sheet, where a sheet may name one (its own folder or below); None
     (the rules' name) otherwise."""
-    from scorekeeper.rulebook.registry import looks_like_path
-
     if rules_path is None or not looks_like_path(rules_path):
         return None
     folder = os.path.dirname(os.path.realpath(target))

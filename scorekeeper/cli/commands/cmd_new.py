@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import click
 
+from scorekeeper import games
 from scorekeeper.cli.common import domain_errors, naming, out, refuse_overwrite
 from scorekeeper.i18n import _
+from scorekeeper.rulebook import registry
+from scorekeeper.sheet.new import describe_who, new_sheet_text, seated
+from scorekeeper.sheet.saving import write_new
 
 
 @click.command(short_help="Start a sheet for a game.")
@@ -31,11 +35,6 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     scorekeeper new truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.yaml
     scorekeeper new quatrilho -p Ari -p Bia -p Caio -p Davi -p Eva -o mesa7.yaml --scorer "Fiscal Rui"
     """
-    from scorekeeper import games
-    from scorekeeper.rulebook import registry
-    from scorekeeper.sheet.new import describe_who, new_sheet_text, seated
-    from scorekeeper.sheet.saving import write_new
-
     ref = rules_path or rules_ref
     if not ref:
         raise click.UsageError(_("name the rules (`scorekeeper rules list` lists them) or give --rules PATH"))

@@ -6,17 +6,19 @@ import sys
 
 import click
 
+from scorekeeper import games
 from scorekeeper.cli.common import domain_errors, naming, out, rules_option
+from scorekeeper.errors import InputValueError
 from scorekeeper.i18n import _, grouped
 from scorekeeper.output.table_layout import table
 from scorekeeper.output.terminal import terminal_safe
+from scorekeeper.sheet import editing
+from scorekeeper.sheet.typed_input import whole
 
 
 def hand_options(func):
     """The options that describe an entry, shared by record and fix: every registered game's
     own (games.RecordOption), then --force and --rules."""
-    from scorekeeper import games
-
     options = [click.option(*option.flags, option.name, is_flag=option.is_flag, help=option.help)
                for option in games.record_options()]
     options += [
@@ -60,8 +62,6 @@ def record(sheet_path, hand, values, force, rules_path, **options):
     scorekeeper record mesa7.yaml normal Bia Davi 22     # Quatrilho: caller, partner, figuras
     scorekeeper record mesa7.yaml rebuy Ari              # Quatrilho: a talha
     """
-    from scorekeeper.sheet import editing
-
     if hand is None:
         if any(options.values()):
             raise click.UsageError(_("name the HAND when giving hand options"))
@@ -93,9 +93,6 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
     scorekeeper fix truco.yaml 1 Eles 3                  # Truco: hand 1
     scorekeeper fix mesa7.yaml 1 normal Bia Davi 23      # Quatrilho: entry 1
     """
-    from scorekeeper.sheet import editing
-    from scorekeeper.sheet.typed_input import whole
-
     number = naming(sheet_path, whole, number, _("N, the hand to correct"), 1, None)
     editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
 
@@ -121,8 +118,6 @@ class BoundedLines:
     def readline(self, size: int = -1) -> str:
         line = self.stream.readline(MAX_TYPED_LINE + 1)
         if len(line) > MAX_TYPED_LINE:
-            from scorekeeper.errors import InputValueError
-
             raise InputValueError(_("an answer of more than {most} characters is not a hand; nothing more is "
                                     "read").format(most=grouped(MAX_TYPED_LINE)), _("standard input"))
         return line
@@ -133,6 +128,5 @@ class BoundedLines:
 
 def _print_hands(result) -> None:
     """The running table shown after each hand recorded interactively."""
-    from scorekeeper import games
     _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
     out(table(headers, rows, numeric_from=numeric_from))

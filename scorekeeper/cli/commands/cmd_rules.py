@@ -5,6 +5,7 @@ import click
 
 from scorekeeper.cli.common import _print_rows, domain_errors, out, output_format
 from scorekeeper.i18n import N_, _
+from scorekeeper.rulebook.registry import all_shipped, describe, find, load_path
 
 
 @click.group(short_help="List, show or check rule files.")
@@ -27,8 +28,6 @@ def rules_list(fmt):
     \b
     scorekeeper rules list
     """
-    from scorekeeper.rulebook.registry import all_shipped
-
     headers = [N_("name"), N_("aliases"), N_("game"), N_("title"), N_("file")]  # English: JSON and CSV keys
     rows = [[r.name, ", ".join(r.aliases), r.game, r.title, r.source] for r in all_shipped()]
     _print_rows(headers, rows, fmt, numbers=())
@@ -45,8 +44,6 @@ def rules_show(ref, fmt):
     scorekeeper rules show king
     scorekeeper rules show rei --format json
     """
-    from scorekeeper.rulebook.registry import describe, find
-
     headers, rows = describe(find(ref))
     _print_rows(headers, rows, fmt, numbers=(1,))  # setting, value
 
@@ -60,8 +57,6 @@ def rules_check(paths):
     \b
     scorekeeper rules check my-club-king.yaml
     """
-    from scorekeeper.rulebook.registry import load_path
-
     for path in paths:
         rules = load_path(path)
         out(_("{path}: ok ({game}, {title})").format(path=path, game=rules.game, title=rules.title))

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper import i18n
+from scorekeeper import games, i18n
 from scorekeeper.cli.common import domain_errors, echo_json, out, output_format, rules_option
+from scorekeeper.core.check import check_any
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.output.table_layout import table
@@ -14,7 +15,6 @@ def _print_sheet(result, fmt: str = "table") -> None:
     if fmt == "json":
         echo_json(sheet_report(result, running=True))
         return
-    from scorekeeper import games
 
     if fmt == "csv":  # data for programs, as JSON is: English headings and words, whatever the language
         with i18n.speaking(i18n.SOURCE):
@@ -46,8 +46,6 @@ def show(sheet_path, fmt, rules_path):
     scorekeeper show jogo.yaml
     scorekeeper show truco.yaml --format csv
     """
-    from scorekeeper.core.check import check_any
-
     results = check_any(sheet_path, rules_path)
     if fmt == "json" and len(results) > 1:  # a workbook of several boletins: one JSON array
         echo_json([sheet_report(r, running=True) for r in results])

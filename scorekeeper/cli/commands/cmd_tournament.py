@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper import i18n
+from scorekeeper import games, i18n
 from scorekeeper.cli.common import (
     UnusableInput,
     _exit_for,
@@ -19,6 +19,13 @@ from scorekeeper.cli.common import (
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.table_layout import table
+from scorekeeper.sheet.saving import write_new, writer_lock
+from scorekeeper.tournaments import draw_round as drawing
+from scorekeeper.tournaments.collect import check as check_tournament
+from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
+from scorekeeper.tournaments.standings import standings, standings_rows, standings_table
+from scorekeeper.tournaments.tournament_file import load, parse, read_tournament_text
+from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
 
 
 @click.group(short_help="Draw, check and rank a championship's rounds.")
@@ -51,10 +58,6 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
     scorekeeper tournament new king --name "Final Nacional" -p Ana -p Bruno -p Carla -p Duarte -p Eduardo -o final.yaml
     scorekeeper tournament new sueca --name "Torneio" -t Nos=Ana,Bruno -t Eles=Carla,Duarte -t Tres=Eva,Rui -o torneio.yaml
     """
-    from scorekeeper import games
-    from scorekeeper.sheet.saving import write_new
-    from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
-
     rules, written_ref = find_rules(rules_ref, output)
     refuse_overwrite(output, force)
     game = games.get(rules.game)
@@ -90,11 +93,6 @@ def tournament_draw(path, seed, seconds, steps, force):
     scorekeeper tournament draw final.yaml --seed 42 --time 10
     scorekeeper tournament draw final.yaml --seed 42 --steps 1500
     """
-    from scorekeeper.sheet.saving import writer_lock
-    from scorekeeper.tournaments import draw_round as drawing
-    from scorekeeper.tournaments.collect import check as check_tournament
-    from scorekeeper.tournaments.tournament_file import parse, read_tournament_text
-
     with writer_lock(path) as target:
         # The real path it locked is read; the file is named, and its sheets and rules found, as
         # typed (every other command does so: a message never shows a path the user did not give).
@@ -150,9 +148,6 @@ def tournament_check(path):
     \b
     scorekeeper tournament check final.yaml
     """
-    from scorekeeper.tournaments.collect import check as check_tournament
-    from scorekeeper.tournaments.tournament_file import load
-
     tournament = load(path)
     with _progress(_("reading sheets")) as tick:
         checked = check_tournament(tournament, tick)
@@ -184,9 +179,6 @@ def tournament_standings(path, fmt):
     scorekeeper tournament standings final.yaml
     scorekeeper tournament standings final.yaml --format json
     """
-    from scorekeeper.tournaments.standings import standings, standings_rows, standings_table
-    from scorekeeper.tournaments.tournament_file import load
-
     tournament = load(path)
     with _progress(_("reading sheets")) as tick:
         rows, pending = standings(tournament, tick)
@@ -215,11 +207,6 @@ def tournament_export(path, output, force):
     \b
     scorekeeper tournament export final.yaml -o final.xlsx
     """
-    from scorekeeper import games
-    from scorekeeper.sheet.saving import write_new
-    from scorekeeper.tournaments.tournament_file import load
-    from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
-
     if not output.lower().endswith(".xlsx"):
         raise UnusableInput(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
     refuse_overwrite(output, force)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.common import domain_errors, out, rules_option
+from scorekeeper.sheet import editing
 
 
 @click.command(short_help="Remove the last entry recorded.")
@@ -18,6 +19,4 @@ def undo(sheet_path, rules_path):
     scorekeeper undo jogo.yaml
     scorekeeper undo truco.yaml
     """
-    from scorekeeper.sheet import editing
-
     editing.undo_hand(sheet_path, rules_path, say=out)
