@@ -30,6 +30,8 @@ class LineDict(dict):
     """A mapping from YAML, with `line` (its first line) and `key_lines` {key: line}."""
 
     __slots__ = ("line", "key_lines")
+    line: int
+    key_lines: dict
 
     def line_of(self, key) -> int:
         return self.key_lines.get(key, self.line)
@@ -39,6 +41,8 @@ class LineList(list):
     """A list from YAML, with `line` (its first line) and `item_lines` [line, ...]."""
 
     __slots__ = ("line", "item_lines")
+    line: int
+    item_lines: list[int]
 
     def line_of(self, index: int) -> int:
         if 0 <= index < len(self.item_lines):
