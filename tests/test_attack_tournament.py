@@ -344,7 +344,7 @@ def test_a_failed_draw_takes_back_the_sheets_it_wrote(tmp_path, monkeypatch):
             raise sheet_file.SheetWriteError("cannot save: no space left on the disk", name)
         return real_atomic_write(target, content, name=name)
 
-    monkeypatch.setattr(sheet_file, "atomic_write", full_disk_at_the_third)
+    monkeypatch.setattr(drawing, "atomic_write", full_disk_at_the_third)  # the draw's own writer
     refused = run("tournament", "draw", path, "--seed", "1")
     assert (refused.exit_code, refused.stderr) == (2, f"Error: {tmp_path / 'r1-mesa3.yaml'}: cannot save: no space "
                                                       "left on the disk\n")
