@@ -9,9 +9,10 @@ import time
 import pytest
 
 from scorekeeper.sheet import saving as sheet_file
+from scorekeeper.sheet import yaml_edit
 from scorekeeper.errors import SheetFormatError, SheetLockedError
-from scorekeeper.sheet.saving import (SheetWriteError, append_entry, lock_path_of, remove_entry, write_new,
-                                    writer_lock)
+from scorekeeper.sheet.saving import SheetWriteError, lock_path_of, write_new, writer_lock
+from scorekeeper.sheet.yaml_edit import append_entry, remove_entry
 from conftest import run
 
 NEW = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
@@ -517,7 +518,7 @@ def test_fix_keeps_comments_inside_a_flow_list_without_breaking_it(tmp_path):
 def test_a_hash_in_a_quoted_value_is_not_a_comment(tmp_path):
     text = ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
             "  - hand: 'vazas'\n    counts: [3, 2, 1, 7]\n")
-    fixed = sheet_file.replace_entry(text.replace("'vazas'", "\"vaz#as\""), 0,
+    fixed = yaml_edit.replace_entry(text.replace("'vazas'", "\"vaz#as\""), 0,
                                      {"hand": "vazas", "counts": [1, 1, 1, 1]}, "s.yaml")
     assert fixed == text.replace("  - hand: 'vazas'\n    counts: [3, 2, 1, 7]",
                                  "  - {hand: vazas, counts: [1, 1, 1, 1]}")

@@ -129,7 +129,7 @@ def test_each_example_exports_and_imports_cleanly(example):
 import yaml  # noqa: E402
 
 from scorekeeper.names import name_problem  # noqa: E402
-from scorekeeper.sheet.saving import flow  # noqa: E402
+from scorekeeper.sheet.yaml_edit import flow  # noqa: E402
 from scorekeeper.sheet.yaml_lines import loads  # noqa: E402
 from scorekeeper.sheet.load import load_sheet  # noqa: E402
 from scorekeeper.sheet.vocabulary import normalize  # noqa: E402
@@ -154,7 +154,7 @@ def _acceptable(name: str) -> bool:
 
 
 def _written_back(name: str) -> bool:
-    """A name the sheet's own writer (sheet_file.flow, what import writes with) gives back: the
+    """A name the sheet's own writer (yaml_edit.flow, what import writes with) gives back: the
     sheet format's round trip is its own tests' (test_names); here the workbook's is tried."""
     return loads(f"name: {flow(name)}\n", "name.yaml")["name"] == name
 

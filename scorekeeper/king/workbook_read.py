@@ -21,8 +21,8 @@ from scorekeeper.king.workbook_layout import offender_names
 from scorekeeper.king.written_totals import TOTALS_KEYS
 from scorekeeper.names import name_problem
 from scorekeeper.sheet.load import score
-from scorekeeper.sheet.saving import flow
 from scorekeeper.sheet.vocabulary import normalize
+from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.layout import STRIDE, code, col, info_key, is_label

@@ -55,8 +55,8 @@ from scorekeeper.quatrilho.workbook_layout import (
     label_id,
 )
 from scorekeeper.sheet.load import score
-from scorekeeper.sheet.saving import flow
 from scorekeeper.sheet.vocabulary import normalize
+from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
 from scorekeeper.team.workbook_read import is_row_number
 from scorekeeper.workbook import layout as L

@@ -10,8 +10,9 @@ from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
 from scorekeeper.output.sheet_text import format_points, format_totals
 from scorekeeper.sheet.load import load_sheet, score
-from scorekeeper.sheet.saving import append_entry, atomic_write, remove_entry, replace_entry, writer_lock
+from scorekeeper.sheet.saving import atomic_write, writer_lock
 from scorekeeper.sheet.typed_input import Stop
+from scorekeeper.sheet.yaml_edit import append_entry, remove_entry, replace_entry
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, read_text
 
 

@@ -7,7 +7,7 @@ from scorekeeper.errors import InputValueError, SeatingUsageError, quote
 from scorekeeper.games import Seating
 from scorekeeper.i18n import _, grouped, ngettext
 from scorekeeper.names import name_problem
-from scorekeeper.sheet.saving import flow
+from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import MAX_HEADER_TEXT, header_number
 
 

@@ -11,7 +11,7 @@ from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
 from scorekeeper.names import name_problem
 from scorekeeper.sheet.load import score
-from scorekeeper.sheet.saving import flow
+from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
 from scorekeeper.team.finding_codes import CELL_FORMULA
 from scorekeeper.team.sheet import MAX_ENTRIES

@@ -15,7 +15,8 @@ from scorekeeper.errors import InputValueError, one_line
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.sheet.new import new_sheet_text
-from scorekeeper.sheet.saving import append_entry, atomic_write, flow, temp_names, writer_lock
+from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
+from scorekeeper.sheet.yaml_edit import append_entry, flow
 from scorekeeper.sheet.yaml_lines import loads
 from scorekeeper.tournaments import knockout
 from scorekeeper.tournaments.draw_plan import TIME_BUDGET, draw_tables, round_robin

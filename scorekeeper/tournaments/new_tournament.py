@@ -11,7 +11,7 @@ from scorekeeper.i18n import _, grouped
 from scorekeeper.names import name_problem
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.new import seated
-from scorekeeper.sheet.saving import flow
+from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import MAX_HEADER_TEXT
 from scorekeeper.tournaments.tournament_file import MAX_PLAYERS, MAX_TEAM, parse, text_problem
 
