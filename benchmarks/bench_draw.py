@@ -32,7 +32,7 @@ import sys
 import time
 
 from scorekeeper.tournaments import draw_designs
-from scorekeeper.tournaments.draw import draw_tables, repeat_meetings, table_layout
+from scorekeeper.tournaments.draw_plan import draw_tables, repeat_meetings, table_layout
 
 # Published seatings without a repeat meeting, players numbered from 1 in wind order: A. Z. Smith,
 # "Seating for Mahjong Tournaments" (2024, Zenodo, DOI 10.5281/zenodo.13971404; files 20x5.py,

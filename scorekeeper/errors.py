@@ -153,3 +153,6 @@ class StaleSheet(InputValueError):
     def __init__(self, message: str, source: str | None, expected: int, now: int):
         super().__init__(message, source)
         self.expected, self.now = expected, now
+class SeatingUsageError(ScorekeeperError):
+    """Players given for a game of teams, or teams for a game of players: the command line was
+    used wrongly, and the command line says so as it says its own usage errors."""

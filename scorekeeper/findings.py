@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
+from scorekeeper.errors import one_line
 from scorekeeper.i18n import N_, _
 
 
@@ -66,8 +67,6 @@ class Finding(NamedTuple):
 
     def format(self) -> str:
         """The line the CLI prints: `file:line: severity [CODE]: message [article]`."""
-        from scorekeeper.errors import one_line
-
         return one_line(f"{self.location}: {self.describe()}")
 
     def as_dict(self) -> dict:

@@ -137,7 +137,7 @@ class Game(ABC):
     @abstractmethod
     def write_boletim(self, ws, sheet, result, styles, meta: dict):
         """Write the sheet's boletim on the worksheet `ws`; returns its `summary_cells(p)`:
-        the Resumo's formulas for participant p (see boletim.export.SummaryCells)."""
+        the Resumo's formulas for participant p (see workbook.export.SummaryCells)."""
 
     @abstractmethod
     def write_blank(self, ws, rules, who, scorer: str | None, styles, meta: dict) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import gettext as _gettext
 import os
+import sys
 
 SOURCE = "en"  # the message ids are English: English needs no catalog
 LANGUAGES = ("en", "pt_PT", "pt_BR")
@@ -139,7 +140,12 @@ def from_locale(value: str) -> str:
 
 
 class UnknownLanguageError(ValueError):
-    """A language scorekeeper has no catalog for, as --lang or SCOREKEEPER_LANG named it."""
+    """A language scorekeeper has no catalog for, as --lang or SCOREKEEPER_LANG named it: where
+    (`where`) and what (`value`); the command line says it (cli/language.py)."""
+
+    def __init__(self, where: str, value: str):
+        super().__init__(where, value)
+        self.where, self.value = where, value
 
 
 def choose(option: str | None, environ=os.environ) -> tuple[str, bool]:
@@ -149,10 +155,7 @@ def choose(option: str | None, environ=os.environ) -> tuple[str, bool]:
         if value:
             language = canonical(value)
             if language is None:
-                from scorekeeper.errors import quote
-
-                raise UnknownLanguageError(_("{where}: {value} is not a language scorekeeper speaks ({known})").format(
-                    where=where, value=quote(value), known=", ".join(LANGUAGES)))
+                raise UnknownLanguageError(where, value)
             return language, True
     for variable in LOCALE_VARIABLES:
         value = environ.get(variable)
@@ -197,8 +200,6 @@ def route_click() -> None:
     """Send click's own messages through our catalogs. click calls `gettext.gettext`, which
     reads the language from the environment once per process; each click module holds it as
     `_` (and `ngettext`), and those names are pointed at ours, which follow `--lang`."""
-    import sys
-
     for name in _CLICK_MODULES:
         module = sys.modules.get(f"click.{name}")  # `import click` loads the ones a command speaks
         if module is None:

@@ -38,10 +38,10 @@ def main() -> None:
         # SIGTERM one is already ours, and must end as quietly as any other.
         for each in STOPPING:
             signal.signal(each, _on_interrupt)
-        from scorekeeper.terminal import guard_streams
+        from scorekeeper.output.terminal import guard_streams  # lazy: after the signal handlers
 
         guard_streams()  # before anything is printed: a name the terminal cannot show never fails a command
-        from scorekeeper.cli import main as cli_main
+        from scorekeeper.cli import main as cli_main  # lazy: as above
 
         cli_main()
     except Interrupted as stopped:

@@ -12,8 +12,7 @@ characters (every message shows a name whole). errors.one_line shows each of the
 from __future__ import annotations
 
 # The bidirectional controls and the byte-order mark live beside one_line, which shows them escaped.
-from scorekeeper.errors import (BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError,  # noqa: F401
-                                quote)
+from scorekeeper.errors import BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError, quote  # noqa: F401
 from scorekeeper.i18n import _
 
 

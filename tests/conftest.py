@@ -18,7 +18,7 @@ if str(TOOLS) not in sys.path:
     sys.path.insert(0, str(TOOLS))
 
 from scorekeeper.cli import cli
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)
@@ -43,7 +43,7 @@ EXAMPLES = find_examples()
 
 def find_rules() -> pathlib.Path:
     """The shipped rule files scorekeeper reads: rules/ in a checkout, the packaged copy in CI."""
-    from scorekeeper.rules import rules_dir
+    from scorekeeper.rulebook.registry import rules_dir
 
     return pathlib.Path(rules_dir())
 

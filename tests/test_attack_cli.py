@@ -223,7 +223,7 @@ def test_json_never_carries_raw_line_separators_or_c1_controls(tmp_path):
 # --- every writer takes the lock -------------------------------------------------------------
 
 def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
-    from scorekeeper.sheet_file import writer_lock
+    from scorekeeper.sheet.saving import writer_lock
 
     sheet = tmp_path / "mesa.yaml"
     text = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n"

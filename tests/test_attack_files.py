@@ -8,10 +8,11 @@ import time
 
 import pytest
 
-from scorekeeper import sheet_file
+from scorekeeper.sheet import saving as sheet_file
+from scorekeeper.sheet import yaml_edit
 from scorekeeper.errors import SheetFormatError, SheetLockedError
-from scorekeeper.sheet_file import (SheetWriteError, append_entry, lock_path_of, remove_entry, write_new,
-                                    writer_lock)
+from scorekeeper.sheet.saving import SheetWriteError, lock_path_of, write_new, writer_lock
+from scorekeeper.sheet.yaml_edit import append_entry, remove_entry
 from conftest import run
 
 NEW = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
@@ -75,7 +76,7 @@ def test_a_lock_left_by_a_killed_run_is_replaced_not_written(sheet, tmp_path, mo
     stale.write_text("99999999")
     stale_inode = os.stat(stale).st_ino
     os.link(stale, tmp_path / "keep")  # so that its inode is not reused for ours
-    from scorekeeper import editing
+    from scorekeeper.sheet import editing
 
     real = editing._build
     seen = []
@@ -154,7 +155,7 @@ def test_the_lock_file_goes_when_interrupted_while_saving(sheet, tmp_path, monke
         raise KeyboardInterrupt
 
     monkeypatch.setattr(os, "fsync", interrupted)
-    from scorekeeper import editing
+    from scorekeeper.sheet import editing
 
     with pytest.raises(KeyboardInterrupt):
         editing.record_hand(str(sheet), "vazas", ["3", "3", "3", "4"], say=lambda text: None)
@@ -517,7 +518,7 @@ def test_fix_keeps_comments_inside_a_flow_list_without_breaking_it(tmp_path):
 def test_a_hash_in_a_quoted_value_is_not_a_comment(tmp_path):
     text = ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
             "  - hand: 'vazas'\n    counts: [3, 2, 1, 7]\n")
-    fixed = sheet_file.replace_entry(text.replace("'vazas'", "\"vaz#as\""), 0,
+    fixed = yaml_edit.replace_entry(text.replace("'vazas'", "\"vaz#as\""), 0,
                                      {"hand": "vazas", "counts": [1, 1, 1, 1]}, "s.yaml")
     assert fixed == text.replace("  - hand: 'vazas'\n    counts: [3, 2, 1, 7]",
                                  "  - {hand: vazas, counts: [1, 1, 1, 1]}")

@@ -6,8 +6,8 @@ import openpyxl
 
 from conftest import run
 
-from scorekeeper.checking import check_file
-from scorekeeper.sheets import load_sheet
+from scorekeeper.core.check import check_file
+from scorekeeper.sheet.load import load_sheet
 
 FOUR = "rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi]\ndeals:\n"
 DEAL = "  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n"

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from conftest import run
 from scorekeeper.names import name_problem
-from scorekeeper.sheets import load_sheet
+from scorekeeper.sheet.load import load_sheet
 from scorekeeper.tournaments.tournament_file import load
 
 HEAD = "tournament: T\nrules: king\n"
@@ -113,7 +113,7 @@ def test_every_name_tournament_new_accepts_survives_the_draw(players, title):
 def test_the_draw_lines_never_print_a_name_raw():
     """A name the loader lets through is printed escaped, as every message quotes one: a line
     break inside a name does not start a line of its own (a forged 'Table 2: ...')."""
-    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments import draw_round as drawing
     from scorekeeper.tournaments.collect import check
     from scorekeeper.tournaments.tournament_file import parse
 
@@ -289,7 +289,7 @@ def drawn_sheets(folder: pathlib.Path, number: int) -> set[str]:
 
 
 def test_a_draw_refuses_a_sheet_that_holds_anything_and_replaces_its_own_leftovers(tmp_path):
-    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments import draw_round as drawing
 
     path = tmp_path / "t.yaml"
     assert run("tournament", "new", "king", "--name", "T", *players_args("ABCDEFGH"), "-o", path).exit_code == 0
@@ -329,8 +329,8 @@ def test_a_draw_refuses_a_sheet_that_holds_anything_and_replaces_its_own_leftove
 def test_a_failed_draw_takes_back_the_sheets_it_wrote(tmp_path, monkeypatch):
     """A failure after some sheets (a full disk, a refusal, SIGTERM: any exception) leaves the
     folder as it was: the sheets it created are removed, the file is not changed."""
-    from scorekeeper import sheet_file
-    from scorekeeper.tournaments import drawing
+    from scorekeeper.sheet import saving as sheet_file
+    from scorekeeper.tournaments import draw_round as drawing
 
     path = tmp_path / "t.yaml"
     assert run("tournament", "new", "king", "--name", "T", *players_args("ABCDEFGHIJKL"), "-o", path).exit_code == 0
@@ -344,7 +344,7 @@ def test_a_failed_draw_takes_back_the_sheets_it_wrote(tmp_path, monkeypatch):
             raise sheet_file.SheetWriteError("cannot save: no space left on the disk", name)
         return real_atomic_write(target, content, name=name)
 
-    monkeypatch.setattr(sheet_file, "atomic_write", full_disk_at_the_third)
+    monkeypatch.setattr(drawing, "atomic_write", full_disk_at_the_third)  # the draw's own writer
     refused = run("tournament", "draw", path, "--seed", "1")
     assert (refused.exit_code, refused.stderr) == (2, f"Error: {tmp_path / 'r1-mesa3.yaml'}: cannot save: no space "
                                                       "left on the disk\n")
@@ -374,7 +374,7 @@ def test_a_draw_of_2000_players_killed_at_random_moments(tmp_path):
     import sys
     import time
 
-    from scorekeeper.tournaments import drawing
+    from scorekeeper.tournaments import draw_round as drawing
 
     path = tmp_path / "t.yaml"
     assert run("tournament", "new", "king", "--name", "Nacional", *players_args(f"P{n}" for n in range(2000)),
@@ -568,7 +568,7 @@ def test_a_season_at_the_sheet_and_workbook_limits_in_bounded_time(tmp_path):
 
 def test_export_counts_its_sheets_and_worksheets_on_a_terminal(tmp_path):
     """On a terminal (a pty here), export shows how far it is: the sheets read, the worksheets
-    written and saved (scorekeeper.progress, shown at once and at every step for the test)."""
+    written and saved (scorekeeper.output.progress, shown at once and at every step for the test)."""
     import os
     import pty
     import subprocess
@@ -578,7 +578,7 @@ def test_export_counts_its_sheets_and_worksheets_on_a_terminal(tmp_path):
 
     main, terminal = pty.openpty()
     out = tmp_path / "final.xlsx"
-    child = ("import scorekeeper.progress as progress; progress.DELAY = progress.EVERY = 0; "
+    child = ("import scorekeeper.output.progress as progress; progress.DELAY = progress.EVERY = 0; "
              "from scorekeeper.launch import main; main()")
     done = subprocess.run([sys.executable, "-c", child, "tournament", "export",
                            EXAMPLES / "championship-king" / "final.yaml", "-o", out],

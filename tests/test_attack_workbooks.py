@@ -18,9 +18,9 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES, RULES, run
-from scorekeeper.boletim import safe_read
+from scorekeeper.workbook import safe_read
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.sheets import load_sheet
+from scorekeeper.sheet.load import load_sheet
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -159,7 +159,7 @@ def test_the_deadline_holds_outside_the_main_thread(tmp_path, monkeypatch):
     workbook = tmp_path / "final.xlsx"
     assert run("export", FINAL, "-o", workbook).exit_code == 0
     monkeypatch.setattr(safe_read, "DEADLINE_SECONDS", 0.0)
-    from scorekeeper.boletim.workbook import read_workbook
+    from scorekeeper.workbook.read import read_workbook
 
     errors = []
 
@@ -440,7 +440,7 @@ def test_names_and_events_are_written_as_text_never_as_formulas(tmp_path):
 def test_our_own_references_to_the_names_stay_formulas(tmp_path):
     # Keeping a sheet's text inert must not turn scorekeeper's own formulas into text: the
     # classification and running-balance headers repeat each name through `=L4`, `=O4`, ...
-    from scorekeeper.king.boletim_layout import Layout
+    from scorekeeper.king.workbook_layout import Layout
 
     workbook = tmp_path / "mesa1.xlsx"
     assert run("export", EXAMPLES / "king-final-nacional-mesa1.yaml", "-o", workbook).exit_code == 0
@@ -514,8 +514,8 @@ def test_libreoffice_keeps_hostile_names_as_text(tmp_path, target):
 def test_export_of_a_huge_count_is_one_line(tmp_path):
     from dataclasses import replace
 
-    from scorekeeper.boletim.export import build_workbook
-    from scorekeeper.sheets import score
+    from scorekeeper.workbook.export import build_workbook
+    from scorekeeper.sheet.load import score
 
     sheet = load_sheet(str(FINAL))
     result = score(sheet)

@@ -14,10 +14,10 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES, run
-from scorekeeper import rules as registry
+from scorekeeper.rulebook import registry
 from scorekeeper.errors import InputValueError, SheetFormatError, UnknownRulesError, clip, one_line, quote
-from scorekeeper.typed_input import whole
-from scorekeeper.yaml_lines import load_file, loads
+from scorekeeper.sheet.typed_input import whole
+from scorekeeper.sheet.yaml_lines import load_file, loads
 
 RULES = pathlib.Path(registry.rules_dir())
 KING_HEAD = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"

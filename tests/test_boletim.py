@@ -7,7 +7,7 @@ import openpyxl
 import pytest
 
 from conftest import EXAMPLES, run
-from scorekeeper.sheets import load_sheet
+from scorekeeper.sheet.load import load_sheet
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
 DISPUTED = EXAMPLES / "king-disputed-mesa3.yaml"

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES, run
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 from scorekeeper.tournaments.standings import standings
 from scorekeeper.tournaments.tournament_file import load
 

@@ -233,7 +233,7 @@ def test_rules_commands(tmp_path):
     assert "negative hand 3: damas (Damas)" in shown.output and "50 x 4 = -200" in shown.output
     good = run("rules", "check", str(pathlib.Path(__file__).parent.parent / "rules" / "king.yaml"))
     if good.exit_code != 0:  # running from an installed wheel: check the packaged copy
-        from scorekeeper.rules import rules_dir
+        from scorekeeper.rulebook.registry import rules_dir
         good = run("rules", "check", str(pathlib.Path(rules_dir()) / "king.yaml"))
     assert good.exit_code == 0 and good.output.endswith(": ok (king, King (Regulamento Nacional Interbancário))\n")
     bad = tmp_path / "house.yaml"
@@ -244,7 +244,7 @@ def test_rules_commands(tmp_path):
 
 
 def test_house_variant_with_rules_option(tmp_path):
-    from scorekeeper.rules import rules_dir
+    from scorekeeper.rulebook.registry import rules_dir
     text = (pathlib.Path(rules_dir()) / "king.yaml").read_text().replace("missing_units: charge",
                                                                          "missing_units: error")
     house = tmp_path / "strict.yaml"
@@ -376,7 +376,7 @@ def session(tmp_path, monkeypatch):
     house variant's rule file and a folder to import into."""
     import shutil
 
-    from scorekeeper.rules import rules_dir
+    from scorekeeper.rulebook.registry import rules_dir
 
     shutil.copytree(EXAMPLES, tmp_path / "examples")
     king = (pathlib.Path(rules_dir()) / "king.yaml").read_text(encoding="utf-8")

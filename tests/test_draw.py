@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from conftest import run
 from scorekeeper.errors import InputValueError
 from scorekeeper.tournaments import draw_designs, draw_search
-from scorekeeper.tournaments.draw import (Again, Layout, draw_tables, meetings, repeat_meetings, round_robin,
+from scorekeeper.tournaments.draw_plan import (Again, Layout, draw_tables, meetings, repeat_meetings, round_robin,
                                           table_layout)
 
 
@@ -130,7 +130,7 @@ def test_byes_go_round_before_anyone_has_a_second():
 
 DRAW_SCRIPT = """
 import json, sys
-from scorekeeper.tournaments.draw import draw_tables
+from scorekeeper.tournaments.draw_plan import draw_tables
 players = [f"Jogador {chr(65 + n)}{n}" for n in range(13)]
 history = [[players[0:5], players[5:9], players[9:13]]]
 drawn = draw_tables(players, (5, 4), history, {players[0]: 1}, 4, int(sys.argv[1]), steps=300)

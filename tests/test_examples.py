@@ -2,7 +2,7 @@
 import pytest
 
 from conftest import EXAMPLES
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 

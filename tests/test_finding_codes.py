@@ -14,7 +14,7 @@ import pytest
 from catalogs import PACKAGE, python_files
 from conftest import EXAMPLES, run
 
-from scorekeeper.checking import check_any
+from scorekeeper.core.check import check_any
 from scorekeeper.finding_codes import all_kinds
 
 HERE = pathlib.Path(__file__).resolve().parent

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES, run
-from scorekeeper.rules import rules_dir
+from scorekeeper.rulebook.registry import rules_dir
 
 SHEETS = {path.name: path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.yaml"))}
 RULE_FILES = {path.stem: path.read_text(encoding="utf-8") for path in sorted(pathlib.Path(rules_dir()).glob("*.yaml"))}

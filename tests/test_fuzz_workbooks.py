@@ -129,10 +129,10 @@ def test_each_example_exports_and_imports_cleanly(example):
 import yaml  # noqa: E402
 
 from scorekeeper.names import name_problem  # noqa: E402
-from scorekeeper.sheet_file import flow  # noqa: E402
-from scorekeeper.yaml_lines import loads  # noqa: E402
-from scorekeeper.sheets import load_sheet  # noqa: E402
-from scorekeeper.vocabulary import normalize  # noqa: E402
+from scorekeeper.sheet.yaml_edit import flow  # noqa: E402
+from scorekeeper.sheet.yaml_lines import loads  # noqa: E402
+from scorekeeper.sheet.load import load_sheet  # noqa: E402
+from scorekeeper.sheet.vocabulary import normalize  # noqa: E402
 from test_properties import valid_game  # noqa: E402
 from test_quatrilho_properties import round_entries  # noqa: E402
 from test_team_properties import deal as sueca_deal  # noqa: E402
@@ -154,7 +154,7 @@ def _acceptable(name: str) -> bool:
 
 
 def _written_back(name: str) -> bool:
-    """A name the sheet's own writer (sheet_file.flow, what import writes with) gives back: the
+    """A name the sheet's own writer (yaml_edit.flow, what import writes with) gives back: the
     sheet format's round trip is its own tests' (test_names); here the workbook's is tried."""
     return loads(f"name: {flow(name)}\n", "name.yaml")["name"] == name
 
@@ -269,7 +269,7 @@ def _disputed(draw, entry: dict, players: list[str], outsider: str):
 def _findings(text: str) -> list:
     """What check says of a sheet, wherever it says it (the copy's lines are its own, and findings
     are in the order of their lines: a key on a line of its own comes after its hand's)."""
-    from scorekeeper.sheets import score
+    from scorekeeper.sheet.load import score
 
     return sorted((f.code, f.severity.value, f.hand or 0, f.player or "", f.message)
                   for f in score(_model(text)).findings)

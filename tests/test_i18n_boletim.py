@@ -10,8 +10,8 @@ import openpyxl
 import pytest
 
 from conftest import EXAMPLES, run
-from scorekeeper.king.boletim_finding_codes import KINDS
-from scorekeeper.sheets import load_sheet
+from scorekeeper.king.workbook_finding_codes import KINDS
+from scorekeeper.sheet.load import load_sheet
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
 DISPUTED = EXAMPLES / "king-disputed-mesa3.yaml"

@@ -8,8 +8,8 @@ import os
 import pathlib
 
 import pytest
-
 from conftest import EXAMPLES, RULES, run
+
 from scorekeeper import i18n
 from scorekeeper.errors import quote
 
@@ -253,12 +253,13 @@ def test_json_and_csv_keep_the_point(tmp_path, language):
 
 
 def test_only_a_tables_numbers_get_the_comma(speaking):
-    from scorekeeper import report
+    from scorekeeper.output.csv_text import csv_text
+    from scorekeeper.output.table_layout import table
 
     speaking("pt_PT")
-    text = report.table(["name", "pts"], [["v1.5", "2.5"], ["Ana", 0.25]], numeric_from=1)
+    text = table(["name", "pts"], [["v1.5", "2.5"], ["Ana", 0.25]], numeric_from=1)
     assert text.splitlines()[2:] == ["v1.5      2,5", "Ana      0,25"]  # "v1.5" is no number: a name
-    assert report.csv_text(["name", "pts"], [["v1.5", "2.5"]]) == "name,pts\nv1.5,2.5\n"
+    assert csv_text(["name", "pts"], [["v1.5", "2.5"]]) == "name,pts\nv1.5,2.5\n"
 
 
 # --- click's own messages -----------------------------------------------------------------

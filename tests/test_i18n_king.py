@@ -7,7 +7,7 @@ import pytest
 from conftest import EXAMPLES, PLAYERS, run
 
 from scorekeeper import games, i18n
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 from scorekeeper.king import finding_codes
 
 DISPUTED = EXAMPLES / "king-disputed-mesa3.yaml"

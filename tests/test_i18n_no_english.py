@@ -26,12 +26,13 @@ from pathlib import Path
 import openpyxl
 import pytest
 import yaml
-
 from conftest import EXAMPLES, RULES, run
+
 from scorekeeper import games, i18n
-from scorekeeper.report import counted
 
 import catalogs  # tools/catalogs.py, on the path by conftest  # noqa: E402
+
+from scorekeeper.output.sheet_text import counted
 
 LANGUAGES = ("pt_PT", "pt_BR")
 # The program's words that are English whatever a translation holds (a YAML key shown, a kind).
@@ -163,7 +164,7 @@ def test_the_rule_finds_what_issue_16_found():
 def test_the_rule_files_words_keep_their_accents():
     """A rule file's label or title is shown as it is written: its Portuguese words have their
     accents (the word test cannot tell the label "2 Ultimas Vazas" from the hand's name ultimas)."""
-    from scorekeeper.rules import find
+    from scorekeeper.rulebook.registry import find
 
     assert [hand.label for hand in find("king").negative_hands][-1] == "2 Últimas Vazas"
     assert find("king").title == "King (Regulamento Nacional Interbancário)"

@@ -11,15 +11,15 @@ import recalc
 from conftest import EXAMPLES, run
 
 from scorekeeper import i18n
-from scorekeeper.boletim import layout as L
-from scorekeeper.checking import check_file
+from scorekeeper.workbook import layout as L
+from scorekeeper.core.check import check_file
 from scorekeeper.finding_codes import all_kinds
-from scorekeeper.quatrilho import planilha_finding_codes
-from scorekeeper.quatrilho.planilha import GROUPS, META_HEADS, OWN_LABELS, REMARK_HEAD, label_id
-from scorekeeper.quatrilho.planilha_read import person_heads
-from scorekeeper.rules import find
-from scorekeeper.sheets import load_sheet
-from scorekeeper.vocabulary import normalize
+from scorekeeper.quatrilho import workbook_finding_codes as planilha_finding_codes
+from scorekeeper.quatrilho.workbook_layout import GROUPS, META_HEADS, OWN_LABELS, REMARK_HEAD, label_id
+from scorekeeper.quatrilho.workbook_read import person_heads
+from scorekeeper.rulebook.registry import find
+from scorekeeper.sheet.load import load_sheet
+from scorekeeper.sheet.vocabulary import normalize
 
 LANGUAGES = ("en", "pt_PT", "pt_BR")
 ROUNDS = ["quatrilho-cbqi-mesa7.yaml", "quatrilho-cbqi-mesa9.yaml", "quatrilho-disputed-mesa3.yaml"]

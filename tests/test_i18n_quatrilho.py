@@ -7,13 +7,14 @@ from click.testing import CliRunner
 
 from conftest import EXAMPLES, run
 from scorekeeper import games, i18n
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 from scorekeeper.cli import cli
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.findings import Finding
-from scorekeeper.quatrilho import finding_codes, planilha_finding_codes
+from scorekeeper.quatrilho import finding_codes
+from scorekeeper.quatrilho import workbook_finding_codes as planilha_finding_codes
 from scorekeeper.quatrilho.standings import extra_round_winners
-from scorekeeper.rules import find
+from scorekeeper.rulebook.registry import find
 from scorekeeper.tournaments.model import Round
 
 DISPUTED = EXAMPLES / "quatrilho-disputed-mesa3.yaml"

@@ -13,7 +13,7 @@ from conftest import EXAMPLES, new_team_sheet as new, run
 
 from scorekeeper import i18n
 from scorekeeper.finding_codes import all_kinds
-from scorekeeper.rules import find_shipped
+from scorekeeper.rulebook.registry import find_shipped
 from scorekeeper.sueca import finding_codes
 from scorekeeper.sueca.game import GAME
 

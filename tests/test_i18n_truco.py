@@ -9,7 +9,7 @@ import yaml
 
 from conftest import EXAMPLES, new_team_sheet, run
 from scorekeeper import games, i18n
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 
 DISPUTED = EXAMPLES / "truco-disputed-partida2.yaml"
 

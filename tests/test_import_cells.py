@@ -193,7 +193,7 @@ def test_unusable_header_and_count_cells_are_refused_at_their_cell(tmp_path, cel
 
 
 def test_faltosos_keeps_a_name_that_holds_a_comma():
-    from scorekeeper.king.boletim_import import offender_names
+    from scorekeeper.king.workbook_read import offender_names
 
     players = ["Ana", "Bruno, Jr", "Carla", "Duarte"]
     assert offender_names("Bruno, Jr, Ana", players) == ["Bruno, Jr", "Ana"]
@@ -337,9 +337,9 @@ def test_a_typed_total_is_kept_by_import_and_written_back_by_export(tmp_path):
 
 
 def test_the_saldo_and_the_classification_add_up_the_hands_not_a_typed_total():
-    from scorekeeper.king.boletim_export import KingBoletimWriter
+    from scorekeeper.king.workbook_write import KingBoletimWriter
     from scorekeeper.king.rules import KingRules  # noqa: F401 - the writer's type
-    from scorekeeper.rules import find
+    from scorekeeper.rulebook.registry import find
 
     import openpyxl as xl
 

@@ -3,7 +3,7 @@ import pathlib
 
 import pytest
 
-from scorekeeper import rules as registry
+from scorekeeper.rulebook import registry
 from scorekeeper.errors import RulesError, UnknownRulesError
 from scorekeeper.king.festa import nulos_points, positivos_points
 

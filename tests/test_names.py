@@ -66,8 +66,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 from conftest import run  # noqa: E402
 from scorekeeper.quatrilho.entry_input import NONE  # noqa: E402
-from scorekeeper.sheets import load_sheet  # noqa: E402
-from scorekeeper.vocabulary import normalize  # noqa: E402
+from scorekeeper.sheet.load import load_sheet  # noqa: E402
+from scorekeeper.sheet.vocabulary import normalize  # noqa: E402
 
 # All of Unicode, the lone surrogates included (a shell passes bytes that are no UTF-8 as them);
 # with names of over 80 characters now and then.

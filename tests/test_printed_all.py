@@ -8,9 +8,9 @@ from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf
 
 from scorekeeper import games, i18n
-from scorekeeper.boletim.export import summary_pages
-from scorekeeper.checking import check_file
-from scorekeeper.report import signed
+from scorekeeper.workbook.export import summary_pages
+from scorekeeper.core.check import check_file
+from scorekeeper.output.sheet_text import signed
 
 ORDER = sorted(EXAMPLES.glob("*.yaml"))
 RESUMO_PAGES = summary_pages(sum(len(check_file(str(path)).players) for path in ORDER))

@@ -9,16 +9,15 @@ import re
 import subprocess
 
 import pytest
-
 from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf, require
 
-from scorekeeper import i18n
-from scorekeeper.boletim.export import summary_headers, summary_pages
 from scorekeeper import games, i18n
-from scorekeeper.boletim.team_ficha import BLANK_PAGES, WRITING_MM, blank_rows
-from scorekeeper.checking import check_file
-from scorekeeper.sheets import load_sheet
+from scorekeeper.core.check import check_file
+from scorekeeper.sheet.load import load_sheet
+from scorekeeper.team.workbook_write import BLANK_PAGES, blank_rows
+from scorekeeper.workbook.export import summary_headers, summary_pages
+from scorekeeper.workbook.page import WRITING_MM
 
 TEAMS = ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]
 DISPUTED = {"sueca": EXAMPLES / "sueca-disputed-jogo2.yaml", "truco": EXAMPLES / "truco-disputed-partida2.yaml"}

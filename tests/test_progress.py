@@ -1,8 +1,8 @@
 """The count a long command shows on standard error: only on a terminal, after a second."""
 import io
 
-from scorekeeper import progress
-from scorekeeper.progress import Progress
+from scorekeeper.output import progress
+from scorekeeper.output.progress import Progress
 
 
 class Terminal(io.StringIO):

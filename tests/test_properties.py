@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES, PLAYERS, sheet_text
-from scorekeeper import rules as registry
+from scorekeeper.rulebook import registry
 from scorekeeper.cli import cli
 
 KING = registry.find("king")

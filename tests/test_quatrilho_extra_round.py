@@ -28,15 +28,14 @@ import pathlib
 
 import openpyxl
 import pytest
-import yaml
-
 import recalc
+import yaml
 from conftest import run
 
 from scorekeeper import games, i18n
-from scorekeeper.boletim.export import save
 from scorekeeper.tournaments.tournament_file import load
-from scorekeeper.tournaments.workbook import build
+from scorekeeper.tournaments.workbook_write import build
+from scorekeeper.workbook.export import save
 
 PLAYERS = [f"P{n:02d}" for n in range(1, 46)]
 LATE_PLAYERS = ["P05", "P10", "P15", "P20", "P25"]

@@ -14,10 +14,10 @@ from conftest import EXAMPLES, run
 from test_quatrilho_properties import round_entries
 
 from scorekeeper import i18n
-from scorekeeper.checking import check_file
-from scorekeeper.quatrilho.planilha import CHIPS_GROUP, FIG_GROUP, FIRST, Layout, blank_rows
-from scorekeeper.rules import find
-from scorekeeper.sheets import load_sheet
+from scorekeeper.core.check import check_file
+from scorekeeper.quatrilho.workbook_layout import CHIPS_GROUP, FIG_GROUP, FIRST, Layout, blank_rows
+from scorekeeper.rulebook.registry import find
+from scorekeeper.sheet.load import load_sheet
 
 ROUNDS = ["quatrilho-cbqi-mesa7.yaml", "quatrilho-cbqi-mesa9.yaml", "quatrilho-disputed-mesa3.yaml"]
 TITLES = {"quatrilho-cbqi-mesa7.yaml": "Mesa7 R1", "quatrilho-cbqi-mesa9.yaml": "Mesa9 R2",

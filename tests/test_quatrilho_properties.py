@@ -1,13 +1,13 @@
 """Quatrilho properties over random rounds: every deal adds up to zero, nobody plays below zero
 chips without a finding, the nets add up to zero when the committee covers nothing, and the
 issue's sheet gives its nets."""
-from hypothesis import given, strategies as st
+from conftest import EXAMPLES
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper import games
-from scorekeeper.rules import find
-from scorekeeper.yaml_lines import loads
-
-from conftest import EXAMPLES
+from scorekeeper.rulebook.registry import find
+from scorekeeper.sheet.yaml_lines import loads
 
 GAME = games.get("quatrilho")
 RULES = find("quatrilho")

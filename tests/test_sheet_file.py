@@ -10,8 +10,8 @@ import yaml
 from click.testing import CliRunner
 
 from scorekeeper.cli import cli
-from scorekeeper.sheet_file import (SheetWriteError, append_entry, atomic_write, remove_entry, replace_entry,
-                                    writer_lock)
+from scorekeeper.sheet.saving import SheetWriteError, atomic_write, writer_lock
+from scorekeeper.sheet.yaml_edit import append_entry, remove_entry, replace_entry
 
 NEW = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
 
@@ -124,7 +124,7 @@ def test_a_hand_recorded_interactively_survives_kill_9(tmp_path):
 
 @pytest.mark.parametrize("before", ["rounds: []\n", "rounds:\n", "", "rounds:\n  - seed: 1  # first\n    byes: [A]\n"])
 def test_a_block_entry_is_appended_under_its_list_and_keeps_what_was_there(before):
-    from scorekeeper.sheet_file import append_entry
+    from scorekeeper.sheet.yaml_edit import append_entry
 
     text = "tournament: T  # the final\nrules: king\n" + before
     lines = ["seed: 7", "tables:", "  - {table: 1, players: [A, B, C, D], sheet: r1-mesa1.yaml}", "byes: [E]"]

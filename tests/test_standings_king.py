@@ -1,12 +1,12 @@
 """King championship standings (TN1, K5; Art 7, 14, 15, 16), computed by hand from real sheets
-written to tmp_path and checked by scorekeeper.checking.check_file."""
+written to tmp_path and checked by scorekeeper.core.check.check_file."""
 from __future__ import annotations
 
 import yaml
 
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 from scorekeeper.king.standings import standings
-from scorekeeper.rules import find
+from scorekeeper.rulebook.registry import find
 from scorekeeper.tournaments.model import Penalty, Round, Table, Tournament
 
 # The negative phase of every game below, written as points in seat order (K1): vazas 4-3-3-3

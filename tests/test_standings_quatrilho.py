@@ -1,16 +1,16 @@
 """Quatrilho championship standings (Art 21-24; Q10, Q11), computed by hand from real sheets
-written to tmp_path and checked by scorekeeper.checking.check_file: the tie-breaks, a late
+written to tmp_path and checked by scorekeeper.core.check.check_file: the tie-breaks, a late
 player, a player seated nowhere, a provisional round, the cut, the prizes and the extra round."""
 from __future__ import annotations
 
 import pytest
 import yaml
-
 from conftest import RULES
-from scorekeeper.checking import check_file
+
+from scorekeeper.core.check import check_file
 from scorekeeper.errors import RulesError, ScorekeeperError
 from scorekeeper.quatrilho.standings import extra_round_winners, standings
-from scorekeeper.rules import find, load_path
+from scorekeeper.rulebook.registry import find, load_path
 from scorekeeper.tournaments.model import Round, Table, Tournament
 
 

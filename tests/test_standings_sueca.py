@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from scorekeeper import rules as rule_files
-from scorekeeper.checking import check_file
+from scorekeeper.rulebook import registry as rule_files
+from scorekeeper.core.check import check_file
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.sueca.standings import standings
 from scorekeeper.tournaments.knockout import final, negras_needed, semi_finals

@@ -8,8 +8,8 @@ import pytest
 import yaml
 
 from conftest import RULES
-from scorekeeper import rules as rule_files
-from scorekeeper.checking import check_file
+from scorekeeper.rulebook import registry as rule_files
+from scorekeeper.core.check import check_file
 from scorekeeper.errors import RulesError, ScorekeeperError
 from scorekeeper.tournaments.model import Match, Round, Tournament
 from scorekeeper.truco.standings import standings

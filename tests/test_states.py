@@ -149,7 +149,7 @@ def test_interactive_record_asks_again_a_hand_that_brings_an_error(tmp_path):
 
 
 def test_new_findings_compares_severity_and_message_as_a_multiset():
-    from scorekeeper.editing import new_findings
+    from scorekeeper.sheet.editing import new_findings
     from scorekeeper.findings import Finding, Severity
 
     old = Finding(Severity.ERROR, "s.yaml", 5, "hand 2 (copas): copas was already recorded at hand 1", "Art 8", 2)

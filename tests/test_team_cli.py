@@ -108,7 +108,7 @@ def test_team_sheet_format_errors(tmp_path):
 
 
 def _entries(path):
-    from scorekeeper.sheets import load_sheet
+    from scorekeeper.sheet.load import load_sheet
 
     sheet = load_sheet(str(path))
     names = sheet.team_names

@@ -3,7 +3,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 
 TEAMS = {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]}
 NO_TMP_CHECK = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])

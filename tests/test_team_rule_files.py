@@ -6,13 +6,13 @@ import pathlib
 import pytest
 import yaml
 
-from scorekeeper.checking import check_file
+from scorekeeper.core.check import check_file
 
 TEAMS = {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]}
 
 
 def _variant(tmp_path, name, old, new):
-    from scorekeeper.rules import rules_dir
+    from scorekeeper.rulebook.registry import rules_dir
 
     text = (pathlib.Path(rules_dir()) / f"{name}.yaml").read_text(encoding="utf-8")
     assert old in text
@@ -31,7 +31,7 @@ def _variant(tmp_path, name, old, new):
      "values: expected increasing hand values from 1 to the game target (12), got [1, 3, 6, 9, 15]"),
 ])
 def test_team_rule_files_are_validated(tmp_path, name, old, new, message):
-    from scorekeeper import rules as registry
+    from scorekeeper.rulebook import registry
     from scorekeeper.errors import RulesError
 
     path = _variant(tmp_path, name, old, new)

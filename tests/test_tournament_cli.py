@@ -306,7 +306,7 @@ def _net_round(sheet: pathlib.Path, winner: str) -> None:
 def test_after_the_cut_the_last_round_seats_the_first_and_the_others_play_apart(tmp_path):
     """Quatrilho Art 22, 23 (Q11) under a house rule file whose cut is 5 (of 10 players): the
     last planned round seats the first five, and the other five play an extra round apart."""
-    from scorekeeper.rules import rules_dir
+    from scorekeeper.rulebook.registry import rules_dir
 
     house = (pathlib.Path(rules_dir()) / "quatrilho.yaml").read_text(encoding="utf-8")
     house = house.replace("name: quatrilho\n", "name: quatrilho-clube\n").replace("cut: 40 ", "cut: 5 ")

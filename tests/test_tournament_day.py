@@ -8,8 +8,8 @@ import pathlib
 import shutil
 
 import pytest
-
 from conftest import run
+
 from scorekeeper.tournaments.tournament_file import load
 
 KING = pathlib.Path(__file__).resolve().parent.parent / "examples" / "championship-king"
@@ -205,19 +205,19 @@ def test_a_team_game_renames_and_undoes_and_refuses_the_rest(tmp_path):
 def test_a_change_stopped_before_its_commit_leaves_everything_as_before(king, monkeypatch):
     """SIGTERM (KeyboardInterrupt or SystemExit from the handler) or a full disk at the commit:
     the sheets written or set aside are put back, the file is unchanged."""
-    from scorekeeper import sheet_file
+    from scorekeeper.tournaments import day_changes
 
     assert run("tournament", "undo", king, "--force").exit_code == 0
     assert run("tournament", "draw", king, "--seed", "2028", "--steps", "1000", "--force").exit_code == 0
     files = {p.name: p.read_bytes() for p in king.parent.iterdir()}
-    real_atomic_write = sheet_file.atomic_write
+    real_atomic_write = day_changes.atomic_write
 
     def stopped_at_the_commit(target, content, name=None):
         if name == str(king):
             raise KeyboardInterrupt
         return real_atomic_write(target, content, name=name)
 
-    monkeypatch.setattr(sheet_file, "atomic_write", stopped_at_the_commit)
+    monkeypatch.setattr(day_changes, "atomic_write", stopped_at_the_commit)
     for args in (("substitute", king, "Gil", "Zeca"), ("absent", king, "Gil"), ("rename", king, "Ana", "Anabela"),
                  ("penalty", king, "Ana", "-1", "--article", "Art 14")):
         stopped = run("tournament", *args)

@@ -17,11 +17,11 @@ import recalc
 from conftest import run
 
 from scorekeeper import games, i18n
-from scorekeeper.boletim.export import save
-from scorekeeper.sheets import load_sheet
-from scorekeeper.checking import check_file
+from scorekeeper.workbook.export import save
+from scorekeeper.sheet.load import load_sheet
+from scorekeeper.core.check import check_file
 from scorekeeper.tournaments.tournament_file import load
-from scorekeeper.tournaments.workbook import build
+from scorekeeper.tournaments.workbook_write import build
 
 # --- a King final (TN1, K5) ----------------------------------------------------------------------
 

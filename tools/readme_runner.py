@@ -328,7 +328,7 @@ class Session:
     beside `rules/` (the shipped rule files), as the tour's first block makes them in a checkout."""
 
     def __init__(self, root: str, examples: pathlib.Path | None = None, language: str | None = None):
-        from scorekeeper.rules import rules_dir
+        from scorekeeper.rulebook.registry import rules_dir
 
         self.root = pathlib.Path(root)
         shutil.copytree(rules_dir(), self.root / "rules")

@@ -16,23 +16,23 @@ from pathlib import Path
 import openpyxl
 import pytest
 import yaml
-
 from conftest import EXAMPLES, PLAYERS, run, sheet_text
 
-from scorekeeper.king.boletim_export import MIN_HAND_ROWS, SPARE_ROWS
 from scorekeeper import games
-from scorekeeper.boletim.layout import FIRST_ROW, col
-from scorekeeper.boletim.team_ficha import FIRST, blank_rows
-from scorekeeper.king.boletim_layout import Layout
-from scorekeeper.boletim.team_ficha import SPARE_ROWS as TEAM_SPARE_ROWS
+from scorekeeper.core.check import check_any, check_file
 from scorekeeper.king.classification import table_points
-from scorekeeper.quatrilho.planilha import ALL_GROUPS as PLANILHA_GROUPS
-from scorekeeper.quatrilho.planilha import CHIPS_GROUP, FIG_GROUP, RUNNING_GROUP, WRITTEN_GROUP
-from scorekeeper.quatrilho.planilha import FIRST as PLANILHA_FIRST
-from scorekeeper.quatrilho.planilha import SPARE_ROWS as PLANILHA_SPARE_ROWS
-from scorekeeper.quatrilho.planilha import Layout as PlanilhaLayout
-from scorekeeper.checking import check_any, check_file
-from scorekeeper.sheets import load_sheet
+from scorekeeper.king.workbook_layout import Layout
+from scorekeeper.king.workbook_write import MIN_HAND_ROWS, SPARE_ROWS
+from scorekeeper.quatrilho.workbook_layout import ALL_GROUPS as PLANILHA_GROUPS
+from scorekeeper.quatrilho.workbook_layout import CHIPS_GROUP, FIG_GROUP, RUNNING_GROUP, WRITTEN_GROUP
+from scorekeeper.quatrilho.workbook_layout import FIRST as PLANILHA_FIRST
+from scorekeeper.quatrilho.workbook_layout import SPARE_ROWS as PLANILHA_SPARE_ROWS
+from scorekeeper.quatrilho.workbook_layout import Layout as PlanilhaLayout
+from scorekeeper.sheet.load import load_sheet
+from scorekeeper.team.workbook_columns import FIRST
+from scorekeeper.team.workbook_write import SPARE_ROWS as TEAM_SPARE_ROWS
+from scorekeeper.team.workbook_write import blank_rows
+from scorekeeper.workbook.layout import FIRST_ROW, col
 
 
 class Engine:

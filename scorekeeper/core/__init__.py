@@ -1,1 +1,1 @@
-"""The operations every front end shares, on the core the CLI uses."""
+"""The operations a front end calls: plain arguments in, data out; no click, no terminal."""

@@ -18,14 +18,27 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from scorekeeper import editing, games
-from scorekeeper.errors import (InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, SheetLockedError,
-                                quote)
+from scorekeeper import games
+from scorekeeper.errors import (
+    InputValueError,
+    RefusedChange,
+    ScorekeeperError,
+    SheetFormatError,
+    SheetLockedError,
+    quote,
+)
 from scorekeeper.i18n import _
-from scorekeeper.report import sheet_report
-from scorekeeper.sheets import load_sheet, score
-from scorekeeper.typed_input import Stop
-from scorekeeper.yaml_lines import loads, read_text
+from scorekeeper.output.json_shape import sheet_report
+from scorekeeper.sheet import editing
+from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.saving import writer_lock
+from scorekeeper.sheet.typed_input import Stop, whole
+from scorekeeper.sheet.yaml_lines import loads, read_text
+from scorekeeper.tournaments import draw_round as drawing
+from scorekeeper.tournaments.collect import check
+from scorekeeper.tournaments.standings import standings as ranked
+from scorekeeper.tournaments.standings import standings_rows, standings_table
+from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path
 
 MAX_TABLES = 500  # a folder's sheets served at most (a tournament's round has far fewer tables)
 LOCK_WAIT = 2.0  # seconds a change waits for another writer (a phone, `record`) to finish
@@ -81,8 +94,6 @@ def list_tables(path: str) -> Tables:
     text = read_text(path, SheetFormatError)
     doc = loads(text, path, SheetFormatError)
     if isinstance(doc, dict) and "tournament" in doc:
-        from scorekeeper.tournaments.tournament_file import parse, sheet_path
-
         tournament = parse(text, path)
         tables = []
         if tournament.rounds:
@@ -208,7 +219,6 @@ def _count(value) -> int:
     """`expected_entries`, required: a whole number (JSON's or a form's)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise InputValueError(_("expected_entries: the number of entries the change was made for is required"))
-    from scorekeeper.typed_input import whole
 
     return whole(str(value), "expected_entries", 0, None)
 
@@ -409,9 +419,6 @@ def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
 def draw_ready(tournament) -> tuple[bool, list]:
     """Whether the next round can be drawn (the current one complete and clean, and not past
     the planned rounds: drawing.refuse_unfinished), and what `tournament check` finds."""
-    from scorekeeper.tournaments import drawing
-    from scorekeeper.tournaments.collect import check
-
     checked = check(tournament)
     try:
         drawing.refuse_unfinished(tournament, checked.findings)
@@ -423,11 +430,6 @@ def draw_ready(tournament) -> tuple[bool, list]:
 def draw_next(path: str, seconds: float = 5.0) -> list[str]:
     """Draw the next round into the tournament file and create its sheets, as `tournament draw`
     does (under the file's writer lock, all or nothing); returns what it says of the round."""
-    from scorekeeper.sheet_file import writer_lock
-    from scorekeeper.tournaments import drawing
-    from scorekeeper.tournaments.collect import check
-    from scorekeeper.tournaments.tournament_file import parse, read_tournament_text
-
     with writer_lock(path) as target:
         text = read_tournament_text(target, path)
         tournament = parse(text, path)
@@ -449,8 +451,6 @@ def draw_next(path: str, seconds: float = 5.0) -> list[str]:
 def standings(tournament) -> tuple[list[str], list[list], int]:
     """The live standings (the sheets that count: complete, clean, undisputed) as
     `tournament standings` prints them: heads, rows, and how many columns name the row."""
-    from scorekeeper.tournaments.standings import standings as ranked, standings_rows, standings_table
-
     rows, _pending = ranked(tournament)
     shown = standings_table(standings_rows(tournament, rows))
     return shown.headers, shown.rows, shown.names

@@ -9,13 +9,12 @@ from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
 from scorekeeper.king.sheet import TRUMP_RULE, KingSheet
-from scorekeeper.typed_input import whole
+from scorekeeper.sheet.typed_input import whole
+from scorekeeper.sheet.vocabulary import normalize
 
 
 def player_name(sheet: KingSheet, typed: str) -> str:
     """The player a typed name means: exact, then case- and accent-blind, then a unique prefix."""
-    from scorekeeper.vocabulary import normalize
-
     if typed in sheet.players:
         return typed
     key = normalize(typed)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_
-from scorekeeper.king import boletim_finding_codes
+from scorekeeper.king import workbook_finding_codes as boletim_finding_codes
 
 # The game: ten hands, the negative ones first, in the order of Quadro 1 (Art 8).
 UNFINISHED = FindingKind("K-UNFINISHED", "Art 8", N_("the game is not complete"))

@@ -5,6 +5,7 @@ the method that uses it, so that `check` does not pay for it.
 """
 from scorekeeper.games import Game, Outcome, RecordOption, Seating, lazy
 from scorekeeper.i18n import _, decimal
+from scorekeeper.output.sheet_text import hand_rows, running_rows
 
 
 def describe_rules(rules):
@@ -73,7 +74,7 @@ class King(Game):
     score_sheet = lazy("scorekeeper.king.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.king.entry_input", "build_entry")
     ask_entry = lazy("scorekeeper.king.interactive", "ask_entry")
-    write_boletim = lazy("scorekeeper.king.boletim_export", "write_game")
+    write_boletim = lazy("scorekeeper.king.workbook_write", "write_game")
     standings = lazy("scorekeeper.king.standings", "standings")
 
     def describe_rules(self, rules):
@@ -81,7 +82,7 @@ class King(Game):
 
     def interactive_help(self):
         """The prompts' help, in the language in use (said when `record` starts asking)."""
-        from scorekeeper.king.interactive import HELP
+        from scorekeeper.king.interactive import HELP  # lazy: only the prompts load the prompting module
 
         return _(HELP)
 
@@ -90,20 +91,18 @@ class King(Game):
 
     def show_tables(self, result):
         """`show`: the hands with their totals and controls, then the running balance."""
-        from scorekeeper import report
-
-        tables = [("", *report.hand_rows(result, places_rule="Art 15"), 3)]
+        tables = [("", *hand_rows(result, places_rule="Art 15"), 3)]
         if result.hands:
-            tables.append((_("Running balance"), *report.running_rows(result), 2))
+            tables.append((_("Running balance"), *running_rows(result), 2))
         return tables
 
     def write_blank(self, ws, rules, who, scorer, styles, meta):
-        from scorekeeper.king.boletim_export import write_blank
+        from scorekeeper.king.workbook_write import write_blank  # lazy: openpyxl (test_lazy_imports)
 
         write_blank(ws, rules, list(who), scorer or who[0], styles, meta)
 
     def read_boletim(self, grid, rules, ref, info, where, places):
-        from scorekeeper.king.boletim_import import read_worksheet
+        from scorekeeper.king.workbook_read import read_worksheet  # lazy: openpyxl (test_lazy_imports)
 
         return read_worksheet(grid, info, where, places)
 

@@ -10,7 +10,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.king.entry_input import hand_name, next_beneficiary, next_hand, parse_offer, player_name
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS
 from scorekeeper.king.sheet import KingSheet
-from scorekeeper.typed_input import STOP, Prompt, Stop, until_valid, whole, yes_no_choices
+from scorekeeper.sheet.typed_input import STOP, Prompt, Stop, until_valid, whole, yes_no_choices
 
 HELP = N_("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas\n"
           "after it for a penalty; q stops. Every player is asked by name (Art 6).")  # 80 columns

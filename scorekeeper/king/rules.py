@@ -5,8 +5,8 @@ from typing import NamedTuple
 
 from scorekeeper.errors import RulesError, quote
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.rule_schema import Choice, Optional, Whole, validate
-from scorekeeper.vocabulary import Vocabulary, normalize
+from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
+from scorekeeper.sheet.vocabulary import Vocabulary, normalize
 
 # Ranges of every number (a house rule file is input too): counts that the models loop or
 # allocate by are kept to what a card table can hold, points to what a sheet can show.

@@ -4,13 +4,14 @@ from __future__ import annotations
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import _
 from scorekeeper.king import finding_codes as K
-from scorekeeper.king import written_totals
 from scorekeeper.king.classification import table_points
 from scorekeeper.king.festa import score_festa
 from scorekeeper.king.negative_hands import score_negative_hand
 from scorekeeper.king.penalties import penalty_points
 from scorekeeper.king.sheet import HandEntry, KingSheet, entry_label, hand_finding
-from scorekeeper.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.king.workbook_finding_codes import TOTALS_RULE, TYPED_COLUMN_TOTAL, TYPED_HAND_TOTAL, TYPED_SALDO
+from scorekeeper.king.written_totals import TOTALS_KEYS
+from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 
 ROTATION_RULE = K.ROTATION.rule  # Art 9, 2a fase: "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
 
@@ -65,7 +66,7 @@ def score_sheet(sheet: KingSheet) -> SheetResult:
     complete = game.finish(hands)
     if sheet.totals is not None:
         findings.extend(sheet.totals.findings)  # a name in `totals:` that is not a player
-    findings.extend(written_totals.findings(sheet, hands))  # the totals written, checked
+    findings.extend(written_total_findings(sheet, hands))  # the totals written, checked
     findings.sort(key=lambda f: f.line or 0)  # stable: in sheet order, each hand's in the order found
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands, findings=findings,
@@ -179,3 +180,41 @@ class _GameState:
                     self.error(last, _("the game adds up to {total}, not {expected}").format(
                         total=total, expected=rules.game_total), K.GAME_TOTAL)
         return complete
+
+
+def written_total_findings(sheet, hands) -> list[Finding]:
+    """Every written total (king/written_totals.py reads them) that is not what the hands' points
+    add up to."""
+    found = []
+    for entry, hand in zip(sheet.entries, hands):
+        if entry.total is not None and hand.total is not None and entry.total != hand.total:
+            found.append(hand_finding(sheet.source, entry.total_line, entry.index, entry_label(entry),
+                                      _("the total written here is {typed}, but the hand's points add up to "
+                                        "{total}").format(typed=entry.total, total=hand.total),
+                                      TOTALS_RULE, code=TYPED_HAND_TOTAL.code))
+    written = sheet.totals
+    if written is None or not written.values:
+        return found
+    negatives = dict.fromkeys(sheet.players, 0)
+    positives = dict.fromkeys(sheet.players, 0)
+    for hand in hands:
+        for player, value in (hand.points or {}).items():
+            negatives[player] += max(0, -value)
+            positives[player] += max(0, value)
+    expected = {"negativos": negatives, "positivos": positives,
+                "saldo": {p: positives[p] - negatives[p] for p in sheet.players}}
+    messages = {
+        "negativos": (_("{player}'s Negativos total written here is {typed}, but the hands' Negativos add up to "
+                        "{expected}"), TYPED_COLUMN_TOTAL),
+        "positivos": (_("{player}'s Positivos total written here is {typed}, but the hands' Positivos add up to "
+                        "{expected}"), TYPED_COLUMN_TOTAL),
+        "saldo": (_("{player}'s saldo written here is {typed}, but Positivos - Negativos is {expected}"), TYPED_SALDO),
+    }
+    for key in TOTALS_KEYS:
+        message, kind = messages[key]
+        for player, (typed, line) in written.values.get(key, {}).items():
+            if typed != expected[key][player]:
+                found.append(Finding(Severity.ERROR, sheet.source, line,
+                                     message.format(player=player, typed=typed, expected=expected[key][player]),
+                                     kind.rule, None, player, code=kind.code))
+    return found

@@ -16,7 +16,7 @@ from scorekeeper.king import finding_codes as K
 from scorekeeper.king import written_totals
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.names import refuse_bad_names
-from scorekeeper.yaml_lines import LineDict, LineList, header_text, optional_word
+from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, optional_word
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands", "totals")
 ENTRY_KEYS = ("hand", "counts", "points", "tricks", "penalty", "players", "beneficiary",
@@ -96,7 +96,7 @@ class KingSheet:
     entries: list[HandEntry]
     hands_line: int
     line: int
-    totals: "WrittenTotals | None" = None  # the Totais and Saldo rows as written (written_totals)
+    totals: "written_totals.WrittenTotals | None" = None  # the Totais and Saldo rows as written (written_totals)
 
 
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:

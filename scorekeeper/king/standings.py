@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from scorekeeper.results import SheetResult
+from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
 # Table points are averages of whole places over at most a table's players (K5: 10/3), byes and

@@ -13,7 +13,6 @@ from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.i18n import _
 from scorekeeper.king import finding_codes as K
-from scorekeeper.king.boletim_finding_codes import TOTALS_RULE, TYPED_COLUMN_TOTAL, TYPED_HAND_TOTAL, TYPED_SALDO
 
 # The rows of the boletim's totals, as the sheet names them: the paper's own words.
 TOTALS_KEYS = ("negativos", "positivos", "saldo")
@@ -79,41 +78,3 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
         written.values[key] = {p: read[p] for p in players if p in read}  # seat order
     return written
 
-
-def findings(sheet, hands) -> list[Finding]:
-    """Every written total that is not what the hands' points add up to."""
-    from scorekeeper.king.sheet import entry_label, hand_finding
-
-    found = []
-    for entry, hand in zip(sheet.entries, hands):
-        if entry.total is not None and hand.total is not None and entry.total != hand.total:
-            found.append(hand_finding(sheet.source, entry.total_line, entry.index, entry_label(entry),
-                                      _("the total written here is {typed}, but the hand's points add up to "
-                                        "{total}").format(typed=entry.total, total=hand.total),
-                                      TOTALS_RULE, code=TYPED_HAND_TOTAL.code))
-    written = sheet.totals
-    if written is None or not written.values:
-        return found
-    negatives = dict.fromkeys(sheet.players, 0)
-    positives = dict.fromkeys(sheet.players, 0)
-    for hand in hands:
-        for player, value in (hand.points or {}).items():
-            negatives[player] += max(0, -value)
-            positives[player] += max(0, value)
-    expected = {"negativos": negatives, "positivos": positives,
-                "saldo": {p: positives[p] - negatives[p] for p in sheet.players}}
-    messages = {
-        "negativos": (_("{player}'s Negativos total written here is {typed}, but the hands' Negativos add up to "
-                        "{expected}"), TYPED_COLUMN_TOTAL),
-        "positivos": (_("{player}'s Positivos total written here is {typed}, but the hands' Positivos add up to "
-                        "{expected}"), TYPED_COLUMN_TOTAL),
-        "saldo": (_("{player}'s saldo written here is {typed}, but Positivos - Negativos is {expected}"), TYPED_SALDO),
-    }
-    for key in TOTALS_KEYS:
-        message, kind = messages[key]
-        for player, (typed, line) in written.values.get(key, {}).items():
-            if typed != expected[key][player]:
-                found.append(Finding(Severity.ERROR, sheet.source, line,
-                                     message.format(player=player, typed=typed, expected=expected[key][player]),
-                                     kind.rule, None, player, code=kind.code))
-    return found

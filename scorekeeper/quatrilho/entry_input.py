@@ -21,8 +21,9 @@ from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.names import name_problem
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS
-from scorekeeper.typed_input import until_valid, whole
-from scorekeeper.vocabulary import normalize
+from scorekeeper.quatrilho.scoring import score_sheet
+from scorekeeper.sheet.typed_input import until_valid, whole
+from scorekeeper.sheet.vocabulary import normalize
 
 HELP = N_("Type the contract (normal, solo-natural, solo-preto, solo-branco, rolar) and its players and figuras\n"
           "are asked by name; or a fine that ended the deal (bater, sinal, fora-de-vez, negar-carta); or late,\n"
@@ -229,8 +230,6 @@ def _ordered(entry: dict) -> dict:
 def ask_entry(sheet, ask, say) -> dict:
     """Ask the next entry: what it is (a contract, a fine that ended the deal, late, out,
     rebuy), then only what that needs, naming the players who can answer."""
-    from scorekeeper.quatrilho.round import score_sheet
-
     upcoming = score_sheet(sheet).extra["next"]
     playing = upcoming["playing"] or list(sheet.players)
     dealer = upcoming["dealer"]

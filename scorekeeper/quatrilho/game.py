@@ -22,18 +22,18 @@ class Quatrilho(Game):
     rules_from_data = lazy("scorekeeper.quatrilho.rules", "from_data")
     describe_rules = lazy("scorekeeper.quatrilho.rules", "describe_rules")
     parse_sheet = lazy("scorekeeper.quatrilho.sheet", "parse_sheet")
-    score_sheet = lazy("scorekeeper.quatrilho.round", "score_sheet")
+    score_sheet = lazy("scorekeeper.quatrilho.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.quatrilho.entry_input", "build_entry")
     ask_entry = lazy("scorekeeper.quatrilho.entry_input", "ask_entry")
     entry_label = lazy("scorekeeper.quatrilho.sheet", "entry_label")
     show_tables = lazy("scorekeeper.quatrilho.show", "show_tables")
-    write_boletim = lazy("scorekeeper.quatrilho.planilha_export", "write_game")
-    write_blank = lazy("scorekeeper.quatrilho.planilha", "write_blank")
-    read_boletim = lazy("scorekeeper.quatrilho.planilha_read", "read_worksheet")
+    write_boletim = lazy("scorekeeper.quatrilho.workbook_write", "write_game")
+    write_blank = lazy("scorekeeper.quatrilho.workbook_layout", "write_blank")
+    read_boletim = lazy("scorekeeper.quatrilho.workbook_read", "read_worksheet")
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""
-        from scorekeeper.quatrilho.entry_input import HELP
+        from scorekeeper.quatrilho.entry_input import HELP  # lazy: only the prompts need it
 
         return _(HELP)
 
@@ -42,7 +42,7 @@ class Quatrilho(Game):
 
     def standings(self, tournament, results):
         """Q11 over the rounds the committee fixed (Art 10): the cut after the next-to-last."""
-        from scorekeeper.quatrilho.standings import standings
+        from scorekeeper.quatrilho.standings import standings  # lazy: decimal, fractions
 
         return standings(tournament, results, tournament.planned_rounds)
 

@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.rule_schema import Optional, Whole, validate
-from scorekeeper.vocabulary import Vocabulary
+from scorekeeper.rulebook.schema import Optional, Whole, validate
+from scorekeeper.sheet.vocabulary import Vocabulary
 
 AMOUNT = Whole(0, 1000)  # chips: a house variant may change them, within reason
 PRIZE = Whole(0, 10**7)  # money (Art 23, 24), in the championship's currency

@@ -25,7 +25,7 @@ from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
 from scorekeeper.i18n import _, pgettext
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.quatrilho.rules import QuatrilhoRules
-from scorekeeper.yaml_lines import LineDict, LineList, header_text
+from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text
 
 LIST_KEY = "deals"
 HEADER_KEYS = ("rules", "event", "round", "table", "date", "scorer", "notes", "players", "round_deals", LIST_KEY)

@@ -3,6 +3,7 @@ running chips after each entry."""
 from __future__ import annotations
 
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.output.sheet_text import signed
 from scorekeeper.quatrilho.sheet import entry_label
 
 # "deal", "dealer" and "net" are said in the context "quatrilho" (a Brazilian carteada, its
@@ -17,8 +18,6 @@ def _people(result) -> list[str]:
 
 def show_tables(result) -> list[tuple[str, list, list, int]]:
     """The first table is what `record` prints after each deal and `--format csv` writes."""
-    from scorekeeper.report import signed  # report is imported by the table paths only
-
     people = _people(result)
     deal, dealer, entry = pgettext("quatrilho", "deal"), pgettext("quatrilho", "dealer"), _("entry")
     headers = ["#", deal, dealer, entry, _("detail"), *people, _("total")]

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.results import SheetResult
+from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 
 EXTRA_STAGE = "extra"  # Art 23: the round the players from the 41st on may play apart, for its own prize

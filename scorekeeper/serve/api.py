@@ -11,7 +11,7 @@ from scorekeeper import i18n
 from scorekeeper.core import tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
 from scorekeeper.serve.access import ORGANISER
-from scorekeeper.serve.app import allow, language, locked, served, table_or_404, token
+from scorekeeper.serve.requests import allow, language, locked, served, table_or_404, token
 
 
 def register(app) -> None:

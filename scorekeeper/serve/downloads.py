@@ -6,11 +6,11 @@ import io
 
 from scorekeeper import i18n
 from scorekeeper.core import tables
+from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
+from scorekeeper.workbook.export import build_workbook, no_cyclic_gc
 
 
 def boletim(table: tables.Table, language: str) -> bytes:
-    from scorekeeper.boletim.export import build_workbook, no_cyclic_gc
-
     with i18n.speaking(language):  # the notes of its findings are written in the workbook's language
         sheet, result = tables.load(table)
         workbook = build_workbook([(sheet, result)])
@@ -21,8 +21,6 @@ def boletim(table: tables.Table, language: str) -> bytes:
 
 
 def championship_workbook(tournament, language: str) -> bytes:
-    from scorekeeper.tournaments.workbook import build, refuse_oversized, workbook_bytes
-
     refuse_oversized(tournament)
     with i18n.speaking(language):
         workbook = build(tournament)

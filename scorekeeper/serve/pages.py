@@ -12,10 +12,13 @@ from scorekeeper import games, i18n
 from scorekeeper.core import tables
 from scorekeeper.errors import ScorekeeperError, StaleSheet
 from scorekeeper.i18n import _
-from scorekeeper import report
-from scorekeeper.report import format_totals
+from scorekeeper.output.sheet_text import format_totals
+from scorekeeper.output.table_layout import DETAIL
 from scorekeeper.serve.access import ORGANISER
-from scorekeeper.serve.app import allow, language, locked, nonce, served, table_or_404, token
+from scorekeeper.serve.downloads import boletim, championship_workbook
+from scorekeeper.serve.organiser import organiser_view
+from scorekeeper.serve.qr import svg
+from scorekeeper.serve.requests import allow, language, locked, nonce, served, table_or_404, token
 from scorekeeper.serve.words import findings_count, round_words, state_words, words
 
 LANGUAGE_NAMES = {"en": "English", "pt_PT": "Português (Portugal)", "pt_BR": "Português (Brasil)"}
@@ -38,7 +41,7 @@ def sheet_table(result) -> dict:
     the page lays it out: a detail under its entry, groups of columns above their labels."""
     game = games.get(result.game)
     _heading, headers, rows, numeric = game.show_tables(result)[0]
-    detail = next((i for i, h in enumerate(headers) if str(h) in (report.DETAIL, _(report.DETAIL))), None)
+    detail = next((i for i, h in enumerate(headers) if str(h) in (DETAIL, _(DETAIL))), None)
     kept = [i for i in range(len(headers)) if i != detail]
     labels = [getattr(headers[i], "label", str(headers[i])) for i in kept]
     groups = [getattr(headers[i], "group", None) for i in kept]
@@ -103,8 +106,6 @@ def register(app) -> None:
     @locked
     def table_workbook(table_id):
         table = _table(table_id)
-        from scorekeeper.serve.downloads import boletim
-
         lang = language(_game_of(table))
         try:
             data = boletim(table, lang)
@@ -121,8 +122,6 @@ def register(app) -> None:
             _game_of(found.tables[0]) if found.tables else None)
         lang = language(game)
         with i18n.speaking(lang):
-            from scorekeeper.serve.organiser import organiser_view
-
             view = organiser_view(found, served().access, request.host_url.rstrip("/"), lang)
             view["csrf"] = served().access.csrf(nonce(), token(), "draw")
             return render_template("organiser.html", **view, **_common(lang))
@@ -151,8 +150,6 @@ def register(app) -> None:
         found = served().tables()
         if found.tournament is None:
             abort(404)
-        from scorekeeper.serve.downloads import championship_workbook
-
         lang = language(found.tournament.rules.game)
         try:
             data = championship_workbook(found.tournament, lang)
@@ -167,8 +164,6 @@ def register(app) -> None:
         found = served().tables()
         lang = language(found.tournament.rules.game if found.tournament is not None else None)
         with i18n.speaking(lang):
-            from scorekeeper.serve.organiser import organiser_view
-
             view = organiser_view(found, served().access, request.host_url.rstrip("/"), lang, standings=False)
             return render_template("print.html", **view, **_common(lang))
 
@@ -176,8 +171,6 @@ def register(app) -> None:
     @locked
     def qr(name):
         allow(None)
-        from scorekeeper.serve.qr import svg
-
         base = request.host_url.rstrip("/")
         access = served().access
         if name == "organiser":

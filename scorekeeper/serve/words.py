@@ -3,6 +3,7 @@ their own: they show these, so the catalogs hold every one)."""
 from __future__ import annotations
 
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.output.sheet_text import counted
 
 
 def words() -> dict[str, str]:
@@ -53,7 +54,6 @@ def state_words(state: str, entries: int | None, entry_word: tuple[str, str] | N
         return _("with findings")
     if state == "unusable":
         return _("unusable")
-    from scorekeeper.report import counted
 
     return _("in progress: {entries}").format(entries=counted(entries or 0, entry_word or ("entry", "entries")))
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import N_, _
+from scorekeeper.sheet.typed_input import team_name, until_valid, whole, yes_no_choices
 from scorekeeper.sueca.rules import PENALTIES
-from scorekeeper.typed_input import team_name, until_valid, whole, yes_no_choices
 
 HELP = N_("Type each team's card points (they add up to 120): 72 48, Nos=72 Eles=48,\n"
           "or 72 alone and the other team's are asked; or a penalty and the team at fault:\n"

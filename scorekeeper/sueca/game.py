@@ -1,7 +1,8 @@
 """Sueca as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 from scorekeeper.games import RecordOption, lazy
 from scorekeeper.i18n import N_, _
-from scorekeeper.team_game import TeamGame
+from scorekeeper.output.table_layout import Column
+from scorekeeper.team.game import TeamGame
 
 
 class Sueca(TeamGame):
@@ -26,7 +27,7 @@ class Sueca(TeamGame):
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""
-        from scorekeeper.sueca.entry_input import HELP
+        from scorekeeper.sueca.entry_input import HELP  # lazy: check does not load the entry parser
 
         return _(HELP)
 
@@ -45,8 +46,6 @@ class Sueca(TeamGame):
     def show_tables(self, result):
         """`show`: each deal's card points and points, the moca standing, and mocas won. Heads in
         the language in use, and each deal's kind (entry_label)."""
-        from scorekeeper.report import Column  # report is imported by the table paths only
-
         teams = result.players
         words = (_("pts"), "+", _("moca"), _("mocas"))
         headers = ["#", _("deal"), _("detail"), *(Column(f"{t} {word}", word, t) for word in words for t in teams)]
@@ -59,7 +58,7 @@ class Sueca(TeamGame):
         return [("", headers, rows, 3)]
 
     def ficha_columns(self, teams):
-        from scorekeeper.sueca.ficha import SuecaColumns
+        from scorekeeper.sueca.workbook_layout import SuecaColumns  # lazy: openpyxl (test_lazy_imports)
 
         return SuecaColumns(teams)
 

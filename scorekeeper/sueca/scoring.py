@@ -4,12 +4,12 @@ from __future__ import annotations
 from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sueca import finding_codes as codes
 from scorekeeper.sueca.deal_points import deal_points
 from scorekeeper.sueca.moca import MocaRace
 from scorekeeper.sueca.rules import PENALTIES, SuecaRules
-from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
+from scorekeeper.team.sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
 
 LIST_KEY = "deals"
 DEAL_KEYS = ("points", "all_tricks", "penalty", "team", "reason", "standing", "note")

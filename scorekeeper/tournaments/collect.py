@@ -6,10 +6,11 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
+from scorekeeper import i18n
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper import i18n
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import TournamentFormatError, sheet_path
@@ -40,8 +41,6 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
     Bounded: each sheet is looked at once (stat) before any is read, and one that would be
     read is read once, so the work is linear in the sheets; their sizes in all are at most
     MAX_SHEETS_BYTES, else the tournament is refused up front (TournamentFormatError)."""
-    from scorekeeper.sheets import load_sheet, score
-
     results, findings, disputed, sheets = {}, [], set(), {}
     folder = _real_folder(tournament.source)
     looked = []  # (round, item, what, path, stat or None, outside)
@@ -314,7 +313,7 @@ def _leftover_findings(tournament: Tournament) -> list[Finding]:
     """What an interrupted draw left in the folder (drawing.leftovers): its empty sheets, which
     the next draw replaces (one warning a round), and a file at a drawn sheet's name that holds
     something else, which refuses the next draw until it is moved (one warning each)."""
-    from scorekeeper.tournaments.drawing import leftovers
+    from scorekeeper.tournaments.draw_round import leftovers  # lazy: a cycle (test_architecture)
 
     found = leftovers(tournament)
     findings = []

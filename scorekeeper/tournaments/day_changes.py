@@ -18,9 +18,12 @@ import yaml
 
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, one_line, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, decimal, ngettext
 from scorekeeper.names import name_problem
-from scorekeeper.tournaments import drawing
+from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
+from scorekeeper.sheet.yaml_edit import _comments_in, _compose, _node_end, flow, remove_entry
+from scorekeeper.tournaments import draw_round as drawing
 from scorekeeper.tournaments.model import Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path, text_problem
 
@@ -53,7 +56,6 @@ class _Plan:
 def _changed(path: str, plan) -> DayChange:
     """Read the file under its writer lock, work out the change (`plan(tournament, text)`), check
     that the new text reads back as a tournament file, and save it all or nothing."""
-    from scorekeeper.sheet_file import writer_lock
 
     with writer_lock(path) as target:
         text = read_tournament_text(target, path)
@@ -67,7 +69,6 @@ def _changed(path: str, plan) -> DayChange:
 def _save(tournament: Tournament, target: str, plan: _Plan) -> None:
     """The sheets, then the file (the commit), then the removals; before the commit, any failure
     or signal takes every sheet back (drawing._saved tells whether the commit happened)."""
-    from scorekeeper.sheet_file import atomic_write, temp_names, writer_lock
 
     temps = temp_names(os.path.dirname(tournament.source))
     created: list[tuple[str, str]] = []
@@ -108,7 +109,6 @@ def _save(tournament: Tournament, target: str, plan: _Plan) -> None:
 def _take_back(tournament: Tournament, created, rewritten, moved, temps) -> None:
     """Every sheet as it was before the change: the moved ones back, the rewritten ones' old text,
     the created ones removed (drawing._remove: only while still as written)."""
-    from scorekeeper.sheet_file import atomic_write, writer_lock
 
     for real, kept in reversed(moved):
         try:
@@ -137,7 +137,6 @@ def _read(path: str) -> str | None:
 # --- the file's text, edited where it says what changes --------------------------------------
 
 def _root(text: str, source: str):
-    from scorekeeper.sheet_file import _compose
 
     return _compose(text, source)
 
@@ -157,13 +156,11 @@ def _round_nodes(root) -> list:
 
 
 def _flow(value) -> str:
-    from scorekeeper.sheet_file import flow
 
     return flow(value)
 
 
 def _end(text: str, node) -> int:
-    from scorekeeper.sheet_file import _node_end
 
     return _node_end(text, node)
 
@@ -210,7 +207,6 @@ def _value_key(mapping, key: str | None):
 def _replace_node(text: str, node, new: str, comment: str | None = None) -> tuple[int, int, str]:
     """An edit that writes `new` (one flow line) in place of a node, keeping the comments written
     inside it; `comment` is added after it when its line has none."""
-    from scorekeeper.sheet_file import _comments_in
 
     start, end = node.start_mark.index, _end(text, node)
     comments = _comments_in(text, start, end)
@@ -301,7 +297,6 @@ def undo(path: str, force: bool = False) -> DayChange:
     extra round of Art 23, drawn with it, goes too). A sheet with entries refuses it; with
     `force` the round goes and such a sheet is kept beside the file as `rN-mesaK.undone.yaml`."""
     def plan(tournament: Tournament, text: str) -> _Plan:
-        from scorekeeper.sheet_file import remove_entry
 
         if not tournament.rounds:
             raise InputValueError(_("no round is drawn yet: nothing to undo"), tournament.source)
@@ -387,7 +382,6 @@ def _plain(points: float):
 
 
 def _signed(value) -> str:
-    from scorekeeper.i18n import decimal
 
     return decimal(f"{value:+g}")
 
@@ -630,7 +624,6 @@ def _renamed_sheet(tournament: Tournament, where: str, old: str, new: str) -> tu
     its entries give), or None when it does not name him or is not in (a missing or unreadable
     sheet is left as it is: check reports it). Refused when the renamed sheet would score
     otherwise than the old one with the name changed."""
-    from scorekeeper.sheets import load_sheet, score
 
     if not os.path.isfile(where) or os.path.islink(where):
         return None

@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from scorekeeper.tournaments.draw import Layout
+    from scorekeeper.tournaments.draw_plan import Layout
 
 # The quick search's effort, counted in player-seat evaluations (never in seconds). At most about
 # 0.3 s on two slow cores.

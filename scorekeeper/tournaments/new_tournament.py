@@ -9,9 +9,11 @@ import os
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import _, grouped
 from scorekeeper.names import name_problem
-from scorekeeper.sheet_file import flow
+from scorekeeper.rulebook import registry
+from scorekeeper.sheet.new import seated
+from scorekeeper.sheet.yaml_edit import flow
+from scorekeeper.sheet.yaml_lines import MAX_HEADER_TEXT
 from scorekeeper.tournaments.tournament_file import MAX_PLAYERS, MAX_TEAM, parse, text_problem
-from scorekeeper.yaml_lines import MAX_HEADER_TEXT
 
 
 def _check_name(name: str, source: str) -> None:
@@ -24,8 +26,6 @@ def find_rules(ref: str, output: str):
     """The rules `ref` names, and `ref` as the new file writes it: shipped rules by name; a rule
     file by its path from the file's folder, where every tournament command looks for it (it
     must be in that folder or below, as for a sheet's `rules:`)."""
-    from scorekeeper import rules as registry
-
     if not registry.looks_like_path(ref):
         return registry.find(ref), ref
     folder = os.path.dirname(output)
@@ -94,8 +94,6 @@ def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_r
 def check_entrants(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str):
     """Who enters: the players (a list), or the teams ({team: players}), as the game is seated;
     at least enough for one table or match, each named once."""
-    from scorekeeper.new_sheet import seated
-
     for name in players:
         _check_name(name, source)
     who = seated(game, rules, players, teams, source, at_least=True)

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from scorekeeper import games, i18n
 from scorekeeper.i18n import pgettext
 from scorekeeper.tournaments.collect import check
+from scorekeeper.tournaments.knockout import final_standings
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
 
@@ -32,8 +33,6 @@ def ranked(tournament: Tournament, results: dict) -> list[StandingRow]:
     game = games.get(tournament.rules.game)
     rows = game.standings(tournament, results)
     if game.seating is games.Seating.TEAMS:
-        from scorekeeper.tournaments.knockout import final_standings
-
         rows = final_standings(tournament, rows, results)
     return rows
 

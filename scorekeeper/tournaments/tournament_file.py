@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import os
 
-from scorekeeper import rules as registry
+from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, one_line, quote
 from scorekeeper.i18n import _, grouped
 from scorekeeper.names import INVISIBLE, name_problem
+from scorekeeper.rulebook import registry
+from scorekeeper.sheet.file_access import read_regular
+from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, header_text, loads
 from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
-from scorekeeper.file_access import read_regular
-from scorekeeper.yaml_lines import MAX_FILE_BYTES, header_text, loads
 
 TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "withdrawn", "entered",
             "substitutes", "entries_until", "rounds", "notes")
@@ -160,7 +161,6 @@ class _Reader:
             if exc.source is None:
                 self.fail(_("rules: {problem}").format(problem=exc.message), doc.line_of("rules"))
             raise
-        from scorekeeper import games
 
         game = games.get(rules.game)
         tournament = Tournament(path, name, rules, ref)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import N_, _, pgettext
-from scorekeeper.typed_input import team_name, until_valid, whole
+from scorekeeper.sheet.typed_input import team_name, until_valid, whole
+from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.truco.rules import PENALTIES
-from scorekeeper.vocabulary import normalize
 
 HELP = N_("Type the winning team (or one of its players) and the hand's value: Nos 3\n"
           "(Nos alone is 1). Or: declined TEAM (a mao de onze declined), void (a misdeal),\n"

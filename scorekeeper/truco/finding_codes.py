@@ -3,7 +3,7 @@
 Prefix TR; then the article of the FURB regulation the finding is reported under (ART6 ...
 ART18; RULINGS T1-T4 read them), when one article says it; then what is wrong. `rule` is the
 article as the finding prints it. A name that is no team (rule "teams") is the team sheets'
-own kind (scorekeeper.team_finding_codes). scorekeeper/finding_codes.py gathers these.
+own kind (scorekeeper.team.finding_codes). scorekeeper/finding_codes.py gathers these.
 """
 from __future__ import annotations
 

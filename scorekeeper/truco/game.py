@@ -1,7 +1,8 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 from scorekeeper.games import lazy
 from scorekeeper.i18n import _, pgettext
-from scorekeeper.team_game import TeamGame
+from scorekeeper.output.table_layout import Column
+from scorekeeper.team.game import TeamGame
 
 
 class Truco(TeamGame):
@@ -23,7 +24,7 @@ class Truco(TeamGame):
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""
-        from scorekeeper.truco.entry_input import HELP
+        from scorekeeper.truco.entry_input import HELP  # lazy: check does not load the entry parser
 
         return _(HELP)
 
@@ -43,8 +44,6 @@ class Truco(TeamGame):
     def show_tables(self, result):
         """`show`: each hand, the points it gives, the running score of its game, and games won.
         The heads are said in the language in use, and each hand's kind (entry_label)."""
-        from scorekeeper.report import Column  # report is imported by the table paths only
-
         teams = result.players
         words = ("+", pgettext("truco", "score"), pgettext("truco", "games"))
         headers = ["#", pgettext("truco", "game"), pgettext("truco", "hand"), _("detail"),
@@ -57,7 +56,7 @@ class Truco(TeamGame):
         return [("", headers, rows, 4)]
 
     def ficha_columns(self, teams):
-        from scorekeeper.truco.ficha import TrucoColumns
+        from scorekeeper.truco.workbook_layout import TrucoColumns  # lazy: openpyxl (test_lazy_imports)
 
         return TrucoColumns(teams)
 

@@ -5,8 +5,8 @@ from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
 from scorekeeper.i18n import _, pgettext
-from scorekeeper.rule_schema import Choice, Optional, Whole, validate
-from scorekeeper.vocabulary import Vocabulary
+from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
+from scorekeeper.sheet.vocabulary import Vocabulary
 
 # Ranges of every number (a house rule file is input too); Truco is two teams, and the
 # scoring gives a team's points to "the other team".

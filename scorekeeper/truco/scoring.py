@@ -4,8 +4,8 @@ from __future__ import annotations
 from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import N_, _, pgettext
-from scorekeeper.results import HandResult, SheetResult, sheet_meta
-from scorekeeper.team_sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
+from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.team.sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
 from scorekeeper.truco import finding_codes as C
 from scorekeeper.truco.rules import PENALTIES, TrucoRules, void_word
 

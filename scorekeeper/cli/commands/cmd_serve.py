@@ -1,0 +1,82 @@
+"""`scorekeeper serve`: the score pad in the browser, for every table of a tournament's current
+round, a folder of sheets or one sheet (scorekeeper.serve on core.tables). Flask, waitress and
+segno are imported here, only when this command runs."""
+from __future__ import annotations
+
+import click
+
+from scorekeeper import i18n
+from scorekeeper.cli.common import domain_errors, out
+from scorekeeper.i18n import _
+
+LOOPBACK = "127.0.0.1"
+CONNECTIONS = 100  # waitress's connection limit: a club's tables, their phones, the organiser
+THREADS = 8
+
+
+@click.command(short_help="Serve the score pad: every table's sheet in a phone's browser.")
+@click.argument("path", metavar="[PATH]", default=".", type=click.Path(exists=True))
+@click.option("--host", default=LOOPBACK, show_default=True, metavar="ADDRESS",
+              help="Listen on this address; any other than this machine's gives each table a secret link.")
+@click.option("--port", default=8019, show_default=True, type=click.IntRange(0, 65535),
+              help="Listen on this port (0: any free one).")
+@click.option("--no-qr", is_flag=True, help="Print the links without their QR codes.")
+@domain_errors
+def serve(path, host, port, no_qr):
+    """Serve PATH (a tournament file: its current round's tables; a folder of sheets; or one
+    sheet) to browsers: each table's sheet as `show` gives it, and a form that asks what
+    `record` asks, saved by the same writer lock. Prints the organiser's link, then one line
+    per table with its link (and QR code). Stop it with Ctrl+C.
+
+    \b
+    scorekeeper serve examples/championship-king/final.yaml
+    scorekeeper serve final.yaml --host 0.0.0.0 --port 8019
+    """
+    from waitress.server import create_server  # lazy: flask and waitress load when serve runs, not for --help
+
+    from scorekeeper.core import tables  # lazy: as above
+    from scorekeeper.serve.app import MAX_BODY, create_app  # lazy: as above
+    from scorekeeper.serve.organiser import organiser_address, table_address  # lazy: as above
+
+    tables.list_tables(path)  # a PATH that cannot be served is refused here, in one line
+    with_tokens = host not in ("127.0.0.1", "localhost", "::1")
+    app = create_app(path, with_tokens=with_tokens, language=i18n.workbook_language(None))
+    server = create_server(app, host=host, port=port, threads=THREADS, connection_limit=CONNECTIONS,
+                           max_request_body_size=MAX_BODY, ident="scorekeeper", clear_untrusted_proxy_headers=True)
+    base = f"http://{_shown_host(host)}:{server.effective_port}"
+    access = app.extensions["scorekeeper"].access
+    links = [(_("Organiser"), organiser_address(base, access))]
+    with i18n.speaking(i18n.active()):
+        for table in tables.list_tables(path).tables:
+            label = _("Table {number}").format(number=table.number) if table.number else table.sheet
+            links.append((f"{label} ({table.id})", table_address(base, access, table)))
+    for label, address in links:
+        out(f"{label}: {address}")
+    if not no_qr:
+        from scorekeeper.serve.qr import terminal_text  # lazy: as above
+
+        for label, address in links:
+            out(label)
+            click.echo(terminal_text(address), nl=False)
+    out(_("Serving on {address}; Ctrl+C stops.").format(address=base))
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+
+
+def _shown_host(host: str) -> str:
+    """The address a phone types: this machine's address on the network for 0.0.0.0 (found by
+    asking the system which address it would send from; nothing is sent)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return f"[{host}]" if ":" in host else host
+    import socket  # lazy: only to name the address a LAN reaches
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, no packet leaves
+            return probe.getsockname()[0]
+    except OSError:
+        return socket.gethostname()

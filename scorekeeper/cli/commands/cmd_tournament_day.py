@@ -1,0 +1,133 @@
+"""`scorekeeper tournament undo | absent | penalty | substitute | withdraw | add | rename`: the
+changes of a championship's day (TN1, TN6). Thin: each parses, calls
+scorekeeper.tournaments.day_changes, and prints what it did; cli_tournament.py attaches them."""
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli.common import domain_errors, out
+from scorekeeper.tournaments import day_changes
+
+FILE = click.Path(dir_okay=False)
+
+
+def _told(change) -> None:
+    for line in change.said:
+        out(line)
+    for line in change.warnings:
+        out(line, err=True)
+
+
+@click.command("undo")
+@click.argument("path", metavar="FILE", type=FILE)
+@click.option("--force", is_flag=True, help="Undo it although a sheet of the round has entries (the sheet is kept "
+              "as rN-mesaK.undone.yaml).")
+@domain_errors
+def tournament_undo(path, force):
+    """Undo the last round drawn: out of FILE, with its sheets that are still empty.
+
+    \b
+    scorekeeper tournament undo final.yaml
+    scorekeeper tournament undo final.yaml --force
+    """
+
+    _told(day_changes.undo(path, force))
+
+
+@click.command("absent")
+@click.argument("path", metavar="FILE", type=FILE)
+@click.argument("name", metavar="NAME")
+@click.option("--round", "number", type=click.IntRange(1, 200), help="The round (default: the last drawn).")
+@domain_errors
+def tournament_absent(path, name, number):
+    """Mark NAME absent from his table: the table is not played (TN1, King Art 7), its sheet
+    is kept beside FILE as rN-mesaK.absent.yaml.
+
+    \b
+    scorekeeper tournament absent final.yaml Gil --round 2
+    """
+
+    _told(day_changes.absent(path, name, number))
+
+
+@click.command("penalty", context_settings={"ignore_unknown_options": True})
+@click.argument("path", metavar="FILE", type=FILE)
+@click.argument("name", metavar="NAME")
+@click.argument("points", metavar="POINTS", type=float)
+@click.option("--article", required=True, help="The article it is given under, e.g. \"Art 14\".")
+@click.option("--round", "number", type=click.IntRange(1, 200), help="The round (default: the last drawn).")
+@domain_errors
+def tournament_penalty(path, name, points, article, number):
+    """Give NAME a penalty of POINTS (negative: taken away) in the general classification.
+
+    \b
+    scorekeeper tournament penalty final.yaml Duarte -2.5 --article "Art 14" --round 2
+    """
+
+    _told(day_changes.penalty(path, name, points, article, number))
+
+
+@click.command("substitute")
+@click.argument("path", metavar="FILE", type=FILE)
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@click.option("--round", "number", type=click.IntRange(1, 200),
+              help="The first round NEW plays (default: the last drawn).")
+@domain_errors
+def tournament_substitute(path, old, new, number):
+    """NEW takes OLD's seat from a round on, with a standing of his own (King Art 7); OLD keeps
+    what he scored. The tables not played yet seat NEW, their empty sheets written again.
+
+    \b
+    scorekeeper tournament substitute final.yaml Gil Zeca --round 3
+    """
+
+    _told(day_changes.substitute(path, old, new, number))
+
+
+@click.command("withdraw")
+@click.argument("path", metavar="FILE", type=FILE)
+@click.argument("name", metavar="NAME")
+@domain_errors
+def tournament_withdraw(path, name):
+    """NAME is drawn no more from the next round on; he keeps what he scored.
+
+    \b
+    scorekeeper tournament withdraw final.yaml Gil
+    """
+
+    _told(day_changes.withdraw(path, name))
+
+
+@click.command("add")
+@click.argument("path", metavar="FILE", type=FILE)
+@click.argument("name", metavar="NAME")
+@domain_errors
+def tournament_add(path, name):
+    """A late entry: NAME is drawn from the next round on (Quatrilho Art 5: until the first
+    round after lunch; `entries_until: N` in FILE refuses one after round N).
+
+    \b
+    scorekeeper tournament add campeonato.yaml Rui
+    """
+
+    _told(day_changes.add(path, name))
+
+
+@click.command("rename")
+@click.argument("path", metavar="FILE", type=FILE)
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@domain_errors
+def tournament_rename(path, old, new):
+    """Rename a player (or a team) in FILE and in every sheet that names him; no result changes.
+
+    \b
+    scorekeeper tournament rename final.yaml Ines "Ines Sousa"
+    """
+
+    _told(day_changes.rename(path, old, new))
+
+
+COMMANDS = (tournament_undo, tournament_absent, tournament_penalty, tournament_substitute, tournament_withdraw,
+            tournament_add, tournament_rename)

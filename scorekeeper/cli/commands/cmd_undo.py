@@ -1,0 +1,22 @@
+"""`scorekeeper undo`: remove the last entry of a sheet."""
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli.common import domain_errors, out, rules_option
+from scorekeeper.sheet import editing
+
+
+@click.command(short_help="Remove the last entry recorded.")
+@click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
+@rules_option
+@domain_errors
+def undo(sheet_path, rules_path):
+    """Remove the last entry (hand or deal) recorded.
+
+    \b
+    scorekeeper undo mesa1.yaml
+    scorekeeper undo jogo.yaml
+    scorekeeper undo truco.yaml
+    """
+    editing.undo_hand(sheet_path, rules_path, say=out)

@@ -1,0 +1,1 @@
+"""Everything textual: the terminal writer, tables, JSON, CSV and the sheet summaries."""

@@ -1,0 +1,112 @@
+"""A sheet's result in words and rows: the closing line of `check`, its totals, the rows
+of `show`, and a count of a game's units said whole in the language in use."""
+from __future__ import annotations
+
+from scorekeeper import games
+from scorekeeper.errors import one_line
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.output.table_layout import DETAIL
+from scorekeeper.sheet.results import SheetResult
+
+
+def counted(count: int, unit: tuple[str, str]) -> str:
+    """`3 hands`, `1 moca`: a count of a game's entries or of its standing's unit
+    (Game.entry_word, Game.totals_word), said whole in the language in use."""
+    one = unit[0]
+    if one == "hand":
+        return ngettext("{count} hand", "{count} hands", count).format(count=count)
+    if one == "deal":
+        return ngettext("{count} deal", "{count} deals", count).format(count=count)
+    if one == "entry":
+        return ngettext("{count} entry", "{count} entries", count).format(count=count)
+    if one == "moca":
+        return ngettext("{count} moca", "{count} mocas", count).format(count=count)
+    if one == "game":
+        return ngettext("{count} game", "{count} games", count).format(count=count)
+    # A new game's unit is said here by its own ngettext, never by a word put after the number
+    # (that would be English in every language); tests/test_every_game.py checks every game.
+    raise ValueError(f"report.counted has no message for {unit!r}")
+
+
+def signed(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return f"{value:+d}" if value else "0"
+
+
+def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], list[list]]:
+    """The sheet as a table: one row per hand, each player's points, the total and its control,
+    the saldo, and the table points (`places_rule`: the article that gives them) when known."""
+    headers = ["#", _("hand"), _(DETAIL), *result.players, _("total"), _("control")]
+    rows = []
+    for hand in result.hands:
+        points = hand.points or {}
+        rows.append([hand.index, hand.hand, hand.detail, *(signed(points.get(p)) if hand.points else "?"
+                                                           for p in result.players),
+                     signed(hand.total), signed(hand.expected)])
+    totals = result.totals
+    rows.append(["", _("saldo"), "", *(signed(totals[p]) for p in result.players), signed(sum(totals.values())),
+                 "0" if result.complete else ""])
+    if result.places:
+        rows.append(["", _("table points"), places_rule, *(signed(result.places[p]) for p in result.players), "", ""])
+    return headers, rows
+
+
+def running_rows(result: SheetResult) -> tuple[list[str], list[list]]:
+    """Each player's running balance after each hand."""
+    headers = ["#", _("hand"), *result.players]
+    rows = [[hand.index, hand.hand, *(signed(balance[p]) for p in result.players)]
+            for hand, balance in zip(result.hands, result.running())]
+    return headers, rows
+
+
+def format_points(points: dict) -> str:
+    """`Ana -60, Bruno 0, Carla +125`."""
+    return ", ".join(f"{name} {signed(value)}" for name, value in points.items())
+
+
+def format_totals(result: SheetResult) -> str:
+    """A sheet's standing: signed points, or what its game counts (`totals_word`: mocas, games)."""
+    unit = games.get(result.game).totals_word  # (one, many): ("moca", "mocas")
+    if unit is None:
+        return format_points(result.totals)
+    return ", ".join(f"{name} {counted(value, unit)}" for name, value in result.totals.items())
+
+
+def summary(result: SheetResult) -> str:
+    """The closing line of `check` for one sheet."""
+    game = games.get(result.game)
+    errors = sum(1 for f in result.findings if f.is_error)
+    warnings = len(result.findings) - errors
+    if result.extra.get("winner"):
+        state = _("won by {winner}").format(winner=result.extra["winner"])
+    elif result.complete:
+        state = _("complete")
+    else:
+        state = _in_progress(len(result.hands), game.entry_word)
+    totals = format_totals(result)
+
+    if not result.findings:
+        return one_line(_("{file}: clean ({rules}, {state}; {totals})").format(
+            file=result.source, rules=result.rules, state=state, totals=totals))
+    counts = [ngettext("{count} error", "{count} errors", errors).format(count=errors)] if errors else []
+    if warnings:
+        counts.append(ngettext("{count} warning", "{count} warnings", warnings).format(count=warnings))
+    return one_line(_("{file}: {findings} ({rules}, {state}; {totals})").format(
+        file=result.source, findings=", ".join(counts), rules=result.rules, state=state, totals=totals))
+
+
+def _in_progress(count: int, unit: tuple[str, str]) -> str:
+    """`in progress, 3 hands recorded`: whole, as `recorded` agrees with the entry in Portuguese."""
+    if unit[0] == "hand":
+        return ngettext("in progress, {count} hand recorded", "in progress, {count} hands recorded", count).format(
+            count=count)
+    if unit[0] == "deal":
+        return ngettext("in progress, {count} deal recorded", "in progress, {count} deals recorded", count).format(
+            count=count)
+    if unit[0] == "entry":
+        return ngettext("in progress, {count} entry recorded", "in progress, {count} entries recorded",
+                        count).format(count=count)
+    raise ValueError(f"report.summary has no message for {unit!r}")  # as in counted

@@ -1,0 +1,646 @@
+"""Reading a Quatrilho planilha back: what the fiscal typed in its visible cells, never a
+formula's value. Each value gets the line `layout.code(row, slot)`, so that a finding (or a
+refusal) about it comes back to the cell that holds it: the row's own column, a person's
+Figuras or Escritas cell for the rolar's figuras and the chips written, and for the entry as a
+whole the Nº cell (or the person's Saldo above, for a player below zero). A value typed in a
+cell that its row's kind of entry does not read (a coringa on a contract's row) is refused at
+that cell, never dropped.
+
+A planilha is read in whichever language it was written (en, pt_PT or pt_BR): its labels and
+column heads are matched with every catalog's spelling (layout.is_label), never one language's.
+The values typed are data and read as they always were: the contract and fine names, Entrada's
+atraso, saida or talha (or the sheet's late, out, rebuy). Conta is not read."""
+from __future__ import annotations
+
+import contextlib
+import functools
+from dataclasses import dataclass, field
+
+from scorekeeper import games
+from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.findings import Finding, Severity
+from scorekeeper.i18n import N_, _, spellings
+from scorekeeper.names import name_problem
+from scorekeeper.quatrilho.deal import MAX_FINES
+from scorekeeper.quatrilho.rules import CONTRACTS, FINES
+from scorekeeper.quatrilho.sheet import MAX_ENTRIES
+from scorekeeper.quatrilho.workbook_finding_codes import CELL_FORMULA, DEALER_CELL
+from scorekeeper.quatrilho.workbook_layout import (
+    CHIPS_GROUP,
+    CONFERE_LABEL,
+    CONTROL_HEAD,
+    CORINGA,
+    DEALER,
+    END_LABELS,
+    ENTRY,
+    FIG_GROUP,
+    FIGURAS,
+    FINE,
+    FINE2,
+    FINED,
+    FINED2,
+    FIRST,
+    GROUPS,
+    INFO_CELLS,
+    META_HEADS,
+    NON_DEAL_WORDS,
+    NUMBER,
+    OTHER,
+    REMARK_HEAD,
+    RUNNING_GROUP,
+    SUM_HEAD,
+    TRICKS,
+    WHO,
+    WRITTEN_GROUP,
+    label_id,
+)
+from scorekeeper.sheet.load import score
+from scorekeeper.sheet.vocabulary import normalize
+from scorekeeper.sheet.yaml_edit import flow
+from scorekeeper.sheet.yaml_lines import LineDict, LineList
+from scorekeeper.team.workbook_read import is_row_number
+from scorekeeper.workbook import layout as L
+from scorekeeper.workbook import regras
+from scorekeeper.workbook.layout import STRIDE, code, col
+from scorekeeper.workbook.safe_read import MAX_COLUMNS, MAX_ROWS, ErrorValue, Grid
+
+# Slots of a coded line that are not a column of the row: a person's cell, the entry itself.
+ENTRY_SLOT, FIG_SLOT, CHIPS_SLOT = STRIDE - 1, STRIDE - 2, STRIDE - 3
+KEY_COLUMNS = {"contract": ENTRY, "fine": ENTRY, "late": WHO, "out": WHO, "rebuy": WHO, "caller": WHO,
+               "player": WHO, "partner": OTHER, "giver": OTHER, "figuras": FIGURAS, "tricks": TRICKS,
+               "coringa": CORINGA, "fines": FINE}
+REMARK_SEARCH = 8  # Observação is a few columns past the last person's (Conta, Soma, Controlo, Nota)
+# What Entrada may say of a row that is not a deal: the planilha's words and the sheet's keys.
+NON_DEAL = {**{word: kind for kind, word in NON_DEAL_WORDS.items()}, **{kind: kind for kind in NON_DEAL_WORDS},
+            "saida": "out"}  # as planilhas before issue 16 wrote it
+
+
+@functools.lru_cache(maxsize=None)
+def person_heads() -> dict[str, tuple[int, bool]]:
+    """Each per-person column's head, in every language and `normalize`d: its group, and whether
+    it is a coringa's."""
+    return {normalize(spelling): (group, bool(coringa)) for group, (_title, *heads) in enumerate(GROUPS)
+            for coringa, head in enumerate(heads) for spelling in spellings(head)}
+
+
+def person_head(text) -> tuple[int, bool] | None:
+    """The group of a per-person column with this head (and whether a coringa's), or None."""
+    return person_heads().get(normalize(text)) if isinstance(text, str) and len(text) <= 80 else None
+
+NAME_CELLS = (WHO, OTHER, CORINGA, FINED, FINED2)  # the cells that name a person, matched to the sheet's spelling
+
+
+@dataclass
+class Planilha:
+    """One planilha as read: the sheet document and where each value sits."""
+
+    path: str
+    title: str
+    doc: LineDict
+    rules_cell: str | None
+    people: dict[str, dict[str, int]] = field(default_factory=dict)  # key -> {name: column}
+    remark_col: int | None = None  # Observação: each entry's note
+    chips_cols: dict[str, int] = field(default_factory=dict)  # person -> Fichas column
+    running_cols: dict[str, int] = field(default_factory=dict)  # person -> Saldo column
+    dealers: list[tuple[int, str | None]] = field(default_factory=list)  # per entry: its row, Dá as typed
+    dealer_head: str | None = None  # Dá's head as written (in the planilha's language), which a finding names
+    grid: Grid | None = None  # the worksheet read: the input cells that held formulas
+
+    @property
+    def source(self) -> str:
+        return f"{self.path}:{self.title}"
+
+    def cell_findings(self, rules_path: str | None = None) -> list[Finding]:
+        """What reading the worksheet found at its cells: each input cell read by the value saved
+        with its formula (a warning)."""
+        return self.grid.formula_findings(CELL_FORMULA) if self.grid is not None else []
+
+    def check(self, rules_path: str | None = None):
+        """Score the planilha; each finding named by worksheet and cell."""
+        sheet = self._load(rules_path)
+        with self._refusals_at_cells():
+            result = score(sheet)
+        result.source = self.source
+        result.findings = self.cell_findings() + [
+            self._at_cell(f) for f in sorted(result.findings + self._dealer_findings(result), key=lambda f: f.line or 0)]
+        return result
+
+    def _dealer_findings(self, result) -> list[Finding]:
+        """Dá typed on a deal's row that is not the dealer the CLI computes (Art 14, Q1): the
+        formulas leave the typed dealer out at five, so the paper's chips are not the CLI's."""
+        findings = []
+        for (row, typed), state, hand in zip(self.dealers, result.extra["running"], result.hands):
+            dealer = state["dealer"]
+            if typed is None or state["deal"] is None or dealer is None or normalize(typed) == normalize(dealer):
+                continue
+            head = self.dealer_head or _(META_HEADS[DEALER - 1])
+            message = _("deal {number} (dealer {dealer}): {head} says {typed}, but deal {number} is dealt by "
+                        "{dealer}").format(number=state["deal"], dealer=dealer, head=head, typed=quote(typed))
+            findings.append(Finding(Severity.ERROR, self.source, code(row, DEALER), message, DEALER_CELL.rule,
+                                    hand.index, code=DEALER_CELL.code))
+        return findings
+
+    def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
+        """The planilha as a YAML sheet, as typed; `rules_ref` is what its `rules:` says when
+        the caller knows better than the workbook (a house variant's file)."""
+        sheet = self._load(rules_path)
+        doc = self.doc
+        lines = [f"rules: {flow(rules_ref or regras.yaml_ref(doc['rules'], sheet.rules))}"]
+        for key in ("event", "round", "table", "date", "scorer"):
+            if key in doc:
+                lines.append(f"{key}: {flow(doc[key])}")
+        lines.append(f"players: {flow(list(doc['players']))}")
+        if "round_deals" in doc:
+            lines.append(f"round_deals: {flow(doc['round_deals'])}")
+        deals = doc["deals"]
+        if deals:
+            lines.append("deals:")
+            lines.extend(f"  - {flow(_plain(entry))}" for entry in deals)
+        else:
+            lines.append("deals: []")
+        return "\n".join(lines) + "\n"
+
+    def _load(self, rules_path):
+        rules = regras.resolve(self.doc["rules"], rules_path, self.rules_cell or self.source)
+        ref = rules_path if rules_path is not None else self.doc["rules"]
+        with self._refusals_at_cells():
+            return games.get(rules.game).parse_sheet(self.doc, rules, self.source, ref)
+
+    @contextlib.contextmanager
+    def _refusals_at_cells(self):
+        """A value refused while reading or scoring the planilha is refused at its cell."""
+        try:
+            yield
+        except SheetFormatError as exc:
+            if exc.source != self.source:  # already placed (the rules file, a cell of the grid)
+                raise
+            where = self._cell(exc.line, None) if exc.line else self.source
+            raise SheetFormatError(exc.message, where) from None
+
+    def _cell(self, line: int, person: str | None) -> str:
+        row, slot = divmod(line, STRIDE)
+        column = slot
+        if slot == FIG_SLOT:
+            column = self._person_column("figuras", row, person, FIGURAS)
+        elif slot == CHIPS_SLOT:
+            column = self._person_column("chips", row, person, NUMBER)
+        elif slot == ENTRY_SLOT:
+            column = NUMBER
+            if person in self.running_cols and row > FIRST:  # a player below zero: his chips above
+                return f"{self.source}!{col(self.running_cols[person])}{row - 1}"
+            if person in self.chips_cols:
+                column = self.chips_cols[person]
+        return f"{self.source}!{col(column)}{row}"
+
+    def _person_column(self, key: str, row: int, person: str | None, otherwise: int) -> int:
+        """The person's cell of a per-person value; the first one typed on the row when the
+        finding names nobody."""
+        columns = self.people.get(key, {})
+        if person in columns:
+            return columns[person]
+        entry = next((e for e in self.doc["deals"] if e.line // STRIDE == row), None)
+        written = entry.get(key) if entry is not None else None
+        if isinstance(written, dict):
+            for name in written:
+                if name in columns:
+                    return columns[name]
+        return otherwise
+
+    def _at_cell(self, finding: Finding) -> Finding:
+        if finding.line is None:
+            return finding._replace(source=self.source)
+        return finding._replace(source=self._cell(finding.line, finding.player), line=None)
+
+
+def _plain(entry: LineDict) -> dict:
+    out = {}
+    for key, value in entry.items():
+        if isinstance(value, dict):
+            value = dict(value)
+        elif isinstance(value, list):
+            value = [dict(v) if isinstance(v, dict) else v for v in value]
+        out[key] = value
+    return out
+
+
+def _labelled(grid: Grid, key: str) -> tuple[int, int] | None:
+    """Where the value of a header label not in INFO_LABELS is (Fiscal, Jogos da ronda), when
+    its label (in any language) is in its place."""
+    row, label_col, value_col = INFO_CELLS[key]
+    if L.is_label(grid.label(row, label_col), label_id(key)):
+        return row, value_col
+    return None
+
+
+def is_planilha(grid: Grid) -> bool:
+    """The row's own column heads, Nº to Multado 2, in any language."""
+    return all(L.is_label(grid.label(L.HEAD_ROW, c), head) for c, head in enumerate(META_HEADS, start=1))
+
+
+def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: dict | None):
+    """A planilha from a worksheet's cells (only what the fiscal typed), given its header `info`
+    and where its Regras cell is; None when the worksheet is not a planilha."""
+    head = L.HEAD_ROW
+    if not is_planilha(grid):
+        return None
+    places = dict(places or {})
+    doc = LineDict()
+    doc.line, doc.key_lines = code(1, 1), {}
+    doc["rules"] = ref
+    doc.key_lines["rules"] = code(*places.get("rules", (1, 1)))
+    for key in ("event", "round", "table", "date"):
+        if info.get(key) is not None:
+            doc[key] = info[key]
+            doc.key_lines[key] = code(*places.get(key, (1, 1)))
+    fiscal = _labelled(grid, "scorer")
+    if fiscal is not None and grid.text(*fiscal) is not None:
+        doc["scorer"] = grid.text(*fiscal)
+        doc.key_lines["scorer"] = code(*fiscal)
+        _refuse_name(doc["scorer"], grid.where(*fiscal))
+    planilha = Planilha(grid.path, grid.title, doc, where, dealer_head=grid.label(head, DEALER), grid=grid)
+    players, people_cols, spelling = _people(grid, planilha)
+    planilha.people = people_cols
+    planilha.remark_col = _remark_column(grid, len(META_HEADS) + 1 + sum(map(len, _person_columns(grid).values())))
+    doc["players"] = players
+    doc.key_lines["players"] = code(L.NAMES_ROW, len(META_HEADS) + 1)
+    deals_place = _labelled(grid, "round_deals")
+    # the cell holds the formula of a whole round until the committee's length is typed over it
+    if deals_place is not None and grid.typed_over_number(*deals_place) is not None:
+        doc["round_deals"] = grid.typed_over_number(*deals_place)
+        doc.key_lines["round_deals"] = code(*deals_place)
+    deals = LineList()
+    deals.line, deals.item_lines = code(head, NUMBER), []
+    last = head
+    for r in range(FIRST, MAX_ROWS + 2):
+        if r > MAX_ROWS or len(deals) > MAX_ENTRIES:  # numbered rows go on below what is read: refuse
+            raise SheetFormatError(_("numbered rows go on past row {row}; a planilha holds at most {most} entries")
+                                   .format(row=r - 1, most=MAX_ENTRIES), grid.where(r - 1, NUMBER))
+        if not is_row_number(grid.marker(r, NUMBER)):
+            break  # the entry rows are the numbered ones; the totals and notes follow them
+        last = r
+        entry = _entry(grid, r, people_cols, spelling, planilha.remark_col)
+        if entry is not None:
+            deals.append(entry)
+            deals.item_lines.append(entry.line)
+            planilha.dealers.append((r, grid.text(r, DEALER)))
+    doc["deals"] = deals
+    doc.key_lines["deals"] = deals.line
+    _refuse_outside(grid, planilha, last)
+    return planilha
+
+
+def _refuse_name(name: str, where: str) -> None:
+    """A player's, a coringa's or the fiscal's name read from the planilha is one the sheets
+    accept (names.py)."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise SheetFormatError(problem, where)
+
+
+def _entry_rows(grid: Grid):
+    """The numbered rows: the entries' (the totals and notes follow them)."""
+    for r in range(FIRST, MAX_ROWS + 1):
+        if not is_row_number(grid.marker(r, NUMBER)):
+            return
+        yield r
+
+
+# What the writer puts below the numbered rows besides formulas: the labels of the totals (and
+# in column B, from the Notas on, the notes). Anything else typed there is an entry below the rows.
+BELOW_LABELS = (*END_LABELS, CONFERE_LABEL)
+
+
+def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
+    """Anything typed where the planilha reads nothing is refused at its cell, never skipped
+    (issue 16): over the chips it computes, right of Observação (past which only its hidden
+    formulas are), and below its numbered rows, where the totals and the notes are the writer's."""
+    remark = planilha.remark_col
+    heads = {c: grid.label(r, c) for (r, c) in grid.values if r == L.HEAD_ROW and grid.label(r, c) is not None}
+    last_col = remark if remark is not None else max(heads, default=NUMBER)
+    computed = set(planilha.chips_cols.values()) | set(planilha.running_cols.values())
+    computed |= {c for c, head in heads.items() if L.is_label(head, SUM_HEAD) or L.is_label(head, CONTROL_HEAD)}
+    notes = min((r for (r, c) in grid.values if c == 2 and r > last_row and L.is_label(grid.label(r, c),
+                                                                                       L.NOTES_LABEL)),
+                default=MAX_ROWS + 1)
+    for (row, column), value in sorted(grid.values.items()):
+        if (row, column) in grid.formulas:
+            continue  # the planilha's own formulas
+        if column > last_col and row != L.HEAD_ROW:
+            message = _("{value} is typed right of the planilha's last column ({column}): nothing there is read; "
+                        "move it into the table or clear it")
+        elif FIRST <= row <= last_row and column in computed:
+            message = _("{value} is typed over the formula of {head}, which the planilha computes and does not "
+                        "read: clear the cell")
+        elif row > last_row and not (column == 2 and row >= notes) \
+                and not any(L.is_label(value, label) for label in BELOW_LABELS):
+            message = _("{value} is typed below the planilha's numbered rows, where nothing is read: each entry has "
+                        "a numbered row (a row's number is in column A)")
+        else:
+            continue
+        shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
+        raise SheetFormatError(message.format(value=shown, column=col(last_col),
+                                              head=quote(heads.get(column) or col(column))), grid.where(row, column))
+
+
+def _entry_rows(grid: Grid):
+    """The numbered rows: the entries' (the totals and notes follow them)."""
+    for r in range(FIRST, MAX_ROWS + 1):
+        if not is_row_number(grid.marker(r, NUMBER)):
+            return
+        yield r
+
+
+# What the writer puts below the numbered rows besides formulas: the labels of the totals (and
+# in column B, from the Notas on, the notes). Anything else typed there is an entry below the rows.
+BELOW_LABELS = (*END_LABELS, CONFERE_LABEL)
+
+
+def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
+    """Anything typed where the planilha reads nothing is refused at its cell, never skipped
+    (issue 16): over the chips it computes, right of Observação (past which only its hidden
+    formulas are), and below its numbered rows, where the totals and the notes are the writer's."""
+    remark = planilha.remark_col
+    heads = [c for c in range(1, MAX_COLUMNS + 1) if grid.label(L.HEAD_ROW, c) is not None]
+    last_col = remark if remark is not None else max(heads, default=NUMBER)
+    computed = set(planilha.chips_cols.values()) | set(planilha.running_cols.values())
+    for label in (SUM_HEAD, CONTROL_HEAD):
+        computed |= {c for c in heads if L.is_label(grid.label(L.HEAD_ROW, c), label)}
+    notes = next((r for r in range(last_row + 1, MAX_ROWS + 1) if L.is_label(grid.label(r, 2), L.NOTES_LABEL)),
+                 MAX_ROWS + 1)
+    for (row, column), value in sorted(grid.values.items()):
+        if (row, column) in grid.formulas:
+            continue  # the planilha's own formulas
+        shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
+        if column > last_col and row != L.HEAD_ROW:
+            raise SheetFormatError(_("{value} is typed right of the planilha's last column ({column}): nothing there "
+                                     "is read; move it into the table or clear it").format(
+                                         value=shown, column=col(last_col)), grid.where(row, column))
+        if FIRST <= row <= last_row and column in computed:
+            raise SheetFormatError(_("{value} is typed over the formula of {head}, which the planilha computes and "
+                                     "does not read: clear the cell").format(
+                                         value=shown, head=quote(grid.label(L.HEAD_ROW, column) or col(column))),
+                                   grid.where(row, column))
+        if row > last_row and not (column == 2 and row >= notes) \
+                and not any(L.is_label(value, label) for label in BELOW_LABELS):
+            raise SheetFormatError(_("{value} is typed below the planilha's numbered rows, where nothing is read: "
+                                     "each entry has a numbered row (a row's number is in column A)").format(
+                                         value=shown), grid.where(row, column))
+
+
+def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, str]]:
+    """The registered players (named over the first per-person group), each person's columns
+    (the rolar's Figuras and the Escritas a reader needs; Fichas and Saldo, where findings
+    about a person go) and each name's spelling on the sheet, by its normalized key. A
+    coringa's column whose name is not typed is the first coringa named in Coringa."""
+    by_group = _person_columns(grid)
+    first = next(iter(by_group.values()), [])
+    spelling: dict[str, str] = {}
+    players, people = [], []
+    for c, coringa in first:
+        # a blank's coringa column holds a formula (the first coringa named in Coringa) until
+        # his name is typed over it; a player's name is typed
+        name = grid.typed_over_text(L.NAMES_ROW, c) if coringa else grid.text(L.NAMES_ROW, c)
+        if name is not None:
+            _refuse_name(name, grid.where(L.NAMES_ROW, c))
+            if normalize(name) in spelling:
+                raise SheetFormatError(_("{name} is named twice (row {row})").format(name=quote(name), row=L.NAMES_ROW),
+                                       grid.where(L.NAMES_ROW, c))
+            spelling[normalize(name)] = name
+            if not coringa:
+                players.append(name)
+        people.append(name)
+    named = []  # Coringa on a late or out row: the coringas as first spelled there
+    for r in _entry_rows(grid):
+        word, name = grid.text(r, ENTRY), grid.text(r, CORINGA)
+        if name is not None and word is not None and NON_DEAL.get(word.lower()) in ("late", "out"):
+            _refuse_name(name, grid.where(r, CORINGA))
+            if normalize(name) not in spelling:
+                spelling[normalize(name)] = name
+                named.append(name)
+    named_iter = iter(named)
+    for position, ((_c, coringa), name) in enumerate(zip(first, people)):
+        if name is None and coringa:  # not typed over his columns
+            people[position] = next(named_iter, None)
+    cols = {"figuras": {}, "chips": {}}
+    for key, group in (("figuras", FIG_GROUP), ("chips", WRITTEN_GROUP)):
+        for (c, _coringa), name in zip(by_group.get(group, []), people):
+            if name is not None:
+                cols[key][name] = c
+    for target, group in ((planilha.chips_cols, CHIPS_GROUP), (planilha.running_cols, RUNNING_GROUP)):
+        for (c, _coringa), name in zip(by_group.get(group, []), people):
+            if name is not None:
+                target[name] = c
+    return players, cols, spelling
+
+
+def _person_columns(grid: Grid) -> dict[int, list[tuple[int, bool]]]:
+    """The per-person columns after the row's own, by group in their order: (column, is a
+    coringa's)."""
+    by_group: dict[int, list[tuple[int, bool]]] = {}
+    for c in range(len(META_HEADS) + 1, MAX_COLUMNS + 1):
+        found = person_head(grid.label(L.HEAD_ROW, c))
+        if found is None:
+            break
+        group, coringa = found
+        by_group.setdefault(group, []).append((c, coringa))
+    return by_group
+
+
+def _remark_column(grid: Grid, after: int) -> int | None:
+    """Observação, where an entry's note is typed (a planilha exported before it had one has none)."""
+    for c in range(after, min(after + REMARK_SEARCH, MAX_COLUMNS + 1)):
+        if L.is_label(grid.label(L.HEAD_ROW, c), REMARK_HEAD):
+            return c
+    return None
+
+
+def _spelled(text: str | None, spelling: dict[str, str]) -> str | None:
+    """A typed name as the sheet spells it (as the command line matches names); anything else
+    as typed."""
+    if text is None:
+        return None
+    return spelling.get(normalize(text), text)
+
+
+# The cells each kind of row reads, besides Nº, Dá, Entrada and Observação: a value typed in
+# any other is refused at its cell, never dropped (a coringa takes a seat on a late or out row
+# only, Art 12, Q10; a rolar's figuras are per person, Art 18.5).
+READS = {"late": {WHO, CORINGA}, "out": {WHO, CORINGA}, "rebuy": {WHO}, "fine": {WHO, "chips"},
+         "rolar": {TRICKS, FINE, FINED, FINE2, FINED2, "figuras", "chips"},
+         "contract": {WHO, OTHER, FIGURAS, TRICKS, FINE, FINED, FINE2, FINED2, "chips"}}
+ROW_CELLS = (WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2)
+
+
+def _head(grid: Grid, column: int) -> str:
+    """A column's head as the planilha writes it (in its own language), for a refusal to name."""
+    return grid.label(L.HEAD_ROW, column) or _(META_HEADS[column - 1])
+
+
+# A cell typed where its row's kind has none: (on a row with Entrada, on a row without).
+UNREAD_CORINGA = (
+    N_("{head}: {value} on a row of {entry} {word}: a coringa is written on an atraso or saida row, the seat he "
+       "takes (Art 12, Q10)"),
+    N_("{head}: {value} on a row with no {entry}: a coringa is written on an atraso or saida row, the seat he takes "
+       "(Art 12, Q10)"))
+UNREAD_CELL = (N_("{head}: {value} on a row of {entry} {word}: a row of {entry} {word} has no {head}"),
+               N_("{head}: {value} on a row with no {entry}: a row with no {entry} has no {head}"))
+UNREAD_FIGURAS = (N_("{value} (a rolar's figuras of {name}) on a row of {entry} {word}, which has none"),
+                  N_("{value} (a rolar's figuras of {name}) on a row with no {entry}, which has none"))
+UNREAD_CHIPS = (N_("{value} (chips written of {name}) on a row of {entry} {word}, which has none"),
+                N_("{value} (chips written of {name}) on a row with no {entry}, which has none"))
+
+
+def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict[str, dict[str, int]]) -> None:
+    """A cell typed on row r that an entry of this kind has no place for: refused at the cell."""
+    reads = READS[kind]
+    said = {"entry": _head(grid, ENTRY), "word": quote(word)}
+    variant = 0 if word is not None else 1
+
+    def refuse(messages: tuple[str, str], where: str, **values) -> None:
+        raise SheetFormatError(_(messages[variant]).format(**said, **values), where)
+
+    for column in ROW_CELLS:
+        if column not in reads and (value := grid.text(r, column)) is not None:
+            refuse(UNREAD_CORINGA if column == CORINGA else UNREAD_CELL, grid.where(r, column),
+                   head=_head(grid, column), value=quote(value))
+    for key, columns in people.items():
+        if key in reads:
+            continue
+        for name, c in columns.items():
+            if (value := grid.text(r, c)) is not None:
+                refuse(UNREAD_FIGURAS if key == "figuras" else UNREAD_CHIPS, grid.where(r, c), value=quote(value),
+                       name=name)
+
+
+def _note(grid: Grid, r: int, column: int | None):
+    """The entry's note as typed in Observação (text as it is, spaces and all; a whole number
+    as a number), or None."""
+    if column is None:
+        return None
+    value = grid.value(r, column)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else grid.text(r, column)
+
+
+def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str],
+           remark: int | None = None) -> LineDict | None:
+    """The entry typed on row r (a LineDict with coded lines), or None for an empty row."""
+    text = {column: grid.text(r, column) for column in (ENTRY, WHO, OTHER, CORINGA, FINE, FINED, FINE2, FINED2)}
+    text.update({column: _spelled(text[column], spelling) for column in (WHO, OTHER, CORINGA)})
+    figuras, tricks = grid.number(r, FIGURAS), grid.number(r, TRICKS)
+    per_person = {key: {name: value for name, c in columns.items() if (value := grid.number(r, c)) is not None}
+                  for key, columns in people.items()}
+    note = _note(grid, r, remark)
+    word = text[ENTRY]
+    if word is None and figuras is None and tricks is None and not any(text.values()) \
+            and not any(per_person.values()) and note is None:
+        return None
+    entry = LineDict()
+    entry.line, entry.key_lines = code(r, ENTRY_SLOT), {}
+    kind = NON_DEAL.get(word.lower()) if word is not None else None
+    if kind is not None:
+        _refuse_unread(grid, r, kind, word, people)
+        entry[kind] = text[WHO]
+        if kind != "rebuy" and text[CORINGA] is not None:
+            entry["coringa"] = text[CORINGA]
+    elif word is not None and FINES.get(word) is not None:
+        _refuse_unread(grid, r, "fine", word, people)
+        entry["fine"] = word
+        if text[WHO] is not None:
+            entry["player"] = text[WHO]
+        if per_person["chips"]:
+            entry["chips"] = per_person["chips"]
+    else:
+        contract = CONTRACTS.get(word) if word is not None else None
+        _refuse_unread(grid, r, "rolar" if contract == "rolar" else "contract", word, people)
+        if word is not None:
+            entry["contract"] = word
+        who, other = ("caller", "partner") if contract in (None, "normal") else ("player", "giver")
+        if contract == "rolar":
+            if per_person["figuras"]:
+                entry["figuras"] = per_person["figuras"]
+        else:
+            if text[WHO] is not None:
+                entry[who] = text[WHO]
+            if text[OTHER] is not None:
+                entry[other] = text[OTHER]
+            if figuras is not None:
+                entry["figuras"] = figuras
+        if tricks is not None:
+            entry["tricks"] = tricks
+        fines = _fines(text[FINE], text[FINED], spelling) + _fines(text[FINE2], text[FINED2], spelling)
+        if fines:
+            entry["fines"] = fines
+        if per_person["chips"]:
+            entry["chips"] = per_person["chips"]
+    if note is not None:
+        entry["note"] = note
+    entry.key_lines = {key: code(r, FIG_SLOT if key == "figuras" and isinstance(entry[key], dict)
+                                 else CHIPS_SLOT if key == "chips" else remark if key == "note"
+                                 else KEY_COLUMNS.get(key, ENTRY_SLOT))
+                       for key in entry}
+    return entry
+
+
+# A Multado cell's pieces read at most: enough for a deal's fines (deal.MAX_FINES) with commas
+# in their names, and a cell of thousands of commas costs nothing (the check says the deal
+# holds too many).
+MAX_PIECES = 8 * (MAX_FINES + 1)
+
+
+def _fines(names: str | None, players: str | None, spelling: dict[str, str]) -> list[dict]:
+    """The fines written under a contract: Multa and Multado, several separated by commas. A
+    name holding a comma itself (`Silva, Jr`) is kept whole when it names a person of the
+    planilha, as King's Faltosos are read; at most one fine more than a deal holds."""
+    if names is None and players is None:
+        return []
+    names_list = [n.strip() for n in (names or "").split(",", MAX_FINES + 1)[:MAX_FINES + 1]]
+    players_list = _fined(players or "", spelling)[:MAX_FINES + 1]
+    count = max(len(names_list), len(players_list))
+    names_list += [""] * (count - len(names_list))
+    players_list += [""] * (count - len(players_list))
+    return [{"fine": n, "player": p} for n, p in zip(names_list, players_list)]
+
+
+def _fined(text: str, spelling: dict[str, str]) -> list[str]:
+    """The people of a Multado cell, each as the sheet spells him: split at the commas, but the
+    longest run of pieces that names a person is one name."""
+    pieces = text.split(",", MAX_PIECES)[:MAX_PIECES]
+    names, start = [], 0
+    while start < len(pieces):
+        for end in range(len(pieces), start, -1):
+            if normalize(",".join(pieces[start:end])) in spelling:
+                break
+        else:
+            end = start + 1
+        names.append(_spelled(",".join(pieces[start:end]).strip(), spelling))
+        start = end
+    return names
+
+
+def entries_read_back(ws, count: int) -> list:
+    """How `import` reads the first `count` entry rows of a planilha just written on the
+    openpyxl worksheet `ws` (before it is saved): per row its entry, None for a row read as
+    empty, or the SheetFormatError that would refuse it."""
+    values, formulas = {}, {}
+    for row in ws.iter_rows(min_row=1, max_row=FIRST + count - 1):
+        for cell in row:
+            if cell.value is None or cell.value == "":
+                continue
+            values[(cell.row, cell.column)] = cell.value
+            if cell.data_type == "f":
+                formulas[(cell.row, cell.column)] = str(cell.value)[1:]
+    grid = Grid("", ws.title, values, formulas)
+    planilha = Planilha(grid.path, grid.title, LineDict(), None)
+    _players, people, spelling = _people(grid, planilha)
+    remark = _remark_column(grid, len(META_HEADS) + 1 + sum(map(len, _person_columns(grid).values())))
+    read = []
+    for r in range(FIRST, FIRST + count):
+        try:
+            read.append(_entry(grid, r, people, spelling, remark))
+        except SheetFormatError as exc:
+            read.append(exc)
+    return read

@@ -1,0 +1,1 @@
+"""The rule files: finding, loading and validating them against their schema."""

@@ -1,0 +1,141 @@
+"""The rule registry: rule files found by name, alias or path, validated on load.
+
+Who names a path matters: the user's own `--rules PATH` is followed wherever it points, a
+sheet's `rules:` (a file from strangers) may only name a rule file in the sheet's own folder,
+and a workbook may only name shipped rules.
+"""
+from __future__ import annotations
+
+import os
+import stat
+
+from scorekeeper import games
+from scorekeeper.errors import RulesError, UnknownRulesError, quote
+from scorekeeper.i18n import N_, _
+from scorekeeper.sheet.vocabulary import normalize
+from scorekeeper.sheet.yaml_lines import load_file
+
+_HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the package, one up from rulebook/
+_cache: dict[tuple, object] = {}
+
+
+def rules_dir() -> str:
+    """Where the shipped rule files are: inside the installed package, or rules/ in a checkout."""
+    installed = os.path.join(_HERE, "rule_files")
+    if os.path.isdir(installed):
+        return installed
+    return os.path.join(os.path.dirname(_HERE), "rules")
+
+
+def shipped_files() -> list[str]:
+    folder = rules_dir()
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    return [os.path.join(folder, name) for name in names if name.endswith((".yaml", ".yml"))]
+
+
+def looks_like_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref
+
+
+def load_path(path: str):
+    """Load and validate one rule file (cached by real path, size and time of change, so that
+    a file edited while one process runs, as in tests, is read again)."""
+    try:
+        info = os.stat(path)
+        key = (os.path.realpath(path), info.st_size, info.st_mtime_ns)
+    except (OSError, ValueError):
+        key = None  # not there or not a file: load_file says so in one line
+    if key in _cache:
+        return _cache[key]
+    data = load_file(path, RulesError)
+    if not isinstance(data, dict):
+        raise RulesError(_("a rule file is a mapping with a 'game' key"), path, getattr(data, "line", 1))
+    game = data.get("game")
+    known = games.names()
+    if not isinstance(game, str) or game not in known:
+        raise RulesError(
+            _("game: expected one of {names}, got {value}").format(names=", ".join(known), value=quote(game)), path,
+            data.line_of("game"))
+    rules = games.get(game).rules_from_data(data, path)
+    if key is not None:
+        _cache[key] = rules
+    return rules
+
+
+SHEET_PATH_REFUSED = N_("a sheet may only name a rule file in its own folder; use --rules PATH")
+
+
+def find(ref: str, base_dir: str | None = None):
+    """Rules by name or alias (`king`, `rei`), or by path.
+
+    With no `base_dir` the path is the user's own (`--rules PATH`) and is followed as given.
+    With `base_dir` (the folder of the sheet that names it) only a relative path to a regular
+    file inside that folder or below is read; anything else is refused with one message that
+    does not tell whether the file exists.
+    """
+    if looks_like_path(ref):
+        if base_dir is None:
+            return load_path(ref)
+        return load_path(_inside(ref, base_dir))
+    return _shipped(ref, N_("unknown rules {name}; known: {names} (or a path to a rule file)"))
+
+
+def find_shipped(ref: str):
+    """Shipped rules by name or alias only, never a path: what a workbook (a file from
+    strangers) may name."""
+    if not isinstance(ref, str) or looks_like_path(ref):
+        raise UnknownRulesError(_("unknown rules {name}; a workbook names shipped rules only ({names}); --rules PATH "
+                                  "gives a house variant").format(name=quote(ref), names=", ".join(rules_names())))
+    return _shipped(ref, N_("unknown rules {name}; known: {names} (a workbook names shipped rules only; --rules PATH "
+                            "gives a house variant)"))
+
+
+def _inside(ref: str, base_dir: str) -> str:
+    """The real path of the regular file `ref` names inside `base_dir`, or RulesError."""
+    if "\0" in ref or os.path.isabs(ref) or os.path.splitdrive(ref)[0]:
+        raise RulesError(_(SHEET_PATH_REFUSED))
+    try:
+        folder = os.path.realpath(base_dir or os.curdir)
+        target = os.path.realpath(os.path.join(folder, ref))
+        inside = os.path.commonpath([folder, target]) == folder and target != folder
+        readable = inside and stat.S_ISREG(os.stat(target).st_mode) and os.access(target, os.R_OK)
+    except (OSError, ValueError):
+        readable = False
+    if not readable:
+        raise RulesError(_(SHEET_PATH_REFUSED))
+    return target
+
+
+def _shipped(ref: str, unknown: str):
+    """The shipped rules `ref` names; `unknown` (an N_ message with {name} and {names}) refuses
+    a name no rule file answers to."""
+    wanted = normalize(ref)
+    folder = rules_dir()
+    direct = os.path.join(folder, wanted + ".yaml")
+    if os.path.isfile(direct):
+        return load_path(direct)
+    for path in shipped_files():
+        rules = load_path(path)
+        if wanted in {normalize(rules.name), *map(normalize, rules.aliases)}:
+            return rules
+    raise UnknownRulesError(_(unknown).format(name=quote(ref), names=", ".join(rules_names())))
+
+
+def rules_names() -> list[str]:
+    return [os.path.splitext(os.path.basename(path))[0] for path in shipped_files()]
+
+
+def all_shipped():
+    """Every shipped rule file, loaded."""
+    return [load_path(path) for path in shipped_files()]
+
+
+def describe(rules) -> tuple[list[str], list[list]]:
+    """Every number of a rule file as rows (setting, value) for `rules show`."""
+    rows = [[_("game"), rules.game], [_("name"), rules.name], [_("aliases"), ", ".join(rules.aliases)],
+            [_("title"), rules.title], [_("file"), rules.source]]  # said as each game's own rows are
+    rows.extend(games.get(rules.game).describe_rules(rules))
+    return [N_("setting"), N_("value")], rows  # English ids: JSON and CSV keys; a table translates them

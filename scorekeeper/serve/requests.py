@@ -1,0 +1,92 @@
+"""What every score-pad view asks of the request it serves: the server's PATH and access
+(Served), who is asking, the table asked for, the page's language, the session's nonce, and the
+one lock every core call takes (the language in use is the process's, see i18n)."""
+from __future__ import annotations
+
+import functools
+import secrets
+import threading
+
+from flask import abort, current_app, request, session
+
+from scorekeeper import games, i18n
+from scorekeeper.core import tables
+from scorekeeper.serve.access import ORGANISER, Access
+
+# One core call at a time: i18n's language is the process's, and a page in Portuguese must not
+# be said in English by another thread half-way. Each call is short (a sheet read and scored).
+CORE = threading.Lock()
+
+
+class Served:
+    """What the server serves: the PATH given (re-read at each request, so a round drawn or a
+    sheet recorded by `record` shows at once), who may do what, and the language chosen."""
+
+    def __init__(self, path: str, access: Access, language: str | None):
+        self.path, self.access, self.language = path, access, language
+
+    def tables(self) -> tables.Tables:
+        return tables.list_tables(self.path)
+
+
+def served() -> Served:
+    return current_app.extensions["scorekeeper"]
+
+
+def locked(view):
+    """Run a view holding CORE (see above)."""
+    @functools.wraps(view)
+    def run(*args, **kwargs):
+        with CORE:
+            return view(*args, **kwargs)
+    return run
+
+
+def token() -> str:
+    """The link's token: `Authorization: Bearer TOKEN`, else `?token=` (or a form's)."""
+    header = request.headers.get("Authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip()
+    return request.values.get("token", "")
+
+
+def allow(table_id: str | None = None) -> str:
+    """Who is asking (ORGANISER or a table's id): 401 for a token that is no one's, 403 for a
+    table's token asking for another table (or, with `table_id` None, for everything)."""
+    who = served().access.who(token())
+    if who is None:
+        abort(401)
+    if who != ORGANISER and who != table_id:
+        abort(403)
+    return who
+
+
+def table_or_404(table_id: str) -> tables.Table:
+    try:
+        return served().tables().get(table_id)
+    except tables.UnknownTable:
+        abort(404)
+
+
+def language(game_name: str | None) -> str:
+    """The page's language: `?lang=` (the page's switch), else `--lang`, else the game's
+    workbook language (issue 19), else English."""
+    asked = i18n.canonical(request.values.get("lang", "")[:16]) if request.values.get("lang") else None
+    if asked:
+        return asked
+    if served().language:
+        return served().language
+    if game_name:
+        try:
+            return games.get(game_name).workbook_language
+        except KeyError:
+            pass
+    return i18n.SOURCE
+
+
+def nonce() -> str:
+    """The browser's session nonce, which CSRF tokens are tied to (made on its first page)."""
+    value = session.get("nonce")
+    if not isinstance(value, str) or not value:
+        value = session["nonce"] = secrets.token_urlsafe(16)
+    return value

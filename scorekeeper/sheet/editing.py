@@ -1,0 +1,311 @@
+"""Changing a sheet file: record, fix and undo hands, each under the writer lock and saved
+atomically, and a change that brings an error anywhere in the sheet refused unless forced."""
+from __future__ import annotations
+
+from collections import Counter
+
+from scorekeeper import games
+from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet, one_line
+from scorekeeper.findings import Finding
+from scorekeeper.i18n import _
+from scorekeeper.output.sheet_text import format_points, format_totals
+from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.saving import atomic_write, writer_lock
+from scorekeeper.sheet.typed_input import Stop
+from scorekeeper.sheet.yaml_edit import append_entry, remove_entry, replace_entry
+from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, read_text
+
+
+def _game(sheet) -> games.Game:
+    return games.get(sheet.rules.game)
+
+
+MAX_SAID = 3  # errors a refused change names on its one line; `check` lists them all
+
+
+def _list_key(sheet) -> str:
+    return _game(sheet).list_key
+
+
+def _build(sheet, hand, values, options) -> dict:
+    """The entry from command-line values; a bad value names the sheet it was meant for, and an
+    option of another game (one the sheet's game does not declare) is refused before it reaches the builder."""
+    game = _game(sheet)
+    given = {name: value for name, value in options.items() if value}  # each game takes its own options
+    taken = {option.name: option for option in game.record_options}
+    for name in given:
+        if name not in taken:
+            raise InputValueError(_("{option} is not used in {game}").format(option="--" + name.replace("_", "-"),
+                                                                            game=game.title), sheet.source)
+    try:
+        return game.build_entry(sheet, hand, values, **given)
+    except InputValueError as exc:
+        if exc.source is None:
+            exc.source = sheet.source
+        raise
+
+
+class _Text:
+    """The sheet's text with its newlines as "\\n" (what the edits expect), and the newline
+    style it was written in ("\\r\\n", "\\r" or "\\n"), which the save gives back."""
+
+    def __init__(self, raw: str):
+        self.newline = "\r\n" if "\r\n" in raw else "\r" if "\r" in raw else "\n"
+        self.text = raw.replace("\r\n", "\n").replace("\r", "\n") if self.newline != "\n" else raw
+
+    def written(self, text: str) -> str:
+        return text if self.newline == "\n" else text.replace("\n", self.newline)
+
+
+def _open(path: str, target: str, rules_path):
+    """Read the sheet at its real path `target` (resolved once, under the lock); messages name `path`."""
+    try:
+        raw = read_text(target, SheetFormatError)
+    except ScorekeeperError as exc:
+        if exc.source == target:
+            exc.source = path
+        raise
+    text = _Text(raw)
+    return text, load_sheet(path, rules_path, text.text)
+
+
+def new_findings(before: list[Finding], after: list[Finding]) -> list[Finding]:
+    """The findings of `after` that `before` did not have: compared by severity and message, not
+    by line (an edit can shift the lines below it); a message there once before and twice after
+    is new once."""
+    seen = Counter((f.severity, f.message) for f in before)
+    fresh = []
+    for finding in after:
+        key = (finding.severity, finding.message)
+        if seen[key]:
+            seen[key] -= 1
+        else:
+            fresh.append(finding)
+    return fresh
+
+
+def _caused(before, result, index: int) -> list[Finding]:
+    """What a change must answer for, in the sheet's order: every finding on the hand it wrote
+    (as before the change, when fixing a hand that was already wrong) and every finding it
+    brought anywhere else (a second copas, a beneficiary twice: Art 8, Art 9)."""
+    fresh = {id(f) for f in new_findings(before.findings, result.findings)}
+    return [f for f in result.findings if f.hand == index or id(f) in fresh]
+
+
+def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path, index: int, force: bool, say,
+                  before, hint: bool = True):
+    """Score the sheet as it would be; refuse it when the change brings an error, on hand
+    `index` or anywhere else (unless forced), else save it to `target` in the sheet's own
+    newline style and print what it caused. `before` is the result of the sheet as it was.
+    Returns the saved sheet's result."""
+    if len(text.written(new_text).encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
+        # Saved, it could never be read again (yaml_lines refuses a larger file): not even by undo.
+        raise InputValueError(_("not recorded: the sheet would be larger than {size} KiB").format(
+            size=MAX_FILE_BYTES // 1024), path)
+    result = score(load_sheet(path, rules_path, new_text))
+    found = _caused(before, result, index)
+    errors = [f for f in found if f.is_error]
+    if errors and not force:
+        detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors[:MAX_SAID])
+        if len(errors) > MAX_SAID:
+            more = len(errors) - MAX_SAID
+            detail = _("{errors}; and {count} more").format(errors=detail, count=more)
+        if hint:
+            raise RefusedChange(_("not recorded: {errors} (use --force to record it as written)").format(
+                errors=detail), path, errors)
+        raise RefusedChange(_("not recorded: {errors}").format(errors=detail), path, errors)
+    atomic_write(target, text.written(new_text), name=path)
+    hand = result.hands[index - 1]
+    points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
+    game = games.get(result.game)
+    kind = game.entry_label(hand.hand)  # as `show` says it: "partida", not the sheet's "deal"
+    what = f"{kind}, {hand.detail}" if hand.detail else kind
+    said = _entry_said(game.entry_word[0], index, what)
+    say(one_line(f"{said}: {points}" if points else said))  # one line, whatever a name holds
+    for finding in found:
+        say(finding.format())
+    if result.complete:
+        winner = result.extra.get("winner")
+        if winner:
+            say(one_line(_("The game is complete: {totals}; {winner} wins").format(totals=format_totals(result),
+                                                                                 winner=winner)))
+        else:
+            say(one_line(_("The game is complete: {totals}").format(totals=format_totals(result))))
+    return result
+
+
+def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options):
+    """Append one hand given as command-line values."""
+    with writer_lock(path) as target:
+        text, sheet = _open(path, target, rules_path)
+        before = score(sheet)
+        if before.complete and not force:
+            raise InputValueError(_complete_already(_game(sheet).entry_word[0]), path)
+        entry = _build(sheet, hand, values, options)
+        new_text = append_entry(text.text, entry, path, _list_key(sheet))
+        _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say, before)
+
+
+def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path=None, force=False, say=print,
+             **options):
+    """Replace hand `number` (1-based) with a new entry."""
+    with writer_lock(path) as target:
+        text, sheet = _open(path, target, rules_path)
+        if not 1 <= number <= len(sheet.entries):
+            raise InputValueError(_no_such_entry(_game(sheet).entry_word[0], number, len(sheet.entries)), path)
+        entry = _build(sheet, hand, values, options)
+        new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet))
+        _save_checked(path, target, text, new_text, rules_path, number, force, say, score(sheet))
+
+
+def record_entry(path: str, entry: dict, *, expected: int | None = None, rules_path=None, say=print):
+    """Append one entry as the sheet's YAML writes it (the score pad and its API give it so),
+    refused when the sheet no longer has `expected` entries (see refuse_stale) or the game is
+    complete, or when it brings an error. Returns the saved sheet's result."""
+    with writer_lock(path) as target:
+        text, sheet = _open(path, target, rules_path)
+        refuse_stale(sheet, expected, path)
+        before = score(sheet)
+        if before.complete:
+            raise InputValueError(_("the game is complete"), path)
+        new_text = append_entry(text.text, entry, path, _list_key(sheet))
+        return _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, before,
+                             hint=False)
+
+
+def refuse_stale(sheet, expected: int | None, path: str) -> None:
+    """A change made for the sheet as it was (`expected` entries) is refused once someone else
+    has recorded or removed an entry: it would record the hand twice, or in the wrong place."""
+    now = len(sheet.entries)
+    if expected is not None and expected != now:
+        word = _game(sheet).entry_word[0]
+        message = _recorded_meanwhile(word, now) if now > expected else _removed_meanwhile(word, expected)
+        raise StaleSheet(message, path, expected, now)
+
+
+def undo_hand(path: str, rules_path=None, say=print, expected: int | None = None) -> None:
+    """Remove the last hand entry (when the sheet still has `expected` entries, if given)."""
+    with writer_lock(path) as target:
+        text, sheet = _open(path, target, rules_path)
+        refuse_stale(sheet, expected, path)
+        if not sheet.entries:
+            raise InputValueError(_nothing_to_undo(_game(sheet).entry_word[0]), path)
+        last = sheet.entries[-1]
+        new_text = remove_entry(text.text, len(sheet.entries) - 1, path, _list_key(sheet))
+        atomic_write(target, text.written(new_text), name=path)
+        game = _game(sheet)
+        name = getattr(last, "name", None)
+        say(_removed(game.entry_word[0], len(sheet.entries), None if name is None else game.entry_label(name),
+                     last.line))
+
+
+def record_interactively(path: str, rules_path, ask, say, show) -> None:
+    """Ask hand after hand until the game is complete or the scorer stops; each hand is saved
+    (atomically) as soon as it is confirmed, so an interruption loses none of them."""
+    with writer_lock(path) as target:
+        first = True
+        while True:
+            text, sheet = _open(path, target, rules_path)
+            result = score(sheet)
+            if result.complete:
+                say(_("The game is complete."))
+                return
+            game = _game(sheet)
+            if first:
+                say(game.interactive_help())
+                first = False
+            try:
+                entry = game.ask_entry(sheet, ask, say)
+            except (Stop, EOFError):
+                say("\n" + _stopped(game.entry_word[0]))
+                return
+            new_text = append_entry(text.text, entry, path, _list_key(sheet))
+            try:
+                saved = _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say,
+                                      result, hint=False)
+            except InputValueError as exc:
+                say(_("{message}; ask the hand again").format(message=exc.message))
+                continue
+            show(saved)
+
+
+# What `record`, `fix` and `undo` say of an entry, whole for each game's word for it
+# (Game.entry_word: a King or Truco hand, a Sueca deal, a Quatrilho entry), as the Portuguese
+# words differ in gender and the sentence agrees with them.
+
+def _entry_said(word: str, number: int, what: str) -> str:
+    """`Hand 3 (copas)`: the entry just saved."""
+    if word == "deal":
+        return _("Deal {number} ({what})").format(number=number, what=what)
+    if word == "entry":
+        return _("Entry {number} ({what})").format(number=number, what=what)
+    return _("Hand {number} ({what})").format(number=number, what=what)
+
+
+def _complete_already(word: str) -> str:
+    if word == "deal":
+        return _("the game is complete; `fix` corrects a deal, `--force` adds one anyway")
+    if word == "entry":
+        return _("the game is complete; `fix` corrects an entry, `--force` adds one anyway")
+    return _("the game is complete; `fix` corrects a hand, `--force` adds one anyway")
+
+
+def _no_such_entry(word: str, number: int, count: int) -> str:
+    if word == "deal":
+        message = _("there is no deal {number}; the sheet has {count}")
+    elif word == "entry":
+        message = _("there is no entry {number}; the sheet has {count}")
+    else:
+        message = _("there is no hand {number}; the sheet has {count}")
+    return message.format(number=number, count=count)
+
+
+def _nothing_to_undo(word: str) -> str:
+    if word == "deal":
+        return _("there is no deal to undo")
+    if word == "entry":
+        return _("there is no entry to undo")
+    return _("there is no hand to undo")
+
+
+def _removed(word: str, number: int, name: str | None, line: int) -> str:
+    """`Removed hand 3 (copas, line 12).`; a Quatrilho entry has no name of its own."""
+    if name is None:
+        if word == "deal":
+            message = _("Removed deal {number} (line {line}).")
+        elif word == "entry":
+            message = _("Removed entry {number} (line {line}).")
+        else:
+            message = _("Removed hand {number} (line {line}).")
+    elif word == "deal":
+        message = _("Removed deal {number} ({name}, line {line}).")
+    elif word == "entry":
+        message = _("Removed entry {number} ({name}, line {line}).")
+    else:
+        message = _("Removed hand {number} ({name}, line {line}).")
+    return message.format(number=number, name=name, line=line)
+
+
+def _recorded_meanwhile(word: str, number: int) -> str:
+    """`hand 5 was recorded meanwhile`: a form made for the sheet before entry `number`."""
+    if word == "deal":
+        return _("deal {number} was recorded meanwhile").format(number=number)
+    if word == "entry":
+        return _("entry {number} was recorded meanwhile").format(number=number)
+    return _("hand {number} was recorded meanwhile").format(number=number)
+
+
+def _removed_meanwhile(word: str, number: int) -> str:
+    if word == "deal":
+        return _("deal {number} was removed meanwhile").format(number=number)
+    if word == "entry":
+        return _("entry {number} was removed meanwhile").format(number=number)
+    return _("hand {number} was removed meanwhile").format(number=number)
+
+
+def _stopped(word: str) -> str:
+    if word == "deal":
+        return _("Stopped; every recorded deal is saved.")
+    if word == "entry":
+        return _("Stopped; every recorded entry is saved.")
+    return _("Stopped; every recorded hand is saved.")

@@ -1,0 +1,182 @@
+"""The text of a new, empty sheet."""
+from __future__ import annotations
+
+import datetime
+
+from scorekeeper.errors import InputValueError, SeatingUsageError, quote
+from scorekeeper.games import Seating
+from scorekeeper.i18n import _, grouped, ngettext
+from scorekeeper.names import name_problem
+from scorekeeper.sheet.yaml_edit import flow
+from scorekeeper.sheet.yaml_lines import MAX_HEADER_TEXT, header_number
+
+
+def given(count: int) -> str:
+    """`1 was given`, `3 were given`: the clause after a count that was expected."""
+    return ngettext("{count} was given", "{count} were given", count).format(count=count)
+
+
+def _either(numbers) -> str:
+    """`4 or 5`: the table sizes a game allows."""
+    numbers = [str(n) for n in numbers]
+    text = numbers[0]
+    for number in numbers[1:]:
+        text = _("{first} or {second}").format(first=text, second=number)
+    return text
+
+
+def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str, at_least: bool = False):
+    """Who plays, as `new` and `export --blank` were given it: the players in seat order (a list)
+    or the teams ({team: players}), checked against the game's seating: as many as a table
+    holds, or (`at_least`, a tournament's entrants) at least that many; InputValueError or a
+    SeatingUsageError otherwise."""
+    by_players = game.seating is Seating.PLAYERS
+    if by_players:
+        if not players or teams:
+            raise SeatingUsageError(_("{rules} is played by players: give -p NAME for each, in seat order").format(
+                rules=rules.name))
+        who = list(players)
+    else:
+        if not teams or players:
+            raise SeatingUsageError(_("{rules} is played by teams: give -t NAME=PLAYER,PLAYER for each").format(
+                rules=rules.name))
+        who = parse_teams(teams, source)
+    seats = game.seats(rules)
+    if at_least and len(who) < min(seats):
+        least = min(seats)
+        if by_players:
+            needs = ngettext("a {rules} tournament needs at least {count} player",
+                             "a {rules} tournament needs at least {count} players", least)
+        else:
+            needs = ngettext("a {rules} tournament needs at least {count} team",
+                             "a {rules} tournament needs at least {count} teams", least)
+        raise InputValueError(f"{needs.format(rules=rules.name, count=least)}; {given(len(who))}", source)
+    if not at_least and len(who) not in seats:
+        raise InputValueError(f"{_played_by(rules.name, seats, by_players)}; {given(len(who))}", source)
+    names = participants(who) + (list(who) if isinstance(who, dict) else [])
+    if len(set(names)) != len(names):
+        twice = _("a team or player is named twice") if isinstance(who, dict) else _("a player is named twice")
+        raise InputValueError(twice, source)
+    _check_names(names, source)
+    if isinstance(who, dict):
+        size = game.team_size(rules)
+        for name, members in who.items():
+            if len(members) != size:
+                team = ngettext("team {name}: {count} player", "team {name}: {count} players", size).format(
+                    name=name, count=size)
+                raise InputValueError(f"{team}, {given(len(members))}", source)
+    return who
+
+
+def _played_by(rules: str, seats: tuple[int, ...], by_players: bool) -> str:
+    """`King is played by 4 players`, `Quatrilho is played by 4 or 5 players`."""
+    if len(seats) == 1:
+        if by_players:
+            message = ngettext("{rules} is played by {count} player", "{rules} is played by {count} players", seats[0])
+        else:
+            message = ngettext("{rules} is played by {count} team", "{rules} is played by {count} teams", seats[0])
+        return message.format(rules=rules, count=seats[0])
+    if by_players:
+        return _("{rules} is played by {counts} players").format(rules=rules, counts=_either(seats))
+    return _("{rules} is played by {counts} teams").format(rules=rules, counts=_either(seats))
+
+
+def participants(who) -> list[str]:
+    """Every player's name in `who` (players, or {team: players})."""
+    return [p for members in who.values() for p in members] if isinstance(who, dict) else list(who)
+
+
+def describe_who(who) -> str:
+    """`Ana, Bruno, Carla, Duarte` or `Nos (Ana, Bruno) v Eles (Carla, Duarte)`."""
+    if isinstance(who, dict):
+        text = ""
+        for name, members in who.items():
+            team = f"{name} ({', '.join(members)})"
+            text = _("{first} v {second}").format(first=text, second=team) if text else team
+        return text
+    return ", ".join(who)
+
+
+def check_header(game, who, scorer, date, source: str) -> None:
+    """The scorer and the date of a new sheet or blank boletim. Where the regulation makes a
+    player responsible for the sheet (`game.scorer_rule`) the scorer is one of the players;
+    elsewhere (a fiscal) any name."""
+    if scorer is not None:
+        if game.scorer_rule is None:
+            _check_names([scorer], source)
+        elif scorer not in participants(who):
+            raise InputValueError(_("the scorer {name} is not one of the players").format(name=quote(scorer)), source)
+    if date is not None:
+        _check_date(date, source)
+
+
+def new_sheet_text(game, rules, ref: str, who, *, scorer=None, event=None, table=None, round_=None,
+                   date=None, source: str = "") -> str:
+    """A sheet with its header and no entries. A game whose regulation names a responsible
+    scorer (`game.scorer_rule`) always gets one, the first player by default."""
+    check_header(game, who, scorer, date, source)
+    lines = [f"rules: {flow(ref)}", f"{game.seating.value}: {flow(who)}"]
+    if game.scorer_rule is not None:
+        comment = _("responsible for the sheet ({rule})").format(rule=game.scorer_rule)
+        lines.append(f"scorer: {flow(scorer or participants(who)[0])}  # {comment}")
+    elif scorer is not None:
+        lines.append(f"scorer: {flow(scorer)}")
+    lines += [*_header_lines(event, table, round_, date, source), f"{game.list_key}: []"]
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(event, table, round_, date, source: str) -> list[str]:
+    """The header's lines: what `check` would refuse (a text too long for a header, a control
+    character, text that is no UTF-8) is refused here, naming the sheet, so `new` never writes
+    such a sheet."""
+    given = (("event", event), ("table", table), ("round", round_))
+    for key, value in given:
+        if value is not None:
+            _check_text(value, key, source)
+            if len(value) > MAX_HEADER_TEXT:
+                raise InputValueError(_("{option}: {count} characters; a header holds at most {most}").format(
+                    option="--" + key.rstrip("_"), count=grouped(len(value)), most=MAX_HEADER_TEXT), source)
+    lines = [f"{key}: {flow(header_number(value))}" for key, value in given if value is not None]
+    if date is not None:
+        lines.append(f"date: {date}")
+    return lines
+
+
+def _check_text(text: str, key: str, source: str) -> None:
+    """A header's text typed on the command line that a sheet could not hold as it is: bytes
+    that are no UTF-8 (a shell passes them on as surrogates) or a control character, which YAML
+    would escape or fold (NEL becomes a space) so that the text read back is another. `key` is
+    the header's (event, table, round: the sheet's own word). A name has its own rule (names.py)."""
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise InputValueError(_("{key} {value} is not UTF-8 text").format(key=key, value=quote(text)), source)
+    if any(ch < " " or "\x7f" <= ch < "\xa0" or ch in "\u2028\u2029" for ch in text):
+        raise InputValueError(_("{key} {value} holds a control character").format(key=key, value=quote(text)),
+                              source)
+
+
+def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:
+    """`-t Nos=Ana,Bruno -t Eles=Carla,Duarte` as {team: [players]}."""
+    teams: dict[str, list[str]] = {}
+    for option in options:
+        name, sep, members = option.partition("=")
+        players = [m.strip() for m in members.split(",") if m.strip()]
+        if not sep or not name.strip() or not players:
+            raise InputValueError(_("team {value}: expected NAME=PLAYER,PLAYER").format(value=quote(option)), source)
+        teams[name.strip()] = players
+    return teams
+
+
+def _check_names(names: list[str], source: str) -> None:
+    """The one name rule (names.py), which every sheet's loader applies: a new sheet holds no
+    name that a command would refuse to read back."""
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            raise InputValueError(problem, source)
+
+
+def _check_date(date: str, source: str) -> None:
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise InputValueError(_("date {value}: expected YYYY-MM-DD").format(value=quote(date)), source) from None

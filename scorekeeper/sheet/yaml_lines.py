@@ -1,0 +1,364 @@
+"""YAML loading that remembers the line of every mapping and sequence, with bounded work.
+
+Checks report `file:line`, so each mapping and list carries the line it starts on and
+the line of each of its keys or items. libyaml (CSafeLoader) parses when it is present.
+
+Sheets arrive from strangers, so the loader speaks YAML 1.2 core (no sexagesimal `1:3`,
+no `0x3`, no `yes`/`on` booleans: those stay texts), refuses numbers longer than any score,
+refuses more than a few aliases (a "billion laughs" is a few hundred bytes), and turns a
+value a constructor cannot build (`2026-02-30`) into one line at its place.
+"""
+from __future__ import annotations
+
+import datetime
+import math
+import os
+import re
+
+import yaml
+
+from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote
+from scorekeeper.i18n import N_, _, grouped, ngettext
+from scorekeeper.sheet.file_access import read_regular
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_FILE_BYTES = 1 << 20  # a score sheet or rule file is a few KiB; 1 MiB is plenty
+
+
+class LineDict(dict):
+    """A mapping from YAML, with `line` (its first line) and `key_lines` {key: line}."""
+
+    __slots__ = ("line", "key_lines")
+    line: int
+    key_lines: dict
+
+    def line_of(self, key) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class LineList(list):
+    """A list from YAML, with `line` (its first line) and `item_lines` [line, ...]."""
+
+    __slots__ = ("line", "item_lines")
+    line: int
+    item_lines: list[int]
+
+    def line_of(self, index: int) -> int:
+        if 0 <= index < len(self.item_lines):
+            return self.item_lines[index]
+        return self.line
+
+
+MAX_ALIASES = 16  # a sheet needs none; a house rule file might reuse a block or two
+MAX_DIGITS = 12  # the largest score or count is a few digits; Python's int has a digit limit of its own
+_PROBLEM_LIMIT = 200  # PyYAML's own messages quote tags and anchors: keep them one short line
+
+
+class _Unusable(Exception):
+    """A value the loader refuses, with the mark of where it was written."""
+
+    def __init__(self, message: str, mark):
+        super().__init__(message)
+        self.message, self.mark = message, mark
+
+
+class _LineLoader(_BaseLoader):
+    """A safe loader whose mappings and lists know their lines."""
+
+    def construct_object(self, node, deep=False):
+        # A constructor that cannot build a value (a date that does not exist, a number out of
+        # range) raises ValueError or OverflowError: that is the input's fault, at its line.
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError) as exc:
+            problem = _bounded(str(exc))  # Python's own words (`day is out of range for month`)
+            if isinstance(node, yaml.ScalarNode):
+                message = _("{value} cannot be read: {problem}").format(value=quote(node.value), problem=problem)
+            else:
+                message = _("this value cannot be read: {problem}").format(problem=problem)
+            raise _Unusable(message, node.start_mark) from None
+
+
+# YAML 1.2 core schema, with our narrower ints: only these plain scalars are not texts.
+_BOOL = re.compile(r"(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])\Z")
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT = re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z")
+_NULL = re.compile(r"(?:~|null|Null|NULL|)\Z")
+
+_LineLoader.yaml_implicit_resolvers = {}
+_LineLoader.add_implicit_resolver("tag:yaml.org,2002:bool", _BOOL, list("tTfF"))
+_LineLoader.add_implicit_resolver("tag:yaml.org,2002:int", _INT, list("-+0123456789"))
+_LineLoader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT, list("-+0123456789."))
+_LineLoader.add_implicit_resolver("tag:yaml.org,2002:null", _NULL, ["~", "n", "N", ""])
+# Dates (`date: 2026-11-28`) are part of every sheet's header; merge keys stay for rule files.
+for _first, _resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items():
+    for _tag, _regexp in _resolvers:
+        if _tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:merge"):
+            _LineLoader.add_implicit_resolver(_tag, _regexp, [_first])
+
+
+class TextDumper(yaml.SafeDumper):
+    """PyYAML's safe dumper (YAML 1.1), quoting as well every text that the loader above reads
+    as something else: `1e5` is a text to YAML 1.1 but a number to YAML 1.2, and a name written
+    plain would come back as 100000.0."""
+
+
+for _first, _resolvers in list(_LineLoader.yaml_implicit_resolvers.items()):
+    for _tag, _regexp in _resolvers:
+        TextDumper.add_implicit_resolver(_tag, _regexp, [_first])
+
+
+def _bounded(problem: str) -> str:
+    if len(problem) <= _PROBLEM_LIMIT:
+        return problem
+    return problem[:_PROBLEM_LIMIT] + "..."
+
+
+def _construct_bool(loader, node):
+    text = loader.construct_scalar(node)
+    if not _BOOL.match(text):
+        raise _Unusable(_("{value} is not true or false").format(value=quote(text)), node.start_mark)
+    return text.lower() == "true"
+
+
+def _construct_int(loader, node):
+    text = loader.construct_scalar(node)
+    if not _INT.match(text):
+        raise _Unusable(_("{value} is not a whole number").format(value=quote(text)), node.start_mark)
+    digits = len(text.lstrip("+-"))
+    if digits > MAX_DIGITS:
+        raise _Unusable(ngettext("a number of {count} digit is not a score",
+                                 "a number of {count} digits is not a score", digits).format(count=digits),
+                        node.start_mark)
+    return int(text)
+
+
+def _construct_float(loader, node):
+    text = loader.construct_scalar(node)
+    if not _FLOAT.match(text):
+        raise _Unusable(_("{value} is not a number").format(value=quote(text)), node.start_mark)
+    lowered = text.lower()
+    if lowered.endswith(".inf"):
+        return -math.inf if lowered.startswith("-") else math.inf
+    if lowered == ".nan":
+        return math.nan
+    return float(text)
+
+
+def _construct_timestamp(loader, node):
+    text = loader.construct_scalar(node)
+    if loader.timestamp_regexp.match(text):
+        try:
+            return loader.construct_yaml_timestamp(node)
+        except (ValueError, OverflowError):  # `2026-02-30`: the shape of a date, but no such day
+            pass
+    shown = text if len(text) <= 40 and loader.timestamp_regexp.match(text) else quote(text)
+    raise _Unusable(_("{value} is not a date").format(value=shown), node.start_mark)
+
+
+def _expect(node, kind, expected: str) -> None:
+    """An explicit tag on the wrong kind of node (`!!map [1]`, `!!seq {a: 1}`) is malformed YAML;
+    `expected` is a message with the node's kind (`scalar`, YAML's own word) as {found}."""
+    if not isinstance(node, kind):
+        raise yaml.constructor.ConstructorError(None, None, _(expected).format(found=node.id), node.start_mark)
+
+
+def _construct_mapping(loader, node):
+    _expect(node, yaml.MappingNode, N_("expected a mapping, but found {found}"))
+    data = LineDict()
+    data.line = node.start_mark.line + 1
+    data.key_lines = {}
+    yield data
+    loader.flatten_mapping(node)
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=False)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, _("a mapping key must be a plain value"), key_node.start_mark
+            ) from None
+        if key in data.key_lines:
+            raise yaml.constructor.ConstructorError(
+                None, None, _("duplicate key {key}").format(key=quote(key)), key_node.start_mark
+            )
+        data.key_lines[key] = key_node.start_mark.line + 1
+        data[key] = loader.construct_object(value_node, deep=False)
+
+
+def _construct_sequence(loader, node):
+    _expect(node, yaml.SequenceNode, N_("expected a sequence, but found {found}"))
+    data = LineList()
+    data.line = node.start_mark.line + 1
+    data.item_lines = [child.start_mark.line + 1 for child in node.value]
+    yield data
+    data.extend(loader.construct_object(child, deep=False) for child in node.value)
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
+_LineLoader.add_constructor("tag:yaml.org,2002:bool", _construct_bool)
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_LineLoader.add_constructor("tag:yaml.org,2002:float", _construct_float)
+_LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+
+
+def _refuse_tag(loader, node):
+    """A YAML 1.1 type no sheet or rule file uses (bytes, sets, ordered pairs): refused at its
+    line rather than read as something no check expects (`!!binary` became "b'hello'")."""
+    raise yaml.constructor.ConstructorError(None, None, _("the {tag} type is not used in a sheet or rule file").format(
+        tag=node.tag.rsplit(":", 1)[-1]), node.start_mark)
+
+
+for _tag in ("binary", "set", "omap", "pairs"):
+    _LineLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
+
+
+def _limit_aliases(text: str) -> None:
+    """Refuse a document with more than MAX_ALIASES aliases, at the first one too many.
+
+    The loader shares an aliased value instead of copying it, but everything that walks the
+    result (checks, messages) sees the expansion: nine nested aliases of nine make 387 million
+    items out of 700 bytes. Only a text with a `*` can hold an alias, so only such a text pays
+    for this pass of the same C parser over its events.
+    """
+    if "*" not in text:
+        return
+    count = 0
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        if isinstance(event, yaml.AliasEvent):
+            count += 1
+            if count > MAX_ALIASES:
+                raise _Unusable(_("more than {most} YAML aliases (*{anchor}); a sheet or rule file needs a few at "
+                                  "most").format(most=MAX_ALIASES, anchor=_bounded(event.anchor or "")),
+                                event.start_mark)
+
+
+# What libyaml says of malformed YAML (the problems a hand-written sheet runs into), in our
+# catalogs; a problem not listed here is shown in YAML's own English words.
+_YAML_PROBLEMS = frozenset((
+    N_("mapping values are not allowed in this context"),
+    N_("mapping keys are not allowed in this context"),
+    N_("block sequence entries are not allowed in this context"),
+    N_("could not find expected ':'"),
+    N_("did not find expected key"),
+    N_("did not find expected node content"),
+    N_("did not find expected '-' indicator"),
+    N_("did not find expected ',' or ']'"),
+    N_("did not find expected ',' or '}'"),
+    N_("did not find expected <document start>"),
+    N_("did not find expected comment or line break"),
+    N_("did not find expected alphabetic or numeric character"),
+    N_("did not find expected whitespace or line break"),
+    N_("found character that cannot start any token"),
+    N_("found a tab character that violates indentation"),
+    N_("found a tab character where an indentation space is expected"),
+    N_("found undefined alias"),
+    N_("found undefined tag handle"),
+    N_("found unexpected end of stream"),
+    N_("found unexpected ':'"),
+    N_("found unexpected document indicator"),
+    N_("found unknown escape character"),
+    N_("found invalid Unicode character escape code"),
+    N_("but found another document"),  # a second `---` document in one file
+    N_("second occurrence"),  # of an anchor defined twice
+    N_("control characters are not allowed"),
+    N_("invalid Unicode character"),
+))
+
+
+def malformed(problem: str | None) -> str:
+    """`malformed YAML: <problem>`, the problem in our words when we know it."""
+    if not problem:
+        return _("malformed YAML")
+    shown = _(problem) if problem in _YAML_PROBLEMS else _bounded(problem)
+    return _("malformed YAML: {problem}").format(problem=shown)
+
+
+def _unacceptable(exc) -> str:
+    """A character YAML refuses (a control character in a name), as its reader says it."""
+    if not isinstance(exc.character, int):  # undecodable bytes: a sheet is decoded before YAML sees it
+        return malformed((str(exc).splitlines() or [None])[0])
+    reason = _(exc.reason) if exc.reason in _YAML_PROBLEMS else _bounded(str(exc.reason))
+    return _("malformed YAML: unacceptable character #x{code}: {reason}").format(code=f"{exc.character:04x}",
+                                                                              reason=reason)
+
+
+def optional_word(item: dict, key, fail) -> str | None:
+    """`item[key]` when it is a text, None when absent; anything else goes to `fail(key, message)`."""
+    value = item.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        fail(key, _("expected a word, got {value}").format(value=quote(value)))
+    return value
+
+
+def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperError):
+    """Parse YAML text; any YAML problem becomes `error` naming `source:line`."""
+    try:
+        _limit_aliases(text)
+        return yaml.load(text, Loader=_LineLoader)
+    except _Unusable as exc:
+        raise error(exc.message, source, exc.mark.line + 1) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        raise error(malformed(exc.problem or exc.context), source, line) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
+        raise error(_unacceptable(exc), source) from None
+    except yaml.YAMLError as exc:
+        raise error(malformed((str(exc).splitlines() or [None])[0]), source) from None
+    except RecursionError:
+        raise error(_("malformed YAML: nested too deeply"), source) from None
+
+
+def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> str:
+    """Read a small UTF-8 text file, refusing directories, FIFOs, devices, binaries and huge files."""
+    raw = read_regular(path, MAX_FILE_BYTES, error)
+    if len(raw) > MAX_FILE_BYTES:
+        raise error(_("larger than {size} KiB: not a score sheet or rule file").format(size=MAX_FILE_BYTES // 1024),
+                    path)
+    if b"\0" in raw:
+        raise error(_("is a binary file, not YAML text"), path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise error(_("is not UTF-8 text"), path, line) from None
+    return text
+
+
+def load_file(path: str, error: type[ScorekeeperError] = ScorekeeperError):
+    """Read and parse a YAML file, every problem as `error`."""
+    return loads(read_text(os.fspath(path), error), os.fspath(path), error)
+
+
+def header_number(text: str):
+    """A table or round as a person types it: `1` as a number; a longer run of digits than a
+    score has (MAX_DIGITS), or one with a leading zero (`07`, which would read back as 7), stays
+    text, which a sheet reads back as it was written."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS and str(int(text)) == text:
+        return int(text)
+    return text
+
+
+MAX_HEADER_TEXT = 200  # an event's name, a table, a round, a date: a line of a boletim's header
+
+
+def header_text(doc, key: str, source: str) -> str | None:
+    """A sheet header value (event, table, round, date) as text; None when absent. A list, a
+    mapping, true/false or a text too long for a boletim's header is unusable (a workbook's
+    Evento cell may hold 100,000 characters: the sheet imported from it must still be a sheet)."""
+    value = doc.get(key)
+    if value is None:
+        return None
+    if isinstance(value, (dict, list, bool)):
+        raise SheetFormatError(_("{key}: expected a text, number or date").format(key=key), source, doc.line_of(key))
+    text = value.isoformat() if isinstance(value, datetime.date) else str(value)
+    if len(text) > MAX_HEADER_TEXT:
+        raise SheetFormatError(_("{key}: {count} characters; a header holds at most {most}").format(
+            key=key, count=grouped(len(text)), most=MAX_HEADER_TEXT), source, doc.line_of(key))
+    return text

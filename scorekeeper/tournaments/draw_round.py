@@ -1,0 +1,415 @@
+"""`tournament draw`: the next round of a tournament, its tables' (or matches') empty sheets,
+and the refusal to draw while the round before is not all in, complete and clean (TN2)."""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import stat
+from dataclasses import dataclass
+
+import yaml
+
+from scorekeeper import games
+from scorekeeper.errors import InputValueError, one_line, quote
+from scorekeeper.findings import Finding
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.sheet.new import new_sheet_text
+from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
+from scorekeeper.sheet.yaml_edit import append_entry, flow
+from scorekeeper.sheet.yaml_lines import loads
+from scorekeeper.tournaments import knockout
+from scorekeeper.tournaments.draw_plan import TIME_BUDGET, draw_tables, round_robin
+from scorekeeper.tournaments.model import Tournament
+from scorekeeper.tournaments.tournament_file import sheet_path
+
+
+@dataclass
+class DrawnRound:
+    """A round as the file will hold it (`lines`: block YAML for sheet_file.append_entry), the
+    empty sheets to create (path, text), and what to tell the organiser; `extra`, the round
+    drawn beside it for the players the cut left out (Quatrilho Art 22, 23)."""
+
+    lines: list[str]
+    sheets: list[tuple[str, str]]
+    summary: list[str]
+    extra: "DrawnRound | None" = None
+    search: object = None  # draw.Draw: how a players' game's tables were found (its steps, time, repeats)
+
+
+class DrawRefused(InputValueError):
+    """The round before is not all in, complete and clean (TN2); `--force` draws anyway."""
+
+
+def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
+    """TN2: a round is drawn only when every sheet of the round before is complete and clean,
+    and not past the rounds the committee fixed (planned_rounds; Quatrilho Art 10)."""
+    if not tournament.rounds:
+        return
+    planned = tournament.planned_rounds
+    if planned is not None and len(tournament.rounds) >= planned:
+        raise DrawRefused(_("round {number} was the last planned (planned_rounds: {number}); `--force` draws "
+                            "another").format(number=planned), tournament.source)
+    last = tournament.rounds[-1]
+    lines = {item.line for item in (*last.tables, *last.matches)} | {last.line}
+    about_last = [f for f in findings if f.is_error and f.line in lines]
+    if about_last:
+        first, more = about_last[0], len(about_last) - 1
+        if more:
+            message = ngettext("round {number} is not finished: {finding} (and {count} more); `tournament check` "
+                               "lists everything, `--force` draws anyway",
+                               "round {number} is not finished: {finding} (and {count} more); `tournament check` "
+                               "lists everything, `--force` draws anyway", more)
+        else:
+            message = _("round {number} is not finished: {finding}; `tournament check` lists everything, "
+                        "`--force` draws anyway")
+        raise DrawRefused(message.format(number=last.number, finding=first.message, count=more), tournament.source)
+
+
+def draw(tournament: Tournament, checked, seed: int | None, time_budget: float | None = None,
+         steps: int | None = None, extra_without: tuple[str, ...] = ()) -> DrawnRound:
+    """The next round: tables of a players' game, or matches of a team game's next stage. A players'
+    game's search runs `time_budget` seconds at most (draw.TIME_BUDGET when None), or exactly
+    `steps` steps (the `search:` a round records) to draw a round again. `extra_without`: the
+    players the cut leaves out who do not play the extra round (Art 23: they "may" play it)."""
+    game = games.get(tournament.rules.game)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    number = len(tournament.rounds) + 1
+    if game.seating is games.Seating.PLAYERS:
+        playing, left_out = _after_the_cut(tournament, game, checked, number)
+        _refuse_unknown_without(tournament, number, left_out, extra_without)
+        drawn = _tables(tournament, game, number, seed, playing, time_budget=time_budget, steps=steps)
+        if left_out:
+            # Art 23: the players the cut left out may play an extra round, apart, for its own prize;
+            # its tables are numbered after the last round's, beside which they play (TN6).
+            apart = [name for name in left_out if name not in extra_without]
+            drawn.extra = _tables(tournament, game, number + 1, seed, apart, stage="extra", time_budget=time_budget,
+                                  first_table=len(drawn.search.tables) + 1 if drawn.search else 1,
+                                  without=[name for name in left_out if name in extra_without])
+            if not apart:
+                drawn.extra.search = None  # nobody plays it: no tables, nothing was searched
+        return drawn
+    if extra_without:
+        raise InputValueError(_("--extra-without: only a players' game after its cut has an extra round (Art 23)"),
+                              tournament.source)
+    return _matches(tournament, game, checked, number, seed)
+
+
+def _refuse_unknown_without(tournament: Tournament, number: int, left_out: list[str],
+                            extra_without: tuple[str, ...]) -> None:
+    """--extra-without names only players the cut leaves out of this round (Art 22, 23)."""
+    for name in extra_without:
+        if not left_out:
+            raise InputValueError(_("--extra-without: round {number} has no extra round: it is drawn beside the last "
+                                    "planned round, for those the cut leaves out (Art 23)").format(number=number),
+                                  tournament.source)
+        if name not in left_out:
+            raise InputValueError(_("--extra-without: {name} is not one of the players the cut leaves out of round "
+                                    "{number}").format(name=quote(name), number=number), tournament.source)
+
+
+def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[list[str], list[str]]:
+    """Who plays round `number`: everyone, except in the last planned round of a game whose
+    standings mark who the cut let through (tiebreaks["qualified"]: Quatrilho Art 22's first 40
+    after the next-to-last round); the others play apart (Art 23)."""
+    drawn = tournament.playing(number)  # TN6: not the withdrawn, the replaced, the entries still to come
+    if tournament.planned_rounds is None or number != tournament.planned_rounds:
+        return drawn, []
+    from scorekeeper.tournaments.standings import counted  # lazy: a cycle (test_architecture)
+
+    rows = game.standings(tournament, counted(checked))
+    through = {row.name for row in rows if row.tiebreaks.get("qualified") is not False}
+    if all(p in through for p in drawn):
+        return drawn, []
+    return ([p for p in drawn if p in through], [p for p in drawn if p not in through])
+
+
+def _flow(value) -> str:
+    return flow(value)
+
+
+def _names(names: list[str]) -> str:
+    """Names as the draw's lines show them: each escaped as a message quotes it (errors.one_line),
+    so that no name breaks a line or forges one."""
+    return ", ".join(one_line(name) for name in names)
+
+
+def _sheet_name(number: int, table) -> str:
+    return f"r{number}-mesa{table}.yaml"
+
+
+def _new_sheet(tournament: Tournament, game, who, table, number: int) -> str:
+    return new_sheet_text(game, tournament.rules, tournament.rules_ref, who, event=tournament.name or None,
+                          table=str(table), round_=str(number), source=tournament.source)
+
+
+def _tables(tournament: Tournament, game, number: int, seed: int, players: list[str],
+            stage: str | None = None, time_budget: float | None = None, steps: int | None = None,
+            first_table: int = 1, without: list[str] | None = None) -> DrawnRound:
+    sizes = tuple(sorted(game.seats(tournament.rules), reverse=True))
+    history = [[table.players for table in round_.tables if table.players] for round_ in tournament.rounds]
+    byes_so_far = dict.fromkeys(players, 0)
+    for round_ in tournament.rounds:
+        for name in round_.byes:
+            if name in byes_so_far:
+                byes_so_far[name] += 1
+    # TN2: plan for the rounds the file says; else for as many as could be played with no one
+    # meeting anyone twice (16 in fours: 5), and at least this one.
+    planned = tournament.planned_rounds or max(number, (len(players) - 1) // (sizes[0] - 1))
+    drawn = draw_tables(list(players), sizes, history, byes_so_far, max(planned, number), seed,
+                        TIME_BUDGET if time_budget is None else time_budget, steps)
+    tables, byes = drawn.tables, drawn.byes
+    # The file's comments speak the organiser's language; its keys and values stay as they are.
+    again = _("`tournament draw --seed {seed} --steps {steps}` draws this round again").format(
+        seed=seed, steps=drawn.steps)
+    lines = [f"seed: {seed}  # {again}", "tables:"]
+    if stage is not None:
+        apart = _("the players the cut left out, apart (Art 23)")
+        lines.insert(0, f"stage: {stage}  # {apart}")
+    sheets, summary = [], []
+    for index, players in enumerate(tables, start=first_table):
+        sheet = _sheet_name(number, index)
+        lines.append(f"  - {_flow({'table': index, 'players': players, 'sheet': sheet})}")
+        sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, players, index, number)))
+        summary.append(_("Table {number}: {players} ({sheet})").format(number=index, players=_names(players),
+                                                                      sheet=sheet))
+    if byes:
+        lines.append(f"byes: {_flow(byes)}")
+        summary.append(_("Bye: {players}").format(players=_names(byes)))
+    if without:
+        lines.append(f"without: {_flow(without)}")
+        summary.append(_("Not playing: {players}").format(players=_names(without)))
+    lines.append(f"search: {drawn.steps}")  # last, so that the lines of the round's tables stay where they were
+    return DrawnRound(lines, sheets, summary, search=drawn)
+
+
+def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> DrawnRound:
+    """The next group round of every group's round robin (circle method); when the groups are
+    played, the semi-finals (1st v 4th, 2nd v 3rd), then the final (TN3)."""
+    group_rounds = [r for r in tournament.rounds if (r.stage or "group") == "group"]
+    pairs: list[tuple[str, str, str]] = []
+    for group, teams in tournament.groups.items():
+        schedule = round_robin(list(teams))
+        if len(group_rounds) < len(schedule):
+            pairs += [(group, a, b) for a, b in schedule[len(group_rounds)]]
+    if pairs:
+        stage = "group"
+    else:
+        stage, pairs = _knockout(tournament, game, checked)
+    lines = [f"stage: {stage}", f"seed: {seed}", "matches:"]
+    sheets, summary = [], []
+    for index, (group, first, second) in enumerate(pairs, start=1):
+        sheet = _sheet_name(number, index)
+        match = {"group": group, "teams": [first, second], "sheet": sheet} if group else \
+            {"teams": [first, second], "sheet": sheet}
+        lines.append(f"  - {_flow(match)}")
+        who = {first: tournament.teams[first], second: tournament.teams[second]}
+        sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, who, index, number)))
+        said = _("Match {number} (group {group}): {first} v {second} ({sheet})") if group else \
+            _("Match {number}: {first} v {second} ({sheet})")
+        summary.append(said.format(number=index, group=one_line(str(group)), first=one_line(first),
+                                   second=one_line(second), sheet=sheet))
+    return DrawnRound(lines, sheets, summary)
+
+
+def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[str | None, str, str]]]:
+    """After the groups: a negra for a tie the criteria do not break, else the semi-finals, then
+    the final (TN3); nothing after the final."""
+    from scorekeeper.tournaments.standings import counted  # lazy: a cycle (test_architecture)
+
+    results = counted(checked)
+    rows = game.standings(tournament, results)
+    played = {frozenset(match.teams) for r in tournament.rounds if r.stage == "negra" for match in r.matches}
+    pairs = []
+    for tied in knockout.negras_needed(rows):
+        # S5 (f): the tied teams play negras among themselves, a round robin of them when three or
+        # more are tied, one negra a team a round; the next of its rounds not yet played.
+        schedule = round_robin(list(tied))
+        upcoming = next((r for r in schedule if not all(frozenset(pair) in played for pair in r)), None)
+        if upcoming is not None:
+            pairs += [(None, a, b) for a, b in upcoming if frozenset((a, b)) not in played]
+    if pairs:
+        return "negra", pairs
+    semis = [r for r in tournament.rounds if r.stage == "semi"]
+    if not semis:
+        # TN5: from one, two or four groups; any other count is the organiser's to write.
+        semis = knockout.semi_finals(rows, game.knockout_seeding, tournament.source, len(tournament.rounds) + 1)
+        return "semi", [(None, a, b) for a, b in semis]
+    if not any(r.stage == "final" for r in tournament.rounds):
+        final = knockout.final(semis[-1].matches, results)
+        if final is None:
+            raise InputValueError(_("the semi-finals have no winners yet"), tournament.source)
+        return "final", [(None, *final)]
+    raise InputValueError(_("the final is drawn: the tournament is over"), tournament.source)
+
+
+def append_round(tournament: Tournament, text: str, *rounds: list[str]) -> str:
+    """The tournament file's text with drawn rounds (each block YAML lines) added to its rounds.
+    When `rounds:` is the file's last key and a block list (as every draw leaves it), the round
+    is written after the last one as text, in time linear in the file; otherwise the file is
+    composed (sheet_file.append_entry), which is quadratic-looking slow on a file of a megabyte
+    (pure-Python YAML nodes: seconds) but keeps any layout a person gave it."""
+    indent = _block_indent(tournament, text)
+    if indent is None:
+        for lines in rounds:
+            text = append_entry(text, lines, tournament.source, "rounds")
+        return text
+    body = [text if text.endswith("\n") else text + "\n"]
+    for first, *rest in rounds:
+        body += [f"{indent}- {first}\n", *(f"{indent}  {line}\n" for line in rest)]
+    return "".join(body)
+
+
+def _block_indent(tournament: Tournament, text: str) -> str | None:
+    """The indentation of the rounds' `- ` when they are a block list that ends the file (only
+    comments and blank lines, or the last round's own lines, after its first line); else None."""
+    if not tournament.rounds or "\n..." in text or "\n---" in text:
+        return None
+    starts = [0]
+    index = text.find("\n")
+    while index != -1:  # each line's start: one pass, linear in the file
+        starts.append(index + 1)
+        index = text.find("\n", index + 1)
+
+    def line(number: int) -> str:
+        if not 1 <= number <= len(starts):
+            return ""
+        end = text.find("\n", starts[number - 1])
+        return text[starts[number - 1]:] if end == -1 else text[starts[number - 1]:end]
+
+    head = re.match(r"( *)- ", line(tournament.rounds[0].line or 0))
+    if head is None:
+        return None
+    indent = head.group(1)
+    if any(not line(round_.line or 0).startswith(indent + "- ") for round_ in tournament.rounds):
+        return None
+    for number in range((tournament.rounds[-1].line or 0) + 1, len(starts) + 1):
+        after = line(number)
+        stripped = after.lstrip(" ")
+        if stripped and not stripped.startswith("#") and len(after) - len(stripped) <= len(indent):
+            return None  # a key (or a round not at its place) after the rounds: compose it
+    return indent
+
+
+# --- writing a round: all or nothing -------------------------------------------------------------
+#
+# A round is saved in three steps, under the tournament file's writer lock: its empty sheets are
+# created (each atomically, under its own lock), then the tournament file is replaced by one with
+# the round (atomic_write: the commit), and only then is the draw told. Killed before the commit
+# (kill -9 at any moment, a crash, a full disk), the file has no round and the folder may hold
+# some of its empty sheets: each is exactly what a draw writes for a round the file does not
+# hold, which the next draw recognises (its data, read back, is the draw's own for its header)
+# and replaces, and `tournament check` reports. Stopped by SIGTERM or Ctrl-C before the commit,
+# the draw removes the sheets it created itself. A sheet that holds anything else is never
+# replaced or removed: the draw is refused naming it.
+
+LEFTOVER_NAME = re.compile(r"r([0-9]{1,6})-mesa([0-9]{1,6})\.yaml")  # as _sheet_name writes them
+LEFTOVER_BYTES = 64 * 1024  # a drawn sheet is a few lines; anything larger holds a game
+
+
+@dataclass
+class Leftover:
+    """A sheet named as the draw names them, of a round the file does not hold."""
+
+    path: str  # as the tournament's own sheets are named: beside the file as typed
+    name: str
+    round: int
+    table: int
+    untouched: bool  # exactly what a draw writes (its data): nothing of a game is in it
+
+
+def leftovers(tournament: Tournament) -> list[Leftover]:
+    """The sheets an interrupted draw left: in the tournament's folder, named r<N>-mesa<K>.yaml
+    for a round N the file does not hold, in round and table order. One listing of the folder."""
+    folder = os.path.dirname(tournament.source)
+    held = len(tournament.rounds)
+    try:
+        names = [entry.name for entry in os.scandir(folder or os.curdir)]
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        match = LEFTOVER_NAME.fullmatch(name)
+        if match is None or int(match.group(1)) <= held:
+            continue
+        path = os.path.join(folder, name)
+        found.append(Leftover(path, name, int(match.group(1)), int(match.group(2)), is_untouched(tournament, path)))
+    return sorted(found, key=lambda leftover: (leftover.round, leftover.table))
+
+
+def is_untouched(tournament: Tournament, path: str, text: str | None = None) -> bool:
+    """Whether the file at `path` is a regular file whose data is what the draw writes for the
+    table and round its own header names (its `text` when the caller has just written it)."""
+    game = games.get(tournament.rules.game)
+    try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > LEFTOVER_BYTES:
+            return False
+        with open(path, "rb") as handle:
+            written = handle.read(LEFTOVER_BYTES + 1).decode("utf-8")
+        if text is not None:
+            return written == text
+        doc = loads(written, path)
+        who, table, number = doc.get(game.seating.value), doc.get("table"), doc.get("round")
+        if not who or table is None or number is None:
+            return False
+        who = {team: list(members) for team, members in who.items()} if isinstance(who, dict) else list(who)
+        expected = _new_sheet(tournament, game, who, table, number)
+        return doc == loads(expected, path)
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError, yaml.YAMLError):
+        return False  # unreadable, not YAML, not a sheet's header: not the draw's
+
+
+def write_round(tournament: Tournament, sheets: list[tuple[str, str]], target: str, text: str) -> None:
+    """Create the round's empty sheets, then save the tournament file (at its real path
+    `target`, holding its writer lock) as `text`: all or nothing (see above). The untouched
+    leftovers of an interrupted draw are replaced (or removed, when this draw does not name
+    them); any other file at a sheet's name refuses the draw before anything is written."""
+    found = {leftover.path: leftover for leftover in leftovers(tournament)}
+    for path, _text in sheets:
+        if os.path.lexists(path) and not (path in found and found[path].untouched):
+            raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=path))
+    temps = temp_names(os.path.dirname(tournament.source))  # listed once, not once a sheet
+    created: list[tuple[str, str]] = []
+    named = {path for path, _text in sheets}
+    try:
+        for leftover in found.values():
+            if leftover.untouched and leftover.path not in named:
+                with writer_lock(leftover.path, temps) as real:
+                    if is_untouched(tournament, real):
+                        os.unlink(real)
+        for path, sheet_text in sheets:
+            with writer_lock(path, temps) as real:
+                if os.path.lexists(path) and not (os.path.realpath(path) == real and is_untouched(tournament, real)):
+                    raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=path))
+                # Counted before it is written: a signal between the rename and the next line
+                # must not leave it behind (_remove takes back only a sheet that is as written).
+                created.append((path, sheet_text))
+                atomic_write(real, sheet_text, name=path)
+        atomic_write(target, text, name=tournament.source)  # the commit: the round is drawn
+    except BaseException:
+        if not _saved(target, text):
+            _remove(tournament, created, temps)
+        raise
+
+
+def _saved(target: str, text: str) -> bool:
+    """Whether the tournament file holds `text`: the commit happened (a signal may come just
+    after the rename that made it)."""
+    try:
+        with open(target, "rb") as handle:
+            return handle.read(len(text.encode("utf-8")) + 1) == text.encode("utf-8")
+    except OSError:
+        return False
+
+
+def _remove(tournament: Tournament, created: list[tuple[str, str]], temps: list[str]) -> None:
+    """Take back the sheets this draw created, each still as it wrote it (a draw that did not
+    happen leaves no sheet); a sheet someone changed meanwhile is left, as a leftover."""
+    for path, sheet_text in reversed(created):
+        try:
+            with writer_lock(path, temps) as real:
+                if is_untouched(tournament, real, sheet_text):
+                    os.unlink(real)
+        except (OSError, ValueError):
+            continue  # left as a leftover: the next draw, or check, sees it
