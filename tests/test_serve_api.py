@@ -82,7 +82,9 @@ def test_a_tables_link_reads_and_writes_only_its_table(folder):
     assert client.get(f"/api/tables/mesa2?token={one}").status_code == 403
     assert client.post(f"/api/tables/mesa2/entries?token={one}",
                        json={"hand": "vazas", "counts": [3, 2, 1, 7], "expected_entries": 0}).status_code == 403
-    assert client.get(f"/t/mesa2?token={one}").status_code == 403
+    refused = client.get(f"/t/mesa2?token={one}")
+    assert refused.status_code == 403  # said in the tables' language (King: pt_PT), as their pages are
+    assert '<p role="alert">Esta ligação é de outra mesa.</p>' in refused.get_data(as_text=True)
     assert client.get(f"/?token={one}").status_code == 403
     assert [t["id"] for t in client.get(f"/api/tables?token={two}").get_json()] == ["mesa2"]
     assert [t["id"] for t in client.get(f"/api/tables?token={access.organiser}").get_json()] == ["mesa1", "mesa2"]

@@ -77,8 +77,16 @@ def _record(page, *counts, prefix="", choice=None):
     page.get_by_role("button", name="Record", exact=True).click()
 
 
+SMALL_TARGETS = """Array.from(document.querySelectorAll('a, button, input:not([type=hidden]), summary'))
+  .map(e => [e.tagName + ' ' + (e.innerText || e.name || '').slice(0, 40), e.getBoundingClientRect()])
+  .filter(([, r]) => r.width > 0 && (r.height < 44 || r.width < 44))
+  .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
+
+
 def _fits(page) -> None:
+    """The page fits a phone: nothing scrolls sideways, every link and control is a 44 px target."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    assert page.evaluate(SMALL_TARGETS) == []
 
 
 def _shot(page, name: str) -> None:

@@ -71,12 +71,14 @@ def register(app) -> None:
     @app.errorhandler(405)
     @app.errorhandler(413)
     @app.errorhandler(400)
+    @locked
     def refused(error):
         if request.path.startswith("/api/"):
             return jsonify({"error": error.name.lower(), "message": error.description}), error.code
-        with i18n.speaking(language(None)):
+        lang = language(_served_game())  # a phone refused at its table reads its table's language
+        with i18n.speaking(lang):
             return render_template("error.html", status=error.code, message=_status_words(error.code),
-                                   **_common(language(None))), error.code
+                                   **_common(lang)), error.code
 
     @app.get("/t/<table_id>")
     @locked
@@ -118,9 +120,7 @@ def register(app) -> None:
     def organiser():
         allow(None)
         found = served().tables()
-        game = found.tournament.rules.game if found.tournament is not None else (
-            _game_of(found.tables[0]) if found.tables else None)
-        lang = language(game)
+        lang = language(_served_game())
         with i18n.speaking(lang):
             view = organiser_view(found, served().access, request.host_url.rstrip("/"), lang)
             view["csrf"] = served().access.csrf(nonce(), token(), "draw")
@@ -193,6 +193,17 @@ def _status_words(status: int) -> str:
 def _table(table_id: str) -> tables.Table:
     allow(table_id)
     return table_or_404(table_id)
+
+
+def _served_game() -> str | None:
+    """The game of what is served (a tournament's, else its first table's), or None."""
+    try:
+        found = served().tables()
+    except ScorekeeperError:
+        return None
+    if found.tournament is not None:
+        return found.tournament.rules.game
+    return _game_of(found.tables[0]) if found.tables else None
 
 
 def _game_of(table) -> str | None:
