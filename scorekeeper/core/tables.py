@@ -133,12 +133,37 @@ def _id_of(name: str, taken: set[str]) -> str:
     return f"sheet-{number}"
 
 
+def refusal(exc: ScorekeeperError) -> str:
+    """The one line an error says, naming its file by its name only (a reply never tells where
+    the server keeps its files)."""
+    source = os.path.basename(str(exc.source)) if exc.source is not None else None
+    return str(ScorekeeperError(exc.message, source, exc.line))
+
+
 # --- reading a table ---------------------------------------------------------------------
 
 def load(table: Table):
     """The table's sheet and its result (ScorekeeperError when the sheet cannot be used)."""
+    refuse_link(table)
     sheet = load_sheet(table.path)
     return sheet, score(sheet)
+
+
+def refuse_link(table: Table) -> None:
+    """A sheet replaced by a symbolic link while it is served is refused: the pad reads and
+    writes the files it listed, never what a link made later points at."""
+    try:
+        linked = stat.S_ISLNK(os.lstat(table.path).st_mode)
+    except (OSError, ValueError):
+        return  # gone or unreadable: reading it says so
+    if linked:
+        raise SheetFormatError(_("is a symbolic link now: the score pad opens only the sheet it listed"), table.sheet)
+
+
+def _report(result, table: Table) -> dict:
+    """`show`'s object, naming the sheet by its file name only (a reply never tells where the
+    server keeps its files)."""
+    return {**sheet_report(result, running=True), "file": table.sheet}
 
 
 def state_of(result) -> str:
@@ -156,7 +181,7 @@ def summary(table: Table) -> dict:
     try:
         sheet, result = load(table)
     except ScorekeeperError as exc:
-        return {**item, "game": None, "state": "unusable", "entries": None, "findings": [], "error": str(exc)}
+        return {**item, "game": None, "state": "unusable", "entries": None, "findings": [], "error": refusal(exc)}
     game = games.get(result.game)
     seats = {"teams": dict(sheet.teams)} if game.seating is games.Seating.TEAMS else {"players": list(sheet.players)}
     return {**item, "game": result.game, **seats, "state": state_of(result), "entries": len(sheet.entries),
@@ -165,7 +190,7 @@ def summary(table: Table) -> dict:
 
 def show(table: Table) -> dict:
     """The object `show --format json` prints for the table's sheet."""
-    return sheet_report(load(table)[1], running=True)
+    return _report(load(table)[1], table)
 
 
 # --- changing a table --------------------------------------------------------------------
@@ -200,17 +225,19 @@ def record(table: Table, entry, expected_entries) -> Recorded:
         raise InputValueError(_("an entry is a mapping of the sheet's keys, e.g. {example}").format(
             example="{hand: vazas, counts: [3, 2, 1, 7]}"), table.sheet)
     said: list[str] = []
+    refuse_link(table)
     try:
         result = _waiting(lambda: editing.record_entry(table.path, entry, expected=expected, say=said.append))
     except SheetFormatError as exc:  # the entry, written, is no entry of the sheet's game
         raise InputValueError(exc.message, table.sheet) from None
-    return Recorded(said, sheet_report(result, running=True))
+    return Recorded(said, _report(result, table))
 
 
 def undo(table: Table, expected_entries) -> Recorded:
     """Remove the last entry when the sheet still has `expected_entries`."""
     expected = _count(expected_entries)
     said: list[str] = []
+    refuse_link(table)
     _waiting(lambda: editing.undo_hand(table.path, say=said.append, expected=expected))
     return Recorded(said, show(table))
 
@@ -388,7 +415,7 @@ def form(table: Table, answers: dict[str, str] | None = None) -> Form:
     if not result.complete:
         found = ask(sheet, answers or {})
         questions = found if isinstance(found, Questions) else ask(sheet, {})
-    return Form(sheet_report(result, running=True), result, len(sheet.entries), questions)
+    return Form(_report(result, table), result, len(sheet.entries), questions)
 
 
 def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
@@ -402,13 +429,13 @@ def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
         raise InputValueError(_("the game is complete"), table.sheet)
     found = ask(sheet, answers)
     if isinstance(found, Questions):
-        return Form(sheet_report(result, running=True), result, expected, found)
+        return Form(_report(result, table), result, expected, found)
     try:
         recorded = record(table, found, expected)
     except RefusedChange as exc:
         questions = ask(sheet, {})
         questions.error, questions.findings = exc.message, exc.findings
-        return Form(sheet_report(result, running=True), result, expected, questions)
+        return Form(_report(result, table), result, expected, questions)
     now = form(table)
     now.recorded = recorded
     return now

@@ -88,4 +88,4 @@ def _refused(table, exc: ScorekeeperError):
 
 
 def _error(status: int, kind: str, exc: ScorekeeperError):
-    return jsonify({"error": kind, "message": exc.message}), status
+    return jsonify({"error": kind, "message": tables.refusal(exc)}), status  # which sheet, by its name

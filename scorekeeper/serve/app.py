@@ -4,8 +4,9 @@ is in requests.py."""
 from __future__ import annotations
 
 import os
+import re
 
-from flask import Flask
+from flask import Flask, abort, request
 
 from scorekeeper.core import tables
 from scorekeeper.serve import api, pages
@@ -17,6 +18,14 @@ MAX_FORM_PARTS = 2 * tables.MAX_ANSWERS + 20
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
        "frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+# A Host header is a name or an address, and a port: the links a page shows are made from it.
+HOST = re.compile(r"(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,20}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?\Z")
+# waitress closes a connection that sends nothing for CHANNEL_TIMEOUT seconds (looked at every
+# CLEANUP_INTERVAL): a client that opens connections and stalls (slowloris) holds each for
+# seconds, not waitress's default two minutes; a phone's next tap just opens a new one.
+CHANNEL_TIMEOUT = 10
+CLEANUP_INTERVAL = 2
+
 
 def create_app(path: str, *, with_tokens: bool = False, language: str | None = None) -> Flask:
     """The application serving PATH. `with_tokens` (the server on a network, not the loopback
@@ -32,6 +41,11 @@ def create_app(path: str, *, with_tokens: bool = False, language: str | None = N
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     app.extensions["scorekeeper"] = served
+
+    @app.before_request
+    def plain_host():
+        if not HOST.match(request.host or ""):
+            abort(400)
 
     @app.after_request
     def headers(response):

@@ -112,7 +112,7 @@ def register(app) -> None:
         try:
             data = boletim(table, lang)
         except ScorekeeperError as exc:
-            return _message_page(422, str(exc), lang)
+            return _message_page(422, tables.refusal(exc), lang)
         return _xlsx(data, table.id)
 
     @app.get("/")
@@ -139,7 +139,7 @@ def register(app) -> None:
             try:
                 said = tables.draw_next(served().path)
             except ScorekeeperError as exc:
-                return _message_page(422, str(exc), lang)
+                return _message_page(422, tables.refusal(exc), lang)
             return render_template("message.html", message="\n".join(said), back=link("/", lang),
                                    **_common(lang))
 
@@ -154,7 +154,7 @@ def register(app) -> None:
         try:
             data = championship_workbook(found.tournament, lang)
         except ScorekeeperError as exc:
-            return _message_page(422, str(exc), lang)
+            return _message_page(422, tables.refusal(exc), lang)
         return _xlsx(data, "championship")
 
     @app.get("/print")
@@ -251,7 +251,7 @@ def _table_page(table: tables.Table, change):
                 form = tables.form(table)
                 said = done.said if done is not None else []
         except ScorekeeperError as exc:
-            return _message_page(422, str(exc), lang)
+            return _message_page(422, tables.refusal(exc), lang)
         result = form.result
         game = games.get(result.game)
         summary = tables.summary(table)

@@ -43,11 +43,12 @@ def locked(view):
 
 
 def token() -> str:
-    """The link's token: `Authorization: Bearer TOKEN`, else `?token=` (or a form's)."""
+    """The link's token: `Authorization: Bearer TOKEN`, else `?token=` (a form's action carries
+    it; the body is never read for it, so an error page for a body too large reads no body)."""
     header = request.headers.get("Authorization", "")
     if header[:7].lower() == "bearer ":
         return header[7:].strip()
-    return request.values.get("token", "")
+    return request.args.get("token", "")
 
 
 def allow(table_id: str | None = None) -> str:
@@ -71,7 +72,8 @@ def table_or_404(table_id: str) -> tables.Table:
 def language(game_name: str | None) -> str:
     """The page's language: `?lang=` (the page's switch), else `--lang`, else the game's
     workbook language (issue 19), else English."""
-    asked = i18n.canonical(request.values.get("lang", "")[:16]) if request.values.get("lang") else None
+    asked = i18n.canonical(request.args.get("lang", "")[:16]) if request.args.get("lang") else None  # never
+    # the body's: an error page for a body too large (413) must not read it
     if asked:
         return asked
     if served().language:

@@ -35,14 +35,15 @@ def serve(path, host, port, no_qr):
     from waitress.server import create_server  # lazy: flask and waitress load when serve runs, not for --help
 
     from scorekeeper.core import tables  # lazy: as above
-    from scorekeeper.serve.app import MAX_BODY, create_app  # lazy: as above
+    from scorekeeper.serve.app import CHANNEL_TIMEOUT, CLEANUP_INTERVAL, MAX_BODY, create_app  # lazy: as above
     from scorekeeper.serve.organiser import organiser_address, table_address  # lazy: as above
 
     tables.list_tables(path)  # a PATH that cannot be served is refused here, in one line
     with_tokens = host not in ("127.0.0.1", "localhost", "::1")
     app = create_app(path, with_tokens=with_tokens, language=i18n.workbook_language(None))
     server = create_server(app, host=host, port=port, threads=THREADS, connection_limit=CONNECTIONS,
-                           max_request_body_size=MAX_BODY, ident="scorekeeper", clear_untrusted_proxy_headers=True)
+                           max_request_body_size=MAX_BODY, ident="scorekeeper", clear_untrusted_proxy_headers=True,
+                           channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_INTERVAL)
     base = f"http://{_shown_host(host)}:{server.effective_port}"
     access = app.extensions["scorekeeper"].access
     links = [(_("Organiser"), organiser_address(base, access))]
