@@ -42,24 +42,27 @@ HERE = pathlib.Path(__file__).resolve().parent
 TOUR_FOLDER = "mkdir tour && cp -r examples tour/ && cd tour"
 # LEIAME.md (the Portuguese guide) speaks pt_PT: its reader sets SCOREKEEPER_LANG, Session does.
 LANGUAGE_SETUP = "export SCOREKEEPER_LANG=pt_PT"
+# The score pad's server runs until Ctrl-C: the browser tests start it (tests/test_serve_browser.py).
+SERVE = "scorekeeper serve examples/championship-king/final.yaml --host 0.0.0.0"
 SET_UP = {
     "README.md": {
         "pip install . && scorekeeper check examples/king-final-nacional-mesa1.yaml": "installs the package",
         "pip install '.[test]' && pytest": "runs this very test suite",
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
+        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
     },
     "LEIAME.md": {
         "pip install . && scorekeeper --lang pt_PT check examples/king-final-nacional-mesa1.yaml": "installs the package",
         LANGUAGE_SETUP: "done by Session: the guide's language",
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
+        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
     },
     "docs": {  # every docs/*.md page
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
         "pip install '.[docs]' && mkdocs build --strict": "builds this site from a checkout (CI does)",
         "python tools/gen_docs.py": "rewrites the generated pages from a checkout (a test compares them)",
         "python tools/readme_runner.py --docs --update": "runs these very pages",
-        "scorekeeper serve examples/championship-king/final.yaml --host 0.0.0.0":
-            "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
+        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
     },
 }
 NOT_RUN = {**SET_UP["README.md"], **SET_UP["LEIAME.md"], **SET_UP["docs"]}
