@@ -120,7 +120,9 @@ def test_the_draw_lines_never_print_a_name_raw():
     tournament = parse(HEAD + "players: [A, B, C, D]\n", "t.yaml")
     tournament.players = ["A", "B\nTable 2: X", "C", "D\x1b[2J"]
     drawn = drawing.draw(tournament, check(tournament), 1)
-    (line,) = drawn.summary
+    from scorekeeper.output.tournament_text import round_lines
+
+    (line,) = round_lines(drawn)
     assert "\n" not in line and "\x1b" not in line
     assert "B\\nTable 2: X" in line and "D\\x1b[2J" in line
 
