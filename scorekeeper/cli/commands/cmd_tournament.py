@@ -1,5 +1,6 @@
 """`scorekeeper tournament`: the championship's commands. Thin, as every command: they parse, call
-scorekeeper.tournaments, and print; the cli group loads this module only when asked for."""
+scorekeeper.core.tournament, and print what output.tournament_text makes of its results; the cli
+group loads this module only when asked for."""
 from __future__ import annotations
 
 import click
