@@ -413,7 +413,7 @@ def folders(tmp_path):
 
 
 @pytest.mark.parametrize("ref", ["/etc/passwd", "/etc/shadow", "/dev/stdin", "/nonexistent/x.yaml", "../outside.yaml",
-                                 "../missing.yaml", "missing.yaml", "sub/../../outside.yaml", "link.yaml",
+                                 "../missing.yaml", "sub/../../outside.yaml", "link.yaml",
                                  "fifo.yaml", "folder.yaml", "unreadable.yaml", "a\0b.yaml", "x" * 5000 + ".yaml",
                                  "./", "club/../club/../outside.yaml"])
 def test_a_sheets_rules_path_outside_its_folder_or_not_a_file_is_refused_alike(folders, ref):

@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from scorekeeper import games
+from scorekeeper.core import tournament as core_tournament
 from scorekeeper.errors import (
     InputValueError,
     RefusedChange,
@@ -29,16 +30,12 @@ from scorekeeper.errors import (
 )
 from scorekeeper.i18n import _
 from scorekeeper.output.json_shape import sheet_report
+from scorekeeper.output.tournament_text import draw_lines, standings_rows, standings_table
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.load import load_sheet, score
-from scorekeeper.sheet.saving import writer_lock
 from scorekeeper.sheet.typed_input import Stop, whole
 from scorekeeper.sheet.yaml_lines import loads, read_text
-from scorekeeper.tournaments import draw_round as drawing
-from scorekeeper.tournaments.collect import check
-from scorekeeper.tournaments.standings import standings as ranked
-from scorekeeper.tournaments.standings import standings_rows, standings_table
-from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path
+from scorekeeper.tournaments.tournament_file import parse, sheet_path
 
 MAX_TABLES = 500  # a folder's sheets served at most (a tournament's round has far fewer tables)
 LOCK_WAIT = 2.0  # seconds a change waits for another writer (a phone, `record`) to finish
@@ -444,40 +441,21 @@ def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
 # --- the tournament above the tables ---------------------------------------------------------
 
 def draw_ready(tournament) -> tuple[bool, list]:
-    """Whether the next round can be drawn (the current one complete and clean, and not past
-    the planned rounds: drawing.refuse_unfinished), and what `tournament check` finds."""
-    checked = check(tournament)
-    try:
-        drawing.refuse_unfinished(tournament, checked.findings)
-    except ScorekeeperError:
-        return False, checked.findings
-    return True, checked.findings
+    """Whether the next round can be drawn, and what `tournament check` finds (core.tournament)."""
+    return core_tournament.draw_ready(tournament)
 
 
 def draw_next(path: str, seconds: float = 5.0) -> list[str]:
     """Draw the next round into the tournament file and create its sheets, as `tournament draw`
-    does (under the file's writer lock, all or nothing); returns what it says of the round."""
-    with writer_lock(path) as target:
-        text = read_tournament_text(target, path)
-        tournament = parse(text, path)
-        checked = check(tournament)
-        drawing.refuse_unfinished(tournament, checked.findings)
-        drawn = drawing.draw(tournament, checked, None, seconds, None)
-        sheets, rounds = drawn.sheets, [drawn.lines]
-        if drawn.extra is not None:
-            sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
-        drawing.write_round(tournament, sheets, target, drawing.append_round(tournament, text, *rounds))
-    said = [_("Round {number} drawn into {path}:").format(number=len(tournament.rounds) + 1,
-                                                          path=os.path.basename(path)), *drawn.summary]
-    if drawn.extra is not None:
-        said += [_("Round {number}, apart, for the players the cut left out:").format(
-            number=len(tournament.rounds) + 2), *drawn.extra.summary]
-    return said
+    does (core.tournament.draw: under the file's writer lock, all or nothing); returns what it
+    says of the round, the file named by its name alone."""
+    drawn = core_tournament.draw(path, seconds=seconds)
+    return draw_lines(drawn, os.path.basename(path), indent="", search=False)
 
 
 def standings(tournament) -> tuple[list[str], list[list], int]:
     """The live standings (the sheets that count: complete, clean, undisputed) as
     `tournament standings` prints them: heads, rows, and how many columns name the row."""
-    rows, _pending = ranked(tournament)
-    shown = standings_table(standings_rows(tournament, rows))
+    found = core_tournament.standings_of(tournament)
+    shown = standings_table(standings_rows(tournament, found.rows))
     return shown.headers, shown.rows, shown.names

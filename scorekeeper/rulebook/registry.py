@@ -79,7 +79,14 @@ def find(ref: str, base_dir: str | None = None):
     if looks_like_path(ref):
         if base_dir is None:
             return load_path(ref)
-        return load_path(_inside(ref, base_dir))
+        target = _inside(ref, base_dir)
+        try:
+            return load_path(target)
+        except RulesError as exc:
+            if exc.source != target:
+                raise
+            # Named as the user would name it (from the folder as given), not by its real path.
+            raise RulesError(exc.message, os.path.join(base_dir, ref), exc.line) from None
     return _shipped(ref, N_("unknown rules {name}; known: {names} (or a path to a rule file)"))
 
 
@@ -105,8 +112,30 @@ def _inside(ref: str, base_dir: str) -> str:
     except (OSError, ValueError):
         readable = False
     if not readable:
+        if _lexically_inside(ref) and _missing(os.path.join(base_dir or os.curdir, ref)):
+            # A file missing in the sheet's own folder is said as such: that tells nothing of
+            # what is outside it (a path out of the folder is refused alike, existing or not).
+            raise RulesError(_("{ref} does not exist in the sheet's folder").format(ref=quote(ref)))
         raise RulesError(_(SHEET_PATH_REFUSED))
     return target
+
+
+def _missing(path: str) -> bool:
+    """Whether no file is at `path` (and it is a name a file could have: not too long)."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
+def _lexically_inside(ref: str) -> bool:
+    """Whether a relative path names a file of its folder or below as written: no `..` in it
+    (one with `..` is refused alike, wherever it leads)."""
+    parts = [part for part in ref.replace("\\", "/").split("/") if part not in ("", os.curdir)]
+    return bool(parts) and os.pardir not in parts
 
 
 def _shipped(ref: str, unknown: str):

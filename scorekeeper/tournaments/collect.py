@@ -46,8 +46,11 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
     looked = []  # (round, item, what, path, stat or None, outside)
     for round_ in tournament.rounds:
         for item, what, _where in _played(round_):
-            if item.sheet is None or getattr(item, "absent", None):
+            if getattr(item, "absent", None):
                 continue  # a table with a player absent is not played (King Art 7): its sheet is not read
+            if item.sheet is None:  # a table the file names no sheet for has not handed one in (TN2)
+                looked.append((round_, item, what, None, None, False))
+                continue
             path = sheet_path(tournament, item.sheet)
             outside = os.path.lexists(path) and not _inside(path, folder)
             try:
@@ -69,6 +72,11 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
         if tick is not None:
             tick(done, len(looked))
         where = (tournament.source, item.line)
+        if path is None:
+            findings.append(_finding(codes.SHEET_MISSING, where, _(
+                "round {round}, {what}: no sheet is handed in yet (the file names none: give it its sheet:)").format(
+                round=round_.number, what=what)))
+            continue
         if outside:
             # A tournament file may come from someone else: its sheets stay in its folder, a
             # symlink out of it included (as a sheet's rules: does).

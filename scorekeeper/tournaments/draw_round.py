@@ -6,12 +6,12 @@ import os
 import re
 import secrets
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import yaml
 
 from scorekeeper import games
-from scorekeeper.errors import InputValueError, one_line, quote
+from scorekeeper.errors import InputValueError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.sheet.new import new_sheet_text
@@ -24,15 +24,30 @@ from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import sheet_path
 
 
+@dataclass(frozen=True)
+class Seated:
+    """A table (or match) drawn: its number, who sits at it (a match: its two teams), its
+    sheet's name as the file writes it, and a match's group (None outside the group phase)."""
+
+    number: int
+    who: list[str]
+    sheet: str
+    match: bool = False
+    group: str | None = None
+
+
 @dataclass
 class DrawnRound:
     """A round as the file will hold it (`lines`: block YAML for sheet_file.append_entry), the
-    empty sheets to create (path, text), and what to tell the organiser; `extra`, the round
-    drawn beside it for the players the cut left out (Quatrilho Art 22, 23)."""
+    empty sheets to create (path, text), and what was drawn (`seated`, `byes`, `without`:
+    output.tournament_text says it); `extra`, the round drawn beside it for the players the
+    cut left out (Quatrilho Art 22, 23)."""
 
     lines: list[str]
     sheets: list[tuple[str, str]]
-    summary: list[str]
+    seated: list[Seated]
+    byes: list[str] = field(default_factory=list)
+    without: list[str] = field(default_factory=list)
     extra: "DrawnRound | None" = None
     search: object = None  # draw.Draw: how a players' game's tables were found (its steps, time, repeats)
 
@@ -128,12 +143,6 @@ def _flow(value) -> str:
     return flow(value)
 
 
-def _names(names: list[str]) -> str:
-    """Names as the draw's lines show them: each escaped as a message quotes it (errors.one_line),
-    so that no name breaks a line or forges one."""
-    return ", ".join(one_line(name) for name in names)
-
-
 def _sheet_name(number: int, table) -> str:
     return f"r{number}-mesa{table}.yaml"
 
@@ -166,21 +175,18 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
     if stage is not None:
         apart = _("the players the cut left out, apart (Art 23)")
         lines.insert(0, f"stage: {stage}  # {apart}")
-    sheets, summary = [], []
+    sheets, seated = [], []
     for index, players in enumerate(tables, start=first_table):
         sheet = _sheet_name(number, index)
         lines.append(f"  - {_flow({'table': index, 'players': players, 'sheet': sheet})}")
         sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, players, index, number)))
-        summary.append(_("Table {number}: {players} ({sheet})").format(number=index, players=_names(players),
-                                                                      sheet=sheet))
+        seated.append(Seated(index, list(players), sheet))
     if byes:
         lines.append(f"byes: {_flow(byes)}")
-        summary.append(_("Bye: {players}").format(players=_names(byes)))
     if without:
         lines.append(f"without: {_flow(without)}")
-        summary.append(_("Not playing: {players}").format(players=_names(without)))
     lines.append(f"search: {drawn.steps}")  # last, so that the lines of the round's tables stay where they were
-    return DrawnRound(lines, sheets, summary, search=drawn)
+    return DrawnRound(lines, sheets, seated, list(byes), list(without or ()), search=drawn)
 
 
 def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> DrawnRound:
@@ -197,7 +203,7 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
     else:
         stage, pairs = _knockout(tournament, game, checked)
     lines = [f"stage: {stage}", f"seed: {seed}", "matches:"]
-    sheets, summary = [], []
+    sheets, seated = [], []
     for index, (group, first, second) in enumerate(pairs, start=1):
         sheet = _sheet_name(number, index)
         match = {"group": group, "teams": [first, second], "sheet": sheet} if group else \
@@ -205,11 +211,8 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
         lines.append(f"  - {_flow(match)}")
         who = {first: tournament.teams[first], second: tournament.teams[second]}
         sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, who, index, number)))
-        said = _("Match {number} (group {group}): {first} v {second} ({sheet})") if group else \
-            _("Match {number}: {first} v {second} ({sheet})")
-        summary.append(said.format(number=index, group=one_line(str(group)), first=one_line(first),
-                                   second=one_line(second), sheet=sheet))
-    return DrawnRound(lines, sheets, summary)
+        seated.append(Seated(index, [first, second], sheet, match=True, group=group))
+    return DrawnRound(lines, sheets, seated)
 
 
 def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[str | None, str, str]]]:

@@ -30,11 +30,12 @@ from openpyxl.writer.excel import ExcelWriter
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.i18n import N_, _, grouped, pgettext
+from scorekeeper.output.tournament_text import decided_by_words, stage_words
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.sheet.results import sheet_meta
 from scorekeeper.tournaments.collect import check
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
-from scorekeeper.tournaments.standings import counted, decided_by_words, ranked, stage_words
+from scorekeeper.tournaments.standings import counted, ranked
 from scorekeeper.tournaments.tournament_file import sheet_path
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.export import SummaryCells, no_cyclic_gc

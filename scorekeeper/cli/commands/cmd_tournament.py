@@ -1,31 +1,24 @@
 """`scorekeeper tournament`: the championship's commands. Thin, as every command: they parse, call
-scorekeeper.tournaments, and print; the cli group loads this module only when asked for."""
+scorekeeper.core.tournament, and print what output.tournament_text makes of its results; the cli
+group loads this module only when asked for."""
 from __future__ import annotations
 
 import click
 
-from scorekeeper import games, i18n
-from scorekeeper.cli.common import (
-    UnusableInput,
-    _exit_for,
-    _in_workbook_language,
-    _progress,
-    domain_errors,
-    echo_json,
-    out,
-    output_format,
-    refuse_overwrite,
-)
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out, output_format
+from scorekeeper.core import tournament as core
+from scorekeeper.i18n import _
 from scorekeeper.output.csv_text import csv_text
-from scorekeeper.output.table_layout import table
-from scorekeeper.sheet.saving import write_new, writer_lock
-from scorekeeper.tournaments import draw_round as drawing
-from scorekeeper.tournaments.collect import check as check_tournament
-from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
-from scorekeeper.tournaments.standings import standings, standings_rows, standings_table
-from scorekeeper.tournaments.tournament_file import load, parse, read_tournament_text
-from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
+from scorekeeper.output.tournament_text import (
+    FINDING_KEYS,
+    check_summary,
+    created_line,
+    draw_lines,
+    exported_line,
+    finding_item,
+    finding_rows,
+    standings_text,
+)
 
 
 @click.group(short_help="Draw, check and rank a championship's rounds.")
@@ -58,20 +51,8 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
     scorekeeper tournament new king --name "Final Nacional" -p Ana -p Bruno -p Carla -p Duarte -p Eduardo -o final.yaml
     scorekeeper tournament new sueca --name "Torneio" -t Nos=Ana,Bruno -t Eles=Carla,Duarte -t Tres=Eva,Rui -o torneio.yaml
     """
-    rules, written_ref = find_rules(rules_ref, output)
-    refuse_overwrite(output, force)
-    game = games.get(rules.game)
-    who = check_entrants(game, rules, players, teams, output)
-    grouped = parse_groups(groups, who, output) if isinstance(who, dict) else None
-    write_new(output, new_tournament_text(name, written_ref, who, grouped, planned, output), force)
-    if isinstance(who, dict):
-        said = ngettext("Created {path}: {rules}, {count} team. Next: scorekeeper tournament draw {path}",
-                        "Created {path}: {rules}, {count} teams. Next: scorekeeper tournament draw {path}", len(who))
-    else:
-        said = ngettext("Created {path}: {rules}, {count} player. Next: scorekeeper tournament draw {path}",
-                        "Created {path}: {rules}, {count} players. Next: scorekeeper tournament draw {path}",
-                        len(who))
-    out(said.format(path=output, rules=rules.name, count=len(who)))
+    created = core.new(rules_ref, name, output, players, teams, groups, planned, force)
+    out(created_line(created))
 
 
 @tournament.command("draw")
@@ -95,77 +76,36 @@ def tournament_draw(path, seed, seconds, steps, force, extra_without):
     scorekeeper tournament draw final.yaml --seed 42 --time 10
     scorekeeper tournament draw final.yaml --seed 42 --steps 1500
     """
-    with writer_lock(path) as target:
-        # The real path it locked is read; the file is named, and its sheets and rules found, as
-        # typed (every other command does so: a message never shows a path the user did not give).
-        text = read_tournament_text(target, path)
-        tournament = parse(text, path)
-        checked = check_tournament(tournament)
-        if not force:
-            drawing.refuse_unfinished(tournament, checked.findings)
-        drawn = drawing.draw(tournament, checked, seed, seconds, steps, tuple(extra_without))
-        sheets, rounds = drawn.sheets, [drawn.lines]
-        if drawn.extra is not None:
-            sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
-        text = drawing.append_round(tournament, text, *rounds)
-        drawing.write_round(tournament, sheets, target, text)  # the sheets, then the file: all or nothing
-    number = len(tournament.rounds) + 1
-    out(_("Round {number} drawn into {path}:").format(number=number, path=path))
-    for line in [*drawn.summary, *_searched(drawn.search)]:
-        out(f"  {line}")
-    if drawn.extra is not None:
-        out(_("Round {number}, apart, for the players the cut left out:").format(number=number + 1))
-        for line in [*drawn.extra.summary, *_searched(drawn.extra.search)]:
-            out(f"  {line}")
-
-
-def _searched(search) -> list[str]:
-    """What a players' game's draw says of its search (draw.Draw): how long it took against its
-    budget, and each pair the round seats together again with their meetings, or that none is."""
-    if search is None:
-        return []
-    seconds = i18n.decimal(f"{search.seconds:.1f}")
-    if search.budget is None:
-        took = ngettext("searched {seconds} s, {steps} step", "searched {seconds} s, {steps} steps",
-                        search.steps).format(seconds=seconds, steps=i18n.grouped(search.steps))
-    else:
-        took = _("searched {seconds} s of {budget} s").format(seconds=seconds,
-                                                              budget=i18n.decimal(f"{search.budget:g}"))
-    if not search.again:
-        return [_("Nobody meets anyone again ({searched})").format(searched=took)]
-    lines = [_("Meeting again ({searched}):").format(searched=took)]
-    for again in search.again:
-        lines.append("  " + _("{first} and {second}: {times} times").format(
-            first=again.first, second=again.second, times=again.times))
-    return lines
+    for line in draw_lines(core.draw(path, seed, seconds, steps, force, tuple(extra_without))):
+        out(line)
 
 
 @tournament.command("check")
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@output_format("text", "json", "csv", default="text")
 @domain_errors
-def tournament_check(path):
+def tournament_check(path, fmt):
     """Check a tournament: every sheet handed in, complete and clean, its players those of the
     draw, each player once in each round. Exit 1 when anything is wrong.
 
+    Prints `file:line: severity [CODE]: message [article]` per finding and a summary; JSON: a
+    list of findings (file, line, severity, code, rule, message), CSV those columns.
+
     \b
     scorekeeper tournament check final.yaml
+    scorekeeper tournament check final.yaml --format json
     """
-    tournament = load(path)
     with _progress(_("reading sheets")) as tick:
-        checked = check_tournament(tournament, tick)
-    findings = checked.findings
-    for finding in findings:
-        out(finding.format())
-    errors = sum(1 for f in findings if f.is_error)
-    warnings = len(findings) - errors
-    said = [ngettext("{count} error", "{count} errors", errors).format(count=errors)] if errors else []
-    if warnings:
-        said.append(ngettext("{count} warning", "{count} warnings", warnings).format(count=warnings))
-    rounds = len(tournament.rounds)
-    out(_("{path}: {said} ({rules}, {rounds})").format(
-        path=path, said=", ".join(said) or _("clean"), rules=tournament.rules.name,
-        rounds=ngettext("{count} round", "{count} rounds", rounds).format(count=rounds)))
-    _exit_for(errors > 0)
+        checked = core.check(path, tick)
+    if fmt == "json":
+        echo_json([finding_item(finding) for finding in checked.findings])
+    elif fmt == "csv":  # a machine's: English keys and words
+        out(csv_text(list(FINDING_KEYS), finding_rows(checked.findings), numbers=()), nl=False)
+    else:
+        for finding in checked.findings:
+            out(finding.format())
+        out(check_summary(checked, path))
+    _exit_for(checked.errors > 0)
 
 
 @tournament.command("standings")
@@ -181,19 +121,14 @@ def tournament_standings(path, fmt):
     scorekeeper tournament standings final.yaml
     scorekeeper tournament standings final.yaml --format json
     """
-    tournament = load(path)
     with _progress(_("reading sheets")) as tick:
-        rows, pending = standings(tournament, tick)
+        found = core.standings(path, tick)
+    text = standings_text(found.tournament, found.rows, fmt)
     if fmt == "json":
-        echo_json([row_dict for row_dict in standings_rows(tournament, rows)])
-    elif fmt == "csv":  # a machine's: English heads and words, the decimal point
-        shown = standings_table(standings_rows(tournament, rows), csv=True)
-        out(csv_text(shown.headers, shown.rows, range(shown.names, len(shown.headers) - 1)), nl=False)
+        click.echo(text, nl=False)  # json_text escapes what a terminal acts on
     else:
-        shown = standings_table(standings_rows(tournament, rows))
-        out(table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,
-                         tight=True))
-    for finding in pending:  # what check finds: a sheet not counted yet, a player seated twice ...
+        out(text, nl=False)
+    for finding in found.pending:  # what check finds: a sheet not counted yet, a player seated twice ...
         out(finding.format(), err=True)
 
 
@@ -209,33 +144,10 @@ def tournament_export(path, output, force):
     \b
     scorekeeper tournament export final.yaml -o final.xlsx
     """
-    if not output.lower().endswith(".xlsx"):
-        raise UnusableInput(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
-    refuse_overwrite(output, force)
-    tournament = load(path)  # a file that cannot be used is refused in the terminal's language
-    refuse_oversized(tournament)  # before a sheet is read: the export's time is bounded
-    # The workbook speaks the language chosen, else its game's own (King, Sueca: Portugal's;
-    # Truco, Quatrilho: Brazil's); its notes of what is provisional too, so the sheets are
-    # checked inside. The progress on the terminal speaks the terminal's.
-    language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
-    terminal = i18n.active()
     with _progress(_("reading sheets")) as reading, _progress(_("writing worksheets")) as writing, \
             _progress(_("saving the workbook")) as saving:
-        def said(tick):
-            def told(done: int, total: int) -> None:
-                with i18n.speaking(terminal):
-                    tick(done, total)
-            return told
-
-        workbook = _in_workbook_language(language, lambda: build(tournament, said(reading), said(writing)))
-        data = workbook_bytes(workbook, saving)
-    write_new(output, data, force)
-    titles, more = ", ".join(ws.title for ws in workbook.worksheets[:6]), len(workbook.worksheets) - 6
-    if more > 0:
-        out(ngettext("Wrote {path}: {worksheets} and {count} more", "Wrote {path}: {worksheets} and {count} more",
-                     more).format(path=output, worksheets=titles, count=more))
-    else:
-        out(_("Wrote {path}: {worksheets}").format(path=output, worksheets=titles))
+        exported = core.export(path, output, force, reading, writing, saving)
+    out(exported_line(exported))
 
 
 from scorekeeper.cli.commands.cmd_tournament_day import COMMANDS as _DAY_COMMANDS  # noqa: E402  (undo, absent, penalty, ...)

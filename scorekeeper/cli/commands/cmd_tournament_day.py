@@ -1,12 +1,12 @@
 """`scorekeeper tournament undo | absent | penalty | substitute | withdraw | add | rename`: the
 changes of a championship's day (TN1, TN6). Thin: each parses, calls
-scorekeeper.tournaments.day_changes, and prints what it did; cli_tournament.py attaches them."""
+scorekeeper.core.tournament (the day_changes), and prints what it did; cli_tournament.py attaches them."""
 from __future__ import annotations
 
 import click
 
 from scorekeeper.cli.common import domain_errors, out
-from scorekeeper.tournaments import day_changes
+from scorekeeper.core import tournament as core
 
 FILE = click.Path(dir_okay=False)
 
@@ -31,7 +31,7 @@ def tournament_undo(path, force):
     scorekeeper tournament undo final.yaml --force
     """
 
-    _told(day_changes.undo(path, force))
+    _told(core.undo(path, force))
 
 
 @click.command("absent")
@@ -47,7 +47,7 @@ def tournament_absent(path, name, number):
     scorekeeper tournament absent final.yaml Gil --round 2
     """
 
-    _told(day_changes.absent(path, name, number))
+    _told(core.absent(path, name, number))
 
 
 @click.command("penalty", context_settings={"ignore_unknown_options": True})
@@ -64,7 +64,7 @@ def tournament_penalty(path, name, points, article, number):
     scorekeeper tournament penalty final.yaml Duarte -2.5 --article "Art 14" --round 2
     """
 
-    _told(day_changes.penalty(path, name, points, article, number))
+    _told(core.penalty(path, name, points, article, number))
 
 
 @click.command("substitute")
@@ -82,7 +82,7 @@ def tournament_substitute(path, old, new, number):
     scorekeeper tournament substitute final.yaml Gil Zeca --round 3
     """
 
-    _told(day_changes.substitute(path, old, new, number))
+    _told(core.substitute(path, old, new, number))
 
 
 @click.command("withdraw")
@@ -96,7 +96,7 @@ def tournament_withdraw(path, name):
     scorekeeper tournament withdraw final.yaml Gil
     """
 
-    _told(day_changes.withdraw(path, name))
+    _told(core.withdraw(path, name))
 
 
 @click.command("add")
@@ -111,7 +111,7 @@ def tournament_add(path, name):
     scorekeeper tournament add campeonato.yaml Rui
     """
 
-    _told(day_changes.add(path, name))
+    _told(core.add(path, name))
 
 
 @click.command("rename")
@@ -126,7 +126,7 @@ def tournament_rename(path, old, new):
     scorekeeper tournament rename final.yaml Ines "Ines Sousa"
     """
 
-    _told(day_changes.rename(path, old, new))
+    _told(core.rename(path, old, new))
 
 
 COMMANDS = (tournament_undo, tournament_absent, tournament_penalty, tournament_substitute, tournament_withdraw,

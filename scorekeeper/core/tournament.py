@@ -1,0 +1,210 @@
+"""A championship's operations, with no click and no terminal: start a tournament file, draw
+its next round (the knockout and the extra round included), check it, rank it, export its
+workbook, and the changes of the day. Each takes plain arguments and returns what it did as
+data (output.tournament_text turns that into lines), or raises the domain's errors; the CLI
+and the score pad call these, once per command."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from scorekeeper import games, i18n
+from scorekeeper.errors import InputValueError, ScorekeeperError
+from scorekeeper.findings import Finding
+from scorekeeper.i18n import _
+from scorekeeper.sheet.saving import write_new, writer_lock
+from scorekeeper.tournaments import day_changes
+from scorekeeper.tournaments import draw_round as drawing
+from scorekeeper.tournaments.collect import check as check_tournament
+from scorekeeper.tournaments.draw_round import DrawnRound
+from scorekeeper.tournaments.model import StandingRow, Tournament
+from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
+from scorekeeper.tournaments.standings import counted, ranked
+from scorekeeper.tournaments.tournament_file import load, parse, read_tournament_text
+from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
+
+# The changes of the day are plain functions of the file already (TN1, TN6): the core's own.
+undo = day_changes.undo
+absent = day_changes.absent
+penalty = day_changes.penalty
+substitute = day_changes.substitute
+withdraw = day_changes.withdraw
+add = day_changes.add
+rename = day_changes.rename
+
+
+def refuse_overwrite(path: str, force: bool) -> None:
+    """Nothing already saved is lost: an existing file is replaced only with `force`."""
+    if os.path.exists(path) and not force:
+        raise InputValueError(_("{path}: already exists; use --force to overwrite it").format(path=path))
+
+
+# --- new -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Created:
+    """A tournament file written: where, under which rules (their name), for how many entrants,
+    and whether they are teams."""
+
+    path: str
+    rules: str
+    count: int
+    teams: bool
+
+
+def new(rules_ref: str, name: str, output: str, players: tuple[str, ...] = (), teams: tuple[str, ...] = (),
+        groups: tuple[str, ...] = (), planned: int | None = None, force: bool = False) -> Created:
+    """Write a tournament file for `rules_ref` with its players (or teams `NAME=A,B` and groups
+    `NAME=TEAM,TEAM`), planning `planned` rounds (TN2) when given."""
+    rules, written_ref = find_rules(rules_ref, output)
+    refuse_overwrite(output, force)
+    game = games.get(rules.game)
+    who = check_entrants(game, rules, tuple(players), tuple(teams), output)
+    grouped = parse_groups(tuple(groups), who, output) if isinstance(who, dict) else None
+    write_new(output, new_tournament_text(name, written_ref, who, grouped, planned, output), force)
+    return Created(output, rules.name, len(who), isinstance(who, dict))
+
+
+# --- draw ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Drawn:
+    """A round drawn into the file `path` (as the caller named it): its number, and the round
+    (its tables or matches, byes, search; `round.extra` the extra round drawn beside it)."""
+
+    path: str
+    number: int
+    round: DrawnRound
+
+
+def draw(path: str, seed: int | None = None, seconds: float | None = 5.0, steps: int | None = None,
+         force: bool = False, extra_without: tuple[str, ...] = ()) -> Drawn:
+    """Draw the next round into the tournament file and write each table's (or match's) empty
+    sheet, under the file's writer lock, all or nothing. Refused (DrawRefused) while a sheet of
+    the last round is missing, incomplete or has errors, unless `force` (TN2)."""
+    with writer_lock(path) as target:
+        # The real path it locked is read; the file is named, and its sheets and rules found, as
+        # typed (every other command does so: a message never shows a path the user did not give).
+        text = read_tournament_text(target, path)
+        tournament = parse(text, path)
+        checked = check_tournament(tournament)
+        if not force:
+            drawing.refuse_unfinished(tournament, checked.findings)
+        drawn = drawing.draw(tournament, checked, seed, seconds, steps, tuple(extra_without))
+        sheets, rounds = drawn.sheets, [drawn.lines]
+        if drawn.extra is not None:
+            sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
+        text = drawing.append_round(tournament, text, *rounds)
+        drawing.write_round(tournament, sheets, target, text)  # the sheets, then the file: all or nothing
+    return Drawn(path, len(tournament.rounds) + 1, drawn)
+
+
+def draw_ready(tournament: Tournament) -> tuple[bool, list[Finding]]:
+    """Whether the next round can be drawn (the current one complete and clean, and not past
+    the planned rounds: drawing.refuse_unfinished), and what `tournament check` finds."""
+    checked = check_tournament(tournament)
+    try:
+        drawing.refuse_unfinished(tournament, checked.findings)
+    except ScorekeeperError:
+        return False, checked.findings
+    return True, checked.findings
+
+
+# --- check -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Checked:
+    """What `tournament check` finds in a tournament: every finding, in the order found."""
+
+    tournament: Tournament
+    findings: list[Finding]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.findings) - self.errors
+
+
+def check(path: str, tick=None) -> Checked:
+    """Check a tournament file: every sheet handed in, complete and clean, its players those of
+    the draw, each player once in each round. `tick(done, total)` is told of each sheet read."""
+    tournament = load(path)
+    return Checked(tournament, check_tournament(tournament, tick).findings)
+
+
+# --- standings -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings from the sheets that count, and what check finds (`pending`: a sheet not
+    counted yet, a player seated twice ...), so that nothing moves the standings silently."""
+
+    tournament: Tournament
+    rows: list[StandingRow]
+    pending: list[Finding]
+
+
+def standings_of(tournament: Tournament, tick=None) -> Standings:
+    """The standings of a loaded tournament (the game's regulation; a team game's ending with
+    its final, TN5)."""
+    checked = check_tournament(tournament, tick)
+    return Standings(tournament, ranked(tournament, counted(checked)), checked.findings)
+
+
+def standings(path: str, tick=None) -> Standings:
+    """The standings of the tournament file `path`."""
+    return standings_of(load(path), tick)
+
+
+# --- export ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Exported:
+    """A championship workbook written: where, and its worksheets' titles in order."""
+
+    path: str
+    worksheets: list[str]
+
+
+def export(path: str, output: str, force: bool = False, reading=None, writing=None, saving=None) -> Exported:
+    """Write the championship workbook of the tournament file `path` to `output` (.xlsx). The
+    workbook speaks its game's language (King, Sueca: Portugal's; Truco, Quatrilho: Brazil's)
+    or the one chosen; `reading`, `writing`, `saving` (done, total) are told of the progress in
+    the language in use when called (the terminal's)."""
+    if not output.lower().endswith(".xlsx"):
+        raise InputValueError(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
+    refuse_overwrite(output, force)
+    tournament = load(path)  # a file that cannot be used is refused in the caller's language
+    refuse_oversized(tournament)  # before a sheet is read: the export's time is bounded
+    language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
+    terminal = i18n.active()
+
+    def told(tick):
+        if tick is None:
+            return None
+
+        def in_terminal(done: int, total: int) -> None:
+            with i18n.speaking(terminal):
+                tick(done, total)
+        return in_terminal
+
+    workbook = _in_language(language, terminal, lambda: build(tournament, told(reading), told(writing)))
+    data = workbook_bytes(workbook, saving)
+    write_new(output, data, force)
+    return Exported(output, [ws.title for ws in workbook.worksheets])
+
+
+def _in_language(language: str, terminal: str, make):
+    """`make()` in the workbook's language; a refusal (a note no cell can hold) is said in the
+    caller's, by building once more there: refusals are the same in any language, and cost that
+    second build only when they happen (as cli.common._in_workbook_language for `export`)."""
+    try:
+        with i18n.speaking(language):
+            return make()
+    except ScorekeeperError:
+        if language == terminal:
+            raise
+    return make()
