@@ -281,7 +281,39 @@ def test_a_reader_that_goes_away_is_no_error():
                           env={**os.environ, "COLUMNS": "80"})
     assert done.stdout.split() == ["#", "hand", "Ana", "Bruno", "Carla", "Duarte", "total", "control"]
     assert done.stderr == ""
+    shell += "; exit ${PIPESTATUS[0]}"  # WR1: and ends as show ends, 0 (it was click's 1 for EPIPE)
+    assert subprocess.run(["bash", "-c", shell], capture_output=True, timeout=60).returncode == 0
 
+
+
+def to_a_closed_reader(*args) -> tuple[int, str]:
+    """The console script run with its standard output a pipe whose reader is already gone
+    (`| true` that won the race): every write fails with EPIPE."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([*scorekeeper_command(), *map(str, args)], stdout=write_end, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    return done.returncode, done.stderr
+
+
+def test_a_reader_gone_before_the_report_leaves_the_status_the_work_deserves(tmp_path):
+    # WR1: `record s.yaml ... | true` saved the hand and exited 1 (click's answer to EPIPE);
+    # the closed pipe now drops the output unsaid and the status is the command's own.
+    sheet = tmp_path / "s.yaml"
+    assert to_a_closed_reader("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet) == (0, "")
+    assert to_a_closed_reader("record", sheet, "damas", "1", "1", "1", "1") == (0, "")
+    assert sheet.read_text(encoding="utf-8").endswith("hands:\n  - {hand: damas, counts: [1, 1, 1, 1]}\n")
+    assert to_a_closed_reader("show", sheet) == (0, "")
+    assert to_a_closed_reader("check", sheet, "--format", "json") == (0, "")
+    # a refusal is still a refusal, said on standard error, which is open
+    assert to_a_closed_reader("record", sheet, "damas", "1", "1", "1", "1")[0] == 2
+    assert to_a_closed_reader("record", sheet, "damas", "1", "1", "1", "1", "--force") == (0, "")
+    assert to_a_closed_reader("check", sheet) == (1, "")  # damas twice (Art 8): the findings' status
+    assert to_a_closed_reader("undo", sheet) == (0, "")
+    assert sheet.read_text(encoding="utf-8").endswith("hands:\n  - {hand: damas, counts: [1, 1, 1, 1]}\n")
 
 # --- what new writes, check reads back; nothing typed reaches the terminal raw -----------------
 
