@@ -190,7 +190,20 @@ def test_a_name_that_looks_like_a_signed_number_is_text_in_csv(tmp_path):
                "-p", "2", "-o", tournament).exit_code == 0
     rows = list(csv.reader(io.StringIO(run("tournament", "standings", tournament, "--format", "csv").stdout)))
     assert rows == [["place", "player", "points", "decided by"], ["1", "'-1", "0", "tied"], ["1", "'+1", "0", "tied"],
-                    ["1", "'=1", "0", "tied"], ["1", "2", "0", ""]]
+                    ["1", "'=1", "0", "tied"], ["1", "'2", "0", ""]]  # WR5: the player 2 is a name
+
+
+def test_a_name_that_looks_like_a_number_is_text_in_csv_and_numbers_stay_numbers(tmp_path):
+    # WR5: the players 1, 0 and 2.5 came out as 1, 0 and 2.5, numbers once a spreadsheet opens them.
+    sheet = write(tmp_path / "s.yaml", 'rules: king\nplayers: ["1", "0", "2.5", "1e3"]\nhands:\n'
+                                       '  - {hand: vazas, counts: [3, 2, 1, 7]}\n'
+                                       '  - {hand: copas, counts: {"1": 1, "0": 1, "2.5": 1}}\n')
+    rows = list(csv.reader(io.StringIO(run("show", sheet, "--format", "csv").output)))
+    assert rows[0] == ["#", "hand", "detail", "'1", "'0", "'2.5", "'1e3", "total", "control"]
+    assert rows[1] == ["1", "vazas", "", "-60", "-40", "-20", "-140", "-260", "-260"]
+    rows = list(csv.reader(io.StringIO(run("check", sheet, "--format", "csv").output)))
+    assert [(row[3], row[4]) for row in rows[1:]] == [("2", "'1e3")]  # the hand a number, the player a name
+    assert rows[1][1] == "error"
 
 
 def test_escape_sequences_in_what_a_sheet_says_are_shown_escaped(tmp_path):
