@@ -8,6 +8,7 @@ from scorekeeper import games
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet, one_line
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
+from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.sheet_text import format_points, format_totals
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.saving import atomic_write, writer_lock
@@ -123,7 +124,7 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
     said = _entry_said(game.entry_word[0], index, what)
     say(one_line(f"{said}: {points}" if points else said))  # one line, whatever a name holds
     for finding in found:
-        say(finding.format())
+        say(finding_line(finding))
     if result.complete:
         winner = result.extra.get("winner")
         if winner:

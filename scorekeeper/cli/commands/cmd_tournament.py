@@ -8,7 +8,6 @@ from scorekeeper import games, i18n
 from scorekeeper.cli.common import (
     UnusableInput,
     _exit_for,
-    _in_workbook_language,
     _progress,
     domain_errors,
     echo_json,
@@ -16,8 +15,10 @@ from scorekeeper.cli.common import (
     output_format,
     refuse_overwrite,
 )
+from scorekeeper.core.export import in_workbook_language
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.table_layout import table
 from scorekeeper.sheet.saving import write_new, writer_lock
 from scorekeeper.tournaments import draw_round as drawing
@@ -155,7 +156,7 @@ def tournament_check(path):
         checked = check_tournament(tournament, tick)
     findings = checked.findings
     for finding in findings:
-        out(finding.format())
+        out(finding_line(finding))
     errors = sum(1 for f in findings if f.is_error)
     warnings = len(findings) - errors
     said = [ngettext("{count} error", "{count} errors", errors).format(count=errors)] if errors else []
@@ -194,7 +195,7 @@ def tournament_standings(path, fmt):
         out(table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,
                          tight=True))
     for finding in pending:  # what check finds: a sheet not counted yet, a player seated twice ...
-        out(finding.format(), err=True)
+        out(finding_line(finding), err=True)
 
 
 @tournament.command("export")
@@ -227,7 +228,7 @@ def tournament_export(path, output, force):
                     tick(done, total)
             return told
 
-        workbook = _in_workbook_language(language, lambda: build(tournament, said(reading), said(writing)))
+        workbook = in_workbook_language(language, lambda: build(tournament, said(reading), said(writing)))
         data = workbook_bytes(workbook, saving)
     write_new(output, data, force)
     titles, more = ", ".join(ws.title for ws in workbook.worksheets[:6]), len(workbook.worksheets) - 6
