@@ -8,11 +8,11 @@ import sys
 import click
 
 from scorekeeper import exit_codes
-from scorekeeper.errors import CommandUsageError, ScorekeeperError, one_line
-from scorekeeper.i18n import N_, _
+from scorekeeper.errors import CommandUsageError, ScorekeeperError
+from scorekeeper.i18n import N_
 from scorekeeper.output.json_text import json_text
+from scorekeeper.output.refusal import os_error_line
 from scorekeeper.output.terminal import terminal_safe
-from scorekeeper.sheet.saving import refuse_existing
 
 FORMAT_HELP = N_("Output format.")
 
@@ -41,17 +41,6 @@ def domain_errors(func):
     return wrapper
 
 
-OS_ERRORS = (N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"),
-             N_("Not a directory"), N_("No space left on device"), N_("File exists"), N_("Read-only file system"),
-             N_("File name too long"), N_("Too many levels of symbolic links"), N_("Disk quota exceeded"))
-
-
-def os_error_line(exc: OSError) -> str:
-    """`file: reason` for an OSError that reached the CLI (a full disk, a folder we may not write)."""
-    where = exc.filename if exc.filename is not None else "scorekeeper"
-    return one_line(f"{where}: {_(exc.strerror) if exc.strerror else exc}")
-
-
 def out(text: str = "", err: bool = False, nl: bool = True) -> None:
     """Print text that may hold what a stranger wrote (names, events): control characters and
     terminal escape sequences are shown escaped, never sent to the terminal raw."""
@@ -71,6 +60,8 @@ def echo_json(data) -> None:
 
 def refuse_overwrite(path: str, force: bool) -> None:
     """Nothing already saved is lost: an existing file is replaced only with --force."""
+    from scorekeeper.sheet.saving import refuse_existing  # lazy: it loads hashlib and secrets, which check does not
+
     refuse_existing(path, force)
 
 

@@ -7,11 +7,11 @@ import sys
 import click
 
 from scorekeeper import exit_codes
-from scorekeeper.cli.common import _progress, os_error_line, out, output_format, rules_option
+from scorekeeper.cli.common import _progress, out, output_format, rules_option
 from scorekeeper.core.check import check_any
-from scorekeeper.errors import ScorekeeperError, one_line
 from scorekeeper.i18n import _
 from scorekeeper.output.check_report import CheckPrinter
+from scorekeeper.output.refusal import internal_error_line, refusal_line
 
 
 @click.command(short_help="Check sheets against every rule.")
@@ -60,14 +60,10 @@ def _checked(path: str, rules_path, require_complete: bool) -> list:
 
 
 def _failure_line(path: str, exc: Exception) -> str:
-    """The one line `check` prints for a sheet it cannot use."""
-    if isinstance(exc, ScorekeeperError):
-        return str(exc)
-    if isinstance(exc, OSError):
-        return os_error_line(exc)
-    if isinstance(exc, (MemoryError, RecursionError)):
-        return one_line(_("{path}: too large or too deeply nested to check").format(path=path))
+    """The one line `check` prints for a sheet it cannot use (a bug's traceback on request)."""
+    line = refusal_line(path, exc)
+    if line is not None:
+        return line
     if os.environ.get("SCOREKEEPER_DEBUG"):
         raise exc
-    return one_line(_("{path}: internal error, please report it: {error}").format(
-        path=path, error=f"{type(exc).__name__}: {exc}"))[:300]
+    return internal_error_line(path, exc)
