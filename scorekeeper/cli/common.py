@@ -35,7 +35,7 @@ def domain_errors(func):
         except ScorekeeperError as exc:
             raise UnusableInput(str(exc)) from None
         except BrokenPipeError:
-            raise  # the reader went away (`| head`): main() ends quietly
+            raise  # a pipe went away (standard output's own is dropped by output/terminal): main() ends quietly
         except OSError as exc:
             raise UnusableInput(os_error_line(exc)) from None
     return wrapper
