@@ -153,6 +153,24 @@ class StaleSheet(InputValueError):
     def __init__(self, message: str, source: str | None, expected: int, now: int):
         super().__init__(message, source)
         self.expected, self.now = expected, now
-class SeatingUsageError(ScorekeeperError):
+
+
+class CommandUsageError(ScorekeeperError):
+    """Arguments that do not go together (`export --blank` with sheets): the command line was
+    used wrongly, and a command line says so as it says its own usage errors."""
+
+
+class SeatingUsageError(CommandUsageError):
     """Players given for a game of teams, or teams for a game of players: the command line was
     used wrongly, and the command line says so as it says its own usage errors."""
+
+
+def naming(source: str, func, *args):
+    """`func(*args)`, its refusal naming `source` (the file a command writes or changes) when it
+    names no file of its own: an unknown rule name typed for `new`, a hand number for `fix`."""
+    try:
+        return func(*args)
+    except ScorekeeperError as exc:
+        if exc.source is None:
+            exc.source = source
+        raise

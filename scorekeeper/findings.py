@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from scorekeeper.errors import one_line
 from scorekeeper.i18n import N_, _
 
 
@@ -40,7 +39,7 @@ class Finding(NamedTuple):
     """One thing wrong (or worth a look) on a sheet, with where and under which article.
 
     A NamedTuple rather than a frozen dataclass: as immutable, and cheaper to define, which
-    `scorekeeper check` pays on every start.
+    `scorekeeper check` pays on every start. Data only: output/findings_text.py says it in words.
     """
 
     severity: Severity
@@ -59,15 +58,6 @@ class Finding(NamedTuple):
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
-
-    def describe(self) -> str:
-        """`severity [CODE]: message [article]`, as a note on a boletim shows it."""
-        code = f" [{self.code}]" if self.code else ""
-        return f"{self.severity.word}{code}: {self.message} [{self.rule}]"
-
-    def format(self) -> str:
-        """The line the CLI prints: `file:line: severity [CODE]: message [article]`."""
-        return one_line(f"{self.location}: {self.describe()}")
 
     def as_dict(self) -> dict:
         return {

@@ -234,3 +234,81 @@ def test_a_lazy_import_without_a_reason_is_found(tmp_path):
     with (copy / "exit_codes.py").open("a", encoding="utf-8") as file:
         file.write("\n\ndef _late():\n    import json\n")
     assert uncommented_lazy_imports(copy) == [f"scorekeeper.exit_codes:{len((copy / 'exit_codes.py').read_text().splitlines())}"]
+
+
+# --- the command line parses, calls the core once and prints (issue 17, items 1 and 2) --------
+
+# The sheet commands' modules may import from scorekeeper only the command line's own modules,
+# the core they call, the output layer that says their results, and the errors, exit codes and
+# words they map and print; cmd_record also the games' declarations, as its options are every
+# game's own. Anything else (sheet/, workbook/, rulebook/, a game) is a decision the core makes.
+SHEET_COMMANDS = ("cmd_new", "cmd_record", "cmd_undo", "cmd_show", "cmd_check", "cmd_export", "cmd_import",
+                  "cmd_codes", "cmd_rules")
+COMMAND_MAY_IMPORT = ("scorekeeper.cli", "scorekeeper.core", "scorekeeper.output", "scorekeeper.errors",
+                      "scorekeeper.exit_codes", "scorekeeper.i18n")
+COMMAND_ALSO_MAY_IMPORT = {"cmd_record": ("scorekeeper.games",)}
+
+
+def _within(name: str, allowed) -> bool:
+    return any(name == prefix or name.startswith(prefix + ".") for prefix in allowed)
+
+
+def command_decisions(package: pathlib.Path = PACKAGE) -> dict[str, list[str]]:
+    """For each sheet command's module, what it imports of the package beyond COMMAND_MAY_IMPORT."""
+    found = {}
+    for name in SHEET_COMMANDS:
+        path = package / "cli" / "commands" / f"{name}.py"
+        imports = imported_names(ast.parse(path.read_text(encoding="utf-8")))
+        allowed = COMMAND_MAY_IMPORT + COMMAND_ALSO_MAY_IMPORT.get(name, ())
+        # `from scorekeeper import games` names the package and the module: the module decides
+        beyond = sorted(i for i in imports if i.startswith("scorekeeper.") and not _within(i, allowed))
+        if beyond:
+            found[name] = beyond
+    return found
+
+
+def front_end_importers(package: pathlib.Path = PACKAGE) -> list[str]:
+    """The modules of core/ and output/ that import click or the command line (a front end)."""
+    found = []
+    for folder in ("core", "output"):
+        for path in sorted((package / folder).rglob("*.py")):
+            imports = imported_names(ast.parse(path.read_text(encoding="utf-8")))
+            if any(_within(i, ("click", "scorekeeper.cli", "scorekeeper.launch", "scorekeeper.serve"))
+                   for i in imports):
+                found.append(module_name(path, package))
+    return found
+
+
+def test_the_sheet_commands_decide_nothing_of_their_own():
+    assert command_decisions() == {}
+
+
+def test_core_and_output_know_no_front_end():
+    assert front_end_importers() == []
+
+
+def test_a_finding_is_data_only():
+    # Its words are output/findings_text.py's: describe (a boletim's note) and finding_line (check's line).
+    from scorekeeper.findings import Finding
+
+    own = {name for name in vars(Finding) if not name.startswith("_")}
+    assert own - set(Finding._fields) == {"location", "is_error", "as_dict"}
+
+
+def test_a_command_that_decides_is_found(tmp_path):
+    copy = _copy(tmp_path)
+    with (copy / "cli" / "commands" / "cmd_export.py").open("a", encoding="utf-8") as file:
+        file.write("\n\nfrom scorekeeper.workbook import export as exporter\n")
+    with (copy / "cli" / "commands" / "cmd_record.py").open("a", encoding="utf-8") as file:
+        file.write("\n\ndef _late():\n    from scorekeeper.sheet import editing  # lazy: a test\n")
+    assert command_decisions(copy) == {"cmd_export": ["scorekeeper.workbook", "scorekeeper.workbook.export"],
+                                       "cmd_record": ["scorekeeper.sheet", "scorekeeper.sheet.editing"]}
+
+
+def test_a_front_end_in_the_core_is_found(tmp_path):
+    copy = _copy(tmp_path)
+    with (copy / "output" / "listing.py").open("a", encoding="utf-8") as file:
+        file.write("\n\nfrom scorekeeper.cli.common import out\n")
+    with (copy / "core" / "export.py").open("a", encoding="utf-8") as file:
+        file.write("\n\nimport click\n")
+    assert front_end_importers(copy) == ["scorekeeper.core.export", "scorekeeper.output.listing"]

@@ -190,7 +190,20 @@ def test_a_name_that_looks_like_a_signed_number_is_text_in_csv(tmp_path):
                "-p", "2", "-o", tournament).exit_code == 0
     rows = list(csv.reader(io.StringIO(run("tournament", "standings", tournament, "--format", "csv").stdout)))
     assert rows == [["place", "player", "points", "decided by"], ["1", "'-1", "0", "tied"], ["1", "'+1", "0", "tied"],
-                    ["1", "'=1", "0", "tied"], ["1", "2", "0", ""]]
+                    ["1", "'=1", "0", "tied"], ["1", "'2", "0", ""]]  # WR5: the player 2 is a name
+
+
+def test_a_name_that_looks_like_a_number_is_text_in_csv_and_numbers_stay_numbers(tmp_path):
+    # WR5: the players 1, 0 and 2.5 came out as 1, 0 and 2.5, numbers once a spreadsheet opens them.
+    sheet = write(tmp_path / "s.yaml", 'rules: king\nplayers: ["1", "0", "2.5", "1e3"]\nhands:\n'
+                                       '  - {hand: vazas, counts: [3, 2, 1, 7]}\n'
+                                       '  - {hand: copas, counts: {"1": 1, "0": 1, "2.5": 1}}\n')
+    rows = list(csv.reader(io.StringIO(run("show", sheet, "--format", "csv").output)))
+    assert rows[0] == ["#", "hand", "detail", "'1", "'0", "'2.5", "'1e3", "total", "control"]
+    assert rows[1] == ["1", "vazas", "", "-60", "-40", "-20", "-140", "-260", "-260"]
+    rows = list(csv.reader(io.StringIO(run("check", sheet, "--format", "csv").output)))
+    assert [(row[3], row[4]) for row in rows[1:]] == [("2", "'1e3")]  # the hand a number, the player a name
+    assert rows[1][1] == "error"
 
 
 def test_escape_sequences_in_what_a_sheet_says_are_shown_escaped(tmp_path):
@@ -281,7 +294,39 @@ def test_a_reader_that_goes_away_is_no_error():
                           env={**os.environ, "COLUMNS": "80"})
     assert done.stdout.split() == ["#", "hand", "Ana", "Bruno", "Carla", "Duarte", "total", "control"]
     assert done.stderr == ""
+    shell += "; exit ${PIPESTATUS[0]}"  # WR1: and ends as show ends, 0 (it was click's 1 for EPIPE)
+    assert subprocess.run(["bash", "-c", shell], capture_output=True, timeout=60).returncode == 0
 
+
+
+def to_a_closed_reader(*args) -> tuple[int, str]:
+    """The console script run with its standard output a pipe whose reader is already gone
+    (`| true` that won the race): every write fails with EPIPE."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([*scorekeeper_command(), *map(str, args)], stdout=write_end, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    return done.returncode, done.stderr
+
+
+def test_a_reader_gone_before_the_report_leaves_the_status_the_work_deserves(tmp_path):
+    # WR1: `record s.yaml ... | true` saved the hand and exited 1 (click's answer to EPIPE);
+    # the closed pipe now drops the output unsaid and the status is the command's own.
+    sheet = tmp_path / "s.yaml"
+    assert to_a_closed_reader("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet) == (0, "")
+    assert to_a_closed_reader("record", sheet, "damas", "1", "1", "1", "1") == (0, "")
+    assert sheet.read_text(encoding="utf-8").endswith("hands:\n  - {hand: damas, counts: [1, 1, 1, 1]}\n")
+    assert to_a_closed_reader("show", sheet) == (0, "")
+    assert to_a_closed_reader("check", sheet, "--format", "json") == (0, "")
+    # a refusal is still a refusal, said on standard error, which is open
+    assert to_a_closed_reader("record", sheet, "damas", "1", "1", "1", "1")[0] == 2
+    assert to_a_closed_reader("record", sheet, "damas", "1", "1", "1", "1", "--force") == (0, "")
+    assert to_a_closed_reader("check", sheet) == (1, "")  # damas twice (Art 8): the findings' status
+    assert to_a_closed_reader("undo", sheet) == (0, "")
+    assert sheet.read_text(encoding="utf-8").endswith("hands:\n  - {hand: damas, counts: [1, 1, 1, 1]}\n")
 
 # --- what new writes, check reads back; nothing typed reaches the terminal raw -----------------
 

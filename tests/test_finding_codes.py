@@ -16,6 +16,7 @@ from conftest import EXAMPLES, run
 
 from scorekeeper.core.check import check_any
 from scorekeeper.finding_codes import all_kinds
+from scorekeeper.output.findings_text import finding_line
 
 HERE = pathlib.Path(__file__).resolve().parent
 LEDGER = HERE / "finding_codes.ledger"
@@ -77,7 +78,7 @@ def test_every_finding_of_the_examples_has_a_known_code(path):
     for result in check_any(str(path), require_complete=True):
         for finding in result.findings:
             assert finding.code in known, finding
-            assert f"[{finding.code}]" in finding.format()
+            assert f"[{finding.code}]" in finding_line(finding)
 
 
 def test_codes_command_lists_every_kind_in_json():

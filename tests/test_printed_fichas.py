@@ -18,6 +18,7 @@ from scorekeeper.sheet.load import load_sheet
 from scorekeeper.team.workbook_write import BLANK_PAGES, blank_rows
 from scorekeeper.workbook.export import summary_headers, summary_pages
 from scorekeeper.workbook.page import WRITING_MM
+from scorekeeper.output.findings_text import describe
 
 TEAMS = ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]
 DISPUTED = {"sueca": EXAMPLES / "sueca-disputed-jogo2.yaml", "truco": EXAMPLES / "truco-disputed-partida2.yaml"}
@@ -61,7 +62,7 @@ def test_a_disputed_ficha_prints_every_finding_marked_in_its_row(game, tmp_path)
     path = DISPUTED[game]
     with i18n.speaking(games.get(game).workbook_language):  # the notes are in the ficha's language
         sheet, result = load_sheet(str(path)), check_file(str(path))
-        notes = [f.describe() for f in result.findings]
+        notes = [describe(f) for f in result.findings]
     out = tmp_path / f"{game}.xlsx"
     assert run("export", path, "-o", out).exit_code == 0
     pdf = print_pdf(out, tmp_path)

@@ -18,6 +18,7 @@ from scorekeeper.core.check import check_file
 from scorekeeper.quatrilho.workbook_layout import CHIPS_GROUP, FIG_GROUP, FIRST, Layout, blank_rows
 from scorekeeper.rulebook.registry import find
 from scorekeeper.sheet.load import load_sheet
+from scorekeeper.output.findings_text import describe
 
 ROUNDS = ["quatrilho-cbqi-mesa7.yaml", "quatrilho-cbqi-mesa9.yaml", "quatrilho-disputed-mesa3.yaml"]
 TITLES = {"quatrilho-cbqi-mesa7.yaml": "Mesa7 R1", "quatrilho-cbqi-mesa9.yaml": "Mesa9 R2",
@@ -124,14 +125,14 @@ def test_the_disputed_round_is_checked_at_its_cells(tmp_path):
     assert [f.rule for f in findings] == ["Art 14", "Art 20.11", "Art 20.11", "Art 20.11", "Art 15", "Art 19",
                                           "Art 15", "Art 18.2", "Art 18.2", "Art 18.2", "Art 11"]
     assert checked.output.splitlines() == [
-        *(f"{where}!{cell}: {f.describe()}" for cell, f in zip(cells, findings)),
+        *(f"{where}!{cell}: {describe(f)}" for cell, f in zip(cells, findings)),
         f"{where}: 11 errors (quatrilho, complete; Ana -31, Beto -61, Carla -103, Duda +320, Edu -118)",
     ]
     ws = openpyxl.load_workbook(out)["Mesa3 R4"]
     notes = [ws.cell(r, 2).value for r in range(30, 45) if ws.cell(r, 2).value]
     assert notes[0] == "Notas"
     with i18n.speaking("pt_BR"):  # the Notas are the findings as the check says them in the planilha's language
-        said = check_file(str(EXAMPLES / "quatrilho-disputed-mesa3.yaml")).findings[0].describe()
+        said = describe(check_file(str(EXAMPLES / "quatrilho-disputed-mesa3.yaml")).findings[0])
     assert notes[1] == f"1. {said}"
     assert notes[1].startswith("1. erro [Q-ART14-DEALER-PLAYS]: ") and notes[1].endswith(" [Art 14]")
     assert len(notes) == 13  # the heading, 11 findings, and what Conta "não" means

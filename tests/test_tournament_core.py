@@ -7,10 +7,11 @@ import shutil
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES, run
+
 from scorekeeper.core import tournament as core
-from scorekeeper.errors import InputValueError
+from scorekeeper.errors import InputValueError, ScorekeeperError
+from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.tournament_text import check_summary, draw_lines, finding_item
 from scorekeeper.tournaments.draw_round import DrawRefused, Seated
 
@@ -32,7 +33,7 @@ def test_new_writes_the_file_and_says_what_it_wrote(tmp_path):
     assert yaml.safe_load(open(path, encoding="utf-8")) == {
         "tournament": "Torneio", "rules": "king", "players": ["Ana", "Bruno", "Carla", "Duarte", "Eduardo"],
         "rounds": []}
-    with pytest.raises(InputValueError, match="already exists; use --force"):
+    with pytest.raises(ScorekeeperError, match="already exists; use --force"):
         core.new("king", "Torneio", path, players=("Ana", "Bruno", "Carla", "Duarte"))
 
 
@@ -132,7 +133,7 @@ def test_a_table_with_no_sheet_and_no_absent_is_not_handed_in_and_blocks_the_dra
     path.write_text("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n"
                     "  - tables:\n      - {table: 1, players: [A, B, C, D]}\n", encoding="utf-8")
     checked = core.check(str(path))
-    assert [f.format() for f in checked.findings] == [
+    assert [finding_line(f) for f in checked.findings] == [
         f"{path}:6: error [T-TN2-SHEET-MISSING]: round 1, table 1: no sheet is handed in yet (the file names none: "
         "give it its sheet:) [TN2]"]
     with pytest.raises(DrawRefused, match="round 1 is not finished: round 1, table 1: no sheet is handed in yet"):

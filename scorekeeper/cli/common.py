@@ -3,18 +3,15 @@ printing through the terminal layer, --format and --rules, the refusal to overwr
 from __future__ import annotations
 
 import functools
-import os
 import sys
 
 import click
 
-from scorekeeper import exit_codes, i18n
-from scorekeeper.errors import ScorekeeperError, SeatingUsageError, one_line
-from scorekeeper.i18n import N_, _
-from scorekeeper.output.csv_text import csv_text
+from scorekeeper import exit_codes
+from scorekeeper.errors import CommandUsageError, ScorekeeperError
+from scorekeeper.i18n import N_
 from scorekeeper.output.json_text import json_text
-from scorekeeper.output.sheet_text import summary
-from scorekeeper.output.table_layout import table
+from scorekeeper.output.refusal import os_error_line
 from scorekeeper.output.terminal import terminal_safe
 
 FORMAT_HELP = N_("Output format.")
@@ -33,43 +30,21 @@ def domain_errors(func):
     def wrapper(*args, **kwargs):
         try:
             return func(*args, **kwargs)
-        except SeatingUsageError as exc:
+        except CommandUsageError as exc:
             raise click.UsageError(exc.message) from None
         except ScorekeeperError as exc:
             raise UnusableInput(str(exc)) from None
         except BrokenPipeError:
-            raise  # the reader went away (`| head`): main() ends quietly
+            raise  # a pipe went away (standard output's own is dropped by output/terminal): main() ends quietly
         except OSError as exc:
             raise UnusableInput(os_error_line(exc)) from None
     return wrapper
-
-
-OS_ERRORS = (N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"),
-             N_("Not a directory"), N_("No space left on device"), N_("File exists"), N_("Read-only file system"),
-             N_("File name too long"), N_("Too many levels of symbolic links"), N_("Disk quota exceeded"))
-
-
-def os_error_line(exc: OSError) -> str:
-    """`file: reason` for an OSError that reached the CLI (a full disk, a folder we may not write)."""
-    where = exc.filename if exc.filename is not None else "scorekeeper"
-    return one_line(f"{where}: {_(exc.strerror) if exc.strerror else exc}")
 
 
 def out(text: str = "", err: bool = False, nl: bool = True) -> None:
     """Print text that may hold what a stranger wrote (names, events): control characters and
     terminal escape sequences are shown escaped, never sent to the terminal raw."""
     click.echo(terminal_safe(text), err=err, nl=nl)
-
-
-def naming(path: str, func, *args):
-    """`func(*args)`, its refusal naming `path` (the file the command writes or changes) when it
-    names no file of its own: an unknown rule name typed for `new`, a hand number for `fix`."""
-    try:
-        return func(*args)
-    except ScorekeeperError as exc:
-        if exc.source is None:
-            exc.source = path
-        raise
 
 
 def output_format(*choices: str, default: str):
@@ -85,8 +60,9 @@ def echo_json(data) -> None:
 
 def refuse_overwrite(path: str, force: bool) -> None:
     """Nothing already saved is lost: an existing file is replaced only with --force."""
-    if os.path.exists(path) and not force:
-        raise UnusableInput(_("{path}: already exists; use --force to overwrite it").format(path=path))
+    from scorekeeper.sheet.saving import refuse_existing  # lazy: it loads hashlib and secrets, which check does not
+
+    refuse_existing(path, force)
 
 
 rules_option = click.option("--rules", "rules_path", metavar="NAME|PATH",
@@ -116,40 +92,16 @@ class _progress:
             self.bar.close()
 
 
-def _in_workbook_language(language: str, build):
-    """`build()` in the workbook's language; a refusal (a note no cell can hold) is said in the
-    terminal's, by building once more there: refusals are the same in any language, and cost
-    that second build only when they happen."""
-    terminal = i18n.active()
-    try:
-        with i18n.speaking(language):
-            return build()
-    except ScorekeeperError:
-        if language == terminal:
-            raise
-    return build()  # raises the same refusal, in the terminal's language
-
-
-def _report_findings(result, err: bool = False) -> bool:
-    """Print a sheet's findings and its summary as `check` does (nothing when it is clean);
-    True when any finding is an error."""
-    if not result.findings:
-        return False
-    for finding in result.findings:
-        out(finding.format(), err=err)
-    out(summary(result), err=err)
-    return not result.valid
+def emit(text: str, fmt: str) -> None:
+    """Print what the output layer made of a listing (it ends with its line break): JSON as it
+    is (it escapes what a terminal acts on itself), anything else terminal-safe."""
+    if fmt == "json":
+        click.echo(text, nl=False)
+    else:
+        out(text, nl=False)
 
 
 def _exit_for(errors: bool) -> None:
+    """Exit 1 when a sheet the command read or wrote has an error."""
     if errors:
         sys.exit(exit_codes.SHEET_ERRORS)
-
-
-def _print_rows(headers, rows, fmt, numbers=None) -> None:
-    if fmt == "json":
-        echo_json([dict(zip(headers, row)) for row in rows])
-    elif fmt == "csv":
-        out(csv_text(headers, rows, numbers), nl=False)
-    else:
-        out(table([_(header) for header in headers], rows))

@@ -5,14 +5,14 @@ data (output.tournament_text turns that into lines), or raises the domain's erro
 and the score pad call these, once per command."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from scorekeeper import games, i18n
+from scorekeeper.core.export import in_workbook_language
 from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
-from scorekeeper.sheet.saving import write_new, writer_lock
+from scorekeeper.sheet.saving import refuse_existing, write_new, writer_lock
 from scorekeeper.tournaments import day_changes
 from scorekeeper.tournaments import draw_round as drawing
 from scorekeeper.tournaments.collect import check as check_tournament
@@ -33,12 +33,6 @@ add = day_changes.add
 rename = day_changes.rename
 
 
-def refuse_overwrite(path: str, force: bool) -> None:
-    """Nothing already saved is lost: an existing file is replaced only with `force`."""
-    if os.path.exists(path) and not force:
-        raise InputValueError(_("{path}: already exists; use --force to overwrite it").format(path=path))
-
-
 # --- new -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -57,7 +51,7 @@ def new(rules_ref: str, name: str, output: str, players: tuple[str, ...] = (), t
     """Write a tournament file for `rules_ref` with its players (or teams `NAME=A,B` and groups
     `NAME=TEAM,TEAM`), planning `planned` rounds (TN2) when given."""
     rules, written_ref = find_rules(rules_ref, output)
-    refuse_overwrite(output, force)
+    refuse_existing(output, force)
     game = games.get(rules.game)
     who = check_entrants(game, rules, tuple(players), tuple(teams), output)
     grouped = parse_groups(tuple(groups), who, output) if isinstance(who, dict) else None
@@ -176,7 +170,7 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
     the language in use when called (the terminal's)."""
     if not output.lower().endswith(".xlsx"):
         raise InputValueError(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
-    refuse_overwrite(output, force)
+    refuse_existing(output, force)
     tournament = load(path)  # a file that cannot be used is refused in the caller's language
     refuse_oversized(tournament)  # before a sheet is read: the export's time is bounded
     language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
@@ -191,20 +185,7 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
                 tick(done, total)
         return in_terminal
 
-    workbook = _in_language(language, terminal, lambda: build(tournament, told(reading), told(writing)))
+    workbook = in_workbook_language(language, lambda: build(tournament, told(reading), told(writing)))
     data = workbook_bytes(workbook, saving)
     write_new(output, data, force)
     return Exported(output, [ws.title for ws in workbook.worksheets])
-
-
-def _in_language(language: str, terminal: str, make):
-    """`make()` in the workbook's language; a refusal (a note no cell can hold) is said in the
-    caller's, by building once more there: refusals are the same in any language, and cost that
-    second build only when they happen (as cli.common._in_workbook_language for `export`)."""
-    try:
-        with i18n.speaking(language):
-            return make()
-    except ScorekeeperError:
-        if language == terminal:
-            raise
-    return make()

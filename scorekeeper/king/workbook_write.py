@@ -19,6 +19,7 @@ from scorekeeper.i18n import _, grouped
 from scorekeeper.king import workbook_layout as L
 from scorekeeper.king.rules import KingRules
 from scorekeeper.king.workbook_layout import FIRST_PLAYER_COL, Layout, col, offender_names
+from scorekeeper.output.findings_text import describe
 from scorekeeper.workbook.export import SummaryCells
 from scorekeeper.workbook.layout import info_label, notes_label
 from scorekeeper.workbook.page import BLANK_PAGE_FILL, PAGE_FILL, REMARK_MAX_WIDTH
@@ -676,7 +677,7 @@ def finding_notes(sheet, result) -> list[Note]:
     for f in result.findings:
         row = L.FIRST_ROW + f.hand - 1 if f.hand else None
         player = players.index(f.player) if f.player in players else None
-        notes.append(Note(row, player, f.describe(), f.is_error))
+        notes.append(Note(row, player, describe(f), f.is_error))
     return notes
 
 

@@ -11,14 +11,21 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # Patterns are compiled where they are used (re caches them): `check` of one sheet prints text
 # and must not pay for the CSV and JSON paths at start-up.
 _PLAIN_NUMBER = r"[+-]?[0-9]+(\.[0-9]+)?\Z"
+# What a spreadsheet opening a CSV reads as a number: 1, 2.5, 1,5, .5, 1e3, 50%, with spaces around.
+_NUMBER_LIKE = r"\s*[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)([eE][+-]?[0-9]+)?%?\s*\Z"
 
 
 def inert_cell(value, number: bool = True):
-    """A CSV cell that no spreadsheet runs: text starting like a formula gets the quote prefix
-    that Excel and LibreOffice honour. In a column of numbers (`number`) a signed number such as
-    -60 stays a number; anywhere else (a name such as -1 or +1, a header) it is text too, or a
-    spreadsheet would turn the name into a number."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not (number and re.match(_PLAIN_NUMBER, value)):
+    """A CSV cell that no spreadsheet runs or turns into a number: text starting like a formula
+    gets the quote prefix that Excel and LibreOffice honour. In a column of numbers (`number`) a
+    number written as text (-60, +125) stays a number; anywhere else (a name such as 1, -1 or
+    2.5, a header) text that a spreadsheet would read as a number gets the prefix too, or the
+    name would become a number. A number given as a number (a hand's index) stays one."""
+    if not isinstance(value, str):
+        return value
+    if number and re.match(_PLAIN_NUMBER, value):
+        return value
+    if value.startswith(_FORMULA_START) or (not number and re.match(_NUMBER_LIKE, value)):
         return "'" + value
     return value
 

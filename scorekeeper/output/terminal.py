@@ -88,20 +88,29 @@ class TerminalStream(io.TextIOBase):
             self._failed(exc)
 
     def _failed(self, exc: OSError) -> None:
-        """Output that cannot be written: an error naming the stream while nothing is saved (or
-        the reader went away: `| head` ends quietly); after a save, dropped, and said at the end."""
+        """Output that cannot be written: an error naming the stream while nothing is saved;
+        after a save, dropped, and said at the end. A reader that went away (`| head`, `| true`)
+        is no failure at all: the rest of the output is dropped unsaid and the command ends with
+        the status its work deserves (raised, the closed pipe became click's exit 1, even after a
+        hand was saved)."""
         if isinstance(exc, BrokenPipeError):
-            raise exc  # the reader went away (`| head`): main() ends quietly
+            self._drop()
+            return
         if not _saved:
             raise OutputError(exc.errno, exc.strerror, _(self.label)) from None
         if self.lost is None:
             self.lost = exc
-            try:  # what is still buffered goes nowhere, so Python's own flush at exit cannot fail
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, self.stream.fileno())
-                os.close(devnull)
-            except (OSError, ValueError, io.UnsupportedOperation):
-                pass
+            self._drop()
+
+    def _drop(self) -> None:
+        """What is still buffered, and all that follows, goes nowhere, so that Python's own flush
+        at exit cannot fail."""
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
 
     def isatty(self) -> bool:
         return self.stream.isatty()

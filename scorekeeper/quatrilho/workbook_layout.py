@@ -42,6 +42,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.i18n import LANGUAGES, N_, _, catalog, pgettext
+from scorekeeper.output.findings_text import describe
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook.export import SummaryCells
@@ -684,7 +685,7 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
         groups.append(WRITTEN_GROUP)
     writer = PlanilhaWriter(ws, sheet.rules, sheet.players, result.extra["coringas"], len(rows) + SPARE_ROWS,
                             styles, groups=groups)
-    notes = [(FIRST + f.hand - 1 if f.hand else None, f.describe()) for f in result.findings]
+    notes = [(FIRST + f.hand - 1 if f.hand else None, describe(f)) for f in result.findings]
     writer.write({**meta, "round_deals": sheet.round_deals, "round_length": result.extra["round_deals"]}, rows, notes)
     return writer
 

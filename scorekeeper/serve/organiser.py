@@ -5,6 +5,7 @@ from __future__ import annotations
 from scorekeeper import games
 from scorekeeper.core import tables
 from scorekeeper.i18n import _
+from scorekeeper.output.findings_text import finding_line
 from scorekeeper.serve.words import round_words, state_words
 
 
@@ -39,5 +40,5 @@ def organiser_view(found: tables.Tables, access, base: str, lang: str, standings
             heads, body, names = tables.standings(tournament)
             view["standings"] = {"heads": heads, "rows": [[str(c) for c in row] for row in body], "names": names}
             view["ready"], findings = tables.draw_ready(tournament)
-            view["pending"] = [f.format() for f in findings]
+            view["pending"] = [finding_line(f) for f in findings]
     return view

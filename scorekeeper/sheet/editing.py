@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from scorekeeper import games
-from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet, one_line
+from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
-from scorekeeper.output.sheet_text import format_points, format_totals
+from scorekeeper.output.editing_text import removed_line, saved_lines, stopped_line
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.saving import atomic_write, writer_lock
 from scorekeeper.sheet.typed_input import Stop
@@ -115,22 +115,8 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
                 errors=detail), path, errors)
         raise RefusedChange(_("not recorded: {errors}").format(errors=detail), path, errors)
     atomic_write(target, text.written(new_text), name=path)
-    hand = result.hands[index - 1]
-    points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
-    game = games.get(result.game)
-    kind = game.entry_label(hand.hand)  # as `show` says it: "partida", not the sheet's "deal"
-    what = f"{kind}, {hand.detail}" if hand.detail else kind
-    said = _entry_said(game.entry_word[0], index, what)
-    say(one_line(f"{said}: {points}" if points else said))  # one line, whatever a name holds
-    for finding in found:
-        say(finding.format())
-    if result.complete:
-        winner = result.extra.get("winner")
-        if winner:
-            say(one_line(_("The game is complete: {totals}; {winner} wins").format(totals=format_totals(result),
-                                                                                 winner=winner)))
-        else:
-            say(one_line(_("The game is complete: {totals}").format(totals=format_totals(result))))
+    for line in saved_lines(result, index, found):
+        say(line)
     return result
 
 
@@ -195,7 +181,7 @@ def undo_hand(path: str, rules_path=None, say=print, expected: int | None = None
         atomic_write(target, text.written(new_text), name=path)
         game = _game(sheet)
         name = getattr(last, "name", None)
-        say(_removed(game.entry_word[0], len(sheet.entries), None if name is None else game.entry_label(name),
+        say(removed_line(game.entry_word[0], len(sheet.entries), None if name is None else game.entry_label(name),
                      last.line))
 
 
@@ -217,7 +203,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             try:
                 entry = game.ask_entry(sheet, ask, say)
             except (Stop, EOFError):
-                say("\n" + _stopped(game.entry_word[0]))
+                say("\n" + stopped_line(game.entry_word[0]))
                 return
             new_text = append_entry(text.text, entry, path, _list_key(sheet))
             try:
@@ -229,18 +215,9 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             show(saved)
 
 
-# What `record`, `fix` and `undo` say of an entry, whole for each game's word for it
+# What `record`, `fix` and `undo` refuse, said of an entry whole for each game's word for it
 # (Game.entry_word: a King or Truco hand, a Sueca deal, a Quatrilho entry), as the Portuguese
 # words differ in gender and the sentence agrees with them.
-
-def _entry_said(word: str, number: int, what: str) -> str:
-    """`Hand 3 (copas)`: the entry just saved."""
-    if word == "deal":
-        return _("Deal {number} ({what})").format(number=number, what=what)
-    if word == "entry":
-        return _("Entry {number} ({what})").format(number=number, what=what)
-    return _("Hand {number} ({what})").format(number=number, what=what)
-
 
 def _complete_already(word: str) -> str:
     if word == "deal":
@@ -268,24 +245,6 @@ def _nothing_to_undo(word: str) -> str:
     return _("there is no hand to undo")
 
 
-def _removed(word: str, number: int, name: str | None, line: int) -> str:
-    """`Removed hand 3 (copas, line 12).`; a Quatrilho entry has no name of its own."""
-    if name is None:
-        if word == "deal":
-            message = _("Removed deal {number} (line {line}).")
-        elif word == "entry":
-            message = _("Removed entry {number} (line {line}).")
-        else:
-            message = _("Removed hand {number} (line {line}).")
-    elif word == "deal":
-        message = _("Removed deal {number} ({name}, line {line}).")
-    elif word == "entry":
-        message = _("Removed entry {number} ({name}, line {line}).")
-    else:
-        message = _("Removed hand {number} ({name}, line {line}).")
-    return message.format(number=number, name=name, line=line)
-
-
 def _recorded_meanwhile(word: str, number: int) -> str:
     """`hand 5 was recorded meanwhile`: a form made for the sheet before entry `number`."""
     if word == "deal":
@@ -301,11 +260,3 @@ def _removed_meanwhile(word: str, number: int) -> str:
     if word == "entry":
         return _("entry {number} was removed meanwhile").format(number=number)
     return _("hand {number} was removed meanwhile").format(number=number)
-
-
-def _stopped(word: str) -> str:
-    if word == "deal":
-        return _("Stopped; every recorded deal is saved.")
-    if word == "entry":
-        return _("Stopped; every recorded entry is saved.")
-    return _("Stopped; every recorded hand is saved.")

@@ -194,6 +194,13 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
             os.close(dir_fd)
 
 
+def refuse_existing(path: str, force: bool) -> None:
+    """Nothing already saved is lost: an existing file is replaced only with --force. Asked
+    before any work is done (a workbook built, a boletim read); write_new asks again under the lock."""
+    if os.path.exists(path) and not force:
+        raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
+
+
 def write_new(path: str, content: str | bytes, force: bool) -> None:
     """Create (or with `force`, replace) the file at `path` under its writer lock, atomically:
     `new`, `import` and `export` write through this, so a `record` running on the same sheet

@@ -17,6 +17,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.i18n import _, grouped
+from scorekeeper.output.findings_text import describe
 from scorekeeper.team.workbook_columns import (
     FIRST,
     NOTE_HEAD,
@@ -267,7 +268,7 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict, cols: FichaColumns
     _refuse_unwritable_players(sheet)
     rows = typed_rows(sheet, cols)
     writer = TeamFichaWriter(ws, sheet.rules, sheet.teams, len(rows) + SPARE_ROWS, styles, cols)
-    notes = [(FIRST + f.hand - 1 if f.hand else None, f.describe())
+    notes = [(FIRST + f.hand - 1 if f.hand else None, describe(f))
              for f in result.findings]
     writer.write(meta, rows, notes)
     return writer

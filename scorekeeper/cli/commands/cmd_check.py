@@ -7,15 +7,11 @@ import sys
 import click
 
 from scorekeeper import exit_codes
-from scorekeeper.cli.common import _progress, os_error_line, out, output_format, rules_option
+from scorekeeper.cli.common import _progress, out, output_format, rules_option
 from scorekeeper.core.check import check_any
-from scorekeeper.errors import ScorekeeperError, one_line
-from scorekeeper.i18n import N_, _
-from scorekeeper.output.csv_text import csv_text
-from scorekeeper.output.json_shape import sheet_report
-from scorekeeper.output.json_text import json_text
-from scorekeeper.output.sheet_text import summary
-from scorekeeper.output.table_layout import table
+from scorekeeper.i18n import _
+from scorekeeper.output.check_report import CheckPrinter
+from scorekeeper.output.refusal import internal_error_line, refusal_line
 
 
 @click.command(short_help="Check sheets against every rule.")
@@ -36,7 +32,7 @@ def check(paths, fmt, rules_path, require_complete):
     scorekeeper check --format json mesa1.yaml jogo.yaml truco.yaml
     scorekeeper check final.xlsx
     """
-    printer = CheckPrinter(fmt)
+    printer = CheckPrinter(fmt, say=out, echo=click.echo)
     unusable = errors = False
     # What check prints streams to standard output; a count is shown only while that goes elsewhere.
     with _progress(_("checking sheets"), enabled=len(paths) > 1 and not sys.stdout.isatty()) as tick:
@@ -64,68 +60,10 @@ def _checked(path: str, rules_path, require_complete: bool) -> list:
 
 
 def _failure_line(path: str, exc: Exception) -> str:
-    """The one line `check` prints for a sheet it cannot use."""
-    if isinstance(exc, ScorekeeperError):
-        return str(exc)
-    if isinstance(exc, OSError):
-        return os_error_line(exc)
-    if isinstance(exc, (MemoryError, RecursionError)):
-        return one_line(_("{path}: too large or too deeply nested to check").format(path=path))
+    """The one line `check` prints for a sheet it cannot use (a bug's traceback on request)."""
+    line = refusal_line(path, exc)
+    if line is not None:
+        return line
     if os.environ.get("SCOREKEEPER_DEBUG"):
         raise exc
-    return one_line(_("{path}: internal error, please report it: {error}").format(
-        path=path, error=f"{type(exc).__name__}: {exc}"))[:300]
-
-
-TABLE_HEADERS = [N_("location"), N_("severity"), N_("code"), N_("hand"), N_("player"), N_("message"), N_("rule")]
-
-
-class CheckPrinter:
-    """Prints each sheet's report as soon as it is checked, so that checking 10,000 sheets holds
-    one sheet in memory, not all of them (the JSON array is written element by element)."""
-
-    HEADERS = ["location", "severity", "code", "hand", "player", "message", "rule"]
-
-    def __init__(self, fmt: str):
-        self.fmt = fmt
-        self.count = 0
-
-    def sheet(self, result) -> None:
-        if self.fmt == "json":
-            self._json(sheet_report(result))
-        elif self.fmt == "text":
-            for finding in result.findings:
-                out(finding.format())
-            out(summary(result))
-        else:
-            table = self.fmt == "table"  # a table is read by a person; CSV is data, in English keys
-            rows = [[f.location, f.severity.word if table else f.severity.value, f.code, f.hand or "",
-                     f.player or "", f.message, f.rule] for f in result.findings]
-            self._rows(rows)
-
-    def failure(self, path: str, message: str) -> None:
-        if self.fmt == "json":
-            self._json({"file": path, "error": message})
-
-    def _json(self, item) -> None:
-        import textwrap  # lazy: only --format json indents; check of one sheet prints text
-
-        text = textwrap.indent(json_text(item), "  ")
-        click.echo(("[\n" if self.count == 0 else ",\n") + text, nl=False)
-        self.count += 1
-
-    def _rows(self, rows: list[list]) -> None:
-        if self.fmt == "csv":
-            text = csv_text(self.HEADERS if self.count == 0 else None, rows, numbers=())  # all text
-            if text:
-                out(text, nl=False)
-            self.count += 1
-        elif rows:  # table: one table per sheet with findings, so nothing waits for the whole batch
-            if self.count:
-                out()
-            out(table([_(header) for header in TABLE_HEADERS], rows))
-            self.count += 1
-
-    def close(self) -> None:
-        if self.fmt == "json":
-            click.echo("[]" if self.count == 0 else "\n]")
+    return internal_error_line(path, exc)

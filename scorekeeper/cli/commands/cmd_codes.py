@@ -1,13 +1,11 @@
-"""`scorekeeper codes`: every finding code with its article (the README's list is its Markdown)."""
+"""`scorekeeper codes`: every finding code with its article (the docs' list is its Markdown)."""
 from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import _print_rows, domain_errors, out, output_format
-from scorekeeper.finding_codes import all_kinds
-from scorekeeper.i18n import N_, _
-
-CODE_HEADERS = [N_("code"), N_("rule"), N_("meaning")]
+from scorekeeper.cli.common import domain_errors, emit, output_format
+from scorekeeper.core.reference import code_rows
+from scorekeeper.output.listing import rows_text
 
 
 @click.command(short_help="List the finding codes, with their articles.")
@@ -21,15 +19,5 @@ def codes(fmt):
     scorekeeper codes
     scorekeeper codes --format json
     """
-    rows = [[kind.code, kind.rule, _(kind.meaning)] for kind in all_kinds()]
-    if fmt == "markdown":
-        out(_markdown_table([_(header) for header in CODE_HEADERS], rows))
-        return
-    _print_rows(CODE_HEADERS, rows, fmt, numbers=())
-
-
-def _markdown_table(headers, rows) -> str:
-    """A Markdown table (the README's list of codes is this output)."""
-    def line(cells):
-        return "| " + " | ".join(str(cell).replace("|", "\\|") for cell in cells) + " |"
-    return "\n".join([line(headers), line("---" for header in headers), *(line(row) for row in rows)])
+    headers, rows = code_rows()
+    emit(rows_text(headers, rows, fmt, numbers=()), fmt)

@@ -3,21 +3,9 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper import games, i18n
-from scorekeeper.cli.common import (
-    UnusableInput,
-    _in_workbook_language,
-    domain_errors,
-    naming,
-    out,
-    refuse_overwrite,
-    rules_option,
-)
+from scorekeeper.cli.common import domain_errors, out, rules_option
+from scorekeeper.core import export as exporting
 from scorekeeper.i18n import _
-from scorekeeper.rulebook import registry
-from scorekeeper.sheet.load import load_sheet, score
-from scorekeeper.sheet.new import check_header, seated
-from scorekeeper.workbook import export as exporter
 
 
 @click.command(short_help="Export sheets to an Excel boletim, or a blank one.")
@@ -48,41 +36,11 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     scorekeeper export --blank truco -t Nos=Ana,Bruno -t Eles=Carla,Duarte -o truco.xlsx
     scorekeeper export --blank quatrilho -p Ari -p Bia -p Caio -p Davi -p Eva -o planilha.xlsx
     """
-    if not output.lower().endswith(".xlsx"):  # an Excel file under another name opens nowhere
-        raise UnusableInput(_("{path}: a boletim is an Excel workbook; name it with .xlsx").format(path=output))
-    refuse_overwrite(output, force)
-    if blank_rules or (rules_path and not paths):
-        if paths:
-            raise click.UsageError(_("--blank takes no SHEET arguments"))
-        rules = naming(output, registry.find, rules_path or blank_rules)
-        game = games.get(rules.game)
-        who = seated(game, rules, players, teams, output)
-        check_header(game, who, scorer, date, output)
-        meta = {"event": event, "table": table, "round": round_, "date": date, "rules": rules_path or blank_rules}
-        workbook = _in_workbook_language(i18n.workbook_language(game.workbook_language),
-                                         lambda: exporter.blank_workbook(game, rules, who, scorer, meta))
-        exporter.save(workbook, output, force)
-        names = " v ".join(who) if isinstance(who, dict) else ", ".join(who)
+    meta = {"event": event, "table": table, "round": round_, "date": date}
+    written = exporting.export(paths, output, blank=blank_rules, rules_path=rules_path, players=players, teams=teams,
+                                scorer=scorer, meta=meta, force=force)
+    if isinstance(written, exporting.BlankExported):
         out(_("Wrote {path}: an empty {rules} {workbook} for {names}").format(
-            path=output, rules=rules.name, workbook=_(game.workbook_word), names=names))
-        return
-    if not paths:
-        raise click.UsageError(_("name the sheets to export, or use --blank RULES"))
-
-    scored = []
-    for path in paths:
-        sheet = load_sheet(path, rules_path)  # a sheet that cannot be used is refused in the terminal's language
-        scored.append((sheet, score(sheet)))
-    language = i18n.workbook_language(games.get(scored[0][0].rules.game).workbook_language)
-    if language != i18n.active():
-        # Findings are written into the workbook as notes, in its language: a sheet that has any
-        # is read again in that language (a clean one has nothing to say, and is read once).
-        with i18n.speaking(language):
-            for index, (path, (sheet, result)) in enumerate(zip(paths, scored)):
-                if result.findings:
-                    sheet = load_sheet(path, rules_path)
-                    scored[index] = (sheet, score(sheet))
-    workbook = _in_workbook_language(language, lambda: exporter.build_workbook(scored))
-    exporter.save(workbook, output, force)
-    titles = [ws.title for ws in workbook.worksheets]
-    out(_("Wrote {path}: {worksheets}").format(path=output, worksheets=", ".join(titles)))
+            path=written.path, rules=written.rules, workbook=_(written.workbook_word), names=written.names))
+    else:
+        out(_("Wrote {path}: {worksheets}").format(path=written.path, worksheets=", ".join(written.worksheets)))

@@ -3,12 +3,9 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper import games
-from scorekeeper.cli.common import domain_errors, naming, out, refuse_overwrite
+from scorekeeper.cli.common import domain_errors, out
+from scorekeeper.core.new import new_sheet
 from scorekeeper.i18n import _
-from scorekeeper.rulebook import registry
-from scorekeeper.sheet.new import describe_who, new_sheet_text, seated
-from scorekeeper.sheet.saving import write_new
 
 
 @click.command(short_help="Start a sheet for a game.")
@@ -38,13 +35,7 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     ref = rules_path or rules_ref
     if not ref:
         raise click.UsageError(_("name the rules (`scorekeeper rules list` lists them) or give --rules PATH"))
-    rules = naming(output, registry.find, ref)
-    refuse_overwrite(output, force)  # before anything else is asked of the user; write_new checks again under the lock
-    game = games.get(rules.game)
-    who = seated(game, rules, players, teams, output)
-    text = new_sheet_text(game, rules, ref, who, scorer=scorer, event=event, table=table, round_=round_, date=date,
-                          source=output)
-    who = describe_who(who)
-    write_new(output, text, force)
-    out(_("Created {path}: {rules}, {who}. Next: scorekeeper record {path}").format(path=output, rules=rules.name,
-                                                                                 who=who))
+    created = new_sheet(ref, output, players, teams, scorer=scorer, event=event, table=table, round_=round_, date=date,
+                        force=force)
+    out(_("Created {path}: {rules}, {who}. Next: scorekeeper record {path}").format(path=created.path,
+                                                                                 rules=created.rules, who=created.who))

@@ -7,13 +7,12 @@ import sys
 import click
 
 from scorekeeper import games
-from scorekeeper.cli.common import domain_errors, naming, out, rules_option
+from scorekeeper.cli.common import domain_errors, out, rules_option
+from scorekeeper.core import record as recording
 from scorekeeper.errors import InputValueError
 from scorekeeper.i18n import _, grouped
-from scorekeeper.output.table_layout import table
+from scorekeeper.output.show_text import hands_table
 from scorekeeper.output.terminal import terminal_safe
-from scorekeeper.sheet import editing
-from scorekeeper.sheet.typed_input import whole
 
 
 def hand_options(func):
@@ -67,9 +66,10 @@ def record(sheet_path, hand, values, force, rules_path, **options):
             raise click.UsageError(_("name the HAND when giving hand options"))
         if sys.stdin is not None and not sys.stdin.isatty():
             sys.stdin = BoundedLines(sys.stdin)
-        editing.record_interactively(sheet_path, rules_path, ask=_ask, say=out, show=_print_hands)
+        recording.record_interactively(sheet_path, rules_path, ask=_ask, say=out, show=lambda result: out(
+            hands_table(result)))
         return
-    editing.record_hand(sheet_path, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
+    recording.record(sheet_path, hand, values, rules_path=rules_path, force=force, say=out, **options)
 
 
 @click.command(context_settings=RECORD_CONTEXT, short_help="Correct entry N with a new HAND and VALUES.")
@@ -93,8 +93,7 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
     scorekeeper fix truco.yaml 1 Eles 3                  # Truco: hand 1
     scorekeeper fix mesa7.yaml 1 normal Bia Davi 23      # Quatrilho: entry 1
     """
-    number = naming(sheet_path, whole, number, _("N, the hand to correct"), 1, None)
-    editing.fix_hand(sheet_path, number, hand, list(values), rules_path=rules_path, force=force, say=out, **options)
+    recording.fix(sheet_path, number, hand, values, rules_path=rules_path, force=force, say=out, **options)
 
 
 def _ask(prompt: str, default=None) -> str:
@@ -124,9 +123,3 @@ class BoundedLines:
 
     def __getattr__(self, name):
         return getattr(self.stream, name)
-
-
-def _print_hands(result) -> None:
-    """The running table shown after each hand recorded interactively."""
-    _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
-    out(table(headers, rows, numeric_from=numeric_from))

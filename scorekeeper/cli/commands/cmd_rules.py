@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import _print_rows, domain_errors, out, output_format
-from scorekeeper.i18n import N_, _
-from scorekeeper.rulebook.registry import all_shipped, describe, find, load_path
+from scorekeeper.cli.common import domain_errors, emit, out, output_format
+from scorekeeper.core.reference import checked_rule_files, rule_files, rule_settings
+from scorekeeper.i18n import _
+from scorekeeper.output.listing import rows_text
 
 
 @click.group(short_help="List, show or check rule files.")
@@ -28,9 +29,8 @@ def rules_list(fmt):
     \b
     scorekeeper rules list
     """
-    headers = [N_("name"), N_("aliases"), N_("game"), N_("title"), N_("file")]  # English: JSON and CSV keys
-    rows = [[r.name, ", ".join(r.aliases), r.game, r.title, r.source] for r in all_shipped()]
-    _print_rows(headers, rows, fmt, numbers=())
+    headers, rows = rule_files()
+    emit(rows_text(headers, rows, fmt, numbers=()), fmt)
 
 
 @rules.command("show")
@@ -44,8 +44,8 @@ def rules_show(ref, fmt):
     scorekeeper rules show king
     scorekeeper rules show rei --format json
     """
-    headers, rows = describe(find(ref))
-    _print_rows(headers, rows, fmt, numbers=(1,))  # setting, value
+    headers, rows = rule_settings(ref)
+    emit(rows_text(headers, rows, fmt, numbers=(1,)), fmt)  # setting, value
 
 
 @rules.command("check")
@@ -57,6 +57,5 @@ def rules_check(paths):
     \b
     scorekeeper rules check my-club-king.yaml
     """
-    for path in paths:
-        rules = load_path(path)
+    for path, rules in checked_rule_files(paths):
         out(_("{path}: ok ({game}, {title})").format(path=path, game=rules.game, title=rules.title))

@@ -9,6 +9,7 @@ from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_jso
 from scorekeeper.core import tournament as core
 from scorekeeper.i18n import _
 from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.tournament_text import (
     FINDING_KEYS,
     check_summary,
@@ -103,7 +104,7 @@ def tournament_check(path, fmt):
         out(csv_text(list(FINDING_KEYS), finding_rows(checked.findings), numbers=()), nl=False)
     else:
         for finding in checked.findings:
-            out(finding.format())
+            out(finding_line(finding))
         out(check_summary(checked, path))
     _exit_for(checked.errors > 0)
 
@@ -129,7 +130,7 @@ def tournament_standings(path, fmt):
     else:
         out(text, nl=False)
     for finding in found.pending:  # what check finds: a sheet not counted yet, a player seated twice ...
-        out(finding.format(), err=True)
+        out(finding_line(finding), err=True)
 
 
 @tournament.command("export")

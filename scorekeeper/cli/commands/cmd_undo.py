@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.common import domain_errors, out, rules_option
-from scorekeeper.sheet import editing
+from scorekeeper.core.record import undo as undo_entry
 
 
 @click.command(short_help="Remove the last entry recorded.")
@@ -19,4 +19,4 @@ def undo(sheet_path, rules_path):
     scorekeeper undo jogo.yaml
     scorekeeper undo truco.yaml
     """
-    editing.undo_hand(sheet_path, rules_path, say=out)
+    undo_entry(sheet_path, rules_path, say=out)
