@@ -37,8 +37,8 @@ def test_a_game_is_one_package_one_rule_file_and_one_registry_line(name):
     assert games.REGISTRY.count(f"scorekeeper.{name}.game") == 1
     rule_file = find_rules() / f"{name}.yaml"
     assert yaml.safe_load(rule_file.read_text(encoding="utf-8"))["game"] == name
-    assert game.seating in games.Seating and game.list_key and len(game.entry_word) == 2
-    assert game.unfinished_rule and game.interactive_help()
+    assert game.seating in games.Seating and game.list_key and isinstance(game.entry_word, games.Unit)
+    assert game.unfinished.rule and game.interactive_help()
 
 
 def _code_words(path: pathlib.Path) -> set[str]:
