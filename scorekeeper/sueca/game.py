@@ -1,8 +1,8 @@
 """Sueca as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 from scorekeeper.games import RecordOption, Unit, lazy
 from scorekeeper.i18n import N_, N_plural, _
-from scorekeeper.sueca import finding_codes
 from scorekeeper.output.table_layout import Column
+from scorekeeper.sueca import finding_codes
 from scorekeeper.team.game import TeamGame
 
 

@@ -1,9 +1,9 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 from scorekeeper.games import Unit, lazy
 from scorekeeper.i18n import N_, N_plural, _, pgettext
-from scorekeeper.truco import finding_codes
 from scorekeeper.output.table_layout import Column
 from scorekeeper.team.game import TeamGame
+from scorekeeper.truco import finding_codes
 
 
 class Truco(TeamGame):

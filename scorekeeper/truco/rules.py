@@ -6,9 +6,9 @@ import dataclasses
 from scorekeeper.errors import RulesError
 from scorekeeper.i18n import _, pgettext
 from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
+from scorekeeper.sheet.vocabulary import Vocabulary
 from scorekeeper.team import rules as team_rules
 from scorekeeper.team.rules import TeamRules, team_fields
-from scorekeeper.sheet.vocabulary import Vocabulary
 
 # Ranges of every number (a house rule file is input too); the teams as every team game's.
 SMALL = Whole(0, 100)
