@@ -38,6 +38,22 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def text_problem(text: str, key: str) -> str | None:
+    """Why a sheet's header text (`key`: event, table, round, date) cannot be shown as written,
+    by the name's rule of characters (a header is printed, escaped and put in a workbook's cells
+    and worksheet titles as a name is), or None; its length has the header's own limit."""
+    codes = [ord(ch) for ch in text]
+    if any(0xD800 <= code <= 0xDFFF for code in codes):
+        return _("{key} {value} is not UTF-8 text").format(key=key, value=quote(text))
+    if any(_is_control(code) for code in codes):
+        return _("{key} {value} holds a control character").format(key=key, value=quote(text))
+    if any(code in INVISIBLE for code in codes):
+        return _("{key} {value} holds an invisible direction mark").format(key=key, value=quote(text))
+    if any(code in NONCHARACTERS for code in codes):
+        return _("{key} {value} holds a Unicode noncharacter, which is no text").format(key=key, value=quote(text))
+    return None
+
+
 def refuse_bad_names(names, key: str, source: str, line: int | None) -> None:
     """A sheet's names as its loader reads them: the first one that cannot be a name is refused
     with `key: why` at `line` of `source`, one line (SheetFormatError)."""
