@@ -12,7 +12,7 @@ characters (every message shows a name whole). errors.one_line shows each of the
 from __future__ import annotations
 
 # The bidirectional controls and the byte-order mark live beside one_line, which shows them escaped.
-from scorekeeper.errors import BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError, quote  # noqa: F401
+from scorekeeper.errors import BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError, one_line, quote  # noqa: F401
 from scorekeeper.i18n import _
 
 
@@ -38,19 +38,18 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def text_problem(text: str, key: str) -> str | None:
-    """Why a sheet's header text (`key`: event, table, round, date) cannot be shown as written,
-    by the name's rule of characters (a header is printed, escaped and put in a workbook's cells
-    and worksheet titles as a name is), or None; its length has the header's own limit."""
-    codes = [ord(ch) for ch in text]
-    if any(0xD800 <= code <= 0xDFFF for code in codes):
-        return _("{key} {value} is not UTF-8 text").format(key=key, value=quote(text))
-    if any(_is_control(code) for code in codes):
-        return _("{key} {value} holds a control character").format(key=key, value=quote(text))
-    if any(code in INVISIBLE for code in codes):
-        return _("{key} {value} holds an invisible direction mark").format(key=key, value=quote(text))
-    if any(code in NONCHARACTERS for code in codes):
-        return _("{key} {value} holds a Unicode noncharacter, which is no text").format(key=key, value=quote(text))
+def text_problem(text: str) -> str | None:
+    """Why a text that messages, sheets and workbooks show as written (a sheet's event, table,
+    round or date; a tournament's name) cannot be, or None: the characters name_problem refuses
+    in a name (bytes that are no UTF-8, an invisible direction mark, a control character or a
+    line separator: whatever one_line would escape), each forging or hiding what a line says.
+    Its length has the header's own limit."""
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        return _("{value} is not UTF-8 text").format(value=quote(text))
+    if any(ord(ch) in INVISIBLE for ch in text):  # before one_line, which escapes these too
+        return _("{value} holds an invisible direction mark").format(value=quote(text))
+    if one_line(text) != text:
+        return _("{value} holds a control character").format(value=quote(text))
     return None
 
 

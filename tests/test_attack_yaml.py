@@ -469,11 +469,11 @@ def test_find_shipped_names_only():
 # --- WR3: a header's text is held to the name's rule of characters --------------------------
 
 @pytest.mark.parametrize("example, key, raw, said", [
-    ("sueca-torneio-jogo1.yaml", "event", r'"X\x1bY"', r"event 'X\x1bY' holds a control character"),
-    ("sueca-torneio-jogo1.yaml", "event", r'"X\u202eY"', r"event 'X\u202eY' holds an invisible direction mark"),
-    ("king-final-nacional-mesa1.yaml", "table", r'"1\n2"', r"table '1\n2' holds a control character"),
-    ("truco-furb-partida1.yaml", "round", r'"2\uffff"', r"round '2\uffff' holds a Unicode noncharacter, which is no text"),
-    ("quatrilho-cbqi-mesa7.yaml", "date", r'"\u200f2025-06-01"', r"date '\u200f2025-06-01' holds an invisible direction mark"),
+    ("sueca-torneio-jogo1.yaml", "event", r'"X\x1bY"', r"event: 'X\x1bY' holds a control character"),
+    ("sueca-torneio-jogo1.yaml", "event", r'"X\u202eY"', r"event: 'X\u202eY' holds an invisible direction mark"),
+    ("king-final-nacional-mesa1.yaml", "table", r'"1\n2"', r"table: '1\n2' holds a control character"),
+    ("truco-furb-partida1.yaml", "round", r'"2\u2028"', r"round: '2\u2028' holds a control character"),
+    ("quatrilho-cbqi-mesa7.yaml", "date", r'"\u200f2025-06-01"', r"date: '\u200f2025-06-01' holds an invisible direction mark"),
 ])
 def test_a_header_text_a_workbook_cannot_show_as_written_is_refused_at_load(tmp_path, example, key, raw, said):
     """WR3: such a sheet checked clean, and export then refused it (ESC) or named a worksheet

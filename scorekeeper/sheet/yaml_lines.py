@@ -362,7 +362,7 @@ def header_text(doc, key: str, source: str) -> str | None:
     if len(text) > MAX_HEADER_TEXT:
         raise SheetFormatError(_("{key}: {count} characters; a header holds at most {most}").format(
             key=key, count=grouped(len(text)), most=MAX_HEADER_TEXT), source, doc.line_of(key))
-    problem = text_problem(text, key)  # WR3: shown, exported and named in worksheet titles as a name is
+    problem = text_problem(text)  # WR3: shown, exported and named in worksheet titles as a name is
     if problem is not None:
-        raise SheetFormatError(problem, source, doc.line_of(key))
+        raise SheetFormatError(_("{key}: {problem}").format(key=key, problem=problem), source, doc.line_of(key))
     return text
