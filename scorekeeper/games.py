@@ -14,6 +14,9 @@ import importlib
 from abc import ABC, abstractmethod
 from typing import Callable, ClassVar, NamedTuple
 
+from scorekeeper.findings import FindingKind
+from scorekeeper.i18n import N_, N_plural
+
 # One line per game: the module whose GAME is that game's Game instance.
 REGISTRY = [
     "scorekeeper.king.game",
@@ -42,6 +45,26 @@ class RecordOption(NamedTuple):
     is_flag: bool = False
 
 
+class Unit(NamedTuple):
+    """A unit a game counts (its entries, its standing), declared by its Game: the word (one,
+    many: message ids, said by `_`), and its count said whole, the pair ngettext is given
+    ("{count} hand", "{count} hands"), as the languages agree the number and the word. An
+    entry's unit also says a sheet in progress whole ("in progress, {count} hand recorded":
+    the Portuguese participle agrees with the word); a standing's has none."""
+
+    one: str
+    many: str
+    count: tuple[str, str]
+    in_progress: tuple[str, str] | None = None
+
+
+# The units more than one game counts in; a game of its own words declares its Unit in game.py.
+HANDS = Unit(N_("hand"), N_("hands"), N_plural("{count} hand", "{count} hands"),
+             N_plural("in progress, {count} hand recorded", "in progress, {count} hands recorded"))
+ENTRIES = Unit(N_("entry"), N_("entries"), N_plural("{count} entry", "{count} entries"),
+               N_plural("in progress, {count} entry recorded", "in progress, {count} entries recorded"))
+
+
 class Outcome(NamedTuple):
     """What a tournament reads of one finished sheet: each participant's result as the game's
     regulation ranks it. `score` is the standing (points, mocas, games, chips); `places` the
@@ -62,10 +85,11 @@ class Game(ABC):
     title: ClassVar[str]  # as a person writes it, e.g. "King"
     seating: ClassVar[Seating]
     list_key: ClassVar[str] = "hands"  # the sheet's list of entries
-    entry_word: ClassVar[tuple[str, str]] = ("hand", "hands")  # one entry, many
-    totals_word: ClassVar[tuple[str, str] | None] = None  # a team's standing (moca, mocas); None: signed points
+    entry_word: ClassVar[Unit] = HANDS  # one entry of its list, many
+    totals_word: ClassVar[Unit | None] = None  # a team's standing (moca, mocas); None: signed points
     workbook_word: ClassVar[str] = "boletim"  # what its printed Excel sheet is called (boletim, ficha)
-    unfinished_rule: ClassVar[str]  # the article a final sheet that is not complete is reported under
+    # The kind (its code and article) a final sheet that is not complete is reported under.
+    unfinished: ClassVar[FindingKind]
     scorer_rule: ClassVar[str | None] = None  # the article naming the sheet's responsible scorer, if any
     record_options: ClassVar[tuple[RecordOption, ...]] = ()
     control_cards: ClassVar[bool] = False  # the championship workbook prints each player's control card

@@ -37,6 +37,12 @@ def N_(message: str) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural to translate later: the pair ngettext is given where the
+    count is known (a game's unit: "{count} hand", "{count} hands")."""
+    return singular, plural
+
+
 def catalog(language: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
     """The compiled catalog of `language`, read once; English (the message ids) needs none."""
     key = (language, domain)

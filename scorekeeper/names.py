@@ -12,7 +12,7 @@ characters (every message shows a name whole). errors.one_line shows each of the
 from __future__ import annotations
 
 # The bidirectional controls and the byte-order mark live beside one_line, which shows them escaped.
-from scorekeeper.errors import BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError, quote  # noqa: F401
+from scorekeeper.errors import BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError, one_line, quote  # noqa: F401
 from scorekeeper.i18n import _
 
 
@@ -35,6 +35,21 @@ def name_problem(name: str) -> str | None:
         return _("the name {value} holds a Unicode noncharacter, which is no text").format(value=quote(name))
     if len(name) > MAX_NAME:
         return _("{name} is longer than a name ({most} characters)").format(name=quote(name), most=MAX_NAME)
+    return None
+
+
+def text_problem(text: str) -> str | None:
+    """Why a text that messages, sheets and workbooks show as written (a sheet's event, table,
+    round or date; a tournament's name) cannot be, or None: the characters name_problem refuses
+    in a name (bytes that are no UTF-8, an invisible direction mark, a control character or a
+    line separator: whatever one_line would escape), each forging or hiding what a line says.
+    Its length has the header's own limit."""
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        return _("{value} is not UTF-8 text").format(value=quote(text))
+    if any(ord(ch) in INVISIBLE for ch in text):  # before one_line, which escapes these too
+        return _("{value} holds an invisible direction mark").format(value=quote(text))
+    if one_line(text) != text:
+        return _("{value} holds a control character").format(value=quote(text))
     return None
 
 

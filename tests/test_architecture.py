@@ -209,6 +209,95 @@ def test_a_game_folder_of_another_shape_is_found(tmp_path):
     assert GAME_MODULES <= found["king"] and GAME_MODULES <= found["sueca"]
 
 
+# --- a game declares itself once (issue 17) ----------------------------------------------------
+
+def _docstrings_and_contexts(tree: ast.AST) -> set[int]:
+    """The string nodes that say nothing to the program: docstrings, and pgettext's contexts.
+    A context ("truco", "quatrilho") keys a vocabulary in the catalogs (a team is a dupla in
+    Truco's Brazil); babel reads it only as a literal, so it stays written where it is said,
+    and renaming a game would not change what it means."""
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skipped.add(id(first.value))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "pgettext" and node.args:
+            skipped.add(id(node.args[0]))
+    return skipped
+
+
+def game_names_outside_game_py(package: pathlib.Path = PACKAGE) -> list[str]:
+    """Each place in a game folder, outside its game.py, where a string is the game's name or
+    title (`game="sueca"`, `Choice(("king",))`): the Game is the only holder of them, and the
+    rules and results take the name from the rule file the registry read by it."""
+    found = []
+    for game in games.all_games():
+        own = {game.name.lower(), game.title.lower()}
+        for path in sorted((package / game.name).glob("*.py")):
+            if path.name == "game.py":
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            skipped = _docstrings_and_contexts(tree)
+            found += [f"{game.name}/{path.name}:{node.lineno}" for node in ast.walk(tree)
+                      if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
+                      and node.value.strip().lower() in own]
+    return found
+
+
+def test_a_game_folder_names_its_game_only_in_its_game_py():
+    assert game_names_outside_game_py() == []
+
+
+def test_a_game_named_outside_its_game_py_is_found(tmp_path):
+    copy = _copy(tmp_path)
+    with (copy / "sueca" / "scoring.py").open("a", encoding="utf-8") as file:
+        file.write('\n\nGAME = "sueca"\n\n\ndef _said():\n    return pgettext("sueca", "teams")\n')
+    lines = len((copy / "sueca" / "scoring.py").read_text(encoding="utf-8").splitlines())
+    assert game_names_outside_game_py(copy) == [f"sueca/scoring.py:{lines - 4}"]  # the context is no name
+
+
+def _unit_messages(unit: games.Unit) -> list[tuple[str, ...]]:
+    """A unit's message ids as the catalogs key them: its word, its count and its in-progress
+    pairs (a plural's id is its singular and plural)."""
+    return [(unit.one,), unit.count, *([unit.in_progress] if unit.in_progress else [])]
+
+
+def untranslated_unit_words(locale: pathlib.Path = PACKAGE / "locale") -> list[str]:
+    """Each unit message of each game (Game.entry_word, Game.totals_word) that a Portuguese
+    catalog lacks or leaves empty: it would be said in English."""
+    from babel.messages.pofile import read_po
+
+    missing = []
+    for language in ("pt_PT", "pt_BR"):
+        with open(locale / language / "LC_MESSAGES" / "scorekeeper.po", "rb") as file:
+            catalog = read_po(file)
+        for game in games.all_games():
+            for unit in filter(None, (game.entry_word, game.totals_word)):
+                for ids in _unit_messages(unit):
+                    message = catalog.get(ids[0])
+                    strings = message.string if message is not None else ""
+                    strings = strings if isinstance(strings, tuple) else (strings,)
+                    if (message is None or (len(ids) == 2) != message.pluralizable or not all(strings)):
+                        missing.append(f"{language} {game.name}: {ids[-1]}")
+    return missing
+
+
+def test_every_unit_word_of_every_game_is_translated():
+    assert untranslated_unit_words() == []
+
+
+def test_a_unit_word_left_untranslated_is_found(tmp_path):
+    import shutil
+
+    shutil.copytree(PACKAGE / "locale", tmp_path / "locale")
+    po = tmp_path / "locale" / "pt_BR" / "LC_MESSAGES" / "scorekeeper.po"
+    text = po.read_text(encoding="utf-8")
+    assert 'msgstr[1] "{count} mocas"' in text
+    po.write_text(text.replace('msgstr[1] "{count} mocas"', 'msgstr[1] ""'), encoding="utf-8")
+    assert untranslated_unit_words(tmp_path / "locale") == ["pt_BR sueca: {count} mocas"]
+
+
 def uncommented_lazy_imports(package: pathlib.Path = PACKAGE) -> list[str]:
     """Imports inside a function (not under `if TYPE_CHECKING:`) with no comment on their line
     saying why they are lazy: every import is at the top of its module unless start-up needs it

@@ -224,13 +224,14 @@ def test_escape_sequences_in_what_a_sheet_says_are_shown_escaped(tmp_path):
 
 
 def test_json_never_carries_raw_line_separators_or_c1_controls(tmp_path):
-    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n'
-                                         'event: "A\\u2028na B\\x85 C\\x9b D\\x7f"\nhands: []\n')
+    # A hand's name is the sheet's own text, shown as written (a header text is refused: WR3).
+    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n'
+                                         '  - {hand: "A\\u2028na B\\x85 C\\x9b D\\x7f", counts: [1, 1, 1, 10]}\n')
     result = run("check", sheet, "--format", "json")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     for raw in ("\u2028", "\x85", "\x9b", "\x7f"):
         assert raw not in result.output
-    assert json.loads(result.output)[0]["event"] == "A\u2028na B\x85 C\x9b D\x7f"
+    assert json.loads(result.output)[0]["hands"][0]["hand"] == "A\u2028na B\x85 C\x9b D\x7f"
 
 
 # --- every writer takes the lock -------------------------------------------------------------

@@ -165,7 +165,12 @@ NEVER_RAW = ["\u202e", "\u2066", "\u200f", "\u061c", "\ufeff", "\uffff", "\U0010
 
 def test_direction_marks_in_file_names_events_and_hands_are_escaped_everywhere(tmp_path):
     sheet = tmp_path / "mesa\u202e1.yaml"
-    sheet.write_text('rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nevent: "Final \\u2066\\u200f\\u061c\\ufeff"\n'
+    marked = tmp_path / "marked.yaml"  # a header text with direction marks is refused at load (WR3)
+    marked.write_text('rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nevent: "Final \\u2066\\u200f\\u061c\\ufeff"\n'
+                      'hands: []\n', encoding="utf-8")
+    assert (run("check", marked).exit_code, run("check", marked).output) == (
+        2, f"Error: {marked}:3: event: 'Final \\u2066\\u200f\\u061c\\ufeff' holds an invisible direction mark\n")
+    sheet.write_text('rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nevent: Final\n'
                      'hands:\n  - {hand: vazas, counts: [3, 2, 1, 7], note: "\\u202e\\uffff"}\n'
                      '  - {hand: "co\\u202epas\\uFFFF\\U0010FFFE", counts: [1, 1, 1, 10]}\n', encoding="utf-8")
     hand = "co\\u202epas\\uffff\\U0010fffe"  # as the terminal and CSV show it
@@ -185,7 +190,7 @@ def test_direction_marks_in_file_names_events_and_hands_are_escaped_everywhere(t
         assert "\\u202e" in result.output and "\\udbff\\udffe" in result.output  # JSON's own escapes
         data = json.loads(result.output)
         data = data[0] if isinstance(data, list) else data
-        assert (data["file"], data["event"]) == (str(sheet), "Final \u2066\u200f\u061c\ufeff")
+        assert (data["file"], data["event"]) == (str(sheet), "Final")
         assert data["hands"][1]["hand"] == "co\u202epas\uffff\U0010fffe"  # the same text, read back
 
 

@@ -464,3 +464,28 @@ def test_find_shipped_names_only():
         registry.find_shipped("bisca")
     assert err.value.message == ("unknown rules 'bisca'; known: king, quatrilho, sueca, truco (a workbook names shipped rules "
                                  "only; --rules PATH gives a house variant)")
+
+
+# --- WR3: a header's text is held to the name's rule of characters --------------------------
+
+@pytest.mark.parametrize("example, key, raw, said", [
+    ("sueca-torneio-jogo1.yaml", "event", r'"X\x1bY"', r"event: 'X\x1bY' holds a control character"),
+    ("sueca-torneio-jogo1.yaml", "event", r'"X\u202eY"', r"event: 'X\u202eY' holds an invisible direction mark"),
+    ("king-final-nacional-mesa1.yaml", "table", r'"1\n2"', r"table: '1\n2' holds a control character"),
+    ("truco-furb-partida1.yaml", "round", r'"2\u2028"', r"round: '2\u2028' holds a control character"),
+    ("quatrilho-cbqi-mesa7.yaml", "date", r'"\u200f2025-06-01"', r"date: '\u200f2025-06-01' holds an invisible direction mark"),
+])
+def test_a_header_text_a_workbook_cannot_show_as_written_is_refused_at_load(tmp_path, example, key, raw, said):
+    """WR3: such a sheet checked clean, and export then refused it (ESC) or named a worksheet
+    `Mesa1-2` (a line break); it is refused when loaded, one line naming the file and line."""
+    lines = (EXAMPLES / example).read_text(encoding="utf-8").splitlines()
+    at = next((n for n, line in enumerate(lines) if line.startswith(f"{key}:")), None)
+    if at is None:  # the example has no such header: put it after the rules
+        at = next(n for n, line in enumerate(lines) if line.startswith("rules:")) + 1
+        lines.insert(at, "")
+    lines[at] = f"{key}: {raw}"
+    sheet = write(tmp_path, "sheet.yaml", "\n".join(lines) + "\n")
+    for command in ("check", "show", "export"):
+        extra = ["-o", str(tmp_path / "out.xlsx")] if command == "export" else []
+        assert_one_line_exit_2(run(command, sheet, *extra), f"{sheet}:{at + 1}: {said}")
+    assert not (tmp_path / "out.xlsx").exists()

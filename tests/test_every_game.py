@@ -37,8 +37,8 @@ def test_a_game_is_one_package_one_rule_file_and_one_registry_line(name):
     assert games.REGISTRY.count(f"scorekeeper.{name}.game") == 1
     rule_file = find_rules() / f"{name}.yaml"
     assert yaml.safe_load(rule_file.read_text(encoding="utf-8"))["game"] == name
-    assert game.seating in games.Seating and game.list_key and len(game.entry_word) == 2
-    assert game.unfinished_rule and game.interactive_help()
+    assert game.seating in games.Seating and game.list_key and isinstance(game.entry_word, games.Unit)
+    assert game.unfinished.rule and game.interactive_help()
 
 
 def _code_words(path: pathlib.Path) -> set[str]:
@@ -177,3 +177,29 @@ def test_no_module_imports_another_in_a_loop():
     for name in sorted(graph):
         if name not in state:
             visit(name, [])
+
+
+def test_a_variant_is_a_subclass_and_a_rule_file(tmp_path, monkeypatch):
+    """docs/adding-a-game.md's Bisca dos 9: `class Bisca9(Sueca)` and a rule file of Sueca's keys
+    with its own numbers (a moca of 2 points, the game to 1 moca). Its sheets reach Bisca9 by
+    the rule file's `game:`, and are scored by Sueca's code with Bisca9's numbers."""
+    from scorekeeper.sueca.game import Sueca
+
+    class Bisca9(Sueca):
+        name, title = "bisca9", "Bisca dos 9"
+
+    monkeypatch.setattr(games, "REGISTRY", [*games.REGISTRY, "scorekeeper.bisca9.game"])
+    monkeypatch.setitem(games._loaded, "bisca9", Bisca9())
+    text = (find_rules() / "sueca.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^game: sueca", "game: bisca9", text)
+    text = re.sub(r"(?m)^name: sueca", "name: bisca9", text)
+    text = re.sub(r"(?m)^(moca:\n(?:  .*\n)*?  points: )\d+", r"\g<1>2", text)
+    text = re.sub(r"(?m)^(moca:\n(?:  .*\n)*?  to_win: )\d+", r"\g<1>1", text)
+    (tmp_path / "bisca9.yaml").write_text(text, encoding="utf-8")
+    sheet = tmp_path / "jogo.yaml"
+    sheet.write_text("rules: bisca9.yaml\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n"
+                     "deals:\n  - {points: [70, 50]}\n  - {points: [80, 40]}\n", encoding="utf-8")
+    checked = run("check", sheet)
+    assert checked.exit_code == 0, checked.output
+    # Each 61-90 deal gives 1 point (S2); two points make Bisca9's moca, and one moca its game.
+    assert checked.output == f"{sheet}: clean (bisca9, won by Nos; Nos 1 moca, Eles 0 mocas)\n"

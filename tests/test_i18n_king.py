@@ -179,7 +179,7 @@ def test_every_king_finding_has_a_code_of_its_own():
     assert all(re.fullmatch(r"K-[A-Z0-9]+(-[A-Z0-9]+)*", code) for code in codes)
     king = games.get("king")
     assert (king.code_prefix, king.workbook_language) == ("K", "pt_PT")
-    assert finding_codes.UNFINISHED == ("K-UNFINISHED", king.unfinished_rule, "the game is not complete")
+    assert finding_codes.UNFINISHED == ("K-UNFINISHED", king.unfinished.rule, "the game is not complete")
     found = {finding.code for path in sorted(EXAMPLES.glob("king-*.yaml"))
              for finding in check_file(str(path)).findings}
     assert found and found <= set(codes)

@@ -336,7 +336,7 @@ def test_every_kind_of_workbook(tmp_path, language):
 ])
 def test_every_games_counts_by_ngettext(language, none, one, two):
     """Each game's entries and standing are counted by ngettext: 'Eles 0 jogos' in Brazil too."""
-    units = [("hand", "hands"), ("deal", "deals"), ("entry", "entries"), ("moca", "mocas"), ("game", "games")]
+    units = [games.HANDS, games.get("sueca").entry_word, games.ENTRIES, *(games.get(name).totals_word for name in ("sueca", "truco"))]
     with i18n.speaking(language):
         assert [counted(0, u) for u in units] == none
         assert [counted(1, u) for u in units] == one

@@ -4,6 +4,7 @@ points, the findings of a disputed sheet with their codes, plurals by the langua
 whatever language it was written in."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import openpyxl
@@ -130,7 +131,7 @@ def test_plurals_follow_the_language(tmp_path):
     assert [hand["detail"] for hand in hands] == ["", "", "todas as vazas; 3 pontos perdidos além da moca", "", "",
                                                   "1 ponto perdido além da moca"]
     sueca = find_shipped("sueca")
-    one = sueca._replace(moca_points=1, mocas_to_win=1, renuncia_carries=False)  # a house rule file's numbers
+    one = dataclasses.replace(sueca, moca_points=1, mocas_to_win=1, renuncia_carries=False)  # a house rule file's numbers
     for language, team in (("pt_PT", "equipa"), ("pt_BR", "dupla")):
         i18n.use(language)
         assert dict(GAME.describe_rules(sueca))["moca"] == "4 pontos; 3 mocas ganham o jogo"
@@ -181,7 +182,7 @@ def test_the_codes_of_sueca_and_the_team_sheet():
     sueca = list(finding_codes.KINDS)
     assert all(kind.code.startswith("S-") for kind in sueca)
     assert [kind.code for kind in sueca if kind.code.endswith("-UNFINISHED")] == ["S-UNFINISHED"]
-    assert finding_codes.UNFINISHED.rule == GAME.unfinished_rule and GAME.code_prefix == "S"
+    assert finding_codes.UNFINISHED.rule == GAME.unfinished.rule and GAME.code_prefix == "S"
     assert GAME.workbook_language == "pt_PT"
     assert {"TEAM-NOT-AT-TABLE", "TEAM-VALUE-COUNT", "TEAM-VALUE-MISSING"} <= set(codes)
     assert len(codes) == len(set(codes))

@@ -33,7 +33,7 @@ def require_whole(result, source: str, line: int | None) -> None:
                                        ngettext("the game is not complete: {count} entry recorded",
                                                 "the game is not complete: {count} entries recorded",
                                                 recorded).format(count=recorded),
-                                       game.unfinished_rule, code=f"{game.code_prefix}-UNFINISHED"))
+                                       game.unfinished.rule, code=game.unfinished.code))
 
 
 def is_workbook(path: str) -> bool:

@@ -5,6 +5,7 @@ the method that uses it, so that `check` does not pay for it.
 """
 from scorekeeper.games import Game, Outcome, RecordOption, Seating, lazy
 from scorekeeper.i18n import _, decimal
+from scorekeeper.king import finding_codes
 from scorekeeper.output.sheet_text import hand_rows, running_rows
 
 
@@ -53,8 +54,8 @@ def _decimal(value: float) -> str:
 class King(Game):
     name, title = "king", "King"
     seating = Seating.PLAYERS
-    list_key, entry_word = "hands", ("hand", "hands")
-    unfinished_rule = "Art 8"  # a game is the six negative hands and the four festas
+    list_key = "hands"  # its entries are hands (games.HANDS, the default entry_word)
+    unfinished = finding_codes.UNFINISHED  # Art 8: a game is the six negative hands and the four festas
     scorer_rule = "Art 6"  # the responsible scorer takes the units nobody declared
     absence_rule = "Art 7"  # a table with a player absent is not played: 0 to him, the bye's value to the others
     code_prefix = "K"  # K-Q1-COUNT-OVER ... (king.finding_codes)
@@ -104,7 +105,7 @@ class King(Game):
     def read_boletim(self, grid, rules, ref, info, where, places):
         from scorekeeper.king.workbook_read import read_worksheet  # lazy: openpyxl (test_lazy_imports)
 
-        return read_worksheet(grid, info, where, places)
+        return read_worksheet(grid, {"rules": ref, **info}, where, places)  # the Regras cell as read
 
     def standings_note(self, rules):
         """K5 (Art 15, 16), as the championship workbook tells the organiser."""

@@ -15,7 +15,7 @@ TRICKS = Whole(0, 52)
 _SPLIT = {"offender": POINTS, "others": POINTS}
 
 SCHEMA = {
-    "game": Choice(("king",)),
+    "game": str,
     "name": str,
     "aliases": Optional([str]),
     "title": Optional(str),
@@ -98,6 +98,7 @@ class KingRules(NamedTuple):
     dataclasses, and every `scorekeeper` run defines these)."""
 
     source: str
+    game: str  # the rule file's `game:`, by which the registry chose the Game that reads it
     name: str
     aliases: tuple[str, ...]
     title: str
@@ -128,8 +129,6 @@ class KingRules(NamedTuple):
     absent_table_bonus: float
     spectator_denunciation: float
     hand_names: Vocabulary
-
-    game = "king"
 
     def negative_hand(self, name: str) -> NegativeHand | None:
         canonical = self.hand_names.get(name)
@@ -237,7 +236,7 @@ def from_data(data, source: str) -> KingRules:
                          source, line_of("classification"))
 
     return KingRules(
-        source=source, name=data["name"], aliases=tuple(data.get("aliases", ())),
+        source=source, game=data["game"], name=data["name"], aliases=tuple(data.get("aliases", ())),
         title=data.get("title", data["name"]), players=players, tricks=tricks,
         negative_hands=tuple(hands), negative_phase_total=data["negative_phase_total"],
         game_total=data["game_total"], festa_count=festas["count"], festa_total=total,

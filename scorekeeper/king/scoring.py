@@ -70,7 +70,7 @@ def score_sheet(sheet: KingSheet) -> SheetResult:
     findings.sort(key=lambda f: f.line or 0)  # stable: in sheet order, each hand's in the order found
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands, findings=findings,
-        complete=complete, game="king",
+        complete=complete, game=sheet.rules.game,
         meta=sheet_meta(sheet),
     )
     if complete:

@@ -9,23 +9,11 @@ from scorekeeper.output.table_layout import DETAIL
 from scorekeeper.sheet.results import SheetResult
 
 
-def counted(count: int, unit: tuple[str, str]) -> str:
+def counted(count: int, unit: games.Unit) -> str:
     """`3 hands`, `1 moca`: a count of a game's entries or of its standing's unit
-    (Game.entry_word, Game.totals_word), said whole in the language in use."""
-    one = unit[0]
-    if one == "hand":
-        return ngettext("{count} hand", "{count} hands", count).format(count=count)
-    if one == "deal":
-        return ngettext("{count} deal", "{count} deals", count).format(count=count)
-    if one == "entry":
-        return ngettext("{count} entry", "{count} entries", count).format(count=count)
-    if one == "moca":
-        return ngettext("{count} moca", "{count} mocas", count).format(count=count)
-    if one == "game":
-        return ngettext("{count} game", "{count} games", count).format(count=count)
-    # A new game's unit is said here by its own ngettext, never by a word put after the number
-    # (that would be English in every language); tests/test_every_game.py checks every game.
-    raise ValueError(f"report.counted has no message for {unit!r}")
+    (Game.entry_word, Game.totals_word), said whole in the language in use by the unit's own
+    ngettext pair, never by a word put after the number (English in every language)."""
+    return ngettext(*unit.count, count).format(count=count)
 
 
 def signed(value) -> str:
@@ -98,15 +86,9 @@ def summary(result: SheetResult) -> str:
         file=result.source, findings=", ".join(counts), rules=result.rules, state=state, totals=totals))
 
 
-def _in_progress(count: int, unit: tuple[str, str]) -> str:
-    """`in progress, 3 hands recorded`: whole, as `recorded` agrees with the entry in Portuguese."""
-    if unit[0] == "hand":
-        return ngettext("in progress, {count} hand recorded", "in progress, {count} hands recorded", count).format(
-            count=count)
-    if unit[0] == "deal":
-        return ngettext("in progress, {count} deal recorded", "in progress, {count} deals recorded", count).format(
-            count=count)
-    if unit[0] == "entry":
-        return ngettext("in progress, {count} entry recorded", "in progress, {count} entries recorded",
-                        count).format(count=count)
-    raise ValueError(f"report.summary has no message for {unit!r}")  # as in counted
+def _in_progress(count: int, unit: games.Unit) -> str:
+    """`in progress, 3 hands recorded`: whole, as `recorded` agrees with the entry in Portuguese
+    (a unit that gives no such pair: `in progress: 3 ...`, the count said whole)."""
+    if unit.in_progress is None:
+        return _("in progress: {entries}").format(entries=counted(count, unit))
+    return ngettext(*unit.in_progress, count).format(count=count)

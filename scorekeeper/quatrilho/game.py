@@ -1,18 +1,19 @@
 """Quatrilho as the rest of scorekeeper sees it: the games.Game interface (registered in
 games.REGISTRY). Each method imports what it needs on first use, so that `check` of another
 game's sheet loads nothing of Quatrilho's."""
-from scorekeeper.games import Game, Outcome, Seating, lazy
+from scorekeeper.games import ENTRIES, Game, Outcome, Seating, lazy
 from scorekeeper.i18n import N_, _
+from scorekeeper.quatrilho import finding_codes
 
 
 class Quatrilho(Game):
     name, title = "quatrilho", "Quatrilho"
     seating = Seating.PLAYERS
     list_key = "deals"
-    entry_word = ("entry", "entries")  # late, out and rebuy are entries of `deals` but not deals
+    entry_word = ENTRIES  # late, out and rebuy are entries of `deals` but not deals
     totals_word = None  # a round's net: signed chips
     workbook_word = N_("planilha")
-    unfinished_rule = "Art 10"  # a round is six deals per seat (Q1)
+    unfinished = finding_codes.UNFINISHED  # Art 10: a round is six deals per seat (Q1)
     scorer_rule = None  # the fiscal (scorer:) is any name, usually not a player
     late_entry_rule = "Art 5"  # "ate a primeira rodada prevista para depois do almoco"
     control_cards = True  # Art 6: "um cracha/cartao de controle onde sera anotado ... o resultado de cada rodada"

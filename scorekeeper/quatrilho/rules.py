@@ -56,6 +56,7 @@ class QuatrilhoRules(NamedTuple):
     """Every number of a Quatrilho rule file, validated."""
 
     source: str
+    game: str  # the rule file's `game:`, by which the registry chose the Game that reads it
     name: str
     aliases: tuple[str, ...]
     title: str
@@ -78,8 +79,6 @@ class QuatrilhoRules(NamedTuple):
     cut: int  # Art 22: after the next-to-last round the first `cut` play on for the prizes
     prizes: tuple[int, ...]  # Art 24: the prize of place 1, 2, ...
     extra_prize: int  # Art 23: the extra round's prize at each table
-
-    game = "quatrilho"
 
     @property
     def points(self) -> int:
@@ -121,7 +120,7 @@ def from_data(data, source: str) -> QuatrilhoRules:
         raise RulesError(_("classification.prize_total is {prize_total}, but the prizes add up to {total}").format(
             prize_total=cls["prize_total"], total=sum(prizes)), source, line("classification"))
     return QuatrilhoRules(
-        source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
+        source=source, game=data["game"], name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
         table_sizes=tuple(sizes), chips=data["chips"], deals_per_seat=data["deals_per_seat"],
         figuras=counting["figuras"], figuras_per_point=counting["figuras_per_point"],
         points_to_win=counting["points_to_win"], tricks=counting["tricks"], normal=dict(normal),

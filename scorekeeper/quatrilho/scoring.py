@@ -116,7 +116,7 @@ def score_sheet(sheet: QuatrilhoSheet) -> SheetResult:
     nets = {p: final[p] - rules.chips - rules.talha * table.talhas[p] for p in sheet.players}
     findings.sort(key=lambda f: f.line or 0)
     result = SheetResult(source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands,
-                         findings=findings, complete=table.deals >= table.length > 0, game="quatrilho",
+                         findings=findings, complete=table.deals >= table.length > 0, game=sheet.rules.game,
                          meta=sheet_meta(sheet), totals_override=nets)
     coringas = [label for label in table.chips if label not in table.talhas]
     result.extra = {

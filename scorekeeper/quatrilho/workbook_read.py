@@ -12,11 +12,9 @@ The values typed are data and read as they always were: the contract and fine na
 atraso, saida or talha (or the sheet's late, out, rebuy). Conta is not read."""
 from __future__ import annotations
 
-import contextlib
 import functools
 from dataclasses import dataclass, field
 
-from scorekeeper import games
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.i18n import N_, _, spellings
@@ -62,6 +60,7 @@ from scorekeeper.team.workbook_read import is_row_number
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.layout import STRIDE, code, col
+from scorekeeper.workbook.read_back import ReadBack
 from scorekeeper.workbook.safe_read import MAX_COLUMNS, MAX_ROWS, ErrorValue, Grid
 
 # Slots of a coded line that are not a column of the row: a person's cell, the entry itself.
@@ -91,7 +90,7 @@ NAME_CELLS = (WHO, OTHER, CORINGA, FINED, FINED2)  # the cells that name a perso
 
 
 @dataclass
-class Planilha:
+class Planilha(ReadBack):
     """One planilha as read: the sheet document and where each value sits."""
 
     path: str
@@ -159,23 +158,6 @@ class Planilha:
         else:
             lines.append("deals: []")
         return "\n".join(lines) + "\n"
-
-    def _load(self, rules_path):
-        rules = regras.resolve(self.doc["rules"], rules_path, self.rules_cell or self.source)
-        ref = rules_path if rules_path is not None else self.doc["rules"]
-        with self._refusals_at_cells():
-            return games.get(rules.game).parse_sheet(self.doc, rules, self.source, ref)
-
-    @contextlib.contextmanager
-    def _refusals_at_cells(self):
-        """A value refused while reading or scoring the planilha is refused at its cell."""
-        try:
-            yield
-        except SheetFormatError as exc:
-            if exc.source != self.source:  # already placed (the rules file, a cell of the grid)
-                raise
-            where = self._cell(exc.line, None) if exc.line else self.source
-            raise SheetFormatError(exc.message, where) from None
 
     def _cell(self, line: int, person: str | None) -> str:
         row, slot = divmod(line, STRIDE)

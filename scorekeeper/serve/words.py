@@ -2,6 +2,7 @@
 their own: they show these, so the catalogs hold every one)."""
 from __future__ import annotations
 
+from scorekeeper import games
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.sheet_text import counted
 
@@ -44,7 +45,7 @@ def words() -> dict[str, str]:
     }
 
 
-def state_words(state: str, entries: int | None, entry_word: tuple[str, str] | None) -> str:
+def state_words(state: str, entries: int | None, entry_word: games.Unit | None) -> str:
     """A table's state as the organiser's page says it."""
     if state == "not-started":
         return _("not started")
@@ -55,7 +56,7 @@ def state_words(state: str, entries: int | None, entry_word: tuple[str, str] | N
     if state == "unusable":
         return _("unusable")
 
-    return _("in progress: {entries}").format(entries=counted(entries or 0, entry_word or ("entry", "entries")))
+    return _("in progress: {entries}").format(entries=counted(entries or 0, entry_word or games.ENTRIES))
 
 
 def round_words(number) -> str:

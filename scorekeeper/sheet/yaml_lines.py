@@ -19,6 +19,7 @@ import yaml
 
 from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote
 from scorekeeper.i18n import N_, _, grouped, ngettext
+from scorekeeper.names import text_problem
 from scorekeeper.sheet.file_access import read_regular
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -361,4 +362,7 @@ def header_text(doc, key: str, source: str) -> str | None:
     if len(text) > MAX_HEADER_TEXT:
         raise SheetFormatError(_("{key}: {count} characters; a header holds at most {most}").format(
             key=key, count=grouped(len(text)), most=MAX_HEADER_TEXT), source, doc.line_of(key))
+    problem = text_problem(text)  # WR3: shown, exported and named in worksheet titles as a name is
+    if problem is not None:
+        raise SheetFormatError(_("{key}: {problem}").format(key=key, problem=problem), source, doc.line_of(key))
     return text

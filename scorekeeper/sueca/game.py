@@ -1,16 +1,19 @@
 """Sueca as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
-from scorekeeper.games import RecordOption, lazy
-from scorekeeper.i18n import N_, _
+from scorekeeper.games import RecordOption, Unit, lazy
+from scorekeeper.i18n import N_, N_plural, _
 from scorekeeper.output.table_layout import Column
+from scorekeeper.sueca import finding_codes
 from scorekeeper.team.game import TeamGame
 
 
 class Sueca(TeamGame):
     name, title = "sueca", "Sueca"
-    # A deal is the Regulamento's "partida" (O jogo: ten tricks); shown translated (N_ pairs).
-    list_key, entry_word = "deals", (N_("deal"), N_("deals"))
-    totals_word = (N_("moca"), N_("mocas"))  # a team's standing: 1 moca, 2 mocas
-    unfinished_rule = "Vencedor 1"  # the game is won by the first team to 3 mocas
+    # A deal is the Regulamento's "partida" (O jogo: ten tricks); shown translated.
+    list_key = "deals"
+    entry_word = Unit(N_("deal"), N_("deals"), N_plural("{count} deal", "{count} deals"),
+                      N_plural("in progress, {count} deal recorded", "in progress, {count} deals recorded"))
+    totals_word = Unit(N_("moca"), N_("mocas"), N_plural("{count} moca", "{count} mocas"))  # 1 moca, 2 mocas
+    unfinished = finding_codes.UNFINISHED  # Vencedor 1: the game is won by the first team to 3 mocas
     code_prefix = "S"  # S-JOGO4-CARD-TOTAL (sueca/finding_codes.py)
     knockout_seeding = ("mocas", "game_points")  # TN5: four groups' winners by points, then S5 (d), (e)
     workbook_language = "pt_PT"  # the Regulamento do Torneio is Portugal's: its ficha speaks Portugal's Portuguese

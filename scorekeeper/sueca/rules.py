@@ -1,19 +1,19 @@
 """The Sueca rule file: its shape, its consistency checks, and the typed rules it loads into."""
 from __future__ import annotations
 
-from typing import NamedTuple
+import dataclasses
 
 from scorekeeper.errors import RulesError
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.rulebook.schema import Optional, Whole, validate
+from scorekeeper.rulebook.schema import Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary
+from scorekeeper.team import rules as team_rules
+from scorekeeper.team.rules import TeamRules, team_fields
 
-# Ranges of every number (a house rule file is input too); Sueca is two teams, and the
-# scoring gives a team's points to "the other team".
+# Ranges of every number (a house rule file is input too); the teams as every team game's.
 SMALL = Whole(0, 100)
 SCHEMA = {
-    "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
-    "teams": Whole(2, 2), "players_per_team": Whole(1, 4),
+    **team_rules.SCHEMA,
     "deck": {"cards": Whole(10, 100), "tricks": Whole(1, 52),
              "card_values": {"as": SMALL, "sete": SMALL, "rei": SMALL, "valete": SMALL, "dama": SMALL},
              "total": Whole(1, 10**4), "impossible": [Whole(0, 10**4)]},
@@ -32,15 +32,10 @@ PENALTIES.add("ponto", "point", "one-point")
 PENALTIES.add("castigo", "warning", "advertencia")
 
 
-class SuecaRules(NamedTuple):
+@dataclasses.dataclass(frozen=True)
+class SuecaRules(TeamRules):
     """Every number of a Sueca rule file, validated."""
 
-    source: str
-    name: str
-    aliases: tuple[str, ...]
-    title: str
-    teams: int
-    players_per_team: int
     tricks: int
     total: int
     impossible: tuple[int, ...]
@@ -60,8 +55,6 @@ class SuecaRules(NamedTuple):
     castigo_points: int
     group_win_points: int
 
-    game = "sueca"
-
 
 def from_data(data, source: str) -> SuecaRules:
     """Build SuecaRules from a parsed rule file, or raise RulesError naming file:line."""
@@ -80,8 +73,7 @@ def from_data(data, source: str) -> SuecaRules:
         raise RulesError(_("moca.points, moca.to_win and penalties.castigo.every must be at least 1"), source,
                          line("moca"))
     return SuecaRules(
-        source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
-        teams=data["teams"], players_per_team=data["players_per_team"], tricks=deck["tricks"], total=deck["total"],
+        **team_fields(data, source), tricks=deck["tricks"], total=deck["total"],
         impossible=tuple(deck["impossible"]), win_above=deal["win_above"], win=deal["win"],
         big_win_above=deal["big_win_above"], big_win=deal["big_win"], all_tricks=deal["all_tricks"], tie=deal["tie"],
         moca_points=moca["points"], mocas_to_win=moca["to_win"], renuncia_points=pen["renuncia"]["points"],

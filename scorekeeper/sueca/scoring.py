@@ -63,7 +63,7 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
     findings.sort(key=lambda f: f.line or 0)
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
-        complete=race.winner is not None, game="sueca",
+        complete=race.winner is not None, game=rules.game,
         meta=sheet_meta(sheet),
         totals_override=dict(race.mocas),
     )

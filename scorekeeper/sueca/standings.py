@@ -9,12 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.i18n import N_, _
-from scorekeeper.tournaments.knockout import counted_result
+from scorekeeper.team.standings import GROUP_STAGE, counted_matches, groups_of
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
-GROUP_STAGE = "group"
 NEGRA_STAGE = "negra"
 
 # What decided_by says between two rows (S5 letters as the regulation's Torneio 4 numbers them):
@@ -57,35 +55,15 @@ CRITERIA = (
 )
 
 
-def counted_games(tournament: Tournament, results: dict, stage: str) -> list[tuple[Game, object]]:
-    """Each match of the rounds of `stage` that counts (its sheet in, complete and clean), with its match."""
+def counted_games(tournament: Tournament, results: dict, stage: str) -> list[tuple[Game, str | None]]:
+    """Each match of the rounds of `stage` that counts (its sheet in, complete and clean), with its group."""
     games = []
-    for round_ in tournament.rounds:
-        if round_.stage != stage:
-            continue
-        for match in round_.matches:
-            result = counted_result(match, results)
-            if result is None:
-                continue
-            first, second = result.players
-            game_points = {team: result.extra["teams"][team]["game_points"] for team in result.players}
-            games.append((Game((first, second), result.extra["winner"], dict(result.totals), game_points), match))
+    not_one_group = _("the match {sheet} of {first} and {second} is not between two teams of one group")
+    for _match, result, group in counted_matches(tournament, results, stage, not_one_group):
+        first, second = result.players
+        game_points = {team: result.extra["teams"][team]["game_points"] for team in result.players}
+        games.append((Game((first, second), result.extra["winner"], dict(result.totals), game_points), group))
     return games
-
-
-def groups_of(tournament: Tournament) -> dict[str | None, list[str]]:
-    """The groups as the file declares them; a tournament without groups is one group (None)."""
-    return dict(tournament.groups) if tournament.groups else {None: list(tournament.teams)}
-
-
-def group_of_match(tournament: Tournament, team_group: dict, teams: tuple[str, str], match) -> str | None:
-    """The group both teams of a match belong to, or ScorekeeperError."""
-    first, second = teams
-    if first not in team_group or second not in team_group or team_group[first] != team_group[second]:
-        raise ScorekeeperError(_("the match {sheet} of {first} and {second} is not between two teams of one "
-                                 "group").format(sheet=quote(match.sheet), first=quote(first), second=quote(second)),
-                               tournament.source, match.line)
-    return team_group[first]
 
 
 @dataclass
@@ -176,12 +154,11 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
     """
     rules = tournament.rules
     groups = groups_of(tournament)
-    team_group = {team: name for name, teams in groups.items() for team in teams}
     by_group: dict = {name: _Group(list(teams), [], [], rules.group_win_points) for name, teams in groups.items()}
-    for game, match in counted_games(tournament, results, GROUP_STAGE):
-        by_group[group_of_match(tournament, team_group, game.teams, match)].games.append(game)
-    for game, match in counted_games(tournament, results, NEGRA_STAGE):
-        by_group[group_of_match(tournament, team_group, game.teams, match)].negras.append(game)
+    for game, group in counted_games(tournament, results, GROUP_STAGE):
+        by_group[group].games.append(game)
+    for game, group in counted_games(tournament, results, NEGRA_STAGE):
+        by_group[group].negras.append(game)
     rows: list[StandingRow] = []
     for name, group in by_group.items():
         for team in group.teams:

@@ -1,11 +1,9 @@
 """Reading a team game's ficha back into a sheet: every typed cell read or refused, naming the cell."""
 from __future__ import annotations
 
-import contextlib
 import math
 from dataclasses import dataclass, field
 
-from scorekeeper import games
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
@@ -26,6 +24,7 @@ from scorekeeper.team.workbook_columns import (
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.layout import STRIDE, code, col
+from scorekeeper.workbook.read_back import ReadBack
 from scorekeeper.workbook.safe_read import MAX_ROWS, ErrorValue, Merge
 
 # Each value read from a ficha gets the line `code(row, slot)` (as every boletim import does), so that a refusal or a finding about it comes back to its cell (issue 8 item 7):
@@ -36,7 +35,7 @@ TEAM_SLOTS = {"points": STRIDE - 2, "standing": STRIDE - 3, "score": STRIDE - 4}
 
 
 @dataclass
-class TeamFicha:
+class TeamFicha(ReadBack):
     """One team ficha as read: the sheet document and where each value sits."""
 
     path: str
@@ -83,23 +82,6 @@ class TeamFicha:
             lines.append(f"{self.cols.list_key}: []")
         return "\n".join(lines) + "\n"
 
-    def _load(self, rules_path):
-        rules = regras.resolve(self.doc["rules"], rules_path, self.rules_cell or self.source)
-        ref = rules_path if rules_path is not None else self.doc["rules"]
-        with self._refusals_at_cells():
-            return games.get(rules.game).parse_sheet(self.doc, rules, self.source, ref)
-
-    @contextlib.contextmanager
-    def _refusals_at_cells(self):
-        """A value refused while reading or scoring the ficha is refused at its cell."""
-        try:
-            yield
-        except SheetFormatError as exc:
-            if exc.source != self.source:  # already placed (the rules file, a cell of the grid)
-                raise
-            where = self._cell(exc.line, self._refused_team(exc.line)) if exc.line else self.source
-            raise SheetFormatError(exc.message, where) from None
-
     def _cell(self, line: int, team: str | None) -> str:
         """The cell a coded line names; a per-team slot is the team's cell (the first team's
         when the team is not known)."""
@@ -117,7 +99,7 @@ class TeamFicha:
         t = names.index(team) if team in names else 0
         return self.cols.team_slot_column(key, t)
 
-    def _refused_team(self, line: int) -> str | None:
+    def _refused_who(self, line: int) -> str | None:
         """The team whose value in a per-team cell was refused: the first that is not a whole
         number of at least 0 (the EntryReader's refusals of `points`, `standing`, `score`)."""
         row, slot = divmod(line, STRIDE)

@@ -1,15 +1,16 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
-from scorekeeper.games import lazy
-from scorekeeper.i18n import _, pgettext
+from scorekeeper.games import Unit, lazy
+from scorekeeper.i18n import N_, N_plural, _, pgettext
 from scorekeeper.output.table_layout import Column
 from scorekeeper.team.game import TeamGame
+from scorekeeper.truco import finding_codes
 
 
 class Truco(TeamGame):
     name, title = "truco", "Truco"
-    list_key, entry_word = "hands", ("hand", "hands")
-    totals_word = ("game", "games")  # a team's standing: 1 game, 2 games
-    unfinished_rule = "Art 14"  # a match is won by games (T4)
+    list_key = "hands"  # its entries are hands (games.HANDS, the default entry_word)
+    totals_word = Unit(N_("game"), N_("games"), N_plural("{count} game", "{count} games"))  # 1 game, 2 games
+    unfinished = finding_codes.UNFINISHED  # Art 14: a match is won by games (T4)
     code_prefix = "TR"  # TR-ART13-VALUE (truco/finding_codes.py)
     knockout_seeding = ("games", "tentos")  # TN4's criteria after matches won, as TN5 seeds Sueca's
     workbook_language = "pt_BR"  # the FURB regulation is Brazilian: its ficha speaks Brazil's Portuguese

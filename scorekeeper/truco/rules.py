@@ -1,22 +1,22 @@
 """The Truco rule file: its shape, its consistency checks, and the typed rules it loads into."""
 from __future__ import annotations
 
-from typing import NamedTuple
+import dataclasses
 
 from scorekeeper.errors import RulesError
 from scorekeeper.i18n import _, pgettext
 from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary
+from scorekeeper.team import rules as team_rules
+from scorekeeper.team.rules import TeamRules, team_fields
 
-# Ranges of every number (a house rule file is input too); Truco is two teams, and the
-# scoring gives a team's points to "the other team".
+# Ranges of every number (a house rule file is input too); the teams as every team game's.
 SMALL = Whole(0, 100)
 # TN4: with no tie-break in the regulation, matches won, then games won, then tentos scored minus
 # conceded; a rule file may give another order (`standings:`).
 STANDINGS = ("matches", "games", "tentos")
 SCHEMA = {
-    "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
-    "teams": Whole(2, 2), "players_per_team": Whole(1, 4),
+    **team_rules.SCHEMA,
     "game_target": Whole(1, 100), "values": [Whole(1, 100)], "best_of": Whole(1, 99),
     "mao_de_onze": {"at": SMALL, "raise_penalty": SMALL, "declined": SMALL, "lost": SMALL,
                     "both_at_eleven_value": SMALL},
@@ -30,15 +30,10 @@ PENALTIES.add("truco-na-mao-de-onze", "raise-at-eleven", "trucou-na-mao-de-onze"
 PENALTIES.add("olhar-baralho", "looked-at-deck", "dealer-looked")
 
 
-class TrucoRules(NamedTuple):
+@dataclasses.dataclass(frozen=True)
+class TrucoRules(TeamRules):
     """Every number of a Truco rule file, validated."""
 
-    source: str
-    name: str
-    aliases: tuple[str, ...]
-    title: str
-    teams: int
-    players_per_team: int
     target: int
     values: tuple[int, ...]
     best_of: int
@@ -50,8 +45,6 @@ class TrucoRules(NamedTuple):
     looked_at_deck: int
     voids: tuple[str, ...]
     standings: tuple[str, ...]  # the tournament criteria in order (TN4)
-
-    game = "truco"
 
     @property
     def games_to_win(self) -> int:
@@ -78,8 +71,7 @@ def from_data(data, source: str) -> TrucoRules:
         raise RulesError(_("mao_de_onze.at is {at}, but the game goes to {target}").format(
             at=onze["at"], target=data["game_target"]), source, line("mao_de_onze"))
     return TrucoRules(
-        source=source, name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
-        teams=data["teams"], players_per_team=data["players_per_team"], target=data["game_target"],
+        **team_fields(data, source), target=data["game_target"],
         values=tuple(values), best_of=data["best_of"], eleven=onze["at"], raise_penalty=onze["raise_penalty"],
         declined=onze["declined"], lost=onze["lost"], both_at_eleven_value=onze["both_at_eleven_value"],
         looked_at_deck=data["penalties"]["olhar-baralho"], voids=tuple(data["voids"]),

@@ -75,7 +75,7 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
     findings.sort(key=lambda f: f.line or 0)
     result = SheetResult(
         source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
-        complete=match.winner is not None, game="truco",
+        complete=match.winner is not None, game=sheet.rules.game,
         meta=sheet_meta(sheet),
         totals_override=dict(match.games_won),
     )

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.i18n import N_, _, pgettext
-from scorekeeper.tournaments.knockout import counted_result
+from scorekeeper.team.standings import GROUP_STAGE, counted_matches, groups_of
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
-GROUP_STAGE = "group"
 # decided_by for each criterion of the rule file, for a disqualification, and for a tie: English
 # message ids, as JSON gives them and the knockout compares them (TIED); a table says `_(decided_by)`.
 LABELS = {"matches": N_("matches won"), "games": N_("games won"), "tentos": N_("tentos scored - conceded")}
@@ -69,31 +68,22 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
 
     `results` maps a match's sheet (as the tournament file writes it) to its SheetResult.
     """
-    groups = dict(tournament.groups) if tournament.groups else {None: list(tournament.teams)}
-    team_group = {team: name for name, teams in groups.items() for team in teams}
-    records = {team: Record() for team in team_group}
+    groups = groups_of(tournament)
+    records = {team: Record() for teams in groups.values() for team in teams}
     for team in disqualified_teams(tournament):
         if team in records:
             records[team].disqualified = True
-    for round_ in tournament.rounds:
-        if round_.stage != GROUP_STAGE:
-            continue
-        for match in round_.matches:
-            result = counted_result(match, results)
-            if result is None:
-                continue
-            first, second = result.players
-            if first not in team_group or second not in team_group or team_group[first] != team_group[second]:
-                raise ScorekeeperError(pgettext("truco", "the match {sheet} of {first} and {second} is not between two "
-                                                "teams of one group").format(
-                    sheet=quote(match.sheet), first=quote(first), second=quote(second)), tournament.source, match.line)
-            for team, other in ((first, second), (second, first)):
-                record = records[team]
-                record.played += 1
-                record.matches += result.extra["winner"] == team
-                record.games += result.totals[team]
-                record.tentos_for += sum(game["score"][team] for game in result.extra["games"])
-                record.tentos_against += sum(game["score"][other] for game in result.extra["games"])
+    not_one_group = pgettext("truco", "the match {sheet} of {first} and {second} is not between two teams of one "
+                                      "group")
+    for _match, result, _group in counted_matches(tournament, results, GROUP_STAGE, not_one_group):
+        first, second = result.players
+        for team, other in ((first, second), (second, first)):
+            record = records[team]
+            record.played += 1
+            record.matches += result.extra["winner"] == team
+            record.games += result.totals[team]
+            record.tentos_for += sum(game["score"][team] for game in result.extra["games"])
+            record.tentos_against += sum(game["score"][other] for game in result.extra["games"])
     criteria = tournament.rules.standings
     rows: list[StandingRow] = []
     for name, teams in groups.items():

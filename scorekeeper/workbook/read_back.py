@@ -1,0 +1,43 @@
+"""What every worksheet read back into a sheet shares (a team ficha, a Quatrilho planilha): the
+sheet loaded by the rules its Regras cell names, and each refusal put back at its cell."""
+from __future__ import annotations
+
+import contextlib
+
+from scorekeeper import games
+from scorekeeper.errors import SheetFormatError
+from scorekeeper.workbook import regras
+
+
+class ReadBack:
+    """A mixin for a read worksheet with `doc` (the sheet, each value's line coding its cell),
+    `source` (the worksheet), `rules_cell`, and `_cell(line, who)`: the cell a coded line names."""
+
+    doc: dict
+    source: str
+    rules_cell: str | None
+
+    def _cell(self, line: int, who: str | None) -> str:
+        raise NotImplementedError
+
+    def _refused_who(self, line: int) -> str | None:
+        """Whose cell a refusal at a coded line is in, where a row holds one per participant;
+        None: the row's first."""
+        return None
+
+    def _load(self, rules_path):
+        rules = regras.resolve(self.doc["rules"], rules_path, self.rules_cell or self.source)
+        ref = rules_path if rules_path is not None else self.doc["rules"]
+        with self._refusals_at_cells():
+            return games.get(rules.game).parse_sheet(self.doc, rules, self.source, ref)
+
+    @contextlib.contextmanager
+    def _refusals_at_cells(self):
+        """A value refused while reading or scoring the worksheet is refused at its cell."""
+        try:
+            yield
+        except SheetFormatError as exc:
+            if exc.source != self.source:  # already placed (the rules file, a cell of the grid)
+                raise
+            where = self._cell(exc.line, self._refused_who(exc.line)) if exc.line else self.source
+            raise SheetFormatError(exc.message, where) from None
