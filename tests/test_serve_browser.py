@@ -1,13 +1,15 @@
 """The score pad in a real browser: the system's Chromium driven by Playwright (never a browser
 download), at a phone's 390x844, against a waitress server on a free loopback port. Each game
 is recorded by the accessible names (each count labelled with its player, the button "Record"),
-the saved sheet is checked with `check`, and a screenshot of each page is kept in docs/."""
+the saved sheet is checked with `check`, and a screenshot of each page is taken (kept in docs/ with SCOREKEEPER_SCREENSHOTS=docs)."""
 from __future__ import annotations
 
+import os
 import pathlib
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 
 import pytest
@@ -89,8 +91,14 @@ def _fits(page) -> None:
     assert page.evaluate(SMALL_TARGETS) == []
 
 
+# Each run draws new secret links (so new QR codes): the screenshots in docs/ are rewritten only
+# when asked (SCOREKEEPER_SCREENSHOTS=docs), else taken into a temporary folder, so that a test
+# run leaves the checkout as it was. Either way the page is rendered and captured.
+SHOTS = DOCS if os.environ.get("SCOREKEEPER_SCREENSHOTS") == "docs" else pathlib.Path(tempfile.mkdtemp(prefix="serve-shots-"))
+
+
 def _shot(page, name: str) -> None:
-    page.screenshot(path=str(DOCS / f"serve-{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"serve-{name}.png"), full_page=True)
 
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Duarte")
