@@ -34,8 +34,8 @@ def main() -> int:
 
     import openpyxl
 
-    from scorekeeper.workbook.export import build_workbook, save
     from scorekeeper.sheet.load import load_sheet, score
+    from scorekeeper.workbook.export import build_workbook, save
 
     with tempfile.TemporaryDirectory() as tmp:
         paths = make_sheets(pathlib.Path(tmp), args.sheets)

@@ -7,9 +7,8 @@ import sys
 
 import pytest
 import yaml
-from hypothesis import settings
-
 from click.testing import CliRunner
+from hypothesis import settings
 
 # The development tools the tests share (readme_runner, catalogs, recalc, printing) live in
 # tools/ beside tests/, in a checkout and in CI's copy of both: importable by name, as before.
@@ -17,8 +16,8 @@ TOOLS = pathlib.Path(__file__).resolve().parent.parent / "tools"
 if str(TOOLS) not in sys.path:
     sys.path.insert(0, str(TOOLS))
 
-from scorekeeper.cli import cli
-from scorekeeper.core.check import check_file
+from scorekeeper.cli import cli  # noqa: E402  (after tools/ is on sys.path, as every test module imports)
+from scorekeeper.core.check import check_file  # noqa: E402
 
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)

@@ -5,7 +5,6 @@ import csv
 import io
 import json
 import os
-import resource
 import shutil
 import signal
 import subprocess
@@ -13,7 +12,6 @@ import sys
 import time
 
 import pytest
-
 from conftest import EXAMPLES, RULES, run
 
 MESA1 = EXAMPLES / "king-final-nacional-mesa1.yaml"

@@ -7,13 +7,13 @@ import re
 import time
 
 import pytest
+from conftest import run
 
+from scorekeeper.errors import SheetFormatError, SheetLockedError
 from scorekeeper.sheet import saving as sheet_file
 from scorekeeper.sheet import yaml_edit
-from scorekeeper.errors import SheetFormatError, SheetLockedError
 from scorekeeper.sheet.saving import SheetWriteError, lock_path_of, write_new, writer_lock
 from scorekeeper.sheet.yaml_edit import append_entry, remove_entry
-from conftest import run
 
 NEW = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
 ONE = NEW.replace("hands: []", "hands:\n  - {hand: vazas, counts: [3, 3, 3, 4]}")

@@ -3,7 +3,6 @@
 (an entry's note, a name holding a comma), or the export is refused in one line naming the
 sheet and the entry; a value typed in a cell its row does not read is refused at that cell."""
 import openpyxl
-
 from conftest import run
 
 from scorekeeper.core.check import check_file
@@ -250,7 +249,6 @@ def test_a_coringa_named_as_a_player_is_the_check_s_error_and_round_trips(tmp_pa
 # --- 7. every typed cell is read or refused, never skipped (issue 16) ------------------------------
 
 import pytest  # noqa: E402
-
 from conftest import EXAMPLES  # noqa: E402
 from typed_cells import Error, Formula, typed  # noqa: E402
 

@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import run
 
 ENCODINGS = ["latin-1", "cp1252", "ascii"]

@@ -3,13 +3,17 @@
 same everywhere, a draw that is all or nothing, a sheet that counts once for its own event, and
 bounded work at the file's limits."""
 import pathlib
+import resource
+import subprocess
+import sys
 import tempfile
+import time
 
 import pytest
+from conftest import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import run
 from scorekeeper.names import name_problem
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.tournaments.tournament_file import load
@@ -475,14 +479,9 @@ def test_a_championship_workbook_larger_than_its_limits_is_refused_before_a_shee
     assert not (tmp_path / "t.xlsx").exists()
 
 
-def _cpu_run(args: list, cwd: pathlib.Path) -> tuple[float, float, "subprocess.CompletedProcess"]:
+def _cpu_run(args: list, cwd: pathlib.Path) -> tuple[float, float, subprocess.CompletedProcess]:
     """A real `scorekeeper` run: its CPU seconds (user and system: what the machine's other work
     does not move much) and its wall seconds."""
-    import resource
-    import subprocess
-    import sys
-    import time
-
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-c", "from scorekeeper.launch import main; main()", *map(str, args)],

@@ -16,11 +16,11 @@ import zipfile
 import openpyxl
 import pytest
 import yaml
-
 from conftest import EXAMPLES, RULES, run
-from scorekeeper.workbook import safe_read
+
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.sheet.load import load_sheet
+from scorekeeper.workbook import safe_read
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -514,8 +514,8 @@ def test_libreoffice_keeps_hostile_names_as_text(tmp_path, target):
 def test_export_of_a_huge_count_is_one_line(tmp_path):
     from dataclasses import replace
 
-    from scorekeeper.workbook.export import build_workbook
     from scorekeeper.sheet.load import score
+    from scorekeeper.workbook.export import build_workbook
 
     sheet = load_sheet(str(FINAL))
     result = score(sheet)

@@ -12,10 +12,10 @@ import tracemalloc
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES, run
-from scorekeeper.rulebook import registry
+
 from scorekeeper.errors import InputValueError, SheetFormatError, UnknownRulesError, clip, one_line, quote
+from scorekeeper.rulebook import registry
 from scorekeeper.sheet.typed_input import whole
 from scorekeeper.sheet.yaml_lines import load_file, loads
 

@@ -5,8 +5,8 @@ import zipfile
 
 import openpyxl
 import pytest
-
 from conftest import EXAMPLES, run
+
 from scorekeeper.sheet.load import load_sheet
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"

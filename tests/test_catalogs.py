@@ -11,7 +11,6 @@ import os
 import re
 
 import pytest
-
 from catalogs import PACKAGE, check_all, python_files
 
 from scorekeeper import i18n

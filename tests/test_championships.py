@@ -9,8 +9,8 @@ import shutil
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES, run
+
 from scorekeeper.core.check import check_file
 from scorekeeper.tournaments.standings import standings
 from scorekeeper.tournaments.tournament_file import load

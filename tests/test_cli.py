@@ -3,7 +3,6 @@ import json
 import pathlib
 
 import pytest
-
 from conftest import EXAMPLES, run
 
 from scorekeeper import games

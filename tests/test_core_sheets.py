@@ -6,8 +6,8 @@ import json
 import os
 
 import pytest
-
 from conftest import EXAMPLES, run
+
 from scorekeeper import i18n
 from scorekeeper.core.check import check_any
 from scorekeeper.core.export import BlankExported, Exported, export, in_workbook_language

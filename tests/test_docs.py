@@ -12,14 +12,13 @@ import pathlib
 import subprocess
 import sys
 
+import gen_docs
 import pytest
 import yaml
+from conftest import run
+from readme_runner import NOT_RUN, SET_UP, TOUR_FOLDER, Session, commands, find_docs, parse, yaml_blocks
 
 from scorekeeper import games
-
-from conftest import run
-from readme_runner import SET_UP, NOT_RUN, TOUR_FOLDER, Session, commands, find_docs, parse, yaml_blocks
-import gen_docs
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGES = find_docs()

@@ -14,14 +14,21 @@ import sys
 
 import pytest
 import yaml
+from conftest import run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import run
 from scorekeeper.errors import InputValueError
 from scorekeeper.tournaments import draw_designs, draw_search
-from scorekeeper.tournaments.draw_plan import (Again, Layout, draw_tables, meetings, repeat_meetings, round_robin,
-                                          table_layout)
+from scorekeeper.tournaments.draw_plan import (
+    Again,
+    Layout,
+    draw_tables,
+    meetings,
+    repeat_meetings,
+    round_robin,
+    table_layout,
+)
 
 
 def draw(players, sizes, history, byes_so_far, rounds_total, seed, steps=300):

@@ -1,6 +1,7 @@
 """Entry accepts what its prompts say, alike on the command line and at the prompt (issue 8):
 one-line penalties and hands, TEAM=N card points, and a running table that fits 80 columns."""
-from conftest import new_team_sheet as new, run
+from conftest import new_team_sheet as new
+from conftest import run
 
 SUECA_PROMPT = "Deal {}: card points of Nos (or a penalty): "
 TRUCO_PROMPT = "Hand {}: winner and value (e.g. Nos 3): "

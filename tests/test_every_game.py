@@ -14,7 +14,6 @@ import re
 
 import pytest
 import yaml
-
 from conftest import find_rules, run
 
 import scorekeeper

@@ -1,7 +1,7 @@
 """Every shipped example checks clean, except the disputed ones, which list each seeded error."""
 import pytest
-
 from conftest import EXAMPLES
+
 from scorekeeper.core.check import check_file
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))

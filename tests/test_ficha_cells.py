@@ -2,7 +2,6 @@
 (issue 8 item 7): the Valor for what a hand is worth, the Pediu for a raise at eleven, the
 Dupla (the ficha's Equipa in Portugal) for the team at fault."""
 import openpyxl
-
 from conftest import run
 
 

@@ -10,7 +10,6 @@ import pathlib
 import re
 
 import pytest
-
 from catalogs import PACKAGE, python_files
 from conftest import EXAMPLES, run
 

@@ -13,10 +13,10 @@ import tempfile
 import time
 
 import yaml
+from conftest import EXAMPLES, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES, run
 from scorekeeper.rulebook.registry import rules_dir
 
 SHEETS = {path.name: path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.yaml"))}

@@ -13,11 +13,10 @@ import zipfile
 
 import openpyxl
 import pytest
-from openpyxl.cell.cell import MergedCell
+from conftest import EXAMPLES, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import EXAMPLES, run
+from openpyxl.cell.cell import MergedCell
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 EXAMPLES_PER_TEST = int(os.environ.get("FUZZ_EXAMPLES", "20"))  # a few seconds; raise it for a soak run
@@ -127,16 +126,16 @@ def test_each_example_exports_and_imports_cleanly(example):
 # same sheet entry for entry: every workbook kind, a King boletim's written totals and notes too.
 
 import yaml  # noqa: E402
-
-from scorekeeper.names import name_problem  # noqa: E402
-from scorekeeper.sheet.yaml_edit import flow  # noqa: E402
-from scorekeeper.sheet.yaml_lines import loads  # noqa: E402
-from scorekeeper.sheet.load import load_sheet  # noqa: E402
-from scorekeeper.sheet.vocabulary import normalize  # noqa: E402
 from test_properties import valid_game  # noqa: E402
 from test_quatrilho_properties import round_entries  # noqa: E402
 from test_team_properties import deal as sueca_deal  # noqa: E402
 from test_team_properties import hand as truco_hand  # noqa: E402
+
+from scorekeeper.names import name_problem  # noqa: E402
+from scorekeeper.sheet.load import load_sheet  # noqa: E402
+from scorekeeper.sheet.vocabulary import normalize  # noqa: E402
+from scorekeeper.sheet.yaml_edit import flow  # noqa: E402
+from scorekeeper.sheet.yaml_lines import loads  # noqa: E402
 
 # Text as people type names: any letters, marks, numbers, symbols and spaces, some of them what a
 # spreadsheet or YAML would take for something else ("=1", "3", "null", "#", ": ").

@@ -7,11 +7,10 @@ instead, as .ci/run installs gnumeric. The portable-functions test needs no engi
 """
 import openpyxl
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import recalc
 from conftest import EXAMPLES, PLAYERS, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from recalc import GNUMERIC as ENGINE
 from test_properties import valid_game
 from test_team_properties import deal

@@ -8,8 +8,8 @@ import zipfile
 
 import openpyxl
 import pytest
-
 from conftest import EXAMPLES, run
+
 from scorekeeper.king.workbook_finding_codes import KINDS
 from scorekeeper.sheet.load import load_sheet
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import openpyxl
 import pytest
 from click.testing import CliRunner
-
 from conftest import EXAMPLES, run
 
 from scorekeeper import i18n

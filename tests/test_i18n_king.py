@@ -3,7 +3,6 @@ rules' table and the plurals, in pt_PT and pt_BR; English keeps its words and ga
 import re
 
 import pytest
-
 from conftest import EXAMPLES, PLAYERS, run
 
 from scorekeeper import games, i18n

@@ -23,15 +23,13 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
+import catalogs  # tools/catalogs.py, on the path by conftest  # noqa: E402
 import openpyxl
 import pytest
 import yaml
 from conftest import EXAMPLES, RULES, run
 
 from scorekeeper import games, i18n
-
-import catalogs  # tools/catalogs.py, on the path by conftest  # noqa: E402
-
 from scorekeeper.output.sheet_text import counted
 
 LANGUAGES = ("pt_PT", "pt_BR")

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import openpyxl
 import pytest
-
 import recalc
 from conftest import EXAMPLES, run
 
 from scorekeeper import i18n
-from scorekeeper.workbook import layout as L
 from scorekeeper.core.check import check_file
 from scorekeeper.finding_codes import all_kinds
 from scorekeeper.quatrilho import workbook_finding_codes as planilha_finding_codes
@@ -20,6 +18,7 @@ from scorekeeper.quatrilho.workbook_read import person_heads
 from scorekeeper.rulebook.registry import find
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.sheet.vocabulary import normalize
+from scorekeeper.workbook import layout as L
 
 LANGUAGES = ("en", "pt_PT", "pt_BR")
 ROUNDS = ["quatrilho-cbqi-mesa7.yaml", "quatrilho-cbqi-mesa9.yaml", "quatrilho-disputed-mesa3.yaml"]

@@ -4,11 +4,11 @@ import re
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import EXAMPLES, run
+
 from scorekeeper import games, i18n
-from scorekeeper.core.check import check_file
 from scorekeeper.cli import cli
+from scorekeeper.core.check import check_file
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.findings import Finding
 from scorekeeper.quatrilho import finding_codes

@@ -9,8 +9,8 @@ import json
 
 import openpyxl
 import pytest
-
-from conftest import EXAMPLES, new_team_sheet as new, run
+from conftest import EXAMPLES, run
+from conftest import new_team_sheet as new
 
 from scorekeeper import i18n
 from scorekeeper.finding_codes import all_kinds

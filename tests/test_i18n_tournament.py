@@ -8,7 +8,6 @@ import shutil
 
 import openpyxl
 import pytest
-
 from conftest import EXAMPLES, run
 
 KING = EXAMPLES / "championship-king"

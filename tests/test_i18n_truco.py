@@ -6,8 +6,8 @@ from __future__ import annotations
 import openpyxl
 import pytest
 import yaml
-
 from conftest import EXAMPLES, new_team_sheet, run
+
 from scorekeeper import games, i18n
 from scorekeeper.core.check import check_file
 

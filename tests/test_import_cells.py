@@ -7,7 +7,6 @@ import re
 
 import openpyxl
 import pytest
-
 from conftest import EXAMPLES, run
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
@@ -337,11 +336,11 @@ def test_a_typed_total_is_kept_by_import_and_written_back_by_export(tmp_path):
 
 
 def test_the_saldo_and_the_classification_add_up_the_hands_not_a_typed_total():
-    from scorekeeper.king.workbook_write import KingBoletimWriter
-    from scorekeeper.king.rules import KingRules  # noqa: F401 - the writer's type
-    from scorekeeper.rulebook.registry import find
-
     import openpyxl as xl
+
+    from scorekeeper.king.rules import KingRules  # noqa: F401 - the writer's type
+    from scorekeeper.king.workbook_write import KingBoletimWriter
+    from scorekeeper.rulebook.registry import find
 
     ws = xl.Workbook().active
     writer = KingBoletimWriter(ws, find("king"), ["Ana", "Bruno", "Carla", "Duarte"], 12)

@@ -3,9 +3,9 @@ import pathlib
 
 import pytest
 
-from scorekeeper.rulebook import registry
 from scorekeeper.errors import RulesError, UnknownRulesError
 from scorekeeper.king.festa import nulos_points, positivos_points
+from scorekeeper.rulebook import registry
 
 KING = registry.find("king")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-
 from readme_runner import GUIDES, SET_UP, Session, commands, find_readme, parse
 
 FOUND = find_readme("LEIAME.md")

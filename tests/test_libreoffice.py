@@ -5,10 +5,9 @@ LibreOffice (soffice) recalculates each workbook headlessly with a profile of it
 then reads the values. Locally the tests are skipped when soffice is missing; in CI (CI set) they
 fail instead, as .ci/run installs LibreOffice.
 """
+import recalc
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import recalc
 from recalc import LIBREOFFICE as ENGINE
 from test_properties import valid_game
 from test_team_properties import deal

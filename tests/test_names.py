@@ -61,10 +61,10 @@ def test_every_sheet_loader_refuses_what_new_refuses(tmp_path, text, line, probl
 import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from conftest import run  # noqa: E402
 from hypothesis import assume, example, given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from conftest import run  # noqa: E402
 from scorekeeper.quatrilho.entry_input import NONE  # noqa: E402
 from scorekeeper.sheet.load import load_sheet  # noqa: E402
 from scorekeeper.sheet.vocabulary import normalize  # noqa: E402

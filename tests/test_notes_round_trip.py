@@ -4,7 +4,6 @@ columns, as inert text (promise 5), printed with the row, and read back as typed
 cell cannot give back is refused at export in one line naming the sheet and the entry."""
 import openpyxl
 import yaml
-
 from conftest import EXAMPLES, run
 from printing import page_texts, print_pdf
 

@@ -3,14 +3,13 @@ on its page, then each game on one A4 landscape page of its own, with every find
 player's or team's result on that page (issue 8: the printed sheets are checked from
 LibreOffice's PDF, not only from the cells)."""
 import pytest
-
 from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf
 
 from scorekeeper import games, i18n
-from scorekeeper.workbook.export import summary_pages
 from scorekeeper.core.check import check_file
 from scorekeeper.output.sheet_text import signed
+from scorekeeper.workbook.export import summary_pages
 
 ORDER = sorted(EXAMPLES.glob("*.yaml"))
 RESUMO_PAGES = summary_pages(sum(len(check_file(str(path)).players) for path in ORDER))

@@ -14,11 +14,11 @@ from printing import page_count, page_sizes_mm, page_texts, print_pdf, require
 
 from scorekeeper import games, i18n
 from scorekeeper.core.check import check_file
+from scorekeeper.output.findings_text import describe
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.team.workbook_write import BLANK_PAGES, blank_rows
 from scorekeeper.workbook.export import summary_headers, summary_pages
 from scorekeeper.workbook.page import WRITING_MM
-from scorekeeper.output.findings_text import describe
 
 TEAMS = ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]
 DISPUTED = {"sueca": EXAMPLES / "sueca-disputed-jogo2.yaml", "truco": EXAMPLES / "truco-disputed-partida2.yaml"}

@@ -9,7 +9,6 @@ import re
 import subprocess
 
 import pytest
-
 from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf
 

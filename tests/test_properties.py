@@ -3,12 +3,12 @@ import pathlib
 
 import yaml
 from click.testing import CliRunner
+from conftest import EXAMPLES, PLAYERS, sheet_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES, PLAYERS, sheet_text
-from scorekeeper.rulebook import registry
 from scorekeeper.cli import cli
+from scorekeeper.rulebook import registry
 
 KING = registry.find("king")
 NO_TMP_CHECK = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import openpyxl
 import pytest
+import recalc
 import yaml
+from conftest import EXAMPLES, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import recalc
-from conftest import EXAMPLES, run
 from test_quatrilho_properties import round_entries
 
 from scorekeeper import i18n
 from scorekeeper.core.check import check_file
+from scorekeeper.output.findings_text import describe
 from scorekeeper.quatrilho.workbook_layout import CHIPS_GROUP, FIG_GROUP, FIRST, Layout, blank_rows
 from scorekeeper.rulebook.registry import find
 from scorekeeper.sheet.load import load_sheet
-from scorekeeper.output.findings_text import describe
 
 ROUNDS = ["quatrilho-cbqi-mesa7.yaml", "quatrilho-cbqi-mesa9.yaml", "quatrilho-disputed-mesa3.yaml"]
 TITLES = {"quatrilho-cbqi-mesa7.yaml": "Mesa7 R1", "quatrilho-cbqi-mesa9.yaml": "Mesa9 R2",

@@ -8,7 +8,6 @@ command; `python tools/readme_runner.py --update` rewrites all of them at once (
 from __future__ import annotations
 
 import pytest
-
 from readme_runner import (
     NOT_RUN,
     SET_UP,

@@ -26,8 +26,8 @@ import pytest
 import yaml
 
 from scorekeeper import games
-from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.core.check import check_file
+from scorekeeper.output.json_shape import sheet_report
 
 CASES_DIR = pathlib.Path(__file__).parent / "cases"
 

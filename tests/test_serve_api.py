@@ -8,8 +8,8 @@ import shutil
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES
+
 from scorekeeper.serve.app import CSP, create_app
 
 

@@ -12,8 +12,8 @@ import time
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES
+
 from scorekeeper.serve.app import CHANNEL_TIMEOUT, CLEANUP_INTERVAL, create_app
 
 EMPTY = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"

@@ -120,7 +120,7 @@ def test_a_whole_king_game(tmp_path, serve, page):
             _fits(page)
             _shot(page, "king-counts")
         _record(page, *_counts(*values))
-        assert page.get_by_role("status").first.inner_text().startswith(f"Hand ")
+        assert page.get_by_role("status").first.inner_text().startswith("Hand ")
     assert page.get_by_text("Hand 6 (ultimas): Ana 0, Bruno 0, Carla 0, Duarte -180").is_visible()
     # a count out of range is refused beside its field, with what was typed kept
     _record(page, choice="festa")

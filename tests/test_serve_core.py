@@ -10,8 +10,8 @@ import threading
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES
+
 from scorekeeper.core import tables
 from scorekeeper.errors import InputValueError, RefusedChange, StaleSheet
 

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES
+
 from scorekeeper.serve.app import create_app
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from scorekeeper.rulebook import registry as rule_files
 from scorekeeper.core.check import check_file
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.rulebook import registry as rule_files
 from scorekeeper.sueca.standings import standings
 from scorekeeper.tournaments.knockout import final, negras_needed, semi_finals
 from scorekeeper.tournaments.model import Match, Round, Tournament

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 import yaml
-
 from conftest import RULES
-from scorekeeper.rulebook import registry as rule_files
+
 from scorekeeper.core.check import check_file
 from scorekeeper.errors import RulesError, ScorekeeperError
+from scorekeeper.rulebook import registry as rule_files
 from scorekeeper.tournaments.model import Match, Round, Tournament
 from scorekeeper.truco.standings import standings
 

@@ -4,7 +4,6 @@ export writes only a workbook named as one."""
 import pathlib
 
 import pytest
-
 from conftest import EXAMPLES, run
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
@@ -149,8 +148,8 @@ def test_interactive_record_asks_again_a_hand_that_brings_an_error(tmp_path):
 
 
 def test_new_findings_compares_severity_and_message_as_a_multiset():
-    from scorekeeper.sheet.editing import new_findings
     from scorekeeper.findings import Finding, Severity
+    from scorekeeper.sheet.editing import new_findings
 
     old = Finding(Severity.ERROR, "s.yaml", 5, "hand 2 (copas): copas was already recorded at hand 1", "Art 8", 2)
     moved = old._replace(line=9)

@@ -1,7 +1,8 @@
 """Sueca and Truco from the command line, as a scorer would record, show and check them."""
 import json
 
-from conftest import EXAMPLES, new_team_sheet as new, run
+from conftest import EXAMPLES, run
+from conftest import new_team_sheet as new
 
 
 def test_sueca_recorded_from_the_command_line(tmp_path):

@@ -31,8 +31,8 @@ def _variant(tmp_path, name, old, new):
      "values: expected increasing hand values from 1 to the game target (12), got [1, 3, 6, 9, 15]"),
 ])
 def test_team_rule_files_are_validated(tmp_path, name, old, new, message):
-    from scorekeeper.rulebook import registry
     from scorekeeper.errors import RulesError
+    from scorekeeper.rulebook import registry
 
     path = _variant(tmp_path, name, old, new)
     with pytest.raises(RulesError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):

@@ -7,7 +7,6 @@ import re
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES, run
 
 NINE = ["Ana", "Bruno", "Carla", "Duarte", "Eduardo", "Filipa", "Gil", "Helena", "Ines"]

@@ -14,7 +14,6 @@ import pathlib
 
 import pytest
 import yaml
-
 from conftest import run
 
 TEAMS = {"Nos": "Ana,Bruno", "Eles": "Carla,Duarte", "Ases": "Eva,Rui", "Copas": "Gil,Helena",

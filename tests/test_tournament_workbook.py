@@ -9,19 +9,18 @@ import json
 import re
 
 import openpyxl
-import pytest
-import yaml
-
 import printing
+import pytest
 import recalc
+import yaml
 from conftest import run
 
 from scorekeeper import games, i18n
-from scorekeeper.workbook.export import save
-from scorekeeper.sheet.load import load_sheet
 from scorekeeper.core.check import check_file
+from scorekeeper.sheet.load import load_sheet
 from scorekeeper.tournaments.tournament_file import load
 from scorekeeper.tournaments.workbook_write import build
+from scorekeeper.workbook.export import save
 
 # --- a King final (TN1, K5) ----------------------------------------------------------------------
 
@@ -256,6 +255,11 @@ def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_
     by_name_head = next(r for r in range(4, wb["Rondas"].max_row + 1) if wb["Rondas"].cell(r, 1).value == "Por nome") + 1
     by_name = {row[0]: row[1:3] for row in wb["Rondas"].iter_rows(min_row=by_name_head + 1, max_row=by_name_head + 9,
                                                                   values_only=True)}
+    # By name: each player's table in each round, as the by-table list above seats him.
+    assert by_name == {
+        "Ana": ("Mesa 1", "Mesa 1"), "Bruno": ("Mesa 1", "Mesa 2"), "Carla": ("Mesa 1", "Mesa 2"),
+        "Duarte": ("Mesa 1", "Isenção"), "Eduardo": ("Mesa 2", "Mesa 1"), "Filipa": ("Mesa 2", "Mesa 1"),
+        "Gil": ("Mesa 2 (ausente)", "Mesa 2"), "Helena": ("Mesa 2", "Mesa 2"), "Ines": ("Isenção", "Mesa 1")}
     # The place and the deciding criterion as the CLI gives them, written as values.
     cli = cli_standings(king_final)
     ws = wb["Classificação"]

@@ -22,12 +22,12 @@ import os
 import re
 import sys
 
+import click
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-import click
 import scorekeeper
 from scorekeeper import i18n
 
