@@ -10,6 +10,7 @@ Both sides of each ratio run as fresh processes, as a scorer would run them, alt
 the best time of each counts. Not a test: the machine's load moves the numbers; --strict
 exits 1 when a ratio is over its target.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,21 +62,26 @@ def make_sheets(folder: pathlib.Path, count: int) -> list[str]:
     return paths
 
 
-PARSE_ONLY = ("import sys, yaml\n"
-              "for name in sys.argv[1:]:\n"
-              "    with open(name, encoding='utf-8') as handle:\n"
-              "        yaml.load(handle.read(), Loader=yaml.CSafeLoader)\n")
+PARSE_ONLY = (
+    "import sys, yaml\n"
+    "for name in sys.argv[1:]:\n"
+    "    with open(name, encoding='utf-8') as handle:\n"
+    "        yaml.load(handle.read(), Loader=yaml.CSafeLoader)\n"
+)
 
-IMPORT_PROBE = ("import sys\nfrom scorekeeper.cli import cli\n"
-                "try:\n    cli.main(sys.argv[1:], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
-                "print(','.join(m for m in ('openpyxl', 'tabulate') if m in sys.modules) or 'none')\n")
+IMPORT_PROBE = (
+    "import sys\nfrom scorekeeper.cli import cli\n"
+    "try:\n    cli.main(sys.argv[1:], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+    "print(','.join(m for m in ('openpyxl', 'tabulate') if m in sys.modules) or 'none')\n"
+)
 
 
 def report(label: str, ours: float, base: float, target: float) -> bool:
     ratio = ours / base
     verdict = "ok" if ratio <= target else "OVER"
-    print(f"{label:<58} {ours * 1000:8.1f} ms vs {base * 1000:8.1f} ms  ratio {ratio:5.2f} "
-          f"(target {target:g}x) {verdict}")
+    print(
+        f"{label:<58} {ours * 1000:8.1f} ms vs {base * 1000:8.1f} ms  ratio {ratio:5.2f} (target {target:g}x) {verdict}"
+    )
     return ratio <= target
 
 
@@ -91,15 +97,22 @@ def main() -> int:
         folder = pathlib.Path(tmp)
         paths = make_sheets(folder, args.sheets)
         one = paths[0]
-        ok &= report("check one sheet / python -c 'import click, yaml'",
-                     *paired([*command, "check", one], [sys.executable, "-c", "import click, yaml"], args.runs), 1.3)
-        ok &= report(f"check {len(paths)} sheets / parse them with CSafeLoader",
-                     *paired([*command, "check", *paths], [sys.executable, "-c", PARSE_ONLY, *paths],
-                             max(3, args.runs // 5)), 2.0)
+        ok &= report(
+            "check one sheet / python -c 'import click, yaml'",
+            *paired([*command, "check", one], [sys.executable, "-c", "import click, yaml"], args.runs),
+            1.3,
+        )
+        ok &= report(
+            f"check {len(paths)} sheets / parse them with CSafeLoader",
+            *paired([*command, "check", *paths], [sys.executable, "-c", PARSE_ONLY, *paths], max(3, args.runs // 5)),
+            2.0,
+        )
         record_sheet = folder / "record.yaml"
         record_sheet.write_text("rules: king\nplayers: [A, B, C, D]\nhands: []\n", encoding="utf-8")
-        for what, argv in (("check", ["check", one]), ("record", ["record", str(record_sheet), "vazas", "3", "3", "3",
-                                                                  "4"])):
+        for what, argv in (
+            ("check", ["check", one]),
+            ("record", ["record", str(record_sheet), "vazas", "3", "3", "3", "4"]),
+        ):
             done = subprocess.run([sys.executable, "-c", IMPORT_PROBE, *argv], capture_output=True, text=True)
             heavy = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else f"failed: {done.stderr}"
             print(f"{what} of a YAML sheet imports openpyxl/tabulate: {heavy}")

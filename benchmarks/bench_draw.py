@@ -23,6 +23,7 @@ measured in the same run.
 Not a test: the machine's load moves the times; --strict exits 1 when a target is missed.
 --starters searches the starter rounds of draw_designs.STARTERS again and prints them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,33 +42,103 @@ from scorekeeper.tournaments.draw_plan import draw_tables, repeat_meetings, tabl
 # Golfer Problem with Adjacent Group Sizes", Symmetry 13(1):13, 2020). (The mjseating tables the
 # issue names could not be reached from here; these are the same kind of published seating.)
 PUBLISHED = {
-    20: [[[12, 13, 14, 15], [16, 17, 18, 19], [4, 5, 6, 7], [8, 9, 10, 11], [1, 2, 3, 20]],
-         [[6, 1, 11, 16], [20, 10, 15, 5], [3, 8, 13, 18], [17, 7, 12, 2], [9, 19, 4, 14]],
-         [[18, 20, 7, 9], [2, 4, 11, 13], [10, 12, 19, 1], [14, 16, 5, 3], [17, 15, 8, 6]],
-         [[10, 3, 17, 4], [7, 14, 8, 1], [2, 15, 9, 16], [19, 6, 20, 13], [11, 18, 12, 5]],
-         [[5, 19, 2, 8], [3, 6, 9, 12], [14, 11, 20, 17], [15, 4, 1, 18], [13, 7, 16, 10]]],
-    24: [[[3, 5, 6, 23], [15, 19, 21, 22], [1, 10, 20, 24], [2, 12, 16, 17], [4, 8, 9, 18], [7, 11, 13, 14]],
-         [[9, 15, 2, 13], [5, 18, 1, 7], [19, 14, 4, 16], [20, 8, 11, 6], [22, 3, 24, 12], [10, 17, 23, 21]],
-         [[21, 7, 8, 12], [13, 23, 24, 4], [17, 22, 18, 11], [14, 9, 10, 3], [6, 2, 19, 1], [16, 20, 5, 15]],
-         [[24, 14, 5, 17], [6, 21, 9, 16], [2, 7, 3, 20], [22, 13, 8, 1], [11, 4, 15, 10], [23, 18, 12, 19]],
-         [[10, 16, 7, 22], [11, 9, 12, 5], [8, 23, 14, 2], [15, 24, 18, 6], [20, 13, 17, 19], [21, 1, 4, 3]],
-         [[18, 21, 14, 20], [17, 15, 3, 8], [12, 6, 10, 13], [5, 2, 22, 4], [16, 1, 23, 11], [19, 24, 7, 9]]],
-    32: [[[1, 2, 3, 32], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [16, 17, 18, 19], [20, 21, 22, 23],
-          [24, 25, 26, 27], [28, 29, 30, 31]],
-         [[15, 26, 21, 19], [27, 29, 9, 14], [20, 16, 24, 12], [23, 2, 17, 6], [10, 3, 5, 31], [25, 30, 13, 11],
-          [28, 32, 8, 4], [18, 1, 7, 22]],
-         [[11, 14, 16, 5], [23, 1, 28, 26], [25, 18, 31, 4], [29, 19, 22, 8], [21, 27, 32, 30], [10, 7, 12, 17],
-          [9, 20, 15, 2], [13, 24, 6, 3]],
-         [[4, 23, 12, 29], [11, 24, 32, 18], [5, 22, 30, 15], [19, 25, 10, 1], [13, 28, 20, 7], [8, 16, 27, 2],
-          [31, 6, 21, 14], [26, 17, 9, 3]],
-         [[27, 10, 20, 6], [2, 30, 19, 12], [17, 8, 13, 21], [32, 31, 23, 9], [26, 11, 4, 22], [3, 14, 18, 28],
-          [1, 5, 29, 24], [16, 15, 7, 25]],
-         [[14, 22, 17, 25], [24, 28, 15, 10], [18, 23, 27, 13], [3, 4, 16, 21], [6, 9, 1, 30], [12, 26, 31, 8],
-          [2, 7, 11, 29], [19, 20, 5, 32]],
-         [[7, 21, 24, 9], [31, 13, 1, 16], [6, 11, 19, 28], [30, 18, 26, 20], [5, 8, 25, 23], [32, 15, 29, 17],
-          [22, 12, 3, 27], [14, 4, 2, 10]],
-         [[15, 6, 8, 18], [29, 3, 25, 20], [7, 32, 14, 26], [17, 27, 28, 5], [22, 31, 2, 24], [9, 19, 4, 13],
-          [30, 10, 23, 16], [21, 12, 11, 1]]],
+    20: [
+        [[12, 13, 14, 15], [16, 17, 18, 19], [4, 5, 6, 7], [8, 9, 10, 11], [1, 2, 3, 20]],
+        [[6, 1, 11, 16], [20, 10, 15, 5], [3, 8, 13, 18], [17, 7, 12, 2], [9, 19, 4, 14]],
+        [[18, 20, 7, 9], [2, 4, 11, 13], [10, 12, 19, 1], [14, 16, 5, 3], [17, 15, 8, 6]],
+        [[10, 3, 17, 4], [7, 14, 8, 1], [2, 15, 9, 16], [19, 6, 20, 13], [11, 18, 12, 5]],
+        [[5, 19, 2, 8], [3, 6, 9, 12], [14, 11, 20, 17], [15, 4, 1, 18], [13, 7, 16, 10]],
+    ],
+    24: [
+        [[3, 5, 6, 23], [15, 19, 21, 22], [1, 10, 20, 24], [2, 12, 16, 17], [4, 8, 9, 18], [7, 11, 13, 14]],
+        [[9, 15, 2, 13], [5, 18, 1, 7], [19, 14, 4, 16], [20, 8, 11, 6], [22, 3, 24, 12], [10, 17, 23, 21]],
+        [[21, 7, 8, 12], [13, 23, 24, 4], [17, 22, 18, 11], [14, 9, 10, 3], [6, 2, 19, 1], [16, 20, 5, 15]],
+        [[24, 14, 5, 17], [6, 21, 9, 16], [2, 7, 3, 20], [22, 13, 8, 1], [11, 4, 15, 10], [23, 18, 12, 19]],
+        [[10, 16, 7, 22], [11, 9, 12, 5], [8, 23, 14, 2], [15, 24, 18, 6], [20, 13, 17, 19], [21, 1, 4, 3]],
+        [[18, 21, 14, 20], [17, 15, 3, 8], [12, 6, 10, 13], [5, 2, 22, 4], [16, 1, 23, 11], [19, 24, 7, 9]],
+    ],
+    32: [
+        [
+            [1, 2, 3, 32],
+            [4, 5, 6, 7],
+            [8, 9, 10, 11],
+            [12, 13, 14, 15],
+            [16, 17, 18, 19],
+            [20, 21, 22, 23],
+            [24, 25, 26, 27],
+            [28, 29, 30, 31],
+        ],
+        [
+            [15, 26, 21, 19],
+            [27, 29, 9, 14],
+            [20, 16, 24, 12],
+            [23, 2, 17, 6],
+            [10, 3, 5, 31],
+            [25, 30, 13, 11],
+            [28, 32, 8, 4],
+            [18, 1, 7, 22],
+        ],
+        [
+            [11, 14, 16, 5],
+            [23, 1, 28, 26],
+            [25, 18, 31, 4],
+            [29, 19, 22, 8],
+            [21, 27, 32, 30],
+            [10, 7, 12, 17],
+            [9, 20, 15, 2],
+            [13, 24, 6, 3],
+        ],
+        [
+            [4, 23, 12, 29],
+            [11, 24, 32, 18],
+            [5, 22, 30, 15],
+            [19, 25, 10, 1],
+            [13, 28, 20, 7],
+            [8, 16, 27, 2],
+            [31, 6, 21, 14],
+            [26, 17, 9, 3],
+        ],
+        [
+            [27, 10, 20, 6],
+            [2, 30, 19, 12],
+            [17, 8, 13, 21],
+            [32, 31, 23, 9],
+            [26, 11, 4, 22],
+            [3, 14, 18, 28],
+            [1, 5, 29, 24],
+            [16, 15, 7, 25],
+        ],
+        [
+            [14, 22, 17, 25],
+            [24, 28, 15, 10],
+            [18, 23, 27, 13],
+            [3, 4, 16, 21],
+            [6, 9, 1, 30],
+            [12, 26, 31, 8],
+            [2, 7, 11, 29],
+            [19, 20, 5, 32],
+        ],
+        [
+            [7, 21, 24, 9],
+            [31, 13, 1, 16],
+            [6, 11, 19, 28],
+            [30, 18, 26, 20],
+            [5, 8, 25, 23],
+            [32, 15, 29, 17],
+            [22, 12, 3, 27],
+            [14, 4, 2, 10],
+        ],
+        [
+            [15, 6, 8, 18],
+            [29, 3, 25, 20],
+            [7, 32, 14, 26],
+            [17, 27, 28, 5],
+            [22, 31, 2, 24],
+            [9, 19, 4, 13],
+            [30, 10, 23, 16],
+            [21, 12, 11, 1],
+        ],
+    ],
 }
 
 QUATRILHO = (5, 4)  # tables of five closed with fours (Art 14)
@@ -89,8 +160,9 @@ TIME_TARGET = 10.0  # seconds, each draw of a target field
 SPEED_TARGET = 1.0  # seconds, a draw of 200 players (issue 10, point 6)
 
 
-def greedy_draw(players: list[str], sizes: tuple[int, ...], history: list[list[list[str]]],
-                byes_so_far: dict[str, int], seed: int) -> tuple[list[list[str]], list[str]]:
+def greedy_draw(
+    players: list[str], sizes: tuple[int, ...], history: list[list[list[str]]], byes_so_far: dict[str, int], seed: int
+) -> tuple[list[list[str]], list[str]]:
     """The baseline: byes to the fewest so far, then one player at a time to the open table where
     he has met the fewest (the round-by-round draw TN2 says gets stuck)."""
     rng = random.Random(seed)
@@ -101,7 +173,7 @@ def greedy_draw(players: list[str], sizes: tuple[int, ...], history: list[list[l
             for first, second in itertools.permutations(table, 2):
                 met[first, second] = met.get((first, second), 0) + 1
     order = sorted(players, key=lambda name: (byes_so_far.get(name, 0), rng.random()))
-    byes, seated = order[:layout.byes], order[layout.byes:]
+    byes, seated = order[: layout.byes], order[layout.byes :]
     rng.shuffle(seated)
     tables: list[list[str]] = [[] for _ in layout.tables]
     for name in seated:
@@ -111,8 +183,9 @@ def greedy_draw(players: list[str], sizes: tuple[int, ...], history: list[list[l
     return tables, byes
 
 
-def season(players: list[str], sizes: tuple[int, ...], rounds: int, seed: int, budget: float | None,
-           greedy: bool = False) -> tuple[int, float, float]:
+def season(
+    players: list[str], sizes: tuple[int, ...], rounds: int, seed: int, budget: float | None, greedy: bool = False
+) -> tuple[int, float, float]:
     """A season drawn round by round: its repeat meetings, and its longest draw's wall and CPU
     seconds."""
     history: list[list[list[str]]] = []
@@ -142,8 +215,10 @@ def published_repeats(count: int) -> int:
 
 def targets(seeds: int, budget: float) -> bool:
     ok = True
-    print(f"{'field':<34} {'fewest':>6}  {'ours: most':>10} {'none on':>8} {'wall s':>7} {'cpu s':>6}"
-          f"  {'published':>9}  {'greedy: most':>12} {'ms':>7}  {'ratio':>7}")
+    print(
+        f"{'field':<34} {'fewest':>6}  {'ours: most':>10} {'none on':>8} {'wall s':>7} {'cpu s':>6}"
+        f"  {'published':>9}  {'greedy: most':>12} {'ms':>7}  {'ratio':>7}"
+    )
     for count, sizes, rounds, fewest, known in TARGETS:
         players = [f"P{number:03d}" for number in range(count)]
         ours = [season(players, sizes, rounds, seed, budget) for seed in range(1, seeds + 1)]
@@ -158,9 +233,11 @@ def targets(seeds: int, budget: float) -> bool:
         shape = "fours" if sizes == (4,) else "fives and fours"
         label = f"{count} in {shape}, {rounds} rounds"
         hit = most <= fewest and wall < TIME_TARGET
-        print(f"{label:<34} {fewest:>6}  {most:>10} {clean:>5}/{seeds:<2} {wall:>7.2f} {cpu:>6.2f}  {published:>9}  "
-              f"{greedy_most:>12} {greedy_time * 1000:>7.1f}  {wall / greedy_time:>7.0f}  {'ok' if hit else 'MISSED'}"
-              f"  ({known})")
+        print(
+            f"{label:<34} {fewest:>6}  {most:>10} {clean:>5}/{seeds:<2} {wall:>7.2f} {cpu:>6.2f}  {published:>9}  "
+            f"{greedy_most:>12} {greedy_time * 1000:>7.1f}  {wall / greedy_time:>7.0f}  {'ok' if hit else 'MISSED'}"
+            f"  ({known})"
+        )
         ok &= hit
     return ok
 
@@ -204,16 +281,23 @@ def speed(count: int, history_rounds: int, runs: int) -> bool:
             runs,
             lambda: draw_tables(players, sizes, history, byes, rounds_total, 7),
             lambda: greedy_draw(players, sizes, history, byes, 7),
-            lambda: shuffles(players, 7))
+            lambda: shuffles(players, 7),
+        )
         drawn = draw_tables(players, sizes, history, byes, rounds_total, 7).tables
         greedy_tables = greedy_draw(players, sizes, history, byes, 7)[0]
         verdict = "ok" if ours < SPEED_TARGET else "OVER"
-        print(f"draw {count} players, {label}, after {history_rounds} rounds: {ours * 1000:8.1f} ms "
-              f"(target < {SPEED_TARGET * 1000:.0f} ms) {verdict}")
-        print(f"  vs greedy draw {greedy * 1000:8.1f} ms  ratio {ours / greedy:6.1f}; "
-              f"vs 1000 shuffles of the names {shuffle * 1000:8.1f} ms  ratio {ours / shuffle:6.1f}")
-        print(f"  repeat meetings over {history_rounds + 1} rounds: ours {repeat_meetings([*history, drawn])}, "
-              f"greedy {repeat_meetings([*history, greedy_tables])}")
+        print(
+            f"draw {count} players, {label}, after {history_rounds} rounds: {ours * 1000:8.1f} ms "
+            f"(target < {SPEED_TARGET * 1000:.0f} ms) {verdict}"
+        )
+        print(
+            f"  vs greedy draw {greedy * 1000:8.1f} ms  ratio {ours / greedy:6.1f}; "
+            f"vs 1000 shuffles of the names {shuffle * 1000:8.1f} ms  ratio {ours / shuffle:6.1f}"
+        )
+        print(
+            f"  repeat meetings over {history_rounds + 1} rounds: ours {repeat_meetings([*history, drawn])}, "
+            f"greedy {repeat_meetings([*history, greedy_tables])}"
+        )
         ok &= ours < SPEED_TARGET
     return ok
 
@@ -225,16 +309,19 @@ def starter_search(orbits: int, m: int, fixed: int, size: int, rounds: int, limi
     the difference of its x's) may hold starts that lie `rounds` or more apart on Z_m; two
     fixed points never share a table."""
     count = orbits * m + fixed
-    reach = [sum(1 << position for position in {(start + k) % m for k in range(1 - rounds, rounds)})
-             for start in range(m)]
+    reach = [
+        sum(1 << position for position in {(start + k) % m for k in range(1 - rounds, rounds)}) for start in range(m)
+    ]
     taken: dict[tuple, int] = {}
     used = [False] * count
     tables: list[list[int]] = []
     nodes = 0
 
     def classes(first: int, second: int) -> list[tuple[tuple, int]] | None:
-        (o1, x1), (o2, x2) = divmod(first, m) if first < orbits * m else ("f", first), \
-            divmod(second, m) if second < orbits * m else ("f", second)
+        (o1, x1), (o2, x2) = (
+            divmod(first, m) if first < orbits * m else ("f", first),
+            divmod(second, m) if second < orbits * m else ("f", second),
+        )
         if o1 == "f" and o2 == "f":
             return None
         if o1 == "f" or o2 == "f":
@@ -315,9 +402,11 @@ def starters() -> bool:
         developed = draw_designs.developed(m, orbits, found or starter)[:rounds]
         named = [[[str(point) for point in table] for table in tables] for tables in developed]
         clean = found is not None and repeat_meetings(named) == 0
-        print(f"{count} players in tables of {size}, {rounds} rounds over Z_{m} x {orbits} + {fixed}: "
-              f"{tuple(map(tuple, found)) if found else 'not found'}"
-              f"{'' if found is None or tuple(map(tuple, found)) == starter else ' (another than the stored one)'}")
+        print(
+            f"{count} players in tables of {size}, {rounds} rounds over Z_{m} x {orbits} + {fixed}: "
+            f"{tuple(map(tuple, found)) if found else 'not found'}"
+            f"{'' if found is None or tuple(map(tuple, found)) == starter else ' (another than the stored one)'}"
+        )
         ok &= clean
     return ok
 

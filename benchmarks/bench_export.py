@@ -9,6 +9,7 @@ nothing else. Both run in this process, alternately, --repeat times; the best ti
 counts (the machine's other work only ever adds time).
 Target: 2x. Not a test; --strict exits 1 when over the target.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,8 +51,10 @@ def main() -> int:
         return workbook
 
     workbook = export_all()
-    cells = [[(row, column, 0 if cell.value is None else cell.value) for (row, column), cell in ws._cells.items()]
-             for ws in workbook.worksheets]
+    cells = [
+        [(row, column, 0 if cell.value is None else cell.value) for (row, column), cell in ws._cells.items()]
+        for ws in workbook.worksheets
+    ]
     count = sum(map(len, cells))
     del workbook
 
@@ -76,8 +79,10 @@ def main() -> int:
 
     ratio = ours / base
     verdict = "ok" if ratio <= 2 else "OVER"
-    print(f"export {args.sheets} sheets ({count} cells) / openpyxl bare loop, same cells   "
-          f"{ours * 1000:8.0f} ms vs {base * 1000:8.0f} ms  ratio {ratio:5.2f} (target 2x) {verdict}")
+    print(
+        f"export {args.sheets} sheets ({count} cells) / openpyxl bare loop, same cells   "
+        f"{ours * 1000:8.0f} ms vs {base * 1000:8.0f} ms  ratio {ratio:5.2f} (target 2x) {verdict}"
+    )
     return 0 if ratio <= 2 or not args.strict else 1
 
 

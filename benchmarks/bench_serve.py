@@ -9,6 +9,7 @@ retried). Prints the time per entry (median and 95th percentile, and the whole r
 per second), then reads every sheet back: each must hold exactly its hands. Not a test: the
 machine's load moves the numbers; --strict exits 1 when an entry is lost or doubled.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,12 @@ import time
 
 
 def start(folder: pathlib.Path):
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", str(folder), "--port", "0", "--no-qr",
-                               "--lang", "en"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", str(folder), "--port", "0", "--no-qr", "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     for line in server.stdout:
         found = re.search(r"Serving on http://127\.0\.0\.1:(\d+)", line)
         if found:
@@ -72,8 +77,9 @@ def main() -> int:
         folder = pathlib.Path(work)
         names = [f"mesa{n:02d}" for n in range(1, args.tables + 1)]
         for name in names:
-            (folder / f"{name}.yaml").write_text("rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n"
-                                                 "hands: []\n")
+            (folder / f"{name}.yaml").write_text(
+                "rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\nhands: []\n"
+            )
         server, port = start(folder)
         try:
             times: list[float] = []
@@ -96,10 +102,11 @@ def main() -> int:
                 lost.append(f"{name}: {len(hands)} hands, not the {args.hands} sent")
     total = args.tables * args.hands
     times.sort()
-    print(f"{args.tables} tables x {args.hands} hands = {total} entries in {took:.1f} s "
-          f"({total / took:.0f} entries/s)")
-    print(f"time per entry: median {statistics.median(times) * 1000:.0f} ms, "
-          f"95th percentile {times[int(len(times) * 0.95) - 1] * 1000:.0f} ms")
+    print(f"{args.tables} tables x {args.hands} hands = {total} entries in {took:.1f} s ({total / took:.0f} entries/s)")
+    print(
+        f"time per entry: median {statistics.median(times) * 1000:.0f} ms, "
+        f"95th percentile {times[int(len(times) * 0.95) - 1] * 1000:.0f} ms"
+    )
     for line in problems + lost:
         print(line)
     print("no entry lost or doubled" if not lost else f"{len(lost)} tables lost or doubled entries")

@@ -12,6 +12,7 @@ same sheets with yaml.CSafeLoader (target 2x). Both run as fresh processes, alte
 best time of each counts. Not a test: the machine's load moves the numbers; --strict exits 1
 when the ratio is over its target.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,7 +34,7 @@ def make_season(folder: pathlib.Path, players: int, rounds: int) -> tuple[pathli
     """The tournament file and its sheets: each round seats the players in tables of four by a
     rotation, each table's sheet the example game played by its four."""
     text = EXAMPLE.read_text(encoding="utf-8")
-    game = text[text.index("hands:"):]
+    game = text[text.index("hands:") :]
     for index, name in enumerate(["Ana", "Bruno", "Carla", "Duarte"]):
         game = re.sub(rf"\b{name}\b", f"@{index}@", game)
     names = [f"P{number:04d}" for number in range(players)]
@@ -46,7 +47,7 @@ def make_season(folder: pathlib.Path, players: int, rounds: int) -> tuple[pathli
         order = order[::step] + [n for n in order if n not in set(order[::step])]
         lines.append("  - tables:")
         for table in range(players // 4):
-            four = order[table * 4:table * 4 + 4]
+            four = order[table * 4 : table * 4 + 4]
             sheet = f"r{round_}-mesa{table + 1}.yaml"
             hands = game
             for index, name in enumerate(four):
@@ -68,9 +69,15 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         season, sheets = make_season(pathlib.Path(tmp), args.players, args.rounds)
-        ok = report(f"standings of {len(sheets):,} sheets / parse them with CSafeLoader",
-                    *paired([*scorekeeper_command(), "tournament", "standings", str(season), "--format", "json"],
-                            [sys.executable, "-c", PARSE_ONLY, *sheets], args.runs), 2.0)
+        ok = report(
+            f"standings of {len(sheets):,} sheets / parse them with CSafeLoader",
+            *paired(
+                [*scorekeeper_command(), "tournament", "standings", str(season), "--format", "json"],
+                [sys.executable, "-c", PARSE_ONLY, *sheets],
+                args.runs,
+            ),
+            2.0,
+        )
     return 0 if ok or not args.strict else 1
 
 

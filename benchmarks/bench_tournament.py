@@ -15,6 +15,7 @@ CPU seconds (user and system) are what the machine's other work moves least; wal
 printed beside them. Not a test (tests/test_attack_tournament.py times the first three with a
 generous bound); --strict exits 1 when a command takes 10 CPU seconds or more.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,7 +53,7 @@ def season(path: pathlib.Path, rounds: int, sheets: bool) -> list[tuple[int, int
         order = rng.sample(names, len(names))
         lines += [f"  - seed: {number}", "    tables:"]
         for table in range(1, 501):
-            four = order[4 * table - 4:4 * table]
+            four = order[4 * table - 4 : 4 * table]
             sheet = f", sheet: r{number}-mesa{table}.yaml" if sheets else ""
             lines.append(f"      - {{table: {table}, players: [{', '.join(four)}]{sheet}}}")
             tables.append((number, table, four))
@@ -63,31 +64,36 @@ def season(path: pathlib.Path, rounds: int, sheets: bool) -> list[tuple[int, int
 def played(folder: pathlib.Path, number: int, table: int, four: list[str]) -> None:
     """The example final's game, played by `four`, as table `table` of round `number`."""
     text = EXAMPLE.read_text(encoding="utf-8")
-    hands = text[text.index("hands:"):]
+    hands = text[text.index("hands:") :]
     for seat, name in enumerate(["Ana", "Bruno", "Carla", "Duarte"]):
         hands = hands.replace(name, f"@{seat}@")
     for seat, name in enumerate(four):
         hands = hands.replace(f"@{seat}@", name)
     (folder / f"r{number}-mesa{table}.yaml").write_text(
         f"rules: king\nplayers: [{', '.join(four)}]\nevent: Nacional\ntable: {table}\nround: {number}\n{hands}",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
 
 
 def case_season(folder: pathlib.Path) -> list:
     path = folder / "t.yaml"
     season(path, 34, sheets=False)
-    return [timed(["tournament", "export", path, "-o", folder / "t.xlsx"], folder),
-            timed(["tournament", "check", path], folder),
-            timed(["tournament", "standings", path, "--format", "json"], folder),
-            timed(["tournament", "draw", path, "--force", "--seed", "1"], folder)]
+    return [
+        timed(["tournament", "export", path, "-o", folder / "t.xlsx"], folder),
+        timed(["tournament", "check", path], folder),
+        timed(["tournament", "standings", path, "--format", "json"], folder),
+        timed(["tournament", "draw", path, "--force", "--seed", "1"], folder),
+    ]
 
 
 def case_sheets(folder: pathlib.Path) -> list:
     path = folder / "t.yaml"
     for number, table, four in season(path, 5, sheets=True):
         played(folder, number, table, four)
-    return [timed(["tournament", "check", path], folder),
-            timed(["tournament", "standings", path, "--format", "json"], folder)]
+    return [
+        timed(["tournament", "check", path], folder),
+        timed(["tournament", "standings", path, "--format", "json"], folder),
+    ]
 
 
 def case_workbook(folder: pathlib.Path) -> list:
@@ -110,15 +116,18 @@ def case_dense(folder: pathlib.Path) -> list:
     for number in range(1, 49):
         (folder / f"s{number}.yaml").write_text(body, encoding="utf-8")
         rounds.append(f"  - tables: [{{table: 1, players: [A, B, C, D], sheet: s{number}.yaml}}]")
-    path.write_text("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n" + "\n".join(rounds) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        "tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n" + "\n".join(rounds) + "\n", encoding="utf-8"
+    )
     return [timed(["tournament", "check", path], folder)]
 
 
-CASES = {"season-34": (case_season, ["export (refused)", "check", "standings", "draw"]),
-         "sheets-2500": (case_sheets, ["check", "standings"]),
-         "workbook": (case_workbook, ["export"]),
-         "dense-3mib": (case_dense, ["check"])}
+CASES = {
+    "season-34": (case_season, ["export (refused)", "check", "standings", "draw"]),
+    "sheets-2500": (case_sheets, ["check", "standings"]),
+    "workbook": (case_workbook, ["export"]),
+    "dense-3mib": (case_dense, ["check"]),
+}
 
 
 def main() -> int:

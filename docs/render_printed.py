@@ -8,6 +8,7 @@ blank boletim for four players, its two A4 landscape pages one above the other (
 write in, then the classification, running balance and notes); and ficha-sueca.png and
 ficha-truco.png, the disputed Sueca and Truco examples' fichas with their numbered findings.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -21,7 +22,10 @@ import zlib
 HERE = pathlib.Path(__file__).resolve().parent
 EXAMPLES = HERE.parent / "examples"
 EXAMPLE = EXAMPLES / "king-final-nacional-mesa1.yaml"
-FICHAS = {"ficha-sueca": EXAMPLES / "sueca-disputed-jogo2.yaml", "ficha-truco": EXAMPLES / "truco-disputed-partida2.yaml"}
+FICHAS = {
+    "ficha-sueca": EXAMPLES / "sueca-disputed-jogo2.yaml",
+    "ficha-truco": EXAMPLES / "truco-disputed-partida2.yaml",
+}
 BLANK = ["--blank", "king", "-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte"]
 RESOLUTION = "110"
 
@@ -37,20 +41,38 @@ def read_ppm(path: pathlib.Path) -> tuple[int, int, bytes]:
 
 def write_png(path: pathlib.Path, width: int, height: int, pixels: bytes) -> None:
     """RGB pixels as a PNG (no imaging library needed: one IDAT of unfiltered rows)."""
+
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
     stride = 3 * width
-    raw = b"".join(b"\0" + pixels[y * stride:(y + 1) * stride] for y in range(height))
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-                     + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    raw = b"".join(b"\0" + pixels[y * stride : (y + 1) * stride] for y in range(height))
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def render(soffice: str, folder: pathlib.Path, name: str, export_args: list[str], target: pathlib.Path) -> bool:
     """Export, print to PDF and write every page, one above the other, as `target`."""
     workbook = folder / f"{name}.xlsx"
     subprocess.run([sys.executable, "-m", "scorekeeper", "export", *export_args, "-o", str(workbook)], check=True)
-    subprocess.run([soffice, f"-env:UserInstallation=file://{folder / 'profile'}", "--headless", "--convert-to",
-                    "pdf", "--outdir", str(folder), str(workbook)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            soffice,
+            f"-env:UserInstallation=file://{folder / 'profile'}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(folder),
+            str(workbook),
+        ],
+        check=True,
+        capture_output=True,
+    )
     pdf = folder / f"{name}.pdf"
     if not pdf.exists():  # soffice exits 0 even when it fails
         print(f"LibreOffice wrote no PDF of {workbook.name}", file=sys.stderr)

@@ -3,6 +3,7 @@
 They are ValueError subclasses so callers that only know Python still catch them;
 the CLI turns every one of them into a one-line message and exit code 2.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -40,8 +41,9 @@ BIDI_CONTROLS = frozenset((0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *rang
 INVISIBLE = BIDI_CONTROLS | {0xFEFF}
 # Unicode's noncharacters (U+FDD0-U+FDEF and the last two of every plane): never text, and
 # U+FFFE and U+FFFF are not even allowed in a workbook's XML.
-NONCHARACTERS = frozenset((*range(0xFDD0, 0xFDF0), *(plane + last for plane in range(0, 0x110000, 0x10000)
-                                                     for last in (0xFFFE, 0xFFFF))))
+NONCHARACTERS = frozenset(
+    (*range(0xFDD0, 0xFDF0), *(plane + last for plane in range(0, 0x110000, 0x10000) for last in (0xFFFE, 0xFFFF)))
+)
 
 # Every character that could end a line or drive a terminal: C0 controls (tab, line feed,
 # ESC ...), DEL, the C1 controls (NEL among them) and the Unicode line and paragraph separators;
@@ -92,7 +94,8 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
         if len(value) <= limit:
             return repr(value)
         return ngettext("{text}... ({count} character)", "{text}... ({count} characters)", len(value)).format(
-            text=repr(value[:limit]), count=len(value))
+            text=repr(value[:limit]), count=len(value)
+        )
     if isinstance(value, bool):  # what the sheet holds, as YAML writes it: never Python's True
         return pgettext("a value", "true") if value else pgettext("a value", "false")
     if value is None:  # `key:` with nothing after it, or `~`
@@ -105,7 +108,8 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
             return repr(value)
         about = int(value.bit_length() * 0.30103) + 1
         return ngettext("a number of about {count} digit", "a number of about {count} digits", about).format(
-            count=about)
+            count=about
+        )
     if isinstance(value, dict):
         return _("a mapping") if value else _("an empty mapping")
     if isinstance(value, (list, tuple)):

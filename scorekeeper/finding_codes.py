@@ -5,6 +5,7 @@ Each package declares its kinds in its own `finding_codes.py` (a tuple `KINDS` o
 gathers them for `scorekeeper codes` and the README's list (a test compares the two). A code is
 never reused: tests/finding_codes.ledger holds every code ever issued, retired ones marked.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -5,6 +5,7 @@ in JSON, so that a referee or a tool can name a finding whatever the language; t
 declared as `FindingKind`s in each package's `finding_codes.py`, and listed by
 `scorekeeper codes` and in the README (scorekeeper/finding_codes.py gathers them).
 """
+
 from __future__ import annotations
 
 import enum

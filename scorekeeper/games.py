@@ -7,6 +7,7 @@ name one. The registry holds module paths, imported on first use; each game's `g
 imports its own heavy modules (scoring, prompts, workbook layout) inside the methods that
 need them, so that `check` of a King sheet loads nothing of Sueca's Excel ficha.
 """
+
 from __future__ import annotations
 
 import enum
@@ -59,10 +60,18 @@ class Unit(NamedTuple):
 
 
 # The units more than one game counts in; a game of its own words declares its Unit in game.py.
-HANDS = Unit(N_("hand"), N_("hands"), N_plural("{count} hand", "{count} hands"),
-             N_plural("in progress, {count} hand recorded", "in progress, {count} hands recorded"))
-ENTRIES = Unit(N_("entry"), N_("entries"), N_plural("{count} entry", "{count} entries"),
-               N_plural("in progress, {count} entry recorded", "in progress, {count} entries recorded"))
+HANDS = Unit(
+    N_("hand"),
+    N_("hands"),
+    N_plural("{count} hand", "{count} hands"),
+    N_plural("in progress, {count} hand recorded", "in progress, {count} hands recorded"),
+)
+ENTRIES = Unit(
+    N_("entry"),
+    N_("entries"),
+    N_plural("{count} entry", "{count} entries"),
+    N_plural("in progress, {count} entry recorded", "in progress, {count} entries recorded"),
+)
 
 
 class Outcome(NamedTuple):
@@ -193,8 +202,10 @@ class Game(ABC):
 def lazy(module: str, attribute: str):
     """A Game method that forwards its arguments to `module.attribute`, imported on the first
     call (a game's scoring, prompts and workbook stay unloaded until a command needs them)."""
+
     def method(self, *args, **kwargs):
         return getattr(importlib.import_module(module), attribute)(*args, **kwargs)
+
     method.__name__, method.__doc__ = attribute, f"{module}.{attribute}"
     return method
 
@@ -240,4 +251,3 @@ def record_options() -> list[RecordOption]:
                 raise ValueError(f"record option {option.name!r} is declared twice with different flags")
             seen.setdefault(option.name, option)
     return list(seen.values())
-

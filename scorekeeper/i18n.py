@@ -11,6 +11,7 @@ locale (LC_ALL, LC_MESSAGES, LANG), else English. A workbook is written in the l
 was chosen (`--lang` or SCOREKEEPER_LANG), else in its game's own (`workbook_language`): the
 locale of the scorer's machine says how the terminal speaks, not how the printed boletim does.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -173,8 +174,7 @@ def choose(option: str | None, environ=os.environ) -> tuple[str, bool]:
 def spellings(message: str) -> frozenset[str]:
     """`message` in every language: what an import accepts for a label a workbook may have been
     written with in any of them."""
-    return frozenset(catalog(language).gettext(message) if language != SOURCE else message
-                     for language in LANGUAGES)
+    return frozenset(catalog(language).gettext(message) if language != SOURCE else message for language in LANGUAGES)
 
 
 def decimal(value) -> str:
@@ -198,8 +198,18 @@ def grouped(number: int) -> str:
     return text.replace(",", separator) if separator else text
 
 
-_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "shell_completion", "termui",
-                  "types", "utils", "_termui_impl")
+_CLICK_MODULES = (
+    "core",
+    "decorators",
+    "exceptions",
+    "formatting",
+    "parser",
+    "shell_completion",
+    "termui",
+    "types",
+    "utils",
+    "_termui_impl",
+)
 
 
 def route_click() -> None:

@@ -6,6 +6,7 @@ raises `Interrupted`, a BaseException that click does not turn into "Aborted!" (
 `check` uses for "the sheet has errors"); on its way out every `finally` runs, so the writer
 lock and a half-written temporary file are cleaned up and the sheet is never half-saved.
 """
+
 from __future__ import annotations
 
 import signal

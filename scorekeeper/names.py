@@ -9,6 +9,7 @@ line read as another), bytes that are no UTF-8 (the shell passes them on as lone
 Unicode noncharacter (U+FFFF: no text, and no workbook's XML may hold it), or more than MAX_NAME
 characters (every message shows a name whole). errors.one_line shows each of these escaped.
 """
+
 from __future__ import annotations
 
 # The bidirectional controls and the byte-order mark live beside one_line, which shows them escaped.

@@ -1,4 +1,5 @@
 """Shared helpers: sheets written to a temporary folder and checked."""
+
 from __future__ import annotations
 
 import os

@@ -1,5 +1,6 @@
 """The layout shows the architecture (issue 17): no import cycle, click only in the command line,
 a short top level, and every game folder built of the same modules."""
+
 from __future__ import annotations
 
 import ast
@@ -13,8 +14,7 @@ PACKAGE = pathlib.Path(scorekeeper.__file__).parent
 CLICK_ALLOWED = ("scorekeeper.cli", "scorekeeper.launch")
 MOST_TOP_LEVEL_MODULES = 10
 # The modules every game folder has, by job.
-GAME_MODULES = {"__init__", "game", "rules", "scoring", "entry_input", "standings", "finding_codes",
-                "workbook_layout"}
+GAME_MODULES = {"__init__", "game", "rules", "scoring", "entry_input", "standings", "finding_codes", "workbook_layout"}
 # And these: a game of players has its own; the team games (Sueca, Truco) share team/'s, which
 # read their sheets and write and read their fichas from each game's workbook_layout.py.
 OWN_OR_TEAM_MODULES = {"sheet", "workbook_write", "workbook_read"}
@@ -28,7 +28,8 @@ def module_name(path: pathlib.Path, package: pathlib.Path = PACKAGE) -> str:
 def _type_checking_only(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def imported_names(tree: ast.AST) -> set[str]:
@@ -57,8 +58,10 @@ def import_graph(package: pathlib.Path = PACKAGE) -> dict[str, set[str]]:
     """Each module of the package and the modules of the package it imports. `from a import b`
     counts as importing a and, when b is a module, b; importing a.b.c imports its packages too
     (Python runs a/__init__.py and a/b/__init__.py first)."""
-    raw = {module_name(path, package): imported_names(ast.parse(path.read_text(encoding="utf-8")))
-           for path in package.rglob("*.py")}
+    raw = {
+        module_name(path, package): imported_names(ast.parse(path.read_text(encoding="utf-8")))
+        for path in package.rglob("*.py")
+    }
     graph: dict[str, set[str]] = {}
     for name, imports in raw.items():
         edges = set()
@@ -126,16 +129,20 @@ def top_level_modules(package: pathlib.Path = PACKAGE) -> list[str]:
 def game_folder_modules(package: pathlib.Path = PACKAGE) -> dict[str, set[str]]:
     """Each game's modules; a team game's include the team/ modules it shares."""
     team = {path.stem for path in (package / "team").glob("*.py")} & OWN_OR_TEAM_MODULES
-    return {name: {path.stem for path in (package / name).glob("*.py")}
-            | (team if games.get(name).seating is games.Seating.TEAMS else set()) for name in games.names()}
+    return {
+        name: {path.stem for path in (package / name).glob("*.py")}
+        | (team if games.get(name).seating is games.Seating.TEAMS else set())
+        for name in games.names()
+    }
 
 
 # The one cycle left, kept until the tournament branches of issue 18 (which edit these modules)
 # are merged: collect imports draw_round.leftovers, draw_round imports standings.counted, and
 # standings imports collect.check. Moving `counted` into collect.py (it reads collect.Checked)
 # breaks it. The test fails when it is gone too, so that this entry goes with it.
-KNOWN_CYCLES = [["scorekeeper.tournaments.collect", "scorekeeper.tournaments.draw_round",
-                 "scorekeeper.tournaments.standings"]]
+KNOWN_CYCLES = [
+    ["scorekeeper.tournaments.collect", "scorekeeper.tournaments.draw_round", "scorekeeper.tournaments.standings"]
+]
 
 
 def test_no_import_cycle():
@@ -155,10 +162,14 @@ def test_the_top_level_is_at_most_ten_modules():
 
 def test_every_game_folder_has_the_same_modules():
     for name, modules in game_folder_modules().items():
-        assert GAME_MODULES | OWN_OR_TEAM_MODULES <= modules, (name, sorted((GAME_MODULES | OWN_OR_TEAM_MODULES) - modules))
+        assert GAME_MODULES | OWN_OR_TEAM_MODULES <= modules, (
+            name,
+            sorted((GAME_MODULES | OWN_OR_TEAM_MODULES) - modules),
+        )
 
 
 # --- each check above can fail: run on a broken copy of the package ---------------------------
+
 
 def _copy(tmp_path: pathlib.Path) -> pathlib.Path:
     import shutil
@@ -211,6 +222,7 @@ def test_a_game_folder_of_another_shape_is_found(tmp_path):
 
 # --- a game declares itself once (issue 17) ----------------------------------------------------
 
+
 def _docstrings_and_contexts(tree: ast.AST) -> set[int]:
     """The string nodes that say nothing to the program: docstrings, and pgettext's contexts.
     A context ("truco", "quatrilho") keys a vocabulary in the catalogs (a team is a dupla in
@@ -239,9 +251,14 @@ def game_names_outside_game_py(package: pathlib.Path = PACKAGE) -> list[str]:
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
             skipped = _docstrings_and_contexts(tree)
-            found += [f"{game.name}/{path.name}:{node.lineno}" for node in ast.walk(tree)
-                      if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
-                      and node.value.strip().lower() in own]
+            found += [
+                f"{game.name}/{path.name}:{node.lineno}"
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in skipped
+                and node.value.strip().lower() in own
+            ]
     return found
 
 
@@ -278,7 +295,7 @@ def untranslated_unit_words(locale: pathlib.Path = PACKAGE / "locale") -> list[s
                     message = catalog.get(ids[0])
                     strings = message.string if message is not None else ""
                     strings = strings if isinstance(strings, tuple) else (strings,)
-                    if (message is None or (len(ids) == 2) != message.pluralizable or not all(strings)):
+                    if message is None or (len(ids) == 2) != message.pluralizable or not all(strings):
                         missing.append(f"{language} {game.name}: {ids[-1]}")
     return missing
 
@@ -322,7 +339,9 @@ def test_a_lazy_import_without_a_reason_is_found(tmp_path):
     copy = _copy(tmp_path)
     with (copy / "exit_codes.py").open("a", encoding="utf-8") as file:
         file.write("\n\ndef _late():\n    import json\n")
-    assert uncommented_lazy_imports(copy) == [f"scorekeeper.exit_codes:{len((copy / 'exit_codes.py').read_text().splitlines())}"]
+    assert uncommented_lazy_imports(copy) == [
+        f"scorekeeper.exit_codes:{len((copy / 'exit_codes.py').read_text().splitlines())}"
+    ]
 
 
 # --- the command line parses, calls the core once and prints (issue 17, items 1 and 2) --------
@@ -331,10 +350,25 @@ def test_a_lazy_import_without_a_reason_is_found(tmp_path):
 # the core they call, the output layer that says their results, and the errors, exit codes and
 # words they map and print; cmd_record also the games' declarations, as its options are every
 # game's own. Anything else (sheet/, workbook/, rulebook/, a game) is a decision the core makes.
-SHEET_COMMANDS = ("cmd_new", "cmd_record", "cmd_undo", "cmd_show", "cmd_check", "cmd_export", "cmd_import",
-                  "cmd_codes", "cmd_rules")
-COMMAND_MAY_IMPORT = ("scorekeeper.cli", "scorekeeper.core", "scorekeeper.output", "scorekeeper.errors",
-                      "scorekeeper.exit_codes", "scorekeeper.i18n")
+SHEET_COMMANDS = (
+    "cmd_new",
+    "cmd_record",
+    "cmd_undo",
+    "cmd_show",
+    "cmd_check",
+    "cmd_export",
+    "cmd_import",
+    "cmd_codes",
+    "cmd_rules",
+)
+COMMAND_MAY_IMPORT = (
+    "scorekeeper.cli",
+    "scorekeeper.core",
+    "scorekeeper.output",
+    "scorekeeper.errors",
+    "scorekeeper.exit_codes",
+    "scorekeeper.i18n",
+)
 COMMAND_ALSO_MAY_IMPORT = {"cmd_record": ("scorekeeper.games",)}
 
 
@@ -362,8 +396,9 @@ def front_end_importers(package: pathlib.Path = PACKAGE) -> list[str]:
     for folder in ("core", "output"):
         for path in sorted((package / folder).rglob("*.py")):
             imports = imported_names(ast.parse(path.read_text(encoding="utf-8")))
-            if any(_within(i, ("click", "scorekeeper.cli", "scorekeeper.launch", "scorekeeper.serve"))
-                   for i in imports):
+            if any(
+                _within(i, ("click", "scorekeeper.cli", "scorekeeper.launch", "scorekeeper.serve")) for i in imports
+            ):
                 found.append(module_name(path, package))
     return found
 
@@ -390,8 +425,10 @@ def test_a_command_that_decides_is_found(tmp_path):
         file.write("\n\nfrom scorekeeper.workbook import export as exporter\n")
     with (copy / "cli" / "commands" / "cmd_record.py").open("a", encoding="utf-8") as file:
         file.write("\n\ndef _late():\n    from scorekeeper.sheet import editing  # lazy: a test\n")
-    assert command_decisions(copy) == {"cmd_export": ["scorekeeper.workbook", "scorekeeper.workbook.export"],
-                                       "cmd_record": ["scorekeeper.sheet", "scorekeeper.sheet.editing"]}
+    assert command_decisions(copy) == {
+        "cmd_export": ["scorekeeper.workbook", "scorekeeper.workbook.export"],
+        "cmd_record": ["scorekeeper.sheet", "scorekeeper.sheet.editing"],
+    }
 
 
 def test_a_front_end_in_the_core_is_found(tmp_path):

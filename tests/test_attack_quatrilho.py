@@ -1,5 +1,6 @@
 """Attacks on what issue 9 added (a Quatrilho sheet, its planilha, the game interface): each
 bad input gives one line and an exit code, with bounded work, and nothing unreadable is saved."""
+
 import pathlib
 
 from conftest import run
@@ -32,35 +33,50 @@ def test_a_deal_takes_a_bounded_number_of_fines_at_the_prompt(tmp_path):
 def test_a_sheet_with_too_many_fines_is_a_finding(tmp_path):
     sheet = tmp_path / "s.yaml"
     fines = ", ".join(["{fine: olhar-vazas, player: Caio}"] * 13)
-    sheet.write_text("rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\n"
-                     f"deals:\n  - {{contract: normal, caller: Bia, partner: Davi, figuras: 22, fines: [{fines}]}}\n")
+    sheet.write_text(
+        "rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\n"
+        f"deals:\n  - {{contract: normal, caller: Bia, partner: Davi, figuras: 22, fines: [{fines}]}}\n"
+    )
     result = run("check", sheet)
     assert result.exit_code == 1
-    assert (f"{sheet}:4: error [Q-ART20-FINES-MANY]: deal 1 (dealer Ari): fines: 13 fines; a deal holds at most 12 "
-            "[Art 20]\n") in result.output
+    assert (
+        f"{sheet}:4: error [Q-ART20-FINES-MANY]: deal 1 (dealer Ari): fines: 13 fines; a deal holds at most 12 "
+        "[Art 20]\n"
+    ) in result.output
 
 
 def test_record_never_saves_a_sheet_too_large_to_read_back(tmp_path):
     sheet = _new(tmp_path)
     with sheet.open("a") as handle:  # a sheet just under the limit, by a long note on each deal
         handle.write("notes: " + "x" * 200 + "\n")
-    text = sheet.read_text().replace("deals: []\n", "deals:\n" + "".join(
-        f"  - {{contract: normal, caller: Bia, partner: Davi, figuras: 22, note: {'n' * 190}}}\n" for _ in range(1)))
+    text = sheet.read_text().replace(
+        "deals: []\n",
+        "deals:\n"
+        + "".join(
+            f"  - {{contract: normal, caller: Bia, partner: Davi, figuras: 22, note: {'n' * 190}}}\n" for _ in range(1)
+        ),
+    )
     sheet.write_text(text + "# " + "p" * (1024 * 1024 - len(text) - 100) + "\n")
     before = sheet.read_text()
     result = run("record", sheet, "normal", "Caio", "Davi", "22", "note=" + "m" * 190)
-    assert (result.exit_code, result.stderr) == (2, f"Error: {sheet}: not recorded: the sheet would be larger than "
-                                                    "1024 KiB\n")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Error: {sheet}: not recorded: the sheet would be larger than 1024 KiB\n",
+    )
     assert sheet.read_text() == before
 
 
 def test_a_line_break_in_a_name_never_starts_a_line_of_its_own(tmp_path):
     sheet = tmp_path / "nl.yaml"
-    sheet.write_text('rules: quatrilho\nplayers: ["Ari\\nmesa9.yaml: clean", Bia, Caio, Davi]\n'
-                     "deals:\n  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n")
+    sheet.write_text(
+        'rules: quatrilho\nplayers: ["Ari\\nmesa9.yaml: clean", Bia, Caio, Davi]\n'
+        "deals:\n  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n"
+    )
     result = run("check", sheet)  # refused, since a name is never read with a line break (names.py)
     assert (result.exit_code, result.output) == (
-        2, f"Error: {sheet}:2: players: the name 'Ari\\nmesa9.yaml: clean' holds a control character\n")
+        2,
+        f"Error: {sheet}:2: players: the name 'Ari\\nmesa9.yaml: clean' holds a control character\n",
+    )
 
 
 def test_a_planilha_of_comma_bombs_imports_in_bounded_time_and_size(tmp_path):
@@ -72,8 +88,10 @@ def test_a_planilha_of_comma_bombs_imports_in_bounded_time_and_size(tmp_path):
     import openpyxl
 
     sheet = tmp_path / "four.yaml"
-    sheet.write_text("rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi]\n"
-                     "deals:\n  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n")
+    sheet.write_text(
+        "rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi]\n"
+        "deals:\n  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}\n"
+    )
     workbook = tmp_path / "four.xlsx"
     assert run("export", sheet, "-o", workbook).exit_code == 0
     wb = openpyxl.load_workbook(workbook)

@@ -1,4 +1,5 @@
 """The Excel boletim: export, import back, check by worksheet and cell, hostile workbooks."""
+
 import io
 import time
 import zipfile
@@ -23,9 +24,10 @@ def export(tmp_path, *sheets, name="out.xlsx"):
 
 def entries(path):
     sheet = load_sheet(str(path))
-    return [(e.hand, e.counts, e.points, e.tricks, e.penalty, e.offenders, e.beneficiary, e.contract, e.trump,
-             e.offer) for e in sheet.entries], (sheet.players, sheet.scorer, sheet.event, sheet.table, sheet.round,
-                                                sheet.date)
+    return [
+        (e.hand, e.counts, e.points, e.tricks, e.penalty, e.offenders, e.beneficiary, e.contract, e.trump, e.offer)
+        for e in sheet.entries
+    ], (sheet.players, sheet.scorer, sheet.event, sheet.table, sheet.round, sheet.date)
 
 
 @pytest.mark.parametrize("example", CLEAN, ids=lambda p: p.name)
@@ -45,12 +47,35 @@ def test_export_writes_one_worksheet_per_sheet_and_a_summary(tmp_path):
     ws = wb["Mesa1 R1"]
     assert ws["A1"].value == "Boletim de Pontuação — King (Regulamento Nacional Interbancário)"
     assert [ws.cell(5, c).value for c in range(1, 15)] == [
-        "Nº", "Mão", "Beneficiário", "Contrato", "Trunfo", "Ofertante", "Vazas oferecidas", "Penalidade",
-        "Faltosos", "Valor", "Unidades", "Qtd", "Negativos", "Positivos"]
+        "Nº",
+        "Mão",
+        "Beneficiário",
+        "Contrato",
+        "Trunfo",
+        "Ofertante",
+        "Vazas oferecidas",
+        "Penalidade",
+        "Faltosos",
+        "Valor",
+        "Unidades",
+        "Qtd",
+        "Negativos",
+        "Positivos",
+    ]
     assert [ws.cell(4, c).value for c in (12, 15, 18, 21)] == ["Ana", "Bruno", "Carla", "Duarte"]
     assert [ws.cell(r, 2).value for r in range(6, 17)] == [
-        "Vazas", "Copas", "Damas", "Reis e Valetes", "Rei de Copas", "2 Últimas Vazas",
-        "Festa", "Festa", "Festa", "Festa", "Festa"]
+        "Vazas",
+        "Copas",
+        "Damas",
+        "Reis e Valetes",
+        "Rei de Copas",
+        "2 Últimas Vazas",
+        "Festa",
+        "Festa",
+        "Festa",
+        "Festa",
+        "Festa",
+    ]
     assert ws["L6"].value == 3 and ws["M6"].value.startswith("=IF(")  # counts typed, points live
     assert ws["M7"].value == 80  # copas was recorded as points: typed, as on paper
     assert ws["X6"].value.startswith("=IF(COUNT(")
@@ -73,12 +98,17 @@ def test_check_names_findings_by_worksheet_and_cell(tmp_path):
     result = run("check", workbook)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert (f"{workbook}:Mesa3 R1!S8: error [K-Q1-POINTS-MULTIPLE]: hand 3 (damas): Lia has -75 points, not a "
-            "multiple of 50 [Quadro 1]") in lines
-    assert (f"{workbook}:Mesa3 R1!L6: warning [K-ART6-MISSING-CHARGED]: hand 1 (vazas): counts add up to 12 of 13; the "
-            "missing 1 (-20) is charged to Ivo, the responsible scorer [Art 6]") in lines
-    assert lines[-1] == (f"{workbook}:Mesa3 R1: 11 errors, 2 warnings (king, complete; Ivo +330, Joana +325, "
-                         "Lia -585, Manuel -115)")
+    assert (
+        f"{workbook}:Mesa3 R1!S8: error [K-Q1-POINTS-MULTIPLE]: hand 3 (damas): Lia has -75 points, not a "
+        "multiple of 50 [Quadro 1]"
+    ) in lines
+    assert (
+        f"{workbook}:Mesa3 R1!L6: warning [K-ART6-MISSING-CHARGED]: hand 1 (vazas): counts add up to 12 of 13; the "
+        "missing 1 (-20) is charged to Ivo, the responsible scorer [Art 6]"
+    ) in lines
+    assert lines[-1] == (
+        f"{workbook}:Mesa3 R1: 11 errors, 2 warnings (king, complete; Ivo +330, Joana +325, Lia -585, Manuel -115)"
+    )
 
 
 def test_one_changed_cell_is_caught_at_that_cell(tmp_path):
@@ -90,10 +120,14 @@ def test_one_changed_cell_is_caught_at_that_cell(tmp_path):
     result = run("check", workbook)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert (f"{workbook}:Mesa1 R1!P7: error [K-Q1-POINTS-MULTIPLE]: hand 2 (copas): Bruno has -70 points, not a "
-            "multiple of 20 [Quadro 1]") in lines
-    assert (f"{workbook}:Mesa1 R1!X8: error [K-TYPED-HAND-TOTAL]: hand 3 (damas): the total written here is -150, but "
-            "the hand's points add up to -200 [Regras: A contagem dos pontos]") in lines
+    assert (
+        f"{workbook}:Mesa1 R1!P7: error [K-Q1-POINTS-MULTIPLE]: hand 2 (copas): Bruno has -70 points, not a "
+        "multiple of 20 [Quadro 1]"
+    ) in lines
+    assert (
+        f"{workbook}:Mesa1 R1!X8: error [K-TYPED-HAND-TOTAL]: hand 3 (damas): the total written here is -150, but "
+        "the hand's points add up to -200 [Regras: A contagem dos pontos]"
+    ) in lines
 
 
 def test_typed_column_totals_and_saldo_are_checked(tmp_path):
@@ -104,19 +138,41 @@ def test_typed_column_totals_and_saldo_are_checked(tmp_path):
     ws["O20"] = 20  # Bruno's saldo is +15
     wb.save(workbook)
     lines = run("check", workbook).output.splitlines()
-    assert (f"{workbook}:Mesa1 R1!M19: error [K-TYPED-COLUMN-TOTAL]: Ana's Negativos total written here is 240, but the "
-            "hands' Negativos add up to 250 [Regras: A contagem dos pontos]") in lines
-    assert (f"{workbook}:Mesa1 R1!O20: error [K-TYPED-SALDO]: Bruno's saldo written here is 20, but Positivos - Negativos "
-            "is 15 [Regras: A contagem dos pontos]") in lines
+    assert (
+        f"{workbook}:Mesa1 R1!M19: error [K-TYPED-COLUMN-TOTAL]: Ana's Negativos total written here is 240, but the "
+        "hands' Negativos add up to 250 [Regras: A contagem dos pontos]"
+    ) in lines
+    assert (
+        f"{workbook}:Mesa1 R1!O20: error [K-TYPED-SALDO]: Bruno's saldo written here is 20, but Positivos - Negativos "
+        "is 15 [Regras: A contagem dos pontos]"
+    ) in lines
 
 
 def test_blank_boletim_filled_in_by_a_person(tmp_path):
     blank = tmp_path / "boletim.xlsx"
-    result = run("export", "--blank", "king", "-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte",
-                 "--event", "Torneio", "--table", "2", "-o", blank)
+    result = run(
+        "export",
+        "--blank",
+        "king",
+        "-p",
+        "Ana",
+        "-p",
+        "Bruno",
+        "-p",
+        "Carla",
+        "-p",
+        "Duarte",
+        "--event",
+        "Torneio",
+        "--table",
+        "2",
+        "-o",
+        blank,
+    )
     assert result.exit_code == 0, result.output
-    assert run("check", blank).output == (f"{blank}:Mesa2: clean (king, in progress, 0 hands recorded; "
-                                          "Ana 0, Bruno 0, Carla 0, Duarte 0)\n")
+    assert run("check", blank).output == (
+        f"{blank}:Mesa2: clean (king, in progress, 0 hands recorded; Ana 0, Bruno 0, Carla 0, Duarte 0)\n"
+    )
     wb = openpyxl.load_workbook(blank)
     ws = wb["Mesa2"]
     assert ws["C12"].value == "Ana" and ws["C15"].value == "Duarte"  # festa beneficiaries in rotation
@@ -127,9 +183,12 @@ def test_blank_boletim_filled_in_by_a_person(tmp_path):
     wb.save(blank)
     result = run("check", "--format", "json", blank)
     import json
+
     report = json.loads(result.output)[0]
     assert [h["points"] for h in report["hands"]] == [
-        {"Ana": -60, "Bruno": -40, "Carla": -20, "Duarte": -140}, {"Ana": -80, "Bruno": -60, "Carla": -120, "Duarte": 0}]
+        {"Ana": -60, "Bruno": -40, "Carla": -20, "Duarte": -140},
+        {"Ana": -80, "Bruno": -60, "Carla": -120, "Duarte": 0},
+    ]
     assert report["event"] == "Torneio" and report["table"] == "2"
 
 
@@ -143,8 +202,9 @@ def test_import_of_several_boletins_needs_a_folder_or_a_name(tmp_path):
     workbook = export(tmp_path, FINAL, DISPUTED)
     result = run("import", workbook, "-o", tmp_path / "x.yaml")
     assert result.exit_code == 2
-    assert result.stderr == (f"Error: {workbook}: holds 2 boletins ('Mesa1 R1', 'Mesa3 R1'); give --sheet NAME or "
-                             "an existing folder as -o\n")
+    assert result.stderr == (
+        f"Error: {workbook}: holds 2 boletins ('Mesa1 R1', 'Mesa3 R1'); give --sheet NAME or an existing folder as -o\n"
+    )
     named = run("import", workbook, "--sheet", "Mesa3 R1", "-o", tmp_path / "m3.yaml")
     assert named.exit_code == 1  # the disputed sheet is written, and its errors reported
     folder = tmp_path / "sheets"
@@ -154,6 +214,7 @@ def test_import_of_several_boletins_needs_a_folder_or_a_name(tmp_path):
 
 
 # --- hostile workbooks: one line, exit 2, quickly --------------------------------------------
+
 
 def hostile_check(path, expected):
     start = time.monotonic()
@@ -201,10 +262,13 @@ def test_workbook_that_is_not_a_boletim(tmp_path):
     hostile_check(path, ": not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers")
 
 
-@pytest.mark.parametrize("content, expected", [
-    (b"PK\x03\x04 truncated", ": not an .xlsx workbook (not a zip file, or a damaged one)"),
-    (b"just some text", ": not an .xlsx workbook (not a zip file, or a damaged one)"),
-])
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        (b"PK\x03\x04 truncated", ": not an .xlsx workbook (not a zip file, or a damaged one)"),
+        (b"just some text", ": not an .xlsx workbook (not a zip file, or a damaged one)"),
+    ],
+)
 def test_corrupt_files(tmp_path, content, expected):
     path = tmp_path / "broken.xlsx"
     path.write_bytes(content)
@@ -234,13 +298,16 @@ def test_xml_entity_expansion_is_refused(tmp_path):
             data = original.read(item.filename)
             if item.filename == "xl/workbook.xml":
                 lol = b'<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;">]>'
-                data = lol + data[data.index(b"<workbook"):] if b"?>" not in data else \
-                    data.replace(b"?>", b"?>" + lol, 1)
+                data = (
+                    lol + data[data.index(b"<workbook") :] if b"?>" not in data else data.replace(b"?>", b"?>" + lol, 1)
+                )
             target.writestr(item, data)
     result = run("check", out)
     assert result.exit_code == 2
-    assert result.stderr == (f"Error: {out}: damaged or unreadable workbook (EntitiesForbidden: "
-                             "EntitiesForbidden(name='lol', system_id=None, public_id=None))\n")
+    assert result.stderr == (
+        f"Error: {out}: damaged or unreadable workbook (EntitiesForbidden: "
+        "EntitiesForbidden(name='lol', system_id=None, public_id=None))\n"
+    )
 
 
 def test_text_where_a_number_belongs(tmp_path):

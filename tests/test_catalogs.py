@@ -4,6 +4,7 @@ Issue 11: a message with no translation in a shipped catalog, or a catalog entry
 is no longer in the code, fails here; so does a translation that loses or invents a `{name}`
 (formatting it would raise KeyError), a stale .mo, and a message the extractor cannot see.
 """
+
 from __future__ import annotations
 
 import ast
@@ -85,8 +86,17 @@ ARTICLE = re.compile(r"^(Art |Quadro |Regras|Vencedor |Pontua|Penaliza|O jogo |T
 
 ERRORS = re.compile(r".*(Error|Exception|Refused)$")
 # Python's own exceptions mark a programming error (a game declared wrongly), said to the developer.
-BUILTIN = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
-           "AttributeError", "LookupError", "IndexError"}
+BUILTIN = {
+    "ValueError",
+    "TypeError",
+    "KeyError",
+    "RuntimeError",
+    "AssertionError",
+    "NotImplementedError",
+    "AttributeError",
+    "LookupError",
+    "IndexError",
+}
 
 
 @pytest.mark.parametrize("name,path", MODULES, ids=[name for name, _ in MODULES])
@@ -110,6 +120,9 @@ def test_no_message_is_said_in_english_only(name, path):
             elif called in ("out", "echo", "prompt", "confirm", "fail", "finding", "_finding", "error", "found"):
                 # any text argument: some helpers take a key first (`fail("players", message)`)
                 said.extend(arg for arg in node.args if _is_sentence(arg))
-        wrong.extend(f"{name}:{getattr(text, 'lineno', node.lineno)}: {ast.unparse(text)[:70]}"
-                     for text in said if _says_words(text))
+        wrong.extend(
+            f"{name}:{getattr(text, 'lineno', node.lineno)}: {ast.unparse(text)[:70]}"
+            for text in said
+            if _says_words(text)
+        )
     assert wrong == []

@@ -2,6 +2,7 @@
 Sueca group phase with its semi-finals and final, as an organiser runs them with `scorekeeper
 tournament`. Every number below is computed by hand from the sheets (the arithmetic is in the
 comments); the draws are the commands' own, reproduced from the seeds the files record."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,13 @@ KING = EXAMPLES / "championship-king"
 SUECA = EXAMPLES / "championship-sueca"
 KING_PLAYERS = ["Ana", "Bruno", "Carla", "Duarte", "Eduardo", "Filipa", "Gil", "Helena", "Ines"]
 KING_SEEDS = [2026, 2027, 2028]
-SUECA_TEAMS = {"Nos": "Ana,Bruno", "Eles": "Carla,Duarte", "Ases": "Eva,Rui", "Copas": "Gil,Helena",
-               "Trunfo": "Ines,Jorge"}
+SUECA_TEAMS = {
+    "Nos": "Ana,Bruno",
+    "Eles": "Carla,Duarte",
+    "Ases": "Eva,Rui",
+    "Copas": "Gil,Helena",
+    "Trunfo": "Ines,Jorge",
+}
 SUECA_SEEDS = [11, 12, 13, 14, 15, 16, 17]  # five group rounds, the semi-finals, the final
 
 
@@ -56,8 +62,12 @@ def test_the_example_championship_checks_clean(path):
 @pytest.mark.parametrize("folder", [KING, SUECA], ids=lambda p: p.name)
 def test_every_sheet_is_complete_and_clean_and_named_by_the_draw(folder):
     tournament = next(p for p in folder.glob("*.yaml") if not p.name.startswith("r"))
-    named = {item["sheet"] for round_ in doc(tournament)["rounds"]
-             for item in round_.get("tables", []) + round_.get("matches", []) if "sheet" in item}
+    named = {
+        item["sheet"]
+        for round_ in doc(tournament)["rounds"]
+        for item in round_.get("tables", []) + round_.get("matches", [])
+        if "sheet" in item
+    }
     on_disk = {p.name for p in folder.glob("r*.yaml")}
     assert named == on_disk
     for name in sorted(on_disk):
@@ -67,6 +77,7 @@ def test_every_sheet_is_complete_and_clean_and_named_by_the_draw(folder):
 
 
 # --- King -------------------------------------------------------------------------------------
+
 
 def test_king_sheet_totals_by_hand():
     # King points of each sheet, hand by hand in seat order (K1, K2: Quadros 1-3), then each
@@ -157,8 +168,7 @@ def test_king_sheet_totals_by_hand():
         assert check_file(str(KING / name)).totals == totals, name
     # Table points (Art 15, K5): 5, 3, 2, 1; a tie on King points shares the average, (3 + 2) / 2.
     assert check_file(str(KING / "r3-mesa1.yaml")).places == {"Ines": 5, "Ana": 2.5, "Bruno": 2.5, "Gil": 1}
-    assert check_file(str(KING / "r3-mesa2.yaml")).places == {"Filipa": 5, "Eduardo": 2.5, "Helena": 2.5,
-                                                              "Duarte": 1}
+    assert check_file(str(KING / "r3-mesa2.yaml")).places == {"Filipa": 5, "Eduardo": 2.5, "Helena": 2.5, "Duarte": 1}
 
 
 def test_king_final_standings_by_hand():
@@ -180,8 +190,21 @@ def test_king_final_standings_by_hand():
     # Ines, Ana and Bruno tie on 9.5: King points 420 > 220 > 40 (K5). Gil and Eduardo tie on 6 and
     # on -175 King points: the best game, 360 > 80, puts Gil ahead (K5, "as tres maiores").
     rows = standings_json(KING / "final.yaml")
-    assert [(r["place"], r["player"], r["points"], r["king_points"], r["games"], r["byes"], r["absences"],
-             r["unplayed"], r["penalties"], r["decided_by"]) for r in rows] == [
+    assert [
+        (
+            r["place"],
+            r["player"],
+            r["points"],
+            r["king_points"],
+            r["games"],
+            r["byes"],
+            r["absences"],
+            r["unplayed"],
+            r["penalties"],
+            r["decided_by"],
+        )
+        for r in rows
+    ] == [
         (1, "Filipa", 10.5, 260, [220, 40], 1, 0, 0, 0, "points"),
         (2, "Ines", 9.5, 420, [585, -165], 0, 0, 1, 0, "king_points"),
         (3, "Ana", 9.5, 220, [330, -25, -85], 0, 0, 0, 0, "king_points"),
@@ -195,8 +218,17 @@ def test_king_final_standings_by_hand():
 
 
 def king_new(folder):
-    args = ["tournament", "new", "king", "--name", "Final Nacional Interbancaria 2026", "--rounds", "3",
-            "-o", folder / "final.yaml"]
+    args = [
+        "tournament",
+        "new",
+        "king",
+        "--name",
+        "Final Nacional Interbancaria 2026",
+        "--rounds",
+        "3",
+        "-o",
+        folder / "final.yaml",
+    ]
     for name in KING_PLAYERS:
         args += ["-p", name]
     result = run(*args)
@@ -212,10 +244,13 @@ def test_king_draws_reproduce_from_their_seeds(tmp_path):
     # As the organiser did: Gil did not turn up at round 2's table 1 (Art 7), so it has no sheet,
     # and Duarte's denunciation from the rail is written on the round (Art 14, TN1).
     text = path.read_text(encoding="utf-8")
-    text = text.replace("players: [Eduardo, Ines, Gil, Helena], sheet: r2-mesa1.yaml}",
-                        "players: [Eduardo, Ines, Gil, Helena], absent: [Gil]}")
-    text = text.replace("    byes: [Duarte]\n", "    byes: [Duarte]\n"
-                        "    penalties: [{player: Duarte, points: -2.5, article: Art 14}]\n")
+    text = text.replace(
+        "players: [Eduardo, Ines, Gil, Helena], sheet: r2-mesa1.yaml}",
+        "players: [Eduardo, Ines, Gil, Helena], absent: [Gil]}",
+    )
+    text = text.replace(
+        "    byes: [Duarte]\n", "    byes: [Duarte]\n    penalties: [{player: Duarte, points: -2.5, article: Art 14}]\n"
+    )
     path.write_text(text, encoding="utf-8")
     (tmp_path / "r2-mesa1.yaml").unlink()
     hand_in(tmp_path, ["r2-mesa2.yaml"], KING)
@@ -234,7 +269,7 @@ def test_king_draw_refused_while_a_sheet_is_missing(tmp_path):
     shutil.copytree(KING, folder)
     path = folder / "final.yaml"
     text = path.read_text(encoding="utf-8")
-    before_round_3 = text[:text.index("  - seed: 2028")]
+    before_round_3 = text[: text.index("  - seed: 2028")]
     path.write_text(before_round_3, encoding="utf-8")
     for name in ("r3-mesa1.yaml", "r3-mesa2.yaml", "r2-mesa2.yaml"):
         (folder / name).unlink()
@@ -252,6 +287,7 @@ def test_king_draw_refused_while_a_sheet_is_missing(tmp_path):
 
 
 # --- Sueca ------------------------------------------------------------------------------------
+
 
 def test_sueca_sheets_by_hand():
     # Each moca as the sheet's `standing` closes it (S3: the closing team at 4, points beyond lost);
@@ -326,26 +362,86 @@ def test_sueca_group_standings_by_hand():
     # 2nd, the semi-finals' losers Ases (2nd of the group) and Copas (4th) share 3rd, Trunfo 5th;
     # every row keeps its group-phase numbers above.
     assert standings_json(SUECA / "torneio.yaml") == [
-        {"place": 1, "team": "Eles", "group": "A", "stage": "final", "points": 6, "played": 4, "wins": 2,
-         "mocas": 9, "game_points": 47, "points_among_tied": 3, "mocas_among_tied": 5, "game_points_among_tied": 13,
-         "decided_by": "won the final"},
-        {"place": 2, "team": "Nos", "group": "A", "stage": "final", "points": 9, "played": 4, "wins": 3, "mocas": 10,
-         "game_points": 54, "decided_by": "reached the final"},
-        {"place": 3, "team": "Ases", "group": "A", "stage": "semi", "points": 6, "played": 4, "wins": 2, "mocas": 8,
-         "game_points": 43, "points_among_tied": 3, "mocas_among_tied": 5, "game_points_among_tied": 15,
-         "decided_by": "tied"},
-        {"place": 3, "team": "Copas", "group": "A", "stage": "semi", "points": 6, "played": 4, "wins": 2, "mocas": 8,
-         "game_points": 49, "points_among_tied": 3, "mocas_among_tied": 3, "decided_by": "reached the semi-finals"},
-        {"place": 5, "team": "Trunfo", "group": "A", "stage": "group", "points": 3, "played": 4, "wins": 1,
-         "mocas": 6, "game_points": 39, "decided_by": None},
+        {
+            "place": 1,
+            "team": "Eles",
+            "group": "A",
+            "stage": "final",
+            "points": 6,
+            "played": 4,
+            "wins": 2,
+            "mocas": 9,
+            "game_points": 47,
+            "points_among_tied": 3,
+            "mocas_among_tied": 5,
+            "game_points_among_tied": 13,
+            "decided_by": "won the final",
+        },
+        {
+            "place": 2,
+            "team": "Nos",
+            "group": "A",
+            "stage": "final",
+            "points": 9,
+            "played": 4,
+            "wins": 3,
+            "mocas": 10,
+            "game_points": 54,
+            "decided_by": "reached the final",
+        },
+        {
+            "place": 3,
+            "team": "Ases",
+            "group": "A",
+            "stage": "semi",
+            "points": 6,
+            "played": 4,
+            "wins": 2,
+            "mocas": 8,
+            "game_points": 43,
+            "points_among_tied": 3,
+            "mocas_among_tied": 5,
+            "game_points_among_tied": 15,
+            "decided_by": "tied",
+        },
+        {
+            "place": 3,
+            "team": "Copas",
+            "group": "A",
+            "stage": "semi",
+            "points": 6,
+            "played": 4,
+            "wins": 2,
+            "mocas": 8,
+            "game_points": 49,
+            "points_among_tied": 3,
+            "mocas_among_tied": 3,
+            "decided_by": "reached the semi-finals",
+        },
+        {
+            "place": 5,
+            "team": "Trunfo",
+            "group": "A",
+            "stage": "group",
+            "points": 3,
+            "played": 4,
+            "wins": 1,
+            "mocas": 6,
+            "game_points": 39,
+            "decided_by": None,
+        },
     ]
     # The group phase alone, before the semi-finals, is S5's order: Nos, Ases, Eles, Copas, Trunfo.
     group = load(str(SUECA / "torneio.yaml"))
     group.rounds = group.rounds[:5]
     rows, _pending = standings(group)
     assert [(row.place, row.name, row.stage, row.decided_by) for row in rows] == [
-        (1, "Nos", "group", "points"), (2, "Ases", "group", "c: game points among the tied"),
-        (3, "Eles", "group", "b: mocas among the tied"), (4, "Copas", "group", "points"), (5, "Trunfo", "group", None)]
+        (1, "Nos", "group", "points"),
+        (2, "Ases", "group", "c: game points among the tied"),
+        (3, "Eles", "group", "b: mocas among the tied"),
+        (4, "Copas", "group", "points"),
+        (5, "Trunfo", "group", None),
+    ]
 
 
 def test_sueca_knockout_follows_the_group():
@@ -354,7 +450,9 @@ def test_sueca_knockout_follows_the_group():
     rounds = doc(SUECA / "torneio.yaml")["rounds"]
     assert [r["stage"] for r in rounds] == ["group"] * 5 + ["semi", "final"]
     assert [[m["teams"] for m in r["matches"]] for r in rounds[5:]] == [
-        [["Nos", "Copas"], ["Ases", "Eles"]], [["Nos", "Eles"]]]
+        [["Nos", "Copas"], ["Ases", "Eles"]],
+        [["Nos", "Eles"]],
+    ]
     assert check_file(str(SUECA / "r7-mesa1.yaml")).extra["winner"] == "Eles"
 
 
@@ -388,7 +486,7 @@ def test_sueca_semi_finals_refused_while_a_group_sheet_is_missing(tmp_path):
     shutil.copytree(SUECA, folder)
     path = folder / "torneio.yaml"
     text = path.read_text(encoding="utf-8")
-    group_phase = text[:text.index("  - stage: semi")]
+    group_phase = text[: text.index("  - stage: semi")]
     path.write_text(group_phase, encoding="utf-8")
     for name in ("r6-mesa1.yaml", "r6-mesa2.yaml", "r7-mesa1.yaml", "r5-mesa2.yaml"):
         (folder / name).unlink()

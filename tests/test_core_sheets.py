@@ -1,5 +1,6 @@
 """The sheet commands' core, called as a second front end (the score pad) would call it: plain
 arguments in, data out or a domain error; and the output layer's forms of a listing."""
+
 from __future__ import annotations
 
 import json
@@ -24,15 +25,18 @@ JOGO1 = EXAMPLES / "sueca-torneio-jogo1.yaml"
 
 def test_new_record_fix_undo_return_what_they_did(tmp_path):
     sheet = str(tmp_path / "m.yaml")
-    assert new_sheet("king", sheet, ("Ana", "Bruno", "Carla", "Duarte")) == Created(sheet, "king",
-                                                                                      "Ana, Bruno, Carla, Duarte")
+    assert new_sheet("king", sheet, ("Ana", "Bruno", "Carla", "Duarte")) == Created(
+        sheet, "king", "Ana, Bruno, Carla, Duarte"
+    )
     said: list[str] = []
     record(sheet, "vazas", ["3", "2", "1", "7"], say=said.append)  # Quadro 1: -20 a trick
     fix(sheet, "1", "vazas", ["4", "2", "1", "6"], say=said.append)
     undo(sheet, say=said.append)
-    assert said == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140",
-                    "Hand 1 (vazas): Ana -80, Bruno -40, Carla -20, Duarte -120",
-                    "Removed hand 1 (vazas, line 5)."]  # `hands:` on line 4
+    assert said == [
+        "Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140",
+        "Hand 1 (vazas): Ana -80, Bruno -40, Carla -20, Duarte -120",
+        "Removed hand 1 (vazas, line 5).",
+    ]  # `hands:` on line 4
     with pytest.raises(InputValueError) as refused:  # N as typed, refused naming the sheet
         fix(sheet, "0", "vazas", ["4", "2", "1", "6"], say=said.append)
     assert refused.value.source == sheet
@@ -40,10 +44,13 @@ def test_new_record_fix_undo_return_what_they_did(tmp_path):
 
 def test_export_writes_a_workbook_and_says_its_worksheets(tmp_path):
     out = str(tmp_path / "final.xlsx")
-    assert export([str(MESA1), str(JOGO1)], out) == Exported(out, ["Resumo", "Mesa1 R1", "Mesa2 R1"])  # Jogo1 is table 2
+    assert export([str(MESA1), str(JOGO1)], out) == Exported(
+        out, ["Resumo", "Mesa1 R1", "Mesa2 R1"]
+    )  # Jogo1 is table 2
     blank = str(tmp_path / "blank.xlsx")
     assert export([], blank, blank="sueca", teams=("Nos=Ana,Bruno", "Eles=Carla,Duarte")) == BlankExported(
-        blank, "sueca", "ficha", "Nos v Eles")
+        blank, "sueca", "ficha", "Nos v Eles"
+    )
 
 
 def test_export_refuses_before_it_builds(tmp_path):
@@ -59,6 +66,7 @@ def test_export_refuses_before_it_builds(tmp_path):
 def test_a_refusal_while_building_a_workbook_is_said_in_the_terminals_language():
     def build():
         raise ScorekeeperError(i18n.active())
+
     with i18n.speaking("en"):
         with pytest.raises(ScorekeeperError) as refused:
             in_workbook_language("pt_PT", build)
@@ -81,7 +89,9 @@ def test_import_chooses_every_target_before_writing_any(tmp_path):
     assert sorted(os.listdir(folder)) == ["Mesa2-R1.yaml"]  # Mesa1-R1 waited for the refusal of Mesa2-R1
     written = list(import_workbook(str(workbook), str(folder), force=True))
     assert [(os.path.basename(w.path), w.rules_outside, w.result.valid, w.error) for w in written] == [
-        ("Mesa1-R1.yaml", False, True, None), ("Mesa2-R1.yaml", False, True, None)]
+        ("Mesa1-R1.yaml", False, True, None),
+        ("Mesa2-R1.yaml", False, True, None),
+    ]
 
 
 def test_an_imported_sheet_names_a_house_rule_file_only_where_it_may(tmp_path):
@@ -98,8 +108,10 @@ def test_an_imported_sheet_names_a_house_rule_file_only_where_it_may(tmp_path):
 def test_a_listing_in_every_form():
     headers, rows = ["code", "rule"], [["K-1", "Art 6"], ["S|2", 3]]
     assert rows_text(headers, rows, "csv", numbers=(1,)) == "code,rule\nK-1,Art 6\nS|2,3\n"
-    assert json.loads(rows_text(headers, rows, "json")) == [{"code": "K-1", "rule": "Art 6"},
-                                                            {"code": "S|2", "rule": 3}]
+    assert json.loads(rows_text(headers, rows, "json")) == [
+        {"code": "K-1", "rule": "Art 6"},
+        {"code": "S|2", "rule": 3},
+    ]
     assert rows_text(headers, rows, "markdown") == "| code | rule |\n| --- | --- |\n| K-1 | Art 6 |\n| S\\|2 | 3 |\n"
     assert rows_text(headers, rows, "table") == "code    rule\n------  ------\nK-1     Art 6\nS|2     3\n"
 

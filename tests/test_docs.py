@@ -6,6 +6,7 @@ site builds with mkdocs, every warning an error, with every page in its navigati
 A failure names the page and line of the command; `python tools/readme_runner.py --docs --update`
 rewrites the shown outputs, `python tools/gen_docs.py` the generated pages.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -41,7 +42,9 @@ def outcomes(tmp_path_factory):
     return of
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=[f"{c.block.where}:L{c.line}-{' '.join(c.words[1:3])}" for c in COMMANDS])
+@pytest.mark.parametrize(
+    "command", COMMANDS, ids=[f"{c.block.where}:L{c.line}-{' '.join(c.words[1:3])}" for c in COMMANDS]
+)
 def test_docs_command(outcomes, command):
     problem = outcomes(command.block.where)[command.line].problem()
     if problem:
@@ -53,16 +56,22 @@ def test_the_docs_are_found_and_every_page_with_a_session_is_run():
     with_sessions = sorted(where for where, blocks in BLOCKS.items() if any(b.kind == "console" for b in blocks))
     run_pages = sorted({c.block.where for c in COMMANDS})
     assert with_sessions == run_pages
-    assert {"docs/boletim.md", "docs/team-games.md", "docs/quatrilho.md", "docs/tournaments.md",
-            "docs/rules.md"} <= set(run_pages)
-    assert all(c.words[0] == "scorekeeper" for b in sum(BLOCKS.values(), []) if b.kind == "console"
-               for c in b.commands)
+    assert {
+        "docs/boletim.md",
+        "docs/team-games.md",
+        "docs/quatrilho.md",
+        "docs/tournaments.md",
+        "docs/rules.md",
+    } <= set(run_pages)
+    assert all(c.words[0] == "scorekeeper" for b in sum(BLOCKS.values(), []) if b.kind == "console" for c in b.commands)
 
 
 def test_only_the_set_up_blocks_are_not_run():
     for where, blocks in BLOCKS.items():
         skipped = {b.text for b in blocks if b.text in NOT_RUN}
-        assert skipped <= set(SET_UP["docs"]), f"{where}: a set-up block of another guide: {skipped - set(SET_UP['docs'])}"
+        assert skipped <= set(SET_UP["docs"]), (
+            f"{where}: a set-up block of another guide: {skipped - set(SET_UP['docs'])}"
+        )
         tour = [b for b in blocks if b.text == TOUR_FOLDER]
         if any(c.block.where == where for c in COMMANDS):
             # A page with a session says where it starts, before its first command.
@@ -102,10 +111,14 @@ def test_docs_tournament_files_read_as_written(tmp_path, where, line, text):
 
 
 def test_the_tournaments_page_shows_a_tournament_file_of_each_seating():
-    assert sorted(yaml.safe_load(t)["rules"] for w, _n, t in TOURNAMENTS if w == "docs/tournaments.md") == ["king", "sueca"]
+    assert sorted(yaml.safe_load(t)["rules"] for w, _n, t in TOURNAMENTS if w == "docs/tournaments.md") == [
+        "king",
+        "sueca",
+    ]
 
 
 # --- generated pages and the site -------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", sorted(gen_docs.PAGES))
 def test_the_generated_page_is_what_the_code_generates(name):
@@ -142,7 +155,21 @@ def test_every_page_is_in_the_sites_navigation():
 
 def test_the_site_builds_with_every_warning_an_error(tmp_path):
     """mkdocs is in the test extra: a missing one fails here, it is not skipped."""
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"),
-                           "--site-dir", str(tmp_path / "site")], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--config-file",
+            str(ROOT / "mkdocs.yml"),
+            "--site-dir",
+            str(tmp_path / "site"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "site" / "finding-codes" / "index.html").is_file()

@@ -2,6 +2,7 @@
 reproducible from the seed and the search's steps (in any process, at any speed), no repeat
 meeting where one can be avoided (issue 18: the targets drawn round by round), the pairs that
 meet again named, and `tournament draw`'s lines about its search."""
+
 from __future__ import annotations
 
 import itertools
@@ -41,8 +42,15 @@ def names(count: int) -> list[str]:
     return [f"P{number:03d}" for number in range(count)]
 
 
-def season(players: list[str], sizes: tuple[int, ...], rounds: int, seed: int, rounds_total: int | None = None,
-           byes_so_far: dict[str, int] | None = None, steps: int = 300) -> tuple[list[list[list[str]]], list[list[str]]]:
+def season(
+    players: list[str],
+    sizes: tuple[int, ...],
+    rounds: int,
+    seed: int,
+    rounds_total: int | None = None,
+    byes_so_far: dict[str, int] | None = None,
+    steps: int = 300,
+) -> tuple[list[list[list[str]]], list[list[str]]]:
     """`rounds` rounds drawn one at a time, as `tournament draw` does: each call gets the rounds so
     far and the byes so far, and its own seed."""
     history: list[list[list[str]]] = []
@@ -57,17 +65,20 @@ def season(players: list[str], sizes: tuple[int, ...], rounds: int, seed: int, r
     return history, all_byes
 
 
-@pytest.mark.parametrize("count, sizes, layout", [
-    (9, (5, 4), Layout((5, 4), 0)),  # 5 + 4
-    (13, (5, 4), Layout((5, 4, 4), 0)),  # 5 + 4 + 4 (three fives would leave -2)
-    (7, (5, 4), Layout((5,), 2)),  # a five leaves 2 out, a four 3: fewest byes first
-    (8, (5, 4), Layout((4, 4), 0)),  # 4 + 4 beats 5 and 3 byes
-    (11, (4, 5), Layout((5, 5), 1)),  # 5 + 5 + 1 bye beats 5 + 4 + 2 byes; the order given does not matter
-    (20, (5, 4), Layout((5, 5, 5, 5), 0)),
-    (200, (5, 4), Layout((5,) * 40, 0)),
-    (9, (4,), Layout((4, 4), 1)),
-    (3, (4,), Layout((), 3)),  # nobody can play: everyone sits out
-])
+@pytest.mark.parametrize(
+    "count, sizes, layout",
+    [
+        (9, (5, 4), Layout((5, 4), 0)),  # 5 + 4
+        (13, (5, 4), Layout((5, 4, 4), 0)),  # 5 + 4 + 4 (three fives would leave -2)
+        (7, (5, 4), Layout((5,), 2)),  # a five leaves 2 out, a four 3: fewest byes first
+        (8, (5, 4), Layout((4, 4), 0)),  # 4 + 4 beats 5 and 3 byes
+        (11, (4, 5), Layout((5, 5), 1)),  # 5 + 5 + 1 bye beats 5 + 4 + 2 byes; the order given does not matter
+        (20, (5, 4), Layout((5, 5, 5, 5), 0)),
+        (200, (5, 4), Layout((5,) * 40, 0)),
+        (9, (4,), Layout((4, 4), 1)),
+        (3, (4,), Layout((), 3)),  # nobody can play: everyone sits out
+    ],
+)
 def test_table_layout(count, sizes, layout):
     assert table_layout(count, sizes) == layout
 
@@ -88,7 +99,7 @@ def draw_cases(draw):
     sizes = draw(st.sampled_from([(4,), (5, 4), (5,), (3,), (6, 5, 4)]))
     rounds_before = draw(st.integers(0, 3))
     rounds_total = draw(st.one_of(st.none(), st.integers(1, 8)))
-    seed = draw(st.integers(0, 2 ** 32))
+    seed = draw(st.integers(0, 2**32))
     byes_so_far = {name: draw(st.integers(0, 2)) for name in names(count) if draw(st.booleans())}
     return names(count), sizes, rounds_before, rounds_total, seed, byes_so_far
 
@@ -96,8 +107,9 @@ def draw_cases(draw):
 @given(draw_cases())
 def test_every_draw_seats_everyone_once_at_allowed_tables_with_fair_byes(case):
     players, sizes, rounds_before, rounds_total, seed, byes_so_far = case
-    history, _ = season(players, sizes, rounds_before, seed, rounds_total, byes_so_far, steps=30) \
-        if rounds_before else ([], [])
+    history, _ = (
+        season(players, sizes, rounds_before, seed, rounds_total, byes_so_far, steps=30) if rounds_before else ([], [])
+    )
     byes = dict(byes_so_far)
     for tables in history:
         seated = {name for table in tables for name in table}
@@ -113,11 +125,12 @@ def test_every_draw_seats_everyone_once_at_allowed_tables_with_fair_byes(case):
     if round_byes and len(round_byes) < len(players):
         # nobody sits out while a player with fewer byes plays
         assert max(byes.get(name, 0) for name in round_byes) <= min(
-            byes.get(name, 0) for table in tables for name in table)
+            byes.get(name, 0) for table in tables for name in table
+        )
     assert draw(players, sizes, history, byes, rounds_total, seed, steps=30) == (tables, round_byes)
 
 
-@given(st.sampled_from([3, 4, 5]), st.integers(0, 7), st.integers(0, 2 ** 32))
+@given(st.sampled_from([3, 4, 5]), st.integers(0, 7), st.integers(0, 2**32))
 def test_two_rounds_without_a_repeat_whenever_there_are_as_many_tables_as_seats(size, extra_tables, seed):
     """With at least as many tables as seats, each first-round table can spread over the second
     round's tables, so two rounds need no repeat; the draw finds them."""
@@ -149,8 +162,13 @@ def test_same_seed_same_draw_in_any_process():
     """The draw must not follow str hashing (set or dict order), which PYTHONHASHSEED changes."""
     outputs = set()
     for hash_seed in ("0", "1", "4242", "random"):
-        done = subprocess.run([sys.executable, "-c", DRAW_SCRIPT, "17"], capture_output=True, text=True, check=True,
-                              env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        done = subprocess.run(
+            [sys.executable, "-c", DRAW_SCRIPT, "17"],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
         outputs.add(done.stdout)
     assert len(outputs) == 1
     tables, byes = json.loads(outputs.pop())
@@ -207,7 +225,7 @@ def test_a_round_repeated_is_no_class_of_the_plane():
     """Rows, columns, then the columns again (24 repeats: 4 tables x 6 pairs): no plane holds the
     three rounds, but rows and columns are two classes of one, so two more rounds add no repeat."""
     players = names(16)
-    rows = [players[start:start + 4] for start in range(0, 16, 4)]
+    rows = [players[start : start + 4] for start in range(0, 16, 4)]
     columns = [players[start::4] for start in range(4)]
     history = [rows, columns, columns]
     for seed in (0, 1):
@@ -236,8 +254,15 @@ def fewest_repeats_nine_in_fours_four_rounds() -> int:
             table = (present[0], *rest)
             yield pairs_of([table, [number for number in present if number not in table]])
 
-    firsts = [pairs_of(tables) for tables in ([[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 4, 5], [3, 6, 7, 8]],
-                                               [[1, 3, 4, 5], [2, 6, 7, 8]], [[2, 3, 4, 5], [1, 6, 7, 8]])]
+    firsts = [
+        pairs_of(tables)
+        for tables in (
+            [[1, 2, 3, 4], [5, 6, 7, 8]],
+            [[1, 2, 4, 5], [3, 6, 7, 8]],
+            [[1, 3, 4, 5], [2, 6, 7, 8]],
+            [[2, 3, 4, 5], [1, 6, 7, 8]],
+        )
+    ]
     later = [list(splits(bye)) for bye in (1, 2, 3)]
     fewest = 48
     for first in firsts:
@@ -296,8 +321,9 @@ def test_round_robin(count):
         assert len(playing) == len(set(playing))  # each team at most once a round
         assert len(playing) == count - count % 2  # with an odd count, exactly one rests
     if count % 2:
-        resting = [next(team for team in teams if all(team not in pairing for pairing in pairings))
-                   for pairings in rounds]
+        resting = [
+            next(team for team in teams if all(team not in pairing for pairing in pairings)) for pairings in rounds
+        ]
         assert sorted(resting) == sorted(teams)  # each team rests once
 
 
@@ -315,6 +341,7 @@ def test_round_robin_five_teams_exact():
 
 # --- issue 18: a draw that finds what exists ---
 
+
 def rounds_drawn(players: list[str], sizes: tuple[int, ...], rounds: int, seed: int, time_budget: float = 5.0):
     """A season drawn round by round as `tournament draw` draws it (each draw planning for all the
     rounds, with its own seed and the time budget); the rounds and each draw's Draw."""
@@ -330,10 +357,22 @@ def rounds_drawn(players: list[str], sizes: tuple[int, ...], rounds: int, seed: 
     return history, draws
 
 
-@pytest.mark.parametrize("count, sizes, rounds", [
-    (20, (4,), 5), (24, (4,), 6), (24, (4,), 7), (32, (4,), 8), (36, (4,), 8), (28, (4,), 9),
-    (30, (5, 4), 5), (30, (5, 4), 6), (40, (5, 4), 6), (16, (4,), 5), (25, (5, 4), 6),
-])
+@pytest.mark.parametrize(
+    "count, sizes, rounds",
+    [
+        (20, (4,), 5),
+        (24, (4,), 6),
+        (24, (4,), 7),
+        (32, (4,), 8),
+        (36, (4,), 8),
+        (28, (4,), 9),
+        (30, (5, 4), 5),
+        (30, (5, 4), 6),
+        (40, (5, 4), 6),
+        (16, (4,), 5),
+        (25, (5, 4), 6),
+    ],
+)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_targets_drawn_round_by_round_repeat_no_meeting(count, sizes, rounds, seed):
     """Every pair meets at most once: 20 x 5 rounds x 5 tables x 6 pairs = 150 of C(20, 2) = 190
@@ -366,12 +405,18 @@ def test_the_search_alone_finds_twenty_in_fours_over_five_rounds(monkeypatch):
 def test_rounds_the_designs_do_not_know_are_completed_by_the_search():
     """Two rounds of the published 20-player seating (not rounds of the plan the transversal
     design makes from the first): the search plans the other three without a repeat."""
-    published = [[[12, 13, 14, 15], [16, 17, 18, 19], [4, 5, 6, 7], [8, 9, 10, 11], [1, 2, 3, 20]],
-                 [[6, 1, 11, 16], [20, 10, 15, 5], [3, 8, 13, 18], [17, 7, 12, 2], [9, 19, 4, 14]]]
+    published = [
+        [[12, 13, 14, 15], [16, 17, 18, 19], [4, 5, 6, 7], [8, 9, 10, 11], [1, 2, 3, 20]],
+        [[6, 1, 11, 16], [20, 10, 15, 5], [3, 8, 13, 18], [17, 7, 12, 2], [9, 19, 4, 14]],
+    ]
     players = names(20)
     history = [[[players[number - 1] for number in table] for table in tables] for tables in published]
-    assert draw_designs.design_round(20, 4, [[[int(name[1:]) for name in table] for table in tables]
-                                             for tables in history], random.Random(1)) is None
+    assert (
+        draw_designs.design_round(
+            20, 4, [[[int(name[1:]) for name in table] for table in tables] for tables in history], random.Random(1)
+        )
+        is None
+    )
     for _round in range(3):
         drawn = draw_tables(players, (4,), history, {}, 5, 7, time_budget=None, steps=4000)
         assert drawn.stopped in ("bound", "clean", "quick") and not drawn.again
@@ -385,8 +430,11 @@ def test_the_design_plan_is_the_one_the_first_round_fixes():
     players = names(20)
     first = draw_tables(players, (4,), [], {}, 5, 11).tables
     shuffled = [list(reversed(table)) for table in reversed(first)]
-    seconds = {frozenset(map(frozenset, draw_tables(players, (4,), [history], {}, 5, seed).tables))
-               for history in (first, shuffled) for seed in range(8)}
+    seconds = {
+        frozenset(map(frozenset, draw_tables(players, (4,), [history], {}, 5, seed).tables))
+        for history in (first, shuffled)
+        for seed in range(8)
+    }
     assert 1 < len(seconds) <= 4  # four rounds of the plan are left
     history = [first]
     for seed in range(4):
@@ -408,8 +456,9 @@ def test_the_pairs_that_meet_again_are_named_with_their_meetings():
     assert drawn.stopped in ("bound", "quick")  # 4 is the fewest: the bound proves it
     assert len(drawn.again) == 4 and all(again.times == 2 for again in drawn.again)
     together = {frozenset((a, b)) for table in drawn.tables for a, b in itertools.combinations(table, 2)}
-    assert {frozenset((again.first, again.second)) for again in drawn.again} == \
-        {pair for pair in together if any(pair <= set(table) for table in first)}
+    assert {frozenset((again.first, again.second)) for again in drawn.again} == {
+        pair for pair in together if any(pair <= set(table) for table in first)
+    }
     assert all(isinstance(again, Again) for again in drawn.again)
     # The same round played twice: 2 + 2 again, and the two pairs of each old table at a new table
     # meet a third time (the pairs across are new).
@@ -483,6 +532,7 @@ def test_transversal_designs_repeat_nothing_and_exist_only_for_prime_power_table
 
 # --- `tournament draw`: its --time, --steps and what it says of its search ---
 
+
 def new_king(tmp_path, players, rounds):
     path = tmp_path / "t.yaml"
     args = ["tournament", "new", "king", "--name", "T", "--rounds", str(rounds), "-o", path]
@@ -522,17 +572,21 @@ def test_the_draw_names_the_pairs_meeting_again_in_each_language(tmp_path):
     lines = second.output.splitlines()
     heading = next(index for index, line in enumerate(lines) if line.startswith("  Voltam a encontrar-se (procurou "))
     assert lines[heading].endswith(" s de 2 s):")
-    named = lines[heading + 1:]
-    assert len(named) == 4 and all(line.startswith("    ") and line.endswith(": 2 vezes") and " e " in line
-                                   for line in named)
+    named = lines[heading + 1 :]
+    assert len(named) == 4 and all(
+        line.startswith("    ") and line.endswith(": 2 vezes") and " e " in line for line in named
+    )
     first = [table["players"] for table in yaml.safe_load(path.read_text(encoding="utf-8"))["rounds"][0]["tables"]]
     for line in named:
-        pair = set(line.strip()[:-len(": 2 vezes")].split(" e "))
+        pair = set(line.strip()[: -len(": 2 vezes")].split(" e "))
         assert any(pair <= set(table) for table in first)
     brazil = run("--lang", "pt_BR", "tournament", "draw", path, "--seed", "3", "--force", "--steps", "0")
     assert brazil.exit_code == 0, brazil.output
-    assert any(line.startswith("  Se encontram de novo (buscou ") and line.endswith(" s, 0 passos):")  # 0 is plural, as in Portugal (issue 16)
-               for line in brazil.output.splitlines())
+    assert any(
+        line.startswith("  Se encontram de novo (buscou ")
+        and line.endswith(" s, 0 passos):")  # 0 is plural, as in Portugal (issue 16)
+        for line in brazil.output.splitlines()
+    )
 
 
 @pytest.mark.parametrize("value", ["-1", "many", "2.5"])
@@ -544,5 +598,7 @@ def test_a_search_that_is_no_whole_number_of_steps_is_refused(tmp_path, value):
     checked = run("tournament", "check", path)
     assert checked.exit_code == 2
     line = next(number for number, row in enumerate(text.splitlines(), start=1) if row.strip().startswith("search:"))
-    assert checked.stderr == (f"Error: {path}:{line}: round 1: search: expected a whole number of steps, "
-                              f"got {value if value == '2.5' or value == '-1' else repr(value)}\n")
+    assert checked.stderr == (
+        f"Error: {path}:{line}: round 1: search: expected a whole number of steps, "
+        f"got {value if value == '2.5' or value == '-1' else repr(value)}\n"
+    )

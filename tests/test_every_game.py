@@ -5,6 +5,7 @@ game to that, and run it as a new user would (tests/conformance.yaml gives, per 
 seats it and a whole game recorded from the command line, each record option used once):
 new, record, undo, check, show, export, import and check again, and the blank boletim.
 """
+
 from __future__ import annotations
 
 import ast
@@ -64,8 +65,7 @@ def _code_words(path: pathlib.Path) -> set[str]:
 
 # Every module outside the game folders: the top level and the shared packages (cli/, core/, output/,
 # sheet/, rulebook/, team/, workbook/, tournaments/).
-SHARED = sorted(path for path in PACKAGE.rglob("*.py")
-                if path.relative_to(PACKAGE).parts[0] not in GAMES)
+SHARED = sorted(path for path in PACKAGE.rglob("*.py") if path.relative_to(PACKAGE).parts[0] not in GAMES)
 
 
 @pytest.mark.parametrize("path", [p for p in SHARED if p.name != "games.py"], ids=lambda p: p.name)
@@ -196,8 +196,11 @@ def test_a_variant_is_a_subclass_and_a_rule_file(tmp_path, monkeypatch):
     text = re.sub(r"(?m)^(moca:\n(?:  .*\n)*?  to_win: )\d+", r"\g<1>1", text)
     (tmp_path / "bisca9.yaml").write_text(text, encoding="utf-8")
     sheet = tmp_path / "jogo.yaml"
-    sheet.write_text("rules: bisca9.yaml\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n"
-                     "deals:\n  - {points: [70, 50]}\n  - {points: [80, 40]}\n", encoding="utf-8")
+    sheet.write_text(
+        "rules: bisca9.yaml\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n"
+        "deals:\n  - {points: [70, 50]}\n  - {points: [80, 40]}\n",
+        encoding="utf-8",
+    )
     checked = run("check", sheet)
     assert checked.exit_code == 0, checked.output
     # Each 61-90 deal gives 1 point (S2); two points make Bisca9's moca, and one moca its game.

@@ -1,4 +1,5 @@
 """Every shipped example checks clean, except the disputed ones, which list each seeded error."""
+
 import pytest
 from conftest import EXAMPLES
 
@@ -53,7 +54,19 @@ def test_sueca_example_game():
     # Hand-computed from S2-S4: the moca race of the example, deal by deal (see its comments).
     result = check_file(str(EXAMPLES / "sueca-torneio-jogo1.yaml"))
     assert [list(h.awarded.values()) for h in result.hands] == [
-        [1, 0], [0, 1], [2, 0], [1, 0], [0, 0], [0, 2], [0, 0], [0, 4], [1, 0], [4, 0], [1, 0], [2, 0]]
+        [1, 0],
+        [0, 1],
+        [2, 0],
+        [1, 0],
+        [0, 0],
+        [0, 2],
+        [0, 0],
+        [0, 4],
+        [1, 0],
+        [4, 0],
+        [1, 0],
+        [2, 0],
+    ]
     assert result.extra["winner"] == "Nos"
     assert result.extra["teams"]["Nos"]["mocas"] == 3 and result.extra["teams"]["Eles"]["mocas"] == 1
     assert result.extra["teams"]["Nos"]["game_points"] == 12 and result.extra["teams"]["Eles"]["game_points"] == 5
@@ -63,18 +76,35 @@ def test_truco_example_match():
     result = check_file(str(EXAMPLES / "truco-furb-partida1.yaml"))
     assert [g["winner"] for g in result.extra["games"]] == ["Nos", "Eles", "Nos"]
     assert [g["score"] for g in result.extra["games"]] == [
-        {"Nos": 12, "Eles": 4}, {"Nos": 5, "Eles": 12}, {"Nos": 12, "Eles": 1}]
+        {"Nos": 12, "Eles": 4},
+        {"Nos": 5, "Eles": 12},
+        {"Nos": 12, "Eles": 1},
+    ]
     assert result.extra["winner"] == "Nos"
 
 
 def test_disputed_sueca_reports_each_seeded_mistake():
     result = check_file(str(EXAMPLES / "sueca-disputed-jogo2.yaml"))
     assert [(f.hand, f.rule) for f in result.findings] == [
-        (2, "O jogo 4"), (3, "O jogo 3"), (3, "O jogo 3"), (4, "Pontuação 2"), (6, "Pontuação 4"),
-        (8, "Penalizações, 1 ponto"), (12, "Pontuação 4"), (14, "Vencedor 1")]
+        (2, "O jogo 4"),
+        (3, "O jogo 3"),
+        (3, "O jogo 3"),
+        (4, "Pontuação 2"),
+        (6, "Pontuação 4"),
+        (8, "Penalizações, 1 ponto"),
+        (12, "Pontuação 4"),
+        (14, "Vencedor 1"),
+    ]
 
 
 def test_disputed_truco_reports_each_seeded_mistake():
     result = check_file(str(EXAMPLES / "truco-disputed-partida2.yaml"))
     assert [(f.hand, f.rule) for f in result.findings] == [
-        (2, "Art 13"), (4, "Art 16"), (5, "Art 17"), (8, "Art 18"), (8, "Art 14"), (9, "Art 16"), (12, "Art 14")]
+        (2, "Art 13"),
+        (4, "Art 16"),
+        (5, "Art 17"),
+        (8, "Art 18"),
+        (8, "Art 14"),
+        (9, "Art 16"),
+        (12, "Art 14"),
+    ]

@@ -1,6 +1,7 @@
 """Finding codes (issue 11): every kind of finding has one, it is never reused, every finding
 carries one, and docs/finding-codes.md lists them all as `scorekeeper codes` does (generated, so that the
 list cannot drift from the code)."""
+
 from __future__ import annotations
 
 import ast

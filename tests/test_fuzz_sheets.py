@@ -7,6 +7,7 @@ number, nan, an impossible date, an alias, a Python tag, control characters, a d
 value of the wrong type) in place of one of its values or keys, and runs `check`, `show` and
 (for rule files) `rules check` and a sheet played under those rules.
 """
+
 import json
 import pathlib
 import tempfile
@@ -21,47 +22,121 @@ from scorekeeper.rulebook.registry import rules_dir
 
 SHEETS = {path.name: path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.yaml"))}
 RULE_FILES = {path.stem: path.read_text(encoding="utf-8") for path in sorted(pathlib.Path(rules_dir()).glob("*.yaml"))}
-EXAMPLE_OF = {"king": "king-final-nacional-mesa1.yaml", "sueca": "sueca-torneio-jogo1.yaml",
-              "truco": "truco-furb-partida1.yaml", "quatrilho": "quatrilho-cbqi-mesa7.yaml"}
+EXAMPLE_OF = {
+    "king": "king-final-nacional-mesa1.yaml",
+    "sueca": "sueca-torneio-jogo1.yaml",
+    "truco": "truco-furb-partida1.yaml",
+    "quatrilho": "quatrilho-cbqi-mesa7.yaml",
+}
 PLACEHOLDER = "FUZZPLACEHOLDER"
 CALL_SECONDS = 2.0  # one CLI run on a fuzzed file; they take milliseconds
 
 # Characters that break lines or drive terminals, and some that are merely unusual.
-NASTY_CHARACTERS = "\x00\x1b\x07\x08\t\r\n\x0b\x0c\x1c\x7f\x85\x9b\u2028\u2029\u202e\ufeff\U0001f0a1=+-@'\"*&!|>%#:,[]{}"
+NASTY_CHARACTERS = (
+    "\x00\x1b\x07\x08\t\r\n\x0b\x0c\x1c\x7f\x85\x9b\u2028\u2029\u202e\ufeff\U0001f0a1=+-@'\"*&!|>%#:,[]{}"
+)
 
 FIXED_FRAGMENTS = [
     # numbers: huge, at the limits, YAML 1.1 spellings, not whole, not finite
-    "9" * 13, "-" + "9" * 12, "9" * 5000, "0", "-1", "1e400", "-1e400", ".nan", ".inf", "-.inf", "1.5", "1e5",
-    "1:3", "190:20:30", "0x3", "0o7", "0b11", "1_0", "+1_000",
+    "9" * 13,
+    "-" + "9" * 12,
+    "9" * 5000,
+    "0",
+    "-1",
+    "1e400",
+    "-1e400",
+    ".nan",
+    ".inf",
+    "-.inf",
+    "1.5",
+    "1e5",
+    "1:3",
+    "190:20:30",
+    "0x3",
+    "0o7",
+    "0b11",
+    "1_0",
+    "+1_000",
     # booleans and nothing, in every spelling
-    "yes", "no", "on", "off", "y", "n", "True", "FALSE", "~", "null", "''", "",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "y",
+    "n",
+    "True",
+    "FALSE",
+    "~",
+    "null",
+    "''",
+    "",
     # dates that do not exist and dates that do
-    "2026-02-30", "2026-13-01", "2026-11-28", "2026-01-01 10:00:00 +99:00", "2026-01-01T25:00:00",
+    "2026-02-30",
+    "2026-13-01",
+    "2026-11-28",
+    "2026-01-01 10:00:00 +99:00",
+    "2026-01-01T25:00:00",
     # tags: Python objects, binary, sets, explicit scalars of the wrong shape, unknown ones
-    "!!python/object/apply:os.system [touch pwned]", "!!python/name:os.system", "!!binary 'x'", "!!binary aGk=",
-    "!!set {a, b}", "!!omap [a: 1, b: 2]", "!!pairs [a: 1]", "!!timestamp soon", "!!int 0x3", "!!int ''",
-    "!!float 1_0", "!!bool yes", "!!str 12", "!!null x", "!foo bar", "!<tag:example.com,2000:x> 1",
-    "!!map [1]", "!!seq {a: 1}",
+    "!!python/object/apply:os.system [touch pwned]",
+    "!!python/name:os.system",
+    "!!binary 'x'",
+    "!!binary aGk=",
+    "!!set {a, b}",
+    "!!omap [a: 1, b: 2]",
+    "!!pairs [a: 1]",
+    "!!timestamp soon",
+    "!!int 0x3",
+    "!!int ''",
+    "!!float 1_0",
+    "!!bool yes",
+    "!!str 12",
+    "!!null x",
+    "!foo bar",
+    "!<tag:example.com,2000:x> 1",
+    "!!map [1]",
+    "!!seq {a: 1}",
     # anchors and aliases, defined and not
-    "&a [1, 2]", "*a", "*undefined", "&x {a: 1}", "{<<: [1]}", "{<<: *x}",
+    "&a [1, 2]",
+    "*a",
+    "*undefined",
+    "&x {a: 1}",
+    "{<<: [1]}",
+    "{<<: *x}",
     # structures of every shape
-    "[]", "{}", "[[]]", "[{}]", "{a: [1, {b: 2}]}", "[" * 60 + "]" * 60, "[" * 2000 + "]" * 2000,
-    "[1, 2, 3, 4]", "[Ana, Bruno, Carla, Duarte]", "{Ana: 1, Bruno: 2, Carla: 3, Duarte: 4}", "{Nos: 1, Eles: 2}",
-    "[" + ", ".join(["1"] * 5000) + "]", "? [a]\n", "{? [a]: 1}",
+    "[]",
+    "{}",
+    "[[]]",
+    "[{}]",
+    "{a: [1, {b: 2}]}",
+    "[" * 60 + "]" * 60,
+    "[" * 2000 + "]" * 2000,
+    "[1, 2, 3, 4]",
+    "[Ana, Bruno, Carla, Duarte]",
+    "{Ana: 1, Bruno: 2, Carla: 3, Duarte: 4}",
+    "{Nos: 1, Eles: 2}",
+    "[" + ", ".join(["1"] * 5000) + "]",
+    "? [a]\n",
+    "{? [a]: 1}",
     # texts: very long, a formula, an escape sequence, line separators
-    "x" * 100_000, '"=HYPERLINK(\\"http://x\\")"', '"\\e[2J\\e[31mred"', '"a\\Lb\\Nc\\Pd"', '"\\0"',
+    "x" * 100_000,
+    '"=HYPERLINK(\\"http://x\\")"',
+    '"\\e[2J\\e[31mred"',
+    '"a\\Lb\\Nc\\Pd"',
+    '"\\0"',
 ]
 
 
 def scalar_fragments():
     return st.one_of(
-        st.integers(min_value=-10**15, max_value=10**15).map(str),
+        st.integers(min_value=-(10**15), max_value=10**15).map(str),
         st.integers(min_value=13, max_value=6000).map(lambda n: "9" * n),
-        st.floats(allow_nan=True, allow_infinity=True).map(repr).map(
-            lambda r: {"nan": ".nan", "inf": ".inf", "-inf": "-.inf"}.get(r, r)),
+        st.floats(allow_nan=True, allow_infinity=True)
+        .map(repr)
+        .map(lambda r: {"nan": ".nan", "inf": ".inf", "-inf": "-.inf"}.get(r, r)),
         st.dates().map(str),
         st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from(NASTY_CHARACTERS), max_size=40).map(
-            lambda t: json.dumps(t)),
+            lambda t: json.dumps(t)
+        ),
         st.text(alphabet="abcdefghijklmnopqrstuvwxyz-_ ", min_size=1, max_size=20).map(str.strip).filter(bool),
         st.sampled_from(FIXED_FRAGMENTS),
     )
@@ -74,7 +149,8 @@ def fragments():
         lambda inner: st.one_of(
             st.lists(inner, max_size=5).map(lambda items: "[" + ", ".join(items) + "]"),
             st.dictionaries(st.text(alphabet="abcdefgh", min_size=1, max_size=6), inner, max_size=4).map(
-                lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}"),
+                lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}"
+            ),
         ),
         max_leaves=12,
     )
@@ -207,13 +283,17 @@ def test_fuzzed_rule_files_are_valid_or_one_line(data, game):
 
 
 @FUZZ
-@given(fragment=fragments(), key=st.sampled_from(["rules", "players", "teams", "scorer", "date", "hands", "deals",
-                                                   "event", "notes"]),
-       game=st.sampled_from(["king", "sueca", "truco"]))
+@given(
+    fragment=fragments(),
+    key=st.sampled_from(["rules", "players", "teams", "scorer", "date", "hands", "deals", "event", "notes"]),
+    game=st.sampled_from(["king", "sueca", "truco"]),
+)
 def test_any_value_in_any_header_key(fragment, key, game):
-    head = {"king": "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n",
-            "sueca": "rules: sueca\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n",
-            "truco": "rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n"}[game]
+    head = {
+        "king": "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n",
+        "sueca": "rules: sueca\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n",
+        "truco": "rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\n",
+    }[game]
     lines = [line for line in head.splitlines() if not line.startswith(f"{key}:")]
     text = "\n".join([*lines, f"{key}: {fragment}"]) + "\n"
     with tempfile.TemporaryDirectory() as folder:

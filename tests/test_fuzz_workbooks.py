@@ -4,6 +4,7 @@ a boletim or ficha, `check` and `import` answer with findings or one line, never
 The boletins and fichas of the examples are exported once; each example then changes random
 cells (through openpyxl) or random bytes of a random part (through zipfile) and runs the CLI.
 """
+
 import datetime
 import io
 import os
@@ -38,8 +39,9 @@ def assert_answered(path: pathlib.Path) -> None:
     """check and import -o - end in findings or one line, never an exception."""
     for args in (("check", path), ("import", path, "-o", "-")):
         result = run(*args)
-        assert result.exception is None or isinstance(result.exception, SystemExit), \
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
             f"{args[0]}: {type(result.exception).__name__}: {result.exception}"
+        )
         assert result.exit_code in (0, 1, 2), (args[0], result.exit_code, result.output)
         for text in (result.stdout, result.stderr):
             assert "internal error" not in text and "Traceback" not in text, text
@@ -51,12 +53,39 @@ def assert_answered(path: pathlib.Path) -> None:
 CELL_VALUES = st.one_of(
     st.text(max_size=30),
     st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x3000), max_size=10),
-    st.integers(min_value=-10 ** 20, max_value=10 ** 20),
-    st.sampled_from([0, -1, 13, 120, 10 ** 12, 10 ** 13, -10 ** 15]),
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.sampled_from([0, -1, 13, 120, 10**12, 10**13, -(10**15)]),
     st.floats(allow_nan=True, allow_infinity=True),
-    st.sampled_from(["=SUM(A1:A3)", '=HYPERLINK("http://x","y")', "=1/0", "+1", "-Ana", "@x", "\t",
-                     "festa", "Festa", "nulos", "renuncia", "anulada", "recusada", "Nos", "Eles", "Ana", "sim",
-                     "king", "sueca", "truco", "/dev/stdin", "rules/king.yaml", "nan", "inf", "1e400", "3 nulos"]),
+    st.sampled_from(
+        [
+            "=SUM(A1:A3)",
+            '=HYPERLINK("http://x","y")',
+            "=1/0",
+            "+1",
+            "-Ana",
+            "@x",
+            "\t",
+            "festa",
+            "Festa",
+            "nulos",
+            "renuncia",
+            "anulada",
+            "recusada",
+            "Nos",
+            "Eles",
+            "Ana",
+            "sim",
+            "king",
+            "sueca",
+            "truco",
+            "/dev/stdin",
+            "rules/king.yaml",
+            "nan",
+            "inf",
+            "1e400",
+            "3 nulos",
+        ]
+    ),
     st.booleans(),
     st.dates(min_value=datetime.date(1900, 3, 1), max_value=datetime.date(2100, 1, 1)),
     st.just(""),
@@ -82,16 +111,42 @@ def test_changed_cells_are_findings_or_one_line(example, changes):
         assert_answered(path)
 
 
-XML_BITS = st.sampled_from([b"<", b">", b"&", b"&#1;", b"]]>", b"<v>nan</v>", b"<v>1e400</v>", b'<c r="A1">',
-                            b"</row>", b'<row r="1"/>', b'<c r="XFD1048576"><v>1</v></c>', b'<f>SUM(A1)</f>',
-                            b't="s"', b't="b"', b'<v>99999999</v>', b"\x00", b"\xff\xfe", b"<!DOCTYPE x>",
-                            b'<dimension ref="A1:XFD1048576"/>', b"<x:si>", b""])
+XML_BITS = st.sampled_from(
+    [
+        b"<",
+        b">",
+        b"&",
+        b"&#1;",
+        b"]]>",
+        b"<v>nan</v>",
+        b"<v>1e400</v>",
+        b'<c r="A1">',
+        b"</row>",
+        b'<row r="1"/>',
+        b'<c r="XFD1048576"><v>1</v></c>',
+        b"<f>SUM(A1)</f>",
+        b't="s"',
+        b't="b"',
+        b"<v>99999999</v>",
+        b"\x00",
+        b"\xff\xfe",
+        b"<!DOCTYPE x>",
+        b'<dimension ref="A1:XFD1048576"/>',
+        b"<x:si>",
+        b"",
+    ]
+)
 
 
 @settings(max_examples=EXAMPLES_PER_TEST, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(example=st.sampled_from(EXAMPLE_FILES), part=st.integers(min_value=0, max_value=100),
-       where=st.floats(min_value=0, max_value=1), cut=st.integers(min_value=0, max_value=40), bit=XML_BITS,
-       truncate=st.booleans())
+@given(
+    example=st.sampled_from(EXAMPLE_FILES),
+    part=st.integers(min_value=0, max_value=100),
+    where=st.floats(min_value=0, max_value=1),
+    cut=st.integers(min_value=0, max_value=40),
+    bit=XML_BITS,
+    truncate=st.booleans(),
+)
 def test_changed_xml_is_findings_or_one_line(example, part, where, cut, bit, truncate):
     source = zipfile.ZipFile(io.BytesIO(exported(example)))
     members = [m for m in source.infolist() if m.filename.endswith((".xml", ".rels"))]
@@ -102,7 +157,7 @@ def test_changed_xml_is_findings_or_one_line(example, part, where, cut, bit, tru
             data = source.read(member.filename)
             if member is target_member:
                 at = int(len(data) * where)
-                data = data[:at] if truncate else data[:at] + bit + data[at + cut:]
+                data = data[:at] if truncate else data[:at] + bit + data[at + cut :]
             target.writestr(member, data)
     with tempfile.TemporaryDirectory() as folder:
         path = pathlib.Path(folder) / "patched.xlsx"
@@ -141,8 +196,28 @@ from scorekeeper.sheet.yaml_lines import loads  # noqa: E402
 # spreadsheet or YAML would take for something else ("=1", "3", "null", "#", ": ").
 NAME_TEXT = st.one_of(
     st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=80),
-    st.sampled_from(["=1+2", "3", "-1", "null", "yes", "#Ana", "a: b", "'Ana'", "@x", "Evento", "Totais", "Festa",
-                     "Nos", "1.0", "TRUE", "Ana\u00a0Maria", "Ａｎａ", "🂡 Ás"]),
+    st.sampled_from(
+        [
+            "=1+2",
+            "3",
+            "-1",
+            "null",
+            "yes",
+            "#Ana",
+            "a: b",
+            "'Ana'",
+            "@x",
+            "Evento",
+            "Totais",
+            "Festa",
+            "Nos",
+            "1.0",
+            "TRUE",
+            "Ana\u00a0Maria",
+            "Ａｎａ",
+            "🂡 Ás",
+        ]
+    ),
 )
 
 
@@ -199,8 +274,23 @@ def _model(text: str, name: str = "s.yaml"):
 
 def _king_entries(sheet) -> tuple:
     header = (sheet.players, sheet.scorer, sheet.event)
-    entries = [(e.hand, e.counts, e.points, e.tricks, e.penalty, e.offenders, e.beneficiary, e.contract, e.trump,
-                e.offer, e.note, e.total) for e in sheet.entries]
+    entries = [
+        (
+            e.hand,
+            e.counts,
+            e.points,
+            e.tricks,
+            e.penalty,
+            e.offenders,
+            e.beneficiary,
+            e.contract,
+            e.trump,
+            e.offer,
+            e.note,
+            e.total,
+        )
+        for e in sheet.entries
+    ]
     totals = {key: sheet.totals.as_numbers(key) for key in sheet.totals.values} if sheet.totals else {}
     return header, entries, totals
 
@@ -231,14 +321,20 @@ def king_sheets(draw):
         if draw(st.integers(0, 7)) == 0:
             entry["note"] = draw(NAMES)
         hands.append(entry)
-    doc = {"rules": "king", "players": players, "scorer": draw(st.sampled_from(players)), "event": draw(NAMES),
-           "hands": hands}
+    doc = {
+        "rules": "king",
+        "players": players,
+        "scorer": draw(st.sampled_from(players)),
+        "event": draw(NAMES),
+        "hands": hands,
+    }
     totals = {}
     for key in ("negativos", "positivos", "saldo"):
         chosen = draw(st.lists(st.sampled_from(players), unique=True, max_size=4))
         if chosen:
-            totals[key] = {p: draw(st.integers(-2000, 2000) if key == "saldo" else st.integers(0, 2000))
-                           for p in chosen}
+            totals[key] = {
+                p: draw(st.integers(-2000, 2000) if key == "saldo" else st.integers(0, 2000)) for p in chosen
+            }
     if totals:
         doc["totals"] = totals
     return _dump(doc)
@@ -270,8 +366,9 @@ def _findings(text: str) -> list:
     are in the order of their lines: a key on a line of its own comes after its hand's)."""
     from scorekeeper.sheet.load import score
 
-    return sorted((f.code, f.severity.value, f.hand or 0, f.player or "", f.message)
-                  for f in score(_model(text)).findings)
+    return sorted(
+        (f.code, f.severity.value, f.hand or 0, f.player or "", f.message) for f in score(_model(text)).findings
+    )
 
 
 @settings(max_examples=EXAMPLES_PER_TEST, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -332,7 +429,7 @@ def quatrilho_sheets(draw):
     names = draw(distinct(NAMES_WITHOUT_COMMAS, len(players) + 1))
     renames = dict(zip(players, names))
     entries = [_renamed(entry, renames) for entry in entries]
-    players = names[:len(players)]
+    players = names[: len(players)]
     if len(players) == 5 and draw(st.booleans()):
         entries.insert(0, {"late": players[-1], "coringa": names[-1]})
     return _dump({"rules": "quatrilho", "players": players, "deals": entries})

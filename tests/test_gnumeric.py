@@ -5,6 +5,7 @@ alike; N() of an empty cell, for one, is #NUM! in Gnumeric and 0 in Excel and Li
 Locally the engine tests are skipped when ssconvert is missing; in CI (CI set) they fail
 instead, as .ci/run installs gnumeric. The portable-functions test needs no engine.
 """
+
 import openpyxl
 import pytest
 import recalc
@@ -32,9 +33,11 @@ def test_all_examples_in_one_workbook_with_its_resumo(engine, tmp_path):
 
 
 @settings(max_examples=10, deadline=None)
-@given(king_games=st.lists(valid_game(), min_size=2, max_size=2),
-       deals=st.lists(st.lists(deal, max_size=40), min_size=1, max_size=1),
-       truco_hands=st.lists(st.lists(truco_hand, max_size=50), min_size=1, max_size=1))
+@given(
+    king_games=st.lists(valid_game(), min_size=2, max_size=2),
+    deals=st.lists(st.lists(deal, max_size=40), min_size=1, max_size=1),
+    truco_hands=st.lists(st.lists(truco_hand, max_size=50), min_size=1, max_size=1),
+)
 def test_random_games_recalculate_to_the_cli_numbers(tmp_path_factory, king_games, deals, truco_hands):
     ENGINE.require()
     recalc.random_games(ENGINE, tmp_path_factory.mktemp("random"), king_games, deals, truco_hands)
@@ -54,9 +57,11 @@ def test_every_formula_calls_only_portable_functions(tmp_path):
     out = tmp_path / "all.xlsx"
     assert run("export", *sorted(EXAMPLES.glob("*.yaml")), "-o", out).exit_code == 0
     outputs = [out]
-    for kind, who in (("king", sum((["-p", p] for p in PLAYERS), [])),
-                      ("sueca", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
-                      ("truco", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"])):
+    for kind, who in (
+        ("king", sum((["-p", p] for p in PLAYERS), [])),
+        ("sueca", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
+        ("truco", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
+    ):
         blank = tmp_path / f"blank-{kind}.xlsx"
         assert run("export", "--blank", kind, *who, "-o", blank).exit_code == 0
         outputs.append(blank)

@@ -2,6 +2,7 @@
 Portuguese of Portugal (its default) or of Brazil, and read back from any of them entry for
 entry; the refusals of a workbook, the import's errors and the typed totals' findings (with their
 codes) said in Portuguese."""
+
 from __future__ import annotations
 
 import zipfile
@@ -24,44 +25,159 @@ WRITTEN = {
     "en": {
         "sheets": ["Summary", "Table1 R1", "Table3 R1"],
         "title": "Score Sheet — King (Regulamento Nacional Interbancário)",
-        "heads": ["No.", "Hand", "Beneficiary", "Contract", "Trump", "Offered by", "Tricks offered", "Penalty",
-                  "Offenders", "Value", "Units", "Qty", "Negatives", "Positives", "Total", "Control", "Remark"],
+        "heads": [
+            "No.",
+            "Hand",
+            "Beneficiary",
+            "Contract",
+            "Trump",
+            "Offered by",
+            "Tricks offered",
+            "Penalty",
+            "Offenders",
+            "Value",
+            "Units",
+            "Qty",
+            "Negatives",
+            "Positives",
+            "Total",
+            "Control",
+            "Remark",
+        ],
         "labels": ["Event", "Table", "Round", "Date", "Rules", "Scorer (Art 6)"],
-        "column_b": ["Totals", "Balance", "Player", "Balance", "Place", "Points (Art 15)", "Points per place",
-                     "Sum of balances", "Running balance", "Notes"],
+        "column_b": [
+            "Totals",
+            "Balance",
+            "Player",
+            "Balance",
+            "Place",
+            "Points (Art 15)",
+            "Points per place",
+            "Sum of balances",
+            "Running balance",
+            "Notes",
+        ],
         "clean": "No findings: the boletim adds up.",
-        "summary": ["Summary", "Worksheet", "Event", "Table", "Round", "Date", "Player / Team", "Result",
-                    "Table points", "Check / Winner", "Errors", "Status"],
+        "summary": [
+            "Summary",
+            "Worksheet",
+            "Event",
+            "Table",
+            "Round",
+            "Date",
+            "Player / Team",
+            "Result",
+            "Table points",
+            "Check / Winner",
+            "Errors",
+            "Status",
+        ],
         "zero": ("Check (0)", '"OK","ERROR"'),
         "footer": "Page &P of &N",
     },
     "pt_PT": {
         "sheets": ["Resumo", "Mesa1 R1", "Mesa3 R1"],
         "title": "Boletim de Pontuação — King (Regulamento Nacional Interbancário)",
-        "heads": ["Nº", "Mão", "Beneficiário", "Contrato", "Trunfo", "Ofertante", "Vazas oferecidas", "Penalidade",
-                  "Faltosos", "Valor", "Unidades", "Qtd", "Negativos", "Positivos", "Total", "Controlo",
-                  "Observação"],
+        "heads": [
+            "Nº",
+            "Mão",
+            "Beneficiário",
+            "Contrato",
+            "Trunfo",
+            "Ofertante",
+            "Vazas oferecidas",
+            "Penalidade",
+            "Faltosos",
+            "Valor",
+            "Unidades",
+            "Qtd",
+            "Negativos",
+            "Positivos",
+            "Total",
+            "Controlo",
+            "Observação",
+        ],
         "labels": ["Evento", "Mesa", "Ronda", "Data", "Regras", "Responsável (Art 6)"],
-        "column_b": ["Totais", "Saldo", "Jogador", "Saldo", "Lugar", "Pontos (Art 15)", "Pontos por lugar",
-                     "Soma dos saldos", "Saldo acumulado", "Notas"],
+        "column_b": [
+            "Totais",
+            "Saldo",
+            "Jogador",
+            "Saldo",
+            "Lugar",
+            "Pontos (Art 15)",
+            "Pontos por lugar",
+            "Soma dos saldos",
+            "Saldo acumulado",
+            "Notas",
+        ],
         "clean": "Sem observações: o boletim confere.",
-        "summary": ["Resumo", "Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Resultado",
-                    "Pontos de mesa", "Confere / Vencedor", "Erros", "Estado"],
+        "summary": [
+            "Resumo",
+            "Folha",
+            "Evento",
+            "Mesa",
+            "Ronda",
+            "Data",
+            "Jogador / Equipa",
+            "Resultado",
+            "Pontos de mesa",
+            "Confere / Vencedor",
+            "Erros",
+            "Estado",
+        ],
         "zero": ("Confere (0)", '"OK","ERRO"'),
         "footer": "Página &P de &N",
     },
     "pt_BR": {
         "sheets": ["Resumo", "Mesa1 R1", "Mesa3 R1"],
         "title": "Boletim de Pontuação — King (Regulamento Nacional Interbancário)",
-        "heads": ["Nº", "Mão", "Beneficiário", "Contrato", "Trunfo", "Ofertante", "Vazas oferecidas", "Penalidade",
-                  "Infratores", "Valor", "Unidades", "Qtd", "Negativos", "Positivos", "Total", "Controle",
-                  "Observação"],
+        "heads": [
+            "Nº",
+            "Mão",
+            "Beneficiário",
+            "Contrato",
+            "Trunfo",
+            "Ofertante",
+            "Vazas oferecidas",
+            "Penalidade",
+            "Infratores",
+            "Valor",
+            "Unidades",
+            "Qtd",
+            "Negativos",
+            "Positivos",
+            "Total",
+            "Controle",
+            "Observação",
+        ],
         "labels": ["Evento", "Mesa", "Rodada", "Data", "Regras", "Responsável (Art 6)"],
-        "column_b": ["Totais", "Saldo", "Jogador", "Saldo", "Colocação", "Pontos (Art 15)", "Pontos por colocação",
-                     "Soma dos saldos", "Saldo acumulado", "Notas"],
+        "column_b": [
+            "Totais",
+            "Saldo",
+            "Jogador",
+            "Saldo",
+            "Colocação",
+            "Pontos (Art 15)",
+            "Pontos por colocação",
+            "Soma dos saldos",
+            "Saldo acumulado",
+            "Notas",
+        ],
         "clean": "Sem observações: o boletim confere.",
-        "summary": ["Resumo", "Folha", "Evento", "Mesa", "Rodada", "Data", "Jogador / Equipe", "Resultado",
-                    "Pontos de mesa", "Confere / Vencedor", "Erros", "Situação"],
+        "summary": [
+            "Resumo",
+            "Folha",
+            "Evento",
+            "Mesa",
+            "Rodada",
+            "Data",
+            "Jogador / Equipe",
+            "Resultado",
+            "Pontos de mesa",
+            "Confere / Vencedor",
+            "Erros",
+            "Situação",
+        ],
         "zero": ("Confere (0)", '"OK","ERRO"'),
         "footer": "Página &P de &N",
     },
@@ -91,9 +207,22 @@ def written(ws) -> dict:
 
 def entries(path):
     sheet = load_sheet(str(path))
-    return [(e.hand, e.counts, e.points, e.tricks, e.penalty, e.offenders, e.beneficiary, e.contract, e.trump,
-             e.offer, e.note) for e in sheet.entries], (sheet.players, sheet.scorer, sheet.event, sheet.table,
-                                                        sheet.round, sheet.date)
+    return [
+        (
+            e.hand,
+            e.counts,
+            e.points,
+            e.tricks,
+            e.penalty,
+            e.offenders,
+            e.beneficiary,
+            e.contract,
+            e.trump,
+            e.offer,
+            e.note,
+        )
+        for e in sheet.entries
+    ], (sheet.players, sheet.scorer, sheet.event, sheet.table, sheet.round, sheet.date)
 
 
 @pytest.mark.parametrize("language", ["en", "pt_PT", "pt_BR"])
@@ -133,6 +262,7 @@ def test_a_boletim_in_any_language_comes_back_entry_for_entry(tmp_path, language
 
 # --- said in Portuguese ------------------------------------------------------------------------
 
+
 def typed_over(tmp_path, language, cells):
     """FINAL exported in `language`, with `cells` typed over its formulas."""
     workbook = export(tmp_path, FINAL, language=language)
@@ -162,8 +292,9 @@ def test_typed_totals_are_found_by_their_labels_in_any_language_and_said_in_port
         f"{where}O20: erro [K-TYPED-SALDO]: o saldo de Bruno escrito aqui é 20, mas Positivos - Negativos é 15 "
         "[Regras: A contagem dos pontos]",
     ]
-    assert {"K-TYPED-HAND-TOTAL", "K-TYPED-COLUMN-TOTAL", "K-TYPED-SALDO", "K-CELL-FORMULA"} == \
-        {kind.code for kind in KINDS}
+    assert {"K-TYPED-HAND-TOTAL", "K-TYPED-COLUMN-TOTAL", "K-TYPED-SALDO", "K-CELL-FORMULA"} == {
+        kind.code for kind in KINDS
+    }
 
 
 def test_the_typed_totals_in_english(tmp_path):
@@ -179,15 +310,22 @@ def test_the_typed_totals_in_english(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("language, cells, message", [
-    ("pt_PT", {"R9": -1}, "R9: -1 é negativo; uma célula Qtd conta cartas ou vazas a partir de 0"),
-    ("pt_PT", {"L4": "Anna"}, "H3: Responsável (Art 6): 'Ana' não é nenhum dos jogadores indicados na linha 4 "
-                              "(Anna, Bruno, Carla, Duarte)"),
-    ("pt_BR", {"O4": "Ana"}, "O4: players: 'Ana' aparece duas vezes (linha 4)"),
-    ("pt_BR", {"G13": "duas"}, "G13: 'duas': era esperado o número de vazas oferecidas"),
-    ("pt_PT", {"M7": 2.5}, "M7: 2,5 não é um número inteiro"),
-    ("pt_BR", {"M7": -80}, "M7: -80: escreva os pontos sem sinal em Negativos e Positivos"),
-])
+@pytest.mark.parametrize(
+    "language, cells, message",
+    [
+        ("pt_PT", {"R9": -1}, "R9: -1 é negativo; uma célula Qtd conta cartas ou vazas a partir de 0"),
+        (
+            "pt_PT",
+            {"L4": "Anna"},
+            "H3: Responsável (Art 6): 'Ana' não é nenhum dos jogadores indicados na linha 4 "
+            "(Anna, Bruno, Carla, Duarte)",
+        ),
+        ("pt_BR", {"O4": "Ana"}, "O4: players: 'Ana' aparece duas vezes (linha 4)"),
+        ("pt_BR", {"G13": "duas"}, "G13: 'duas': era esperado o número de vazas oferecidas"),
+        ("pt_PT", {"M7": 2.5}, "M7: 2,5 não é um número inteiro"),
+        ("pt_BR", {"M7": -80}, "M7: -80: escreva os pontos sem sinal em Negativos e Positivos"),
+    ],
+)
 def test_the_imports_refusals_in_portuguese(tmp_path, language, cells, message):
     workbook = typed_over(tmp_path, "en", cells)  # an English boletim, read by a Portuguese speaker
     result = run("--lang", language, "check", workbook)
@@ -202,22 +340,35 @@ def test_a_hostile_workbook_is_refused_in_portuguese(tmp_path):
         archive.writestr("xl/sharedStrings.xml", "<sst>" + "<si><t>a</t></si>" * 100_001 + "</sst>")
     said = {language: run("--lang", language, "check", strings) for language in ("pt_PT", "pt_BR", "en")}
     assert {language: (result.exit_code, result.stderr) for language, result in said.items()} == {
-        "pt_PT": (2, f"Erro: {strings}: o ficheiro contém mais de 100 000 cadeias partilhadas (em "
-                     "'xl/sharedStrings.xml'); um ficheiro de boletins precisa de alguns milhares\n"),
-        "pt_BR": (2, f"Erro: {strings}: o arquivo contém mais de 100.000 strings compartilhadas (em "
-                     "'xl/sharedStrings.xml'); um arquivo de boletins precisa de alguns milhares\n"),
-        "en": (2, f"Error: {strings}: the workbook holds more than 100,000 shared strings (in "
-                  "'xl/sharedStrings.xml'); a workbook of boletins needs a few thousand\n"),
+        "pt_PT": (
+            2,
+            f"Erro: {strings}: o ficheiro contém mais de 100 000 cadeias partilhadas (em "
+            "'xl/sharedStrings.xml'); um ficheiro de boletins precisa de alguns milhares\n",
+        ),
+        "pt_BR": (
+            2,
+            f"Erro: {strings}: o arquivo contém mais de 100.000 strings compartilhadas (em "
+            "'xl/sharedStrings.xml'); um arquivo de boletins precisa de alguns milhares\n",
+        ),
+        "en": (
+            2,
+            f"Error: {strings}: the workbook holds more than 100,000 shared strings (in "
+            "'xl/sharedStrings.xml'); a workbook of boletins needs a few thousand\n",
+        ),
     }
     broken = tmp_path / "broken.xlsx"
     broken.write_bytes(b"just some text")
     result = run("--lang", "pt_PT", "check", broken)
     assert (result.exit_code, result.stderr) == (
-        2, f"Erro: {broken}: não é um ficheiro .xlsx (não é um ficheiro zip, ou está danificado)\n")
+        2,
+        f"Erro: {broken}: não é um ficheiro .xlsx (não é um ficheiro zip, ou está danificado)\n",
+    )
     budget = tmp_path / "budget.xlsx"
     wb = openpyxl.Workbook()
     wb.active["A1"] = "Orçamento"
     wb.save(budget)
     result = run("--lang", "pt_BR", "check", budget)
     assert (result.exit_code, result.stderr) == (
-        2, f"Erro: {budget}: não é um boletim do scorekeeper: nenhuma aba tem os cabeçalhos 'Regras' e 'Mão'\n")
+        2,
+        f"Erro: {budget}: não é um boletim do scorekeeper: nenhuma aba tem os cabeçalhos 'Regras' e 'Mão'\n",
+    )

@@ -1,6 +1,7 @@
 """Choosing the language (issue 11, point 2): --lang, else SCOREKEEPER_LANG, else the locale,
 else English; click's own messages and the help follow it; workbooks follow a chosen language,
 else their game's."""
+
 from __future__ import annotations
 
 import openpyxl
@@ -14,28 +15,31 @@ from scorekeeper.cli import cli
 KING = EXAMPLES / "king-final-nacional-mesa1.yaml"
 
 
-@pytest.mark.parametrize("option,environ,expected", [
-    (None, {}, ("en", False)),
-    (None, {"LANG": "pt_PT.UTF-8"}, ("pt_PT", False)),
-    (None, {"LANG": "pt_BR.UTF-8"}, ("pt_BR", False)),
-    (None, {"LANG": "pt"}, ("pt_PT", False)),
-    (None, {"LANG": "pt_AO.UTF-8"}, ("pt_PT", False)),
-    (None, {"LANG": "fr_FR.UTF-8"}, ("en", False)),
-    (None, {"LANG": "C.UTF-8"}, ("en", False)),
-    (None, {"LC_MESSAGES": "pt_BR.UTF-8", "LANG": "pt_PT.UTF-8"}, ("pt_BR", False)),
-    (None, {"LC_ALL": "C", "LC_MESSAGES": "pt_BR.UTF-8", "LANG": "pt_PT.UTF-8"}, ("en", False)),
-    (None, {"SCOREKEEPER_LANG": "pt_BR", "LC_ALL": "pt_PT.UTF-8"}, ("pt_BR", True)),
-    (None, {"SCOREKEEPER_LANG": "pt-pt"}, ("pt_PT", True)),
-    ("en", {"SCOREKEEPER_LANG": "pt_BR", "LANG": "pt_PT.UTF-8"}, ("en", True)),
-    ("PT_br", {}, ("pt_BR", True)),
-    # A locale's name, as the locale variables take it (it was refused while LANG took it).
-    (None, {"SCOREKEEPER_LANG": "pt_PT.UTF-8"}, ("pt_PT", True)),
-    (None, {"SCOREKEEPER_LANG": "pt_BR.utf8"}, ("pt_BR", True)),
-    (None, {"SCOREKEEPER_LANG": "en_US.UTF-8", "LANG": "pt_PT.UTF-8"}, ("en", True)),
-    (None, {"SCOREKEEPER_LANG": "pt_AO.UTF-8@euro"}, ("pt_PT", True)),
-    (None, {"SCOREKEEPER_LANG": "pt"}, ("pt_PT", True)),
-    ("pt_BR.UTF-8", {}, ("pt_BR", True)),
-])
+@pytest.mark.parametrize(
+    "option,environ,expected",
+    [
+        (None, {}, ("en", False)),
+        (None, {"LANG": "pt_PT.UTF-8"}, ("pt_PT", False)),
+        (None, {"LANG": "pt_BR.UTF-8"}, ("pt_BR", False)),
+        (None, {"LANG": "pt"}, ("pt_PT", False)),
+        (None, {"LANG": "pt_AO.UTF-8"}, ("pt_PT", False)),
+        (None, {"LANG": "fr_FR.UTF-8"}, ("en", False)),
+        (None, {"LANG": "C.UTF-8"}, ("en", False)),
+        (None, {"LC_MESSAGES": "pt_BR.UTF-8", "LANG": "pt_PT.UTF-8"}, ("pt_BR", False)),
+        (None, {"LC_ALL": "C", "LC_MESSAGES": "pt_BR.UTF-8", "LANG": "pt_PT.UTF-8"}, ("en", False)),
+        (None, {"SCOREKEEPER_LANG": "pt_BR", "LC_ALL": "pt_PT.UTF-8"}, ("pt_BR", True)),
+        (None, {"SCOREKEEPER_LANG": "pt-pt"}, ("pt_PT", True)),
+        ("en", {"SCOREKEEPER_LANG": "pt_BR", "LANG": "pt_PT.UTF-8"}, ("en", True)),
+        ("PT_br", {}, ("pt_BR", True)),
+        # A locale's name, as the locale variables take it (it was refused while LANG took it).
+        (None, {"SCOREKEEPER_LANG": "pt_PT.UTF-8"}, ("pt_PT", True)),
+        (None, {"SCOREKEEPER_LANG": "pt_BR.utf8"}, ("pt_BR", True)),
+        (None, {"SCOREKEEPER_LANG": "en_US.UTF-8", "LANG": "pt_PT.UTF-8"}, ("en", True)),
+        (None, {"SCOREKEEPER_LANG": "pt_AO.UTF-8@euro"}, ("pt_PT", True)),
+        (None, {"SCOREKEEPER_LANG": "pt"}, ("pt_PT", True)),
+        ("pt_BR.UTF-8", {}, ("pt_BR", True)),
+    ],
+)
 def test_the_language_is_the_option_then_the_variable_then_the_locale(option, environ, expected):
     assert i18n.choose(option, environ) == expected
 
@@ -52,8 +56,10 @@ def test_a_language_scorekeeper_does_not_speak_is_a_usage_error():
         assert result.exit_code == 2
         assert f"SCOREKEEPER_LANG: '{value}' is not a language scorekeeper speaks" in result.output
     result = CliRunner().invoke(cli, ["check", str(KING)], env={"SCOREKEEPER_LANG": "pt_PT.UTF-8"})
-    assert (result.exit_code, result.output) == (0, f"{KING}: sem erros (king, completo; Ana +325, Bruno +15, "
-                                                    "Carla -285, Duarte -55)\n")
+    assert (result.exit_code, result.output) == (
+        0,
+        f"{KING}: sem erros (king, completo; Ana +325, Bruno +15, Carla -285, Duarte -55)\n",
+    )
 
 
 def test_lang_is_taken_after_the_command_too_and_the_locale_when_none_is_given():

@@ -15,6 +15,7 @@ sheet's key: no article names it), is left out of `codes`' list. A Portuguese
 word written without the accents that the catalogs give it ("Classificacao", "saida") is
 caught the same way.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,12 +36,67 @@ from scorekeeper.output.sheet_text import counted
 LANGUAGES = ("pt_PT", "pt_BR")
 # The program's words that are English whatever a translation holds (a YAML key shown, a kind).
 ALWAYS_ENGLISH = {
-    "hand", "hands", "deal", "deals", "entry", "entries", "control", "clean", "error", "errors",
-    "warning", "warnings", "points", "table", "game", "games", "player", "players", "caller",
-    "partner", "giver", "tricks", "chips", "counts", "late", "out", "rebuy", "fines", "score",
-    "standing", "winner", "team", "teams", "void", "declined", "round", "rounds", "sheet", "standings",
-    "cards", "results", "wins", "won", "the", "and", "with", "by", "of", "asks", "next", "existing",
-    "folder", "output", "standard", "misdeal", "name", "aliases", "title", "file", "setting", "value",
+    "hand",
+    "hands",
+    "deal",
+    "deals",
+    "entry",
+    "entries",
+    "control",
+    "clean",
+    "error",
+    "errors",
+    "warning",
+    "warnings",
+    "points",
+    "table",
+    "game",
+    "games",
+    "player",
+    "players",
+    "caller",
+    "partner",
+    "giver",
+    "tricks",
+    "chips",
+    "counts",
+    "late",
+    "out",
+    "rebuy",
+    "fines",
+    "score",
+    "standing",
+    "winner",
+    "team",
+    "teams",
+    "void",
+    "declined",
+    "round",
+    "rounds",
+    "sheet",
+    "standings",
+    "cards",
+    "results",
+    "wins",
+    "won",
+    "the",
+    "and",
+    "with",
+    "by",
+    "of",
+    "asks",
+    "next",
+    "existing",
+    "folder",
+    "output",
+    "standard",
+    "misdeal",
+    "name",
+    "aliases",
+    "title",
+    "file",
+    "setting",
+    "value",
 }
 SHEETS = sorted([*EXAMPLES.glob("*.yaml"), *EXAMPLES.glob("championship-*/r*.yaml")])
 TOURNAMENTS = sorted(EXAMPLES.glob("championship-*/[!r]*.yaml"))
@@ -132,7 +188,8 @@ def assert_portuguese(outputs: dict[str, str]) -> None:
     """Every output (by what produced it) without a foreign word; all of them said at once."""
     bad = {what: words for what, text in outputs.items() if (words := foreign_words(text))}
     assert not bad, "English or unaccented words in Portuguese output:\n" + "\n".join(
-        f"{what}: {sorted(set(words))}" for what, words in bad.items())
+        f"{what}: {sorted(set(words))}" for what, words in bad.items()
+    )
 
 
 def said(*args) -> str:
@@ -143,6 +200,7 @@ def said(*args) -> str:
 
 # --- the rule itself -------------------------------------------------------------------------
 
+
 def test_the_rule_finds_what_issue_16_found():
     """The words this test exists for are found; the sheet's and the regulation's are not."""
     assert foreign_words("Partida 1 (deal): Nos +1, Eles 0") == ["deal"]
@@ -152,11 +210,22 @@ def test_the_rule_finds_what_issue_16_found():
     assert foreign_words("carteada 5: tricks: 10 vazas não podem conter 30 figuras") == ["tricks"]
     assert foreign_words("mão 1 (vazas): counts: sem valor para Duarte") == ["counts"]
     assert foreign_words("scorekeeper record mesa1.yaml   # asks the next hand, player by player") == [
-        "asks", "the", "next", "hand", "player", "by", "player"]
-    assert foreign_words("Classificacao, Cartoes (scorekeeper tournament standings)") == ["Classificacao",
-                                                                                           "Cartoes"]
-    assert foreign_words("Mão 4 (reis-valetes): Ana -60; `fix` corrige, --force, r1-mesa1.yaml, "
-                         "[K-ART6-MISSING-CHARGED] renuncia, ultimas, sem-trunfo, Classificação") == []
+        "asks",
+        "the",
+        "next",
+        "hand",
+        "player",
+        "by",
+        "player",
+    ]
+    assert foreign_words("Classificacao, Cartoes (scorekeeper tournament standings)") == ["Classificacao", "Cartoes"]
+    assert (
+        foreign_words(
+            "Mão 4 (reis-valetes): Ana -60; `fix` corrige, --force, r1-mesa1.yaml, "
+            "[K-ART6-MISSING-CHARGED] renuncia, ultimas, sem-trunfo, Classificação"
+        )
+        == []
+    )
 
 
 def test_the_rule_files_words_keep_their_accents():
@@ -171,6 +240,7 @@ def test_the_rule_files_words_keep_their_accents():
 
 # --- the commands ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_check_and_show_of_every_example(language):
     outputs = {}
@@ -181,13 +251,29 @@ def test_check_and_show_of_every_example(language):
 
 
 RECORDED = {  # each game's kinds of entry, recorded from the command line; then fixed and undone
-    "sueca": ([["Nos=72", "Eles=48"], ["120", "0", "--all-tricks"], ["renuncia", "Eles"],
-               ["ponto", "Eles", "baralhar"], ["castigo", "Nos"]], ["1", "70", "50"]),
+    "sueca": (
+        [
+            ["Nos=72", "Eles=48"],
+            ["120", "0", "--all-tricks"],
+            ["renuncia", "Eles"],
+            ["ponto", "Eles", "baralhar"],
+            ["castigo", "Nos"],
+        ],
+        ["1", "70", "50"],
+    ),
     "truco": ([["Nos", "3"], ["void"], ["Eles"], ["olhar-baralho", "Eles"]], ["1", "Eles", "3"]),
-    "quatrilho": ([["late", "Eva", "Zeca"], ["normal", "Bia", "Davi", "22"], ["normal", "Davi", "Zeca", "35",
-                                                                            "tricks=10"],
-                   ["solo-preto", "Ari", "Bia", "12", "tricks=4"], ["rebuy", "Ari"], ["negar-carta", "Bia"],
-                   ["out", "Caio", "Xavi"]], ["2", "normal", "Bia", "Davi", "23"]),
+    "quatrilho": (
+        [
+            ["late", "Eva", "Zeca"],
+            ["normal", "Bia", "Davi", "22"],
+            ["normal", "Davi", "Zeca", "35", "tricks=10"],
+            ["solo-preto", "Ari", "Bia", "12", "tricks=4"],
+            ["rebuy", "Ari"],
+            ["negar-carta", "Bia"],
+            ["out", "Caio", "Xavi"],
+        ],
+        ["2", "normal", "Bia", "Davi", "23"],
+    ),
 }
 
 
@@ -246,8 +332,27 @@ def test_the_tournament_commands(tmp_path, language):
         outputs[f"check {tournament}"] = said("--lang", language, "tournament", "check", tournament)
         outputs[f"standings {tournament}"] = said("--lang", language, "tournament", "standings", tournament)
     final = tmp_path / "final.yaml"
-    said("--lang", language, "tournament", "new", "king", "--name", "Final", "-p", "Ana", "-p", "Bruno", "-p",
-         "Carla", "-p", "Duarte", "-p", "Eva", "-o", final)
+    said(
+        "--lang",
+        language,
+        "tournament",
+        "new",
+        "king",
+        "--name",
+        "Final",
+        "-p",
+        "Ana",
+        "-p",
+        "Bruno",
+        "-p",
+        "Carla",
+        "-p",
+        "Duarte",
+        "-p",
+        "Eva",
+        "-o",
+        final,
+    )
     outputs["draw"] = said("--lang", language, "tournament", "draw", final, "--seed", "1")
     assert_portuguese(outputs)
 
@@ -300,23 +405,27 @@ def test_every_kind_of_workbook(tmp_path, language):
     by_game: dict[str, list[Path]] = {}
     for sheet in sorted(EXAMPLES.glob("*.yaml")):
         by_game.setdefault(sheet.name.split("-")[0], []).append(sheet)  # king-final-nacional-mesa1.yaml
-    blank = {"king": ["-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte"],
-             "sueca": ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"],
-             "truco": ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"],
-             "quatrilho": ["-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva"]}
+    blank = {
+        "king": ["-p", "Ana", "-p", "Bruno", "-p", "Carla", "-p", "Duarte"],
+        "sueca": ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"],
+        "truco": ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"],
+        "quatrilho": ["-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva"],
+    }
     outputs = {}
     for game, sheets in by_game.items():
         out = tmp_path / f"{game}.xlsx"
         outputs[f"export {game}"] = said("--lang", language, "export", *sheets, "-o", out)
         outputs[f"{game} workbook"] = _workbook_texts(out)
         empty = tmp_path / f"{game}-blank.xlsx"
-        outputs[f"export --blank {game}"] = said("--lang", language, "export", "--blank", game, *blank[game],
-                                                 "-o", empty)
+        outputs[f"export --blank {game}"] = said(
+            "--lang", language, "export", "--blank", game, *blank[game], "-o", empty
+        )
         outputs[f"{game} blank workbook"] = _workbook_texts(empty)
     for tournament in TOURNAMENTS:
         out = tmp_path / f"{tournament.parent.name}.xlsx"
-        outputs[f"tournament export {tournament.parent.name}"] = said("--lang", language, "tournament", "export",
-                                                                      tournament, "-o", out)
+        outputs[f"tournament export {tournament.parent.name}"] = said(
+            "--lang", language, "tournament", "export", tournament, "-o", out
+        )
         outputs[f"{tournament.parent.name} workbook"] = _workbook_texts(out)
     assert set(by_game) == set(games.names())
     assert_portuguese(outputs)
@@ -324,17 +433,32 @@ def test_every_kind_of_workbook(tmp_path, language):
 
 # --- plurals ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("language, none, one, two", [
-    ("pt_PT", ["0 mãos", "0 partidas", "0 entradas", "0 mocas", "0 jogos"],
-     ["1 mão", "1 partida", "1 entrada", "1 moca", "1 jogo"],
-     ["2 mãos", "2 partidas", "2 entradas", "2 mocas", "2 jogos"]),
-    ("pt_BR", ["0 mãos", "0 partidas", "0 entradas", "0 mocas", "0 jogos"],
-     ["1 mão", "1 partida", "1 entrada", "1 moca", "1 jogo"],
-     ["2 mãos", "2 partidas", "2 entradas", "2 mocas", "2 jogos"]),
-])
+
+@pytest.mark.parametrize(
+    "language, none, one, two",
+    [
+        (
+            "pt_PT",
+            ["0 mãos", "0 partidas", "0 entradas", "0 mocas", "0 jogos"],
+            ["1 mão", "1 partida", "1 entrada", "1 moca", "1 jogo"],
+            ["2 mãos", "2 partidas", "2 entradas", "2 mocas", "2 jogos"],
+        ),
+        (
+            "pt_BR",
+            ["0 mãos", "0 partidas", "0 entradas", "0 mocas", "0 jogos"],
+            ["1 mão", "1 partida", "1 entrada", "1 moca", "1 jogo"],
+            ["2 mãos", "2 partidas", "2 entradas", "2 mocas", "2 jogos"],
+        ),
+    ],
+)
 def test_every_games_counts_by_ngettext(language, none, one, two):
     """Each game's entries and standing are counted by ngettext: 'Eles 0 jogos' in Brazil too."""
-    units = [games.HANDS, games.get("sueca").entry_word, games.ENTRIES, *(games.get(name).totals_word for name in ("sueca", "truco"))]
+    units = [
+        games.HANDS,
+        games.get("sueca").entry_word,
+        games.ENTRIES,
+        *(games.get(name).totals_word for name in ("sueca", "truco")),
+    ]
     with i18n.speaking(language):
         assert [counted(0, u) for u in units] == none
         assert [counted(1, u) for u in units] == one
@@ -346,7 +470,10 @@ def test_every_games_counts_by_ngettext(language, none, one, two):
 
 def test_a_truco_summary_counts_none_in_the_plural(tmp_path):
     sheet = tmp_path / "truco.yaml"
-    sheet.write_text("rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\nhands:\n"
-                     "  - {winner: Nos, value: 12}\n", encoding="utf-8")
-    assert said("--lang", "pt_BR", "check", sheet).endswith("(truco, em andamento, 1 mão registrada; "
-                                                            "Nos 1 jogo, Eles 0 jogos)\n")
+    sheet.write_text(
+        "rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\nhands:\n  - {winner: Nos, value: 12}\n",
+        encoding="utf-8",
+    )
+    assert said("--lang", "pt_BR", "check", sheet).endswith(
+        "(truco, em andamento, 1 mão registrada; Nos 1 jogo, Eles 0 jogos)\n"
+    )

@@ -2,6 +2,7 @@
 it prints is in the workbook's language (pt_BR unless --lang chooses another), and a planilha
 written in any of the three is read back entry for entry, its findings at their cells with their
 codes, whatever language the command speaks."""
+
 from __future__ import annotations
 
 import openpyxl
@@ -30,39 +31,86 @@ TITLE = find("quatrilho").title
 # hidden ones), the bottom's labels, Confere, Notas, and the line of a planilha with no findings.
 WORDS = {
     "en": {
-        "title": "Chip Sheet", "labels": ["Event", "Table", "Round", "Date", "Rules", "Referee", "Deals in the round"],
-        "heads": ["No.", "Dealer", "Entry", "Who", "Partner / Giver", "Figuras", "Tricks", "Coringa", "Fine", "Fined",
-                  "Fine 2", "Fined 2"],
+        "title": "Chip Sheet",
+        "labels": ["Event", "Table", "Round", "Date", "Rules", "Referee", "Deals in the round"],
+        "heads": [
+            "No.",
+            "Dealer",
+            "Entry",
+            "Who",
+            "Partner / Giver",
+            "Figuras",
+            "Tricks",
+            "Coringa",
+            "Fine",
+            "Fined",
+            "Fine 2",
+            "Fined 2",
+        ],
         "groups": ["Figuras (rolar)", "Chips written", "Chips of the row", "Running chips"],
-        "people": [("Figuras", "Figuras (coringa)"), ("Written", "Written (coringa)"), ("Chips", "Chips (coringa)"),
-                   ("Balance", "Balance (coringa)")],
+        "people": [
+            ("Figuras", "Figuras (coringa)"),
+            ("Written", "Written (coringa)"),
+            ("Chips", "Chips (coringa)"),
+            ("Balance", "Balance (coringa)"),
+        ],
         "after": ["Counted", "Sum", "Check", "Note", "Remark", None, "Deal", "Dealer (Q1)", "1st coringa"],
-        "bottom": ["Chips at the end", "Talhas", "Net for the round"], "confere": "Adds up", "notes": "Notes",
-        "clean": "No findings: the planilha adds up.", "no": "no", "error": "ERROR", "between": "0 to 35",
+        "bottom": ["Chips at the end", "Talhas", "Net for the round"],
+        "confere": "Adds up",
+        "notes": "Notes",
+        "clean": "No findings: the planilha adds up.",
+        "no": "no",
+        "error": "ERROR",
+        "between": "0 to 35",
     },
     "pt_PT": {
-        "title": "Folha de Fichas", "labels": ["Evento", "Mesa", "Ronda", "Data", "Regras", "Fiscal", "Jogos da ronda"],
-        "heads": ["Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado",
-                  "Multa 2", "Multado 2"],
+        "title": "Folha de Fichas",
+        "labels": ["Evento", "Mesa", "Ronda", "Data", "Regras", "Fiscal", "Jogos da ronda"],
+        "heads": [
+            "Nº",
+            "Dá",
+            "Entrada",
+            "Quem",
+            "Parceiro / Deu",
+            "Figuras",
+            "Vazas",
+            "Coringa",
+            "Multa",
+            "Multado",
+            "Multa 2",
+            "Multado 2",
+        ],
         "groups": ["Figuras (rolar)", "Fichas escritas", "Fichas da linha", "Fichas acumuladas"],
-        "people": [("Figuras", "Figuras (coringa)"), ("Escritas", "Escritas (coringa)"), ("Fichas", "Fichas (coringa)"),
-                   ("Saldo", "Saldo (coringa)")],
+        "people": [
+            ("Figuras", "Figuras (coringa)"),
+            ("Escritas", "Escritas (coringa)"),
+            ("Fichas", "Fichas (coringa)"),
+            ("Saldo", "Saldo (coringa)"),
+        ],
         "after": ["Conta", "Soma", "Controlo", "Nota", "Observação", None, "Jogo", "Dá (Q1)", "1º coringa"],
-        "bottom": ["Fichas no fim", "Talhas", "Saldo da ronda"], "confere": "Confere", "notes": "Notas",
-        "clean": "Sem observações: a folha confere.", "no": "não", "error": "ERRO", "between": "0 a 35",
+        "bottom": ["Fichas no fim", "Talhas", "Saldo da ronda"],
+        "confere": "Confere",
+        "notes": "Notas",
+        "clean": "Sem observações: a folha confere.",
+        "no": "não",
+        "error": "ERRO",
+        "between": "0 a 35",
     },
 }
 # Brazil's is the planilha as it always was, but for the round: the CBQI's "rodada" (Art 5, 8, 10)
-WORDS["pt_BR"] = {**WORDS["pt_PT"], "title": "Planilha de Fichas",
-                  "labels": ["Evento", "Mesa", "Rodada", "Data", "Regras", "Fiscal", "Jogos da rodada"],
-                  "bottom": ["Fichas no fim", "Talhas", "Saldo da rodada"],
-                  "clean": "Sem observações: a planilha confere."}
+WORDS["pt_BR"] = {
+    **WORDS["pt_PT"],
+    "title": "Planilha de Fichas",
+    "labels": ["Evento", "Mesa", "Rodada", "Data", "Regras", "Fiscal", "Jogos da rodada"],
+    "bottom": ["Fichas no fim", "Talhas", "Saldo da rodada"],
+    "clean": "Sem observações: a planilha confere.",
+}
 # Conta's explanation under the Notas, when an entry could not be scored
 EXPLAINED = {
     "en": 'Counted "no": an entry the check cannot count (see the notes); the row moves no chips, as in the program, '
-          "and the sums are the program's.",
+    "and the sums are the program's.",
     "pt_PT": 'Conta "não": uma entrada que a verificação não pode contar (ver as notas); a linha não move fichas, como '
-             "no programa, e as somas são as dele.",
+    "no programa, e as somas são as dele.",
 }
 EXPLAINED["pt_BR"] = EXPLAINED["pt_PT"]
 
@@ -83,11 +131,16 @@ def _entries(path) -> tuple:
 
 
 def _report(result) -> tuple:
-    return ([(f.severity, f.code, f.message, f.rule, f.hand, f.player) for f in result.findings], result.totals,
-            result.extra["chips"], result.complete)
+    return (
+        [(f.severity, f.code, f.message, f.rule, f.hand, f.player) for f in result.findings],
+        result.totals,
+        result.extra["chips"],
+        result.complete,
+    )
 
 
 # --- the words ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_word_of_the_planilha_is_in_its_language(tmp_path, language):
@@ -98,8 +151,14 @@ def test_every_word_of_the_planilha_is_in_its_language(tmp_path, language):
     assert ws["A1"].value == f"{words['title']} — {TITLE}"
     assert ws.oddHeader.center.text == f"{words['title']} — {TITLE}"
     assert [ws[c].value for c in ("B2", "F2", "I2", "L2", "B3", "F3", "I3")] == words["labels"]
-    assert [ws[c].value for c in ("C2", "G2", "J2", "C3", "G3", "K3")] == ["4o CBQI", 3, 4, "quatrilho",
-                                                                          "Fiscal Rosa", 12]
+    assert [ws[c].value for c in ("C2", "G2", "J2", "C3", "G3", "K3")] == [
+        "4o CBQI",
+        3,
+        4,
+        "quatrilho",
+        "Fiscal Rosa",
+        12,
+    ]
     assert [ws.cell(5, c).value for c in range(1, 13)] == words["heads"]
     # five players and the coringa Zeca: Figuras (rolar) M-R, Escritas S-X, Fichas Y-AD, Saldo AE-AJ
     assert [ws.cell(3, c).value for c in (13, 19, 25, 31)] == words["groups"]
@@ -112,8 +171,10 @@ def test_every_word_of_the_planilha_is_in_its_language(tmp_path, language):
     # Conta: the entries the CLI could not score, in the planilha's word; the formulas take any
     assert [r for r in range(6, 25) if ws.cell(r, 37).value == words["no"]] == [7, 8, 9, 10, 17]
     assert 'IF(NOT(AND($AK7<>"no",$AK7<>"não")),0,' in ws["Y7"].value
-    assert ws["AM7"].value == f'=IF(AND(AND($C7<>"",$C7<>"atraso",$C7<>"saída",$C7<>"talha"),' \
-                              f'AND($AK7<>"no",$AK7<>"não")),IF(AL7=0,"OK","{words["error"]}"),"")'
+    assert (
+        ws["AM7"].value == f'=IF(AND(AND($C7<>"",$C7<>"atraso",$C7<>"saída",$C7<>"talha"),'
+        f'AND($AK7<>"no",$AK7<>"não")),IF(AL7=0,"OK","{words["error"]}"),"")'
+    )
     assert [dv.error for dv in ws.data_validations.dataValidation if dv.error][0] == words["between"]
     clean = openpyxl.load_workbook(_export(tmp_path, language, "quatrilho-cbqi-mesa9.yaml")).worksheets[0]
     assert [clean["B40"].value, clean["B41"].value] == [words["notes"], words["clean"]]
@@ -145,12 +206,14 @@ def test_each_head_is_one_column_s_in_every_language():
 def test_a_planilha_written_before_its_labels_were_translated_is_still_read():
     """Today's pt_BR words were the planilha's only ones: Ronda and Jogos da ronda, now Portugal's."""
     assert L.info_key("Ronda") == "round" and L.info_key("Rodada") == "round"
-    assert L.is_label("Jogos da ronda", label_id("round_deals")) and L.is_label("JOGOS DA RODADA",
-                                                                                  OWN_LABELS["round_deals"])
+    assert L.is_label("Jogos da ronda", label_id("round_deals")) and L.is_label(
+        "JOGOS DA RODADA", OWN_LABELS["round_deals"]
+    )
     assert all(L.is_label(old, head) for old, head in zip(WORDS["pt_BR"]["heads"], META_HEADS))
 
 
 # --- read back in any language -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_three_rounds_in_each_language_read_back_entry_for_entry(tmp_path, language):
@@ -169,14 +232,50 @@ def test_the_three_rounds_in_each_language_read_back_entry_for_entry(tmp_path, l
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_blank_in_each_language_filled_in_by_hand_is_imported(tmp_path, language):
     out = tmp_path / "blank.xlsx"
-    assert run("--lang", language, "export", "--blank", "quatrilho", "-p", "Ari", "-p", "Bia", "-p", "Caio",
-               "-p", "Davi", "-p", "Eva", "--table", "7", "-o", out).exit_code == 0
+    assert (
+        run(
+            "--lang",
+            language,
+            "export",
+            "--blank",
+            "quatrilho",
+            "-p",
+            "Ari",
+            "-p",
+            "Bia",
+            "-p",
+            "Caio",
+            "-p",
+            "Davi",
+            "-p",
+            "Eva",
+            "--table",
+            "7",
+            "-o",
+            out,
+        ).exit_code
+        == 0
+    )
     wb = openpyxl.load_workbook(out)
     ws = wb.active
     assert [ws.cell(5, c).value for c in (13, 19, 25, 31)] == [heads[0] for heads in WORDS[language]["people"]]
     remark = next(c for c in range(37, 50) if ws.cell(5, c).value == WORDS[language]["after"][4])
-    typed = {"C6": "atraso", "D6": "Eva", "H6": "Zeca", "B7": "Ari", "C7": "normal", "D7": "Bia", "E7": "Davi",
-             "F7": 22, "C8": "rolar", "M8": 10, "O8": 12, "P8": 8, "R8": 5, "S8": 0}
+    typed = {
+        "C6": "atraso",
+        "D6": "Eva",
+        "H6": "Zeca",
+        "B7": "Ari",
+        "C7": "normal",
+        "D7": "Bia",
+        "E7": "Davi",
+        "F7": 22,
+        "C8": "rolar",
+        "M8": 10,
+        "O8": 12,
+        "P8": 8,
+        "R8": 5,
+        "S8": 0,
+    }
     for cell, value in typed.items():
         ws[cell] = value
     ws.cell(7, remark).value = "conferido"
@@ -191,7 +290,8 @@ def test_a_blank_in_each_language_filled_in_by_hand_is_imported(tmp_path, langua
         "deals:",
         "  - {late: Eva, coringa: Zeca}",
         "  - {contract: normal, caller: Bia, partner: Davi, figuras: 22, note: conferido}",
-        "  - {contract: rolar, figuras: {Ari: 10, Caio: 12, Davi: 8, Zeca: 5}, chips: {Ari: 0}}"]
+        "  - {contract: rolar, figuras: {Ari: 10, Caio: 12, Davi: 8, Zeca: 5}, chips: {Ari: 0}}",
+    ]
 
 
 # --- findings and refusals at their cells --------------------------------------------------------
@@ -202,7 +302,7 @@ DEALER_FINDING = {
     "en": "error [Q-Q1-DEALER-CELL]: deal 2 (dealer Bia): {head} says 'Caio', but deal 2 is dealt by Bia [Q1]",
     "pt_PT": "erro [Q-Q1-DEALER-CELL]: jogada 2 (dá Bia): {head} diz 'Caio', mas quem dá a jogada 2 é Bia [Q1]",
     "pt_BR": "erro [Q-Q1-DEALER-CELL]: carteada 2 (carteiro Bia): {head} diz 'Caio', mas o carteiro da carteada 2 é "
-             "Bia [Q1]",
+    "Bia [Q1]",
 }
 
 
@@ -217,8 +317,9 @@ def test_a_typed_da_that_is_not_the_dealer_is_found_with_its_code_in_any_languag
     for speaking in LANGUAGES:
         checked = run("--lang", speaking, "check", out)
         assert checked.exit_code == 1
-        assert checked.output.splitlines()[0] == \
-            f"{out}:{ws.title}!B8: " + DEALER_FINDING[speaking].format(head=head), speaking
+        assert checked.output.splitlines()[0] == f"{out}:{ws.title}!B8: " + DEALER_FINDING[speaking].format(
+            head=head
+        ), speaking
     as_json = run("check", "--format", "json", out)
     assert '"code": "Q-Q1-DEALER-CELL"' in as_json.output
 
@@ -234,25 +335,33 @@ def test_a_cell_its_row_does_not_read_is_refused_naming_the_planilha_s_own_heads
     where = f"{out}:{ws.title}!H6"
     assert run("import", out, "-o", tmp_path / "back.yaml").output == (
         f"Error: {where}: Coringa: 'Zeca' on a row of Entry 'normal': a coringa is written on an atraso or saida row, "
-        "the seat he takes (Art 12, Q10)\n")
+        "the seat he takes (Art 12, Q10)\n"
+    )
     assert run("--lang", "pt_BR", "import", out, "-o", tmp_path / "back.yaml").output == (
         f"Erro: {where}: Coringa: 'Zeca' em uma linha de Entry 'normal': o coringa é escrito em uma linha de atraso "
-        "ou saida, o lugar que ele ocupa (Art 12, Q10)\n")
+        "ou saida, o lugar que ele ocupa (Art 12, Q10)\n"
+    )
     assert run("--lang", "pt_PT", "import", out, "-o", tmp_path / "back.yaml").output == (
         f"Erro: {where}: Coringa: 'Zeca' numa linha de Entry 'normal': um coringa escreve-se numa linha de atraso ou "
-        "saida, o lugar que ocupa (Art 12, Q10)\n")
+        "saida, o lugar que ocupa (Art 12, Q10)\n"
+    )
 
 
 def test_the_planilha_s_finding_codes_are_listed_with_quatrilho_s():
-    assert [(k.code, k.rule) for k in planilha_finding_codes.KINDS] == [("Q-Q1-DEALER-CELL", "Q1"),
-                                                                        ("Q-CELL-FORMULA", "planilha")]
+    assert [(k.code, k.rule) for k in planilha_finding_codes.KINDS] == [
+        ("Q-Q1-DEALER-CELL", "Q1"),
+        ("Q-CELL-FORMULA", "planilha"),
+    ]
     assert planilha_finding_codes.DEALER_CELL in all_kinds() and planilha_finding_codes.CELL_FORMULA in all_kinds()
     with i18n.speaking("pt_BR"):
-        assert i18n._(planilha_finding_codes.DEALER_CELL.meaning) == \
-            "o carteiro digitado na linha de uma carteada não é o carteiro dela"
+        assert (
+            i18n._(planilha_finding_codes.DEALER_CELL.meaning)
+            == "o carteiro digitado na linha de uma carteada não é o carteiro dela"
+        )
 
 
 # --- recalculated --------------------------------------------------------------------------------
+
 
 @pytest.fixture(params=[recalc.LIBREOFFICE, recalc.GNUMERIC], ids=["libreoffice", "gnumeric"])
 def engine(request):

@@ -1,5 +1,6 @@
 """Quatrilho in Brazilian Portuguese (its regulation's: carteada, carteiro, rodada, fichas, talha,
 coringa, figuras, vazas, multa) and in the Portuguese of Portugal, with its finding codes."""
+
 import re
 
 import pytest
@@ -55,7 +56,7 @@ def speak():
 def finding_lines(output: str, path) -> list[str]:
     """The finding lines of `check` (the summary line is not a finding), without the path."""
     prefix = f"{path}:"
-    return [line[len(prefix):] for line in output.splitlines() if re.match(re.escape(prefix) + r"\d", line)]
+    return [line[len(prefix) :] for line in output.splitlines() if re.match(re.escape(prefix) + r"\d", line)]
 
 
 def test_check_of_the_disputed_sheet_in_brazilian_portuguese():
@@ -73,14 +74,16 @@ def test_the_brazilian_locale_speaks_brazilian_portuguese():
     portugal = CliRunner().invoke(cli, ["check", str(DISPUTED)], env={**environment, "LANG": "pt_PT.UTF-8"})
     assert finding_lines(portugal.stdout, DISPUTED)[0] == (
         "13: erro [Q-ART14-DEALER-PLAYS]: jogada 2 (dá Beto): quem chama: Beto dá as cartas nesta jogada e fica de fora "
-        "[Art 14]")
+        "[Art 14]"
+    )
 
 
 def test_english_is_as_before_with_the_code():
     result = run("--lang", "en", "check", DISPUTED)
     assert finding_lines(result.stdout, DISPUTED)[-1] == (
         "27: error [Q-DEAL-BEYOND-ROUND]: deal 13 (dealer Zeca): the round has 12 deals (shortened by the committee) "
-        "[Art 11]")
+        "[Art 11]"
+    )
 
 
 def test_json_gives_the_code_and_the_translated_message():
@@ -89,8 +92,11 @@ def test_json_gives_the_code_and_the_translated_message():
     result = run("--lang", "pt_PT", "check", "--format", "json", DISPUTED)
     finding = json.loads(result.stdout)[0]["findings"][5]
     assert (finding["severity"], finding["code"], finding["rule"], finding["message"]) == (
-        "error", "Q-ART19-SECOND-TALHA", "Art 19",
-        "entrada 10 (talha Edu): Edu já comprou 1 talha nesta ronda; uma por ronda; depois, está fora")
+        "error",
+        "Q-ART19-SECOND-TALHA",
+        "Art 19",
+        "entrada 10 (talha Edu): Edu já comprou 1 talha nesta ronda; uma por ronda; depois, está fora",
+    )
 
 
 def new_sheet(tmp_path, *players):
@@ -102,64 +108,94 @@ def new_sheet(tmp_path, *players):
 
 def test_the_prompts_in_brazilian_portuguese(tmp_path):
     sheet = new_sheet(tmp_path, "Ari", "Bia", "Caio", "Davi", "Eva")
-    answers = ["atrasado", "Eva", "Zeca",                       # late, typed as the regulation says it
-               "normal", "bia", "Davi", "35", "10", "",         # the fines' default: nenhuma
-               "solo-branco", "Caio", "0", "nenhuma",
-               "q"]
+    answers = [
+        "atrasado",
+        "Eva",
+        "Zeca",  # late, typed as the regulation says it
+        "normal",
+        "bia",
+        "Davi",
+        "35",
+        "10",
+        "",  # the fines' default: nenhuma
+        "solo-branco",
+        "Caio",
+        "0",
+        "nenhuma",
+        "q",
+    ]
     result = run("--lang", "pt_BR", "record", sheet, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     assert result.output.startswith(
         "Digite o contrato (normal, solo-natural, solo-preto, solo-branco, rolar) e os jogadores e as figuras\n"
         "são perguntados pelo nome; ou uma multa que encerrou a carteada (bater, sinal, fora-de-vez, negar-carta);\n"
-        "ou atrasado, saiu ou talha. Uma entrada inteira em uma linha também vale: normal Bia Davi 22. q encerra.\n")
-    for asked in ("Carteada 1 (carteiro Ari): contrato, multa, atrasado, saiu ou talha: atrasado\n",
-                  "jogador atrasado (Ari, Bia, Caio, Davi, Eva): Eva\n",
-                  "coringa no lugar de Eva (um nome, ou nenhum) [nenhum]: Zeca\n",
-                  "quem chama (Bia, Caio, Davi, Zeca): bia\n",
-                  "companheiro, quem tinha a carta chamada (Bia, Caio, Davi, Zeca; Bia se ele mesmo a tinha): Davi\n",
-                  "figuras da dupla de Bia (0-35): 35\nvazas da dupla de Bia (9-10): 10\n",
-                  "uma multa depois da qual a carteada continuou (olhar-vazas NAME), ou nenhuma [nenhuma]: \n",
-                  "Carteada 2 (carteiro Bia): contrato, multa, atrasado, saiu ou talha: solo-branco\n",
-                  "solista (Ari, Caio, Davi, Zeca): Caio\nvazas de Caio (0-10; 0 ganha): 0\n",
-                  "uma multa depois da qual a carteada continuou (olhar-vazas, fora-de-vez ou negar-carta NAME), ou "
-                  "nenhuma [nenhuma]: nenhuma\n"):
+        "ou atrasado, saiu ou talha. Uma entrada inteira em uma linha também vale: normal Bia Davi 22. q encerra.\n"
+    )
+    for asked in (
+        "Carteada 1 (carteiro Ari): contrato, multa, atrasado, saiu ou talha: atrasado\n",
+        "jogador atrasado (Ari, Bia, Caio, Davi, Eva): Eva\n",
+        "coringa no lugar de Eva (um nome, ou nenhum) [nenhum]: Zeca\n",
+        "quem chama (Bia, Caio, Davi, Zeca): bia\n",
+        "companheiro, quem tinha a carta chamada (Bia, Caio, Davi, Zeca; Bia se ele mesmo a tinha): Davi\n",
+        "figuras da dupla de Bia (0-35): 35\nvazas da dupla de Bia (9-10): 10\n",
+        "uma multa depois da qual a carteada continuou (olhar-vazas NAME), ou nenhuma [nenhuma]: \n",
+        "Carteada 2 (carteiro Bia): contrato, multa, atrasado, saiu ou talha: solo-branco\n",
+        "solista (Ari, Caio, Davi, Zeca): Caio\nvazas de Caio (0-10; 0 ganha): 0\n",
+        "uma multa depois da qual a carteada continuou (olhar-vazas, fora-de-vez ou negar-carta NAME), ou "
+        "nenhuma [nenhuma]: nenhuma\n",
+    ):
         assert asked in result.output
     assert sheet.read_text().endswith(
         "deals:\n"
         "  - {late: Eva, coringa: Zeca}\n"
         "  - {contract: normal, caller: Bia, partner: Davi, figuras: 35, tricks: 10}\n"
-        "  - {contract: solo-branco, player: Caio, tricks: 0}\n")
+        "  - {contract: solo-branco, player: Caio, tricks: 0}\n"
+    )
 
 
 def test_the_prompts_in_the_portuguese_of_portugal(tmp_path):
     sheet = new_sheet(tmp_path, "Ari", "Bia", "Caio", "Davi")
-    answers = ["talha", "Ari",                                   # a rebuy, as the regulation says it
-               "solo-preto", "Caio", "Ari", "12", "multar Bia", "nenhuma",
-               "q"]
+    answers = [
+        "talha",
+        "Ari",  # a rebuy, as the regulation says it
+        "solo-preto",
+        "Caio",
+        "Ari",
+        "12",
+        "multar Bia",
+        "nenhuma",
+        "q",
+    ]
     result = run("--lang", "pt_PT", "record", sheet, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    for said in ("Jogada 1 (dá Ari): contrato, multa, atrasado, saiu ou talha: talha\n",
-                 "jogador que compra talha (Ari, Bia, Caio, Davi): Ari\n",
-                 "aviso [Q-ART15-TALHA-NOT-NEEDED]: entrada 1 (talha Ari): Ari compra uma talha com 100 fichas; a "
-                 "talha só é necessária abaixo de zero [Art 15]\n",
-                 "solista (Ari, Bia, Caio, Davi): Caio\n",
-                 "quem deu a carta pedida (Ari, Bia, Caio, Davi; Caio se a tinha ele próprio): Ari\n",
-                 "figuras de Caio (0-35): 12\n",
-                 "  escreva a multa e o jogador, por exemplo olhar-vazas Ari, ou nenhuma; "):
+    for said in (
+        "Jogada 1 (dá Ari): contrato, multa, atrasado, saiu ou talha: talha\n",
+        "jogador que compra talha (Ari, Bia, Caio, Davi): Ari\n",
+        "aviso [Q-ART15-TALHA-NOT-NEEDED]: entrada 1 (talha Ari): Ari compra uma talha com 100 fichas; a "
+        "talha só é necessária abaixo de zero [Art 15]\n",
+        "solista (Ari, Bia, Caio, Davi): Caio\n",
+        "quem deu a carta pedida (Ari, Bia, Caio, Davi; Caio se a tinha ele próprio): Ari\n",
+        "figuras de Caio (0-35): 12\n",
+        "  escreva a multa e o jogador, por exemplo olhar-vazas Ari, ou nenhuma; ",
+    ):
         assert said in result.output
-    assert sheet.read_text().endswith("  - {rebuy: Ari}\n  - {contract: solo-preto, player: Caio, giver: Ari, "
-                                      "figuras: 12}\n")
+    assert sheet.read_text().endswith(
+        "  - {rebuy: Ari}\n  - {contract: solo-preto, player: Caio, giver: Ari, figuras: 12}\n"
+    )
 
 
 def test_a_refused_entry_is_said_in_portuguese(tmp_path):
     sheet = new_sheet(tmp_path, "Ari", "Bia", "Caio", "Davi")
     result = run("--lang", "pt_BR", "record", sheet, "solo-verde", "Ari")
     assert result.exit_code == 2
-    assert ("contrato desconhecido 'solo-verde'; esperava um de normal, solo-natural, solo-preto, solo-branco, rolar, "
-            "uma multa (bater, sinal, fora-de-vez, negar-carta, olhar-vazas), atrasado, saiu ou talha") in result.stderr
+    assert (
+        "contrato desconhecido 'solo-verde'; esperava um de normal, solo-natural, solo-preto, solo-branco, rolar, "
+        "uma multa (bater, sinal, fora-de-vez, negar-carta, olhar-vazas), atrasado, saiu ou talha"
+    ) in result.stderr
     result = run("--lang", "pt_PT", "record", sheet, "out", "Ari", "Bia", "Caio")
-    assert ("out leva o jogador e o seu coringa, se um ocupar o lugar, por exemplo out Davi Zeca; e não "
-            "'Ari Bia Caio'") in result.stderr
+    assert (
+        "out leva o jogador e o seu coringa, se um ocupar o lugar, por exemplo out Davi Zeca; e não 'Ari Bia Caio'"
+    ) in result.stderr
 
 
 def quatrilho_sheet(tmp_path, players, deals_text: str) -> str:
@@ -171,30 +207,40 @@ def quatrilho_sheet(tmp_path, players, deals_text: str) -> str:
 def test_the_plurals_of_brazil_and_of_portugal(tmp_path, speak):
     """Brazil and Portugal both say 0 vazas and 0 pontos, 1 vaza and 1 figura (n != 1: issue 16), each
     in its own words."""
-    path = quatrilho_sheet(tmp_path, ["Ana", "Bia", "Caio", "Davi"],
-                           "  - {contract: solo-branco, player: Bia, tricks: 0}\n"
-                           "  - {contract: normal, caller: Ana, partner: Davi, figuras: 1, tricks: 1}\n"
-                           "  - {late: Caio, coringa: Zeca}\n")
+    path = quatrilho_sheet(
+        tmp_path,
+        ["Ana", "Bia", "Caio", "Davi"],
+        "  - {contract: solo-branco, player: Bia, tricks: 0}\n"
+        "  - {contract: normal, caller: Ana, partner: Davi, figuras: 1, tricks: 1}\n"
+        "  - {late: Caio, coringa: Zeca}\n",
+    )
     said = {}
     for language in ("pt_BR", "pt_PT", "en"):
         speak(language)
         result = check_file(path)
         said[language] = ([hand.detail for hand in result.hands[:2]], [f.message for f in result.findings])
     assert said == {
-        "pt_BR": (["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
-                  ["entrada 3 (atraso Caio): o atraso se registra antes da primeira carteada; 2 carteadas já foram "
-                   "jogadas"]),
-        "pt_PT": (["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
-                  ["entrada 3 (atraso Caio): o atraso regista-se antes da primeira jogada; 2 jogadas já foram jogadas"]),
-        "en": (["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
-               ["entry 3 (late Caio): a late arrival is recorded before the first deal; 2 deals were played"]),
+        "pt_BR": (
+            ["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
+            ["entrada 3 (atraso Caio): o atraso se registra antes da primeira carteada; 2 carteadas já foram jogadas"],
+        ),
+        "pt_PT": (
+            ["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
+            ["entrada 3 (atraso Caio): o atraso regista-se antes da primeira jogada; 2 jogadas já foram jogadas"],
+        ),
+        "en": (
+            ["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],
+            ["entry 3 (late Caio): a late arrival is recorded before the first deal; 2 deals were played"],
+        ),
     }
 
 
 def test_show_heads_in_brazilian_portuguese(tmp_path):
-    path = quatrilho_sheet(tmp_path, ["Ana", "Bia", "Caio", "Davi"],
-                           "  - {contract: normal, caller: Ana, partner: Bia, figuras: 22}\n"
-                           "  - {rebuy: Caio}\n")
+    path = quatrilho_sheet(
+        tmp_path,
+        ["Ana", "Bia", "Caio", "Davi"],
+        "  - {contract: normal, caller: Ana, partner: Bia, figuras: 22}\n  - {rebuy: Caio}\n",
+    )
     shown = run("--lang", "pt_BR", "show", path)
     assert shown.exit_code == 0, shown.output
     assert shown.stdout == (
@@ -212,7 +258,8 @@ def test_show_heads_in_brazilian_portuguese(tmp_path):
         "1    1           normal       107    107      93      93\n"
         "2                talha        107    107     193      93\n"
         f"{path}:5: aviso [Q-ART15-TALHA-NOT-NEEDED]: entrada 2 (talha Caio): Caio compra uma talha com 93 fichas; a "
-        "talha só é necessária abaixo de zero [Art 15]\n")
+        "talha só é necessária abaixo de zero [Art 15]\n"
+    )
 
 
 def test_the_rules_described_in_brazilian_portuguese(speak):
@@ -230,8 +277,10 @@ def test_a_sheet_that_cannot_be_read_is_said_in_portuguese(tmp_path):
     path.write_text("rules: quatrilho\nplayers: [Ana, Bia, Caio]\ndeals: []\n", encoding="utf-8")
     result = run("--lang", "pt_PT", "check", path)
     assert result.exit_code != 0
-    assert ("players: uma mesa de Quatrilho tem 4 ou 5 jogadores (Art 14), a folha indica 3"
-            in result.stdout + result.stderr)
+    assert (
+        "players: uma mesa de Quatrilho tem 4 ou 5 jogadores (Art 14), a folha indica 3"
+        in result.stdout + result.stderr
+    )
 
 
 def test_a_standings_error_in_portuguese(speak):
@@ -256,8 +305,9 @@ def test_every_finding_of_the_check_has_a_known_code(tmp_path):
     found: list[Finding] = []
     for path in (DISPUTED, EXAMPLES / "quatrilho-cbqi-mesa7.yaml"):
         found += check_file(str(path), require_complete=True).findings
-    found += check_file(quatrilho_sheet(tmp_path, ["Ana", "Bia", "Caio", "Davi"], "  - 5\n  - {rebuy: Ana}\n"),
-                        require_complete=True).findings
+    found += check_file(
+        quatrilho_sheet(tmp_path, ["Ana", "Bia", "Caio", "Davi"], "  - 5\n  - {rebuy: Ana}\n"), require_complete=True
+    ).findings
     assert {f.code for f in found} <= known and all(f.code for f in found)
     assert [f.code for f in found][-3:] == ["Q-ART17-ENTRY-NOT-MAPPING", "Q-ART15-TALHA-NOT-NEEDED", "Q-UNFINISHED"]
 

@@ -1,6 +1,7 @@
 """Truco in Portuguese (issue 11): the prompts, the findings with their codes, the rules, the
 show table and the ficha, in Brazil's Portuguese (the FURB regulation's, and the ficha's own
 language) and Portugal's; a ficha written in any language reads back as the same sheet."""
+
 from __future__ import annotations
 
 import openpyxl
@@ -14,12 +15,16 @@ from scorekeeper.core.check import check_file
 DISPUTED = EXAMPLES / "truco-disputed-partida2.yaml"
 
 HELP = {
-    "pt_BR": ["Digite a dupla vencedora (ou um de seus jogadores) e o valor da mão: Nos 3",
-              "(só Nos vale 1). Ou: recusou DUPLA (mão de onze recusada), anulada (erro na distribuição),",
-              "truco-na-mao-de-onze DUPLA ou olhar-baralho DUPLA (a dupla em falta). q encerra."],
-    "pt_PT": ["Escreva a equipa vencedora (ou um dos seus jogadores) e o valor da mão: Nos 3",
-              "(só Nos vale 1). Ou: recusou EQUIPA (mão de onze recusada), anulada (má distribuição),",
-              "truco-na-mao-de-onze EQUIPA ou olhar-baralho EQUIPA (a equipa em falta). q termina."],
+    "pt_BR": [
+        "Digite a dupla vencedora (ou um de seus jogadores) e o valor da mão: Nos 3",
+        "(só Nos vale 1). Ou: recusou DUPLA (mão de onze recusada), anulada (erro na distribuição),",
+        "truco-na-mao-de-onze DUPLA ou olhar-baralho DUPLA (a dupla em falta). q encerra.",
+    ],
+    "pt_PT": [
+        "Escreva a equipa vencedora (ou um dos seus jogadores) e o valor da mão: Nos 3",
+        "(só Nos vale 1). Ou: recusou EQUIPA (mão de onze recusada), anulada (má distribuição),",
+        "truco-na-mao-de-onze EQUIPA ou olhar-baralho EQUIPA (a equipa em falta). q termina.",
+    ],
 }
 AT_FAULT = {"pt_BR": "Dupla em falta: ", "pt_PT": "Equipa em falta: "}
 DECLINED = {"pt_BR": "Dupla com onze que recusou: ", "pt_PT": "Equipa com onze que recusou: "}
@@ -41,8 +46,9 @@ def test_the_prompts_speak_portuguese(tmp_path, language):
     assert done.exit_code == 0, done.output
     lines = done.output.splitlines()
     assert lines[:3] == HELP[language]
-    first = "Mão 1: vencedor e valor (ex.: Nos 3): " if language == "pt_BR" else \
-        "Mão 1: vencedor e valor (p. ex. Nos 3): "
+    first = (
+        "Mão 1: vencedor e valor (ex.: Nos 3): " if language == "pt_BR" else "Mão 1: vencedor e valor (p. ex. Nos 3): "
+    )
     # The runner echoes what is typed after each prompt.
     assert lines[3:6] == [first + "Nos 4", lines[4], first + "Nos 3"]
     assert lines[4].startswith("  uma mão vale 1, 3, 6, 9, 12, não 4; ")  # then typed_input's "try again"
@@ -101,31 +107,43 @@ def test_findings_in_portuguese_with_their_codes(tmp_path, language):
     path.write_text(SHEET, encoding="utf-8")
     checked = run("--lang", language, "check", path)
     assert checked.exit_code == 1
-    assert [line for line in checked.output.splitlines() if " [TR-" in line] == \
-        [f"{path}:{line}" for line in FINDINGS[language]]
+    assert [line for line in checked.output.splitlines() if " [TR-" in line] == [
+        f"{path}:{line}" for line in FINDINGS[language]
+    ]
     report = run("--lang", language, "check", "--format", "json", path)
     (sheet,) = yaml.safe_load(report.output)  # JSON is YAML
     assert [(f["severity"], f["code"], f["rule"]) for f in sheet["findings"]] == [
-        ("error", "TR-ART17-DECLINE-NOT-AT-ELEVEN", "Art 17"), ("error", "TR-PENALTY-NO-TEAM", "Art 6, Art 16"),
-        ("error", "TR-ART13-VALUE", "Art 13"), ("error", "TR-ART7-VOID-UNKNOWN", "Art 7"),
-        ("error", "TR-ART16-RAISED-AT-ELEVEN", "Art 16")]
+        ("error", "TR-ART17-DECLINE-NOT-AT-ELEVEN", "Art 17"),
+        ("error", "TR-PENALTY-NO-TEAM", "Art 6, Art 16"),
+        ("error", "TR-ART13-VALUE", "Art 13"),
+        ("error", "TR-ART7-VOID-UNKNOWN", "Art 7"),
+        ("error", "TR-ART16-RAISED-AT-ELEVEN", "Art 16"),
+    ]
     assert sheet["findings"][2]["message"] == "mão 3: uma mão vale 1, 3, 6, 9, 12, não 4"
 
 
-@pytest.mark.parametrize("language, counts", [
-    ("pt_BR", ["0 registros feitos", "1 registro feito", "2 registros feitos"]),  # 0 is plural (issue 16)
-    ("pt_PT", ["0 registos feitos", "1 registo feito", "2 registos feitos"]),
-])
+@pytest.mark.parametrize(
+    "language, counts",
+    [
+        ("pt_BR", ["0 registros feitos", "1 registro feito", "2 registros feitos"]),  # 0 is plural (issue 16)
+        ("pt_PT", ["0 registos feitos", "1 registo feito", "2 registos feitos"]),
+    ],
+)
 def test_an_unfinished_match_counts_its_hands_in_each_plural(tmp_path, language, counts):
     for recorded, count in enumerate(counts):
         path = tmp_path / f"truco{recorded}.yaml"
         hands = [{"winner": "Nos"}] * recorded
-        path.write_text(yaml.safe_dump({"rules": "truco", "teams": {"Nos": ["Ana", "Bruno"],
-                                                                     "Eles": ["Carla", "Duarte"]},
-                                        "hands": hands}, sort_keys=False), encoding="utf-8")
+        path.write_text(
+            yaml.safe_dump(
+                {"rules": "truco", "teams": {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]}, "hands": hands},
+                sort_keys=False,
+            ),
+            encoding="utf-8",
+        )
         checked = run("--lang", language, "check", "--require-complete", path)
-        assert f"{path}:1: erro [TR-UNFINISHED]: o jogo não está completo: {count} [Art 14]" \
-            in checked.output.splitlines()
+        assert (
+            f"{path}:1: erro [TR-UNFINISHED]: o jogo não está completo: {count} [Art 14]" in checked.output.splitlines()
+        )
 
 
 def test_the_rules_in_brazils_words():
@@ -146,8 +164,18 @@ def test_the_show_table_heads_and_kinds_in_portuguese(speaking):
     result = check_file(str(DISPUTED))
     speaking("pt_BR")
     ((_title, headers, rows, _numeric),) = games.get("truco").show_tables(result)
-    assert [str(h) for h in headers] == ["#", "jogo", "mão", "detalhe", "Nos +", "Eles +", "Nos placar", "Eles placar",
-                                         "Nos jogos", "Eles jogos"]
+    assert [str(h) for h in headers] == [
+        "#",
+        "jogo",
+        "mão",
+        "detalhe",
+        "Nos +",
+        "Eles +",
+        "Nos placar",
+        "Eles placar",
+        "Nos jogos",
+        "Eles jogos",
+    ]
     assert [row[2] for row in rows[5:9]] == ["mão de onze", "mão de onze", "mão", "truco-na-mao-de-onze"]
     speaking("pt_PT")
     headers = games.get("truco").show_tables(result)[0][1]
@@ -157,22 +185,62 @@ def test_the_show_table_heads_and_kinds_in_portuguese(speaking):
 # --- the ficha ---------------------------------------------------------------------------------
 
 HEADS = {  # row 5, from A: the row's own columns, each team's block, Nota and Observação
-    "pt_BR": ["Nº", "Vencedor", "Valor", "Pediu", "Ocorrência", "Dupla", "Jogo", *["Início", "Ganhos", "Placar",
-                                                                                     "Jogos"] * 2,
-              "Nota", "Observação"],
-    "pt_PT": ["Nº", "Vencedor", "Valor", "Pediu", "Ocorrência", "Equipa", "Jogo", *["Início", "Ganhos", "Marcador",
-                                                                                      "Jogos"] * 2,
-              "Nota", "Observação"],
-    "en": ["No.", "Winner", "Value", "Raised", "Incident", "Team", "Game", *["Start", "Gained", "Score", "Games"] * 2,
-           "Note", "Remark"],
+    "pt_BR": [
+        "Nº",
+        "Vencedor",
+        "Valor",
+        "Pediu",
+        "Ocorrência",
+        "Dupla",
+        "Jogo",
+        *["Início", "Ganhos", "Placar", "Jogos"] * 2,
+        "Nota",
+        "Observação",
+    ],
+    "pt_PT": [
+        "Nº",
+        "Vencedor",
+        "Valor",
+        "Pediu",
+        "Ocorrência",
+        "Equipa",
+        "Jogo",
+        *["Início", "Ganhos", "Marcador", "Jogos"] * 2,
+        "Nota",
+        "Observação",
+    ],
+    "en": [
+        "No.",
+        "Winner",
+        "Value",
+        "Raised",
+        "Incident",
+        "Team",
+        "Game",
+        *["Start", "Gained", "Score", "Games"] * 2,
+        "Note",
+        "Remark",
+    ],
 }
 WORDS = {  # the title, Vencedor under the table, the standing's words, and the notes' first line
-    "pt_BR": ("Ficha de Pontuação", "Vencedor", '"Jogo","Jogos"',
-              "1. erro [TR-ART13-VALUE]: mão 2: uma mão vale 1, 3, 6, 9, 12, não 2 [Art 13]"),
-    "pt_PT": ("Ficha de Pontuação", "Vencedor", '"Jogo","Jogos"',
-              "1. erro [TR-ART13-VALUE]: mão 2: uma mão vale 1, 3, 6, 9, 12, não 2 [Art 13]"),
-    "en": ("Score sheet", "Winner", '"Game","Games"',
-           "1. error [TR-ART13-VALUE]: hand 2: a hand is worth 1, 3, 6, 9, 12, not 2 [Art 13]"),
+    "pt_BR": (
+        "Ficha de Pontuação",
+        "Vencedor",
+        '"Jogo","Jogos"',
+        "1. erro [TR-ART13-VALUE]: mão 2: uma mão vale 1, 3, 6, 9, 12, não 2 [Art 13]",
+    ),
+    "pt_PT": (
+        "Ficha de Pontuação",
+        "Vencedor",
+        '"Jogo","Jogos"',
+        "1. erro [TR-ART13-VALUE]: mão 2: uma mão vale 1, 3, 6, 9, 12, não 2 [Art 13]",
+    ),
+    "en": (
+        "Score sheet",
+        "Winner",
+        '"Game","Games"',
+        "1. error [TR-ART13-VALUE]: hand 2: a hand is worth 1, 3, 6, 9, 12, not 2 [Art 13]",
+    ),
 }
 
 
@@ -216,7 +284,9 @@ def test_a_ficha_in_english_reads_back_as_the_sheet_it_was(tmp_path):
     assert doc["teams"] == original["teams"] and len(doc["hands"]) == len(original["hands"])
     # The English ficha's findings, checked in Portuguese, at the cells they are about.
     checked = run("--lang", "pt_BR", "check", english).output.splitlines()
-    assert f"{english}:{ws.title}!C7: erro [TR-ART13-VALUE]: mão 2: uma mão vale 1, 3, 6, 9, 12, não 2 [Art 13]" \
-        in checked
-    assert [line.split(": erro [")[1].split("]")[0] for line in checked if ": erro [" in line] == \
-        [f.code for f in check_file(str(DISPUTED)).findings]
+    assert (
+        f"{english}:{ws.title}!C7: erro [TR-ART13-VALUE]: mão 2: uma mão vale 1, 3, 6, 9, 12, não 2 [Art 13]" in checked
+    )
+    assert [line.split(": erro [")[1].split("]")[0] for line in checked if ": erro [" in line] == [
+        f.code for f in check_file(str(DISPUTED)).findings
+    ]

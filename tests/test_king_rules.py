@@ -1,4 +1,5 @@
 """The King rule file: Quadros 1-3 value by value, and validation of house variants."""
+
 import pathlib
 
 import pytest
@@ -10,14 +11,17 @@ from scorekeeper.rulebook import registry
 KING = registry.find("king")
 
 
-@pytest.mark.parametrize("position, name, unit, units, total", [
-    (0, "vazas", 20, 13, 260),
-    (1, "copas", 20, 13, 260),
-    (2, "damas", 50, 4, 200),
-    (3, "reis-valetes", 30, 8, 240),
-    (4, "rei-de-copas", 160, 1, 160),
-    (5, "ultimas", 90, 2, 180),
-])
+@pytest.mark.parametrize(
+    "position, name, unit, units, total",
+    [
+        (0, "vazas", 20, 13, 260),
+        (1, "copas", 20, 13, 260),
+        (2, "damas", 50, 4, 200),
+        (3, "reis-valetes", 30, 8, 240),
+        (4, "rei-de-copas", 160, 1, 160),
+        (5, "ultimas", 90, 2, 180),
+    ],
+)
 def test_quadro_1(position, name, unit, units, total):
     hand = KING.negative_hands[position]
     assert (hand.name, hand.unit, hand.units, hand.total) == (name, unit, units, total)
@@ -30,8 +34,7 @@ def test_phase_and_festa_totals():
 
 
 # Quadro 2 as printed in the regulation: tricks -> points.
-QUADRO_2 = {1: 25, 2: 50, 3: 75, 4: 100, 5: 125, 6: 150, 7: 175, 8: 200, 9: 225, 10: 250, 11: 275, 12: 300,
-            13: 325}
+QUADRO_2 = {1: 25, 2: 50, 3: 75, 4: 100, 5: 125, 6: 150, 7: 175, 8: 200, 9: 225, 10: 250, 11: 275, 12: 300, 13: 325}
 
 
 @pytest.mark.parametrize("tricks, points", sorted(QUADRO_2.items()))
@@ -42,8 +45,22 @@ def test_quadro_2(tricks, points):
 
 
 # Quadro 3 as printed, with 13 tricks read as -650 (RULINGS K2: "-65" is a typo).
-QUADRO_3 = {0: 325, 1: 250, 2: 175, 3: 100, 4: 25, 5: -50, 6: -125, 7: -200, 8: -275, 9: -350, 10: -425,
-            11: -500, 12: -575, 13: -650}
+QUADRO_3 = {
+    0: 325,
+    1: 250,
+    2: 175,
+    3: 100,
+    4: 25,
+    5: -50,
+    6: -125,
+    7: -200,
+    8: -275,
+    9: -350,
+    10: -425,
+    11: -500,
+    12: -575,
+    13: -650,
+}
 
 
 @pytest.mark.parametrize("tricks, points", sorted(QUADRO_3.items()))
@@ -88,30 +105,37 @@ def test_unknown_key_names_file_line_and_allowed(tmp_path):
     path = variant(tmp_path, "    unit: 50\n", "    unit: 50\n    bonus: 3\n")
     with pytest.raises(RulesError) as err:
         registry.load_path(path)
-    assert str(err.value) == (f"{path}:{line_of(path, 'bonus: 3')}: unknown key 'negative_hands[2].bonus'; "
-                              "allowed here: name, label, aliases, unit, units, total")
+    assert str(err.value) == (
+        f"{path}:{line_of(path, 'bonus: 3')}: unknown key 'negative_hands[2].bonus'; "
+        "allowed here: name, label, aliases, unit, units, total"
+    )
 
 
 def test_wrong_type(tmp_path):
     path = variant(tmp_path, "    unit: 50\n", "    unit: fifty\n")
     with pytest.raises(RulesError) as err:
         registry.load_path(path)
-    assert str(err.value) == (f"{path}:{line_of(path, 'unit: fifty')}: negative_hands[2].unit: "
-                              "expected a whole number, got 'fifty'")
+    assert str(err.value) == (
+        f"{path}:{line_of(path, 'unit: fifty')}: negative_hands[2].unit: expected a whole number, got 'fifty'"
+    )
 
 
 def test_unit_times_units_must_be_total(tmp_path):
     path = variant(tmp_path, "    total: 200\n", "    total: 250\n")
     with pytest.raises(RulesError) as err:
         registry.load_path(path)
-    assert str(err.value) == (f"{path}:{line_of(path, '- name: damas')}: negative_hands[2] (damas): "
-                              "unit 50 x units 4 = 200, but total is 250")
+    assert str(err.value) == (
+        f"{path}:{line_of(path, '- name: damas')}: negative_hands[2] (damas): unit 50 x units 4 = 200, but total is 250"
+    )
 
 
 def test_wrong_choice_lists_allowed_values(tmp_path):
     path = variant(tmp_path, "missing_units: charge", "missing_units: ignore")
-    with pytest.raises(RulesError, match=r"responsible_scorer.missing_units: expected one of charge, error, "
-                                         r"got 'ignore'"):
+    with pytest.raises(
+        RulesError,
+        match=r"responsible_scorer.missing_units: expected one of charge, error, "
+        r"got 'ignore'",
+    ):
         registry.load_path(path)
 
 
@@ -130,6 +154,8 @@ def test_malformed_yaml_in_rule_file(tmp_path):
 
 def test_house_variant_changes_numbers(tmp_path):
     # A club that plays queens at 60 (and so a phase of -1340 and festas adding up to match).
-    path = variant(tmp_path, "    unit: 50\n    units: 4\n    total: 200\n", "    unit: 60\n    units: 4\n    total: 240\n")
+    path = variant(
+        tmp_path, "    unit: 50\n    units: 4\n    total: 200\n", "    unit: 60\n    units: 4\n    total: 240\n"
+    )
     with pytest.raises(RulesError, match="negative_phase_total is -1300, but the negative hands add up to -1340"):
         registry.load_path(path)

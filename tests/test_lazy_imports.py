@@ -1,4 +1,5 @@
 """Speed: checking and recording a YAML sheet never imports openpyxl or tabulate."""
+
 import subprocess
 import sys
 

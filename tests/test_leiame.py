@@ -1,5 +1,6 @@
 """LEIAME.md, the Portuguese guide, runs as written, like the README (issue 11, point 5): its
 console sessions, in pt_PT (SCOREKEEPER_LANG, as its set-up asks), print what it shows."""
+
 from __future__ import annotations
 
 import pathlib

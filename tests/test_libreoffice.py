@@ -5,6 +5,7 @@ LibreOffice (soffice) recalculates each workbook headlessly with a profile of it
 then reads the values. Locally the tests are skipped when soffice is missing; in CI (CI set) they
 fail instead, as .ci/run installs LibreOffice.
 """
+
 import recalc
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,9 +26,11 @@ def test_all_examples_in_one_workbook_with_its_resumo(tmp_path):
 
 
 @settings(max_examples=3, deadline=None)  # a LibreOffice start costs seconds
-@given(king_games=st.lists(valid_game(), min_size=2, max_size=2),
-       deals=st.lists(st.lists(deal, max_size=40), min_size=1, max_size=1),
-       truco_hands=st.lists(st.lists(truco_hand, max_size=50), min_size=1, max_size=1))
+@given(
+    king_games=st.lists(valid_game(), min_size=2, max_size=2),
+    deals=st.lists(st.lists(deal, max_size=40), min_size=1, max_size=1),
+    truco_hands=st.lists(st.lists(truco_hand, max_size=50), min_size=1, max_size=1),
+)
 def test_random_games_recalculate_to_the_cli_numbers(tmp_path_factory, king_games, deals, truco_hands):
     recalc.random_games(ENGINE, tmp_path_factory.mktemp("random"), king_games, deals, truco_hands)
 

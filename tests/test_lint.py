@@ -4,6 +4,7 @@ CI runs pytest from a copy of tests/ outside the source tree, where no pyproject
 so the settings are given on the command line here; when the checkout's pyproject.toml is
 beside the package, a test checks that they are still its own.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,9 +21,26 @@ PYPROJECT = os.path.join(os.path.dirname(PACKAGE), "pyproject.toml")
 
 RUFF_SELECT = ["E4", "E7", "E9", "F", "I"]
 RUFF_LINE_LENGTH = 120
-MYPY_DISABLED = ["attr-defined", "arg-type", "assignment", "misc", "has-type", "var-annotated", "return-value",
-                 "index", "operator", "call-arg", "union-attr", "return", "no-redef", "dict-item", "override",
-                 "list-item", "valid-type", "type-var"]
+MYPY_DISABLED = [
+    "attr-defined",
+    "arg-type",
+    "assignment",
+    "misc",
+    "has-type",
+    "var-annotated",
+    "return-value",
+    "index",
+    "operator",
+    "call-arg",
+    "union-attr",
+    "return",
+    "no-redef",
+    "dict-item",
+    "override",
+    "list-item",
+    "valid-type",
+    "type-var",
+]
 MYPY_UNTYPED = ["openpyxl", "openpyxl.*", "tabulate"]  # libraries without type information
 
 
@@ -35,10 +53,48 @@ def _tool(name: str) -> str:
 
 def test_ruff_finds_nothing():
     ruff = _tool("ruff")
-    done = subprocess.run([ruff, "check", "--isolated", "--no-cache", "--select", ",".join(RUFF_SELECT),
-                           "--line-length", str(RUFF_LINE_LENGTH), "--target-version", "py39",
-                           "--config", "lint.isort.known-first-party = ['scorekeeper']", PACKAGE],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            ruff,
+            "check",
+            "--isolated",
+            "--no-cache",
+            "--select",
+            ",".join(RUFF_SELECT),
+            "--line-length",
+            str(RUFF_LINE_LENGTH),
+            "--target-version",
+            "py39",
+            "--config",
+            "lint.isort.known-first-party = ['scorekeeper']",
+            PACKAGE,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_package_is_formatted_as_ruff_formats_it():
+    ruff = _tool("ruff")
+    done = subprocess.run(
+        [
+            ruff,
+            "format",
+            "--check",
+            "--isolated",
+            "--no-cache",
+            "--line-length",
+            str(RUFF_LINE_LENGTH),
+            "--target-version",
+            "py39",
+            PACKAGE,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -50,9 +106,22 @@ def test_mypy_finds_nothing(tmp_path):
     source = tmp_path / "scorekeeper"
     shutil.copytree(PACKAGE, source, ignore=shutil.ignore_patterns("locale", "__pycache__"))
     # the untyped libraries: their missing stubs are no error (pyproject.toml names them one by one)
-    done = subprocess.run([mypy, "--config-file", os.devnull, "--ignore-missing-imports", "--cache-dir",
-                           str(tmp_path / "cache"), *disabled, str(source)],
-                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    done = subprocess.run(
+        [
+            mypy,
+            "--config-file",
+            os.devnull,
+            "--ignore-missing-imports",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            *disabled,
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -65,5 +134,9 @@ def test_the_settings_are_pyproject_tomls():
     assert tool["ruff"]["lint"]["select"] == RUFF_SELECT
     assert tool["ruff"]["line-length"] == RUFF_LINE_LENGTH
     assert tool["mypy"]["disable_error_code"] == MYPY_DISABLED
-    assert [module for override in tool["mypy"]["overrides"] if override.get("ignore_missing_imports")
-            for module in override["module"]] == MYPY_UNTYPED
+    assert [
+        module
+        for override in tool["mypy"]["overrides"]
+        if override.get("ignore_missing_imports")
+        for module in override["module"]
+    ] == MYPY_UNTYPED

@@ -1,4 +1,5 @@
 """The one name rule (scorekeeper.names), which new, tournament new and every loader apply."""
+
 import pytest
 
 from scorekeeper.names import name_problem
@@ -9,46 +10,79 @@ def test_a_name_that_reads_back_is_accepted(name):
     assert name_problem(name) is None
 
 
-@pytest.mark.parametrize("name, problem", [
-    ("", "a name cannot be empty"),
-    ("   ", "a name cannot be empty"),
-    ("D\nx", "the name 'D\\nx' holds a control character"),
-    ("D\x85x", "the name 'D\\x85x' holds a control character"),
-    ("D\u2028x", "the name 'D\\u2028x' holds a control character"),
-    ("Esc\x1b[31m", "the name 'Esc\\x1b[31m' holds a control character"),
-    ("Ana\u202eanA", "the name 'Ana\\u202eanA' holds an invisible direction mark"),
-    ("\ufeffAna", "the name '\\ufeffAna' holds an invisible direction mark"),
-    ("Ana\udcff", "the name 'Ana\\udcff' is not UTF-8 text"),
-    ("Ana\uffff", "the name 'Ana\\uffff' holds a Unicode noncharacter, which is no text"),
-    ("\ufdd0", "the name '\\ufdd0' holds a Unicode noncharacter, which is no text"),
-    ("Z\U0010fffe", "the name 'Z\\U0010fffe' holds a Unicode noncharacter, which is no text"),
-    ("J" * 81, "'" + "J" * 80 + "'... (81 characters) is longer than a name (80 characters)"),
-])
+@pytest.mark.parametrize(
+    "name, problem",
+    [
+        ("", "a name cannot be empty"),
+        ("   ", "a name cannot be empty"),
+        ("D\nx", "the name 'D\\nx' holds a control character"),
+        ("D\x85x", "the name 'D\\x85x' holds a control character"),
+        ("D\u2028x", "the name 'D\\u2028x' holds a control character"),
+        ("Esc\x1b[31m", "the name 'Esc\\x1b[31m' holds a control character"),
+        ("Ana\u202eanA", "the name 'Ana\\u202eanA' holds an invisible direction mark"),
+        ("\ufeffAna", "the name '\\ufeffAna' holds an invisible direction mark"),
+        ("Ana\udcff", "the name 'Ana\\udcff' is not UTF-8 text"),
+        ("Ana\uffff", "the name 'Ana\\uffff' holds a Unicode noncharacter, which is no text"),
+        ("\ufdd0", "the name '\\ufdd0' holds a Unicode noncharacter, which is no text"),
+        ("Z\U0010fffe", "the name 'Z\\U0010fffe' holds a Unicode noncharacter, which is no text"),
+        ("J" * 81, "'" + "J" * 80 + "'... (81 characters) is longer than a name (80 characters)"),
+    ],
+)
 def test_a_name_that_would_not_read_back_is_refused(name, problem):
     assert name_problem(name) == problem
 
 
-
 # --- every sheet's loader applies the rule: one line at the name's line -----------------------
 
-@pytest.mark.parametrize("text, line, problem", [
-    ('rules: king\nplayers: [Ana, Bruno, Carla, "Duarte\\u202e"]\nhands: []\n', 2,
-     "players: the name 'Duarte\\u202e' holds an invisible direction mark"),
-    ('rules: king\nplayers:\n  - Ana\n  - "B\\x1b[31m"\n  - Carla\n  - Duarte\nhands: []\n', 2,
-     "players: the name 'B\\x1b[31m' holds a control character"),
-    ("rules: quatrilho\nplayers: [Ari, Bia, Caio, '\u2067Davi']\ndeals: []\n", 2,
-     "players: the name '\\u2067Davi' holds an invisible direction mark"),
-    ('rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi]\nscorer: "Rui\\uFFFE"\ndeals: []\n', 3,
-     "scorer: the name 'Rui\\ufffe' holds a Unicode noncharacter, which is no text"),
-    ('rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\ndeals:\n  - {late: Eva, coringa: Zeca}\n'
-     '  - {out: Ari, coringa: "Z\\u2028x"}\n', 5, "entry 2: coringa: the name 'Z\\u2028x' holds a control character"),
-    ('rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\ndeals:\n  - late: Eva\n    coringa: ' + "Z" * 81 + "\n",
-     5, "entry 1: coringa: '" + "Z" * 80 + "'... (81 characters) is longer than a name (80 characters)"),
-    ('rules: sueca\nteams: {Nos: [Ana, Bruno], "Eles\\u200f": [Carla, Duarte]}\ndeals: []\n', 2,
-     "teams: the name 'Eles\\u200f' holds an invisible direction mark"),
-    ('rules: truco\nteams: {Nos: [Ana, "\\x85Bruno"], Eles: [Carla, Duarte]}\nhands: []\n', 2,
-     "teams: the name '\\x85Bruno' holds a control character"),
-])
+
+@pytest.mark.parametrize(
+    "text, line, problem",
+    [
+        (
+            'rules: king\nplayers: [Ana, Bruno, Carla, "Duarte\\u202e"]\nhands: []\n',
+            2,
+            "players: the name 'Duarte\\u202e' holds an invisible direction mark",
+        ),
+        (
+            'rules: king\nplayers:\n  - Ana\n  - "B\\x1b[31m"\n  - Carla\n  - Duarte\nhands: []\n',
+            2,
+            "players: the name 'B\\x1b[31m' holds a control character",
+        ),
+        (
+            "rules: quatrilho\nplayers: [Ari, Bia, Caio, '\u2067Davi']\ndeals: []\n",
+            2,
+            "players: the name '\\u2067Davi' holds an invisible direction mark",
+        ),
+        (
+            'rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi]\nscorer: "Rui\\uFFFE"\ndeals: []\n',
+            3,
+            "scorer: the name 'Rui\\ufffe' holds a Unicode noncharacter, which is no text",
+        ),
+        (
+            "rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\ndeals:\n  - {late: Eva, coringa: Zeca}\n"
+            '  - {out: Ari, coringa: "Z\\u2028x"}\n',
+            5,
+            "entry 2: coringa: the name 'Z\\u2028x' holds a control character",
+        ),
+        (
+            "rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\ndeals:\n  - late: Eva\n    coringa: "
+            + "Z" * 81
+            + "\n",
+            5,
+            "entry 1: coringa: '" + "Z" * 80 + "'... (81 characters) is longer than a name (80 characters)",
+        ),
+        (
+            'rules: sueca\nteams: {Nos: [Ana, Bruno], "Eles\\u200f": [Carla, Duarte]}\ndeals: []\n',
+            2,
+            "teams: the name 'Eles\\u200f' holds an invisible direction mark",
+        ),
+        (
+            'rules: truco\nteams: {Nos: [Ana, "\\x85Bruno"], Eles: [Carla, Duarte]}\nhands: []\n',
+            2,
+            "teams: the name '\\x85Bruno' holds a control character",
+        ),
+    ],
+)
 def test_every_sheet_loader_refuses_what_new_refuses(tmp_path, text, line, problem):
     path = tmp_path / "s.yaml"
     path.write_text(text, encoding="utf-8")
@@ -124,8 +158,9 @@ def test_team_and_member_names_new_accepts_read_back(team, member):
 def test_a_fiscal_new_accepts_reads_back(scorer):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.yaml"
-        result = run("new", "quatrilho", *(f"-p{p}" for p in ("Ari", "Bia", "Caio", "Davi")), f"--scorer={scorer}",
-                     "-o", path)
+        result = run(
+            "new", "quatrilho", *(f"-p{p}" for p in ("Ari", "Bia", "Caio", "Davi")), f"--scorer={scorer}", "-o", path
+        )
         problem = name_problem(scorer)
         if problem is not None:
             refused_in_one_line(result, path, problem)
@@ -141,8 +176,9 @@ def test_an_event_new_accepts_reads_back(event):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.yaml"
         result = run("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", f"--event={event}", "-o", path)
-        unreadable = any(ch < " " or "\x7f" <= ch < "\xa0" or ch in "\u2028\u2029" or "\ud800" <= ch <= "\udfff"
-                         for ch in event)  # a control character, or bytes that are no UTF-8
+        unreadable = any(
+            ch < " " or "\x7f" <= ch < "\xa0" or ch in "\u2028\u2029" or "\ud800" <= ch <= "\udfff" for ch in event
+        )  # a control character, or bytes that are no UTF-8
         if unreadable or len(event) > 200:
             assert result.exit_code == 2 and result.output.startswith(f"Error: {path}: "), result.output
             assert result.output.count("\n") == 1 and not path.exists()

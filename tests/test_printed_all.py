@@ -2,6 +2,7 @@
 on its page, then each game on one A4 landscape page of its own, with every finding and every
 player's or team's result on that page (issue 8: the printed sheets are checked from
 LibreOffice's PDF, not only from the cells)."""
+
 import pytest
 from conftest import EXAMPLES, run
 from printing import page_count, page_sizes_mm, page_texts, print_pdf

@@ -3,6 +3,7 @@ LibreOffice, and read back from the paper's text (issue 8 items 1 and 2): every 
 every team's result is on the page, the pages are as many as the layout promises, spare rows
 print nothing, labels are whole, and a blank ficha is made to be written on by hand.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,10 +24,37 @@ from scorekeeper.workbook.page import WRITING_MM
 TEAMS = ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]
 DISPUTED = {"sueca": EXAMPLES / "sueca-disputed-jogo2.yaml", "truco": EXAMPLES / "truco-disputed-partida2.yaml"}
 LABELS = {  # each column head of the ficha, as printed (a head wraps between words, never inside one)
-    "sueca": ["Nº", "Penalidade", "Equipa", "em falta", "Motivo", "Todas as", "vazas", "Pontos", "Ganhos", "Início",
-              "Moca", "Mocas", "Soma", "Controlo", "Nota"],
-    "truco": ["Nº", "Vencedor", "Valor", "Pediu", "Ocorrência", "Dupla", "Jogo", "Início", "Ganhos", "Placar",
-              "Jogos", "Nota"],
+    "sueca": [
+        "Nº",
+        "Penalidade",
+        "Equipa",
+        "em falta",
+        "Motivo",
+        "Todas as",
+        "vazas",
+        "Pontos",
+        "Ganhos",
+        "Início",
+        "Moca",
+        "Mocas",
+        "Soma",
+        "Controlo",
+        "Nota",
+    ],
+    "truco": [
+        "Nº",
+        "Vencedor",
+        "Valor",
+        "Pediu",
+        "Ocorrência",
+        "Dupla",
+        "Jogo",
+        "Início",
+        "Ganhos",
+        "Placar",
+        "Jogos",
+        "Nota",
+    ],
 }
 
 
@@ -56,6 +84,7 @@ def _landscape_a4(pdf) -> None:
 
 
 # --- the disputed fichas --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", ["sueca", "truco"])
 def test_a_disputed_ficha_prints_every_finding_marked_in_its_row(game, tmp_path):
@@ -111,6 +140,7 @@ def test_a_disputed_sueca_ficha_prints_its_penalty_row_whole(tmp_path):
 
 # --- blank fichas ---------------------------------------------------------------------------
 
+
 def _row_pitches_mm(pdf) -> list[float]:
     """The distance between consecutive row numbers printed in the Nº column, on each page."""
     done = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True)
@@ -161,6 +191,7 @@ def test_a_blank_ficha_is_made_to_be_written_on(game, tmp_path):
 
 # --- the Resumo ------------------------------------------------------------------------------
 
+
 def _summary_lines(paths) -> list[str]:
     """What each Resumo row must print, from the CLI: name, result, error count and ERRO/OK."""
     expected = []
@@ -190,8 +221,21 @@ def test_the_resumo_of_every_example_prints_on_its_pages_and_flags_every_game(tm
     for page in summary:
         assert "Boletim de Pontuação" not in page and "Ficha de Pontuação" not in page  # the Resumo alone
         assert "Planilha de Fichas" not in page
-        for piece in ("Folha", "Evento", "Mesa", "Ronda", "Data", "Jogador / Equipa", "Resultado", "Pontos de",
-                      "mesa", "Confere /", "Vencedor", "Erros", "Estado"):
+        for piece in (
+            "Folha",
+            "Evento",
+            "Mesa",
+            "Ronda",
+            "Data",
+            "Jogador / Equipa",
+            "Resultado",
+            "Pontos de",
+            "mesa",
+            "Confere /",
+            "Vencedor",
+            "Erros",
+            "Estado",
+        ):
             assert piece in page, piece  # the header on every page
     lines = [line for page in summary for line in page.splitlines() if re.match(r"^ ?Mesa\d", line)]
     assert len(lines) == len(expected)
@@ -204,8 +248,10 @@ def test_the_resumo_of_every_example_prints_on_its_pages_and_flags_every_game(tm
 
 
 def test_a_longer_resumo_prints_on_the_pages_it_promises_with_its_header_on_each(tmp_path):
-    paths = [EXAMPLES / f"{name}.yaml" for name in ("sueca-disputed-jogo2", "sueca-torneio-jogo1",
-                                                     "truco-disputed-partida2", "truco-furb-partida1")] * 9
+    paths = [
+        EXAMPLES / f"{name}.yaml"
+        for name in ("sueca-disputed-jogo2", "sueca-torneio-jogo1", "truco-disputed-partida2", "truco-furb-partida1")
+    ] * 9
     out = tmp_path / "many.xlsx"
     assert run("export", *paths, "-o", out).exit_code == 0
     pdf = print_pdf(out, tmp_path)

@@ -3,6 +3,7 @@ PDF by LibreOffice, and what the PDF's text shows. A game prints on one A4 lands
 every finding and every total on it; a blank boletim prints on two A4 landscape pages (the hands
 on page 1, the classification, running balance and notes on page 2) with rows to write in and no
 result made up."""
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,12 @@ def flat(text: str) -> str:
 
 def words(pdf, page: int) -> list[tuple[float, float, float, str]]:
     """(xMin, yMin, xMax, word) of every word on a page, in points from the top left."""
-    done = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     found = re.finditer(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', done.stdout)
     return [(float(m.group(1)), float(m.group(2)), float(m.group(3)), m.group(4)) for m in found]
 
@@ -59,7 +64,7 @@ def blank(tmp_path_factory):
 def test_a_game_prints_on_one_a4_landscape_page(disputed):
     pdf, pages = disputed
     assert page_count(pdf) == 1 and len(pages) == 1
-    (width, height), = page_sizes_mm(pdf)
+    ((width, height),) = page_sizes_mm(pdf)
     assert abs(width - 297) < 1 and abs(height - 210) < 1
 
 
@@ -68,8 +73,9 @@ def test_every_finding_of_the_disputed_boletim_is_on_the_page(disputed):
     text = flat(pages[0])
     checked = run("--lang", "pt_PT", "check", DISPUTED)  # the boletim's notes are in its language
     assert checked.exit_code == 1
-    findings = [line.split(": ", 1)[1] for line in checked.output.splitlines() if ": erro [" in line
-                or ": aviso [" in line]
+    findings = [
+        line.split(": ", 1)[1] for line in checked.output.splitlines() if ": erro [" in line or ": aviso [" in line
+    ]
     assert len(findings) == 13  # 11 errors and 2 warnings, about hands 1 to 10
     for finding in findings:
         assert flat(finding) in text, finding
@@ -112,8 +118,9 @@ def test_a_findings_row_is_marked_on_paper(disputed, tmp_path):
     page = words(pdf, 1)
     _, y, x_end, _ = next(w for w in page if w[3] == "Damas")
     _, y5, x5_end, _ = next(w for w in page if w[3] == "Rei" and w[1] > y)  # hand 5 has no finding
-    subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(tmp_path / "p")],
-                   check=True)
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(tmp_path / "p")], check=True
+    )
     image = (tmp_path / "p.ppm").read_bytes()
     header = image.split(b"\n", 3)
     width = int(header[1].split()[0])
@@ -121,7 +128,7 @@ def test_a_findings_row_is_marked_on_paper(disputed, tmp_path):
 
     def colour(x, y):
         at = (int(y) * width + int(x)) * 3
-        return tuple(pixels[at:at + 3])
+        return tuple(pixels[at : at + 3])
 
     assert colour(x_end + 6, y + 3) == (0xF8, 0xCB, 0xAD)  # the error's fill
     assert colour(x5_end + 30, y5 + 3) == (0xFF, 0xFF, 0xFF)
@@ -152,8 +159,20 @@ def test_a_blank_boletims_rows_are_at_least_7_mm_and_fill_the_page(blank):
     x_label = next(w for w in first if w[3] == "Copas")[0]  # the Mão column ("Vazas" is a header too)
     head = next(w for w in first if w[3] == "Mão")[1]
     labels = sorted((w for w in first if abs(w[0] - x_label) < 1 and w[1] > head), key=lambda w: w[1])
-    assert [w[3] for w in labels] == ["Vazas", "Copas", "Damas", "Reis", "Rei", "2", "Festa", "Festa", "Festa",
-                                      "Festa", "Totais", "Saldo"]
+    assert [w[3] for w in labels] == [
+        "Vazas",
+        "Copas",
+        "Damas",
+        "Reis",
+        "Rei",
+        "2",
+        "Festa",
+        "Festa",
+        "Festa",
+        "Festa",
+        "Totais",
+        "Saldo",
+    ]
     steps = [(b[1] - a[1]) / PT_PER_MM for a, b in zip(labels, labels[1:])]
     assert min(steps) >= 7, steps
     assert labels[-1][1] / PT_PER_MM > 0.8 * 210  # the Saldo row near the page's foot: the page filled

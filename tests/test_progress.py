@@ -1,4 +1,5 @@
 """The count a long command shows on standard error: only on a terminal, after a second."""
+
 import io
 
 from scorekeeper.output import progress
@@ -21,8 +22,9 @@ def test_nothing_in_the_first_second_then_a_count_wiped_at_the_end(monkeypatch):
     bar.tick(2100)  # 1.6: within 0.2 s of the last
     bar.tick(5000)  # 2.0
     bar.close()
-    assert stream.getvalue() == ("\rreading sheets: 2,000 of 10,000\rreading sheets: 5,000 of 10,000"
-                                 "\r                               \r")
+    assert stream.getvalue() == (
+        "\rreading sheets: 2,000 of 10,000\rreading sheets: 5,000 of 10,000\r                               \r"
+    )
 
 
 def test_never_on_a_pipe_or_a_file_or_when_turned_off(monkeypatch):

@@ -1,4 +1,5 @@
 """Property tests: every random valid King game balances; no input ever gives a traceback."""
+
 import pathlib
 
 import yaml
@@ -53,9 +54,14 @@ def festa_entries(draw, beneficiary):
     if draw(st.booleans()):
         penalty = draw(st.sampled_from(["renuncia", "cartas-passadas"]))
         count = 1 if penalty == "renuncia" else draw(st.integers(1, 2))
-        entries.append({"hand": "festa", "beneficiary": beneficiary, "penalty": penalty,
-                        "players": draw(st.lists(st.sampled_from(PLAYERS), min_size=count, max_size=count,
-                                                 unique=True))})
+        entries.append(
+            {
+                "hand": "festa",
+                "beneficiary": beneficiary,
+                "penalty": penalty,
+                "players": draw(st.lists(st.sampled_from(PLAYERS), min_size=count, max_size=count, unique=True)),
+            }
+        )
     contract = draw(st.sampled_from(["positivos", "nulos", "4-3-3-3"]))
     entry = {"hand": "festa", "beneficiary": beneficiary, "contract": contract}
     if contract == "positivos":  # Art 9, 2a fase: positivos names its trump
@@ -110,11 +116,20 @@ def test_random_bytes_never_traceback(tmp_path, data):
     cli_survives(path)
 
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-2000, 2000), st.text(max_size=8),
-                    st.sampled_from(PLAYERS + ["vazas", "festa", "nulos", "renuncia", "4-3-3-3", "king"]))
-values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=5),
-                                                       st.dictionaries(st.text(max_size=6) | scalars, inner,
-                                                                       max_size=5)), max_leaves=20)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2000, 2000),
+    st.text(max_size=8),
+    st.sampled_from(PLAYERS + ["vazas", "festa", "nulos", "renuncia", "4-3-3-3", "king"]),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=6) | scalars, inner, max_size=5)
+    ),
+    max_leaves=20,
+)
 
 
 @NO_TMP_CHECK

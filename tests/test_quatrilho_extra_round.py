@@ -21,6 +21,7 @@ Round 1: 9 tables of five, P01-P45 in order; tables 1-5 LATE (their fifth, P05, 
 late), tables 6-9 FIVE. Nets: 88 for 18 players (places 1-18), 0 for 4 (19-22), -88 for 18
 (23-40), -200 for the five late (41st, shared): the cut (Art 22) lets exactly 40 through.
 """
+
 from __future__ import annotations
 
 import json
@@ -67,8 +68,15 @@ def write_sheet(path: pathlib.Path, players: list[str], kind: str, table: int, n
         a, b, c, _d = players
         deals = [_deal(a, b, 35), *[_deal(a, c, 24) for _k in range(3)]]
         length = 4
-    doc = {"rules": "quatrilho", "event": "CBQI", "round": number, "table": table, "players": players,
-           "round_deals": length, "deals": deals}
+    doc = {
+        "rules": "quatrilho",
+        "event": "CBQI",
+        "round": number,
+        "table": table,
+        "players": players,
+        "round_deals": length,
+        "deals": deals,
+    }
     path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None), encoding="utf-8")
 
 
@@ -76,12 +84,17 @@ def championship(tmp_path) -> pathlib.Path:
     """Round 1 written and played as the docstring says; round 2 (the last planned) to draw."""
     tables = []
     for index in range(9):
-        seats = PLAYERS[5 * index:5 * index + 5]
+        seats = PLAYERS[5 * index : 5 * index + 5]
         sheet = f"r1-mesa{index + 1}.yaml"
         write_sheet(tmp_path / sheet, seats, "late" if index < 5 else "five", index + 1, 1)
         tables.append({"table": index + 1, "players": seats, "sheet": sheet})
-    doc = {"tournament": "CBQI", "rules": "quatrilho", "players": PLAYERS, "planned_rounds": 2,
-           "rounds": [{"seed": 1, "tables": tables}]}
+    doc = {
+        "tournament": "CBQI",
+        "rules": "quatrilho",
+        "players": PLAYERS,
+        "planned_rounds": 2,
+        "rounds": [{"seed": 1, "tables": tables}],
+    }
     path = tmp_path / "cbqi.yaml"
     path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None), encoding="utf-8")
     return path
@@ -123,7 +136,8 @@ def test_the_extra_round_is_drawn_beside_the_last_at_tables_numbered_after_its_o
     assert [t["table"] for t in rounds[1]["tables"]] == list(range(1, 9))
     assert {p for t in rounds[1]["tables"] for p in t["players"]} == set(PLAYERS) - set(LATE_PLAYERS)
     assert [(t["table"], sorted(t["players"]), t["sheet"]) for t in rounds[2]["tables"]] == [
-        (9, ["P05", "P10", "P15", "P20"], "r3-mesa9.yaml")]
+        (9, ["P05", "P10", "P15", "P20"], "r3-mesa9.yaml")
+    ]
     assert rounds[2]["without"] == ["P25"] and "byes" not in rounds[2]
     assert yaml.safe_load((tmp_path / "r3-mesa9.yaml").read_text(encoding="utf-8"))["table"] == 9
     assert "Round 3, apart, for the players the cut left out:" in drawn.output
@@ -133,10 +147,13 @@ def test_the_extra_round_is_drawn_beside_the_last_at_tables_numbered_after_its_o
     assert "has no table and no bye" not in checked.output
 
 
-@pytest.mark.parametrize("names, said", [
-    (["P01"], "--extra-without: 'P01' is not one of the players the cut leaves out of round 2"),
-    (["Nobody"], "--extra-without: 'Nobody' is not one of the players the cut leaves out of round 2"),
-])
+@pytest.mark.parametrize(
+    "names, said",
+    [
+        (["P01"], "--extra-without: 'P01' is not one of the players the cut leaves out of round 2"),
+        (["Nobody"], "--extra-without: 'Nobody' is not one of the players the cut leaves out of round 2"),
+    ],
+)
 def test_extra_without_names_only_those_the_cut_leaves_out(tmp_path, names, said):
     path = championship(tmp_path)
     before = path.read_text(encoding="utf-8")
@@ -149,12 +166,27 @@ def test_extra_without_names_only_those_the_cut_leaves_out(tmp_path, names, said
 
 def test_extra_without_before_the_last_round_is_refused(tmp_path):
     path = tmp_path / "t.yaml"
-    assert run("tournament", "new", "quatrilho", "--name", "T", "--rounds", "2",
-               *[a for p in PLAYERS[:10] for a in ("-p", p)], "-o", path).exit_code == 0
+    assert (
+        run(
+            "tournament",
+            "new",
+            "quatrilho",
+            "--name",
+            "T",
+            "--rounds",
+            "2",
+            *[a for p in PLAYERS[:10] for a in ("-p", p)],
+            "-o",
+            path,
+        ).exit_code
+        == 0
+    )
     refused = run("tournament", "draw", path, "--extra-without", "P01")
     assert refused.exit_code == 2
-    assert refused.output == (f"Error: {path}: --extra-without: round 1 has no extra round: it is drawn beside the "
-                              "last planned round, for those the cut leaves out (Art 23)\n")
+    assert refused.output == (
+        f"Error: {path}: --extra-without: round 1 has no extra round: it is drawn beside the "
+        "last planned round, for those the cut leaves out (Art 23)\n"
+    )
 
 
 def played(tmp_path):
@@ -170,7 +202,7 @@ def test_standings_show_the_extra_round_apart(tmp_path):
     # Round 1 by seat (the docstring), round 2 by the drawn seats; the extra round never counts.
     round_1 = {}
     for index in range(9):
-        round_1.update(zip(PLAYERS[5 * index:5 * index + 5], LATE_NETS if index < 5 else FIVE_NETS))
+        round_1.update(zip(PLAYERS[5 * index : 5 * index + 5], LATE_NETS if index < 5 else FIVE_NETS))
     for name in PLAYERS:
         assert rows[name]["points"] == round_1[name] + nets["round 2"].get(name, 0), name
         assert rows[name]["extra_round"] == nets["extra"].get(name), name

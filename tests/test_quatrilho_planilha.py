@@ -1,6 +1,7 @@
 """The Quatrilho planilha (issue 9 point 5): export then import gives the same round back,
 the disputed sheet's findings come back at their cells, a blank filled in by hand is read, and
 every formula cell, recalculated by LibreOffice and by Gnumeric, equals the CLI's number."""
+
 from __future__ import annotations
 
 import openpyxl
@@ -20,8 +21,11 @@ from scorekeeper.rulebook.registry import find
 from scorekeeper.sheet.load import load_sheet
 
 ROUNDS = ["quatrilho-cbqi-mesa7.yaml", "quatrilho-cbqi-mesa9.yaml", "quatrilho-disputed-mesa3.yaml"]
-TITLES = {"quatrilho-cbqi-mesa7.yaml": "Mesa7 R1", "quatrilho-cbqi-mesa9.yaml": "Mesa9 R2",
-          "quatrilho-disputed-mesa3.yaml": "Mesa3 R4"}
+TITLES = {
+    "quatrilho-cbqi-mesa7.yaml": "Mesa7 R1",
+    "quatrilho-cbqi-mesa9.yaml": "Mesa9 R2",
+    "quatrilho-disputed-mesa3.yaml": "Mesa3 R4",
+}
 FIVE = ["-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva"]
 
 
@@ -32,11 +36,16 @@ def _entries(path) -> tuple:
 
 
 def _report(result) -> tuple:
-    return ([(f.severity, f.message, f.rule, f.hand, f.player) for f in result.findings], result.totals,
-            result.extra["chips"], result.complete)
+    return (
+        [(f.severity, f.message, f.rule, f.hand, f.player) for f in result.findings],
+        result.totals,
+        result.extra["chips"],
+        result.complete,
+    )
 
 
 # --- export, import -----------------------------------------------------------------------------
+
 
 def test_the_three_rounds_exported_then_imported_give_back_the_same_sheets(tmp_path):
     out = tmp_path / "rounds.xlsx"
@@ -58,7 +67,11 @@ def test_the_issue_round_reads_back_as_typed(tmp_path):
     assert run("import", out, "-o", back).exit_code == 0
     lines = back.read_text().splitlines()
     assert lines[:16] == [
-        "rules: quatrilho", "event: 4o CBQI", "round: 1", "table: 7", "players: [Ari, Bia, Caio, Davi, Eva]",
+        "rules: quatrilho",
+        "event: 4o CBQI",
+        "round: 1",
+        "table: 7",
+        "players: [Ari, Bia, Caio, Davi, Eva]",
         "deals:",
         "  - {late: Eva, coringa: Zeca}",
         "  - {contract: normal, caller: Bia, partner: Davi, figuras: 22}",
@@ -71,11 +84,14 @@ def test_the_issue_round_reads_back_as_typed(tmp_path):
         "  - {contract: rolar, figuras: {Ari: 6, Caio: 6, Davi: 6, Zeca: 17}}",
         "  - {fine: negar-carta, player: Bia}",
     ]
-    assert lines[16] == ("  - {contract: normal, caller: Ari, partner: Bia, figuras: 19, fines: [{fine: olhar-vazas, "
-                         "player: Zeca}]}")
+    assert lines[16] == (
+        "  - {contract: normal, caller: Ari, partner: Bia, figuras: 19, fines: [{fine: olhar-vazas, player: Zeca}]}"
+    )
     checked = run("check", out)
     assert (checked.exit_code, checked.output) == (
-        0, f"{out}:Mesa7 R1: clean (quatrilho, complete; Ari -191, Bia -112, Caio -5, Davi +306, Eva -200)\n")
+        0,
+        f"{out}:Mesa7 R1: clean (quatrilho, complete; Ari -191, Bia -112, Caio -5, Davi +306, Eva -200)\n",
+    )
 
 
 def test_the_planilha_layout(tmp_path):
@@ -83,17 +99,46 @@ def test_the_planilha_layout(tmp_path):
     assert run("export", EXAMPLES / "quatrilho-cbqi-mesa7.yaml", "-o", out).exit_code == 0
     ws = openpyxl.load_workbook(out)["Mesa7 R1"]
     assert ws["A1"].value == f"Planilha de Fichas — {find('quatrilho').title}"
-    assert [ws[c].value for c in ("B2", "C2", "F2", "G2", "I2", "J2", "B3", "C3")] == \
-        ["Evento", "4o CBQI", "Mesa", 7, "Rodada", 1, "Regras", "quatrilho"]
-    assert [ws.cell(5, c).value for c in range(1, 13)] == \
-        ["Nº", "Dá", "Entrada", "Quem", "Parceiro / Deu", "Figuras", "Vazas", "Coringa", "Multa", "Multado",
-         "Multa 2", "Multado 2"]
+    assert [ws[c].value for c in ("B2", "C2", "F2", "G2", "I2", "J2", "B3", "C3")] == [
+        "Evento",
+        "4o CBQI",
+        "Mesa",
+        7,
+        "Rodada",
+        1,
+        "Regras",
+        "quatrilho",
+    ]
+    assert [ws.cell(5, c).value for c in range(1, 13)] == [
+        "Nº",
+        "Dá",
+        "Entrada",
+        "Quem",
+        "Parceiro / Deu",
+        "Figuras",
+        "Vazas",
+        "Coringa",
+        "Multa",
+        "Multado",
+        "Multa 2",
+        "Multado 2",
+    ]
     # Figuras (rolar) M-R (the round has a rolar), Fichas da linha S-X, Fichas acumuladas Y-AD:
     # no Fichas escritas, as no entry has chips written
     assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", "Zeca"]
-    assert [ws.cell(5, c).value for c in (13, 18, 19, 24, 25, 30, 31, 32, 33, 34, 35)] == \
-        ["Figuras", "Figuras (coringa)", "Fichas", "Fichas (coringa)", "Saldo", "Saldo (coringa)", "Conta", "Soma",
-         "Controlo", "Nota", "Observação"]
+    assert [ws.cell(5, c).value for c in (13, 18, 19, 24, 25, 30, 31, 32, 33, 34, 35)] == [
+        "Figuras",
+        "Figuras (coringa)",
+        "Fichas",
+        "Fichas (coringa)",
+        "Saldo",
+        "Saldo (coringa)",
+        "Conta",
+        "Soma",
+        "Controlo",
+        "Nota",
+        "Observação",
+    ]
     assert [ws.cell(3, c).value for c in (13, 19, 25)] == ["Figuras (rolar)", "Fichas da linha", "Fichas acumuladas"]
     # the hidden deal number, dealer by Q1 and first coringa, past the printed table
     assert [ws.cell(5, c).value for c in (37, 38, 39)] == ["Jogo", "Dá (Q1)", "1º coringa"]
@@ -121,8 +166,19 @@ def test_the_disputed_round_is_checked_at_its_cells(tmp_path):
     # Quem D, Figuras F, Vazas G; the rolar's figuras from M; Carla's chips above (AG); Escritas from S
     cells = ["D7", "F8", "M9", "G10", "AG13", "D15", "D17", "S18", "T19", "V19", "A21"]
     findings = check_file(str(EXAMPLES / "quatrilho-disputed-mesa3.yaml")).findings
-    assert [f.rule for f in findings] == ["Art 14", "Art 20.11", "Art 20.11", "Art 20.11", "Art 15", "Art 19",
-                                          "Art 15", "Art 18.2", "Art 18.2", "Art 18.2", "Art 11"]
+    assert [f.rule for f in findings] == [
+        "Art 14",
+        "Art 20.11",
+        "Art 20.11",
+        "Art 20.11",
+        "Art 15",
+        "Art 19",
+        "Art 15",
+        "Art 18.2",
+        "Art 18.2",
+        "Art 18.2",
+        "Art 11",
+    ]
     assert checked.output.splitlines() == [
         *(f"{where}!{cell}: {describe(f)}" for cell, f in zip(cells, findings)),
         f"{where}: 11 errors (quatrilho, complete; Ana -31, Beto -61, Carla -103, Duda +320, Edu -118)",
@@ -145,12 +201,40 @@ def test_the_disputed_round_is_checked_at_its_cells(tmp_path):
 
 # What a fiscal writes at table 7: Eva late with Zeca her coringa (the coringa's columns take
 # his name from Coringa), then four deals of the issue's sheet, Dá written by hand.
-TYPED = {"C6": "atraso", "D6": "Eva", "H6": "Zeca",
-         "B7": "Ari", "C7": "normal", "D7": "Bia", "E7": "Davi", "F7": 22,
-         "B8": "Bia", "C8": "normal", "D8": "Caio", "E8": "Caio", "F8": 20,
-         "B9": "Caio", "C9": "rolar", "M9": 10, "N9": 12, "P9": 8, "R9": 5,
-         "B10": "Davi", "C10": "solo-preto", "D10": "Ari", "E10": "Bia", "F10": 12, "G10": 4,
-         "B11": "Zeca", "C11": "normal", "D11": "Ari", "E11": "Bia", "F11": 19, "I11": "olhar-vazas", "J11": "Caio"}
+TYPED = {
+    "C6": "atraso",
+    "D6": "Eva",
+    "H6": "Zeca",
+    "B7": "Ari",
+    "C7": "normal",
+    "D7": "Bia",
+    "E7": "Davi",
+    "F7": 22,
+    "B8": "Bia",
+    "C8": "normal",
+    "D8": "Caio",
+    "E8": "Caio",
+    "F8": 20,
+    "B9": "Caio",
+    "C9": "rolar",
+    "M9": 10,
+    "N9": 12,
+    "P9": 8,
+    "R9": 5,
+    "B10": "Davi",
+    "C10": "solo-preto",
+    "D10": "Ari",
+    "E10": "Bia",
+    "F10": 12,
+    "G10": 4,
+    "B11": "Zeca",
+    "C11": "normal",
+    "D11": "Ari",
+    "E11": "Bia",
+    "F11": 19,
+    "I11": "olhar-vazas",
+    "J11": "Caio",
+}
 
 
 def _blank(tmp_path):
@@ -199,7 +283,8 @@ def test_a_blank_filled_in_by_hand_is_imported(tmp_path):
         "  - {contract: normal, caller: Caio, partner: Caio, figuras: 20}\n"
         "  - {contract: rolar, figuras: {Ari: 10, Bia: 12, Davi: 8, Zeca: 5}}\n"
         "  - {contract: solo-preto, player: Ari, giver: Bia, figuras: 12, tricks: 4}\n"
-        "  - {contract: normal, caller: Ari, partner: Bia, figuras: 19, fines: [{fine: olhar-vazas, player: Caio}]}\n")
+        "  - {contract: normal, caller: Ari, partner: Bia, figuras: 19, fines: [{fine: olhar-vazas, player: Caio}]}\n"
+    )
     # Eva -200 (Art 12); Bia+Davi 7 each; Caio alone at 6 points, 6 from each; the rolar: Bia and
     # Ari pay 10 each; Ari's solo preto lost at 4 points: v = 17, 27 to Bia who gave the card; Ari+Bia
     # 6 each (Zeca deals and sits out), and Caio looked at the tricks: 6 to each of the other three.
@@ -210,6 +295,7 @@ def test_a_blank_filled_in_by_hand_is_imported(tmp_path):
 
 
 # --- recalculated by LibreOffice and Gnumeric --------------------------------------------------------
+
 
 @pytest.fixture(params=[recalc.LIBREOFFICE, recalc.GNUMERIC], ids=["libreoffice", "gnumeric"])
 def engine(request):
@@ -265,8 +351,12 @@ def test_random_rounds_recalculate_to_the_cli_numbers_and_read_back(tmp_path_fac
     paths = []
     for index, (players, entries) in enumerate(rounds):
         path = tmp_path / f"round{index}.yaml"
-        path.write_text(yaml.safe_dump({"rules": "quatrilho", "table": index + 1, "players": players,
-                                        "deals": entries}, sort_keys=False), encoding="utf-8")
+        path.write_text(
+            yaml.safe_dump(
+                {"rules": "quatrilho", "table": index + 1, "players": players, "deals": entries}, sort_keys=False
+            ),
+            encoding="utf-8",
+        )
         paths.append(path)
     out = tmp_path / "random.xlsx"
     assert run("export", *paths, "-o", out).exit_code == 0
@@ -287,6 +377,7 @@ def test_random_rounds_recalculate_to_the_cli_numbers_and_read_back(tmp_path_fac
 
 
 # --- the dealer, the coringa's name, names as typed ------------------------------------------------
+
 
 def _cleared_dealers(out) -> None:
     wb = openpyxl.load_workbook(out)
@@ -323,14 +414,16 @@ def test_a_typed_da_that_is_not_the_dealer_is_reported_at_its_cell(tmp_path):
     assert checked.exit_code == 1
     assert checked.output.splitlines()[0] == (
         f"{out}:Mesa7 R1!B8: error [Q-Q1-DEALER-CELL]: deal 2 (dealer Bia): Dá says 'Caio', but deal 2 is dealt by "
-        "Bia [Q1]")
+        "Bia [Q1]"
+    )
     assert len(checked.output.splitlines()) == 2
 
 
 def test_names_typed_in_any_case_are_the_sheet_s(tmp_path):
     out = _blank(tmp_path)
-    lower = {cell: value.lower() if cell[0] in "BDEHJ" and isinstance(value, str) else value
-             for cell, value in TYPED.items()}
+    lower = {
+        cell: value.lower() if cell[0] in "BDEHJ" and isinstance(value, str) else value for cell, value in TYPED.items()
+    }
     assert lower["D7"] == "bia" and lower["H6"] == "zeca"
     _typed(out, lower)
     back = tmp_path / "back.yaml"
@@ -343,6 +436,7 @@ def test_names_typed_in_any_case_are_the_sheet_s(tmp_path):
 
 # --- printed ---------------------------------------------------------------------------------------
 
+
 def test_a_blank_prints_its_heads_whole_on_each_page_and_no_result(tmp_path):
     from printing import page_texts, print_pdf, require
 
@@ -351,8 +445,25 @@ def test_a_blank_prints_its_heads_whole_on_each_page_and_no_result(tmp_path):
     assert len(pages) == 2
     for page in pages:  # the header block and every column head, whole, on each page
         words = page.split()
-        for label in ("Evento", "Jogos", "rodada", "30", "Dá", "Entrada", "Parceiro", "Multado", "Figuras", "Escritas",
-                      "(coringa)", "Fichas", "Saldo", "Conta", "Soma", "Controlo", "Nota"):
+        for label in (
+            "Evento",
+            "Jogos",
+            "rodada",
+            "30",
+            "Dá",
+            "Entrada",
+            "Parceiro",
+            "Multado",
+            "Figuras",
+            "Escritas",
+            "(coringa)",
+            "Fichas",
+            "Saldo",
+            "Conta",
+            "Soma",
+            "Controlo",
+            "Nota",
+        ):
             assert label in words, label
     assert "OK" not in pages[1].split() and "100" not in pages[1].split()  # nothing before an entry is typed
     assert "Confere" in pages[1] and "Saldo da rodada" in pages[1]

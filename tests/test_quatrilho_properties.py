@@ -1,6 +1,7 @@
 """Quatrilho properties over random rounds: every deal adds up to zero, nobody plays below zero
 chips without a finding, the nets add up to zero when the committee covers nothing, and the
 issue's sheet gives its nets."""
+
 from conftest import EXAMPLES
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,8 +20,11 @@ def tricks_for(figuras: int) -> list[int]:
     """Q2: the tricks a side can have taken holding these figuras."""
     if figuras == 35:
         return [9, 10]
-    return [t for t in range(0, 10) if (t == 0 and figuras == 0) or
-            (t > 0 and max(0, 4 * t - 16) <= figuras <= min(4 * t + 11, 35))]
+    return [
+        t
+        for t in range(0, 10)
+        if (t == 0 and figuras == 0) or (t > 0 and max(0, 4 * t - 16) <= figuras <= min(4 * t + 11, 35))
+    ]
 
 
 @st.composite
@@ -86,8 +90,12 @@ def round_entries(draw):
 
 
 def scored(players, entries):
-    text = "\n".join(["rules: quatrilho", f"players: [{', '.join(players)}]", "deals:"] +
-                     [f"  - {flow(e)}" for e in entries]) + "\n"
+    text = (
+        "\n".join(
+            ["rules: quatrilho", f"players: [{', '.join(players)}]", "deals:"] + [f"  - {flow(e)}" for e in entries]
+        )
+        + "\n"
+    )
     return GAME.score_sheet(GAME.parse_sheet(loads(text, "sheet.yaml"), RULES, "sheet.yaml", "quatrilho"))
 
 
@@ -128,8 +136,11 @@ def test_nobody_plays_below_zero_without_a_finding(drawn):
             for player in players:
                 if chips[player] < 0:
                     since.setdefault(player, hand.index)
-                    assert any((h, player) in reported for h in range(since[player], hand.index + 1)), \
-                        (player, hand.index, chips)
+                    assert any((h, player) in reported for h in range(since[player], hand.index + 1)), (
+                        player,
+                        hand.index,
+                        chips,
+                    )
                 else:
                     since.pop(player, None)
         chips = {p: state["chips"][p] for p in players}
@@ -146,7 +157,7 @@ def test_the_nets_add_up_to_zero_when_the_committee_covers_nothing(drawn):
 
 def test_the_issues_sheet_and_its_nets():
     text = (EXAMPLES / "quatrilho-cbqi-mesa7.yaml").read_text(encoding="utf-8")
-    issue = text[:text.index("  # deal 10 on")]  # the issue's sheet, verbatim, is the example's first part
+    issue = text[: text.index("  # deal 10 on")]  # the issue's sheet, verbatim, is the example's first part
     result = GAME.score_sheet(GAME.parse_sheet(loads(issue, "issue.yaml"), RULES, "issue.yaml", "quatrilho"))
     assert result.findings == []
     assert result.totals == {"Ari": -107, "Bia": -23, "Caio": -23, "Davi": 44, "Eva": -200}

@@ -5,6 +5,7 @@ test_docs.py the same way.)
 A failure names the README line of the command and shows a diff and the lines to write under the
 command; `python tools/readme_runner.py --update` rewrites all of them at once (then read the diff).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -54,7 +55,9 @@ def test_the_readme_is_found_with_its_sessions():
 
 def test_only_the_set_up_blocks_are_not_run():
     skipped = sorted(b.text for b in BLOCKS if b.text in NOT_RUN)
-    assert skipped == sorted(SET_UP["README.md"]), "a set-up block changed: change NOT_RUN in tools/readme_runner.py to match"
+    assert skipped == sorted(SET_UP["README.md"]), (
+        "a set-up block changed: change NOT_RUN in tools/readme_runner.py to match"
+    )
     # The tour's folder block comes before any command that is run.
     tour = next(b for b in BLOCKS if b.text == TOUR_FOLDER)
     assert all(c.line > tour.line for c in COMMANDS)
@@ -62,6 +65,7 @@ def test_only_the_set_up_blocks_are_not_run():
 
 
 # --- the runner itself ------------------------------------------------------------------------
+
 
 def test_dots_stand_for_lines_and_for_text_in_a_line():
     assert align(["a", "...", "d"], ["a", "b", "c", "d"]) == (True, ["a", "...", "d"])

@@ -20,6 +20,7 @@ shorthands: a mapping with whole-number keys picks items of a list by their 1-ba
 -40, -200]` for the players in seat order). `findings` is always compared (no findings when the
 case gives none). The numbers are computed by hand from the regulation and RULINGS.md.
 """
+
 import pathlib
 
 import pytest
@@ -35,8 +36,9 @@ CASES_DIR = pathlib.Path(__file__).parent / "cases"
 def load_cases():
     for path in sorted(CASES_DIR.glob("*.yaml")):
         document = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert isinstance(document, dict) and {"game", "cases"} <= set(document) <= {"game", "sheet", "cases"}, \
+        assert isinstance(document, dict) and {"game", "cases"} <= set(document) <= {"game", "sheet", "cases"}, (
             f"{path.name}: a case file is a mapping with 'game', 'sheet' and 'cases'"
+        )
         for case in document["cases"]:
             yield pytest.param(document["game"], document.get("sheet", {}), case, id=f"{path.stem}: {case['name']}")
 
@@ -56,8 +58,9 @@ def matches(expected, got, where: str = "") -> None:
             assert key in got, f"{where}: no key {key!r} in {sorted(got)}"
             matches(value, got[key], f"{where}.{key}")
     elif isinstance(expected, list):
-        assert isinstance(got, list) and len(got) == len(expected), \
+        assert isinstance(got, list) and len(got) == len(expected), (
             f"{where}: expected {len(expected)} items, got {got!r}"
+        )
         for index, (item, value) in enumerate(zip(expected, got)):
             matches(item, value, f"{where}[{index}]")
     else:

@@ -2,6 +2,7 @@
 download), at a phone's 390x844, against a waitress server on a free loopback port. Each game
 is recorded by the accessible names (each count labelled with its player, the button "Record"),
 the saved sheet is checked with `check`, and a screenshot of each page is taken (kept in docs/ with SCOREKEEPER_SCREENSHOTS=docs)."""
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,14 @@ playwright = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
 DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs the system's Chromium (apt-get install chromium)")
 
@@ -43,8 +50,9 @@ def serve(tmp_path):
 
     def start(path, **options):
         app = create_app(str(path), **options)
-        server = create_server(app, host="127.0.0.1", port=0, threads=4, connection_limit=20,
-                               max_request_body_size=MAX_BODY)
+        server = create_server(
+            app, host="127.0.0.1", port=0, threads=4, connection_limit=20, max_request_body_size=MAX_BODY
+        )
         threading.Thread(target=server.run, daemon=True).start()
         servers.append(server)
         return app, f"http://127.0.0.1:{server.effective_port}"
@@ -63,8 +71,9 @@ def page(browser):
 
 
 def _check(path) -> str:
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "check", "--lang", "en", str(path)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "check", "--lang", "en", str(path)], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout.strip()
 
@@ -75,7 +84,9 @@ def _record(page, *counts, prefix="", choice=None):
         page.get_by_role("button", name=choice, exact=True).click()
         return
     for name, value in counts:
-        page.get_by_role("textbox", name=re.compile("^" + re.escape(name) + ("" if prefix is None else ","))).fill(str(value))
+        page.get_by_role("textbox", name=re.compile("^" + re.escape(name) + ("" if prefix is None else ","))).fill(
+            str(value)
+        )
     page.get_by_role("button", name="Record", exact=True).click()
 
 
@@ -94,7 +105,11 @@ def _fits(page) -> None:
 # Each run draws new secret links (so new QR codes): the screenshots in docs/ are rewritten only
 # when asked (SCOREKEEPER_SCREENSHOTS=docs), else taken into a temporary folder, so that a test
 # run leaves the checkout as it was. Either way the page is rendered and captured.
-SHOTS = DOCS if os.environ.get("SCOREKEEPER_SCREENSHOTS") == "docs" else pathlib.Path(tempfile.mkdtemp(prefix="serve-shots-"))
+SHOTS = (
+    DOCS
+    if os.environ.get("SCOREKEEPER_SCREENSHOTS") == "docs"
+    else pathlib.Path(tempfile.mkdtemp(prefix="serve-shots-"))
+)
 
 
 def _shot(page, name: str) -> None:
@@ -113,8 +128,14 @@ def test_a_whole_king_game(tmp_path, serve, page):
     sheet.write_text("rules: king\nevent: Final Nacional\ntable: 1\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n")
     _app, base = serve(tmp_path, language="en")
     page.goto(f"{base}/t/mesa1")
-    for hand, values in (("vazas", (3, 2, 1, 7)), ("copas", (4, 3, 6, 0)), ("damas", (1, 1, 1, 1)),
-                         ("reis-valetes", (2, 2, 2, 2)), ("rei-de-copas", (0, 0, 1, 0)), ("ultimas", (0, 0, 0, 2))):
+    for hand, values in (
+        ("vazas", (3, 2, 1, 7)),
+        ("copas", (4, 3, 6, 0)),
+        ("damas", (1, 1, 1, 1)),
+        ("reis-valetes", (2, 2, 2, 2)),
+        ("rei-de-copas", (0, 0, 1, 0)),
+        ("ultimas", (0, 0, 0, 2)),
+    ):
         _record(page, choice=hand)
         if hand == "damas":
             _fits(page)
@@ -133,8 +154,11 @@ def test_a_whole_king_game(tmp_path, serve, page):
     assert page.get_by_role("textbox", name=re.compile("^Duarte,")).input_value() == "14"
     _shot(page, "king-refused")
     _record(page, ("Duarte", 2))
-    for beneficiary, contract, rest in (("Bruno", "nulos", (1, 3, 4, 5)), ("Carla", "4-3-3-3", None),
-                                        ("Duarte", "positivos", (6, 2, 3, 2))):
+    for beneficiary, contract, rest in (
+        ("Bruno", "nulos", (1, 3, 4, 5)),
+        ("Carla", "4-3-3-3", None),
+        ("Duarte", "positivos", (6, 2, 3, 2)),
+    ):
         _record(page, choice="festa")
         assert page.get_by_role("textbox", name="Beneficiary (Dono da Festa)").input_value() == beneficiary
         page.get_by_role("button", name="Record", exact=True).click()
@@ -144,7 +168,9 @@ def test_a_whole_king_game(tmp_path, serve, page):
         if rest is not None:
             page.get_by_role("button", name="Record", exact=True).click()  # no offer
             _record(page, *_counts(*rest))
-    assert page.locator("p.complete").inner_text() == "The game is complete: Ana +350, Bruno +90, Carla -135, Duarte -305"
+    assert (
+        page.locator("p.complete").inner_text() == "The game is complete: Ana +350, Bruno +90, Carla -135, Duarte -305"
+    )
     _fits(page)
     _shot(page, "king-complete")
     assert _check(sheet) == "{}: clean (king, complete; Ana +350, Bruno +90, Carla -135, Duarte -305)".format(sheet)
@@ -196,8 +222,9 @@ def test_a_quatrilho_round(tmp_path, serve, page):
     page.get_by_role("textbox", name="figuras of Bia's side (0-35)").fill("22")
     page.get_by_role("button", name="Record", exact=True).click()
     page.get_by_role("button", name="Record", exact=True).click()  # no fine
-    assert page.get_by_text("Entry 1 (normal, Bia + Davi, 22 figuras (7 pontos)): Bia +7, Caio -7, Davi +7, Eva -7"
-                            ).is_visible()
+    assert page.get_by_text(
+        "Entry 1 (normal, Bia + Davi, 22 figuras (7 pontos)): Bia +7, Caio -7, Davi +7, Eva -7"
+    ).is_visible()
     _record(page, choice="rolar")
     for player, figuras in (("Ari", 6), ("Caio", 6), ("Davi", 6)):
         page.get_by_role("textbox", name=re.compile(f"^figuras of {player} ")).fill(str(figuras))
@@ -205,8 +232,9 @@ def test_a_quatrilho_round(tmp_path, serve, page):
     assert page.get_by_role("textbox", name="figuras of Eva (0-17)").input_value() == "17"
     page.get_by_role("button", name="Record", exact=True).click()
     page.get_by_role("button", name="Record", exact=True).click()  # no fine
-    assert page.get_by_text("Entry 2 (rolar, Ari 6, Caio 6, Davi 6, Eva 17): Ari +3, Caio +3, Davi +3, Eva -9"
-                            ).is_visible()
+    assert page.get_by_text(
+        "Entry 2 (rolar, Ari 6, Caio 6, Davi 6, Eva 17): Ari +3, Caio +3, Davi +3, Eva -9"
+    ).is_visible()
     _fits(page)
     _shot(page, "quatrilho")
     assert _check(sheet) == f"{sheet}: clean (quatrilho, complete; Ari +3, Bia +7, Caio -4, Davi +10, Eva -16)"
@@ -227,7 +255,9 @@ def test_a_stale_form_is_refused_with_the_sheet_as_it_is(tmp_path, serve, browse
     assert second.get_by_role("textbox", name="Hand 2").input_value() == "copas"
     _shot(second, "stale")
     context.close()
-    assert _check(sheet).endswith(": clean (king, in progress, 1 hand recorded; Ana -60, Bruno -40, Carla -20, Duarte -140)")
+    assert _check(sheet).endswith(
+        ": clean (king, in progress, 1 hand recorded; Ana -60, Bruno -40, Carla -20, Duarte -140)"
+    )
 
 
 def test_the_organisers_page_and_a_tables_secret_link(tmp_path, serve, browser):

@@ -1,5 +1,6 @@
 """The score pad's core (scorekeeper/core/tables.py): tables by id, an entry recorded as data or
 as the answers to the game's prompts, the stale refusal, undo, and two writers on one sheet."""
+
 from __future__ import annotations
 
 import os
@@ -35,7 +36,9 @@ def test_a_tournament_serves_its_current_round_by_id(tmp_path):
     served = tables.list_tables(str(tmp_path / "final" / "final.yaml"))
     assert served.kind == "tournament"
     assert [(t.id, t.round, t.number, t.sheet) for t in served.tables] == [
-        ("r3-t1", 3, "1", "r3-mesa1.yaml"), ("r3-t2", 3, "2", "r3-mesa2.yaml")]
+        ("r3-t1", 3, "1", "r3-mesa1.yaml"),
+        ("r3-t2", 3, "2", "r3-mesa2.yaml"),
+    ]
     assert served.get("r3-t2").path == str(tmp_path / "final" / "r3-mesa2.yaml")
     with pytest.raises(tables.UnknownTable, match="there is no table '../r1-mesa1.yaml'"):
         served.get("../r1-mesa1.yaml")
@@ -101,13 +104,21 @@ def test_the_form_asks_what_record_asks_in_its_order(tmp_path):
     assert [(f.label, f.value) for f in first.fields] == [("Hand 1", "vazas")]
     hand = first.fields[0].key
     counts = tables.answer(table, {hand: ""}, 0).questions  # Enter takes the one in brackets
-    assert [f.label for f in counts.fields] == ["Ana, vazas taken", "Bruno, vazas taken", "Carla, vazas taken",
-                                                "Duarte, vazas taken"]
+    assert [f.label for f in counts.fields] == [
+        "Ana, vazas taken",
+        "Bruno, vazas taken",
+        "Carla, vazas taken",
+        "Duarte, vazas taken",
+    ]
     assert counts.answered == [(hand, "Hand 1", "vazas")]
     answers = {hand: "vazas", **dict(zip((f.key for f in counts.fields), ["3", "x", "1", "7"]))}
     refused = tables.answer(table, answers, 0).questions
-    assert [f.error for f in refused.fields] == [None, "Bruno: vazas taken: 'x' is not a whole number; try again",
-                                                 None, None]
+    assert [f.error for f in refused.fields] == [
+        None,
+        "Bruno: vazas taken: 'x' is not a whole number; try again",
+        None,
+        None,
+    ]
     assert [f.value for f in refused.fields] == ["3", "x", "1", "7"]  # what was typed stays
     answers[refused.fields[1].key] = "2"
     done = tables.answer(table, answers, 0)
@@ -126,8 +137,9 @@ def test_a_short_hand_is_asked_about_with_its_choices(tmp_path):
     answers = {hand: "damas", **dict(zip((f.key for f in counts.fields), ["1", "1", "1", "0"]))}
     asked = tables.answer(table, answers, 0).questions
     [question] = asked.fields
-    assert question.label == ("these add up to 3 of 4: charge the missing 1 (-50) to Ana, the responsible scorer "
-                              "(Art 6)? [y/n]")
+    assert question.label == (
+        "these add up to 3 of 4: charge the missing 1 (-50) to Ana, the responsible scorer (Art 6)? [y/n]"
+    )
     assert question.choices == (("y", "yes"), ("n", "no")) and question.value == "n"
     answers[question.key] = "y"
     tables.answer(table, answers, 0)
@@ -153,8 +165,9 @@ def test_a_cli_record_and_a_pad_record_on_one_sheet_never_lose_or_double_an_entr
     def cli():
         done = 0
         while done < each:
-            run = subprocess.run([sys.executable, "-m", "scorekeeper", "record", str(path), "Eles", "1"],
-                                 capture_output=True, text=True)
+            run = subprocess.run(
+                [sys.executable, "-m", "scorekeeper", "record", str(path), "Eles", "1"], capture_output=True, text=True
+            )
             if run.returncode == 0:
                 done += 1
             else:

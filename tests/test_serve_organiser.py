@@ -1,6 +1,7 @@
 """The organiser's page through Flask's test client: the next round drawn by its button (POST
 /draw: the round in the tournament file, its sheets beside it, its tables on the page) and a
 table's boletim downloaded (an xlsx that `scorekeeper check` reads clean)."""
+
 from __future__ import annotations
 
 import re
@@ -59,9 +60,10 @@ def test_the_draw_button_draws_the_next_round_into_the_file_with_its_sheets(fina
 
     page = client.get(f"/?token={access.organiser}").get_data(as_text=True)
     assert "Round 4" in page and all(sheet in page for sheet in sheets)
-    assert [(t["id"], t["round"], t["sheet"], t["state"]) for t in
-            client.get(f"/api/tables?token={access.organiser}").get_json()] == [
-        ("r4-t1", 4, sheets[0], "not-started"), ("r4-t2", 4, sheets[1], "not-started")]
+    assert [
+        (t["id"], t["round"], t["sheet"], t["state"])
+        for t in client.get(f"/api/tables?token={access.organiser}").get_json()
+    ] == [("r4-t1", 4, sheets[0], "not-started"), ("r4-t2", 4, sheets[1], "not-started")]
     assert "Draw the next round</button>" not in page  # round 4 is not played yet (and is the last planned)
     again = client.post(f"/draw?token={access.organiser}", data={"csrf": csrf})  # a form left open
     assert again.status_code == 422 and len(yaml.safe_load(final.read_text())["rounds"]) == 4
@@ -77,10 +79,14 @@ def test_a_tables_boletim_downloads_as_a_workbook_check_reads_clean(final, tmp_p
     assert client.get(f"/t/r3-t2/sheet.xlsx?token={access.token_for('r3-t1')}").status_code == 403
     saved = tmp_path / "r3-t1.xlsx"
     saved.write_bytes(got.data)
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "check", "--lang", "en", str(saved)],
-                          capture_output=True, text=True)
-    sheet = subprocess.run([sys.executable, "-m", "scorekeeper", "check", "--lang", "en", str(final.parent / "r3-mesa1.yaml")],
-                           capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "check", "--lang", "en", str(saved)], capture_output=True, text=True
+    )
+    sheet = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "check", "--lang", "en", str(final.parent / "r3-mesa1.yaml")],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0 and sheet.returncode == 0, done.stdout + done.stderr
     assert done.stdout.split(": ", 1)[1] == sheet.stdout.split(": ", 1)[1]  # the same game, the same totals
     assert done.stdout.split(": ", 1)[1].startswith("clean (king, complete;")

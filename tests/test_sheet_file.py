@@ -1,4 +1,5 @@
 """Saving safely: atomic writes, one writer at a time, and no hand lost to a kill -9."""
+
 import os
 import signal
 import subprocess
@@ -22,8 +23,10 @@ def test_a_second_writer_is_refused(tmp_path):
     with writer_lock(str(sheet)):
         result = CliRunner().invoke(cli, ["record", str(sheet), "vazas", "3", "3", "3", "4"])
         assert result.exit_code == 2
-        assert result.stderr == (f"Error: {sheet}: another scorekeeper is writing this file (process {os.getpid()});"
-                                 " try again when it is done\n")
+        assert result.stderr == (
+            f"Error: {sheet}: another scorekeeper is writing this file (process {os.getpid()});"
+            " try again when it is done\n"
+        )
     assert sheet.read_text() == NEW
     assert CliRunner().invoke(cli, ["record", str(sheet), "vazas", "3", "3", "3", "4"]).exit_code == 0
     assert not (tmp_path / ".s.yaml.lock").exists()
@@ -54,16 +57,19 @@ def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]
 
 
-@pytest.mark.parametrize("text", [
-    NEW,
-    "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n",
-    "rules: king\nhands:  # to come\nplayers: [Ana, Bruno, Carla, Duarte]\n",
-    "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n",
-    "hands:\n- {hand: vazas, counts: [3, 3, 3, 4]}\n-   hand: copas\n    counts: [1, 2, 3, 7]\n  # end\n"
-    "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n",
-    "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: [{hand: vazas, counts: [3, 3, 3, 4]},\n"
-    "  {hand: copas, counts: [1, 2, 3, 7]}]\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        NEW,
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n",
+        "rules: king\nhands:  # to come\nplayers: [Ana, Bruno, Carla, Duarte]\n",
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n",
+        "hands:\n- {hand: vazas, counts: [3, 3, 3, 4]}\n-   hand: copas\n    counts: [1, 2, 3, 7]\n  # end\n"
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\n",
+        "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: [{hand: vazas, counts: [3, 3, 3, 4]},\n"
+        "  {hand: copas, counts: [1, 2, 3, 7]}]\n",
+    ],
+)
 def test_edits_in_every_layout(text):
     entry = {"hand": "damas", "counts": [1, 1, 1, 1]}
     before = (yaml.safe_load(text) or {}).get("hands") or []
@@ -78,8 +84,10 @@ def test_edits_in_every_layout(text):
 
 def test_comments_survive_record_undo_and_fix(tmp_path):
     sheet = tmp_path / "s.yaml"
-    original = ("# table 4\nrules: king   # interbank\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
-                "  # the negatives\n  - {hand: vazas, counts: [3, 2, 1, 7]}  # checked twice\n")
+    original = (
+        "# table 4\nrules: king   # interbank\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
+        "  # the negatives\n  - {hand: vazas, counts: [3, 2, 1, 7]}  # checked twice\n"
+    )
     sheet.write_text(original)
     runner = CliRunner()
     runner.invoke(cli, ["record", str(sheet), "copas", "1", "1", "1", "10"])
@@ -101,8 +109,14 @@ def _wait_for(predicate, seconds=20.0):
 def test_a_hand_recorded_interactively_survives_kill_9(tmp_path):
     sheet = tmp_path / "mesa.yaml"
     sheet.write_text(NEW)
-    process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "record", str(sheet)], cwd=tmp_path,
-                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "record", str(sheet)],
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         process.stdin.write("vazas\n3\n2\n1\n7\n")
         process.stdin.flush()
@@ -132,6 +146,9 @@ def test_a_block_entry_is_appended_under_its_list_and_keeps_what_was_there(befor
     assert new.startswith("tournament: T  # the final\nrules: king\n")
     assert "# first" in new or "# first" not in before
     rounds = yaml.safe_load(new)["rounds"]
-    assert rounds[-1] == {"seed": 7, "tables": [{"table": 1, "players": ["A", "B", "C", "D"], "sheet": "r1-mesa1.yaml"}],
-                          "byes": ["E"]}
+    assert rounds[-1] == {
+        "seed": 7,
+        "tables": [{"table": 1, "players": ["A", "B", "C", "D"], "sheet": "r1-mesa1.yaml"}],
+        "byes": ["E"],
+    }
     assert len(rounds) == (2 if "seed: 1" in before else 1)

@@ -1,5 +1,6 @@
 """King championship standings (TN1, K5; Art 7, 14, 15, 16), computed by hand from real sheets
 written to tmp_path and checked by scorekeeper.core.check.check_file."""
+
 from __future__ import annotations
 
 import yaml
@@ -38,8 +39,10 @@ def king_game(tmp_path, name: str, totals: dict[str, int], complete: bool = True
     if not complete:
         hands = hands[:6]
     path = tmp_path / name
-    path.write_text(yaml.safe_dump({"rules": "king", "players": players, "hands": hands}, sort_keys=False,
-                                   default_flow_style=None), encoding="utf-8")
+    path.write_text(
+        yaml.safe_dump({"rules": "king", "players": players, "hands": hands}, sort_keys=False, default_flow_style=None),
+        encoding="utf-8",
+    )
     return name
 
 
@@ -51,8 +54,9 @@ def checked(tmp_path, *names: str) -> dict:
 
 
 def championship(players, rounds) -> Tournament:
-    return Tournament(source="t.yaml", name="Final", rules=find("king"), rules_ref="king", players=players,
-                      rounds=rounds)
+    return Tournament(
+        source="t.yaml", name="Final", rules=find("king"), rules_ref="king", players=players, rounds=rounds
+    )
 
 
 def table_rows(rows):
@@ -69,12 +73,23 @@ def nine_player_final(tmp_path):
     king_game(tmp_path, "r2-mesa1.yaml", {"Ana": 50, "Eduardo": 50, "Filipa": -40, "Ines": -60})
     king_game(tmp_path, "r2-mesa2.yaml", {"Bruno": 200, "Carla": 0, "Gil": 0, "Helena": -200})
     rounds = [
-        Round(1, tables=[Table(1, ["Ana", "Bruno", "Carla", "Duarte"], "r1-mesa1.yaml"),
-                         Table(2, ["Eduardo", "Filipa", "Gil", "Helena"], absent=["Gil"])],
-              byes=["Ines"]),
-        Round(2, tables=[Table(1, ["Ana", "Eduardo", "Filipa", "Ines"], "r2-mesa1.yaml"),
-                         Table(2, ["Bruno", "Carla", "Gil", "Helena"], "r2-mesa2.yaml")],
-              byes=["Duarte"], penalties=[Penalty("Bruno", -2.5, "Art 14")]),
+        Round(
+            1,
+            tables=[
+                Table(1, ["Ana", "Bruno", "Carla", "Duarte"], "r1-mesa1.yaml"),
+                Table(2, ["Eduardo", "Filipa", "Gil", "Helena"], absent=["Gil"]),
+            ],
+            byes=["Ines"],
+        ),
+        Round(
+            2,
+            tables=[
+                Table(1, ["Ana", "Eduardo", "Filipa", "Ines"], "r2-mesa1.yaml"),
+                Table(2, ["Bruno", "Carla", "Gil", "Helena"], "r2-mesa2.yaml"),
+            ],
+            byes=["Duarte"],
+            penalties=[Penalty("Bruno", -2.5, "Art 14")],
+        ),
     ]
     return championship(NINE, rounds)
 
@@ -101,12 +116,23 @@ def test_provisional_standings_with_an_absence_byes_a_penalty_and_a_missing_shee
         (9, "Gil", 0.0, 0, None),
     ]
     by_name = {r.name: r.tiebreaks for r in rows}
-    assert by_name["Gil"] == {"king_points": 0, "games": [], "byes": 0, "absences": 1, "unplayed": 0,
-                              "penalties": 0.0}
-    assert by_name["Helena"] == {"king_points": 0, "games": [], "byes": 0, "absences": 0, "unplayed": 1,
-                                 "penalties": 0.0}
-    assert by_name["Bruno"] == {"king_points": 100, "games": [100], "byes": 0, "absences": 0, "unplayed": 0,
-                                "penalties": -2.5}
+    assert by_name["Gil"] == {"king_points": 0, "games": [], "byes": 0, "absences": 1, "unplayed": 0, "penalties": 0.0}
+    assert by_name["Helena"] == {
+        "king_points": 0,
+        "games": [],
+        "byes": 0,
+        "absences": 0,
+        "unplayed": 1,
+        "penalties": 0.0,
+    }
+    assert by_name["Bruno"] == {
+        "king_points": 100,
+        "games": [100],
+        "byes": 0,
+        "absences": 0,
+        "unplayed": 0,
+        "penalties": -2.5,
+    }
     assert by_name["Ines"]["byes"] == 1 and by_name["Ines"]["games"] == [-60]
     assert by_name["Ana"]["games"] == [300, 50]
 
@@ -206,21 +232,36 @@ def test_three_tied_for_first_share_ten_thirds_and_tie_with_a_whole_ten(tmp_path
     # Game 1: Ana = Bruno = Carla 100 > Duarte -300: (5 + 3 + 2) / 3 = 10/3 each, Duarte 1.
     # Three such games: 10/3 x 3 = 10 each, exactly, and kp 300 each: three rows tied, place 1.
     players = ["Ana", "Bruno", "Carla", "Duarte"]
-    rounds = [Round(n, tables=[Table(1, players, king_game(tmp_path, f"g{n}.yaml",
-                                                           dict(zip(players, [100, 100, 100, -300]))))])
-              for n in (1, 2, 3)]
+    rounds = [
+        Round(
+            n, tables=[Table(1, players, king_game(tmp_path, f"g{n}.yaml", dict(zip(players, [100, 100, 100, -300]))))]
+        )
+        for n in (1, 2, 3)
+    ]
     rows = standings(championship(players, rounds), checked(tmp_path, "g1.yaml", "g2.yaml", "g3.yaml"))
     assert [(r.place, r.name, r.points, r.decided_by) for r in rows] == [
-        (1, "Ana", 10.0, "tied"), (1, "Bruno", 10.0, "tied"), (1, "Carla", 10.0, "points"), (4, "Duarte", 3.0, None),
+        (1, "Ana", 10.0, "tied"),
+        (1, "Bruno", 10.0, "tied"),
+        (1, "Carla", 10.0, "points"),
+        (4, "Duarte", 3.0, None),
     ]
 
 
 def test_no_sheet_in_yet_gives_everybody_what_the_file_already_says(tmp_path):
     # A round drawn but not played: only the bye and the penalty count (2.5 and -2.5).
-    rounds = [Round(1, tables=[Table(1, ["Ana", "Bruno", "Carla", "Duarte"], "r1-mesa1.yaml")], byes=["Ines"],
-                    penalties=[Penalty("Carla", -2.5, "Art 14")])]
+    rounds = [
+        Round(
+            1,
+            tables=[Table(1, ["Ana", "Bruno", "Carla", "Duarte"], "r1-mesa1.yaml")],
+            byes=["Ines"],
+            penalties=[Penalty("Carla", -2.5, "Art 14")],
+        )
+    ]
     rows = standings(championship(["Ana", "Bruno", "Carla", "Duarte", "Ines"], rounds), {})
     assert [(r.place, r.name, r.points, r.decided_by) for r in rows] == [
-        (1, "Ines", 2.5, "points"), (2, "Ana", 0.0, "tied"), (2, "Bruno", 0.0, "tied"), (2, "Duarte", 0.0, "points"),
+        (1, "Ines", 2.5, "points"),
+        (2, "Ana", 0.0, "tied"),
+        (2, "Bruno", 0.0, "tied"),
+        (2, "Duarte", 0.0, "points"),
         (5, "Carla", -2.5, None),
     ]

@@ -1,6 +1,7 @@
 """Quatrilho championship standings (Art 21-24; Q10, Q11), computed by hand from real sheets
 written to tmp_path and checked by scorekeeper.core.check.check_file: the tie-breaks, a late
 player, a player seated nowhere, a provisional round, the cut, the prizes and the extra round."""
+
 from __future__ import annotations
 
 import pytest
@@ -52,20 +53,39 @@ def two_rounds(tmp_path):
               Bia 8, Caio 8, Gabi -8, Iris -8.
       mesa 2, a table of four (the dealer plays): Ana and Hugo 10: Ana 10, Hugo 10, Davi -10, Joao -10.
     Kaio is registered and never seated: 0 and 0."""
-    quatrilho_sheet(tmp_path, "r1-mesa1.yaml", ["Ana", "Davi", "Eva", "Gabi", "Hugo"],
-                    [normal("Davi", "Eva", 30), normal("Ana", "Gabi", 18)])
+    quatrilho_sheet(
+        tmp_path,
+        "r1-mesa1.yaml",
+        ["Ana", "Davi", "Eva", "Gabi", "Hugo"],
+        [normal("Davi", "Eva", 30), normal("Ana", "Gabi", 18)],
+    )
     quatrilho_sheet(tmp_path, "r1-mesa2.yaml", ["Fabio", "Bia", "Caio", "Iris", "Joao"], [normal("Bia", "Caio", 24)])
-    quatrilho_sheet(tmp_path, "r2-mesa1.yaml", ["Fabio", "Bia", "Caio", "Gabi", "Iris"],
-                    [{"late": "Fabio"}, normal("Bia", "Caio", 24)])
+    quatrilho_sheet(
+        tmp_path,
+        "r2-mesa1.yaml",
+        ["Fabio", "Bia", "Caio", "Gabi", "Iris"],
+        [{"late": "Fabio"}, normal("Bia", "Caio", 24)],
+    )
     quatrilho_sheet(tmp_path, "r2-mesa2.yaml", ["Ana", "Davi", "Hugo", "Joao"], [normal("Ana", "Hugo", 30)])
     rounds = [
-        Round(1, tables=[Table(1, ["Ana", "Davi", "Eva", "Gabi", "Hugo"], "r1-mesa1.yaml"),
-                         Table(2, ["Fabio", "Bia", "Caio", "Iris", "Joao"], "r1-mesa2.yaml")]),
-        Round(2, tables=[Table(1, ["Fabio", "Bia", "Caio", "Gabi", "Iris"], "r2-mesa1.yaml"),
-                         Table(2, ["Ana", "Davi", "Hugo", "Joao"], "r2-mesa2.yaml")]),
+        Round(
+            1,
+            tables=[
+                Table(1, ["Ana", "Davi", "Eva", "Gabi", "Hugo"], "r1-mesa1.yaml"),
+                Table(2, ["Fabio", "Bia", "Caio", "Iris", "Joao"], "r1-mesa2.yaml"),
+            ],
+        ),
+        Round(
+            2,
+            tables=[
+                Table(1, ["Fabio", "Bia", "Caio", "Gabi", "Iris"], "r2-mesa1.yaml"),
+                Table(2, ["Ana", "Davi", "Hugo", "Joao"], "r2-mesa2.yaml"),
+            ],
+        ),
     ]
-    return Tournament(source="t.yaml", name="CBQI", rules=find("quatrilho"), rules_ref="quatrilho",
-                      players=ELEVEN, rounds=rounds)
+    return Tournament(
+        source="t.yaml", name="CBQI", rules=find("quatrilho"), rules_ref="quatrilho", players=ELEVEN, rounds=rounds
+    )
 
 
 def test_tie_breaks_a_late_player_one_seated_nowhere_and_the_prizes_by_place(tmp_path):
@@ -91,12 +111,28 @@ def test_tie_breaks_a_late_player_one_seated_nowhere_and_the_prizes_by_place(tmp
         (11, "Fabio", -200.0, None),
     ]
     tiebreaks = {r.name: r.tiebreaks for r in rows}
-    assert tiebreaks["Ana"] == {"net": 16, "won": 16, "best_round": 10, "rounds": [6, 10], "penalties": 0.0,
-                                "qualified": None, "prize": 1000.0, "extra_prize": 0.0}
+    assert tiebreaks["Ana"] == {
+        "net": 16,
+        "won": 16,
+        "best_round": 10,
+        "rounds": [6, 10],
+        "penalties": 0.0,
+        "qualified": None,
+        "prize": 1000.0,
+        "extra_prize": 0.0,
+    }
     assert tiebreaks["Eva"]["rounds"] == [4, 0] and tiebreaks["Kaio"]["rounds"] == [0, 0]
     assert tiebreaks["Fabio"]["rounds"] == [0, -200]
-    assert tiebreaks["Hugo"] == {"net": -6, "won": 10, "best_round": 10, "rounds": [-16, 10], "penalties": 0.0,
-                                 "qualified": None, "prize": 100.0, "extra_prize": 0.0}
+    assert tiebreaks["Hugo"] == {
+        "net": -6,
+        "won": 10,
+        "best_round": 10,
+        "rounds": [-16, 10],
+        "penalties": 0.0,
+        "qualified": None,
+        "prize": 100.0,
+        "extra_prize": 0.0,
+    }
     # Art 24: 1st 1000; Bia and Caio share the 2nd and 3rd prizes: (600 + 400) / 2 = 500 each;
     # 4th 200, 5th 150, 6th to 10th 100, 11th 60.
     assert [r.tiebreaks["prize"] for r in rows] == [1000, 500, 500, 200, 150, 100, 100, 100, 100, 100, 60]
@@ -140,7 +176,7 @@ classification:
 def house_rules(tmp_path, classification: str = HOUSE_CLASSIFICATION):
     """The shipped rule file with its classification section replaced (a house variant)."""
     text = (RULES / "quatrilho.yaml").read_text(encoding="utf-8")
-    text = text[:text.index("\nclassification:")] + classification
+    text = text[: text.index("\nclassification:")] + classification
     path = tmp_path / "house.yaml"
     path.write_text(text, encoding="utf-8")
     return load_path(str(path))
@@ -167,14 +203,27 @@ def cut_championship(tmp_path):
     }
     for name, (players, deal) in sheets.items():
         quatrilho_sheet(tmp_path, name, players, [deal])
-    rounds = [Round(1, tables=[Table(1, sheets["r1-mesa1.yaml"][0], "r1-mesa1.yaml"),
-                               Table(2, sheets["r1-mesa2.yaml"][0], "r1-mesa2.yaml")]),
-              Round(2, tables=[Table(1, sheets["r2-mesa1.yaml"][0], "r2-mesa1.yaml"),
-                               Table(2, sheets["r2-mesa2.yaml"][0], "r2-mesa2.yaml")]),
-              Round(3, tables=[Table(1, sheets["r3-mesa1.yaml"][0], "r3-mesa1.yaml")]),
-              Round(4, stage="extra", tables=[Table(1, sheets["extra-mesa1.yaml"][0], "extra-mesa1.yaml")])]
-    tournament = Tournament(source="t.yaml", name="CBQI", rules=house_rules(tmp_path), rules_ref="house.yaml",
-                            players=EIGHT, rounds=rounds)
+    rounds = [
+        Round(
+            1,
+            tables=[
+                Table(1, sheets["r1-mesa1.yaml"][0], "r1-mesa1.yaml"),
+                Table(2, sheets["r1-mesa2.yaml"][0], "r1-mesa2.yaml"),
+            ],
+        ),
+        Round(
+            2,
+            tables=[
+                Table(1, sheets["r2-mesa1.yaml"][0], "r2-mesa1.yaml"),
+                Table(2, sheets["r2-mesa2.yaml"][0], "r2-mesa2.yaml"),
+            ],
+        ),
+        Round(3, tables=[Table(1, sheets["r3-mesa1.yaml"][0], "r3-mesa1.yaml")]),
+        Round(4, stage="extra", tables=[Table(1, sheets["extra-mesa1.yaml"][0], "extra-mesa1.yaml")]),
+    ]
+    tournament = Tournament(
+        source="t.yaml", name="CBQI", rules=house_rules(tmp_path), rules_ref="house.yaml", players=EIGHT, rounds=rounds
+    )
     return tournament, checked(tmp_path, *sheets)
 
 
@@ -197,8 +246,7 @@ def test_the_cut_after_the_next_to_last_round_ranks_the_first_four_above_the_res
     assert [r.tiebreaks["qualified"] for r in rows] == [True] * 4 + [False] * 4
     assert [r.tiebreaks["prize"] for r in rows] == [100, 60, 40, 0, 0, 0, 0, 0]
     # Art 23: Hugo and Davi tie on 9 at the extra round's table: 50 / 2 = 25 each.
-    assert {r.name: r.tiebreaks["extra_prize"] for r in rows if r.tiebreaks["extra_prize"]} == {"Davi": 25,
-                                                                                                  "Hugo": 25}
+    assert {r.name: r.tiebreaks["extra_prize"] for r in rows if r.tiebreaks["extra_prize"]} == {"Davi": 25, "Hugo": 25}
     assert {r.name: r.tiebreaks["rounds"] for r in rows}["Gabi"] == [-8, 7, 0]
 
 
@@ -209,8 +257,14 @@ def test_who_made_the_cut_is_known_once_the_next_to_last_round_is_all_in(tmp_pat
     after_round_2 = {name: r for name, r in results.items() if name.startswith(("r1", "r2"))}
     rows = standings(tournament, after_round_2, rounds_total=3)
     assert rows_of(rows) == [
-        (1, "Bia", 16.0, "points"), (2, "Ana", 3.0, "points"), (3, "Fabio", 2.0, "points"), (4, "Eva", 1.0, "cut"),
-        (5, "Gabi", -1.0, "points"), (6, "Caio", -3.0, "points"), (7, "Davi", -4.0, "points"), (8, "Hugo", -14.0, None),
+        (1, "Bia", 16.0, "points"),
+        (2, "Ana", 3.0, "points"),
+        (3, "Fabio", 2.0, "points"),
+        (4, "Eva", 1.0, "cut"),
+        (5, "Gabi", -1.0, "points"),
+        (6, "Caio", -3.0, "points"),
+        (7, "Davi", -4.0, "points"),
+        (8, "Hugo", -14.0, None),
     ]
     assert [r.tiebreaks["rounds"][2] for r in rows[:4]] == [None] * 4  # round 3's sheet not in yet
     assert [r.tiebreaks["qualified"] for r in rows] == [True] * 4 + [False] * 4
@@ -228,13 +282,26 @@ def test_players_tied_at_the_cut_all_play_on(tmp_path):
     quatrilho_sheet(tmp_path, "b.yaml", ["Fabio", "Gabi", "Hugo", "Iris"], [normal("Fabio", "Gabi", 18)])
     players = ["Ana", "Bia", "Caio", "Davi", "Eva", "Fabio", "Gabi", "Hugo", "Iris"]
     rounds = [Round(1, tables=[Table(1, players[:5], "a.yaml"), Table(2, players[5:], "b.yaml")])]
-    tournament = Tournament(source="t.yaml", name="CBQI", rules=house_rules(tmp_path), rules_ref="house.yaml",
-                            players=players, rounds=rounds)
+    tournament = Tournament(
+        source="t.yaml",
+        name="CBQI",
+        rules=house_rules(tmp_path),
+        rules_ref="house.yaml",
+        players=players,
+        rounds=rounds,
+    )
     results = checked(tmp_path, "a.yaml", "b.yaml")
     rows = standings(tournament, results, rounds_total=2)
     assert [(r.place, r.name, r.tiebreaks["qualified"]) for r in rows] == [
-        (1, "Bia", True), (1, "Caio", True), (1, "Fabio", True), (1, "Gabi", True), (5, "Ana", False),
-        (6, "Davi", False), (6, "Eva", False), (6, "Hugo", False), (6, "Iris", False),
+        (1, "Bia", True),
+        (1, "Caio", True),
+        (1, "Fabio", True),
+        (1, "Gabi", True),
+        (5, "Ana", False),
+        (6, "Davi", False),
+        (6, "Eva", False),
+        (6, "Hugo", False),
+        (6, "Iris", False),
     ]
     # Four share the 1st place: (100 + 60 + 40 + 0) / 4 = 50 each.
     assert [r.tiebreaks["prize"] for r in rows[:4]] == [50, 50, 50, 50]
@@ -259,15 +326,22 @@ def test_the_shipped_classification_is_art_24s_table():
     assert sum(rules.prizes) == 3450  # Art 24: R$ 3.450,00
 
 
-@pytest.mark.parametrize("classification, message", [
-    (HOUSE_CLASSIFICATION.replace("prize_total: 200", "prize_total: 300"),
-     "classification.prize_total is 300, but the prizes add up to 200"),
-    (HOUSE_CLASSIFICATION.replace("[100, 60, 40]", "[60, 100, 40]"),
-     "a place's prize must not be above the one before it"),
-    (HOUSE_CLASSIFICATION.replace("cut: 4", "cut: 2"), "3 places paid, but only the first 2 \\(cut\\) play"),
-    (HOUSE_CLASSIFICATION.replace("extra_prize: 50", "extra_prize: -5"), "classification.extra_prize"),
-    ("\n", "missing key 'classification'"),
-])
+@pytest.mark.parametrize(
+    "classification, message",
+    [
+        (
+            HOUSE_CLASSIFICATION.replace("prize_total: 200", "prize_total: 300"),
+            "classification.prize_total is 300, but the prizes add up to 200",
+        ),
+        (
+            HOUSE_CLASSIFICATION.replace("[100, 60, 40]", "[60, 100, 40]"),
+            "a place's prize must not be above the one before it",
+        ),
+        (HOUSE_CLASSIFICATION.replace("cut: 4", "cut: 2"), "3 places paid, but only the first 2 \\(cut\\) play"),
+        (HOUSE_CLASSIFICATION.replace("extra_prize: 50", "extra_prize: -5"), "classification.extra_prize"),
+        ("\n", "missing key 'classification'"),
+    ],
+)
 def test_a_house_classification_is_validated(tmp_path, classification, message):
     with pytest.raises(RulesError, match=message):
         house_rules(tmp_path, classification)

@@ -3,6 +3,7 @@ sheets written to tmp_path and scored by check_file. Every game is written as it
 moca is (its winner, the points the other team wrote into it first, one 61-59 deal each), closed
 by the winner's all-tricks deal (4 points). So a team's game points (S5: the points written into
 the mocas) are 4 a moca won plus the points it wrote into the mocas it lost."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,9 +34,14 @@ class Group:
     def __init__(self, tmp_path, groups: dict[str, list[str]]):
         self.tmp_path = tmp_path
         teams = {team: [f"{team}1", f"{team}2"] for members in groups.values() for team in members}
-        self.tournament = Tournament(source=str(tmp_path / "torneio.yaml"), name="Torneio de Sueca",
-                                     rules=rule_files.find("sueca"), rules_ref="sueca", teams=teams,
-                                     groups=groups)
+        self.tournament = Tournament(
+            source=str(tmp_path / "torneio.yaml"),
+            name="Torneio de Sueca",
+            rules=rule_files.find("sueca"),
+            rules_ref="sueca",
+            teams=teams,
+            groups=groups,
+        )
         self.results: dict = {}
 
     def round(self, stage: str, *games) -> list[Match]:
@@ -47,8 +53,11 @@ class Group:
             matches.append(Match(teams=[first, second], sheet=str(path)))
             if mocas == "missing":
                 continue
-            doc = {"rules": "sueca", "teams": {first: [f"{first}1", f"{first}2"], second: [f"{second}1", f"{second}2"]},
-                   "deals": deals(first, second, [(first, 0)] * 3 if mocas is SWEEP else mocas)}
+            doc = {
+                "rules": "sueca",
+                "teams": {first: [f"{first}1", f"{first}2"], second: [f"{second}1", f"{second}2"]},
+                "deals": deals(first, second, [(first, 0)] * 3 if mocas is SWEEP else mocas),
+            }
             path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
             self.results[str(path)] = check_file(str(path))
         self.tournament.rounds.append(Round(number=number, stage=stage, matches=matches))
@@ -72,8 +81,13 @@ def test_five_team_group_two_way_ties_broken_by_the_game_between_them(tmp_path):
     group.round("group", ("C", "E", SWEEP), ("D", "E", SWEEP))
     rows = group.standings()
     # Wins A 4, B 2, C 2, D 1, E 1 -> points 12, 6, 6, 3, 3. B-C: B won (a: 3 to 0); D-E: D won.
-    assert table(rows) == [(1, "A", 12, "points"), (2, "B", 6, "a: points among the tied"), (3, "C", 6, "points"),
-                           (4, "D", 3, "a: points among the tied"), (5, "E", 3, None)]
+    assert table(rows) == [
+        (1, "A", 12, "points"),
+        (2, "B", 6, "a: points among the tied"),
+        (3, "C", 6, "points"),
+        (4, "D", 3, "a: points among the tied"),
+        (5, "E", 3, None),
+    ]
     # B: 2 wins of 3 mocas, 12 game points each; among {B, C} only the B-C game: 3 points.
     assert rows[1].tiebreaks == {"played": 4, "wins": 2, "mocas": 6, "game_points": 24, "points_among_tied": 3}
     assert rows[2].tiebreaks["points_among_tied"] == 0
@@ -92,8 +106,13 @@ def test_five_team_group_three_way_tie_broken_by_points_among_the_tied(tmp_path)
     rows = group.standings()
     # Wins: E 3 (A, B, D) = 9; A, B, C 2 each = 6; D 1 (A) = 3.
     # (a) among A, B, C: A 2 wins = 6, B 1 = 3, C 0.
-    assert table(rows) == [(1, "E", 9, "points"), (2, "A", 6, "a: points among the tied"),
-                           (3, "B", 6, "a: points among the tied"), (4, "C", 6, "points"), (5, "D", 3, None)]
+    assert table(rows) == [
+        (1, "E", 9, "points"),
+        (2, "A", 6, "a: points among the tied"),
+        (3, "B", 6, "a: points among the tied"),
+        (4, "C", 6, "points"),
+        (5, "D", 3, None),
+    ]
     assert [row.tiebreaks["points_among_tied"] for row in rows[1:4]] == [6, 3, 0]
 
 
@@ -115,13 +134,31 @@ def test_the_s5_example_b_who_lost_to_a_ranks_ahead_by_game_points_in_their_game
     # (b) mocas among them: A 3 (v B) + 2 (v C) = 5; B 2 + 3 = 5; C 0 + 3 = 3: C third.
     # (c) only over A-B, the one game among those still tied: B 14 > A 12 (over all three games
     # A would lead, 12 + 17 = 29 to 14 + 12 = 26, and by (e) too, 41 to 38).
-    assert table(rows) == [(1, "B", 6, "c: game points among the tied"), (2, "A", 6, "b: mocas among the tied"),
-                           (3, "C", 6, "points"), (4, "D", 0, None)]
+    assert table(rows) == [
+        (1, "B", 6, "c: game points among the tied"),
+        (2, "A", 6, "b: mocas among the tied"),
+        (3, "C", 6, "points"),
+        (4, "D", 0, None),
+    ]
     b, a, c, d = (row.tiebreaks for row in rows)
-    assert b == {"played": 3, "wins": 2, "mocas": 8, "game_points": 14 + 12 + 12, "points_among_tied": 3,
-                 "mocas_among_tied": 5, "game_points_among_tied": 14}
-    assert a == {"played": 3, "wins": 2, "mocas": 8, "game_points": 12 + 17 + 12, "points_among_tied": 3,
-                 "mocas_among_tied": 5, "game_points_among_tied": 12}
+    assert b == {
+        "played": 3,
+        "wins": 2,
+        "mocas": 8,
+        "game_points": 14 + 12 + 12,
+        "points_among_tied": 3,
+        "mocas_among_tied": 5,
+        "game_points_among_tied": 14,
+    }
+    assert a == {
+        "played": 3,
+        "wins": 2,
+        "mocas": 8,
+        "game_points": 12 + 17 + 12,
+        "points_among_tied": 3,
+        "mocas_among_tied": 5,
+        "game_points_among_tied": 12,
+    }
     assert c == {"played": 3, "wins": 2, "mocas": 6, "game_points": 24, "points_among_tied": 3, "mocas_among_tied": 3}
     assert d == {"played": 3, "wins": 0, "mocas": 0, "game_points": 0}
 
@@ -149,14 +186,32 @@ def test_four_team_three_way_tie_broken_by_group_mocas_then_group_game_points(tm
     # (d) whole group mocas: A 4 + 0 (swept by D) = 4; B 4 + 1 = 5; C 4 + 1 = 5: A third.
     # (e) goes to B and C (not back to (a)-(c), where B's win over C would put B ahead):
     # B 16 + 4 = 20, C 16 + 4 + 6 = 26.
-    assert table(rows) == [(1, "D", 9, "points"), (2, "C", 3, "e: game points in the group phase"),
-                           (3, "B", 3, "d: mocas in the group phase"), (4, "A", 3, None)]
+    assert table(rows) == [
+        (1, "D", 9, "points"),
+        (2, "C", 3, "e: game points in the group phase"),
+        (3, "B", 3, "d: mocas in the group phase"),
+        (4, "A", 3, None),
+    ]
     d, c, b, a = (row.tiebreaks for row in rows)
     assert d == {"played": 3, "wins": 3, "mocas": 9, "game_points": 36}
-    assert c == {"played": 3, "wins": 1, "mocas": 5, "game_points": 26, "points_among_tied": 3,
-                 "mocas_among_tied": 4, "game_points_among_tied": 16}
-    assert b == {"played": 3, "wins": 1, "mocas": 5, "game_points": 20, "points_among_tied": 3,
-                 "mocas_among_tied": 4, "game_points_among_tied": 16}
+    assert c == {
+        "played": 3,
+        "wins": 1,
+        "mocas": 5,
+        "game_points": 26,
+        "points_among_tied": 3,
+        "mocas_among_tied": 4,
+        "game_points_among_tied": 16,
+    }
+    assert b == {
+        "played": 3,
+        "wins": 1,
+        "mocas": 5,
+        "game_points": 20,
+        "points_among_tied": 3,
+        "mocas_among_tied": 4,
+        "game_points_among_tied": 16,
+    }
     assert a["mocas"] == 4 and a["game_points"] == 16
     assert negras_needed(rows) == []
     assert semi_finals(rows) == [("D", "A"), ("C", "B")]
@@ -168,8 +223,12 @@ def test_a_tie_that_a_to_e_leave_needs_a_negra_and_the_negra_decides_it(tmp_path
     rows = group.standings()
     # As above, (d) puts A last of the three (4 mocas to 5 and 5); (e) B 20, C 20: a negra.
     # B and C share place 2 and A is 4th; B before C as the group lists them.
-    assert table(rows) == [(1, "D", 9, "points"), (2, "B", 3, "negra needed"),
-                           (2, "C", 3, "d: mocas in the group phase"), (4, "A", 3, None)]
+    assert table(rows) == [
+        (1, "D", 9, "points"),
+        (2, "B", 3, "negra needed"),
+        (2, "C", 3, "d: mocas in the group phase"),
+        (4, "A", 3, None),
+    ]
     assert negras_needed(rows) == [["B", "C"]]
     with pytest.raises(ScorekeeperError, match="negra"):
         semi_finals(rows)
@@ -177,8 +236,12 @@ def test_a_tie_that_a_to_e_leave_needs_a_negra_and_the_negra_decides_it(tmp_path
     group.round("negra", ("C", "B", SWEEP))
     rows = group.standings()
     # (f): C won the negra. Its 3 mocas and 12 game points count for nothing else (TN3).
-    assert table(rows) == [(1, "D", 9, "points"), (2, "C", 3, "f: negra"),
-                           (3, "B", 3, "d: mocas in the group phase"), (4, "A", 3, None)]
+    assert table(rows) == [
+        (1, "D", 9, "points"),
+        (2, "C", 3, "f: negra"),
+        (3, "B", 3, "d: mocas in the group phase"),
+        (4, "A", 3, None),
+    ]
     c, b = rows[1].tiebreaks, rows[2].tiebreaks
     assert (c["wins"], c["mocas"], c["game_points"], c["negra_wins"]) == (1, 5, 20, 1)
     assert (b["wins"], b["mocas"], b["game_points"], b["negra_wins"]) == (1, 5, 20, 0)
@@ -200,12 +263,31 @@ def test_provisional_standings_count_only_complete_sheets(tmp_path):
     # A and E (3 points) never met: (a)-(c) 0 each, (d) 3 mocas each, (e) E 14 > A 12.
     # B, C, D (0 points): no game among them counted; (d) B 1 moca, C 0, D 0; (e) C 0, D 0:
     # tied, and no negra yet: the group phase is still being played.
-    assert table(rows) == [(1, "E", 3, "e: game points in the group phase"), (2, "A", 3, "points"),
-                           (3, "B", 0, "d: mocas in the group phase"), (4, "C", 0, "tied"), (4, "D", 0, None)]
-    assert rows[0].tiebreaks == {"played": 1, "wins": 1, "mocas": 3, "game_points": 14, "points_among_tied": 0,
-                                 "mocas_among_tied": 0, "game_points_among_tied": 0}
-    assert rows[3].tiebreaks == {"played": 0, "wins": 0, "mocas": 0, "game_points": 0, "points_among_tied": 0,
-                                 "mocas_among_tied": 0, "game_points_among_tied": 0}
+    assert table(rows) == [
+        (1, "E", 3, "e: game points in the group phase"),
+        (2, "A", 3, "points"),
+        (3, "B", 0, "d: mocas in the group phase"),
+        (4, "C", 0, "tied"),
+        (4, "D", 0, None),
+    ]
+    assert rows[0].tiebreaks == {
+        "played": 1,
+        "wins": 1,
+        "mocas": 3,
+        "game_points": 14,
+        "points_among_tied": 0,
+        "mocas_among_tied": 0,
+        "game_points_among_tied": 0,
+    }
+    assert rows[3].tiebreaks == {
+        "played": 0,
+        "wins": 0,
+        "mocas": 0,
+        "game_points": 0,
+        "points_among_tied": 0,
+        "mocas_among_tied": 0,
+        "game_points_among_tied": 0,
+    }
     assert negras_needed(rows) == []
     with pytest.raises(ScorekeeperError, match="group phase"):
         semi_finals(rows)
@@ -216,7 +298,11 @@ def test_groups_rank_apart_and_a_match_across_groups_is_refused(tmp_path):
     group.round("group", ("B", "A", SWEEP), ("C", "D", SWEEP))
     rows = group.standings()
     assert [(row.group, row.place, row.name, row.points, row.decided_by) for row in rows] == [
-        ("X", 1, "B", 3, "points"), ("X", 2, "A", 0, None), ("Y", 1, "C", 3, "points"), ("Y", 2, "D", 0, None)]
+        ("X", 1, "B", 3, "points"),
+        ("X", 2, "A", 0, None),
+        ("Y", 1, "C", 3, "points"),
+        ("Y", 2, "D", 0, None),
+    ]
     group.round("group", ("A", "C", SWEEP))
     with pytest.raises(ScorekeeperError, match="not between two teams of one group"):
         group.standings()

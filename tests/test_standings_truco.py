@@ -2,6 +2,7 @@
 conceded in the rule file's order, and a disqualified team last with nothing. Every match is a
 real sheet in tmp_path scored by check_file; every game is written as (its winner, the loser's
 tentos): the loser's 1-point hands, then the winner's hand worth 12, so the game ends 12 to them."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,9 +31,14 @@ class Truco:
         self.tmp_path = tmp_path
         groups = groups or {"A": ["A", "B", "C", "D"]}
         teams = {team: [f"{team}1", f"{team}2"] for members in groups.values() for team in members}
-        self.tournament = Tournament(source=str(tmp_path / "torneio.yaml"), name="Torneio de Truco",
-                                     rules=rules or rule_files.find("truco"), rules_ref="truco", teams=teams,
-                                     groups=groups)
+        self.tournament = Tournament(
+            source=str(tmp_path / "torneio.yaml"),
+            name="Torneio de Truco",
+            rules=rules or rule_files.find("truco"),
+            rules_ref="truco",
+            teams=teams,
+            groups=groups,
+        )
         self.results: dict = {}
 
     def round(self, *matches) -> Round:
@@ -44,8 +50,11 @@ class Truco:
             written.append(Match(teams=[first, second], sheet=str(path)))
             if games == "missing":
                 continue
-            doc = {"rules": "truco", "teams": {first: [f"{first}1", f"{first}2"], second: [f"{second}1", f"{second}2"]},
-                   "hands": hands(first, second, games)}
+            doc = {
+                "rules": "truco",
+                "teams": {first: [f"{first}1", f"{first}2"], second: [f"{second}1", f"{second}2"]},
+                "hands": hands(first, second, games),
+            }
             path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
             self.results[str(path)] = check_file(str(path))
             assert self.results[str(path)].complete and self.results[str(path)].valid
@@ -75,34 +84,56 @@ def season(tmp_path, rules=None) -> Truco:
 def test_matches_then_games_then_tentos(tmp_path):
     rows = season(tmp_path).standings()
     assert [(row.place, row.name, row.points, row.decided_by) for row in rows] == [
-        (1, "C", 2, "tentos scored - conceded"), (2, "A", 2, "games won"), (3, "B", 2, "matches won"),
-        (4, "D", 0, None)]
-    assert rows[0].tiebreaks == {"played": 3, "matches": 2, "games": 5, "tentos_for": 72, "tentos_against": 55,
-                                 "tentos": 17}
-    assert rows[3].tiebreaks == {"played": 3, "matches": 0, "games": 2, "tentos_for": 31, "tentos_against": 75,
-                                 "tentos": -44}
+        (1, "C", 2, "tentos scored - conceded"),
+        (2, "A", 2, "games won"),
+        (3, "B", 2, "matches won"),
+        (4, "D", 0, None),
+    ]
+    assert rows[0].tiebreaks == {
+        "played": 3,
+        "matches": 2,
+        "games": 5,
+        "tentos_for": 72,
+        "tentos_against": 55,
+        "tentos": 17,
+    }
+    assert rows[3].tiebreaks == {
+        "played": 3,
+        "matches": 0,
+        "games": 2,
+        "tentos_for": 31,
+        "tentos_against": 75,
+        "tentos": -44,
+    }
     assert {row.group for row in rows} == {"A"}
 
 
 def test_the_rule_file_orders_the_criteria(tmp_path):
     text = (RULES / "truco.yaml").read_text(encoding="utf-8")
     house = tmp_path / "truco-casa.yaml"
-    house.write_text(text.replace("standings: [matches, games, tentos]", "standings: [tentos, matches, games]"),
-                     encoding="utf-8")
+    house.write_text(
+        text.replace("standings: [matches, games, tentos]", "standings: [tentos, matches, games]"), encoding="utf-8"
+    )
     rules = rule_files.find(str(house))
     assert rules.standings == ("tentos", "matches", "games")
     rows = season(tmp_path, rules).standings()
     # By tentos alone: C +17, B +14, A +13, D -44; points stay the matches won.
     assert [(row.place, row.name, row.points, row.decided_by) for row in rows] == [
-        (1, "C", 2, "tentos scored - conceded"), (2, "B", 2, "tentos scored - conceded"),
-        (3, "A", 2, "tentos scored - conceded"), (4, "D", 0, None)]
+        (1, "C", 2, "tentos scored - conceded"),
+        (2, "B", 2, "tentos scored - conceded"),
+        (3, "A", 2, "tentos scored - conceded"),
+        (4, "D", 0, None),
+    ]
 
 
-@pytest.mark.parametrize("written, message", [
-    ("standings: [games, games]", "at most once"),
-    ("standings: []", "at least one"),
-    ("standings: [matches, points]", "one of matches, games, tentos"),
-])
+@pytest.mark.parametrize(
+    "written, message",
+    [
+        ("standings: [games, games]", "at most once"),
+        ("standings: []", "at least one"),
+        ("standings: [matches, points]", "one of matches, games, tentos"),
+    ],
+)
 def test_a_standings_key_that_is_no_order_is_refused(tmp_path, written, message):
     text = (RULES / "truco.yaml").read_text(encoding="utf-8")
     house = tmp_path / "truco-casa.yaml"
@@ -125,9 +156,20 @@ def test_a_disqualified_team_loses_every_point_and_ranks_last(tmp_path):
     # C's 2 matches, 5 games and +17 are gone; the others keep what they did against C.
     # A (2, 5, +13) over B (2, 4, +14) on games; B over D on matches; D over C by Art 8.
     assert [(row.place, row.name, row.points, row.decided_by) for row in rows] == [
-        (1, "A", 2, "games won"), (2, "B", 2, "matches won"), (3, "D", 0, "disqualified (Art 8)"), (4, "C", 0, None)]
-    assert rows[3].tiebreaks == {"played": 3, "matches": 0, "games": 0, "tentos_for": 0, "tentos_against": 0,
-                                 "tentos": 0, "disqualified": True}
+        (1, "A", 2, "games won"),
+        (2, "B", 2, "matches won"),
+        (3, "D", 0, "disqualified (Art 8)"),
+        (4, "C", 0, None),
+    ]
+    assert rows[3].tiebreaks == {
+        "played": 3,
+        "matches": 0,
+        "games": 0,
+        "tentos_for": 0,
+        "tentos_against": 0,
+        "tentos": 0,
+        "disqualified": True,
+    }
     assert rows[0].tiebreaks["tentos"] == 13
 
 
@@ -145,6 +187,16 @@ def test_equal_teams_share_a_place_and_a_missing_sheet_does_not_count(tmp_path):
     rows = truco.standings()
     # A and C: 1 match, 2 games, 24 - 0 each; B and D: 0, 0, 0 - 24 each: places 1, 1, 3, 3.
     assert [(row.place, row.name, row.points, row.decided_by) for row in rows] == [
-        (1, "A", 1, "tied"), (1, "C", 1, "matches won"), (3, "B", 0, "tied"), (3, "D", 0, None)]
-    assert rows[2].tiebreaks == {"played": 1, "matches": 0, "games": 0, "tentos_for": 0, "tentos_against": 24,
-                                 "tentos": -24}
+        (1, "A", 1, "tied"),
+        (1, "C", 1, "matches won"),
+        (3, "B", 0, "tied"),
+        (3, "D", 0, None),
+    ]
+    assert rows[2].tiebreaks == {
+        "played": 1,
+        "matches": 0,
+        "games": 0,
+        "tentos_for": 0,
+        "tentos_against": 24,
+        "tentos": -24,
+    }

@@ -1,4 +1,5 @@
 """Property tests for the team games: the moca rules and the 12-point games always hold."""
+
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,8 +12,9 @@ NO_TMP_CHECK = settings(suppress_health_check=[HealthCheck.function_scoped_fixtu
 card_split = st.integers(0, 120).filter(lambda n: n not in (1, 119)).map(lambda n: [n, 120 - n])
 deal = st.one_of(
     card_split.map(lambda points: {"points": points}),
-    st.sampled_from(["Nos", "Eles"]).map(lambda team: {"points": [120, 0] if team == "Nos" else [0, 120],
-                                                        "all_tricks": True}),
+    st.sampled_from(["Nos", "Eles"]).map(
+        lambda team: {"points": [120, 0] if team == "Nos" else [0, 120], "all_tricks": True}
+    ),
     st.sampled_from(["Nos", "Eles"]).map(lambda team: {"penalty": "renuncia", "team": team}),
     st.sampled_from(["Nos", "Eles"]).map(lambda team: {"penalty": "ponto", "team": team, "reason": "sinais"}),
     st.sampled_from(["Nos", "Eles"]).map(lambda team: {"penalty": "castigo", "team": team}),
@@ -50,7 +52,8 @@ def test_random_deals_never_break_the_moca_rules(tmp_path, deals):
 
 hand = st.one_of(
     st.tuples(st.sampled_from(["Nos", "Eles"]), st.sampled_from([1, 3, 6, 9, 12])).map(
-        lambda t: {"winner": t[0], "value": t[1]}),
+        lambda t: {"winner": t[0], "value": t[1]}
+    ),
     st.sampled_from(["Nos", "Eles"]).map(lambda team: {"winner": team}),
     st.sampled_from(["Nos", "Eles"]).map(lambda team: {"mao_de_onze": "declined", "team": team}),
     st.sampled_from(["Nos", "Eles"]).map(lambda team: {"penalty": "olhar-baralho", "team": team}),

@@ -2,6 +2,7 @@
 (what it drew, wrote, ranked or found), and `tournament check --format json|csv` gives the same
 findings as data. The numbers are the example final's (examples/championship-king: its
 standings worked out in tests/test_championships.py) and a draw's by its recorded seed."""
+
 import json
 import shutil
 
@@ -31,8 +32,11 @@ def test_new_writes_the_file_and_says_what_it_wrote(tmp_path):
     created = core.new("king", "Torneio", path, players=("Ana", "Bruno", "Carla", "Duarte", "Eduardo"))
     assert created == core.Created(path, "king", 5, False)
     assert yaml.safe_load(open(path, encoding="utf-8")) == {
-        "tournament": "Torneio", "rules": "king", "players": ["Ana", "Bruno", "Carla", "Duarte", "Eduardo"],
-        "rounds": []}
+        "tournament": "Torneio",
+        "rules": "king",
+        "players": ["Ana", "Bruno", "Carla", "Duarte", "Eduardo"],
+        "rounds": [],
+    }
     with pytest.raises(ScorekeeperError, match="already exists; use --force"):
         core.new("king", "Torneio", path, players=("Ana", "Bruno", "Carla", "Duarte"))
 
@@ -52,15 +56,15 @@ def test_draw_returns_the_round_it_drew_into_the_file(tmp_path):
     assert seat.sheet == "r1-mesa1.yaml" and sorted(seat.who) == ["Ana", "Bruno", "Carla", "Duarte"]
     assert (drawn.round.byes, drawn.round.without, drawn.round.extra) == ([], [], None)
     written = yaml.safe_load(open(path, encoding="utf-8"))["rounds"]
-    assert written == [{"seed": 7, "tables": [{"table": 1, "players": seat.who, "sheet": "r1-mesa1.yaml"}],
-                        "search": 0}]
+    assert written == [
+        {"seed": 7, "tables": [{"table": 1, "players": seat.who, "sheet": "r1-mesa1.yaml"}], "search": 0}
+    ]
     assert (tmp_path / "r1-mesa1.yaml").is_file()
     # Drawn again at once: the round before has an empty sheet (TN2), refused; forced, round 2.
     with pytest.raises(DrawRefused, match="round 1 is not finished: round 1, table 1: r1-mesa1.yaml is not complete"):
         core.draw(path, seed=7, steps=0)
     assert core.draw(path, seed=7, steps=0, force=True).number == 2
-    assert draw_lines(drawn)[:2] == [f"Round 1 drawn into {path}:",
-                                     f"  Table 1: {', '.join(seat.who)} (r1-mesa1.yaml)"]
+    assert draw_lines(drawn)[:2] == [f"Round 1 drawn into {path}:", f"  Table 1: {', '.join(seat.who)} (r1-mesa1.yaml)"]
 
 
 def test_draw_of_a_team_game_returns_its_matches(tmp_path):
@@ -82,8 +86,16 @@ def test_standings_of_the_example_final():
     found = core.standings(str(KING / "final.yaml"))
     assert found.pending == []
     assert [(row.place, row.name, row.points) for row in found.rows] == [
-        (1, "Filipa", 10.5), (2, "Ines", 9.5), (3, "Ana", 9.5), (4, "Bruno", 9.5), (5, "Helena", 8),
-        (6, "Carla", 6.5), (7, "Gil", 6), (8, "Eduardo", 6), (9, "Duarte", 2)]
+        (1, "Filipa", 10.5),
+        (2, "Ines", 9.5),
+        (3, "Ana", 9.5),
+        (4, "Bruno", 9.5),
+        (5, "Helena", 8),
+        (6, "Carla", 6.5),
+        (7, "Gil", 6),
+        (8, "Eduardo", 6),
+        (9, "Duarte", 2),
+    ]
 
 
 def test_export_writes_the_workbook_and_names_its_worksheets(championship, tmp_path):
@@ -103,6 +115,7 @@ def test_a_day_change_through_the_core(championship):
 
 # --- tournament check --format json | csv ------------------------------------------------------
 
+
 def test_check_json_of_the_clean_example_is_an_empty_list():
     done = run("tournament", "check", KING / "final.yaml", "--format", "json")
     assert (done.exit_code, json.loads(done.stdout)) == (0, [])
@@ -113,29 +126,42 @@ def test_check_json_and_csv_give_each_finding_with_checks_keys(championship):
     path = championship / "final.yaml"
     done = run("tournament", "check", path, "--format", "json")
     assert done.exit_code == 1
-    assert json.loads(done.stdout) == [{
-        "file": str(path), "line": 25, "severity": "error", "code": "T-TN2-SHEET-MISSING", "rule": "TN2",
-        "message": "round 3, table 2: r3-mesa2.yaml is not handed in yet"}]
+    assert json.loads(done.stdout) == [
+        {
+            "file": str(path),
+            "line": 25,
+            "severity": "error",
+            "code": "T-TN2-SHEET-MISSING",
+            "rule": "TN2",
+            "message": "round 3, table 2: r3-mesa2.yaml is not handed in yet",
+        }
+    ]
     assert finding_item(core.check(str(path)).findings[0]) == json.loads(done.stdout)[0]
     done = run("tournament", "check", path, "--format", "csv")
     assert done.exit_code == 1
-    assert done.stdout.splitlines() == ["file,line,severity,code,rule,message",
-                                        f'{path},25,error,T-TN2-SHEET-MISSING,TN2,"round 3, table 2: r3-mesa2.yaml is '
-                                        'not handed in yet"']
+    assert done.stdout.splitlines() == [
+        "file,line,severity,code,rule,message",
+        f'{path},25,error,T-TN2-SHEET-MISSING,TN2,"round 3, table 2: r3-mesa2.yaml is not handed in yet"',
+    ]
 
 
 # --- regressions: a table with no sheet, a sheet's rule file ----------------------------------
+
 
 def test_a_table_with_no_sheet_and_no_absent_is_not_handed_in_and_blocks_the_draw(tmp_path):
     """WR2: a table the file names no sheet for was counted as played: check said clean and the
     draw drew round 2. Its sheet is not handed in (TN2)."""
     path = tmp_path / "t.yaml"
-    path.write_text("tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n"
-                    "  - tables:\n      - {table: 1, players: [A, B, C, D]}\n", encoding="utf-8")
+    path.write_text(
+        "tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n"
+        "  - tables:\n      - {table: 1, players: [A, B, C, D]}\n",
+        encoding="utf-8",
+    )
     checked = core.check(str(path))
     assert [finding_line(f) for f in checked.findings] == [
         f"{path}:6: error [T-TN2-SHEET-MISSING]: round 1, table 1: no sheet is handed in yet (the file names none: "
-        "give it its sheet:) [TN2]"]
+        "give it its sheet:) [TN2]"
+    ]
     with pytest.raises(DrawRefused, match="round 1 is not finished: round 1, table 1: no sheet is handed in yet"):
         core.draw(str(path), seed=1)
     assert len(yaml.safe_load(path.read_text(encoding="utf-8"))["rounds"]) == 1
@@ -155,8 +181,9 @@ def test_a_sheets_broken_rule_file_is_named_as_the_user_names_it(tmp_path, monke
     (tmp_path / "broken.yaml").write_text("game: king\n", encoding="utf-8")
     done = run("tournament", "draw", "t.yaml")
     assert done.exit_code == 2
-    assert done.stderr.startswith("Error: t.yaml: round 1 is not finished: round 1, table 1: broken.yaml:1: missing "
-                                  "key 'name'")
+    assert done.stderr.startswith(
+        "Error: t.yaml: round 1 is not finished: round 1, table 1: broken.yaml:1: missing key 'name'"
+    )
     monkeypatch.chdir(tmp_path.parent)
     (message,) = [f.message for f in core.check(f"{tmp_path.name}/t.yaml").findings]
     assert message.startswith(f"round 1, table 1: {tmp_path.name}/broken.yaml:1: missing key 'name'")
@@ -170,5 +197,6 @@ def test_a_sheets_missing_rule_file_is_said_missing_with_no_rules_option_advice(
     assert done.exit_code == 1
     assert done.stdout.splitlines()[0] == (
         "t.yaml:7: error [T-TN2-SHEET-UNREADABLE]: round 1, table 1: r1-mesa1.yaml:1: rules: 'nothere.yaml' does "
-        "not exist in the sheet's folder [TN2]")
+        "not exist in the sheet's folder [TN2]"
+    )
     assert "--rules" not in done.output

@@ -1,6 +1,7 @@
 """The changes of a championship's day (issue 18 point 2; TN1, TN6): undo, absent, penalty,
 substitute, withdraw, add, rename, each end to end with the CLI, refused with one line, and all
 or nothing."""
+
 from __future__ import annotations
 
 import json
@@ -52,8 +53,10 @@ def test_undo_of_a_played_round_needs_force_and_keeps_its_sheets(king):
     before = king.read_bytes()
     refused = run("tournament", "undo", king)
     assert (refused.exit_code, refused.stderr) == (
-        2, f"Error: {king}: round 3: r3-mesa1.yaml has entries already; `--force` undoes the round and keeps the "
-           "sheet as r3-mesa1.undone.yaml\n")
+        2,
+        f"Error: {king}: round 3: r3-mesa1.yaml has entries already; `--force` undoes the round and keeps the "
+        "sheet as r3-mesa1.undone.yaml\n",
+    )
     assert king.read_bytes() == before
     played = (king.parent / "r3-mesa1.yaml").read_text(encoding="utf-8")
     forced = run("tournament", "undo", king, "--force")
@@ -65,8 +68,7 @@ def test_undo_of_a_played_round_needs_force_and_keeps_its_sheets(king):
 
 def test_the_negative_penalty_typed_as_the_issue_types_it(king):
     shown = run("tournament", "penalty", king, "Duarte", "-2.5", "--article", "Art 14", "--round", "2")
-    assert (shown.exit_code, shown.stdout) == (
-        0, f"Penalty written into {king}: round 2, Duarte -2.5 (Art 14)\n")
+    assert (shown.exit_code, shown.stdout) == (0, f"Penalty written into {king}: round 2, Duarte -2.5 (Art 14)\n")
     # Duarte (K5 by hand): 1 + 2.5 (bye) + 1 (round 3) - 2.5 - 2.5 = -0.5
     assert standings(king)["Duarte"]["points"] == -0.5
     assert [(p.points, p.article) for p in load(str(king)).rounds[1].penalties] == [(-2.5, "Art 14"), (-2.5, "Art 14")]
@@ -77,18 +79,26 @@ def test_refusals_are_one_line_naming_the_file(king):
     before = king.read_bytes()
     cases = [
         (("penalty", king, "Zé", "-2.5", "--article", "Art 14"), "'Zé' is not one of the players"),
-        (("penalty", king, "Duarte", "-2.5", "--article", "Art 14", "--round", "4"),
-         "round 4 is not drawn: the file holds 3 rounds"),
-        (("penalty", king, "Duarte", "0", "--article", "Art 14"),
-         "a penalty of 0.0 points: expected a number other than 0, at most 1000 either way"),
-        (("penalty", king, "Duarte", "-2.5", "--article", "Art\x1b[2J"),
-         "--article: 'Art\\x1b[2J' holds a control character"),
+        (
+            ("penalty", king, "Duarte", "-2.5", "--article", "Art 14", "--round", "4"),
+            "round 4 is not drawn: the file holds 3 rounds",
+        ),
+        (
+            ("penalty", king, "Duarte", "0", "--article", "Art 14"),
+            "a penalty of 0.0 points: expected a number other than 0, at most 1000 either way",
+        ),
+        (
+            ("penalty", king, "Duarte", "-2.5", "--article", "Art\x1b[2J"),
+            "--article: 'Art\\x1b[2J' holds a control character",
+        ),
         (("absent", king, "Carla", "--round", "3"), "'Carla' has a bye in round 3"),
         (("absent", king, "Gil", "--round", "2"), "round 2, table 1: 'Gil' is marked absent already"),
         (("substitute", king, "Gil", "Ana"), "'Ana' is already in the tournament"),
         (("substitute", king, "Gil", "Ze\nca"), "the name 'Ze\\nca' holds a control character"),
-        (("substitute", king, "Gil", "Zeca", "--round", "3"),
-         "round 3, table 1: r3-mesa1.yaml has entries, 'Gil' played it: name the substitute from round 4 (--round 4)"),
+        (
+            ("substitute", king, "Gil", "Zeca", "--round", "3"),
+            "round 3, table 1: r3-mesa1.yaml has entries, 'Gil' played it: name the substitute from round 4 (--round 4)",
+        ),
         (("add", king, "Bruno"), "'Bruno' is already in the tournament"),
         (("add", king, "Rui\u202e"), "the name 'Rui\\u202e' holds an invisible direction mark"),
         (("rename", king, "Nobody", "Rui"), "'Nobody' is not in the tournament"),
@@ -109,9 +119,12 @@ def test_a_substitute_has_a_standing_of_his_own_from_his_round(king):
     assert run("tournament", "undo", king, "--force").exit_code == 0
     assert run("tournament", "draw", king, "--seed", "2028", "--steps", "1000", "--force").exit_code == 0
     shown = run("tournament", "substitute", king, "Gil", "Zeca", "--round", "3")
-    assert (shown.exit_code, shown.stdout) == (0, f"Zeca substitutes Gil from round 3 in {king}, with a standing of "
-                                                  "his own; Gil keeps what he scored\n"
-                                                  "  1 table not played yet seats Zeca\n")
+    assert (shown.exit_code, shown.stdout) == (
+        0,
+        f"Zeca substitutes Gil from round 3 in {king}, with a standing of "
+        "his own; Gil keeps what he scored\n"
+        "  1 table not played yet seats Zeca\n",
+    )
     table = load(str(king)).rounds[2].tables[0]
     assert table.players == ["Ines", "Zeca", "Ana", "Bruno"]
     sheet = (king.parent / "r3-mesa1.yaml").read_text(encoding="utf-8")
@@ -136,8 +149,10 @@ def test_absent_sets_the_sheet_aside_and_the_table_is_not_played(king):
     played = sheet.read_text(encoding="utf-8")
     shown = run("tournament", "absent", king, "Filipa", "--round", "3")
     assert (shown.exit_code, shown.stdout) == (
-        0, "Filipa absent in round 3, table 2 (Art 7): the table is not played\n"
-           "  r3-mesa2.yaml is out of the file, kept as r3-mesa2.absent.yaml\n")
+        0,
+        "Filipa absent in round 3, table 2 (Art 7): the table is not played\n"
+        "  r3-mesa2.yaml is out of the file, kept as r3-mesa2.absent.yaml\n",
+    )
     assert not sheet.exists() and (king.parent / "r3-mesa2.absent.yaml").read_text(encoding="utf-8") == played
     table = load(str(king)).rounds[2].tables[1]
     assert (table.absent, table.sheet) == (["Filipa"], None)
@@ -154,11 +169,15 @@ def test_withdraw_and_add_change_who_is_drawn(tmp_path):
     assert run("tournament", "draw", path, "--seed", "1").exit_code == 0
     added = run("tournament", "add", path, "Rui")
     assert (added.exit_code, added.stdout) == (0, f"Rui entered in {path}: drawn from round 2\n")
-    assert added.stderr == (f"{path}: Art 5 closes late entries at the first round after lunch; the file does not say "
-                            "which round that is (entries_until: N makes `tournament add` refuse after it)\n")
+    assert added.stderr == (
+        f"{path}: Art 5 closes late entries at the first round after lunch; the file does not say "
+        "which round that is (entries_until: N makes `tournament add` refuse after it)\n"
+    )
     gone = run("tournament", "withdraw", path, "A")
-    assert (gone.exit_code, gone.stdout) == (0, f"A withdrawn in {path}: drawn no more from round 2, keeps what he "
-                                                "scored\n")
+    assert (gone.exit_code, gone.stdout) == (
+        0,
+        f"A withdrawn in {path}: drawn no more from round 2, keeps what he scored\n",
+    )
     again = run("tournament", "withdraw", path, "A")
     assert (again.exit_code, again.stderr) == (2, f"Error: {path}: 'A' is not drawn in round 2 already\n")
     assert run("tournament", "draw", path, "--seed", "2", "--force").exit_code == 0
@@ -170,8 +189,9 @@ def test_withdraw_and_add_change_who_is_drawn(tmp_path):
     path.write_text(path.read_text(encoding="utf-8").replace("rounds:", "entries_until: 2\nrounds:"), encoding="utf-8")
     late = run("tournament", "add", path, "Ana")
     assert (late.exit_code, late.stderr) == (
-        2, f"Error: {path}: entries closed after round 2 (entries_until: 2, Art 5): 'Ana' would be drawn from "
-           "round 3\n")
+        2,
+        f"Error: {path}: entries closed after round 2 (entries_until: 2, Art 5): 'Ana' would be drawn from round 3\n",
+    )
 
 
 def test_rename_in_the_file_and_every_sheet_changes_no_result(king):
@@ -179,26 +199,51 @@ def test_rename_in_the_file_and_every_sheet_changes_no_result(king):
     shown = run("tournament", "rename", king, "Gil", "Gil Sousa")
     assert (shown.exit_code, shown.stdout) == (0, f"Gil is Gil Sousa in {king} and in 2 sheets\n")
     after = standings(king)
-    assert {("Gil Sousa" if n == "Gil" else n): (r["place"], r["points"]) for n, r in before.items()} == \
-        {n: (r["place"], r["points"]) for n, r in after.items()}
+    assert {("Gil Sousa" if n == "Gil" else n): (r["place"], r["points"]) for n, r in before.items()} == {
+        n: (r["place"], r["points"]) for n, r in after.items()
+    }
     assert run("tournament", "check", king).exit_code == 0
     assert "Gil Sousa" in (king.parent / "r1-mesa2.yaml").read_text(encoding="utf-8")
 
 
 def test_a_team_game_renames_and_undoes_and_refuses_the_rest(tmp_path):
     path = tmp_path / "s.yaml"
-    assert run("tournament", "new", "sueca", "--name", "S", "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte",
-               "-t", "Tres=Eva,Rui", "-t", "Quatro=Gil,Ze", "-o", path).exit_code == 0
+    assert (
+        run(
+            "tournament",
+            "new",
+            "sueca",
+            "--name",
+            "S",
+            "-t",
+            "Nos=Ana,Bruno",
+            "-t",
+            "Eles=Carla,Duarte",
+            "-t",
+            "Tres=Eva,Rui",
+            "-t",
+            "Quatro=Gil,Ze",
+            "-o",
+            path,
+        ).exit_code
+        == 0
+    )
     assert run("tournament", "draw", path, "--seed", "1").exit_code == 0
-    assert run("tournament", "rename", path, "Nos", "Nosotros").stdout == \
-        f"Nos is Nosotros in {path} and in 1 sheet\n"
+    assert run("tournament", "rename", path, "Nos", "Nosotros").stdout == f"Nos is Nosotros in {path} and in 1 sheet\n"
     assert "Nosotros" in (tmp_path / "r1-mesa1.yaml").read_text(encoding="utf-8")
-    for args in (("withdraw", path, "Eles"), ("add", path, "Cinco"), ("absent", path, "Eles"),
-                 ("substitute", path, "Ana", "Zé"), ("penalty", path, "Eles", "-1", "--article", "Art 1")):
+    for args in (
+        ("withdraw", path, "Eles"),
+        ("add", path, "Cinco"),
+        ("absent", path, "Eles"),
+        ("substitute", path, "Ana", "Zé"),
+        ("penalty", path, "Eles", "-1", "--article", "Art 1"),
+    ):
         refused = run("tournament", *args)
         assert (refused.exit_code, refused.stderr) == (
-            2, f"Error: {path}: sueca is played by teams, whose standings are their matches': `tournament {args[0]}` "
-               "is for a players' game (a team's name: `tournament rename`)\n"), args
+            2,
+            f"Error: {path}: sueca is played by teams, whose standings are their matches': `tournament {args[0]}` "
+            "is for a players' game (a team's name: `tournament rename`)\n",
+        ), args
     assert run("tournament", "undo", path).exit_code == 0 and not list(tmp_path.glob("r1-*"))
 
 
@@ -218,20 +263,28 @@ def test_a_change_stopped_before_its_commit_leaves_everything_as_before(king, mo
         return real_atomic_write(target, content, name=name)
 
     monkeypatch.setattr(day_changes, "atomic_write", stopped_at_the_commit)
-    for args in (("substitute", king, "Gil", "Zeca"), ("absent", king, "Gil"), ("rename", king, "Ana", "Anabela"),
-                 ("penalty", king, "Ana", "-1", "--article", "Art 14")):
+    for args in (
+        ("substitute", king, "Gil", "Zeca"),
+        ("absent", king, "Gil"),
+        ("rename", king, "Ana", "Anabela"),
+        ("penalty", king, "Ana", "-1", "--article", "Art 14"),
+    ):
         stopped = run("tournament", *args)
         assert stopped.exit_code != 0, args
         assert {p.name: p.read_bytes() for p in king.parent.iterdir()} == files, args
 
 
-@pytest.mark.parametrize("language, said", [
-    ("pt_PT", "Penalização escrita em {path}: ronda 2, Duarte -2,5 (Art 14)\n"),
-    ("pt_BR", "Penalidade escrita em {path}: rodada 2, Duarte -2,5 (Art 14)\n"),
-])
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("pt_PT", "Penalização escrita em {path}: ronda 2, Duarte -2,5 (Art 14)\n"),
+        ("pt_BR", "Penalidade escrita em {path}: rodada 2, Duarte -2,5 (Art 14)\n"),
+    ],
+)
 def test_the_changes_speak_the_language_chosen(king, language, said):
-    shown = run("--lang", language, "tournament", "penalty", king, "Duarte", "-2.5", "--article", "Art 14",
-                "--round", "2")
+    shown = run(
+        "--lang", language, "tournament", "penalty", king, "Duarte", "-2.5", "--article", "Art 14", "--round", "2"
+    )
     assert (shown.exit_code, shown.stdout) == (0, said.format(path=king))
     refused = run("--lang", language, "tournament", "absent", king, "Carla", "--round", "3")
     word = {"pt_PT": "está isento na ronda", "pt_BR": "está de folga na rodada"}[language]

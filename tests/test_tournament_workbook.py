@@ -3,6 +3,7 @@ King final over two rounds and a four-team Sueca group with its semi-finals, wri
 sheets and tournament files in tmp_path, exported, and recalculated by LibreOffice and Gnumeric:
 every formula cell equals the CLI's number (`tournament standings --format json`, and the round
 points computed by hand below); the worksheets exist; the printed Classificação names everyone."""
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,14 @@ from scorekeeper.workbook.export import save
 
 # A whole King game written as points in seat order (K1): the same negative phase for every game,
 # three festas of +325 (81, 81, 81, 82), and the fourth festa making up each player's total.
-NEGATIVE = [("vazas", [-80, -60, -60, -60]), ("copas", [-80, -60, -60, -60]), ("damas", [-50, -50, -50, -50]),
-            ("reis-valetes", [-60, -60, -60, -60]), ("rei-de-copas", [-160, 0, 0, 0]),
-            ("ultimas", [0, -90, -90, 0])]
+NEGATIVE = [
+    ("vazas", [-80, -60, -60, -60]),
+    ("copas", [-80, -60, -60, -60]),
+    ("damas", [-50, -50, -50, -50]),
+    ("reis-valetes", [-60, -60, -60, -60]),
+    ("rei-de-copas", [-160, 0, 0, 0]),
+    ("ultimas", [0, -90, -90, 0]),
+]
 NEGATIVE_BY_SEAT = [sum(points[seat] for _, points in NEGATIVE) for seat in range(4)]
 FESTA = [81, 81, 81, 82]
 
@@ -55,8 +61,17 @@ rounds:
 #    (5 + 3) / 2 = 4 each, Filipa 2, Ines 1. Table 2 ends Bruno -300, Carla, Gil, Helena 100
 #    each: the three share 1st to 3rd, (5 + 3 + 2) / 3 = 10/3 each, Bruno 1. Duarte's bye: 2.5.
 #    Bruno's denunciation (Art 14): -2.5 in the classification, not in a round.
-KING_ROUNDS = {"Ana": (5, 4), "Bruno": (3, 1), "Carla": (2, 10 / 3), "Duarte": (1, 2.5), "Eduardo": (2.5, 4),
-               "Filipa": (2.5, 2), "Gil": (0, 10 / 3), "Helena": (2.5, 10 / 3), "Ines": (2.5, 1)}
+KING_ROUNDS = {
+    "Ana": (5, 4),
+    "Bruno": (3, 1),
+    "Carla": (2, 10 / 3),
+    "Duarte": (1, 2.5),
+    "Eduardo": (2.5, 4),
+    "Filipa": (2.5, 2),
+    "Gil": (0, 10 / 3),
+    "Helena": (2.5, 10 / 3),
+    "Ines": (2.5, 1),
+}
 KING_PENALTIES = {"Bruno": -2.5}
 # Totals: Ana 9, Eduardo 6.5, Helena 35/6, Carla 16/3, Filipa 4.5, Ines 3.5, Duarte 3.5,
 # Gil 10/3, Bruno 3 + 1 - 2.5 = 1.5.
@@ -68,10 +83,17 @@ def king_game(path, totals: dict[str, int]) -> None:
     hands = [{"hand": hand, "points": points} for hand, points in NEGATIVE]
     for seat in range(3):
         hands.append({"hand": "festa", "beneficiary": players[seat], "points": FESTA})
-    hands.append({"hand": "festa", "beneficiary": players[3],
-                  "points": [totals[p] - NEGATIVE_BY_SEAT[seat] - 3 * FESTA[seat] for seat, p in enumerate(players)]})
-    path.write_text(yaml.safe_dump({"rules": "king", "players": players, "hands": hands}, sort_keys=False,
-                                   default_flow_style=None), encoding="utf-8")
+    hands.append(
+        {
+            "hand": "festa",
+            "beneficiary": players[3],
+            "points": [totals[p] - NEGATIVE_BY_SEAT[seat] - 3 * FESTA[seat] for seat, p in enumerate(players)],
+        }
+    )
+    path.write_text(
+        yaml.safe_dump({"rules": "king", "players": players, "hands": hands}, sort_keys=False, default_flow_style=None),
+        encoding="utf-8",
+    )
 
 
 @pytest.fixture
@@ -86,8 +108,7 @@ def king_final(tmp_path):
 
 # --- a Sueca group phase (S5, TN3) and its semi-finals -------------------------------------------
 
-TEAMS = {"Leoes": ["Ana", "Bruno"], "Tigres": ["Carla", "Duarte"], "Ursos": ["Eva", "Rui"],
-         "Lobos": ["Gil", "Ines"]}
+TEAMS = {"Leoes": ["Ana", "Bruno"], "Tigres": ["Carla", "Duarte"], "Ursos": ["Eva", "Rui"], "Lobos": ["Gil", "Ines"]}
 # (first, second, winner) per match, a round per line: every game a 3-0 sweep (three all-trick
 # deals of 4 points). Round 4 is the semi-finals, 1st v 4th and 2nd v 3rd.
 SUECA_ROUNDS = [
@@ -101,10 +122,17 @@ SUECA_ROUNDS = [
 # Lobos 0 + 0 + 3 = 3. Ties by (a), the game between them: Leoes beat Ursos, Tigres beat Lobos.
 # The semi-finals and the final give no group points (None: not in the final, a blank cell);
 # Tigres win the final: the champion.
-SUECA_POINTS = {"Leoes": (3, 3, 0, 0, 0), "Tigres": (0, 3, 0, 0, 0), "Ursos": (3, 0, 3, 0, None),
-                "Lobos": (0, 0, 3, 0, None)}
-KNOCKOUT = [("R4 semi", "Jogo 1", "Leoes v Lobos", "Leoes"), ("R4 semi", "Jogo 2", "Ursos v Tigres", "Tigres"),
-            ("R5 final", "Jogo 1", "Leoes v Tigres", "Tigres")]
+SUECA_POINTS = {
+    "Leoes": (3, 3, 0, 0, 0),
+    "Tigres": (0, 3, 0, 0, 0),
+    "Ursos": (3, 0, 3, 0, None),
+    "Lobos": (0, 0, 3, 0, None),
+}
+KNOCKOUT = [
+    ("R4 semi", "Jogo 1", "Leoes v Lobos", "Leoes"),
+    ("R4 semi", "Jogo 2", "Ursos v Tigres", "Tigres"),
+    ("R5 final", "Jogo 1", "Leoes v Tigres", "Tigres"),
+]
 
 
 def sueca_match(path, first: str, second: str, winner: str) -> None:
@@ -123,14 +151,20 @@ def sueca_group(tmp_path):
             sueca_match(tmp_path / name, first, second, winner)
             written.append({"sheet": name})
         rounds.append({"stage": stage, "matches": written})
-    doc = {"tournament": "Torneio de Sueca", "rules": "sueca", "teams": TEAMS, "groups": {"A": list(TEAMS)},
-           "rounds": rounds}
+    doc = {
+        "tournament": "Torneio de Sueca",
+        "rules": "sueca",
+        "teams": TEAMS,
+        "groups": {"A": list(TEAMS)},
+        "rounds": rounds,
+    }
     path = tmp_path / "torneio.yaml"
     path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None), encoding="utf-8")
     return path
 
 
 # --- what is checked -------------------------------------------------------------------------------
+
 
 def cli_standings(path) -> list[dict]:
     done = run("tournament", "standings", path, "--format", "json")
@@ -161,8 +195,9 @@ def columns_by_head(ws, row: int) -> dict[str, int]:
     return {ws.cell(row, c).value: c for c in range(1, ws.max_column + 1) if ws.cell(row, c).value is not None}
 
 
-def expected_championship(ws_results, ws_standings, rounds: dict, penalties: dict, cli: list[dict],
-                          who: str, points_col: str = "C") -> tuple[dict, dict]:
+def expected_championship(
+    ws_results, ws_standings, rounds: dict, penalties: dict, cli: list[dict], who: str, points_col: str = "C"
+) -> tuple[dict, dict]:
     """What Resultados and Classificação must show: each round's points (`rounds`, by hand), the
     penalties apart (Ajustes), the total, and on Classificação the CLI's points and the leaders'
     points after each round."""
@@ -182,8 +217,11 @@ def expected_championship(ws_results, ws_standings, rounds: dict, penalties: dic
     for name, row in ranked.items():
         standings[f"{points_col}{row}"] = points[name]
     # The chart's data: the leaders (the first six) after each round, the penalty in its round.
-    chart_head = next(r for r in range(4, ws_standings.max_row + 1)
-                      if str(ws_standings.cell(r - 1, 1).value or "").startswith("Evolução"))
+    chart_head = next(
+        r
+        for r in range(4, ws_standings.max_row + 1)
+        if str(ws_standings.cell(r - 1, 1).value or "").startswith("Evolução")
+    )
     for name, row in rows_by_name(ws_standings, chart_head + 1).items():
         assert name in list(ranked)[:6]
         for k in range(1, len(rounds[name]) + 1):
@@ -233,6 +271,7 @@ ENGINES = [pytest.param(recalc.LIBREOFFICE, id="libreoffice"), pytest.param(reca
 # decided_by as the Portuguese workbook writes it (JSON keeps the English value).
 DECIDED_BY_PT = {"points": "pontos", "king_points": "pontos king", "tied": "empatados", None: None}
 
+
 def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_path):
     wb = openpyxl.load_workbook(exported(king_final, tmp_path))
     assert wb.sheetnames == ["Classificação", "Rondas", "Resultados", "R1 Mesa1", "R2 Mesa1", "R2 Mesa2"]
@@ -240,26 +279,45 @@ def test_king_workbook_has_every_worksheet_and_the_rounds_lists(king_final, tmp_
     # round, table and sheet on the table's first row (merged down), what became of it at the end.
     rondas = [list(row) for row in wb["Rondas"].iter_rows(min_row=4, max_row=21, values_only=True)]
     assert rondas == [
-        ["R1", "Mesa 1", "r1-mesa1.yaml", "Ana", 5, None], [None, None, None, "Bruno", 3, None],
-        [None, None, None, "Carla", 2, None], [None, None, None, "Duarte", 1, None],
-        ["R1", "Mesa 2", None, "Eduardo", None, "não jogada (ausente: Gil)"], [None, None, None, "Filipa", None, None],
-        [None, None, None, "Gil", None, None], [None, None, None, "Helena", None, None],
+        ["R1", "Mesa 1", "r1-mesa1.yaml", "Ana", 5, None],
+        [None, None, None, "Bruno", 3, None],
+        [None, None, None, "Carla", 2, None],
+        [None, None, None, "Duarte", 1, None],
+        ["R1", "Mesa 2", None, "Eduardo", None, "não jogada (ausente: Gil)"],
+        [None, None, None, "Filipa", None, None],
+        [None, None, None, "Gil", None, None],
+        [None, None, None, "Helena", None, None],
         ["R1", "Isenção", None, "Ines", None, None],
-        ["R2", "Mesa 1", "r2-mesa1.yaml", "Ana", 4, None], [None, None, None, "Eduardo", 4, None],
-        [None, None, None, "Filipa", 2, None], [None, None, None, "Ines", 1, None],
-        ["R2", "Mesa 2", "r2-mesa2.yaml", "Bruno", 1, None], [None, None, None, "Carla", pytest.approx(10 / 3), None],
-        [None, None, None, "Gil", pytest.approx(10 / 3), None], [None, None, None, "Helena", pytest.approx(10 / 3), None],
+        ["R2", "Mesa 1", "r2-mesa1.yaml", "Ana", 4, None],
+        [None, None, None, "Eduardo", 4, None],
+        [None, None, None, "Filipa", 2, None],
+        [None, None, None, "Ines", 1, None],
+        ["R2", "Mesa 2", "r2-mesa2.yaml", "Bruno", 1, None],
+        [None, None, None, "Carla", pytest.approx(10 / 3), None],
+        [None, None, None, "Gil", pytest.approx(10 / 3), None],
+        [None, None, None, "Helena", pytest.approx(10 / 3), None],
         ["R2", "Isenção", None, "Duarte", None, None],
     ]
     assert wb["Rondas"]["E18"].number_format == "0.##"  # Carla's 10/3 prints as 3.33
-    by_name_head = next(r for r in range(4, wb["Rondas"].max_row + 1) if wb["Rondas"].cell(r, 1).value == "Por nome") + 1
-    by_name = {row[0]: row[1:3] for row in wb["Rondas"].iter_rows(min_row=by_name_head + 1, max_row=by_name_head + 9,
-                                                                  values_only=True)}
+    by_name_head = (
+        next(r for r in range(4, wb["Rondas"].max_row + 1) if wb["Rondas"].cell(r, 1).value == "Por nome") + 1
+    )
+    by_name = {
+        row[0]: row[1:3]
+        for row in wb["Rondas"].iter_rows(min_row=by_name_head + 1, max_row=by_name_head + 9, values_only=True)
+    }
     # By name: each player's table in each round, as the by-table list above seats him.
     assert by_name == {
-        "Ana": ("Mesa 1", "Mesa 1"), "Bruno": ("Mesa 1", "Mesa 2"), "Carla": ("Mesa 1", "Mesa 2"),
-        "Duarte": ("Mesa 1", "Isenção"), "Eduardo": ("Mesa 2", "Mesa 1"), "Filipa": ("Mesa 2", "Mesa 1"),
-        "Gil": ("Mesa 2 (ausente)", "Mesa 2"), "Helena": ("Mesa 2", "Mesa 2"), "Ines": ("Isenção", "Mesa 1")}
+        "Ana": ("Mesa 1", "Mesa 1"),
+        "Bruno": ("Mesa 1", "Mesa 2"),
+        "Carla": ("Mesa 1", "Mesa 2"),
+        "Duarte": ("Mesa 1", "Isenção"),
+        "Eduardo": ("Mesa 2", "Mesa 1"),
+        "Filipa": ("Mesa 2", "Mesa 1"),
+        "Gil": ("Mesa 2 (ausente)", "Mesa 2"),
+        "Helena": ("Mesa 2", "Mesa 2"),
+        "Ines": ("Isenção", "Mesa 1"),
+    }
     # The place and the deciding criterion as the CLI gives them, written as values.
     cli = cli_standings(king_final)
     ws = wb["Classificação"]
@@ -287,8 +345,9 @@ def test_king_workbook_recalculates_to_the_cli_numbers(king_final, tmp_path, eng
     out = exported(king_final, tmp_path)
     wb = openpyxl.load_workbook(out)
     values = engine.workbook(out, tmp_path)
-    results, standings = expected_championship(wb["Resultados"], wb["Classificação"], KING_ROUNDS, KING_PENALTIES,
-                                               cli_standings(king_final), "player")
+    results, standings = expected_championship(
+        wb["Resultados"], wb["Classificação"], KING_ROUNDS, KING_PENALTIES, cli_standings(king_final), "player"
+    )
     assert_values(wb["Resultados"], values["Resultados"], results, engine)
     assert_values(wb["Classificação"], values["Classificação"], standings, engine)
     for title in ("R1 Mesa1", "R2 Mesa1", "R2 Mesa2"):
@@ -311,10 +370,23 @@ def test_king_classificacao_prints_every_player_on_its_page(king_final, tmp_path
 
 # --- Sueca -----------------------------------------------------------------------------------------
 
+
 def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group, tmp_path):
     wb = openpyxl.load_workbook(exported(sueca_group, tmp_path))
-    assert wb.sheetnames == ["Classificação", "Rondas", "Resultados", "R1 Jogo1", "R1 Jogo2", "R2 Jogo1",
-                             "R2 Jogo2", "R3 Jogo1", "R3 Jogo2", "R4 Jogo1", "R4 Jogo2", "R5 Jogo1"]
+    assert wb.sheetnames == [
+        "Classificação",
+        "Rondas",
+        "Resultados",
+        "R1 Jogo1",
+        "R1 Jogo2",
+        "R2 Jogo1",
+        "R2 Jogo2",
+        "R3 Jogo1",
+        "R3 Jogo2",
+        "R4 Jogo1",
+        "R4 Jogo2",
+        "R5 Jogo1",
+    ]
     results = wb["Resultados"]
     names = rows_by_name(results)
     # In the final's order (TN5): Tigres won it, Leoes lost it, the semi-finals' losers Ursos
@@ -327,23 +399,32 @@ def test_sueca_workbook_worksheets_and_the_semi_finals_count_nothing(sueca_group
     assert columns_by_head(results, 3)["R4 semi"] == 6
     # A row per team, its games won (a 3-0 sweep), the winner on the match's first row.
     rondas = [row[:6] for row in wb["Rondas"].iter_rows(min_row=4, max_row=21, values_only=True)]
-    assert rondas[:2] == [("R1", "Jogo 1", "r1-jogo1.yaml", "Leoes", 3, "vence Leoes"),
-                          (None, None, None, "Tigres", 0, None)]
-    assert rondas[12:] == [("R4 semi", "Jogo 1", "r4-jogo1.yaml", "Leoes", 3, "vence Leoes"),
-                           (None, None, None, "Lobos", 0, None),
-                           ("R4 semi", "Jogo 2", "r4-jogo2.yaml", "Ursos", 0, "vence Tigres"),
-                           (None, None, None, "Tigres", 3, None),
-                           ("R5 final", "Jogo 1", "r5-jogo1.yaml", "Leoes", 0, "vence Tigres"),
-                           (None, None, None, "Tigres", 3, None)]
+    assert rondas[:2] == [
+        ("R1", "Jogo 1", "r1-jogo1.yaml", "Leoes", 3, "vence Leoes"),
+        (None, None, None, "Tigres", 0, None),
+    ]
+    assert rondas[12:] == [
+        ("R4 semi", "Jogo 1", "r4-jogo1.yaml", "Leoes", 3, "vence Leoes"),
+        (None, None, None, "Lobos", 0, None),
+        ("R4 semi", "Jogo 2", "r4-jogo2.yaml", "Ursos", 0, "vence Tigres"),
+        (None, None, None, "Tigres", 3, None),
+        ("R5 final", "Jogo 1", "r5-jogo1.yaml", "Leoes", 0, "vence Tigres"),
+        (None, None, None, "Tigres", 3, None),
+    ]
     # The knockout (TN3) and its champion, on Rondas and under the standings.
     for title in ("Rondas", "Classificação"):
         assert knockout_list(wb[title]) == (KNOCKOUT, "Tigres"), title
     cli = cli_standings(sueca_group)
     ws = wb["Classificação"]
-    assert [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 3).value) for r in range(4, 8)] == \
-        [(row["place"], row["team"], row["group"]) for row in cli]
+    assert [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 3).value) for r in range(4, 8)] == [
+        (row["place"], row["team"], row["group"]) for row in cli
+    ]
     assert [(row["place"], row["stage"], row["decided_by"]) for row in cli] == [
-        (1, "final", "won the final"), (2, "final", "reached the final"), (3, "semi", "tied"), (3, "semi", None)]
+        (1, "final", "won the final"),
+        (2, "final", "reached the final"),
+        (3, "semi", "tied"),
+        (3, "semi", None),
+    ]
     assert "Cartões" not in wb.sheetnames
 
 
@@ -355,8 +436,9 @@ def test_sueca_workbook_recalculates_to_the_cli_numbers(sueca_group, tmp_path, e
     values = engine.workbook(out, tmp_path)
     cli = cli_standings(sueca_group)
     # Classificação has a Grupo column and, the final played, a Fase one (TN5): its points are in column E.
-    results, standings = expected_championship(wb["Resultados"], wb["Classificação"], SUECA_POINTS, {}, cli,
-                                               "team", points_col="E")
+    results, standings = expected_championship(
+        wb["Resultados"], wb["Classificação"], SUECA_POINTS, {}, cli, "team", points_col="E"
+    )
     assert_values(wb["Resultados"], values["Resultados"], results, engine)
     assert_values(wb["Classificação"], values["Classificação"], standings, engine)
     for title in wb.sheetnames[3:]:
@@ -368,8 +450,17 @@ def test_sueca_workbook_recalculates_to_the_cli_numbers(sueca_group, tmp_path, e
 
 # --- Quatrilho: the players' control cards (Art 6) -------------------------------------------------
 
-QUATRILHO_NETS = {"Ari": -191, "Bia": -112, "Caio": -5, "Davi": 306, "Eva": -200,  # mesa 7 (Eva late: -200)
-                  "Gil": 58, "Helena": -33, "Ivo": -169, "Joana": 144}  # mesa 9
+QUATRILHO_NETS = {
+    "Ari": -191,
+    "Bia": -112,
+    "Caio": -5,
+    "Davi": 306,
+    "Eva": -200,  # mesa 7 (Eva late: -200)
+    "Gil": 58,
+    "Helena": -33,
+    "Ivo": -169,
+    "Joana": 144,
+}  # mesa 9
 
 
 @pytest.fixture
@@ -381,9 +472,12 @@ def quatrilho_round(tmp_path):
         text = text.replace("\nround: 2\n", "\nround: 1\n")  # mesa 9's example is of round 2: here round 1 (TN2)
         (tmp_path / f"mesa{table}.yaml").write_text(text, encoding="utf-8")
     path = tmp_path / "cbqi.yaml"
-    path.write_text("tournament: 4o CBQI\nrules: quatrilho\nplayers: [" + ", ".join(QUATRILHO_NETS) + "]\n"
-                    "rounds:\n  - tables:\n      - {table: 7, sheet: mesa7.yaml}\n"
-                    "      - {table: 9, sheet: mesa9.yaml}\n", encoding="utf-8")
+    path.write_text(
+        "tournament: 4o CBQI\nrules: quatrilho\nplayers: [" + ", ".join(QUATRILHO_NETS) + "]\n"
+        "rounds:\n  - tables:\n      - {table: 7, sheet: mesa7.yaml}\n"
+        "      - {table: 9, sheet: mesa9.yaml}\n",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -407,9 +501,9 @@ def test_quatrilho_control_cards_show_each_round_net(quatrilho_round, tmp_path, 
         for cell in row:
             if cell.value in QUATRILHO_NETS and cards.cell(cell.row + 1, cell.column).value == "Rodada":
                 net = QUATRILHO_NETS[cell.value]
-                assert cards.cell(cell.row + 2, cell.column + 1).value == ("Mesa 7" if cell.value in
-                                                                            ("Ari", "Bia", "Caio", "Davi", "Eva")
-                                                                            else "Mesa 9")
+                assert cards.cell(cell.row + 2, cell.column + 1).value == (
+                    "Mesa 7" if cell.value in ("Ari", "Bia", "Caio", "Davi", "Eva") else "Mesa 9"
+                )
                 expect[cards.cell(cell.row + 2, cell.column + 2).coordinate] = net
                 expect[cards.cell(cell.row + 3, cell.column + 2).coordinate] = net
     assert len(expect) == 2 * len(QUATRILHO_NETS)
@@ -417,6 +511,7 @@ def test_quatrilho_control_cards_show_each_round_net(quatrilho_round, tmp_path, 
 
 
 # --- as printed: nothing cut, the chart's lines straight, thirds to two places ---------------------
+
 
 def shown(value) -> str:
     """A value as Classificação prints it: a number in 0.##, a list already as its text."""

@@ -6,6 +6,7 @@ and `<v>`), and an error value (`#N/A`) as a cell of type `e`. `typed` edits a w
 openpyxl (plain values, merges) and then writes the cells openpyxl cannot into the worksheet's
 XML: a formula with its saved value, a formula with none, an error value.
 """
+
 from __future__ import annotations
 
 import re
@@ -54,8 +55,10 @@ def typed(path: Path, cells: dict[str, object], sheet: int = 0, merge: tuple[str
 
 def _part(path: Path, sheet: int) -> str:
     with zipfile.ZipFile(path) as archive:
-        names = sorted((n for n in archive.namelist() if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", n)),
-                       key=lambda n: int(re.search(r"\d+", n.rpartition("/")[2]).group()))
+        names = sorted(
+            (n for n in archive.namelist() if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", n)),
+            key=lambda n: int(re.search(r"\d+", n.rpartition("/")[2]).group()),
+        )
     return names[sheet]
 
 
@@ -85,7 +88,10 @@ def _rewrite(path: Path, part: str, raw: dict) -> None:
                     match = pattern.search(text)
                     assert match is not None, ref
                     style = re.search(r'\ss="\d+"', match.group("attrs"))
-                    text = text[:match.start()] + _cell_xml(ref, style.group(0) if style else "", value) \
-                        + text[match.end():]
+                    text = (
+                        text[: match.start()]
+                        + _cell_xml(ref, style.group(0) if style else "", value)
+                        + text[match.end() :]
+                    )
                 data = text.encode("utf-8")
             archive.writestr(info, data)

@@ -13,6 +13,7 @@ a translation whose message is gone, a placeholder lost in translation or a stal
     python tools/catalogs.py check-fragment FRAGMENT.po FILE...
     python tools/catalogs.py merge FRAGMENT.po...            # into the catalogs of their language
 """
+
 from __future__ import annotations
 
 import ast
@@ -87,8 +88,9 @@ def extract(files) -> Catalog:
             where = os.path.relpath(path, os.path.dirname(PACKAGE))
             for lineno, message in help_texts(path):
                 template.add(message, None, [(where, lineno)], auto_comments=["click help"])
-        for lineno, message, comments, context in extract_from_file("python", path, keywords=KEYWORDS,
-                                                                      comment_tags=("TRANSLATORS:",)):
+        for lineno, message, comments, context in extract_from_file(
+            "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        ):
             where = os.path.relpath(path, os.path.dirname(PACKAGE) if path.startswith(PACKAGE) else CLICK)
             template.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return template
@@ -108,8 +110,9 @@ def write_catalog(catalog: Catalog, path: str) -> None:
     buffer = io.BytesIO()
     # File names without line numbers: a message's line moves with every edit of its module, and
     # catalogs changed on two branches at once would conflict on every moved message.
-    write_po(buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True,
-             include_lineno=False)
+    write_po(
+        buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True, include_lineno=False
+    )
     with open(path, "wb") as po:
         po.write(buffer.getvalue())
 
@@ -133,8 +136,9 @@ def placeholders(text: str) -> set[str]:
     return set(_PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
 
 
-def problems(catalog: Catalog, template: Catalog, label: str, require_all: bool = True,
-             gone_ok: bool = False) -> list[str]:
+def problems(
+    catalog: Catalog, template: Catalog, label: str, require_all: bool = True, gone_ok: bool = False
+) -> list[str]:
     """What is wrong with `catalog` against the code's `template`: a message with no translation
     (or a fuzzy one), an entry whose message is no longer in the code, a placeholder that the
     translation drops or invents (it would raise KeyError when the message is formatted)."""
@@ -162,8 +166,9 @@ def problems(catalog: Catalog, template: Catalog, label: str, require_all: bool 
             # A plural's translation may leave out {count} ("uma entrada"), never add a name.
             got = placeholders(string)
             if got - expected or (len(ids) == 1 and got != expected):
-                found.append(f"{label}: {ident[0]!r}: placeholders {sorted(expected)} became {sorted(got)}"
-                             f" in {string!r}")
+                found.append(
+                    f"{label}: {ident[0]!r}: placeholders {sorted(expected)} became {sorted(got)} in {string!r}"
+                )
     return found
 
 
@@ -179,8 +184,14 @@ def check_all() -> list[str]:
             catalog = read_catalog(path)
             # click's catalog covers every click that setup.cfg allows: a message one version
             # has and the installed one lacks is kept, not reported as gone.
-            found.extend(problems(catalog, template, os.path.relpath(path, os.path.dirname(PACKAGE)),
-                                  gone_ok=domain == i18n.CLICK_DOMAIN))
+            found.extend(
+                problems(
+                    catalog,
+                    template,
+                    os.path.relpath(path, os.path.dirname(PACKAGE)),
+                    gone_ok=domain == i18n.CLICK_DOMAIN,
+                )
+            )
             mo = path[:-3] + ".mo"
             if not os.path.exists(mo) or open(mo, "rb").read() != compiled(catalog):
                 found.append(f"{mo}: stale; run `python tools/catalogs.py compile`")
@@ -233,8 +244,13 @@ def fragment(language: str, out: str, files) -> None:
         if not message.id:
             continue
         before = known.get(key(message))
-        catalog.add(message.id, before.string if before else None, message.locations,
-                    auto_comments=message.auto_comments, context=message.context)
+        catalog.add(
+            message.id,
+            before.string if before else None,
+            message.locations,
+            auto_comments=message.auto_comments,
+            context=message.context,
+        )
     write_catalog(catalog, out)
 
 
@@ -258,8 +274,13 @@ def _merge(paths) -> None:
         for message in piece:
             if message.id and message.string and (not isinstance(message.string, tuple) or all(message.string)):
                 catalog.delete(message.id, message.context)
-                catalog.add(message.id, message.string, message.locations, auto_comments=message.auto_comments,
-                            context=message.context)
+                catalog.add(
+                    message.id,
+                    message.string,
+                    message.locations,
+                    auto_comments=message.auto_comments,
+                    context=message.context,
+                )
         write_catalog(catalog, target)
         with open(target[:-3] + ".mo", "wb") as mo:
             mo.write(compiled(catalog))

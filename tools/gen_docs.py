@@ -6,6 +6,7 @@ the committed pages with what this writes, so they cannot drift from the code.
     python tools/gen_docs.py           # rewrite docs/finding-codes.md and docs/cli.md
     python tools/gen_docs.py --check   # exit 1, naming each page that is stale
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -31,8 +32,9 @@ def root_group() -> click.Group:
 def _root_context(root: click.Group) -> click.Context:
     # make_context, as a run does: the language chosen (English, explicitly) and the help texts
     # put in it; resilient parsing, because no subcommand is named.
-    return root.make_context("scorekeeper", ["--lang", "en"], resilient_parsing=True,
-                             terminal_width=WIDTH, max_content_width=WIDTH)
+    return root.make_context(
+        "scorekeeper", ["--lang", "en"], resilient_parsing=True, terminal_width=WIDTH, max_content_width=WIDTH
+    )
 
 
 def _walk(command: click.Command, ctx: click.Context, path: tuple[str, ...]):
@@ -54,9 +56,14 @@ def command_paths() -> list[tuple[str, ...]]:
 
 def cli_page() -> str:
     root = root_group()
-    parts = ["# Command-line reference", "", GENERATED, "",
-             "Every command's `--help`, in English (`--lang pt_PT` or `pt_BR` shows it in Portuguese).",
-             "The [Commands](commands.md) page says what each one is for."]
+    parts = [
+        "# Command-line reference",
+        "",
+        GENERATED,
+        "",
+        "Every command's `--help`, in English (`--lang pt_PT` or `pt_BR` shows it in Portuguese).",
+        "The [Commands](commands.md) page says what each one is for.",
+    ]
     for path, command, ctx in _walk(root, _root_context(root), ()):
         if path:
             parts += ["", f"## `scorekeeper {' '.join(path)}`"]
@@ -68,14 +75,24 @@ def codes_page() -> str:
     result = CliRunner().invoke(root_group(), ["--lang", "en", "codes", "--format", "markdown"])
     if result.exit_code != 0:
         raise RuntimeError(f"scorekeeper codes --format markdown failed:\n{result.output}")
-    return "\n".join([
-        "# Finding codes", "", GENERATED, "",
-        "Every kind of finding scorekeeper reports, with the article it is found under and what it",
-        "means. A code is the same in every language and is never given to another kind",
-        "(`tests/finding_codes.ledger` keeps every code ever issued); `check` prints it after the",
-        "severity and JSON gives it as `code`. `scorekeeper codes` lists them in the language in use;",
-        "this is its list, in English ([Languages](languages.md) says how a language is chosen).",
-        "", CODES_BEGIN, result.output.strip(), CODES_END, ""])
+    return "\n".join(
+        [
+            "# Finding codes",
+            "",
+            GENERATED,
+            "",
+            "Every kind of finding scorekeeper reports, with the article it is found under and what it",
+            "means. A code is the same in every language and is never given to another kind",
+            "(`tests/finding_codes.ledger` keeps every code ever issued); `check` prints it after the",
+            "severity and JSON gives it as `code`. `scorekeeper codes` lists them in the language in use;",
+            "this is its list, in English ([Languages](languages.md) says how a language is chosen).",
+            "",
+            CODES_BEGIN,
+            result.output.strip(),
+            CODES_END,
+            "",
+        ]
+    )
 
 
 PAGES = {"cli.md": cli_page, "finding-codes.md": codes_page}

@@ -5,6 +5,7 @@ what is in the cells (issue 8: every finding and every total on the page).
 Skipped when LibreOffice or poppler-utils is missing, except in CI (CI set), where .ci/run
 installs both and a missing program fails the run.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,9 +34,22 @@ def print_pdf(workbook: Path, tmp_path: Path) -> Path:
     out = tmp_path / "printed"
     out.mkdir(exist_ok=True)
     profile = tmp_path / "lo-print-profile"  # a profile of its own: a running soffice must not take the job
-    done = subprocess.run(["soffice", f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf",
-                           "--outdir", str(out), str(workbook)], capture_output=True, text=True, timeout=300,
-                          check=False)
+    done = subprocess.run(
+        [
+            "soffice",
+            f"-env:UserInstallation=file://{profile}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(out),
+            str(workbook),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     pdf = out / (Path(workbook).stem + ".pdf")
     assert pdf.exists(), f"LibreOffice made no PDF of {workbook}: {done.stderr[-500:]}"  # it exits 0 regardless
     return pdf
@@ -58,8 +72,9 @@ def page_count(pdf: Path) -> int:
 
 def page_sizes_mm(pdf: Path) -> list[tuple[float, float]]:
     """Each page's width and height in millimetres (A4 landscape is about 297 x 210)."""
-    done = subprocess.run(["pdfinfo", "-f", "1", "-l", str(page_count(pdf)), str(pdf)], capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        ["pdfinfo", "-f", "1", "-l", str(page_count(pdf)), str(pdf)], capture_output=True, text=True, check=True
+    )
     sizes = []
     for line in done.stdout.splitlines():
         if line.startswith("Page") and "size:" in line:

@@ -21,6 +21,7 @@ showing an `error:` finding must exit 1; any other command must exit 0.
 A docs page is run as the README is, in English, in a session of its own that starts where the
 README's tour does (tour/ with a copy of examples/, beside rules/).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -138,6 +139,7 @@ def find_examples() -> pathlib.Path:
 
 # --- the README's blocks -------------------------------------------------------------------
 
+
 @dataclasses.dataclass
 class Command:
     """One command of a block: `$ ...` with the lines shown under it, or one line of an sh block."""
@@ -190,7 +192,7 @@ def parse(where: str, text: str) -> list[Block]:
         while end < len(lines) and lines[end].rstrip() != "```":
             end += 1
         if fence.group(1) in ("console", "sh"):
-            block = Block(where, fence.group(1), i + 1, lines[i + 1:end])
+            block = Block(where, fence.group(1), i + 1, lines[i + 1 : end])
             _commands(block)
             blocks.append(block)
         i = end + 1
@@ -203,7 +205,7 @@ def yaml_blocks(text: str) -> list[tuple[int, str]]:
     for i, line in enumerate(lines):
         if line.rstrip() == "```yaml":
             end = next(k for k in range(i + 1, len(lines)) if lines[k].rstrip() == "```")
-            found.append((i + 1, "\n".join(lines[i + 1:end]) + "\n"))
+            found.append((i + 1, "\n".join(lines[i + 1 : end]) + "\n"))
     return found
 
 
@@ -226,6 +228,7 @@ def commands(blocks: list[Block]) -> list[Command]:
 
 
 # --- comparing ------------------------------------------------------------------------------
+
 
 def _line_pattern(expected: str):
     return re.compile("^" + ".*".join(re.escape(part) for part in expected.split("...")) + "$")
@@ -290,6 +293,7 @@ def align(expected: list[str], actual: list[str]) -> tuple[bool, list[str]]:
 
 # --- running --------------------------------------------------------------------------------
 
+
 @dataclasses.dataclass
 class Outcome:
     command: Command
@@ -312,18 +316,20 @@ class Outcome:
         else:
             ok, suggested = align(cmd.expected, self.lines)
             if not ok:
-                diff = difflib.unified_diff(cmd.expected, suggested, "README (shown)", "program (printed)",
-                                            lineterm="", n=2)
+                diff = difflib.unified_diff(
+                    cmd.expected, suggested, "README (shown)", "program (printed)", lineterm="", n=2
+                )
                 first, last = cmd.line + 1, cmd.line + len(cmd.expected)
                 where = f"lines {first}-{last}" if cmd.expected else f"none yet, after line {cmd.line}"
                 notes.append(
-                    "the output differs:\n" + "\n".join(diff)
+                    "the output differs:\n"
+                    + "\n".join(diff)
                     + f"\n\nwrite these lines under the command in the README ({where}):\n"
-                    + "\n".join(suggested))
+                    + "\n".join(suggested)
+                )
         if not notes:
             return None
-        return (f"{cmd.label()}\n  (the ```{cmd.block.kind} block at line {cmd.block.line})\n"
-                + "\n".join(notes))
+        return f"{cmd.label()}\n  (the ```{cmd.block.kind} block at line {cmd.block.line})\n" + "\n".join(notes)
 
 
 class Session:
@@ -337,8 +343,9 @@ class Session:
         shutil.copytree(rules_dir(), self.root / "rules")
         self.cwd = self.root / "tour"
         shutil.copytree(examples or find_examples(), self.cwd / "examples")
-        self.env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8", PYTHONUTF8="1",
-                        COLUMNS=COLUMNS, LINES=LINES)
+        self.env = dict(
+            os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8", PYTHONUTF8="1", COLUMNS=COLUMNS, LINES=LINES
+        )
         self.env.pop("PYTHONWARNINGS", None)
         for variable in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
             self.env.pop(variable, None)
@@ -351,14 +358,27 @@ class Session:
             return self._scorekeeper(cmd, words[1:])
         if cmd.expected is not None:
             return Outcome(cmd, "the runner only runs `$ scorekeeper ...` lines in console blocks", -1)
-        done = subprocess.run(["bash", "-c", cmd.text], cwd=self.cwd, env=self.env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
+        done = subprocess.run(
+            ["bash", "-c", cmd.text],
+            cwd=self.cwd,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=TIMEOUT,
+        )
         return Outcome(cmd, done.stdout, done.returncode)
 
     def _scorekeeper(self, cmd: Command, args: list[str]) -> Outcome:
         """Run the console script's main() on args; answer its prompts from the README's lines."""
-        proc = subprocess.Popen([sys.executable, "-c", _CHILD, *args], cwd=self.cwd, env=self.env,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", _CHILD, *args],
+            cwd=self.cwd,
+            env=self.env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
         shown, answers_from, raw = "", 0, b""
         try:
             while True:
@@ -399,7 +419,7 @@ def _answer(expected: list[str], shown: str, start: int) -> tuple[str | None, in
         return None, start
     for k in range(start, len(expected)):
         if expected[k].startswith(prompt):
-            return expected[k][len(prompt):].strip(), k + 1
+            return expected[k][len(prompt) :].strip(), k + 1
     return None, start
 
 
@@ -417,7 +437,7 @@ def update(text: str, outcomes: list[Outcome]) -> str:
         if cmd.expected is None:
             continue
         _ok, suggested = align(cmd.expected, outcome.lines)
-        lines[cmd.line:cmd.line + len(cmd.expected)] = suggested
+        lines[cmd.line : cmd.line + len(cmd.expected)] = suggested
     return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
 
 

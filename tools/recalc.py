@@ -5,6 +5,7 @@ with the CLI (issue 8: formulas every spreadsheet computes alike).
 An engine's tests are skipped when it is not installed, except in CI (CI set), where .ci/run
 installs both and a missing engine fails the run.
 """
+
 from __future__ import annotations
 
 import os
@@ -70,9 +71,22 @@ class LibreOffice(Engine):
         out = tmp_path / "libreoffice"
         out.mkdir(exist_ok=True)
         profile = tmp_path / "lo-profile"  # a profile of its own: a running soffice must not take the job
-        done = subprocess.run([self.program, f"-env:UserInstallation=file://{profile}", "--headless",
-                               "--convert-to", "xlsx", "--outdir", str(out), *map(str, paths)],
-                              capture_output=True, text=True, timeout=300, check=False)
+        done = subprocess.run(
+            [
+                self.program,
+                f"-env:UserInstallation=file://{profile}",
+                "--headless",
+                "--convert-to",
+                "xlsx",
+                "--outdir",
+                str(out),
+                *map(str, paths),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
         results = [out / Path(p).name for p in paths]
         for result in results:  # soffice exits 0 even when it fails: the file is the proof
             assert result.exists(), f"LibreOffice did not write {result.name}: {done.stderr[-500:]}"
@@ -91,8 +105,14 @@ class Gnumeric(Engine):
         results = []
         for path in paths:
             result = out / Path(path).name
-            done = subprocess.run([self.program, "--recalc", str(path), str(result)], env=env,
-                                  capture_output=True, text=True, timeout=300, check=False)
+            done = subprocess.run(
+                [self.program, "--recalc", str(path), str(result)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
+                check=False,
+            )
             # ssconvert prints GLib warnings about elements it skips; the file is the proof
             assert result.exists(), f"Gnumeric did not write {result.name}: {done.stderr[-500:]}"
             results.append(result)
@@ -103,8 +123,22 @@ LIBREOFFICE, GNUMERIC = LibreOffice(), Gnumeric()
 
 # The functions every formula is written from: in Excel, LibreOffice and Gnumeric alike, with
 # the same results for blanks and text (N() is not among them: N of a blank is #NUM! in Gnumeric).
-PORTABLE_FUNCTIONS = {"IF", "AND", "OR", "NOT", "SUM", "COUNT", "COUNTIF", "COUNTIFS", "MIN", "MAX", "MOD",
-                      "RANK", "AVERAGE", "OFFSET"}
+PORTABLE_FUNCTIONS = {
+    "IF",
+    "AND",
+    "OR",
+    "NOT",
+    "SUM",
+    "COUNT",
+    "COUNTIF",
+    "COUNTIFS",
+    "MIN",
+    "MAX",
+    "MOD",
+    "RANK",
+    "AVERAGE",
+    "OFFSET",
+}
 _FUNCTION = re.compile(r'("(?:[^"]|"")*")|([A-Z][A-Z0-9.]*)\(')
 
 
@@ -118,6 +152,7 @@ def blank(value):
 
 
 # --- what the CLI computed, cell by cell ---------------------------------------------------------
+
 
 def king_rows(sheet, result):
     """(label, hand) for every hand row of an exported boletim: the sheet's hands, then spares."""
@@ -233,8 +268,9 @@ def _computed_columns(rules, cols, teams):
     return [cols.GAME, *[c(t) for t in range(teams) for c in (cols.start, cols.gained, cols.score, cols.games)]]
 
 
-def planilha_expected(sheet, result, rows: int | None = None, coringas: list[str] | None = None,
-                      groups=None) -> tuple[dict, set]:
+def planilha_expected(
+    sheet, result, rows: int | None = None, coringas: list[str] | None = None, groups=None
+) -> tuple[dict, set]:
     """Every formula cell of a planilha and the number the CLI computed for it: an entry the CLI
     could not score says "não" under Conta and moves no chips, as in the CLI. The second value
     (cells not compared) is empty: kept for the callers that pass it on."""
@@ -245,8 +281,14 @@ def planilha_expected(sheet, result, rows: int | None = None, coringas: list[str
         groups = PLANILHA_GROUPS if blank else planilha_groups(sheet)
     lay = PlanilhaLayout(sheet.players, coringas, rows, groups)
     expect = {}
-    typed_coringa = next((e.item.get("coringa") for e in sheet.entries if isinstance(e.item, dict)
-                          and ("late" in e.item or "out" in e.item) and e.item.get("coringa")), None)
+    typed_coringa = next(
+        (
+            e.item.get("coringa")
+            for e in sheet.entries
+            if isinstance(e.item, dict) and ("late" in e.item or "out" in e.item) and e.item.get("coringa")
+        ),
+        None,
+    )
     for p, name in enumerate(lay.people):
         for group in lay.groups[1:]:
             expect[f"{col(lay.column(group, p))}4"] = name
@@ -258,10 +300,16 @@ def planilha_expected(sheet, result, rows: int | None = None, coringas: list[str
     coringa_so_far = ""
     for position in range(rows):
         r = PLANILHA_FIRST + position
-        cells = {f"{col(lay.column(group, p))}{r}": p for group in (CHIPS_GROUP, RUNNING_GROUP)
-                 for p in range(lay.size)}
-        row_cells = [*cells, f"{col(lay.sum_col)}{r}", f"{col(lay.control_col)}{r}", f"{col(lay.deal_col)}{r}",
-                     f"{col(lay.dealer_col)}{r}"]
+        cells = {
+            f"{col(lay.column(group, p))}{r}": p for group in (CHIPS_GROUP, RUNNING_GROUP) for p in range(lay.size)
+        }
+        row_cells = [
+            *cells,
+            f"{col(lay.sum_col)}{r}",
+            f"{col(lay.control_col)}{r}",
+            f"{col(lay.deal_col)}{r}",
+            f"{col(lay.dealer_col)}{r}",
+        ]
         if position >= len(result.hands):
             expect.update(dict.fromkeys(row_cells, ""))
             expect[f"{col(lay.coringa_col)}{r}"] = coringa_so_far
@@ -330,8 +378,9 @@ def summary_expected(games) -> dict:
                 expect[f"G{row}"] = result.totals[name] if result.hands else ""
                 expect[f"I{row}"] = "OK" if result.hands else ""
             elif king:
-                whole = sum(1 for h in result.hands if h.total is not None) >= \
-                    len(rules.negative_hands) + rules.festa_count
+                whole = (
+                    sum(1 for h in result.hands if h.total is not None) >= len(rules.negative_hands) + rules.festa_count
+                )
                 confere = ("OK" if sum(result.totals.values()) == rules.game_total else "ERRO") if whole else ""
                 expect[f"H{row}"] = places[name] if whole else ""
                 expect[f"I{row}"] = confere
@@ -344,6 +393,7 @@ def summary_expected(games) -> dict:
 
 
 # --- the assertions ----------------------------------------------------------------------------
+
 
 def assert_formulas(ws, values, expect, engine: Engine, unchecked: set = frozenset()) -> int:
     """Every formula cell of worksheet `ws` is expected (or in `unchecked`: of a row the CLI
@@ -389,6 +439,7 @@ def assert_workbook(exported, recalc, games, engine: Engine):
 
 # --- the export kinds, recalculated by one engine -------------------------------------------------
 
+
 def games_of(paths):
     return [(load_sheet(str(p)), check_file(str(p))) for p in paths]
 
@@ -403,8 +454,9 @@ def every_example_alone(engine: Engine, tmp_path: Path) -> None:
     assert len(exported) == 10
     recalculated = engine.recalculate([out for _, out in exported], tmp_path)
     for (path, out), result in zip(exported, recalculated):
-        assert_workbook(openpyxl.load_workbook(out), openpyxl.load_workbook(result, data_only=True),
-                        games_of([path]), engine)
+        assert_workbook(
+            openpyxl.load_workbook(out), openpyxl.load_workbook(result, data_only=True), games_of([path]), engine
+        )
 
 
 def all_examples_together(engine: Engine, tmp_path: Path) -> None:
@@ -428,18 +480,22 @@ def random_games(engine: Engine, tmp_path: Path, king_games, deals, truco_hands)
         path = tmp_path / f"king{index}.yaml"
         path.write_text(sheet_text(game, PLAYERS, table=index + 1), encoding="utf-8")
         paths.append(path)
-    for index, (game, key, entries) in enumerate([("sueca", "deals", d) for d in deals] +
-                                                 [("truco", "hands", h) for h in truco_hands]):
+    for index, (game, key, entries) in enumerate(
+        [("sueca", "deals", d) for d in deals] + [("truco", "hands", h) for h in truco_hands]
+    ):
         path = tmp_path / f"{game}{index}.yaml"
-        doc = {"rules": game, "teams": {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]},
-               "table": 100 + index, key: entries}
+        doc = {
+            "rules": game,
+            "teams": {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]},
+            "table": 100 + index,
+            key: entries,
+        }
         path.write_text(yaml.safe_dump(doc), encoding="utf-8")
         paths.append(path)
     out = tmp_path / "random.xlsx"
     assert run("export", *paths, "-o", out).exit_code == 0
     saved = engine.recalculate([out], tmp_path)[0]
-    assert_workbook(openpyxl.load_workbook(out), openpyxl.load_workbook(saved, data_only=True), games_of(paths),
-                    engine)
+    assert_workbook(openpyxl.load_workbook(out), openpyxl.load_workbook(saved, data_only=True), games_of(paths), engine)
 
 
 def _typed(out: Path, cells: dict) -> None:
@@ -478,8 +534,10 @@ def filled_in_blank_boletim(engine: Engine, tmp_path: Path) -> None:
     ws = wb.active
     lay_rows = range(FIRST_ROW, FIRST_ROW + 12)  # six negative hands, four festas, two spare rows
     assert ws[f"B{FIRST_ROW + 12}"].value == "Totais"
-    assert (f"{out}:Boletim!L{r}: warning [K-ART6-MISSING-CHARGED]: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) is "
-            "charged to Ana") in run("check", out).output
+    assert (
+        f"{out}:Boletim!L{r}: warning [K-ART6-MISSING-CHARGED]: hand 1 (vazas): counts add up to 12 of 13; the missing 1 (-20) is "
+        "charged to Ana"
+    ) in run("check", out).output
     sheet, result = _imported(out, tmp_path)
     assert result.totals == {"Ana": -35, "Bruno": -25, "Carla": -5, "Duarte": -130}
     hands = iter(result.hands)
@@ -495,11 +553,13 @@ def filled_in_blank_fichas(engine: Engine, tmp_path: Path) -> None:
     assert run("export", "--blank", "truco", *teams, "-o", truco).exit_code == 0
     f = FIRST
     # Sueca (Nos points in F, Eles in K): 72-48, then 95-25, then a renuncia by Eles.
-    _typed(sueca, {f"F{f}": 72, f"K{f}": 48, f"F{f + 1}": 95, f"K{f + 1}": 25,
-                   f"B{f + 2}": "renuncia", f"C{f + 2}": "Eles"})
+    _typed(
+        sueca,
+        {f"F{f}": 72, f"K{f}": 48, f"F{f + 1}": 95, f"K{f + 1}": 25, f"B{f + 2}": "renuncia", f"C{f + 2}": "Eles"},
+    )
     # Truco: Nos wins a truco (3), Eles a plain hand (empty Valor counts 1), Nos a seis (6).
     _typed(truco, {f"B{f}": "Nos", f"C{f}": 3, f"B{f + 1}": "Eles", f"B{f + 2}": "Nos", f"C{f + 2}": 6})
-    sueca_values, truco_values = (engine.recalculate([sueca, truco], tmp_path))
+    sueca_values, truco_values = engine.recalculate([sueca, truco], tmp_path)
     sueca_values = openpyxl.load_workbook(sueca_values, data_only=True).active
     truco_values = openpyxl.load_workbook(truco_values, data_only=True).active
     # Pontuacao 2-3: 72 gives 1, 95 (above 90) gives 2; a renuncia gives the other team 4.
@@ -516,6 +576,7 @@ def filled_in_blank_fichas(engine: Engine, tmp_path: Path) -> None:
 
 # --- what an engine saves reads back (issue 16) ----------------------------------------------------
 
+
 def saved_copies_read_as_the_originals(engine: Engine, tmp_path: Path) -> None:
     """Every example and every blank, saved by the engine (each formula with its value, every
     text a shared string), checks and imports as the export itself: no cell is read otherwise
@@ -525,10 +586,12 @@ def saved_copies_read_as_the_originals(engine: Engine, tmp_path: Path) -> None:
         out = tmp_path / f"{path.stem}.xlsx"
         assert run("export", path, "-o", out).exit_code == 0
         outs.append(out)
-    for rules, who in (("king", sum((["-p", p] for p in PLAYERS), [])),
-                       ("sueca", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
-                       ("truco", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
-                       ("quatrilho", ["-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva"])):
+    for rules, who in (
+        ("king", sum((["-p", p] for p in PLAYERS), [])),
+        ("sueca", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
+        ("truco", ["-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte"]),
+        ("quatrilho", ["-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva"]),
+    ):
         out = tmp_path / f"blank-{rules}.xlsx"
         assert run("export", "--blank", rules, *who, "-o", out).exit_code == 0
         outs.append(out)
@@ -551,29 +614,42 @@ def formulas_typed_then_saved(engine: Engine, tmp_path: Path) -> None:
     _typed(sueca_out, {"F6": "=70+2", "K6": "=40+8"})  # deal 1: 72-48
     refused = run("check", king_out)
     assert (refused.exit_code, refused.stderr) == (
-        2, f"Error: {king_out}:Mesa1 R1!L6: the cell holds the formula '=1+2' and no value saved with it: type the "
-           "value itself, or open and save the workbook in a spreadsheet so that the formula is computed\n")
+        2,
+        f"Error: {king_out}:Mesa1 R1!L6: the cell holds the formula '=1+2' and no value saved with it: type the "
+        "value itself, or open and save the workbook in a spreadsheet so that the formula is computed\n",
+    )
     king_saved, sueca_saved = engine.recalculate([king_out, sueca_out], tmp_path)
     checked = run("check", king_saved)
-    assert (checked.exit_code, checked.stdout) == (0, (
-        f"{king_saved}:Mesa1 R1!L6: warning [K-CELL-FORMULA]: the cell holds the formula '=1+2': read as the value "
-        "saved with it, 3 [boletim]\n"
-        f"{king_saved}:Mesa1 R1: 1 warning (king, complete; Ana +325, Bruno +15, Carla -285, Duarte -55)\n"))
+    assert (checked.exit_code, checked.stdout) == (
+        0,
+        (
+            f"{king_saved}:Mesa1 R1!L6: warning [K-CELL-FORMULA]: the cell holds the formula '=1+2': read as the value "
+            "saved with it, 3 [boletim]\n"
+            f"{king_saved}:Mesa1 R1: 1 warning (king, complete; Ana +325, Bruno +15, Carla -285, Duarte -55)\n"
+        ),
+    )
     checked = run("check", sueca_saved)
-    assert (checked.exit_code, checked.stdout.splitlines()) == (0, [
-        f"{sueca_saved}:Mesa2 R1!F6: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=70+2': read as the "
-        "value saved with it, 72 [ficha]",
-        f"{sueca_saved}:Mesa2 R1!K6: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=40+8': read as the "
-        "value saved with it, 48 [ficha]",
-        f"{sueca_saved}:Mesa2 R1: 2 warnings (sueca, won by Nos; Nos 3 mocas, Eles 1 moca)"])
+    assert (checked.exit_code, checked.stdout.splitlines()) == (
+        0,
+        [
+            f"{sueca_saved}:Mesa2 R1!F6: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=70+2': read as the "
+            "value saved with it, 72 [ficha]",
+            f"{sueca_saved}:Mesa2 R1!K6: warning [TEAM-CELL-FORMULA]: the cell holds the formula '=40+8': read as the "
+            "value saved with it, 48 [ficha]",
+            f"{sueca_saved}:Mesa2 R1: 2 warnings (sueca, won by Nos; Nos 3 mocas, Eles 1 moca)",
+        ],
+    )
 
 
 def written_totals_recalculate(engine: Engine, tmp_path: Path) -> None:
     """A King sheet's totals written over their formulas (a hand's, a Negativos total, a saldo) are
     written as values; every formula, the saldo and the classification among them, still adds up
     the hands, as the CLI does."""
-    text = (EXAMPLES / "king-final-nacional-mesa1.yaml").read_text(encoding="utf-8").replace(
-        "{hand: vazas, counts: [3, 2, 1, 7]}", "{hand: vazas, counts: [3, 2, 1, 7], total: -250}")
+    text = (
+        (EXAMPLES / "king-final-nacional-mesa1.yaml")
+        .read_text(encoding="utf-8")
+        .replace("{hand: vazas, counts: [3, 2, 1, 7]}", "{hand: vazas, counts: [3, 2, 1, 7], total: -250}")
+    )
     path = tmp_path / "totals.yaml"
     path.write_text(text + "totals: {negativos: {Ana: 240}, saldo: {Bruno: 20}}\n", encoding="utf-8")
     out = tmp_path / "totals.xlsx"

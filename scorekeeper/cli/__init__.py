@@ -1,5 +1,6 @@
 """The command line. Thin: it parses arguments, calls the core, prints, and maps domain
 errors to one line and exit code 2 (sqlite-utils style)."""
+
 from __future__ import annotations
 
 import importlib
@@ -24,11 +25,20 @@ class LazyGroup(click.Group):
     `check` of one sheet loads no other command, no other game and none of their libraries."""
 
     # command name -> (its module under cli/commands/, the click command it defines)
-    LAZY = {"new": ("cmd_new", "new"), "record": ("cmd_record", "record"), "fix": ("cmd_record", "fix"),
-            "undo": ("cmd_undo", "undo"), "show": ("cmd_show", "show"), "check": ("cmd_check", "check"),
-            "export": ("cmd_export", "export"), "import": ("cmd_import", "import_"), "codes": ("cmd_codes", "codes"),
-            "rules": ("cmd_rules", "rules"), "tournament": ("cmd_tournament", "tournament"),
-            "serve": ("cmd_serve", "serve")}
+    LAZY = {
+        "new": ("cmd_new", "new"),
+        "record": ("cmd_record", "record"),
+        "fix": ("cmd_record", "fix"),
+        "undo": ("cmd_undo", "undo"),
+        "show": ("cmd_show", "show"),
+        "check": ("cmd_check", "check"),
+        "export": ("cmd_export", "export"),
+        "import": ("cmd_import", "import_"),
+        "codes": ("cmd_codes", "codes"),
+        "rules": ("cmd_rules", "rules"),
+        "tournament": ("cmd_tournament", "tournament"),
+        "serve": ("cmd_serve", "serve"),
+    }
 
     def list_commands(self, ctx):
         return sorted(self.LAZY)
@@ -104,8 +114,9 @@ def main() -> None:
     except Exception as exc:  # a bug: one line for the user, the traceback only on request
         if os.environ.get("SCOREKEEPER_DEBUG"):
             raise
-        out(_("Error: internal error, please report it: {error}").format(error=f"{type(exc).__name__}: {exc}"),
-            err=True)
+        out(
+            _("Error: internal error, please report it: {error}").format(error=f"{type(exc).__name__}: {exc}"), err=True
+        )
         sys.exit(exit_codes.UNUSABLE)
     finally:
         say_lost_output()  # a saved file's report that could not be written: said, not a failure

@@ -1,5 +1,6 @@
 """What every command shares: domain errors as one line and exit code 2 (sqlite-utils style),
 printing through the terminal layer, --format and --rules, the refusal to overwrite."""
+
 from __future__ import annotations
 
 import functools
@@ -26,6 +27,7 @@ class UnusableInput(click.ClickException):
 def domain_errors(func):
     """Turn ScorekeeperError (and an OSError, which names its file) into a one-line click error
     with exit code 2."""
+
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         try:
@@ -38,6 +40,7 @@ def domain_errors(func):
             raise  # a pipe went away (standard output's own is dropped by output/terminal): main() ends quietly
         except OSError as exc:
             raise UnusableInput(os_error_line(exc)) from None
+
     return wrapper
 
 
@@ -49,8 +52,9 @@ def out(text: str = "", err: bool = False, nl: bool = True) -> None:
 
 def output_format(*choices: str, default: str):
     """The shared --format option."""
-    return click.option("--format", "fmt", type=click.Choice(choices), default=default, show_default=True,
-                        help=FORMAT_HELP)
+    return click.option(
+        "--format", "fmt", type=click.Choice(choices), default=default, show_default=True, help=FORMAT_HELP
+    )
 
 
 def echo_json(data) -> None:
@@ -65,8 +69,12 @@ def refuse_overwrite(path: str, force: bool) -> None:
     refuse_existing(path, force)
 
 
-rules_option = click.option("--rules", "rules_path", metavar="NAME|PATH",
-                            help="Use these rules instead of the sheet's own (a house variant file).")
+rules_option = click.option(
+    "--rules",
+    "rules_path",
+    metavar="NAME|PATH",
+    help="Use these rules instead of the sheet's own (a house variant file).",
+)
 
 
 class _progress:
@@ -85,6 +93,7 @@ class _progress:
 
                 self.bar = Progress(self.what, total, enabled=self.enabled)
             self.bar.tick(done)
+
         return tick
 
     def __exit__(self, *_exc) -> None:

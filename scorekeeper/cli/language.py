@@ -7,6 +7,7 @@ translated when a command is shown: `localize` puts their translation in place f
 keeps the ids, so that a second run in another language (tests, one process) starts from them.
 tests/catalogs.py extracts the help texts of every command for the catalogs.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -49,8 +50,11 @@ def choose_language(args) -> None:
         language, chosen = i18n.choose(language_argument(args), os.environ)
     except i18n.UnknownLanguageError as exc:
         i18n.use(i18n.SOURCE)
-        raise click.UsageError(_("{where}: {value} is not a language scorekeeper speaks ({known})").format(
-            where=exc.where, value=quote(exc.value), known=", ".join(i18n.LANGUAGES))) from None
+        raise click.UsageError(
+            _("{where}: {value} is not a language scorekeeper speaks ({known})").format(
+                where=exc.where, value=quote(exc.value), known=", ".join(i18n.LANGUAGES)
+            )
+        ) from None
     i18n.use(language, chosen)
 
 

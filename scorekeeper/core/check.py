@@ -1,6 +1,7 @@
 """Checking what a user names on the command line: a YAML sheet, or an Excel workbook of
 boletins (each worksheet read by its game). The one place that knows both kinds of file, so
 that sheet.load and the workbook package never import each other."""
+
 from __future__ import annotations
 
 import os
@@ -29,11 +30,20 @@ def require_whole(result, source: str, line: int | None) -> None:
     if not result.complete:
         game = games.get(result.game)
         recorded = len(result.hands)
-        result.findings.append(Finding(Severity.ERROR, source, line,
-                                       ngettext("the game is not complete: {count} entry recorded",
-                                                "the game is not complete: {count} entries recorded",
-                                                recorded).format(count=recorded),
-                                       game.unfinished.rule, code=game.unfinished.code))
+        result.findings.append(
+            Finding(
+                Severity.ERROR,
+                source,
+                line,
+                ngettext(
+                    "the game is not complete: {count} entry recorded",
+                    "the game is not complete: {count} entries recorded",
+                    recorded,
+                ).format(count=recorded),
+                game.unfinished.rule,
+                code=game.unfinished.code,
+            )
+        )
 
 
 def is_workbook(path: str) -> bool:

@@ -1,6 +1,7 @@
 """Export: sheets to an Excel boletim, or a blank one to fill in at the table, written in the
 workbook's language (the one chosen, else its game's own) while refusals are said in the
 terminal's."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -53,8 +54,18 @@ def refuse_output(output: str, force: bool) -> None:
     refuse_existing(output, force)
 
 
-def export(paths, output: str, *, blank: str | None = None, rules_path: str | None = None, players=(), teams=(),
-           scorer=None, meta: dict | None = None, force: bool = False) -> Exported | BlankExported:
+def export(
+    paths,
+    output: str,
+    *,
+    blank: str | None = None,
+    rules_path: str | None = None,
+    players=(),
+    teams=(),
+    scorer=None,
+    meta: dict | None = None,
+    force: bool = False,
+) -> Exported | BlankExported:
     """Write the sheets at `paths` as one workbook at `output`, or with `blank` (rules to write
     an empty boletim for; `rules_path` alone too) the empty boletim for `players` or `teams`;
     `meta`: the blank header's event, table, round and date."""
@@ -74,8 +85,9 @@ def _blank(ref: str, output: str, players, teams, scorer, meta: dict, force: boo
     who = seated(game, rules, players, teams, output)
     check_header(game, who, scorer, meta.get("date"), output)
     meta = {**meta, "rules": ref}
-    workbook = in_workbook_language(i18n.workbook_language(game.workbook_language),
-                                    lambda: exporter.blank_workbook(game, rules, who, scorer, meta))
+    workbook = in_workbook_language(
+        i18n.workbook_language(game.workbook_language), lambda: exporter.blank_workbook(game, rules, who, scorer, meta)
+    )
     exporter.save(workbook, output, force)
     names = " v ".join(who) if isinstance(who, dict) else ", ".join(who)
     return BlankExported(output, rules.name, game.workbook_word, names)

@@ -1,5 +1,6 @@
 """Import: a filled-in boletim read back into YAML sheets, written as typed even when it is
 wrong, and each written sheet checked at its own lines."""
+
 from __future__ import annotations
 
 import os
@@ -54,8 +55,9 @@ def import_to_text(workbook_path: str, worksheet: str | None, rules_path: str | 
     return AsText(boletim.to_yaml(rules_path), lambda: boletim.check(rules_path))
 
 
-def import_workbook(workbook_path: str, output: str, worksheet: str | None = None, rules_path: str | None = None,
-                    force: bool = False):
+def import_workbook(
+    workbook_path: str, output: str, worksheet: str | None = None, rules_path: str | None = None, force: bool = False
+):
     """Write the workbook's boletins (or the one named `worksheet`) as sheets: to `output`, or
     one a boletim into `output` when it is a folder. Every target is chosen and refused (an
     existing file, a sheet too large to read back) before any is written; then yields an
@@ -79,19 +81,24 @@ def _written(targets: list[Target], rules_path, house_file: bool, force: bool):
         yield Imported(target.path, target.rules_ref is None and house_file, result, None)
 
 
-def import_targets(workbook_path: str, output: str, worksheet: str | None, rules_path: str | None,
-                   force: bool) -> list[Target]:
+def import_targets(
+    workbook_path: str, output: str, worksheet: str | None, rules_path: str | None, force: bool
+) -> list[Target]:
     """The sheets the workbook's boletins become, each refused before any is written."""
     boletins = read_workbook(workbook_path)
     if worksheet is not None:
         boletins = [b for b in boletins if b.title == worksheet]
         if not boletins:
-            raise InputValueError(_("{path}: no boletim worksheet named {name}").format(path=workbook_path,
-                                                                                        name=quote(worksheet)))
+            raise InputValueError(
+                _("{path}: no boletim worksheet named {name}").format(path=workbook_path, name=quote(worksheet))
+            )
     if len(boletins) > 1 and not os.path.isdir(output):
         titles = ", ".join(quote(b.title) for b in boletins[:10]) + (", ..." if len(boletins) > 10 else "")
-        raise InputValueError(_("{path}: holds {count} boletins ({titles}); give --sheet NAME or an existing "
-                                "folder as -o").format(path=workbook_path, count=len(boletins), titles=titles))
+        raise InputValueError(
+            _("{path}: holds {count} boletins ({titles}); give --sheet NAME or an existing folder as -o").format(
+                path=workbook_path, count=len(boletins), titles=titles
+            )
+        )
     targets = []
     for boletim in boletins:
         target = output
@@ -113,8 +120,11 @@ def sheet_name(title: str) -> str:
 def _refuse_unreadable(text: str, source: str) -> None:
     """A sheet larger than any command reads back is never written (yaml_lines' file limit)."""
     if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
-        raise InputValueError(_("{source}: the sheet would be larger than {size} KiB; not imported").format(
-            source=source, size=MAX_FILE_BYTES // 1024))
+        raise InputValueError(
+            _("{source}: the sheet would be larger than {size} KiB; not imported").format(
+                source=source, size=MAX_FILE_BYTES // 1024
+            )
+        )
 
 
 def sheet_rules_ref(rules_path: str | None, target: str) -> str | None:

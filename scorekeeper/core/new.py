@@ -1,4 +1,5 @@
 """A new sheet: its rules found, its players or teams seated, its header checked, written."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -18,15 +19,27 @@ class Created(NamedTuple):
     who: str
 
 
-def new_sheet(ref: str, output: str, players=(), teams=(), *, scorer=None, event=None, table=None, round_=None,
-              date=None, force: bool = False) -> Created:
+def new_sheet(
+    ref: str,
+    output: str,
+    players=(),
+    teams=(),
+    *,
+    scorer=None,
+    event=None,
+    table=None,
+    round_=None,
+    date=None,
+    force: bool = False,
+) -> Created:
     """Write a sheet with no entries for the rules `ref` (a name or a rule file) at `output`;
     an unknown rule name names `output`, the file the command was to write."""
     rules = naming(output, registry.find, ref)
     refuse_existing(output, force)  # before anything else is asked of the user; write_new checks again under the lock
     game = games.get(rules.game)
     who = seated(game, rules, players, teams, output)
-    text = new_sheet_text(game, rules, ref, who, scorer=scorer, event=event, table=table, round_=round_, date=date,
-                          source=output)
+    text = new_sheet_text(
+        game, rules, ref, who, scorer=scorer, event=event, table=table, round_=round_, date=date, source=output
+    )
     write_new(output, text, force)
     return Created(output, rules.name, describe_who(who))

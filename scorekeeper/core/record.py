@@ -2,6 +2,7 @@
 command line's words), or hand after hand at prompts. Each change is editing's: under the
 writer lock, saved atomically, refused when it brings an error unless forced; what it causes is
 said through `say`, one line at a time."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import naming
@@ -15,8 +16,9 @@ def record(path: str, hand: str, values, *, rules_path=None, force: bool = False
     editing.record_hand(path, hand, list(values), rules_path=rules_path, force=force, say=say, **options)
 
 
-def fix(path: str, number: str, hand: str, values, *, rules_path=None, force: bool = False, say=print,
-        **options) -> None:
+def fix(
+    path: str, number: str, hand: str, values, *, rules_path=None, force: bool = False, say=print, **options
+) -> None:
     """Replace entry `number` (as typed: a whole number from 1, as `show` numbers them)."""
     index = naming(path, whole, number, _("N, the hand to correct"), 1, None)
     editing.fix_hand(path, index, hand, list(values), rules_path=rules_path, force=force, say=say, **options)

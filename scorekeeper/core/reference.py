@@ -1,5 +1,6 @@
 """What scorekeeper knows, as rows: the finding codes with their articles, the shipped rule
 files, every number of one rule file; and rule files checked."""
+
 from __future__ import annotations
 
 from scorekeeper.finding_codes import all_kinds

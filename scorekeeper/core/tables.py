@@ -8,6 +8,7 @@ Tables are addressed by an id (`r2-t3` in a tournament, a sheet's stem in a fold
 in the list; a request never names a file. No web framework here: a front end turns requests
 into these calls and their results into pages.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -98,8 +99,15 @@ def list_tables(path: str) -> Tables:
             for position, seat in enumerate(current.tables or current.matches, 1):
                 if seat.sheet:
                     number = getattr(seat, "table", position)
-                    tables.append(Table(f"r{current.number}-t{position}", sheet_path(tournament, seat.sheet),
-                                        os.path.basename(seat.sheet), current.number, str(number)))
+                    tables.append(
+                        Table(
+                            f"r{current.number}-t{position}",
+                            sheet_path(tournament, seat.sheet),
+                            os.path.basename(seat.sheet),
+                            current.number,
+                            str(number),
+                        )
+                    )
         return Tables("tournament", path, tables, tournament)
     return Tables("sheet", path, [Table(_id_of(os.path.basename(path), set()), path, os.path.basename(path))])
 
@@ -109,8 +117,13 @@ def _folder_tables(folder: str) -> list[Table]:
     tables: list[Table] = []
     taken: set[str] = set()
     with os.scandir(folder) as entries:
-        names = sorted(e.name for e in entries if e.name.lower().endswith(SHEET_SUFFIXES)
-                       and not e.name.startswith(".") and stat.S_ISREG(e.stat(follow_symlinks=False).st_mode))
+        names = sorted(
+            e.name
+            for e in entries
+            if e.name.lower().endswith(SHEET_SUFFIXES)
+            and not e.name.startswith(".")
+            and stat.S_ISREG(e.stat(follow_symlinks=False).st_mode)
+        )
     for name in names[:MAX_TABLES]:
         table_id = _id_of(name, taken)
         taken.add(table_id)
@@ -138,6 +151,7 @@ def refusal(exc: ScorekeeperError) -> str:
 
 
 # --- reading a table ---------------------------------------------------------------------
+
 
 def load(table: Table):
     """The table's sheet and its result (ScorekeeperError when the sheet cannot be used)."""
@@ -181,8 +195,15 @@ def summary(table: Table) -> dict:
         return {**item, "game": None, "state": "unusable", "entries": None, "findings": [], "error": refusal(exc)}
     game = games.get(result.game)
     seats = {"teams": dict(sheet.teams)} if game.seating is games.Seating.TEAMS else {"players": list(sheet.players)}
-    return {**item, "game": result.game, **seats, "state": state_of(result), "entries": len(sheet.entries),
-            "complete": result.complete, "findings": [f.as_dict() for f in result.findings]}
+    return {
+        **item,
+        "game": result.game,
+        **seats,
+        "state": state_of(result),
+        "entries": len(sheet.entries),
+        "complete": result.complete,
+        "findings": [f.as_dict() for f in result.findings],
+    }
 
 
 def show(table: Table) -> dict:
@@ -191,6 +212,7 @@ def show(table: Table) -> dict:
 
 
 # --- changing a table --------------------------------------------------------------------
+
 
 @dataclass
 class Recorded:
@@ -219,8 +241,12 @@ def record(table: Table, entry, expected_entries) -> Recorded:
     expected = _count(expected_entries)
     _plain(entry, 0)
     if not isinstance(entry, dict) or not entry:
-        raise InputValueError(_("an entry is a mapping of the sheet's keys, e.g. {example}").format(
-            example="{hand: vazas, counts: [3, 2, 1, 7]}"), table.sheet)
+        raise InputValueError(
+            _("an entry is a mapping of the sheet's keys, e.g. {example}").format(
+                example="{hand: vazas, counts: [3, 2, 1, 7]}"
+            ),
+            table.sheet,
+        )
     said: list[str] = []
     refuse_link(table)
     try:
@@ -265,6 +291,7 @@ def _plain(value, depth: int) -> None:
 
 
 # --- the game's own prompts, as a form -------------------------------------------------------
+
 
 @dataclass
 class Field:
@@ -439,6 +466,7 @@ def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
 
 
 # --- the tournament above the tables ---------------------------------------------------------
+
 
 def draw_ready(tournament) -> tuple[bool, list]:
     """Whether the next round can be drawn, and what `tournament check` finds (core.tournament)."""

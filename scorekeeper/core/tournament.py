@@ -3,6 +3,7 @@ its next round (the knockout and the extra round included), check it, rank it, e
 workbook, and the changes of the day. Each takes plain arguments and returns what it did as
 data (output.tournament_text turns that into lines), or raises the domain's errors; the CLI
 and the score pad call these, once per command."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ rename = day_changes.rename
 
 # --- new -------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Created:
     """A tournament file written: where, under which rules (their name), for how many entrants,
@@ -46,8 +48,16 @@ class Created:
     teams: bool
 
 
-def new(rules_ref: str, name: str, output: str, players: tuple[str, ...] = (), teams: tuple[str, ...] = (),
-        groups: tuple[str, ...] = (), planned: int | None = None, force: bool = False) -> Created:
+def new(
+    rules_ref: str,
+    name: str,
+    output: str,
+    players: tuple[str, ...] = (),
+    teams: tuple[str, ...] = (),
+    groups: tuple[str, ...] = (),
+    planned: int | None = None,
+    force: bool = False,
+) -> Created:
     """Write a tournament file for `rules_ref` with its players (or teams `NAME=A,B` and groups
     `NAME=TEAM,TEAM`), planning `planned` rounds (TN2) when given."""
     rules, written_ref = find_rules(rules_ref, output)
@@ -61,6 +71,7 @@ def new(rules_ref: str, name: str, output: str, players: tuple[str, ...] = (), t
 
 # --- draw ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Drawn:
     """A round drawn into the file `path` (as the caller named it): its number, and the round
@@ -71,8 +82,14 @@ class Drawn:
     round: DrawnRound
 
 
-def draw(path: str, seed: int | None = None, seconds: float | None = 5.0, steps: int | None = None,
-         force: bool = False, extra_without: tuple[str, ...] = ()) -> Drawn:
+def draw(
+    path: str,
+    seed: int | None = None,
+    seconds: float | None = 5.0,
+    steps: int | None = None,
+    force: bool = False,
+    extra_without: tuple[str, ...] = (),
+) -> Drawn:
     """Draw the next round into the tournament file and write each table's (or match's) empty
     sheet, under the file's writer lock, all or nothing. Refused (DrawRefused) while a sheet of
     the last round is missing, incomplete or has errors, unless `force` (TN2)."""
@@ -106,6 +123,7 @@ def draw_ready(tournament: Tournament) -> tuple[bool, list[Finding]]:
 
 # --- check -----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Checked:
     """What `tournament check` finds in a tournament: every finding, in the order found."""
@@ -131,6 +149,7 @@ def check(path: str, tick=None) -> Checked:
 
 # --- standings -------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Standings:
     """The standings from the sheets that count, and what check finds (`pending`: a sheet not
@@ -154,6 +173,7 @@ def standings(path: str, tick=None) -> Standings:
 
 
 # --- export ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Exported:
@@ -183,6 +203,7 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
         def in_terminal(done: int, total: int) -> None:
             with i18n.speaking(terminal):
                 tick(done, total)
+
         return in_terminal
 
     workbook = in_workbook_language(language, lambda: build(tournament, told(reading), told(writing)))

@@ -1,4 +1,5 @@
 """Table classification of one King game (Art 15, 16; K5): places by King points, ties averaged."""
+
 from __future__ import annotations
 
 
@@ -12,9 +13,9 @@ def table_points(totals: dict[str, int], places: tuple[int, ...]) -> dict[str, f
         end = start
         while end + 1 < len(ordered) and totals[ordered[end + 1]] == totals[ordered[start]]:
             end += 1
-        shared = places[start:end + 1]
+        shared = places[start : end + 1]
         value = sum(shared) / len(shared)
-        for player in ordered[start:end + 1]:
+        for player in ordered[start : end + 1]:
             result[player] = value
         start = end + 1
     return result

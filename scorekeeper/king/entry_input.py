@@ -3,6 +3,7 @@
 Names must be players at the table and values must be possible (0 to the hand's units);
 anything else raises InputValueError quoting what was typed, and nothing is recorded.
 """
+
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
@@ -18,12 +19,16 @@ def player_name(sheet: KingSheet, typed: str) -> str:
     if typed in sheet.players:
         return typed
     key = normalize(typed)
-    matches = [p for p in sheet.players if normalize(p) == key] or \
-              [p for p in sheet.players if key and normalize(p).startswith(key)]
+    matches = [p for p in sheet.players if normalize(p) == key] or [
+        p for p in sheet.players if key and normalize(p).startswith(key)
+    ]
     if len(matches) == 1:
         return matches[0]
-    raise InputValueError(_("{name} is not a player at this table ({players})").format(
-        name=quote(typed), players=", ".join(sheet.players)))
+    raise InputValueError(
+        _("{name} is not a player at this table ({players})").format(
+            name=quote(typed), players=", ".join(sheet.players)
+        )
+    )
 
 
 def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int | None, high: int | None) -> list[int]:
@@ -40,16 +45,23 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
             by_name[player] = whole(number, _whose(player, what), low, high)
         missing = [p for p in players if p not in by_name]
         if missing:
-            raise InputValueError(_("no {what} for {players}: every player is asked (Art 6)").format(
-                what=what, players=", ".join(missing)))
+            raise InputValueError(
+                _("no {what} for {players}: every player is asked (Art 6)").format(
+                    what=what, players=", ".join(missing)
+                )
+            )
         return [by_name[p] for p in players]
     if any("=" in v for v in values):
         raise InputValueError(_("give every value in seat order or every value as NAME=N, not a mix"))
     if len(values) != len(players):
         table = ngettext("{count} player", "{count} players", len(players)).format(count=len(players))
-        raise InputValueError(ngettext("{count} value given for {players} ({names})",
-                                       "{count} {what} given for {players} ({names})", len(values)).format(
-            count=len(values), what=what, players=table, names=", ".join(players)))
+        raise InputValueError(
+            ngettext(
+                "{count} value given for {players} ({names})",
+                "{count} {what} given for {players} ({names})",
+                len(values),
+            ).format(count=len(values), what=what, players=table, names=", ".join(players))
+        )
     return [whole(v, _whose(p, what), low, high) for p, v in zip(players, values)]
 
 
@@ -71,8 +83,9 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
     parts = typed.replace("=", ":").replace(" ", ":").split(":")
     parts = [p for p in parts if p]
     if len(parts) not in (2, 3):
-        raise InputValueError(_("offer {typed}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2").format(
-            typed=quote(typed)))
+        raise InputValueError(
+            _("offer {typed}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2").format(typed=quote(typed))
+        )
     offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], _("offered tricks"), 1, sheet.rules.tricks)}
     if len(parts) == 3:
         contract = CONTRACTS.get(parts[2])
@@ -82,9 +95,18 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
     return offer
 
 
-def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool = False,
-                beneficiary: str | None = None, contract: str | None = None, trump: str | None = None,
-                offer: str | None = None, penalty: str | None = None) -> dict:
+def build_entry(
+    sheet: KingSheet,
+    hand: str,
+    values: list[str],
+    *,
+    points: bool = False,
+    beneficiary: str | None = None,
+    contract: str | None = None,
+    trump: str | None = None,
+    offer: str | None = None,
+    penalty: str | None = None,
+) -> dict:
     """The entry dict to record, from `record FILE HAND VALUES... [options]`."""
     rules = sheet.rules
     canonical = hand_name(sheet, hand)
@@ -95,23 +117,31 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
     if canonical == "festa":
         entry["beneficiary"] = player_name(sheet, beneficiary) if beneficiary else next_beneficiary(sheet)
     elif beneficiary or contract or trump or offer:
-        raise InputValueError(_("--beneficiary, --contract, --trump and --offer are for festas, not {hand}").format(
-            hand=canonical))
+        raise InputValueError(
+            _("--beneficiary, --contract, --trump and --offer are for festas, not {hand}").format(hand=canonical)
+        )
     if penalty:
         kind = PENALTIES.get(penalty)
         if kind is None:
-            raise InputValueError(_("unknown penalty {name}; allowed: {allowed}").format(
-                name=quote(penalty), allowed=", ".join(PENALTIES.names)))
+            raise InputValueError(
+                _("unknown penalty {name}; allowed: {allowed}").format(
+                    name=quote(penalty), allowed=", ".join(PENALTIES.names)
+                )
+            )
         if not values:
-            raise InputValueError(_("name the players at fault after the hand, e.g. "
-                                    "`ultimas --penalty renuncia Duarte`"))
+            raise InputValueError(
+                _("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`")
+            )
         entry["penalty"] = kind
         entry["players"] = [player_name(sheet, v) for v in values]
         return entry
     if negative is not None:
         if not values:
-            raise InputValueError(_("give each player's {hand} (e.g. {example})").format(
-                hand=negative.name, example=" ".join(["0"] * len(sheet.players))))
+            raise InputValueError(
+                _("give each player's {hand} (e.g. {example})").format(
+                    hand=negative.name, example=" ".join(["0"] * len(sheet.players))
+                )
+            )
         if points:
             entry["points"] = per_player_values(sheet, values, _("points"), -negative.total, 0)
         else:
@@ -119,20 +149,27 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
         return entry
     contract_name = CONTRACTS.get(contract) if contract else None
     if contract and contract_name is None:
-        raise InputValueError(_("unknown contract {name}; allowed: {allowed}").format(
-            name=quote(contract), allowed=", ".join(CONTRACTS.names)))
+        raise InputValueError(
+            _("unknown contract {name}; allowed: {allowed}").format(
+                name=quote(contract), allowed=", ".join(CONTRACTS.names)
+            )
+        )
     if contract_name is None and not points:
         raise InputValueError(_("a festa needs --contract positivos, nulos or 4-3-3-3"))
     if contract_name:
         entry["contract"] = contract_name
     if contract_name == "positivos" and not trump:
-        raise InputValueError(_("a positivos festa needs its trump, named by the Dono da Festa: give -t {trumps} "
-                                "[{rule}]").format(trumps=" | ".join(rules.trumps), rule=TRUMP_RULE))
+        raise InputValueError(
+            _("a positivos festa needs its trump, named by the Dono da Festa: give -t {trumps} [{rule}]").format(
+                trumps=" | ".join(rules.trumps), rule=TRUMP_RULE
+            )
+        )
     if trump:
         trump_name = TRUMPS.get(trump)
         if trump_name is None or trump_name not in rules.trumps:
-            raise InputValueError(_("unknown trump {name}; allowed: {allowed}").format(
-                name=quote(trump), allowed=", ".join(rules.trumps)))
+            raise InputValueError(
+                _("unknown trump {name}; allowed: {allowed}").format(name=quote(trump), allowed=", ".join(rules.trumps))
+            )
         entry["trump"] = trump_name
     if offer:
         entry["offer"] = parse_offer(sheet, offer)
@@ -141,8 +178,11 @@ def build_entry(sheet: KingSheet, hand: str, values: list[str], *, points: bool 
             raise InputValueError(_("the 4-3-3-3 is scored without playing: give no tricks"))
         return entry
     if not values:
-        raise InputValueError(_("give each player's tricks (e.g. {example})").format(
-            example=" ".join(["3"] * (len(sheet.players) - 1) + ["4"])))
+        raise InputValueError(
+            _("give each player's tricks (e.g. {example})").format(
+                example=" ".join(["3"] * (len(sheet.players) - 1) + ["4"])
+            )
+        )
     if points:
         entry["points"] = per_player_values(sheet, values, _("points"), None, None)
     else:

@@ -3,6 +3,7 @@
 What only one command needs (command-line values, the prompts, the boletim) is imported inside
 the method that uses it, so that `check` does not pay for it.
 """
+
 from scorekeeper.games import Game, Outcome, RecordOption, Seating, lazy
 from scorekeeper.i18n import _, decimal
 from scorekeeper.king import finding_codes
@@ -14,34 +15,57 @@ def describe_rules(rules):
     games' own words, positivos, nulos, renuncia, are the regulation's and stay)."""
     rows = [[_("players"), rules.players], [_("tricks per hand"), rules.tricks]]
     for position, hand in enumerate(rules.negative_hands, 1):
-        rows.append([_("negative hand {position}: {name} ({label})").format(position=position, name=hand.name,
-                                                                           label=hand.label),
-                     f"{hand.unit} x {hand.units} = -{hand.total}"])
+        rows.append(
+            [
+                _("negative hand {position}: {name} ({label})").format(
+                    position=position, name=hand.name, label=hand.label
+                ),
+                f"{hand.unit} x {hand.units} = -{hand.total}",
+            ]
+        )
     rows += [
         [_("negative phase total"), rules.negative_phase_total],
         [_("festas"), f"{rules.festa_count} x +{rules.festa_total}"],
         [_("positivos"), _("{points} per trick").format(points=rules.positivos_per_trick)],
         [_("nulos"), _("{bonus} - {points} per trick").format(bonus=rules.nulos_bonus, points=rules.nulos_per_trick)],
-        ["4-3-3-3", _("{beneficiary} / {others} tricks, offers up to {most}").format(
-            beneficiary=rules.four_three_beneficiary_tricks, others=rules.four_three_other_tricks,
-            most=rules.four_three_max_offer)],
-        [_("offer limits"), _("positivos {positivos}, nulos {nulos}").format(positivos=rules.offer_limit_positivos,
-                                                                            nulos=rules.offer_limit_nulos)],
+        [
+            "4-3-3-3",
+            _("{beneficiary} / {others} tricks, offers up to {most}").format(
+                beneficiary=rules.four_three_beneficiary_tricks,
+                others=rules.four_three_other_tricks,
+                most=rules.four_three_max_offer,
+            ),
+        ],
+        [
+            _("offer limits"),
+            _("positivos {positivos}, nulos {nulos}").format(
+                positivos=rules.offer_limit_positivos, nulos=rules.offer_limit_nulos
+            ),
+        ],
         [_("nulos equivalence"), _("1 nulos trick = {tricks} positivos").format(tricks=rules.nulos_equivalence)],
         [_("trumps"), ", ".join(rules.trumps)],
-        [_("missing units (Art 6)"), _("charged to the responsible scorer") if rules.charge_missing_to_scorer
-         else _("an error")],
+        [
+            _("missing units (Art 6)"),
+            _("charged to the responsible scorer") if rules.charge_missing_to_scorer else _("an error"),
+        ],
         [_("renuncia, festa"), f"{rules.renuncia_festa.offender} / +{rules.renuncia_festa.others}"],
-        [_("cartas passadas, festa, 1 offender"),
-         f"{rules.passed_cards_festa_one.offender} / +{rules.passed_cards_festa_one.others}"],
-        [_("cartas passadas, festa, 2 offenders"),
-         f"{rules.passed_cards_festa_two.offender} / +{rules.passed_cards_festa_two.others}"],
+        [
+            _("cartas passadas, festa, 1 offender"),
+            f"{rules.passed_cards_festa_one.offender} / +{rules.passed_cards_festa_one.others}",
+        ],
+        [
+            _("cartas passadas, festa, 2 offenders"),
+            f"{rules.passed_cards_festa_two.offender} / +{rules.passed_cards_festa_two.others}",
+        ],
         [_("game total"), rules.game_total],
         [_("table points by place"), " / ".join(map(str, rules.places))],
-        [_("bye, absent, absent table bonus"),
-         # TRANSLATORS: three numbers that may have a decimal comma: separate them with something else.
-         _("{bye}, {absent}, {bonus}").format(bye=_decimal(rules.bye), absent=_decimal(rules.absent),
-                                              bonus=_decimal(rules.absent_table_bonus))],
+        [
+            _("bye, absent, absent table bonus"),
+            # TRANSLATORS: three numbers that may have a decimal comma: separate them with something else.
+            _("{bye}, {absent}, {bonus}").format(
+                bye=_decimal(rules.bye), absent=_decimal(rules.absent), bonus=_decimal(rules.absent_table_bonus)
+            ),
+        ],
     ]
     return rows
 
@@ -61,13 +85,21 @@ class King(Game):
     code_prefix = "K"  # K-Q1-COUNT-OVER ... (king.finding_codes)
     workbook_language = "pt_PT"  # the regulations are Portugal's: the boletim is printed in their words
     record_options = (
-        RecordOption("points", ("--points",), "King: VALUES are points (as on a paper sheet), not counts or tricks.",
-                     is_flag=True),
-        RecordOption("beneficiary", ("--beneficiary", "-b"), "King festa: the Dono da Festa (default: next in rotation)."),
+        RecordOption(
+            "points",
+            ("--points",),
+            "King: VALUES are points (as on a paper sheet), not counts or tricks.",
+            is_flag=True,
+        ),
+        RecordOption(
+            "beneficiary", ("--beneficiary", "-b"), "King festa: the Dono da Festa (default: next in rotation)."
+        ),
         RecordOption("contract", ("--contract", "-c"), "King festa: positivos, nulos or 4-3-3-3."),
         RecordOption("trump", ("--trump", "-t"), "King festa in positivos: copas, espadas, ouros, paus or sem-trunfo."),
         RecordOption("offer", ("--offer",), "King festa sold: NAME:TRICKS of the accepted offer (e.g. Carla:2)."),
-        RecordOption("penalty", ("--penalty",), "King: renuncia or cartas-passadas; VALUES are then the players at fault."),
+        RecordOption(
+            "penalty", ("--penalty",), "King: renuncia or cartas-passadas; VALUES are then the players at fault."
+        ),
     )
 
     rules_from_data = lazy("scorekeeper.king.rules", "from_data")
@@ -109,9 +141,11 @@ class King(Game):
 
     def standings_note(self, rules):
         """K5 (Art 15, 16), as the championship workbook tells the organiser."""
-        return _("Players level on points are placed by their King points, then by their best game, then by their "
-                 "second best, and so on (Art 15, 16); still level, they share the place. A bye is worth 2.5; an "
-                 "absent player scores 0 and each of the three present at his table 2.5 (Art 7).")
+        return _(
+            "Players level on points are placed by their King points, then by their best game, then by their "
+            "second best, and so on (Art 15, 16); still level, they share the place. A bye is worth 2.5; an "
+            "absent player scores 0 and each of the three present at his table 2.5 (Art 7)."
+        )
 
     def outcome(self, result):
         """King points (the saldo) and the table points of Art 15 (K5)."""

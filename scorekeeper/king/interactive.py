@@ -3,6 +3,7 @@
 `ask(prompt, default)` returns what was typed and `say(text)` prints; the CLI passes click's
 prompt and echo, tests pass scripted ones. An impossible value is refused and asked again.
 """
+
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
@@ -12,8 +13,10 @@ from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS
 from scorekeeper.king.sheet import KingSheet
 from scorekeeper.sheet.typed_input import STOP, Prompt, Stop, until_valid, whole, yes_no_choices
 
-HELP = N_("Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas\n"
-          "after it for a penalty; q stops. Every player is asked by name (Art 6).")  # 80 columns
+HELP = N_(
+    "Type the hand (Enter takes the one in brackets); add renuncia or cartas-passadas\n"
+    "after it for a penalty; q stops. Every player is asked by name (Art 6)."
+)  # 80 columns
 
 
 def _until_valid(ask, say, prompt: str, convert, default=None, choices=(), together=()):
@@ -38,62 +41,89 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
         if at is None:
             return hand_name(sheet, " ".join(words) if words else default), None, None
         hand = hand_name(sheet, " ".join(words[:at]) if at else default)
-        return hand, PENALTIES.get(words[at]), (_names(sheet, " ".join(words[at + 1:])) if words[at + 1:] else None)
+        return hand, PENALTIES.get(words[at]), (_names(sheet, " ".join(words[at + 1 :])) if words[at + 1 :] else None)
 
     recorded = {e.hand for e in sheet.entries}
     hands = [h.name for h in rules.negative_hands if h.name not in recorded] + ["festa"]
-    hand, penalty, offenders = _until_valid(ask, say, _("Hand {number}").format(number=number), which_hand, default,
-                                            choices=hands)
+    hand, penalty, offenders = _until_valid(
+        ask, say, _("Hand {number}").format(number=number), which_hand, default, choices=hands
+    )
     entry: dict = {"hand": hand}
     if hand == "festa":
-        entry["beneficiary"] = _until_valid(ask, say, _("Beneficiary (Dono da Festa)"),
-                                            lambda t: player_name(sheet, t), next_beneficiary(sheet),
-                                            choices=sheet.players)
+        entry["beneficiary"] = _until_valid(
+            ask,
+            say,
+            _("Beneficiary (Dono da Festa)"),
+            lambda t: player_name(sheet, t),
+            next_beneficiary(sheet),
+            choices=sheet.players,
+        )
     if penalty:
         entry["penalty"] = penalty
         entry["players"] = offenders or _until_valid(
-            ask, say, _("Players at fault ({penalty}), separated by commas").format(penalty=penalty),
-            lambda t: _names(sheet, t))
+            ask,
+            say,
+            _("Players at fault ({penalty}), separated by commas").format(penalty=penalty),
+            lambda t: _names(sheet, t),
+        )
         return entry
     negative = rules.negative_hand(hand)
     if negative is not None:
         # The rule file's label names the hand ("Vazas", "Damas"), in the regulation's words.
-        entry["counts"] = _ask_counts(sheet, ask, say, _("{hand} taken").format(hand=negative.label.lower()),
-                                      negative.units, negative.units,
-                                      short_ok=rules.charge_missing_to_scorer, unit=negative.unit)
+        entry["counts"] = _ask_counts(
+            sheet,
+            ask,
+            say,
+            _("{hand} taken").format(hand=negative.label.lower()),
+            negative.units,
+            negative.units,
+            short_ok=rules.charge_missing_to_scorer,
+            unit=negative.unit,
+        )
         return entry
 
     def which_contract(typed: str) -> str:
         contract = CONTRACTS.get(typed)
         if contract is None:
-            raise InputValueError(_("{typed} is not a contract ({contracts})").format(
-                typed=quote(typed), contracts=", ".join(CONTRACTS.names)))
+            raise InputValueError(
+                _("{typed} is not a contract ({contracts})").format(
+                    typed=quote(typed), contracts=", ".join(CONTRACTS.names)
+                )
+            )
         return contract
 
-    contract = _until_valid(ask, say, _("Contract (positivos, nulos, 4-3-3-3)"), which_contract,
-                            choices=CONTRACTS.names)
+    contract = _until_valid(
+        ask, say, _("Contract (positivos, nulos, 4-3-3-3)"), which_contract, choices=CONTRACTS.names
+    )
     entry["contract"] = contract
     if contract == "positivos":
+
         def which_trump(typed: str) -> str:
             trump = TRUMPS.get(typed)
             if trump is None or trump not in rules.trumps:
-                raise InputValueError(_("{typed} is not a trump ({trumps})").format(
-                    typed=quote(typed), trumps=", ".join(rules.trumps)))
+                raise InputValueError(
+                    _("{typed} is not a trump ({trumps})").format(typed=quote(typed), trumps=", ".join(rules.trumps))
+                )
             return trump
 
-        entry["trump"] = _until_valid(ask, say, _("Trump (copas, espadas, ouros, paus, sem-trunfo)"), which_trump,
-                                      choices=rules.trumps)
+        entry["trump"] = _until_valid(
+            ask, say, _("Trump (copas, espadas, ouros, paus, sem-trunfo)"), which_trump, choices=rules.trumps
+        )
     if contract == "4-3-3-3":
         return entry
     none = _("none")  # what the prompt shows for no offer; English "none" is taken in any language
-    offer = _until_valid(ask, say, _("Accepted offer (NAME TRICKS, or none)"),
-                         lambda t: None if t.strip().lower() in ("", "none", "nenhuma", none.lower())
-                         else parse_offer(sheet, t),
-                         none)
+    offer = _until_valid(
+        ask,
+        say,
+        _("Accepted offer (NAME TRICKS, or none)"),
+        lambda t: None if t.strip().lower() in ("", "none", "nenhuma", none.lower()) else parse_offer(sheet, t),
+        none,
+    )
     if offer:
         entry["offer"] = offer
-    entry["tricks"] = _ask_counts(sheet, ask, say, _("tricks made"), rules.tricks, rules.tricks, short_ok=False,
-                                  unit=None)
+    entry["tricks"] = _ask_counts(
+        sheet, ask, say, _("tricks made"), rules.tricks, rules.tricks, short_ok=False, unit=None
+    )
     return entry
 
 
@@ -110,23 +140,42 @@ def _ask_counts(sheet: KingSheet, ask, say, what: str, high: int, expected: int,
     while True:
         # `  Ana, vazas feitas`: the player, then what is asked of them (a whole phrase, translated).
         prompts = [f"  {player}, {what}" for player in sheet.players]  # independent: one screen (Prompt)
-        values = [_until_valid(ask, say, prompt, lambda t: whole(t, f"{player}: {what}", 0, high), together=prompts)
-                  for player, prompt in zip(sheet.players, prompts)]
+        values = [
+            _until_valid(ask, say, prompt, lambda t: whole(t, f"{player}: {what}", 0, high), together=prompts)
+            for player, prompt in zip(sheet.players, prompts)
+        ]
         total = sum(values)
         if total == expected:
             return values
         if total > expected:
-            say("  " + _("these add up to {total}, more than the {expected} there are; ask every player again").format(
-                total=total, expected=expected))
+            say(
+                "  "
+                + _("these add up to {total}, more than the {expected} there are; ask every player again").format(
+                    total=total, expected=expected
+                )
+            )
             continue
         if short_ok:
             missing = expected - total
-            answer = ask(Prompt("  " + _("these add up to {total} of {expected}: charge the missing {missing} ({points}) "
-                                         "to {scorer}, the responsible scorer (Art 6)? [y/n]").format(
-                total=total, expected=expected, missing=missing, points=-missing * unit, scorer=sheet.scorer),
-                yes_no_choices()), "n")
+            answer = ask(
+                Prompt(
+                    "  "
+                    + _(
+                        "these add up to {total} of {expected}: charge the missing {missing} ({points}) "
+                        "to {scorer}, the responsible scorer (Art 6)? [y/n]"
+                    ).format(
+                        total=total, expected=expected, missing=missing, points=-missing * unit, scorer=sheet.scorer
+                    ),
+                    yes_no_choices(),
+                ),
+                "n",
+            )
             if answer.strip().lower() in ("y", "yes", "s", "sim"):
                 return values
         else:
-            say("  " + _("these add up to {total}, not {expected}; ask every player again").format(
-                total=total, expected=expected))
+            say(
+                "  "
+                + _("these add up to {total}, not {expected}; ask every player again").format(
+                    total=total, expected=expected
+                )
+            )

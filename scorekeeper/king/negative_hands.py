@@ -1,4 +1,5 @@
 """Scoring of King's negative hands (Quadro 1), with the Art 6 charge to the scorer."""
+
 from __future__ import annotations
 
 from scorekeeper.findings import Finding, FindingKind, Severity
@@ -17,8 +18,11 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
     findings: list[Finding] = []
 
     def finding(message: str, kind: FindingKind, player=None, severity=Severity.ERROR):
-        findings.append(hand_finding(sheet.source, entry.line, entry.index, hand.name, message, kind.rule, player,
-                                     severity, code=kind.code))
+        findings.append(
+            hand_finding(
+                sheet.source, entry.line, entry.index, hand.name, message, kind.rule, player, severity, code=kind.code
+            )
+        )
 
     if entry.tricks is not None or entry.beneficiary or entry.contract or entry.offer or entry.trump:
         finding(_("festa details (tricks, beneficiary, contract, trump, offer) on a negative hand"), K.FESTA_DETAILS)
@@ -32,16 +36,26 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
         bad = False
         for player, value in points.items():
             if value > 0 or value < -hand.total:
-                finding(ngettext("{player} has {points} point; a {hand} hand scores from 0 to -{total}",
-                                 "{player} has {points} points; a {hand} hand scores from 0 to -{total}",
-                                 abs(value)).format(player=player, points=value, hand=hand.name, total=hand.total),
-                        K.POINTS_RANGE, player)
+                finding(
+                    ngettext(
+                        "{player} has {points} point; a {hand} hand scores from 0 to -{total}",
+                        "{player} has {points} points; a {hand} hand scores from 0 to -{total}",
+                        abs(value),
+                    ).format(player=player, points=value, hand=hand.name, total=hand.total),
+                    K.POINTS_RANGE,
+                    player,
+                )
                 bad = True
             elif value % hand.unit:
-                finding(ngettext("{player} has {points} point, not a multiple of {unit}",
-                                 "{player} has {points} points, not a multiple of {unit}",
-                                 abs(value)).format(player=player, points=value, unit=hand.unit),
-                        K.POINTS_MULTIPLE, player)
+                finding(
+                    ngettext(
+                        "{player} has {points} point, not a multiple of {unit}",
+                        "{player} has {points} points, not a multiple of {unit}",
+                        abs(value),
+                    ).format(player=player, points=value, unit=hand.unit),
+                    K.POINTS_MULTIPLE,
+                    player,
+                )
                 bad = True
         if counts is None:
             if bad:
@@ -50,9 +64,13 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
         else:
             for player, count in counts.items():
                 if points[player] != -count * hand.unit:
-                    finding(_("{player}: {count} x {unit} = {value}, but the points say {points}").format(
-                        player=player, count=count, unit=hand.unit, value=-count * hand.unit, points=points[player]),
-                        K.POINTS_COUNTS, player)
+                    finding(
+                        _("{player}: {count} x {unit} = {value}, but the points say {points}").format(
+                            player=player, count=count, unit=hand.unit, value=-count * hand.unit, points=points[player]
+                        ),
+                        K.POINTS_COUNTS,
+                        player,
+                    )
                     bad = True
             if bad:
                 return dict(points), findings
@@ -60,14 +78,20 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
     recorded = {player: -count * hand.unit for player, count in counts.items()}
     over = [player for player, count in counts.items() if count > hand.units]
     for player in over:
-        finding(_("{player} took {count}, but there are only {units}").format(
-            player=player, count=counts[player], units=hand.units), K.COUNT_OVER, player)
+        finding(
+            _("{player} took {count}, but there are only {units}").format(
+                player=player, count=counts[player], units=hand.units
+            ),
+            K.COUNT_OVER,
+            player,
+        )
     taken = sum(counts.values())
     if taken > hand.units:
         if not over:
-            finding(_("counts add up to {taken}, more than the {units} there are").format(taken=taken,
-                                                                                        units=hand.units),
-                    K.TOTAL_OVER)
+            finding(
+                _("counts add up to {taken}, more than the {units} there are").format(taken=taken, units=hand.units),
+                K.TOTAL_OVER,
+            )
         return recorded, findings
     if taken < hand.units:
         missing = hand.units - taken
@@ -75,10 +99,17 @@ def score_negative_hand(entry: HandEntry, hand: NegativeHand, sheet: KingSheet):
             # Art 6: "o responsavel da mesa assumira a pontuacao em falta".
             charged = dict(recorded)
             charged[sheet.scorer] -= missing * hand.unit
-            finding(_("counts add up to {taken} of {units}; the missing {missing} ({points}) is charged to "
-                      "{scorer}, the responsible scorer").format(taken=taken, units=hand.units, missing=missing,
-                                                                points=-missing * hand.unit, scorer=sheet.scorer),
-                    K.MISSING_CHARGED, sheet.scorer, Severity.WARNING)
+            finding(
+                _(
+                    "counts add up to {taken} of {units}; the missing {missing} ({points}) is charged to "
+                    "{scorer}, the responsible scorer"
+                ).format(
+                    taken=taken, units=hand.units, missing=missing, points=-missing * hand.unit, scorer=sheet.scorer
+                ),
+                K.MISSING_CHARGED,
+                sheet.scorer,
+                Severity.WARNING,
+            )
             return charged, findings
         finding(_("counts add up to {taken} of {units}").format(taken=taken, units=hand.units), K.TOTAL_SHORT)
     return recorded, findings

@@ -1,4 +1,5 @@
 """King penalties: renuncia (Art 14) and cards passed (Art 9.1, 9.2), in negative hands and festas."""
+
 from __future__ import annotations
 
 from scorekeeper.findings import Finding, FindingKind
@@ -7,8 +8,12 @@ from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import NegativeHand, Split
 from scorekeeper.king.sheet import HandEntry, KingSheet, festa_of, hand_finding
 
-ARTICLE = {("renuncia", "negative"): "Art 14", ("renuncia", "festa"): "Art 14",
-           ("cartas-passadas", "negative"): "Art 9.1", ("cartas-passadas", "festa"): "Art 9.2"}
+ARTICLE = {
+    ("renuncia", "negative"): "Art 14",
+    ("renuncia", "festa"): "Art 14",
+    ("cartas-passadas", "negative"): "Art 9.1",
+    ("cartas-passadas", "festa"): "Art 9.2",
+}
 
 
 def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None):
@@ -24,12 +29,17 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
 
     def finding(message: str, kind: FindingKind, player=None):
         # Reported under the penalty's article in this phase, whatever the kind's usual one.
-        findings.append(hand_finding(sheet.source, entry.line, entry.index, label, message, article, player,
-                                     code=kind.code))
+        findings.append(
+            hand_finding(sheet.source, entry.line, entry.index, label, message, article, player, code=kind.code)
+        )
 
     if entry.counts is not None or entry.tricks is not None:
-        finding(_("a hand penalised for {penalty} is scored by the penalty; counts or tricks were given").format(
-            penalty=entry.penalty), K.PENALTY_COUNTS)
+        finding(
+            _("a hand penalised for {penalty} is scored by the penalty; counts or tricks were given").format(
+                penalty=entry.penalty
+            ),
+            K.PENALTY_COUNTS,
+        )
     offenders = entry.offenders
     if not offenders:
         return None, findings
@@ -50,11 +60,14 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
             # Art 9.1: the total divided equally among the players at fault.
             computed = {p: -share if p in offenders else 0 for p in players}
         elif entry.points is None:
-            finding(ngettext("{total} cannot be split equally among {count} player at fault; record the points "
-                             "explicitly",
-                             "{total} cannot be split equally among {count} players at fault; record the points "
-                             "explicitly", len(offenders)).format(total=hand.total, count=len(offenders)),
-                    K.SPLIT_UNEVEN)
+            finding(
+                ngettext(
+                    "{total} cannot be split equally among {count} player at fault; record the points explicitly",
+                    "{total} cannot be split equally among {count} players at fault; record the points explicitly",
+                    len(offenders),
+                ).format(total=hand.total, count=len(offenders)),
+                K.SPLIT_UNEVEN,
+            )
     else:
         split = _festa_split(entry, sheet, finding)
         if split is not None:
@@ -66,22 +79,35 @@ def penalty_points(entry: HandEntry, sheet: KingSheet, hand: NegativeHand | None
         if computed is not None:
             for player in players:
                 if points[player] != computed[player]:
-                    finding(ngettext("{player} has {points} point, but the {penalty} gives {computed}",
-                                     "{player} has {points} points, but the {penalty} gives {computed}",
-                                     abs(points[player])).format(player=player, points=points[player],
-                                                                 penalty=entry.penalty, computed=computed[player]),
-                            K.PENALTY_POINTS, player)
+                    finding(
+                        ngettext(
+                            "{player} has {points} point, but the {penalty} gives {computed}",
+                            "{player} has {points} points, but the {penalty} gives {computed}",
+                            abs(points[player]),
+                        ).format(
+                            player=player, points=points[player], penalty=entry.penalty, computed=computed[player]
+                        ),
+                        K.PENALTY_POINTS,
+                        player,
+                    )
         else:
             for player in players:
                 if player not in offenders and points[player] != 0:
-                    finding(ngettext("{player} is not at fault but has {points} point",
-                                     "{player} is not at fault but has {points} points",
-                                     abs(points[player])).format(player=player, points=points[player]),
-                            K.NOT_AT_FAULT_POINTS, player)
+                    finding(
+                        ngettext(
+                            "{player} is not at fault but has {points} point",
+                            "{player} is not at fault but has {points} points",
+                            abs(points[player]),
+                        ).format(player=player, points=points[player]),
+                        K.NOT_AT_FAULT_POINTS,
+                        player,
+                    )
         total = sum(points.values())
         if total != expected:
-            finding(_("the penalty adds up to {total}, not {expected}").format(total=total, expected=expected),
-                    K.PENALTY_TOTAL)
+            finding(
+                _("the penalty adds up to {total}, not {expected}").format(total=total, expected=expected),
+                K.PENALTY_TOTAL,
+            )
         return dict(points), findings
     return computed, findings
 
@@ -98,13 +124,19 @@ def _festa_split(entry: HandEntry, sheet: KingSheet, finding) -> Split | None:
         return rules.passed_cards_festa_one
     if count == 2:
         return rules.passed_cards_festa_two
-    finding(ngettext("Art 9.2 scores one or two players at fault, {count} is named",
-                     "Art 9.2 scores one or two players at fault, {count} are named", count).format(count=count),
-            K.PASSED_OFFENDERS)
+    finding(
+        ngettext(
+            "Art 9.2 scores one or two players at fault, {count} is named",
+            "Art 9.2 scores one or two players at fault, {count} are named",
+            count,
+        ).format(count=count),
+        K.PASSED_OFFENDERS,
+    )
     return None
 
 
 def _renuncia_offenders(count: int) -> str:
     """Art 14: a renuncia is one player's; `count` players at fault were named."""
-    return ngettext("a renuncia has one offender, {count} is named", "a renuncia has one offender, {count} are named",
-                    count).format(count=count)
+    return ngettext(
+        "a renuncia has one offender, {count} is named", "a renuncia has one offender, {count} are named", count
+    ).format(count=count)

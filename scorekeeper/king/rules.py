@@ -1,4 +1,5 @@
 """The King rule file: its shape, its consistency checks, and the typed rules it loads into."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -10,7 +11,7 @@ from scorekeeper.sheet.vocabulary import Vocabulary, normalize
 
 # Ranges of every number (a house rule file is input too): counts that the models loop or
 # allocate by are kept to what a card table can hold, points to what a sheet can show.
-POINTS = Whole(-10**5, 10**5)
+POINTS = Whole(-(10**5), 10**5)
 TRICKS = Whole(0, 52)
 _SPLIT = {"offender": POINTS, "others": POINTS}
 
@@ -22,11 +23,17 @@ SCHEMA = {
     "players": Whole(2, 8),
     "tricks": Whole(1, 52),
     "negative_hands": [
-        {"name": str, "label": str, "aliases": Optional([str]), "unit": Whole(1, 10**4), "units": Whole(1, 52),
-         "total": Whole(1, 10**5)}
+        {
+            "name": str,
+            "label": str,
+            "aliases": Optional([str]),
+            "unit": Whole(1, 10**4),
+            "units": Whole(1, 52),
+            "total": Whole(1, 10**5),
+        }
     ],
-    "negative_phase_total": Whole(-10**6, 0),
-    "game_total": Whole(-10**6, 10**6),
+    "negative_phase_total": Whole(-(10**6), 0),
+    "game_total": Whole(-(10**6), 10**6),
     "festas": {
         "count": Whole(0, 20),
         "total": POINTS,
@@ -154,22 +161,46 @@ def from_data(data, source: str) -> KingRules:
     for index, item in enumerate(hands_data):
         line = hands_data.line_of(index)
         hand = NegativeHand(
-            name=item["name"], label=item["label"], aliases=tuple(item.get("aliases", ())),
-            unit=item["unit"], units=item["units"], total=item["total"],
+            name=item["name"],
+            label=item["label"],
+            aliases=tuple(item.get("aliases", ())),
+            unit=item["unit"],
+            units=item["units"],
+            total=item["total"],
         )
         if hand.unit <= 0 or hand.units <= 0:
-            raise RulesError(_("negative_hands[{index}] ({hand}): unit and units must be above 0").format(
-                index=index, hand=hand.name), source, line)
+            raise RulesError(
+                _("negative_hands[{index}] ({hand}): unit and units must be above 0").format(
+                    index=index, hand=hand.name
+                ),
+                source,
+                line,
+            )
         if hand.unit * hand.units != hand.total:
             raise RulesError(
-                _("negative_hands[{index}] ({hand}): unit {unit} x units {units} = {product}, but total is {total}")
-                .format(index=index, hand=hand.name, unit=hand.unit, units=hand.units,
-                        product=hand.unit * hand.units, total=hand.total), source, line)
+                _(
+                    "negative_hands[{index}] ({hand}): unit {unit} x units {units} = {product}, but total is {total}"
+                ).format(
+                    index=index,
+                    hand=hand.name,
+                    unit=hand.unit,
+                    units=hand.units,
+                    product=hand.unit * hand.units,
+                    total=hand.total,
+                ),
+                source,
+                line,
+            )
         # The label is a name too: the Excel boletim shows labels, and import reads them back.
         for spelling in {hand.name, hand.label, *hand.aliases}:
             if spelling in names or normalize(spelling) in FESTA_NAMES:
-                raise RulesError(_("negative_hands[{index}]: the name {name} is used twice").format(
-                    index=index, name=quote(spelling)), source, line)
+                raise RulesError(
+                    _("negative_hands[{index}]: the name {name} is used twice").format(
+                        index=index, name=quote(spelling)
+                    ),
+                    source,
+                    line,
+                )
         names.add(hand.name, hand.label, *hand.aliases)
         hands.append(hand)
     names.add("festa", *FESTA_NAMES[1:])
@@ -177,42 +208,59 @@ def from_data(data, source: str) -> KingRules:
     line_of = data.line_of
     players, tricks = data["players"], data["tricks"]
     if players < 2:
-        raise RulesError(_("players: expected at least 2, got {count}").format(count=players), source,
-                         line_of("players"))
+        raise RulesError(
+            _("players: expected at least 2, got {count}").format(count=players), source, line_of("players")
+        )
     phase = -sum(hand.total for hand in hands)
     if phase != data["negative_phase_total"]:
         raise RulesError(
             _("negative_phase_total is {stated}, but the negative hands add up to {total}").format(
-                stated=data["negative_phase_total"], total=phase), source, line_of("negative_phase_total"))
+                stated=data["negative_phase_total"], total=phase
+            ),
+            source,
+            line_of("negative_phase_total"),
+        )
 
     festas = data["festas"]
     fline = data.line_of("festas")
     total = festas["total"]
     checks = {
         "festas.positivos.per_trick x tricks": festas["positivos"]["per_trick"] * tricks,
-        "festas.nulos: players x bonus - per_trick x tricks":
-            players * festas["nulos"]["bonus"] - festas["nulos"]["per_trick"] * tricks,
-        "festas.four_three_three_three tricks x positivos.per_trick":
-            festas["positivos"]["per_trick"] * (festas["four_three_three_three"]["beneficiary_tricks"]
-                                                + (players - 1) * festas["four_three_three_three"]["other_tricks"]),
+        "festas.nulos: players x bonus - per_trick x tricks": players * festas["nulos"]["bonus"]
+        - festas["nulos"]["per_trick"] * tricks,
+        "festas.four_three_three_three tricks x positivos.per_trick": festas["positivos"]["per_trick"]
+        * (
+            festas["four_three_three_three"]["beneficiary_tricks"]
+            + (players - 1) * festas["four_three_three_three"]["other_tricks"]
+        ),
     }
     for what, value in checks.items():
         if value != total:
-            raise RulesError(_("{what} = {value}, but festas.total is {total}").format(what=what, value=value,
-                                                                                         total=total),
-                             source, fline)
+            raise RulesError(
+                _("{what} = {value}, but festas.total is {total}").format(what=what, value=value, total=total),
+                source,
+                fline,
+            )
     game = phase + festas["count"] * total
     if game != data["game_total"]:
         raise RulesError(
-            ngettext("game_total is {stated}, but {phase} + {count} festa x {total} = {game}",
-                     "game_total is {stated}, but {phase} + {count} festas x {total} = {game}",
-                     festas["count"]).format(stated=data["game_total"], phase=phase, count=festas["count"],
-                                             total=total, game=game),
-            source, line_of("game_total"))
+            ngettext(
+                "game_total is {stated}, but {phase} + {count} festa x {total} = {game}",
+                "game_total is {stated}, but {phase} + {count} festas x {total} = {game}",
+                festas["count"],
+            ).format(stated=data["game_total"], phase=phase, count=festas["count"], total=total, game=game),
+            source,
+            line_of("game_total"),
+        )
     for trump in festas["trumps"]:
         if trump not in TRUMPS:
-            raise RulesError(_("festas.trumps: unknown trump {name}; allowed: {allowed}").format(
-                name=quote(trump), allowed=", ".join(TRUMPS.names)), source, fline)
+            raise RulesError(
+                _("festas.trumps: unknown trump {name}; allowed: {allowed}").format(
+                    name=quote(trump), allowed=", ".join(TRUMPS.names)
+                ),
+                source,
+                fline,
+            )
 
     pen = data["penalties"]
     pline = line_of("penalties")
@@ -225,22 +273,39 @@ def from_data(data, source: str) -> KingRules:
         net = split.offender * offenders + split.others * (players - offenders)
         if net != 0:
             # K4: penalty entries keep the phase totals intact, so they must net to zero.
-            raise RulesError(_("{what} adds up to {net} for the table; a festa penalty must add up to 0").format(
-                what=what, net=net), source, pline)
+            raise RulesError(
+                _("{what} adds up to {net} for the table; a festa penalty must add up to 0").format(what=what, net=net),
+                source,
+                pline,
+            )
 
     cls = data["classification"]
     if len(cls["places"]) != players:
-        raise RulesError(ngettext("classification.places: expected {count} value, one per place, got {got}",
-                                  "classification.places: expected {count} values, one per place, got {got}",
-                                  players).format(count=players, got=len(cls["places"])),
-                         source, line_of("classification"))
+        raise RulesError(
+            ngettext(
+                "classification.places: expected {count} value, one per place, got {got}",
+                "classification.places: expected {count} values, one per place, got {got}",
+                players,
+            ).format(count=players, got=len(cls["places"])),
+            source,
+            line_of("classification"),
+        )
 
     return KingRules(
-        source=source, game=data["game"], name=data["name"], aliases=tuple(data.get("aliases", ())),
-        title=data.get("title", data["name"]), players=players, tricks=tricks,
-        negative_hands=tuple(hands), negative_phase_total=data["negative_phase_total"],
-        game_total=data["game_total"], festa_count=festas["count"], festa_total=total,
-        positivos_per_trick=festas["positivos"]["per_trick"], nulos_bonus=festas["nulos"]["bonus"],
+        source=source,
+        game=data["game"],
+        name=data["name"],
+        aliases=tuple(data.get("aliases", ())),
+        title=data.get("title", data["name"]),
+        players=players,
+        tricks=tricks,
+        negative_hands=tuple(hands),
+        negative_phase_total=data["negative_phase_total"],
+        game_total=data["game_total"],
+        festa_count=festas["count"],
+        festa_total=total,
+        positivos_per_trick=festas["positivos"]["per_trick"],
+        nulos_bonus=festas["nulos"]["bonus"],
         nulos_per_trick=festas["nulos"]["per_trick"],
         four_three_beneficiary_tricks=festas["four_three_three_three"]["beneficiary_tricks"],
         four_three_other_tricks=festas["four_three_three_three"]["other_tricks"],
@@ -253,7 +318,10 @@ def from_data(data, source: str) -> KingRules:
         renuncia_festa=splits["penalties.renuncia.festa"][0],
         passed_cards_festa_one=splits["penalties.cartas-passadas.festa.one_offender"][0],
         passed_cards_festa_two=splits["penalties.cartas-passadas.festa.two_offenders"][0],
-        places=tuple(cls["places"]), bye=cls["bye"], absent=cls["absent"],
-        absent_table_bonus=cls["absent_table_bonus"], spectator_denunciation=cls["spectator_denunciation"],
+        places=tuple(cls["places"]),
+        bye=cls["bye"],
+        absent=cls["absent"],
+        absent_table_bonus=cls["absent_table_bonus"],
+        spectator_denunciation=cls["spectator_denunciation"],
         hand_names=names,
     )

@@ -1,4 +1,5 @@
 """Scoring a whole King sheet: every hand, then the game's order, phase and total checks."""
+
 from __future__ import annotations
 
 from scorekeeper.findings import Finding, FindingKind, Severity
@@ -69,8 +70,13 @@ def score_sheet(sheet: KingSheet) -> SheetResult:
     findings.extend(written_total_findings(sheet, hands))  # the totals written, checked
     findings.sort(key=lambda f: f.line or 0)  # stable: in sheet order, each hand's in the order found
     result = SheetResult(
-        source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands, findings=findings,
-        complete=complete, game=sheet.rules.game,
+        source=sheet.source,
+        rules=rules.name,
+        players=list(sheet.players),
+        hands=hands,
+        findings=findings,
+        complete=complete,
+        game=sheet.rules.game,
         meta=sheet_meta(sheet),
     )
     if complete:
@@ -92,24 +98,48 @@ class _GameState:
         self.festa_started = False
         self.early_festa_reported = False
 
-    def error(self, entry: HandEntry, message: str, kind: FindingKind, player=None, severity=Severity.ERROR,
-              rule: str | None = None):
+    def error(
+        self,
+        entry: HandEntry,
+        message: str,
+        kind: FindingKind,
+        player=None,
+        severity=Severity.ERROR,
+        rule: str | None = None,
+    ):
         """A finding of `kind` about `entry`, under the kind's article unless `rule` says another."""
-        self.findings.append(hand_finding(self.sheet.source, entry.line, entry.index, entry_label(entry), message,
-                                          rule or kind.rule, player, severity, code=kind.code))
+        self.findings.append(
+            hand_finding(
+                self.sheet.source,
+                entry.line,
+                entry.index,
+                entry_label(entry),
+                message,
+                rule or kind.rule,
+                player,
+                severity,
+                code=kind.code,
+            )
+        )
 
     def negative(self, entry: HandEntry, name: str) -> None:
         if name in self.seen:
-            self.error(entry, _("{hand} was already recorded at hand {index}").format(hand=name, index=self.seen[name]),
-                       K.HAND_TWICE)
+            self.error(
+                entry,
+                _("{hand} was already recorded at hand {index}").format(hand=name, index=self.seen[name]),
+                K.HAND_TWICE,
+            )
             return
         if self.festa_started:
             self.error(entry, _("a negative hand after the festas began"), K.NEGATIVE_AFTER_FESTA)
         later = [other for other in self.seen if self.order[other] > self.order[name]]
         if later:
-            self.error(entry, _("played after {later}; Quadro 1 plays {hand} before it").format(later=later[0],
-                                                                                                hand=name),
-                       K.ORDER, severity=Severity.WARNING)
+            self.error(
+                entry,
+                _("played after {later}; Quadro 1 plays {hand} before it").format(later=later[0], hand=name),
+                K.ORDER,
+                severity=Severity.WARNING,
+            )
         self.seen[name] = entry.index
 
     def festa(self, entry: HandEntry) -> None:
@@ -118,47 +148,72 @@ class _GameState:
         if len(self.seen) < len(rules.negative_hands) and not self.early_festa_reported:
             self.early_festa_reported = True
             missing = [h.name for h in rules.negative_hands if h.name not in self.seen]
-            self.error(entry, _("a festa before all negative hands were played (missing: {hands})").format(
-                hands=", ".join(missing)), K.FESTA_EARLY)
+            self.error(
+                entry,
+                _("a festa before all negative hands were played (missing: {hands})").format(hands=", ".join(missing)),
+                K.FESTA_EARLY,
+            )
         beneficiary = entry.beneficiary
         if self.pending_replay is not None:
             replayed = self.pending_replay.beneficiary
             if beneficiary is not None and replayed is not None and beneficiary != replayed:
                 penalty = self.pending_replay.penalty
-                self.error(entry, _("{replayed}'s festa was penalised at hand {index} and is replayed next, but this "
-                                    "festa is {player}'s").format(replayed=replayed, index=self.pending_replay.index,
-                                                                  player=beneficiary),
-                           K.REPLAY_BENEFICIARY, beneficiary, rule="Art 14" if penalty == "renuncia" else "Art 9.2")
+                self.error(
+                    entry,
+                    _(
+                        "{replayed}'s festa was penalised at hand {index} and is replayed next, but this "
+                        "festa is {player}'s"
+                    ).format(replayed=replayed, index=self.pending_replay.index, player=beneficiary),
+                    K.REPLAY_BENEFICIARY,
+                    beneficiary,
+                    rule="Art 14" if penalty == "renuncia" else "Art 9.2",
+                )
             self.pending_replay = None
         if entry.penalty:
             self.pending_replay = entry
             return
         self.festas += 1
         if self.festas > rules.festa_count:
-            self.error(entry, _("festa number {number}; a game has {count}").format(number=self.festas,
-                                                                                     count=rules.festa_count),
-                       K.FESTA_OVER)
+            self.error(
+                entry,
+                _("festa number {number}; a game has {count}").format(number=self.festas, count=rules.festa_count),
+                K.FESTA_OVER,
+            )
         if beneficiary is None:
             return
         if beneficiary in self.beneficiaries:
-            self.error(entry, _("{player} was already the beneficiary at hand {index}; each player is beneficiary "
-                                "once").format(player=beneficiary, index=self.beneficiaries[beneficiary]),
-                       K.BENEFICIARY_TWICE, beneficiary)
+            self.error(
+                entry,
+                _("{player} was already the beneficiary at hand {index}; each player is beneficiary once").format(
+                    player=beneficiary, index=self.beneficiaries[beneficiary]
+                ),
+                K.BENEFICIARY_TWICE,
+                beneficiary,
+            )
         else:
             self.beneficiaries[beneficiary] = entry.index
         players = self.sheet.players
         if self.last_beneficiary is not None:
             following = players[(players.index(self.last_beneficiary) + 1) % len(players)]
             if beneficiary != following:
-                self.error(entry, _("{player}'s festa follows {last}'s; in deal rotation it is {next}'s turn").format(
-                    player=beneficiary, last=self.last_beneficiary, next=following),
-                    K.ROTATION, beneficiary, Severity.WARNING)
+                self.error(
+                    entry,
+                    _("{player}'s festa follows {last}'s; in deal rotation it is {next}'s turn").format(
+                        player=beneficiary, last=self.last_beneficiary, next=following
+                    ),
+                    K.ROTATION,
+                    beneficiary,
+                    Severity.WARNING,
+                )
         self.last_beneficiary = beneficiary
 
     def finish(self, hands: list[HandResult]) -> bool:
         rules = self.rules
-        complete = len(self.seen) == len(rules.negative_hands) and self.festas >= rules.festa_count \
+        complete = (
+            len(self.seen) == len(rules.negative_hands)
+            and self.festas >= rules.festa_count
             and self.pending_replay is None
+        )
         last = self.sheet.entries[-1] if self.sheet.entries else None
         negatives = [h for h in hands if h.hand in self.order]
         phase_off = False
@@ -167,18 +222,30 @@ class _GameState:
             if phase != rules.negative_phase_total:
                 phase_off = True
                 last_negative = self.sheet.entries[negatives[-1].index - 1]
-                self.error(last_negative, _("the negative hands add up to {total}, not {expected}").format(
-                    total=phase, expected=rules.negative_phase_total), K.PHASE_TOTAL)
+                self.error(
+                    last_negative,
+                    _("the negative hands add up to {total}, not {expected}").format(
+                        total=phase, expected=rules.negative_phase_total
+                    ),
+                    K.PHASE_TOTAL,
+                )
         if complete:
             for player in self.sheet.players:
                 if player not in self.beneficiaries:
-                    self.error(last, _("{player} was never the beneficiary of a festa").format(player=player),
-                               K.NEVER_BENEFICIARY, player)
+                    self.error(
+                        last,
+                        _("{player} was never the beneficiary of a festa").format(player=player),
+                        K.NEVER_BENEFICIARY,
+                        player,
+                    )
             if not phase_off and all(h.points is not None for h in hands):
                 total = sum(h.total for h in hands)
                 if total != rules.game_total:
-                    self.error(last, _("the game adds up to {total}, not {expected}").format(
-                        total=total, expected=rules.game_total), K.GAME_TOTAL)
+                    self.error(
+                        last,
+                        _("the game adds up to {total}, not {expected}").format(total=total, expected=rules.game_total),
+                        K.GAME_TOTAL,
+                    )
         return complete
 
 
@@ -188,10 +255,19 @@ def written_total_findings(sheet, hands) -> list[Finding]:
     found = []
     for entry, hand in zip(sheet.entries, hands):
         if entry.total is not None and hand.total is not None and entry.total != hand.total:
-            found.append(hand_finding(sheet.source, entry.total_line, entry.index, entry_label(entry),
-                                      _("the total written here is {typed}, but the hand's points add up to "
-                                        "{total}").format(typed=entry.total, total=hand.total),
-                                      TOTALS_RULE, code=TYPED_HAND_TOTAL.code))
+            found.append(
+                hand_finding(
+                    sheet.source,
+                    entry.total_line,
+                    entry.index,
+                    entry_label(entry),
+                    _("the total written here is {typed}, but the hand's points add up to {total}").format(
+                        typed=entry.total, total=hand.total
+                    ),
+                    TOTALS_RULE,
+                    code=TYPED_HAND_TOTAL.code,
+                )
+            )
     written = sheet.totals
     if written is None or not written.values:
         return found
@@ -201,20 +277,36 @@ def written_total_findings(sheet, hands) -> list[Finding]:
         for player, value in (hand.points or {}).items():
             negatives[player] += max(0, -value)
             positives[player] += max(0, value)
-    expected = {"negativos": negatives, "positivos": positives,
-                "saldo": {p: positives[p] - negatives[p] for p in sheet.players}}
+    expected = {
+        "negativos": negatives,
+        "positivos": positives,
+        "saldo": {p: positives[p] - negatives[p] for p in sheet.players},
+    }
     messages = {
-        "negativos": (_("{player}'s Negativos total written here is {typed}, but the hands' Negativos add up to "
-                        "{expected}"), TYPED_COLUMN_TOTAL),
-        "positivos": (_("{player}'s Positivos total written here is {typed}, but the hands' Positivos add up to "
-                        "{expected}"), TYPED_COLUMN_TOTAL),
+        "negativos": (
+            _("{player}'s Negativos total written here is {typed}, but the hands' Negativos add up to {expected}"),
+            TYPED_COLUMN_TOTAL,
+        ),
+        "positivos": (
+            _("{player}'s Positivos total written here is {typed}, but the hands' Positivos add up to {expected}"),
+            TYPED_COLUMN_TOTAL,
+        ),
         "saldo": (_("{player}'s saldo written here is {typed}, but Positivos - Negativos is {expected}"), TYPED_SALDO),
     }
     for key in TOTALS_KEYS:
         message, kind = messages[key]
         for player, (typed, line) in written.values.get(key, {}).items():
             if typed != expected[key][player]:
-                found.append(Finding(Severity.ERROR, sheet.source, line,
-                                     message.format(player=player, typed=typed, expected=expected[key][player]),
-                                     kind.rule, None, player, code=kind.code))
+                found.append(
+                    Finding(
+                        Severity.ERROR,
+                        sheet.source,
+                        line,
+                        message.format(player=player, typed=typed, expected=expected[key][player]),
+                        kind.rule,
+                        None,
+                        player,
+                        code=kind.code,
+                    )
+                )
     return found

@@ -4,6 +4,7 @@ What makes a file unusable as a sheet (wrong types, unknown keys, negative count
 SheetFormatError; what a referee must see about the game itself (an unknown hand, a player
 not at the table, a missing count) becomes a Finding, so every one of them is reported.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,8 +20,20 @@ from scorekeeper.names import refuse_bad_names
 from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, optional_word
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands", "totals")
-ENTRY_KEYS = ("hand", "counts", "points", "tricks", "penalty", "players", "beneficiary",
-              "contract", "trump", "offer", "note", "total")
+ENTRY_KEYS = (
+    "hand",
+    "counts",
+    "points",
+    "tricks",
+    "penalty",
+    "players",
+    "beneficiary",
+    "contract",
+    "trump",
+    "offer",
+    "note",
+    "total",
+)
 OFFER_KEYS = ("by", "tricks", "contract")
 MAX_HANDS = 100  # ten hands a game plus replays; more is not a King sheet
 
@@ -57,12 +70,29 @@ class HandEntry:
     item: dict | None = None  # the entry as written (export writes what the check could not resolve as written)
 
 
-def hand_finding(source: str, line: int, index: int, label: str, message: str, rule: str,
-                 player: str | None = None, severity: Severity = Severity.ERROR, *, code: str) -> Finding:
+def hand_finding(
+    source: str,
+    line: int,
+    index: int,
+    label: str,
+    message: str,
+    rule: str,
+    player: str | None = None,
+    severity: Severity = Severity.ERROR,
+    *,
+    code: str,
+) -> Finding:
     """A finding about hand `index`, worded `hand 3 (damas): message` as every King check words it."""
-    return Finding(severity, source, line,
-                   _("hand {index} ({label}): {message}").format(index=index, label=clip(label), message=message),
-                   rule, index, player, code)
+    return Finding(
+        severity,
+        source,
+        line,
+        _("hand {index} ({label}): {message}").format(index=index, label=clip(label), message=message),
+        rule,
+        index,
+        player,
+        code,
+    )
 
 
 TRUMP_RULE = "Art 9, 2a fase; Regras: Trunfo"  # positivos names a trump or sem-trunfo, chosen by the Dono da Festa
@@ -102,17 +132,26 @@ class KingSheet:
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:
     """Read a parsed sheet document into a KingSheet (SheetFormatError when unusable)."""
     if not isinstance(doc, dict):
-        raise SheetFormatError(_("a sheet is a mapping with 'rules', 'players' and 'hands'"), source,
-                               getattr(doc, "line", 1))
+        raise SheetFormatError(
+            _("a sheet is a mapping with 'rules', 'players' and 'hands'"), source, getattr(doc, "line", 1)
+        )
     for key in doc:
         if key not in HEADER_KEYS:
-            raise SheetFormatError(_("unknown key {key}; allowed: {allowed}").format(
-                key=quote(key), allowed=", ".join(HEADER_KEYS)), source, doc.line_of(key))
+            raise SheetFormatError(
+                _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(HEADER_KEYS)),
+                source,
+                doc.line_of(key),
+            )
     players = _players(doc, rules, source)
     scorer = doc.get("scorer", players[0])
     if not isinstance(scorer, str) or scorer not in players:
-        raise SheetFormatError(_("scorer: {name} is not one of the players ({players})").format(
-            name=quote(scorer), players=", ".join(players)), source, doc.line_of("scorer"))
+        raise SheetFormatError(
+            _("scorer: {name} is not one of the players ({players})").format(
+                name=quote(scorer), players=", ".join(players)
+            ),
+            source,
+            doc.line_of("scorer"),
+        )
     hands = doc.get("hands")
     if hands is None:
         hands = LineList()
@@ -120,13 +159,24 @@ def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet
     if not isinstance(hands, list):
         raise SheetFormatError(_("hands: expected a list of hand entries"), source, doc.line_of("hands"))
     if len(hands) > MAX_HANDS:
-        raise SheetFormatError(_("hands: {count} entries; a King sheet has at most {most}").format(
-            count=len(hands), most=MAX_HANDS), source, doc.line_of("hands"))
+        raise SheetFormatError(
+            _("hands: {count} entries; a King sheet has at most {most}").format(count=len(hands), most=MAX_HANDS),
+            source,
+            doc.line_of("hands"),
+        )
     sheet = KingSheet(
-        source=source, rules=rules, rules_ref=rules_ref, players=players, scorer=scorer,
-        event=header_text(doc, "event", source), table=header_text(doc, "table", source),
-        round=header_text(doc, "round", source), date=header_text(doc, "date", source),
-        entries=[], hands_line=hands.line, line=doc.line,
+        source=source,
+        rules=rules,
+        rules_ref=rules_ref,
+        players=players,
+        scorer=scorer,
+        event=header_text(doc, "event", source),
+        table=header_text(doc, "table", source),
+        round=header_text(doc, "round", source),
+        date=header_text(doc, "date", source),
+        entries=[],
+        hands_line=hands.line,
+        line=doc.line,
     )
     for position, item in enumerate(hands):
         sheet.entries.append(_entry(item, position + 1, hands.line_of(position), sheet))
@@ -141,8 +191,13 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
         raise SheetFormatError(_("players: expected a list of player names"), source, line)
     refuse_bad_names(players, "players", source, line)  # the one name rule (names.py), as `new` applies it
     if len(players) != rules.players:
-        raise SheetFormatError(_("players: {rules} is played by {players}, the sheet names {count}").format(
-            rules=rules.name, players=rules.players, count=len(players)), source, line)
+        raise SheetFormatError(
+            _("players: {rules} is played by {players}, the sheet names {count}").format(
+                rules=rules.name, players=rules.players, count=len(players)
+            ),
+            source,
+            line,
+        )
     seen = set()
     for name in players:
         if name in seen:
@@ -163,13 +218,26 @@ class _Reader:
         return self.item.line_of(key) if key is not None else self.item.line
 
     def fail_at(self, key, message: str):
-        raise SheetFormatError(_("hand {index}: {key}: {message}").format(index=self.index, key=key, message=message),
-                               self.source, self.line(key))
+        raise SheetFormatError(
+            _("hand {index}: {key}: {message}").format(index=self.index, key=key, message=message),
+            self.source,
+            self.line(key),
+        )
 
     def finding_at(self, key, message: str, kind: FindingKind, player: str | None = None):
         """A finding of `kind` about the value of `key`, reported under the kind's article."""
-        self.findings.append(hand_finding(self.source, self.line(key), self.index, self.item.get("hand"), message,
-                                          kind.rule, player, code=kind.code))
+        self.findings.append(
+            hand_finding(
+                self.source,
+                self.line(key),
+                self.index,
+                self.item.get("hand"),
+                message,
+                kind.rule,
+                player,
+                code=kind.code,
+            )
+        )
 
     def word(self, key) -> str | None:
         return optional_word(self.item, key, self.fail_at)
@@ -182,8 +250,14 @@ class _Reader:
         if not isinstance(value, str):
             self.fail_at(key, _("expected a player's name, got {value}").format(value=quote(value)))
         if value not in self.sheet.players:
-            self.finding_at(key, _("{name} is not at this table ({players})").format(
-                name=quote(value), players=", ".join(self.sheet.players)), K.PLAYER_UNKNOWN, value)
+            self.finding_at(
+                key,
+                _("{name} is not at this table ({players})").format(
+                    name=quote(value), players=", ".join(self.sheet.players)
+                ),
+                K.PLAYER_UNKNOWN,
+                value,
+            )
             return None
         return value
 
@@ -196,11 +270,14 @@ class _Reader:
         if isinstance(value, list):
             numbers = [self.number(key, v, minimum) for v in value]
             if len(numbers) != len(players):
-                message = ngettext("{key} has {count} value for {players}", "{key} has {count} values for {players}",
-                                   len(numbers))
-                self.finding_at(key, message.format(key=field_word(key), count=len(numbers),
-                                                    players=_players_count(len(players))),
-                             K.VALUE_COUNT)
+                message = ngettext(
+                    "{key} has {count} value for {players}", "{key} has {count} values for {players}", len(numbers)
+                )
+                self.finding_at(
+                    key,
+                    message.format(key=field_word(key), count=len(numbers), players=_players_count(len(players))),
+                    K.VALUE_COUNT,
+                )
                 return None
             return dict(zip(players, numbers))
         if isinstance(value, dict):
@@ -208,15 +285,27 @@ class _Reader:
             for name, number in value.items():
                 number = self.number(key, number, minimum)
                 if name not in players:
-                    self.finding_at(key, _("{key}: {name} is not at this table ({players})").format(
-                        key=field_word(key), name=quote(name), players=", ".join(players)), K.PLAYER_UNKNOWN, str(name))
+                    self.finding_at(
+                        key,
+                        _("{key}: {name} is not at this table ({players})").format(
+                            key=field_word(key), name=quote(name), players=", ".join(players)
+                        ),
+                        K.PLAYER_UNKNOWN,
+                        str(name),
+                    )
                     continue
                 result[name] = number
             missing = [p for p in players if p not in result]
             if missing:
                 # Art 6: the scorer must ask every player; nothing is filled in by exclusion.
-                self.finding_at(key, _("{key}: no value for {players}; every player is asked (Art 6)").format(
-                    key=field_word(key), players=", ".join(missing)), K.VALUE_MISSING, missing[0])
+                self.finding_at(
+                    key,
+                    _("{key}: no value for {players}; every player is asked (Art 6)").format(
+                        key=field_word(key), players=", ".join(missing)
+                    ),
+                    K.VALUE_MISSING,
+                    missing[0],
+                )
                 return None
             return {player: result[player] for player in players}  # seat order
         self.fail_at(key, _("expected a list in seat order or a mapping {{player: value}}").format())
@@ -231,24 +320,31 @@ class _Reader:
 
 def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if not isinstance(item, dict):
-        raise SheetFormatError(_("hand {index}: expected a mapping such as {{hand: vazas, counts: [3, 2, 1, 7]}}")
-                               .format(index=index), sheet.source, line)
+        raise SheetFormatError(
+            _("hand {index}: expected a mapping such as {{hand: vazas, counts: [3, 2, 1, 7]}}").format(index=index),
+            sheet.source,
+            line,
+        )
     read = _Reader(item, index, sheet)
     for key in item:
         if key not in ENTRY_KEYS:
-            read.fail_at(key, _("unknown key {key}; allowed: {allowed}").format(key=quote(key),
-                                                                              allowed=", ".join(ENTRY_KEYS)))
+            read.fail_at(
+                key, _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(ENTRY_KEYS))
+            )
     name = read.word("hand")
     if name is None:
-        raise SheetFormatError(_("hand {index}: no 'hand' key (which hand is this?)").format(index=index),
-                               sheet.source, line)
+        raise SheetFormatError(
+            _("hand {index}: no 'hand' key (which hand is this?)").format(index=index), sheet.source, line
+        )
     rules = sheet.rules
     entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name), item=item)
     if entry.hand is None:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
-        read.finding_at("hand", _("unknown hand {name}; this game's hands are {hands}").format(name=quote(name),
-                                                                                             hands=known),
-                     K.HAND_UNKNOWN)
+        read.finding_at(
+            "hand",
+            _("unknown hand {name}; this game's hands are {hands}").format(name=quote(name), hands=known),
+            K.HAND_UNKNOWN,
+        )
     entry.counts = read.per_player("counts", 0)
     entry.points = read.per_player("points", None)
     entry.tricks = read.per_player("tricks", 0)
@@ -259,8 +355,13 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if penalty is not None:
         entry.penalty = PENALTIES.get(penalty)
         if entry.penalty is None:
-            read.finding_at("penalty", _("unknown penalty {name}; allowed: {allowed}").format(
-                name=quote(penalty), allowed=", ".join(PENALTIES.names)), K.PENALTY_UNKNOWN)
+            read.finding_at(
+                "penalty",
+                _("unknown penalty {name}; allowed: {allowed}").format(
+                    name=quote(penalty), allowed=", ".join(PENALTIES.names)
+                ),
+                K.PENALTY_UNKNOWN,
+            )
     offenders = item.get("players")
     if offenders is not None:
         if isinstance(offenders, str):
@@ -280,23 +381,42 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if contract is not None:
         entry.contract = CONTRACTS.get(contract)
         if entry.contract is None:
-            read.finding_at("contract", _("unknown contract {name}; allowed: {allowed}").format(
-                name=quote(contract), allowed=", ".join(CONTRACTS.names)), K.CONTRACT_UNKNOWN)
+            read.finding_at(
+                "contract",
+                _("unknown contract {name}; allowed: {allowed}").format(
+                    name=quote(contract), allowed=", ".join(CONTRACTS.names)
+                ),
+                K.CONTRACT_UNKNOWN,
+            )
     trump = item.get("trump")
     if isinstance(trump, (dict, list)):
         read.fail_at("trump", _("expected a word, got {value}").format(value=quote(trump)))
     if trump is not None:
         entry.trump = TRUMPS.get(str(trump))
         if entry.trump is None or entry.trump not in rules.trumps:
-            read.finding_at("trump", _("unknown trump {name}; allowed: {allowed}").format(
-                name=quote(trump), allowed=", ".join(rules.trumps)), K.TRUMP_UNKNOWN)
+            read.finding_at(
+                "trump",
+                _("unknown trump {name}; allowed: {allowed}").format(
+                    name=quote(trump), allowed=", ".join(rules.trumps)
+                ),
+                K.TRUMP_UNKNOWN,
+            )
     elif entry.contract == "positivos" and entry.hand == "festa" and entry.penalty is None:
         # Positivos is played "marcando trunfo ou sem trunfo" (Art 9, 2a fase a); the Dono da Festa, or the
         # buyer of an accepted offer, names it (Regras: Trunfo). Without it the sheet does not say what was played.
-        read.findings.append(hand_finding(
-            sheet.source, read.line("contract"), index, entry_label(entry),
-            _("a positivos festa needs its trump, named by the Dono da Festa: {trumps} (trump: ...)").format(
-                trumps=", ".join(rules.trumps)), TRUMP_RULE, code=K.TRUMP_MISSING.code))
+        read.findings.append(
+            hand_finding(
+                sheet.source,
+                read.line("contract"),
+                index,
+                entry_label(entry),
+                _("a positivos festa needs its trump, named by the Dono da Festa: {trumps} (trump: ...)").format(
+                    trumps=", ".join(rules.trumps)
+                ),
+                TRUMP_RULE,
+                code=K.TRUMP_MISSING.code,
+            )
+        )
     offer = item.get("offer")
     if offer is not None:
         entry.offer = _offer(read, offer)
@@ -309,8 +429,10 @@ def _offer(read: _Reader, offer) -> Offer | None:
         read.fail_at("offer", _("expected {{by: PLAYER, tricks: N}}").format())
     for key in offer:
         if key not in OFFER_KEYS:
-            read.fail_at("offer", _("unknown key {key}; allowed: {allowed}").format(key=quote(key),
-                                                                                  allowed=", ".join(OFFER_KEYS)))
+            read.fail_at(
+                "offer",
+                _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(OFFER_KEYS)),
+            )
     tricks = offer.get("tricks")
     if isinstance(tricks, bool) or not isinstance(tricks, int):
         read.fail_at("offer", _("tricks: expected a whole number, got {value}").format(value=quote(tricks)))
@@ -323,8 +445,11 @@ def _offer(read: _Reader, offer) -> Offer | None:
     if contract is not None:
         canonical = CONTRACTS.get(str(contract))
         if canonical not in ("positivos", "nulos"):
-            read.finding_at("offer", _("an offer is of tricks for positivos or nulos, not {name}").format(
-                name=quote(contract)), K.OFFER_KIND)
+            read.finding_at(
+                "offer",
+                _("an offer is of tricks for positivos or nulos, not {name}").format(name=quote(contract)),
+                K.OFFER_KIND,
+            )
             return None
         contract = canonical
     if by is None:
@@ -335,8 +460,11 @@ def _offer(read: _Reader, offer) -> Offer | None:
 def field_word(key: str) -> str:
     """How a finding names the values it is about, in the language in use: English says the
     sheet's key, Portuguese the regulation's word (Quadro 1: as contagens, os pontos, as vazas)."""
-    words = {"counts": pgettext("king field", "counts"), "points": pgettext("king field", "points"),
-             "tricks": pgettext("king field", "tricks")}
+    words = {
+        "counts": pgettext("king field", "counts"),
+        "points": pgettext("king field", "points"),
+        "tricks": pgettext("king field", "tricks"),
+    }
     return words.get(key, key)
 
 

@@ -4,6 +4,7 @@ from the row below.
 
 A pure function of the tournament and its checked sheets: a table whose sheet is not in, or not
 complete, does not count yet (the standings are provisional until every sheet is in)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -112,11 +113,20 @@ def standings(tournament: Tournament, results: dict[str, SheetResult]) -> list[S
         mine = tallies[name]
         place = rows[-1].place if rows and keys[order[position - 1]] == keys[name] else position + 1
         below = keys[order[position + 1]] if position + 1 < len(order) else None
-        rows.append(StandingRow(
-            place=place, name=name, points=float(mine.points),
-            tiebreaks={"king_points": sum(mine.games), "games": sorted(mine.games, reverse=True),
-                       "byes": mine.byes, "absences": mine.absences, "unplayed": mine.unplayed,
-                       "penalties": float(mine.penalties)},
-            decided_by=None if below is None else separated_by(keys[name], below),
-        ))
+        rows.append(
+            StandingRow(
+                place=place,
+                name=name,
+                points=float(mine.points),
+                tiebreaks={
+                    "king_points": sum(mine.games),
+                    "games": sorted(mine.games, reverse=True),
+                    "byes": mine.byes,
+                    "absences": mine.absences,
+                    "unplayed": mine.unplayed,
+                    "penalties": float(mine.penalties),
+                },
+                decided_by=None if below is None else separated_by(keys[name], below),
+            )
+        )
     return rows

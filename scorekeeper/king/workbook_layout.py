@@ -1,5 +1,6 @@
 """Where everything sits on a King boletim worksheet. Export writes by it; import finds the
 same places by their labels, so a sheet that a person rearranged a little still reads."""
+
 from __future__ import annotations
 
 from scorekeeper.i18n import N_, pgettext
@@ -9,8 +10,19 @@ from scorekeeper.workbook.layout import FIRST_ROW, HEAD_ROW, INFO_LABELS, NAMES_
 # Portugal by default, as on the paper boletim); import finds them in any language
 # (workbook.layout.is_label). The hands' names in the Mão column (the rule file's labels and
 # "Festa") are the game's own words, not labels: they are never translated.
-META_HEADERS = (N_("No."), N_("Hand"), N_("Beneficiary"), N_("Contract"), N_("Trump"), N_("Offered by"),
-                N_("Tricks offered"), N_("Penalty"), N_("Offenders"), N_("Value"), N_("Units"))
+META_HEADERS = (
+    N_("No."),
+    N_("Hand"),
+    N_("Beneficiary"),
+    N_("Contract"),
+    N_("Trump"),
+    N_("Offered by"),
+    N_("Tricks offered"),
+    N_("Penalty"),
+    N_("Offenders"),
+    N_("Value"),
+    N_("Units"),
+)
 NUMBER_HEADER, HAND_HEADER, UNITS_HEADER = META_HEADERS[0], META_HEADERS[1], META_HEADERS[10]
 PLAYER_HEADERS = (N_("Qty"), N_("Negatives"), N_("Positives"))
 QTY_HEADER, NEGATIVES_HEADER, POSITIVES_HEADER = PLAYER_HEADERS
@@ -33,12 +45,29 @@ def title() -> str:
     return pgettext("King boletim", "Score Sheet")
 
 
-COL_NUMBER, COL_HAND, COL_BENEFICIARY, COL_CONTRACT, COL_TRUMP, COL_OFFER_BY, COL_OFFER_TRICKS, \
-    COL_PENALTY, COL_OFFENDERS, COL_UNIT, COL_UNITS = range(1, 12)
+(
+    COL_NUMBER,
+    COL_HAND,
+    COL_BENEFICIARY,
+    COL_CONTRACT,
+    COL_TRUMP,
+    COL_OFFER_BY,
+    COL_OFFER_TRICKS,
+    COL_PENALTY,
+    COL_OFFENDERS,
+    COL_UNIT,
+    COL_UNITS,
+) = range(1, 12)
 FIRST_PLAYER_COL = 12
 CLASS_FIRST_COL = 3
-INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 8, 9), "date": (2, 10, 12),
-              "rules": (3, 2, 3), "scorer": (3, 6, 8)}  # (row, label column, value column)
+INFO_CELLS = {
+    "event": (2, 2, 3),
+    "table": (2, 6, 7),
+    "round": (2, 8, 9),
+    "date": (2, 10, 12),
+    "rules": (3, 2, 3),
+    "scorer": (3, 6, 8),
+}  # (row, label column, value column)
 
 
 class Layout:

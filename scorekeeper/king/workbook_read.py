@@ -4,6 +4,7 @@ A Qtd cell holds counts (or a festa's tricks); a Negativos or Positivos cell hol
 a person typed a number over its formula. Formulas are never trusted: the hand is scored from
 what was typed, and a total that a person typed over its formula is checked against the sum.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -32,9 +33,18 @@ from scorekeeper.workbook.safe_read import MAX_COLUMNS, MAX_ROWS, ErrorValue, Gr
 # hand's own cells, QTY and POINTS for a player's values (whose player the finding names), and
 # HAND for the entry itself (a finding about the hand as a whole, or one that names no key).
 QTY_SLOT, POINTS_SLOT, HAND_SLOT = STRIDE - 3, STRIDE - 2, STRIDE - 1
-KEY_COLUMNS = {"hand": L.COL_HAND, "beneficiary": L.COL_BENEFICIARY, "contract": L.COL_CONTRACT,
-               "trump": L.COL_TRUMP, "penalty": L.COL_PENALTY, "players": L.COL_OFFENDERS,
-               "offer": L.COL_OFFER_BY, "counts": QTY_SLOT, "tricks": QTY_SLOT, "points": POINTS_SLOT}
+KEY_COLUMNS = {
+    "hand": L.COL_HAND,
+    "beneficiary": L.COL_BENEFICIARY,
+    "contract": L.COL_CONTRACT,
+    "trump": L.COL_TRUMP,
+    "penalty": L.COL_PENALTY,
+    "players": L.COL_OFFENDERS,
+    "offer": L.COL_OFFER_BY,
+    "counts": QTY_SLOT,
+    "tricks": QTY_SLOT,
+    "points": POINTS_SLOT,
+}
 ROTATION_RULE = "Art 9, 2a fase"  # the festas' rotation (king.scoring): about the Beneficiário cell
 
 
@@ -97,8 +107,9 @@ def _column(grid: Grid, head: int, label: str) -> int | None:
     return next((c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.label(head, c), label)), None)
 
 
-def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
-                   places: dict[str, tuple[int, int]] | None = None) -> Boletim | None:
+def read_worksheet(
+    grid: Grid, info: dict, rules_cell: str | None = None, places: dict[str, tuple[int, int]] | None = None
+) -> Boletim | None:
     """A King boletim from a worksheet's cells, given its header `info`, where its Regras cell
     is and where each header value was read (`places`); None when it has no 'Mão' header row
     (a summary sheet). Its labels are found in any language scorekeeper writes them in."""
@@ -116,8 +127,10 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
         if problem is not None:
             raise SheetFormatError(problem, grid.where(head - 1, c))
         if name in players:
-            raise SheetFormatError(_("players: {name} is named twice (row {row})").format(
-                name=quote(name), row=head - 1), grid.where(head - 1, c))
+            raise SheetFormatError(
+                _("players: {name} is named twice (row {row})").format(name=quote(name), row=head - 1),
+                grid.where(head - 1, c),
+            )
         players.append(name)
     if not players:
         raise SheetFormatError(_("no player columns (Qtd, Negativos, Positivos)"), grid.where(head, L.COL_HAND))
@@ -143,9 +156,23 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
         places["scorer"] = (row, value_col)
     if isinstance(doc.get("scorer"), str) and (problem := name_problem(doc["scorer"])) is not None:
         raise SheetFormatError(problem, grid.where(*places["scorer"]))
-    boletim = Boletim(grid.path, grid.title, doc, players, qty_cols, [c + 1 for c in qty_cols],
-                      [c + 2 for c in qty_cols], total_col, None, None, rules_cell,
-                      note_col=note_col, names_row=head - 1, header_cells=places, grid=grid)
+    boletim = Boletim(
+        grid.path,
+        grid.title,
+        doc,
+        players,
+        qty_cols,
+        [c + 1 for c in qty_cols],
+        [c + 2 for c in qty_cols],
+        total_col,
+        None,
+        None,
+        rules_cell,
+        note_col=note_col,
+        names_row=head - 1,
+        header_cells=places,
+        grid=grid,
+    )
     hands = LineList()
     hands.line, hands.item_lines = code(head, L.COL_HAND), []
     row = head + 1
@@ -161,8 +188,12 @@ def read_worksheet(grid: Grid, info: dict, rules_cell: str | None = None,
         row += 1
     if boletim.totals_row is None and any(r > MAX_ROWS - 10 for r, _column in grid.values):
         # hands may go on below what is read: refuse rather than drop them
-        raise SheetFormatError(_("no 'Totais' row within the first {rows} rows; a King boletim holds at most a "
-                                 "hundred hands").format(rows=MAX_ROWS), grid.where(head, L.COL_HAND))
+        raise SheetFormatError(
+            _("no 'Totais' row within the first {rows} rows; a King boletim holds at most a hundred hands").format(
+                rows=MAX_ROWS
+            ),
+            grid.where(head, L.COL_HAND),
+        )
     doc["hands"] = hands
     if boletim.totals_row is not None:
         _typed_summary(grid, boletim)
@@ -177,8 +208,10 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
         q = grid.number(row, boletim.qty_cols[p])
         if q is not None:
             if q < 0:
-                raise SheetFormatError(_("{count} is negative; a Qtd cell counts cards or tricks from 0").format(
-                    count=q), grid.where(row, boletim.qty_cols[p]))
+                raise SheetFormatError(
+                    _("{count} is negative; a Qtd cell counts cards or tricks from 0").format(count=q),
+                    grid.where(row, boletim.qty_cols[p]),
+                )
             quantities[name] = q
             boletim.typed_quantities.add((row, p))
         # Negativos and Positivos hold the boletim's formulas: a number typed over one is points
@@ -189,14 +222,28 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
             boletim.typed_points[(row, p)] = boletim.neg_cols[p] if neg is not None else boletim.pos_cols[p]
         elif (row, boletim.neg_cols[p]) in grid.formulas or (row, boletim.pos_cols[p]) in grid.formulas:
             formulas.append(name)
-    meta = {key: grid.text(row, column) for key, column in (
-        ("beneficiary", L.COL_BENEFICIARY), ("contract", L.COL_CONTRACT), ("trump", L.COL_TRUMP),
-        ("offer_by", L.COL_OFFER_BY), ("offer_tricks", L.COL_OFFER_TRICKS), ("penalty", L.COL_PENALTY),
-        ("offenders", L.COL_OFFENDERS))}
+    meta = {
+        key: grid.text(row, column)
+        for key, column in (
+            ("beneficiary", L.COL_BENEFICIARY),
+            ("contract", L.COL_CONTRACT),
+            ("trump", L.COL_TRUMP),
+            ("offer_by", L.COL_OFFER_BY),
+            ("offer_tricks", L.COL_OFFER_TRICKS),
+            ("penalty", L.COL_PENALTY),
+            ("offenders", L.COL_OFFENDERS),
+        )
+    }
     note = _note(grid, row, boletim.note_col)
     total = grid.typed_over_number(row, boletim.total_col) if boletim.total_col is not None else None
-    if not quantities and not points and not meta["contract"] and not meta["penalty"] and note is None \
-            and total is None:
+    if (
+        not quantities
+        and not points
+        and not meta["contract"]
+        and not meta["penalty"]
+        and note is None
+        and total is None
+    ):
         _refuse_alone(grid, row, meta, label)
         return None  # a hand not played (yet)
     entry = LineDict()
@@ -233,13 +280,22 @@ def _refuse_alone(grid: Grid, row: int, meta: dict, label: str | None) -> None:
     """Nothing of a row whose hand is not played is dropped: a trump, an offer or the players
     at fault typed on it with no contract, penalty, count or points would be (a festa's
     beneficiary beside its name is the blank boletim's rotation, not a hand)."""
-    columns = {"beneficiary": L.COL_BENEFICIARY, "trump": L.COL_TRUMP, "offer_by": L.COL_OFFER_BY,
-               "offer_tricks": L.COL_OFFER_TRICKS, "offenders": L.COL_OFFENDERS}
+    columns = {
+        "beneficiary": L.COL_BENEFICIARY,
+        "trump": L.COL_TRUMP,
+        "offer_by": L.COL_OFFER_BY,
+        "offer_tricks": L.COL_OFFER_TRICKS,
+        "offenders": L.COL_OFFENDERS,
+    }
     for key, column in columns.items():
         if meta[key] is not None and (key != "beneficiary" or label is None):
-            raise SheetFormatError(_("{value} is typed on a row with no contract, penalty, count or points: a hand's "
-                                     "row holds what was played").format(value=quote(meta[key])),
-                                   grid.where(row, column))
+            raise SheetFormatError(
+                _(
+                    "{value} is typed on a row with no contract, penalty, count or points: a hand's "
+                    "row holds what was played"
+                ).format(value=quote(meta[key])),
+                grid.where(row, column),
+            )
 
 
 def _note(grid: Grid, row: int, column: int | None) -> str | None:
@@ -266,8 +322,10 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
                 raise ValueError(words[0])
             offer["tricks"] = int(words[0])
         except ValueError:
-            raise SheetFormatError(_("{text}: expected the number of tricks offered").format(text=quote(text)),
-                                   grid.where(row, L.COL_OFFER_TRICKS)) from None
+            raise SheetFormatError(
+                _("{text}: expected the number of tricks offered").format(text=quote(text)),
+                grid.where(row, L.COL_OFFER_TRICKS),
+            ) from None
         if len(words) > 1:
             offer["contract"] = words[1]
     return offer
@@ -319,8 +377,15 @@ def _line_dict(values: dict, lines: LineDict) -> LineDict:
 
 # The labels the writer puts in column B below the Saldo row (the classification, the running
 # balance): anything else typed there, before the Notas, is a hand below the totals.
-BELOW_LABELS = (L.PLAYER_LABEL, L.SALDO_LABEL, L.PLACE_LABEL, L.POINTS_LABEL, L.PLACE_VALUES_LABEL, L.SUM_LABEL,
-                L.RUNNING_LABEL)
+BELOW_LABELS = (
+    L.PLAYER_LABEL,
+    L.SALDO_LABEL,
+    L.PLACE_LABEL,
+    L.POINTS_LABEL,
+    L.PLACE_VALUES_LABEL,
+    L.SUM_LABEL,
+    L.RUNNING_LABEL,
+)
 
 
 def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
@@ -335,28 +400,43 @@ def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
     totals_read = {L.COL_HAND, *boletim.neg_cols, *boletim.pos_cols}
     saldo_read = {L.COL_HAND, *boletim.qty_cols}
     class_last = L.CLASS_FIRST_COL + len(players) - 1  # the classification's columns, from C
-    notes = min((r for (r, c) in grid.values if c == L.COL_HAND and r > end
-                 and is_label(grid.label(r, c), L.NOTES_LABEL)), default=MAX_ROWS + 1)
+    notes = min(
+        (r for (r, c) in grid.values if c == L.COL_HAND and r > end and is_label(grid.label(r, c), L.NOTES_LABEL)),
+        default=MAX_ROWS + 1,
+    )
     for (row, column), value in sorted(grid.values.items()):
         if (row, column) in grid.formulas:
             continue  # the boletim's own formulas
         if column > last:
-            message = _("{value} is typed right of the boletim's last column ({column}): nothing there is read; "
-                        "move it into the table or clear it")
+            message = _(
+                "{value} is typed right of the boletim's last column ({column}): nothing there is read; "
+                "move it into the table or clear it"
+            )
         elif row == boletim.names_row and column not in boletim.qty_cols:
-            message = _("{value} is typed in the players' row, which holds each player's name over their columns: "
-                        "nothing else there is read")
+            message = _(
+                "{value} is typed in the players' row, which holds each player's name over their columns: "
+                "nothing else there is read"
+            )
         elif row == totals and column not in totals_read or row == saldo and column not in saldo_read:
-            message = _("{value} is typed over a total that is not read (only each player's Negativos, Positivos "
-                        "and saldo are): clear it")
-        elif row > end and (column > class_last or column == L.COL_HAND and row < notes and not any(
-                is_label(value, label) for label in BELOW_LABELS)):
-            message = _("{value} is typed below the Totais and Saldo rows, where no hand is read: hands are written "
-                        "in the rows above the totals")
+            message = _(
+                "{value} is typed over a total that is not read (only each player's Negativos, Positivos "
+                "and saldo are): clear it"
+            )
+        elif row > end and (
+            column > class_last
+            or column == L.COL_HAND
+            and row < notes
+            and not any(is_label(value, label) for label in BELOW_LABELS)
+        ):
+            message = _(
+                "{value} is typed below the Totais and Saldo rows, where no hand is read: hands are written "
+                "in the rows above the totals"
+            )
         else:
             continue
-        raise SheetFormatError(message.format(value=_shown(grid, row, column, value), column=col(last)),
-                               grid.where(row, column))
+        raise SheetFormatError(
+            message.format(value=_shown(grid, row, column, value), column=col(last)), grid.where(row, column)
+        )
 
 
 def _shown(grid: Grid, row: int, column: int, value) -> str:
@@ -365,6 +445,7 @@ def _shown(grid: Grid, row: int, column: int, value) -> str:
 
 
 # --- checking -----------------------------------------------------------------------------
+
 
 def load(boletim: Boletim, rules_path: str | None = None):
     """The King sheet model of a boletim; format errors name the worksheet and cell."""
@@ -375,9 +456,12 @@ def load(boletim: Boletim, rules_path: str | None = None):
     if scorer is not None and scorer not in boletim.players:
         row, column = boletim.header_cells.get("scorer", (1, 1))
         # "Responsável (Art 6)" names the header cell as the default boletim labels it.
-        raise SheetFormatError(_("Responsável (Art 6): {name} is not one of the players named in row {row} "
-                                 "({players})").format(name=quote(scorer), row=boletim.names_row,
-                                                       players=", ".join(boletim.players)), boletim.cell(column, row))
+        raise SheetFormatError(
+            _("Responsável (Art 6): {name} is not one of the players named in row {row} ({players})").format(
+                name=quote(scorer), row=boletim.names_row, players=", ".join(boletim.players)
+            ),
+            boletim.cell(column, row),
+        )
     for raw in doc["hands"]:
         # The boletim shows the rule file's labels ("2 Ultimas Vazas"); the sheet uses names.
         canonical = rules.hand_names.get(raw["hand"]) if raw["hand"] else None
@@ -516,8 +600,13 @@ class _Cells:
         on such a row (a later one is the negative phase's total, about the whole phase)."""
         boletim = self.boletim
         negative = self.sheet.rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
-        if (negative is None or entry.penalty or finding.rule != "Quadro 1" or not finding.is_error
-                or row in self.overflow_placed):
+        if (
+            negative is None
+            or entry.penalty
+            or finding.rule != "Quadro 1"
+            or not finding.is_error
+            or row in self.overflow_placed
+        ):
             return None
         counts = entry.counts
         if counts is None and entry.points is not None:
@@ -534,6 +623,7 @@ class _Cells:
 
 # --- writing the YAML sheet ----------------------------------------------------------------
 
+
 def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | None = None) -> str:
     """The boletim as a YAML sheet (the format `record` and `check` read); `rules_ref` is what
     its `rules:` says when the caller knows better than the workbook (a house variant's file)."""
@@ -546,7 +636,10 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | No
             computed, _why = penalty_points(replace(entry, points=None), sheet, negative)
             if computed == entry.points:
                 del raw["points"]
-    lines = [f"rules: {flow(rules_ref or regras.yaml_ref(doc['rules'], sheet.rules))}", f"players: {flow(doc['players'])}"]
+    lines = [
+        f"rules: {flow(rules_ref or regras.yaml_ref(doc['rules'], sheet.rules))}",
+        f"players: {flow(doc['players'])}",
+    ]
     for key in ("scorer", "event", "table", "round", "date"):
         if key in doc:
             lines.append(f"{key}: {flow(doc[key])}")

@@ -1,5 +1,6 @@
 """Writing a King boletim worksheet: the paper layout, with live formulas for everything a
 person would add by hand, so the sheet keeps adding up when it is edited in a spreadsheet."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -78,9 +79,12 @@ class KingBoletimWriter:
         boletim's own zero check, which says ERRO once a whole game does not add up to 0."""
         lay = self.lay
         confere = f"{quoted}!{col(lay.class_col(2))}{lay.sum_row}"
-        return SummaryCells(f"{quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}",
-                            f"{quoted}!{col(lay.class_col(p))}{lay.points_row}", confere,
-                            f'{confere}="{_(L.ERROR_WORD)}"')
+        return SummaryCells(
+            f"{quoted}!{col(lay.class_col(p))}{lay.class_saldo_row}",
+            f"{quoted}!{col(lay.class_col(p))}{lay.points_row}",
+            confere,
+            f'{confere}="{_(L.ERROR_WORD)}"',
+        )
 
     # --- formulas -------------------------------------------------------------------------
     def unit_formula(self, r: int) -> str:
@@ -94,8 +98,9 @@ class KingBoletimWriter:
 
     def control_formula(self, r: int) -> str:
         festa = FESTA_LABEL
-        return (f'=IF($B{r}="","",IF($B{r}="{festa}",IF($H{r}="",{self.rules.festa_total},0),'
-                f'IF($J{r}="","",-$J{r}*$K{r})))')
+        return (
+            f'=IF($B{r}="","",IF($B{r}="{festa}",IF($H{r}="",{self.rules.festa_total},0),IF($J{r}="","",-$J{r}*$K{r})))'
+        )
 
     def _charge(self, r: int, player: int, scorer: int) -> str:
         """Art 6: the responsible scorer takes the units nobody declared (their points, > 0)."""
@@ -108,7 +113,7 @@ class KingBoletimWriter:
     def negative_points(self, r: int, player: int, scorer: int) -> str:
         """A negative hand's points (as a positive number, for the Negativos column)."""
         q = f"{col(self.lay.qty_col(player))}{r}"
-        return f'{q}*$J{r}{self._charge(r, player, scorer)}'
+        return f"{q}*$J{r}{self._charge(r, player, scorer)}"
 
     def festa_points(self, r: int, player: int, sign: int) -> str:
         """A festa's points for `player` in the Positivos (sign 1) or Negativos (sign -1) column:
@@ -131,14 +136,24 @@ class KingBoletimWriter:
     def any_points(self, r: int, player: int, scorer: int, sign: int) -> str:
         """For a row whose hand is not known when exported (a spare row): any hand, by its label."""
         q = f"{col(self.lay.qty_col(player))}{r}"
-        negative = f'IF(OR($J{r}="",{q}=""),"",{self.negative_points(r, player, scorer)})' if sign < 0 else \
-            f'IF(OR($J{r}="",{q}=""),"",0)'
-        return (f'IF(OR($B{r}="",$H{r}<>""),"",IF($B{r}="{FESTA_LABEL}",'
-                f'{self.festa_points(r, player, sign)},{negative}))')
+        negative = (
+            f'IF(OR($J{r}="",{q}=""),"",{self.negative_points(r, player, scorer)})'
+            if sign < 0
+            else f'IF(OR($J{r}="",{q}=""),"",0)'
+        )
+        return (
+            f'IF(OR($B{r}="",$H{r}<>""),"",IF($B{r}="{FESTA_LABEL}",{self.festa_points(r, player, sign)},{negative}))'
+        )
 
     # --- writing ---------------------------------------------------------------------------
-    def write(self, meta: dict, scorer: str, rows: list[dict], findings: list["Note"],
-              totals: dict[str, dict[str, int]] | None = None):
+    def write(
+        self,
+        meta: dict,
+        scorer: str,
+        rows: list[dict],
+        findings: list["Note"],
+        totals: dict[str, dict[str, int]] | None = None,
+    ):
         """Write the worksheet, in the language in use. `rows` hold what is typed in each hand
         row; `findings` are the notes to show as comments and in the notes area; `totals` the
         Totais and Saldo numbers written over their formulas ({"saldo": {"Ana": 20}})."""
@@ -195,10 +210,16 @@ class KingBoletimWriter:
     def _hand_row(self, r: int, typed: dict, scorer: int) -> None:
         ws, lay = self.ws, self.lay
         ws.cell(r, L.COL_NUMBER, r - L.FIRST_ROW + 1)
-        for column, key in ((L.COL_HAND, "label"), (L.COL_BENEFICIARY, "beneficiary"), (L.COL_CONTRACT, "contract"),
-                            (L.COL_TRUMP, "trump"), (L.COL_OFFER_BY, "offer_by"),
-                            (L.COL_OFFER_TRICKS, "offer_tricks"), (L.COL_PENALTY, "penalty"),
-                            (L.COL_OFFENDERS, "offenders")):
+        for column, key in (
+            (L.COL_HAND, "label"),
+            (L.COL_BENEFICIARY, "beneficiary"),
+            (L.COL_CONTRACT, "contract"),
+            (L.COL_TRUMP, "trump"),
+            (L.COL_OFFER_BY, "offer_by"),
+            (L.COL_OFFER_TRICKS, "offer_tricks"),
+            (L.COL_PENALTY, "penalty"),
+            (L.COL_OFFENDERS, "offenders"),
+        ):
             if typed.get(key) is not None:
                 put(ws, r, column, typed[key])
         if typed.get("note") is not None:  # the hand's own note, as typed: inert text (put)
@@ -244,8 +265,7 @@ class KingBoletimWriter:
         if typed.get("total") is not None:  # a total written over the formula (written_totals): kept as written
             put(ws, r, lay.total_col, typed["total"])
         else:
-            ws.cell(r, lay.total_col,
-                    f'=IF(COUNT({every})=0,"",SUM({",".join(pos_cells)})-SUM({",".join(neg_cells)}))')
+            ws.cell(r, lay.total_col, f'=IF(COUNT({every})=0,"",SUM({",".join(pos_cells)})-SUM({",".join(neg_cells)}))')
         for column in range(1, lay.last_col + 1):
             if column in (lay.total_col, lay.control_col):
                 self.style(ws.cell(r, column), "box_signed")
@@ -284,7 +304,7 @@ class KingBoletimWriter:
             if name in written.get("saldo", {}):
                 put(ws, lay.saldo_row, qcol, written["saldo"][name])
             else:
-                ws.cell(lay.saldo_row, qcol, f"=IF({empty},\"\",{self.saldo_formula(p)})")
+                ws.cell(lay.saldo_row, qcol, f'=IF({empty},"",{self.saldo_formula(p)})')
             ws.merge_cells(start_row=lay.saldo_row, start_column=qcol, end_row=lay.saldo_row, end_column=qcol + 2)
         # The hands' total is what their points add up to, never a hand's total written over its
         # formula (a claim, checked): the players' Positivos less their Negativos
@@ -308,9 +328,14 @@ class KingBoletimWriter:
         empty = self.nothing_entered()
         first, last = col(lay.class_col(0)), col(lay.class_col(n - 1))
         saldos = f"${first}${lay.class_saldo_row}:${last}${lay.class_saldo_row}"
-        labels = ((lay.class_head_row, L.PLAYER_LABEL), (lay.class_saldo_row, L.SALDO_LABEL),
-                  (lay.place_row, L.PLACE_LABEL), (lay.points_row, L.POINTS_LABEL),
-                  (lay.place_values_row, L.PLACE_VALUES_LABEL), (lay.sum_row, L.SUM_LABEL))
+        labels = (
+            (lay.class_head_row, L.PLAYER_LABEL),
+            (lay.class_saldo_row, L.SALDO_LABEL),
+            (lay.place_row, L.PLACE_LABEL),
+            (lay.points_row, L.POINTS_LABEL),
+            (lay.place_values_row, L.PLACE_VALUES_LABEL),
+            (lay.sum_row, L.SUM_LABEL),
+        )
         for row, label in labels:
             self.style(ws.cell(row, L.COL_HAND, _(label)), "bold")
         # Art 15's table points and the zero check are a whole game's (the CLI gives `places` for
@@ -325,10 +350,16 @@ class KingBoletimWriter:
             self.style(ws.cell(lay.class_saldo_row, c, f'=IF({empty},"",{self.saldo_formula(p)})'), "box_signed")
             ws.cell(lay.place_row, c, f'=IF({empty},"",RANK({letter}{lay.class_saldo_row},{saldos}))')
             # Art 16 / K5: tied players share the average of the places they occupy.
-            self.style(ws.cell(lay.points_row, c, f'=IF({unfinished},"",AVERAGE(OFFSET(${first}${lay.place_values_row},0,'
-                                                  f"{letter}{lay.place_row}-1,1,"
-                                                  f'COUNTIF({saldos},{letter}{lay.class_saldo_row}))))'),
-                       "box_points")
+            self.style(
+                ws.cell(
+                    lay.points_row,
+                    c,
+                    f'=IF({unfinished},"",AVERAGE(OFFSET(${first}${lay.place_values_row},0,'
+                    f"{letter}{lay.place_row}-1,1,"
+                    f"COUNTIF({saldos},{letter}{lay.class_saldo_row}))))",
+                ),
+                "box_points",
+            )
             self.style(ws.cell(lay.place_values_row, c, rules.places[p] if p < len(rules.places) else 0), "box")
             self.style(ws.cell(lay.place_row, c), "box")
         self.style(ws.cell(lay.sum_row, lay.class_col(0), f'=IF({empty},"",SUM({saldos}))'), "signed")
@@ -351,23 +382,38 @@ class KingBoletimWriter:
                 c = lay.class_col(p)
                 previous = f"{col(c)}{row - 1}+" if offset else ""
                 # SUM, not N(): an empty or "" points cell counts 0 in every spreadsheet (see festa_points)
-                self.style(ws.cell(row, c, f'=IF({empty},"",{previous}SUM({col(lay.pos_col(p))}{r})'
-                                           f'-SUM({col(lay.neg_col(p))}{r}))'), "box")
+                self.style(
+                    ws.cell(
+                        row, c, f'=IF({empty},"",{previous}SUM({col(lay.pos_col(p))}{r})-SUM({col(lay.neg_col(p))}{r}))'
+                    ),
+                    "box",
+                )
         chart = LineChart()
         chart.title = _(L.RUNNING_LABEL)
         chart.y_axis.title = _(L.POINTS_AXIS)
         chart.x_axis.title = _(L.HAND_HEADER)
         chart.height, chart.width = 7.5, 16
-        data = Reference(ws, min_col=lay.class_col(0), max_col=lay.class_col(len(self.players) - 1),
-                         min_row=lay.running_head_row, max_row=lay.running_first_row + self.lay.hands - 1)
+        data = Reference(
+            ws,
+            min_col=lay.class_col(0),
+            max_col=lay.class_col(len(self.players) - 1),
+            min_row=lay.running_head_row,
+            max_row=lay.running_first_row + self.lay.hands - 1,
+        )
         chart.add_data(data, titles_from_data=True)
         for series in chart.series:
             series.smooth = False  # a balance moves hand by hand; a curve would invent values between
         chart.x_axis.tickLblPos = "low"
         chart.x_axis.delete = False
         chart.y_axis.delete = False
-        chart.set_categories(Reference(ws, min_col=L.COL_NUMBER, min_row=lay.running_first_row,
-                                       max_row=lay.running_first_row + self.lay.hands - 1))
+        chart.set_categories(
+            Reference(
+                ws,
+                min_col=L.COL_NUMBER,
+                min_row=lay.running_first_row,
+                max_row=lay.running_first_row + self.lay.hands - 1,
+            )
+        )
         ws.add_chart(chart, f"{col(lay.qty_col(1))}{lay.class_head_row}")
 
     def _findings(self, findings) -> None:
@@ -413,9 +459,14 @@ class KingBoletimWriter:
         ws, lay, rules = self.ws, self.lay, self.rules
         first, last = L.FIRST_ROW, lay.last_hand_row
         labels = [h.label for h in rules.negative_hands] + [FESTA_LABEL]
-        lists = ((L.COL_HAND, labels), (L.COL_BENEFICIARY, self.players), (L.COL_OFFER_BY, self.players),
-                 (L.COL_CONTRACT, ("positivos", "nulos", "4-3-3-3")), (L.COL_TRUMP, rules.trumps),
-                 (L.COL_PENALTY, ("renuncia", "cartas-passadas")))
+        lists = (
+            (L.COL_HAND, labels),
+            (L.COL_BENEFICIARY, self.players),
+            (L.COL_OFFER_BY, self.players),
+            (L.COL_CONTRACT, ("positivos", "nulos", "4-3-3-3")),
+            (L.COL_TRUMP, rules.trumps),
+            (L.COL_PENALTY, ("renuncia", "cartas-passadas")),
+        )
         for column, values in lists:
             formula = list_formula(values)
             if formula is not None:
@@ -423,18 +474,37 @@ class KingBoletimWriter:
                 dv.add(f"{col(column)}{first}:{col(column)}{last}")
                 ws.add_data_validation(dv)
         limit = max(rules.offer_limit_positivos, rules.offer_limit_nulos)
-        offers = DataValidation(type="whole", operator="between", formula1="1", formula2=str(limit), allow_blank=True,
-                                showErrorMessage=True, error=_("Art 10: 1 to {limit} tricks").format(limit=limit))
+        offers = DataValidation(
+            type="whole",
+            operator="between",
+            formula1="1",
+            formula2=str(limit),
+            allow_blank=True,
+            showErrorMessage=True,
+            error=_("Art 10: 1 to {limit} tricks").format(limit=limit),
+        )
         offers.add(f"{col(L.COL_OFFER_TRICKS)}{first}:{col(L.COL_OFFER_TRICKS)}{last}")
         ws.add_data_validation(offers)
-        quantities = DataValidation(type="whole", operator="between", formula1="0", formula2=f"$K{first}",
-                                    allow_blank=True, showErrorMessage=True,
-                                    error=_("A whole number from 0 to the hand's units (column {units})").format(
-                                        units=_(L.UNITS_HEADER)))
-        points = DataValidation(type="whole", operator="between", formula1="0",
-                                formula2=str(-rules.negative_phase_total), allow_blank=True, showErrorMessage=True,
-                                error=_("Whole points, written without sign in {negatives} or {positives}").format(
-                                    negatives=_(L.NEGATIVES_HEADER), positives=_(L.POSITIVES_HEADER)))
+        quantities = DataValidation(
+            type="whole",
+            operator="between",
+            formula1="0",
+            formula2=f"$K{first}",
+            allow_blank=True,
+            showErrorMessage=True,
+            error=_("A whole number from 0 to the hand's units (column {units})").format(units=_(L.UNITS_HEADER)),
+        )
+        points = DataValidation(
+            type="whole",
+            operator="between",
+            formula1="0",
+            formula2=str(-rules.negative_phase_total),
+            allow_blank=True,
+            showErrorMessage=True,
+            error=_("Whole points, written without sign in {negatives} or {positives}").format(
+                negatives=_(L.NEGATIVES_HEADER), positives=_(L.POSITIVES_HEADER)
+            ),
+        )
         for p in range(len(self.players)):
             quantities.add(f"{col(lay.qty_col(p))}{first}:{col(lay.qty_col(p))}{last}")
             points.add(f"{col(lay.neg_col(p))}{first}:{col(lay.pos_col(p))}{last}")
@@ -451,11 +521,16 @@ class KingBoletimWriter:
         # a hand (its value stays in the cell, for anything that reads it).
         running, running_last = lay.running_first_row, lay.running_first_row + lay.hands - 1
         area = f"A{first}:{control}{running_last}"
-        ws.conditional_formatting.add(area, FormulaRule(
-            formula=[f'AND(ROW()<={last},${total}{first}<>"",${total}{first}<>${control}{first})'], fill=RED_FILL))
+        ws.conditional_formatting.add(
+            area,
+            FormulaRule(
+                formula=[f'AND(ROW()<={last},${total}{first}<>"",${total}{first}<>${control}{first})'], fill=RED_FILL
+            ),
+        )
         hidden = DifferentialStyle(numFmt=NumberFormat(numFmtId=HIDDEN_FORMAT_ID, formatCode=";;;"))
-        ws.conditional_formatting.add(area, Rule(type="expression", dxf=hidden,
-                                                 formula=[f'AND(ROW()>={running},$B{first}="")']))
+        ws.conditional_formatting.add(
+            area, Rule(type="expression", dxf=hidden, formula=[f'AND(ROW()>={running},$B{first}="")'])
+        )
         check = f"{col(lay.class_col(2))}{lay.sum_row}"
         ws.conditional_formatting.add(check, FormulaRule(formula=[f'{check}="{_(L.ERROR_WORD)}"'], fill=RED_FILL))
         ws.freeze_panes = f"A{first}"
@@ -469,15 +544,32 @@ class KingBoletimWriter:
         texts: dict[int, list[tuple[str, bool]]] = {c: [] for c in range(1, lay.last_col + 1)}
         for index, header in enumerate(L.META_HEADERS, start=1):
             texts[index] += [(word, True) for word in _(header).split()]  # a header wraps at its spaces
-        keys = {L.COL_HAND: "label", L.COL_BENEFICIARY: "beneficiary", L.COL_CONTRACT: "contract",
-                L.COL_TRUMP: "trump", L.COL_OFFER_BY: "offer_by", L.COL_OFFER_TRICKS: "offer_tricks",
-                L.COL_PENALTY: "penalty", L.COL_OFFENDERS: "offenders"}
+        keys = {
+            L.COL_HAND: "label",
+            L.COL_BENEFICIARY: "beneficiary",
+            L.COL_CONTRACT: "contract",
+            L.COL_TRUMP: "trump",
+            L.COL_OFFER_BY: "offer_by",
+            L.COL_OFFER_TRICKS: "offer_tricks",
+            L.COL_PENALTY: "penalty",
+            L.COL_OFFENDERS: "offenders",
+        }
         for column, key in keys.items():
             texts[column] += [(str(row[key]), False) for row in rows if row.get(key) is not None]
         texts[L.COL_HAND] += [(h.label, False) for h in self.rules.negative_hands]
-        texts[L.COL_HAND] += [(_(label), True) for label in (L.TOTALS_LABEL, L.SALDO_LABEL, L.PLAYER_LABEL,
-                                                             L.PLACE_LABEL, L.POINTS_LABEL, L.PLACE_VALUES_LABEL,
-                                                             L.SUM_LABEL, L.RUNNING_LABEL)]
+        texts[L.COL_HAND] += [
+            (_(label), True)
+            for label in (
+                L.TOTALS_LABEL,
+                L.SALDO_LABEL,
+                L.PLAYER_LABEL,
+                L.PLACE_LABEL,
+                L.POINTS_LABEL,
+                L.PLACE_VALUES_LABEL,
+                L.SUM_LABEL,
+                L.RUNNING_LABEL,
+            )
+        ]
         texts[L.COL_HAND] += [(notes_label(), True)]
         texts[L.COL_CONTRACT] += [("positivos", False), ("4-3-3-3", False)]
         texts[L.COL_TRUMP] += [(t, False) for t in self.rules.trumps]
@@ -495,8 +587,10 @@ class KingBoletimWriter:
         texts[lay.total_col] += [(_(L.TOTAL_HEADER), True), ("+00000", True)]
         texts[lay.control_col] += [(_(L.CONTROL_HEADER), True), ("+00000", True)]
         texts[lay.note_col] += [(_(L.REMARK_HEADER), True)]
-        widths = {column: max([text_width(text, bold) for text, bold in found] + [MIN_WIDTH])
-                  for column, found in texts.items()}
+        widths = {
+            column: max([text_width(text, bold) for text, bold in found] + [MIN_WIDTH])
+            for column, found in texts.items()
+        }
         notes = [text_width(line) for row in rows if row.get("note") is not None for line in row["note"].split("\n")]
         widths[lay.note_col] = max([widths[lay.note_col], *(min(REMARK_MAX_WIDTH, w) for w in notes)])
         return widths
@@ -508,12 +602,18 @@ class KingBoletimWriter:
         ws, lay = self.ws, self.lay
         title = " · ".join(str(v) for v in (meta.get("event"), _mesa(meta)) if v)
         last_row = lay.notes_row + (BLANK_NOTE_LINES if self.blank else max(1, len(self.notes)))
-        page_setup(ws, header=f"{L.title()} — {self.rules.title}" + (f" — {title}" if title else ""),
-                   landscape=True, one_page=not self.blank, area=f"A1:{col(lay.last_col)}{last_row}",
-                   repeat_titles=not self.blank)  # a blank's page 2 is not the hands table
+        page_setup(
+            ws,
+            header=f"{L.title()} — {self.rules.title}" + (f" — {title}" if title else ""),
+            landscape=True,
+            one_page=not self.blank,
+            area=f"A1:{col(lay.last_col)}{last_row}",
+            repeat_titles=not self.blank,
+        )  # a blank's page 2 is not the hands table
         page_width, page_height = printable_points(landscape=True)
-        scale = min(1.0, page_width / sum(column_points(ws.column_dimensions[col(c)].width)
-                                          for c in range(1, lay.last_col + 1)))
+        scale = min(
+            1.0, page_width / sum(column_points(ws.column_dimensions[col(c)].width) for c in range(1, lay.last_col + 1))
+        )
         room = page_height * PAGE_FILL / scale  # the page's height, in the sheet's points
         chars = sum(ws.column_dimensions[col(c)].width for c in range(L.COL_HAND, lay.last_col + 1))
         for offset, note in enumerate(self.notes):
@@ -573,25 +673,42 @@ def typed_rows(sheet, result) -> list[dict]:
         festa = label == FESTA_LABEL
         for key, otherwise in (("counts", "tricks"), ("tricks", "counts")):
             if key in item and (key == "tricks") != festa:  # Qtd holds a festa's tricks, another hand's counts
-                _refuse(sheet, entry, _("{key}: the boletim's Qtd cells hold a festa's tricks and any other hand's "
-                                        "counts: these would read back as {other}").format(key=key, other=otherwise))
-        for key, resolved in (("beneficiary", entry.beneficiary), ("contract", entry.contract),
-                              ("trump", entry.trump), ("penalty", entry.penalty)):
+                _refuse(
+                    sheet,
+                    entry,
+                    _(
+                        "{key}: the boletim's Qtd cells hold a festa's tricks and any other hand's "
+                        "counts: these would read back as {other}"
+                    ).format(key=key, other=otherwise),
+                )
+        for key, resolved in (
+            ("beneficiary", entry.beneficiary),
+            ("contract", entry.contract),
+            ("trump", entry.trump),
+            ("penalty", entry.penalty),
+        ):
             row[key] = resolved if resolved is not None else _as_written(item.get(key))
         offenders = item.get("players")
         offenders = [offenders] if isinstance(offenders, str) else offenders
         if offenders:
             text = ", ".join(str(name) for name in offenders)
             if offender_names(text, players) != [str(name).strip() for name in offenders]:
-                _refuse(sheet, entry, _("players: the boletim writes the players at fault in one cell, separated by "
-                                        "commas, and {names} would read back as others").format(names=quote(text)))
+                _refuse(
+                    sheet,
+                    entry,
+                    _(
+                        "players: the boletim writes the players at fault in one cell, separated by "
+                        "commas, and {names} would read back as others"
+                    ).format(names=quote(text)),
+                )
             row["offenders"] = text
         offer = item.get("offer") if entry.offer is None else None
         if entry.offer is not None:
             row["offer_by"] = entry.offer.by
             kind = entry.offer.contract
-            row["offer_tricks"] = (entry.offer.tricks if kind is None or kind == entry.contract
-                                   else f"{entry.offer.tricks} {kind}")
+            row["offer_tricks"] = (
+                entry.offer.tricks if kind is None or kind == entry.contract else f"{entry.offer.tricks} {kind}"
+            )
         elif isinstance(offer, dict):  # an offer by someone not at the table, or of an unknown kind
             row["offer_by"] = _as_written(offer.get("by"))
             kind = offer.get("contract")
@@ -633,15 +750,26 @@ def _per_player(sheet, entry, key: str) -> list | None:
         return [value.get(p) for p in players]
     if isinstance(value, dict):
         unknown = next(name for name in value if name not in players)
-        _refuse(sheet, entry, _("{key}: {name} is not at this table, and the boletim has a column for each player "
-                                "only").format(key=key, name=quote(unknown)))
-    _refuse(sheet, entry, _("{key}: {count} values for {players} players: the boletim has one cell for each").format(
-        key=key, count=len(value) if isinstance(value, list) else 1, players=len(players)))
+        _refuse(
+            sheet,
+            entry,
+            _("{key}: {name} is not at this table, and the boletim has a column for each player only").format(
+                key=key, name=quote(unknown)
+            ),
+        )
+    _refuse(
+        sheet,
+        entry,
+        _("{key}: {count} values for {players} players: the boletim has one cell for each").format(
+            key=key, count=len(value) if isinstance(value, list) else 1, players=len(players)
+        ),
+    )
 
 
 def _refuse(sheet, entry, why: str):
-    raise SheetFormatError(_("cannot export: hand {index}: {why}").format(index=entry.index, why=why), sheet.source,
-                           entry.line)
+    raise SheetFormatError(
+        _("cannot export: hand {index}: {why}").format(index=entry.index, why=why), sheet.source, entry.line
+    )
 
 
 def _note_cell(sheet, entry) -> str:
@@ -656,8 +784,13 @@ def _note_cell(sheet, entry) -> str:
         why = _("it is longer than a workbook cell holds ({most} characters)").format(most=grouped(MAX_CELL_CHARS))
     else:
         return note
-    raise SheetFormatError(_("cannot export: hand {index}: note: the boletim cannot hold {note}: {why}").format(
-        index=entry.index, note=quote(note), why=why), sheet.source, entry.line)
+    raise SheetFormatError(
+        _("cannot export: hand {index}: note: the boletim cannot hold {note}: {why}").format(
+            index=entry.index, note=quote(note), why=why
+        ),
+        sheet.source,
+        entry.line,
+    )
 
 
 class Note(NamedTuple):

@@ -5,6 +5,7 @@ points add up to, under the King rules' "A contagem dos pontos" (two columns a p
 difference the saldo), so that a total disputed on paper keeps its finding through `import`,
 `check` and `export` (issue 16).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -68,13 +69,21 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
             where = values.line_of(name) if hasattr(values, "line_of") else at
             number = _whole(value, lambda message: fail(f"{key}: {message}", where))
             if name not in players:
-                written.findings.append(Finding(
-                    Severity.ERROR, source, where,
-                    _("{name} in the totals written ({key}) is not at this table ({players})").format(
-                        key=key, name=quote(name), players=", ".join(players)),
-                    K.PLAYER_UNKNOWN.rule, None, str(name), code=K.PLAYER_UNKNOWN.code))
+                written.findings.append(
+                    Finding(
+                        Severity.ERROR,
+                        source,
+                        where,
+                        _("{name} in the totals written ({key}) is not at this table ({players})").format(
+                            key=key, name=quote(name), players=", ".join(players)
+                        ),
+                        K.PLAYER_UNKNOWN.rule,
+                        None,
+                        str(name),
+                        code=K.PLAYER_UNKNOWN.code,
+                    )
+                )
                 continue
             read[name] = (number, where)
         written.values[key] = {p: read[p] for p in players if p in read}  # seat order
     return written
-

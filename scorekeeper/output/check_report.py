@@ -1,5 +1,6 @@
 """What `check` prints, sheet by sheet, in each of its formats: text (a finding a line and the
 sheet's summary), a table, CSV, or a JSON array."""
+
 from __future__ import annotations
 
 from scorekeeper.i18n import _

@@ -1,4 +1,5 @@
 """CSV that no spreadsheet runs as a formula."""
+
 from __future__ import annotations
 
 import io

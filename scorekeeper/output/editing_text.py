@@ -2,6 +2,7 @@
 findings it caused, the game complete, the entry removed. Whole sentences for each game's word
 for an entry (Game.entry_word: a King or Truco hand, a Sueca deal, a Quatrilho entry), as the
 Portuguese words differ in gender and the sentence agrees with them."""
+
 from __future__ import annotations
 
 from scorekeeper import games
@@ -25,8 +26,13 @@ def saved_lines(result, index: int, found) -> list[str]:
     if result.complete:
         winner = result.extra.get("winner")
         if winner:
-            lines.append(one_line(_("The game is complete: {totals}; {winner} wins").format(
-                totals=format_totals(result), winner=winner)))
+            lines.append(
+                one_line(
+                    _("The game is complete: {totals}; {winner} wins").format(
+                        totals=format_totals(result), winner=winner
+                    )
+                )
+            )
         else:
             lines.append(one_line(_("The game is complete: {totals}").format(totals=format_totals(result))))
     return lines

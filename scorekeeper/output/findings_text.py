@@ -1,5 +1,6 @@
 """A finding in words: the line `check` prints, the note a boletim holds, and a sheet's
 findings with their closing summary (what `import` and `show` print after a sheet)."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import one_line

@@ -1,4 +1,5 @@
 """A sheet's result as the JSON-ready dict every `--format json` prints."""
+
 from __future__ import annotations
 
 from scorekeeper.sheet.results import SheetResult
@@ -26,8 +27,15 @@ def sheet_report(result: SheetResult, running: bool = False) -> dict:
 
 
 def _hand_report(hand) -> dict:
-    report = {"index": hand.index, "line": hand.line, "hand": hand.hand, "detail": hand.detail,
-              "points": hand.points, "total": hand.total, "expected": hand.expected}
+    report = {
+        "index": hand.index,
+        "line": hand.line,
+        "hand": hand.hand,
+        "detail": hand.detail,
+        "points": hand.points,
+        "total": hand.total,
+        "expected": hand.expected,
+    }
     if hand.awarded is not None:
         report["awarded"] = hand.awarded
     return report

@@ -1,4 +1,5 @@
 """The JSON text every `--format json` prints, nothing in it a terminal acts on."""
+
 from __future__ import annotations
 
 import json
@@ -9,9 +10,12 @@ from scorekeeper.output.terminal import unshowable
 # JSON escapes the C0 controls itself; these it leaves raw, and a terminal may act on them: DEL,
 # the C1 controls, the line separators, the direction marks and the byte-order mark (errors.INVISIBLE),
 # a non-UTF-8 name's surrogates, and the noncharacters (errors.NONCHARACTERS).
-_JSON_UNSAFE = ("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\u2028\u2029\ud800-\udfff"
-                "\ufdd0-\ufdef\ufffe\uffff" + "".join(chr(plane + last) for plane in range(0x10000, 0x110000, 0x10000)
-                                                for last in (0xFFFE, 0xFFFF)) + "]")
+_JSON_UNSAFE = (
+    "[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\u2028\u2029\ud800-\udfff"
+    "\ufdd0-\ufdef\ufffe\uffff"
+    + "".join(chr(plane + last) for plane in range(0x10000, 0x110000, 0x10000) for last in (0xFFFE, 0xFFFF))
+    + "]"
+)
 
 
 def _json_escape(ch: str) -> str:

@@ -1,6 +1,7 @@
 """Rows in every form a listing command prints: a table for people, JSON and CSV for programs,
 Markdown for the docs (`codes --format markdown`); and the one list of a finding's columns that
 `check --format table|csv` prints. Each text ends with its line break."""
+
 from __future__ import annotations
 
 from scorekeeper.i18n import N_, _
@@ -15,8 +16,18 @@ FINDING_HEADERS = [N_("location"), N_("severity"), N_("code"), N_("hand"), N_("p
 def finding_rows(findings, for_people: bool) -> list[list]:
     """One row per finding under FINDING_HEADERS; a table (`for_people`) says the severity in
     the language in use, CSV keeps its English value, as JSON does."""
-    return [[f.location, f.severity.word if for_people else f.severity.value, f.code, f.hand or "", f.player or "",
-             f.message, f.rule] for f in findings]
+    return [
+        [
+            f.location,
+            f.severity.word if for_people else f.severity.value,
+            f.code,
+            f.hand or "",
+            f.player or "",
+            f.message,
+            f.rule,
+        ]
+        for f in findings
+    ]
 
 
 def rows_text(headers: list[str], rows: list[list], fmt: str, numbers=None) -> str:
@@ -33,6 +44,8 @@ def rows_text(headers: list[str], rows: list[list], fmt: str, numbers=None) -> s
 
 def markdown_table(headers, rows) -> str:
     """A Markdown table (the docs' list of codes is this output)."""
+
     def line(cells):
         return "| " + " | ".join(str(cell).replace("|", "\\|") for cell in cells) + " |"
+
     return "\n".join([line(headers), line("---" for header in headers), *(line(row) for row in rows)])

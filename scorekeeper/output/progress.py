@@ -1,6 +1,7 @@
 """A count on standard error for a command that keeps a terminal waiting: shown after a second,
 redrawn at most five times a second, wiped at the end, and only when standard error is a
 terminal (a log or a pipe gets nothing)."""
+
 from __future__ import annotations
 
 import sys

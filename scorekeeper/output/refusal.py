@@ -1,15 +1,25 @@
 """The one line that says why a file could not be used: a domain error as its `file:line:
 message`, an OSError as `file: reason` (the reason in the language in use), and what `check`
 says of a sheet that broke something else."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import ScorekeeperError, one_line
 from scorekeeper.i18n import N_, _
 
 # The reasons an OSError gives (strerror), as message ids: said in the language in use.
-OS_ERRORS = (N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"),
-             N_("Not a directory"), N_("No space left on device"), N_("File exists"), N_("Read-only file system"),
-             N_("File name too long"), N_("Too many levels of symbolic links"), N_("Disk quota exceeded"))
+OS_ERRORS = (
+    N_("No such file or directory"),
+    N_("Permission denied"),
+    N_("Is a directory"),
+    N_("Not a directory"),
+    N_("No space left on device"),
+    N_("File exists"),
+    N_("Read-only file system"),
+    N_("File name too long"),
+    N_("Too many levels of symbolic links"),
+    N_("Disk quota exceeded"),
+)
 
 
 def os_error_line(exc: OSError) -> str:
@@ -32,5 +42,6 @@ def refusal_line(path: str, exc: Exception) -> str | None:
 
 def internal_error_line(path: str, exc: Exception) -> str:
     """What a bug met while reading the sheet at `path` is said as: one line, to report."""
-    return one_line(_("{path}: internal error, please report it: {error}").format(
-        path=path, error=f"{type(exc).__name__}: {exc}"))[:300]
+    return one_line(
+        _("{path}: internal error, please report it: {error}").format(path=path, error=f"{type(exc).__name__}: {exc}")
+    )[:300]

@@ -1,5 +1,6 @@
 """A sheet's result in words and rows: the closing line of `check`, its totals, the rows
 of `show`, and a count of a game's units said whole in the language in use."""
+
 from __future__ import annotations
 
 from scorekeeper import games
@@ -31,12 +32,27 @@ def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], li
     rows = []
     for hand in result.hands:
         points = hand.points or {}
-        rows.append([hand.index, hand.hand, hand.detail, *(signed(points.get(p)) if hand.points else "?"
-                                                           for p in result.players),
-                     signed(hand.total), signed(hand.expected)])
+        rows.append(
+            [
+                hand.index,
+                hand.hand,
+                hand.detail,
+                *(signed(points.get(p)) if hand.points else "?" for p in result.players),
+                signed(hand.total),
+                signed(hand.expected),
+            ]
+        )
     totals = result.totals
-    rows.append(["", _("saldo"), "", *(signed(totals[p]) for p in result.players), signed(sum(totals.values())),
-                 "0" if result.complete else ""])
+    rows.append(
+        [
+            "",
+            _("saldo"),
+            "",
+            *(signed(totals[p]) for p in result.players),
+            signed(sum(totals.values())),
+            "0" if result.complete else "",
+        ]
+    )
     if result.places:
         rows.append(["", _("table points"), places_rule, *(signed(result.places[p]) for p in result.players), "", ""])
     return headers, rows
@@ -45,8 +61,10 @@ def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], li
 def running_rows(result: SheetResult) -> tuple[list[str], list[list]]:
     """Each player's running balance after each hand."""
     headers = ["#", _("hand"), *result.players]
-    rows = [[hand.index, hand.hand, *(signed(balance[p]) for p in result.players)]
-            for hand, balance in zip(result.hands, result.running())]
+    rows = [
+        [hand.index, hand.hand, *(signed(balance[p]) for p in result.players)]
+        for hand, balance in zip(result.hands, result.running())
+    ]
     return headers, rows
 
 
@@ -77,13 +95,19 @@ def summary(result: SheetResult) -> str:
     totals = format_totals(result)
 
     if not result.findings:
-        return one_line(_("{file}: clean ({rules}, {state}; {totals})").format(
-            file=result.source, rules=result.rules, state=state, totals=totals))
+        return one_line(
+            _("{file}: clean ({rules}, {state}; {totals})").format(
+                file=result.source, rules=result.rules, state=state, totals=totals
+            )
+        )
     counts = [ngettext("{count} error", "{count} errors", errors).format(count=errors)] if errors else []
     if warnings:
         counts.append(ngettext("{count} warning", "{count} warnings", warnings).format(count=warnings))
-    return one_line(_("{file}: {findings} ({rules}, {state}; {totals})").format(
-        file=result.source, findings=", ".join(counts), rules=result.rules, state=state, totals=totals))
+    return one_line(
+        _("{file}: {findings} ({rules}, {state}; {totals})").format(
+            file=result.source, findings=", ".join(counts), rules=result.rules, state=state, totals=totals
+        )
+    )
 
 
 def _in_progress(count: int, unit: games.Unit) -> str:

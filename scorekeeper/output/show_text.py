@@ -1,5 +1,6 @@
 """What `show` prints of a sheet: its tables (each game's `show_tables`) and findings for
 people, its first table as CSV for programs, or the JSON report with running balances."""
+
 from __future__ import annotations
 
 from scorekeeper import games, i18n

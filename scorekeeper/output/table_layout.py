@@ -1,5 +1,6 @@
 """Plain-text tables as the terminal shows them: aligned columns, a fraction with the
 language's decimal comma, and a compact layout when a table is wider than the terminal."""
+
 from __future__ import annotations
 
 import re
@@ -33,8 +34,14 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((80, 24)).columns
 
 
-def table(headers: list[str], rows: list[list], numeric_from: int | None = None, width: int | None = None,
-          numeric_until: int | None = None, tight: bool = False) -> str:
+def table(
+    headers: list[str],
+    rows: list[list],
+    numeric_from: int | None = None,
+    width: int | None = None,
+    numeric_until: int | None = None,
+    tight: bool = False,
+) -> str:
     """A plain-text table; columns from `numeric_from` on are numbers, aligned right, a fraction
     with the language's decimal comma (CSV and JSON keep the point). A cell is one line: a line
     break or control character in a name is shown escaped. A table wider than `width` (the
@@ -54,8 +61,9 @@ def table(headers: list[str], rows: list[list], numeric_from: int | None = None,
     if tight:  # columns as wide as their header or widest value, no wider (the standings' many numbers)
         module.MIN_PADDING = 0
     try:
-        text = tabulate(cells, headers=[as_shown(str(h)) for h in headers], tablefmt="simple",
-                        disable_numparse=True, colalign=align)
+        text = tabulate(
+            cells, headers=[as_shown(str(h)) for h in headers], tablefmt="simple", disable_numparse=True, colalign=align
+        )
     finally:
         module.MIN_PADDING = padding
     width = width or terminal_width()
@@ -118,8 +126,9 @@ def compact_table(headers: list[str], rows: list[list], numeric_from: int | None
     return text
 
 
-def _draw(groups: list[str], labels: list[str], cells: list[list[str]], details: list[str], right: list[bool],
-          width: int) -> str:
+def _draw(
+    groups: list[str], labels: list[str], cells: list[list[str]], details: list[str], right: list[bool], width: int
+) -> str:
     import textwrap  # lazy: only a table too wide for the terminal wraps its details
 
     widths = [max([len(label), *(len(row[i]) for row in cells)]) for i, label in enumerate(labels)]
@@ -130,7 +139,7 @@ def _draw(groups: list[str], labels: list[str], cells: list[list[str]], details:
         elif group:
             runs.append((group, i, i))
     for group, first, last in runs:
-        span = sum(widths[first:last + 1]) + len(SEPARATOR) * (last - first)
+        span = sum(widths[first : last + 1]) + len(SEPARATOR) * (last - first)
         widths[last] += max(0, len(group) - span)
 
     def line(parts: list[str]) -> str:
@@ -144,7 +153,7 @@ def _draw(groups: list[str], labels: list[str], cells: list[list[str]], details:
         parts, i = [], 0
         for group, first, last in runs:
             parts += [" " * w for w in widths[i:first]]
-            span = sum(widths[first:last + 1]) + len(SEPARATOR) * (last - first)
+            span = sum(widths[first : last + 1]) + len(SEPARATOR) * (last - first)
             parts.append(group.center(span))
             i = last + 1
         parts += [" " * w for w in widths[i:]]
@@ -155,6 +164,11 @@ def _draw(groups: list[str], labels: list[str], cells: list[list[str]], details:
     for row, detail in zip(cells, details):
         out.append(aligned(row))
         if detail:
-            out += textwrap.wrap(detail, max(20, width - len(indent)), initial_indent=indent,
-                                 subsequent_indent=indent + "  ", break_on_hyphens=False) or [indent + detail]
+            out += textwrap.wrap(
+                detail,
+                max(20, width - len(indent)),
+                initial_indent=indent,
+                subsequent_indent=indent + "  ",
+                break_on_hyphens=False,
+            ) or [indent + detail]
     return "\n".join(out)

@@ -17,6 +17,7 @@ fails the command only while nothing is saved: after a save (`saved`), the rest 
 is dropped, one line on standard error says so at the end, and the exit status is the one the
 command would have had.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -183,6 +184,7 @@ def unshowable(err: bool = False):
         except UnicodeEncodeError:
             return True
         return False
+
     return cannot
 
 
@@ -218,9 +220,13 @@ def say_lost_output() -> None:
     not be written after the save (the files are saved; only their report is missing)."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, TerminalStream) and stream.lost is not None:
-            line = one_line(_("{stream}: {reason}; nothing is lost: {paths} saved").format(
-                stream=_(stream.label), reason=_(stream.lost.strerror) if stream.lost.strerror else stream.lost,
-                paths=", ".join(_saved)))
+            line = one_line(
+                _("{stream}: {reason}; nothing is lost: {paths} saved").format(
+                    stream=_(stream.label),
+                    reason=_(stream.lost.strerror) if stream.lost.strerror else stream.lost,
+                    paths=", ".join(_saved),
+                )
+            )
             try:
                 sys.stderr.write(line + "\n")
                 sys.stderr.flush()

@@ -1,6 +1,7 @@
 """Every textual form of a tournament's results: the standings as a table, CSV or JSON rows,
 what a draw says of the round it drew (its tables or matches, byes, the search), and what
 `tournament check` says (its findings as lines, JSON objects or CSV rows, and its summary)."""
+
 from __future__ import annotations
 
 import re
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 
 # --- the standings ---------------------------------------------------------------------------
+
 
 def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict]:
     """Each row as `standings --format json` prints it: place, player (or team, group and the
@@ -46,9 +48,17 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict
 # "king pts": a game's name is said by no shared module). The table's are in the language in
 # use (_heads), a tie-break key a game adds later as it reads, "<what> pts" for its points.
 ENGLISH_HEADS = {
-    "place": "place", "player": "player", "team": "team", "group": "group", "points": "points",
-    "decided_by": "decided by", "absences": "absent", "penalties": "penalty",
-    "game_points": "game pts", "game_points_among_tied": "game pts among tied", "best_round": "best",
+    "place": "place",
+    "player": "player",
+    "team": "team",
+    "group": "group",
+    "points": "points",
+    "decided_by": "decided by",
+    "absences": "absent",
+    "penalties": "penalty",
+    "game_points": "game pts",
+    "game_points_among_tied": "game pts among tied",
+    "best_round": "best",
     "extra_round": "extra round",
 }
 
@@ -56,23 +66,35 @@ ENGLISH_HEADS = {
 def _heads() -> dict[str, str]:
     """The heads in the language in use (a word of the standings: pgettext "standings")."""
     return {
-        "place": pgettext("standings", "place"), "player": pgettext("standings", "player"),
-        "team": pgettext("standings", "team"), "group": pgettext("standings", "group"),
-        "points": pgettext("standings", "points"), "decided_by": pgettext("standings", "decided by"),
+        "place": pgettext("standings", "place"),
+        "player": pgettext("standings", "player"),
+        "team": pgettext("standings", "team"),
+        "group": pgettext("standings", "group"),
+        "points": pgettext("standings", "points"),
+        "decided_by": pgettext("standings", "decided by"),
         "byes": pgettext("standings", "byes"),
-        "absences": pgettext("standings", "absent"), "unplayed": pgettext("standings", "unplayed"),
-        "penalties": pgettext("standings", "penalty"), "played": pgettext("standings", "played"),
-        "wins": pgettext("standings", "wins"), "mocas": pgettext("standings", "mocas"),
+        "absences": pgettext("standings", "absent"),
+        "unplayed": pgettext("standings", "unplayed"),
+        "penalties": pgettext("standings", "penalty"),
+        "played": pgettext("standings", "played"),
+        "wins": pgettext("standings", "wins"),
+        "mocas": pgettext("standings", "mocas"),
         "game_points": pgettext("standings", "game pts"),
         "points_among_tied": pgettext("standings", "points among tied"),
         "mocas_among_tied": pgettext("standings", "mocas among tied"),
         "game_points_among_tied": pgettext("standings", "game pts among tied"),
-        "negra_wins": pgettext("standings", "negra wins"), "matches": pgettext("standings", "matches"),
-        "games": pgettext("standings", "games"), "tentos_for": pgettext("standings", "tentos for"),
-        "tentos_against": pgettext("standings", "tentos against"), "tentos": pgettext("standings", "tentos"),
-        "net": pgettext("standings", "net"), "won": pgettext("standings", "won"),
-        "best_round": pgettext("standings", "best"), "prize": pgettext("standings", "prize"),
-        "extra_prize": pgettext("standings", "extra prize"), "stage": pgettext("standings", "stage"),
+        "negra_wins": pgettext("standings", "negra wins"),
+        "matches": pgettext("standings", "matches"),
+        "games": pgettext("standings", "games"),
+        "tentos_for": pgettext("standings", "tentos for"),
+        "tentos_against": pgettext("standings", "tentos against"),
+        "tentos": pgettext("standings", "tentos"),
+        "net": pgettext("standings", "net"),
+        "won": pgettext("standings", "won"),
+        "best_round": pgettext("standings", "best"),
+        "prize": pgettext("standings", "prize"),
+        "extra_prize": pgettext("standings", "extra prize"),
+        "stage": pgettext("standings", "stage"),
         "extra_round": pgettext("standings", "extra round"),
     }
 
@@ -81,18 +103,23 @@ def _decided_by() -> dict[str, str]:
     """What `decided_by` says (each game's standings: King K5, Sueca S5, Truco TN4, Quatrilho
     Q11), as a table shows it in the language in use; JSON and CSV keep the value."""
     return {
-        "points": pgettext("decided by", "points"), "king_points": pgettext("decided by", "king_points"),
-        "more games": pgettext("decided by", "more games"), "tied": pgettext("decided by", "tied"),
+        "points": pgettext("decided by", "points"),
+        "king_points": pgettext("decided by", "king_points"),
+        "more games": pgettext("decided by", "more games"),
+        "tied": pgettext("decided by", "tied"),
         "a: points among the tied": pgettext("decided by", "a: points among the tied"),
         "b: mocas among the tied": pgettext("decided by", "b: mocas among the tied"),
         "c: game points among the tied": pgettext("decided by", "c: game points among the tied"),
         "d: mocas in the group phase": pgettext("decided by", "d: mocas in the group phase"),
         "e: game points in the group phase": pgettext("decided by", "e: game points in the group phase"),
-        "f: negra": pgettext("decided by", "f: negra"), "negra needed": pgettext("decided by", "negra needed"),
-        "matches won": pgettext("decided by", "matches won"), "games won": pgettext("decided by", "games won"),
+        "f: negra": pgettext("decided by", "f: negra"),
+        "negra needed": pgettext("decided by", "negra needed"),
+        "matches won": pgettext("decided by", "matches won"),
+        "games won": pgettext("decided by", "games won"),
         "tentos scored - conceded": pgettext("decided by", "tentos scored - conceded"),
         "disqualified (Art 8)": pgettext("decided by", "disqualified (Art 8)"),
-        "cut": pgettext("decided by", "cut"), "won": pgettext("decided by", "won"),
+        "cut": pgettext("decided by", "cut"),
+        "won": pgettext("decided by", "won"),
         "best_round": pgettext("decided by", "best_round"),
         "won the final": pgettext("decided by", "won the final"),
         "reached the final": pgettext("decided by", "reached the final"),
@@ -135,7 +162,7 @@ def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
         if key in heads:
             return heads[key]
         if key.endswith(POINTS) and not csv:
-            return pgettext("standings", "{what} pts").format(what=key[:-len(POINTS)].replace("_", " "))
+            return pgettext("standings", "{what} pts").format(what=key[: -len(POINTS)].replace("_", " "))
         return ENGLISH_HEADS.get(key) or key.replace(POINTS, " pts").replace("_", " ")
 
     def number(value) -> str:
@@ -143,24 +170,43 @@ def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
         return text if csv else i18n.decimal(text)
 
     if not rows:
-        return StandingsTable([head("place"), "name" if csv else pgettext("standings", "name"), head("points"),
-                               head("decided_by")], [], 2)
+        return StandingsTable(
+            [head("place"), "name" if csv else pgettext("standings", "name"), head("points"), head("decided_by")], [], 2
+        )
     name_key = "team" if "team" in rows[0] else "player"
     skip = {"place", name_key, "group", "stage", "points", "decided_by"}
     # Each tie-break's number every row has (not those some criterion gave a few: the numbers among
     # the tied), but not one that is nought or empty on every row (nobody absent, no penalty, no
     # extra round played); rows in any order (the final's) give the same columns.
-    extra = [key for key in rows[0] if key not in skip and all(key in row for row in rows)
-             and any(_numeric(row[key]) and row[key] for row in rows)]
+    extra = [
+        key
+        for key in rows[0]
+        if key not in skip and all(key in row for row in rows) and any(_numeric(row[key]) and row[key] for row in rows)
+    ]
     group = ["group"] if name_key == "team" and len({row.get("group") for row in rows}) > 1 else []
     # The stage each team reached, once the knockout has begun (TN5).
     stage = ["stage"] if any(row.get("stage") not in (None, GROUP_STAGE) for row in rows) else []
-    headers = [head("place"), head(name_key), *map(head, group), *map(head, stage), head("points"),
-               *map(head, extra), head("decided_by")]
-    table = [[row["place"], row[name_key], *[row.get("group") or "" for _key in group],
-              *[(row.get("stage") or "") if csv else stage_words(row.get("stage")) for _key in stage],
-              number(row["points"]), *[number(row.get(k)) for k in extra],
-              (row["decided_by"] or "") if csv else decided_by_words(row["decided_by"])] for row in rows]
+    headers = [
+        head("place"),
+        head(name_key),
+        *map(head, group),
+        *map(head, stage),
+        head("points"),
+        *map(head, extra),
+        head("decided_by"),
+    ]
+    table = [
+        [
+            row["place"],
+            row[name_key],
+            *[row.get("group") or "" for _key in group],
+            *[(row.get("stage") or "") if csv else stage_words(row.get("stage")) for _key in stage],
+            number(row["points"]),
+            *[number(row.get(k)) for k in extra],
+            (row["decided_by"] or "") if csv else decided_by_words(row["decided_by"]),
+        ]
+        for row in rows
+    ]
     return StandingsTable(headers, table, 2 + len(group) + len(stage))
 
 
@@ -173,8 +219,11 @@ GROUP_STAGE = "group"
 
 def stage_words(value: str | None) -> str:
     """A row's `stage` (the furthest a team reached, TN5) as a table or a workbook shows it."""
-    words = {"group": pgettext("stage", "group phase"), "semi": pgettext("stage", "semi-final"),
-             "final": pgettext("stage", "final")}
+    words = {
+        "group": pgettext("stage", "group phase"),
+        "semi": pgettext("stage", "semi-final"),
+        "final": pgettext("stage", "final"),
+    }
     return words.get(value, value or "")
 
 
@@ -189,6 +238,7 @@ def _number(value) -> str:
 
 # --- a draw ----------------------------------------------------------------------------------
 
+
 def _names(names) -> str:
     """Names as the draw's lines show them: each escaped as a message quotes it (errors.one_line),
     so that no name breaks a line or forges one."""
@@ -201,14 +251,27 @@ def round_lines(drawn: DrawnRound) -> list[str]:
     lines = []
     for seat in drawn.seated:
         if not seat.match:
-            lines.append(_("Table {number}: {players} ({sheet})").format(
-                number=seat.number, players=_names(seat.who), sheet=seat.sheet))
+            lines.append(
+                _("Table {number}: {players} ({sheet})").format(
+                    number=seat.number, players=_names(seat.who), sheet=seat.sheet
+                )
+            )
             continue
-        said = _("Match {number} (group {group}): {first} v {second} ({sheet})") if seat.group else \
-            _("Match {number}: {first} v {second} ({sheet})")
+        said = (
+            _("Match {number} (group {group}): {first} v {second} ({sheet})")
+            if seat.group
+            else _("Match {number}: {first} v {second} ({sheet})")
+        )
         first, second = seat.who
-        lines.append(said.format(number=seat.number, group=one_line(str(seat.group)), first=one_line(first),
-                                 second=one_line(second), sheet=seat.sheet))
+        lines.append(
+            said.format(
+                number=seat.number,
+                group=one_line(str(seat.group)),
+                first=one_line(first),
+                second=one_line(second),
+                sheet=seat.sheet,
+            )
+        )
     if drawn.byes:
         lines.append(_("Bye: {players}").format(players=_names(drawn.byes)))
     if drawn.without:
@@ -224,17 +287,21 @@ def searched_lines(search) -> list[str]:
         return []
     seconds = i18n.decimal(f"{search.seconds:.1f}")
     if search.budget is None:
-        took = ngettext("searched {seconds} s, {steps} step", "searched {seconds} s, {steps} steps",
-                        search.steps).format(seconds=seconds, steps=i18n.grouped(search.steps))
+        took = ngettext(
+            "searched {seconds} s, {steps} step", "searched {seconds} s, {steps} steps", search.steps
+        ).format(seconds=seconds, steps=i18n.grouped(search.steps))
     else:
-        took = _("searched {seconds} s of {budget} s").format(seconds=seconds,
-                                                              budget=i18n.decimal(f"{search.budget:g}"))
+        took = _("searched {seconds} s of {budget} s").format(
+            seconds=seconds, budget=i18n.decimal(f"{search.budget:g}")
+        )
     if not search.again:
         return [_("Nobody meets anyone again ({searched})").format(searched=took)]
     lines = [_("Meeting again ({searched}):").format(searched=took)]
     for again in search.again:
-        lines.append("  " + _("{first} and {second}: {times} times").format(
-            first=again.first, second=again.second, times=again.times))
+        lines.append(
+            "  "
+            + _("{first} and {second}: {times} times").format(first=again.first, second=again.second, times=again.times)
+        )
     return lines
 
 
@@ -244,8 +311,9 @@ def draw_lines(drawn: Drawn, path: str | None = None, indent: str = "  ", search
     found; then the extra round drawn beside it."""
     shown = drawn.path if path is None else path
     lines = [_("Round {number} drawn into {path}:").format(number=drawn.number, path=shown)]
-    lines += [indent + line for line in [*round_lines(drawn.round), *(searched_lines(drawn.round.search)
-                                                                      if search else [])]]
+    lines += [
+        indent + line for line in [*round_lines(drawn.round), *(searched_lines(drawn.round.search) if search else [])]
+    ]
     extra = drawn.round.extra
     if extra is not None:
         lines.append(_("Round {number}, apart, for the players the cut left out:").format(number=drawn.number + 1))
@@ -261,8 +329,14 @@ FINDING_KEYS = ("file", "line", "severity", "code", "rule", "message")  # `check
 def finding_item(finding: Finding) -> dict:
     """A finding as `tournament check --format json` gives it (`severity` in English, as every
     JSON of findings: `scorekeeper check --format json`)."""
-    return {"file": finding.source, "line": finding.line, "severity": finding.severity.value,
-            "code": finding.code, "rule": finding.rule, "message": finding.message}
+    return {
+        "file": finding.source,
+        "line": finding.line,
+        "severity": finding.severity.value,
+        "code": finding.code,
+        "rule": finding.rule,
+        "message": finding.message,
+    }
 
 
 def finding_rows(findings: list[Finding]) -> list[list]:
@@ -279,8 +353,11 @@ def check_summary(checked: Checked, path: str) -> str:
         said.append(ngettext("{count} warning", "{count} warnings", warnings).format(count=warnings))
     rounds = len(checked.tournament.rounds)
     return _("{path}: {said} ({rules}, {rounds})").format(
-        path=path, said=", ".join(said) or _("clean"), rules=checked.tournament.rules.name,
-        rounds=ngettext("{count} round", "{count} rounds", rounds).format(count=rounds))
+        path=path,
+        said=", ".join(said) or _("clean"),
+        rules=checked.tournament.rules.name,
+        rounds=ngettext("{count} round", "{count} rounds", rounds).format(count=rounds),
+    )
 
 
 def standings_text(tournament: Tournament, rows: list[StandingRow], fmt: str) -> str:
@@ -293,22 +370,29 @@ def standings_text(tournament: Tournament, rows: list[StandingRow], fmt: str) ->
         shown = standings_table(standings_rows(tournament, rows), csv=True)
         return csv_text(shown.headers, shown.rows, range(shown.names, len(shown.headers) - 1))
     shown = standings_table(standings_rows(tournament, rows))
-    return table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1,
-                 tight=True) + "\n"
+    return (
+        table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1, tight=True)
+        + "\n"
+    )
 
 
 # --- new, export -----------------------------------------------------------------------------
 
+
 def created_line(created) -> str:
     """What `tournament new` says of the file it wrote (core.tournament.Created)."""
     if created.teams:
-        said = ngettext("Created {path}: {rules}, {count} team. Next: scorekeeper tournament draw {path}",
-                        "Created {path}: {rules}, {count} teams. Next: scorekeeper tournament draw {path}",
-                        created.count)
+        said = ngettext(
+            "Created {path}: {rules}, {count} team. Next: scorekeeper tournament draw {path}",
+            "Created {path}: {rules}, {count} teams. Next: scorekeeper tournament draw {path}",
+            created.count,
+        )
     else:
-        said = ngettext("Created {path}: {rules}, {count} player. Next: scorekeeper tournament draw {path}",
-                        "Created {path}: {rules}, {count} players. Next: scorekeeper tournament draw {path}",
-                        created.count)
+        said = ngettext(
+            "Created {path}: {rules}, {count} player. Next: scorekeeper tournament draw {path}",
+            "Created {path}: {rules}, {count} players. Next: scorekeeper tournament draw {path}",
+            created.count,
+        )
     return said.format(path=created.path, rules=created.rules, count=created.count)
 
 
@@ -320,6 +404,7 @@ def exported_line(exported) -> str:
     titles = ", ".join(exported.worksheets[:SHOWN_WORKSHEETS])
     more = len(exported.worksheets) - SHOWN_WORKSHEETS
     if more > 0:
-        return ngettext("Wrote {path}: {worksheets} and {count} more", "Wrote {path}: {worksheets} and {count} more",
-                        more).format(path=exported.path, worksheets=titles, count=more)
+        return ngettext(
+            "Wrote {path}: {worksheets} and {count} more", "Wrote {path}: {worksheets} and {count} more", more
+        ).format(path=exported.path, worksheets=titles, count=more)
     return _("Wrote {path}: {worksheets}").format(path=exported.path, worksheets=titles)

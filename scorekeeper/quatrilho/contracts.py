@@ -2,6 +2,7 @@
 
 Each function takes the four players of the deal (in seat order) and returns what each of them
 receives (+) or pays (-); every amount comes from the rules, and every result adds up to 0."""
+
 from __future__ import annotations
 
 from scorekeeper.quatrilho.rules import QuatrilhoRules
@@ -38,8 +39,9 @@ def _others(players: list[str], *who: str) -> list[str]:
     return [p for p in players if p not in who]
 
 
-def normal(rules: QuatrilhoRules, players: list[str], caller: str, partner: str, figuras: int,
-           tricks: int | None) -> dict[str, int]:
+def normal(
+    rules: QuatrilhoRules, players: list[str], caller: str, partner: str, figuras: int, tricks: int | None
+) -> dict[str, int]:
     """Q4, Art 18.2: s >= 6, caller and partner each receive s from each opponent; s <= 5, each
     opponent receives v = 11 - s from them, the caller paying both shares when s < 3 and each of
     the other three when s < 2; all tricks 22. A caller who called his own card (Art 20.2,
@@ -79,8 +81,14 @@ def normal(rules: QuatrilhoRules, players: list[str], caller: str, partner: str,
     return chips
 
 
-def solo_natural(rules: QuatrilhoRules, players: list[str], soloist: str, figuras: int | None, tricks: int | None,
-                 revoked: bool = False) -> dict[str, int]:
+def solo_natural(
+    rules: QuatrilhoRules,
+    players: list[str],
+    soloist: str,
+    figuras: int | None,
+    tricks: int | None,
+    revoked: bool = False,
+) -> dict[str, int]:
     """Q5, Art 18.1: 44 from each of the three (66 with all tricks), or 44 to each (66 with no
     trick). A soloist who revoked (Art 20.12) loses at the lowest amount, 44."""
     amounts = rules.solo_natural
@@ -95,8 +103,15 @@ def solo_natural(rules: QuatrilhoRules, players: list[str], soloist: str, figura
     return _paid(players, soloist, amounts["won"] if s >= rules.points_to_win else -amounts["lost"], others)
 
 
-def solo_preto(rules: QuatrilhoRules, players: list[str], soloist: str, giver: str, figuras: int | None,
-               tricks: int | None, revoked: bool = False) -> dict[str, int]:
+def solo_preto(
+    rules: QuatrilhoRules,
+    players: list[str],
+    soloist: str,
+    giver: str,
+    figuras: int | None,
+    tricks: int | None,
+    revoked: bool = False,
+) -> dict[str, int]:
     """Q6, Art 18.3: v = 10 + the winning side's points; S wins v from each, G paying v - 10; S
     loses v to each, v + 10 to G; all tricks 33 (G 23), no trick 33 (G 43). giver == soloist:
     he held the card he asked for (Art 20.3), there is no G. A soloist who revoked (Art 20.12)
@@ -120,8 +135,9 @@ def solo_preto(rules: QuatrilhoRules, players: list[str], soloist: str, giver: s
     return chips
 
 
-def solo_branco(rules: QuatrilhoRules, players: list[str], soloist: str, took_a_trick: bool,
-                revoked: bool = False) -> dict[str, int]:
+def solo_branco(
+    rules: QuatrilhoRules, players: list[str], soloist: str, took_a_trick: bool, revoked: bool = False
+) -> dict[str, int]:
     """Q7, Art 18.4: no trick, 10 from each of the three; any trick (or a revoke, Art 20.12),
     15 to each."""
     others = _others(players, soloist)

@@ -1,6 +1,7 @@
 """Reading one deal entry (a contract or a fine that ends the deal) into its chips, with every
 finding about it: the names (who plays this deal), figuras and tricks (Q2), the fines written
 under a contract (Q9), and the chips the sheet wrote (compared with the computed ones)."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import clip, quote
@@ -14,8 +15,11 @@ MAX_FINES = 12  # fines a deal went on after: a few at most (each of four player
 CONTRACT_KEYS = ("contract", "caller", "partner", "player", "giver", "figuras", "tricks", "chips", "fines", "note")
 FINE_KEYS = ("fine", "player", "chips", "note")
 USES = {  # the keys each contract reads, besides contract, figuras, tricks, chips, fines and note
-    "normal": ("caller", "partner"), "solo-natural": ("player",), "solo-preto": ("player", "giver"),
-    "solo-branco": ("player",), "rolar": (),
+    "normal": ("caller", "partner"),
+    "solo-natural": ("player",),
+    "solo-preto": ("player", "giver"),
+    "solo-branco": ("player",),
+    "rolar": (),
 }
 COUNTING = "Art 20.11"  # figuras, points and tricks (Q2)
 
@@ -25,11 +29,18 @@ def field_word(role: str) -> str:
     sheet's key, Portuguese the regulation's word (Art 18: quem chama, quem da a carta pedida;
     Art 20: o solista, as vazas, as figuras, as fichas, as multas). `role` is the key, or
     `soloist` / `fined` for the two players a `player:` key can be."""
-    words = {"caller": pgettext("quatrilho field", "caller"), "partner": pgettext("quatrilho field", "partner"),
-             "soloist": pgettext("quatrilho soloist", "player"), "fined": pgettext("quatrilho fined", "player"),
-             "giver": pgettext("quatrilho field", "giver"), "figuras": pgettext("quatrilho field", "figuras"),
-             "tricks": pgettext("quatrilho field", "tricks"), "chips": pgettext("quatrilho field", "chips"),
-             "fines": pgettext("quatrilho field", "fines"), "coringa": pgettext("quatrilho field", "coringa")}
+    words = {
+        "caller": pgettext("quatrilho field", "caller"),
+        "partner": pgettext("quatrilho field", "partner"),
+        "soloist": pgettext("quatrilho soloist", "player"),
+        "fined": pgettext("quatrilho fined", "player"),
+        "giver": pgettext("quatrilho field", "giver"),
+        "figuras": pgettext("quatrilho field", "figuras"),
+        "tricks": pgettext("quatrilho field", "tricks"),
+        "chips": pgettext("quatrilho field", "chips"),
+        "fines": pgettext("quatrilho field", "fines"),
+        "coringa": pgettext("quatrilho field", "coringa"),
+    }
     return words.get(role, role)
 
 
@@ -42,8 +53,16 @@ class DealReader:
     writes them) to the label their chips go by; `finding(kind, message, rule, key, player,
     severity)` records a finding of that kind (finding_codes) about this deal."""
 
-    def __init__(self, rules: QuatrilhoRules, item, names: dict[str, str], dealer: str | None,
-                 gone: dict[str, str], registered: list[str], finding):
+    def __init__(
+        self,
+        rules: QuatrilhoRules,
+        item,
+        names: dict[str, str],
+        dealer: str | None,
+        gone: dict[str, str],
+        registered: list[str],
+        finding,
+    ):
         self.rules, self.item, self.names, self.dealer = rules, item, names, dealer
         self.gone, self.registered, self.finding = gone, registered, finding
         self.players = list(names.values())
@@ -61,33 +80,60 @@ class DealReader:
         value = self.item.get(key) if value is None else value
         field = field_word(role or key)
         if not isinstance(value, str):
-            self.finding(codes.NAME_EXPECTED, _("{key}: expected a player's name, got {value}").format(
-                key=field, value=quote(value)), "Art 14", key)
+            self.finding(
+                codes.NAME_EXPECTED,
+                _("{key}: expected a player's name, got {value}").format(key=field, value=quote(value)),
+                "Art 14",
+                key,
+            )
             raise _Unscorable
         if value in self.names:
             return self.names[value]
         if value == self.dealer:
-            self.finding(codes.DEALER_PLAYS, _("{key}: {name} deals this deal and sits out").format(
-                key=field, name=value), "Art 14", key, value)
+            self.finding(
+                codes.DEALER_PLAYS,
+                _("{key}: {name} deals this deal and sits out").format(key=field, name=value),
+                "Art 14",
+                key,
+                value,
+            )
         elif value in self.gone:
             late = self.gone[value] == "late"
-            message = (_("{key}: {name} is out of this round (late)") if late else
-                       _("{key}: {name} is out of this round"))
-            self.finding(codes.PLAYER_OUT, message.format(key=field, name=value), "Art 12" if late else "Art 15", key,
-                         value)
+            message = (
+                _("{key}: {name} is out of this round (late)") if late else _("{key}: {name} is out of this round")
+            )
+            self.finding(
+                codes.PLAYER_OUT, message.format(key=field, name=value), "Art 12" if late else "Art 15", key, value
+            )
         else:
-            self.finding(codes.NOT_AT_TABLE, _("{key}: {name} is not playing this deal ({players})").format(
-                key=field, name=quote(value), players=", ".join(self.names)), "Art 14", key)
+            self.finding(
+                codes.NOT_AT_TABLE,
+                _("{key}: {name} is not playing this deal ({players})").format(
+                    key=field, name=quote(value), players=", ".join(self.names)
+                ),
+                "Art 14",
+                key,
+            )
         raise _Unscorable
 
     def whole(self, key: str, value, low: int, high: int, rule: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.finding(codes.NOT_WHOLE, _("{key}: expected a whole number, got {value}").format(
-                key=field_word(key), value=quote(value)), rule, key)
+            self.finding(
+                codes.NOT_WHOLE,
+                _("{key}: expected a whole number, got {value}").format(key=field_word(key), value=quote(value)),
+                rule,
+                key,
+            )
             raise _Unscorable
         if not low <= value <= high:
-            self.finding(codes.OUT_OF_RANGE, _("{key}: {value} is outside {low}-{high}").format(
-                key=field_word(key), value=value, low=low, high=high), rule, key)
+            self.finding(
+                codes.OUT_OF_RANGE,
+                _("{key}: {value} is outside {low}-{high}").format(
+                    key=field_word(key), value=value, low=low, high=high
+                ),
+                rule,
+                key,
+            )
             raise _Unscorable
         return value
 
@@ -100,8 +146,12 @@ class DealReader:
         return self.item[key]
 
     def unknown_key(self, key, allowed, rule: str) -> None:
-        self.finding(codes.UNKNOWN_KEY, _("unknown key {key}; allowed: {allowed}").format(
-            key=quote(key), allowed=", ".join(allowed)), rule, key)
+        self.finding(
+            codes.UNKNOWN_KEY,
+            _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(allowed)),
+            rule,
+            key,
+        )
 
     # --- a fine that ends the deal ----------------------------------------------------------
     def _fine_entry(self):
@@ -112,17 +162,31 @@ class DealReader:
         name = FINES.get(written) if isinstance(written, str) else None
         kind = name or (clip(written) if isinstance(written, str) else "?")
         if name is None:
-            self.finding(codes.FINE_UNKNOWN, _("unknown fine {fine}; allowed: {allowed}").format(
-                fine=quote(written), allowed=", ".join(FINES.names)), "Art 20", "fine")
+            self.finding(
+                codes.FINE_UNKNOWN,
+                _("unknown fine {fine}; allowed: {allowed}").format(
+                    fine=quote(written), allowed=", ".join(FINES.names)
+                ),
+                "Art 20",
+                "fine",
+            )
             return kind, "", None
         if name == "olhar-vazas":
-            self.finding(codes.LOOK_DOES_NOT_END, _("olhar-vazas does not end the deal: write it under the deal's "
-                                                    "fines: ({contract: ..., fines: [{fine: olhar-vazas, player: "
-                                                    "NAME}]})"), FINE_ARTICLES[name], "fine")
+            self.finding(
+                codes.LOOK_DOES_NOT_END,
+                _(
+                    "olhar-vazas does not end the deal: write it under the deal's "
+                    "fines: ({contract: ..., fines: [{fine: olhar-vazas, player: "
+                    "NAME}]})"
+                ),
+                FINE_ARTICLES[name],
+                "fine",
+            )
             return kind, "", None
         try:
-            player = self.person("player", self.required("player", _("the player fined"), FINE_ARTICLES[name]),
-                                 role="fined")
+            player = self.person(
+                "player", self.required("player", _("the player fined"), FINE_ARTICLES[name]), role="fined"
+            )
         except _Unscorable:
             return kind, "", None
         chips = contracts.fine(self.rules, self.players, name, player)
@@ -133,8 +197,14 @@ class DealReader:
         written = self.item["contract"]
         contract = CONTRACTS.get(written) if isinstance(written, str) else None
         if contract is None:
-            self.finding(codes.CONTRACT_UNKNOWN, _("unknown contract {contract}; allowed: {allowed}").format(
-                contract=quote(written), allowed=", ".join(CONTRACTS.names)), "Art 17", "contract")
+            self.finding(
+                codes.CONTRACT_UNKNOWN,
+                _("unknown contract {contract}; allowed: {allowed}").format(
+                    contract=quote(written), allowed=", ".join(CONTRACTS.names)
+                ),
+                "Art 17",
+                "contract",
+            )
             return (clip(written) if isinstance(written, str) else "?"), "", None
         rule = CONTRACT_ARTICLES[contract]
         for key in self.item:
@@ -149,8 +219,9 @@ class DealReader:
         return contract, detail, chips
 
     def not_used(self, key: str, contract: str, rule: str) -> None:
-        self.finding(codes.KEY_NOT_USED, _("{key} is not used in {contract}").format(key=key, contract=contract), rule,
-                     key)
+        self.finding(
+            codes.KEY_NOT_USED, _("{key} is not used in {contract}").format(key=key, contract=contract), rule, key
+        )
 
     def _fines(self, soloist: str | None) -> tuple[list[tuple[str, str]], bool]:
         """Q9: the fines written under a contract that the deal went on after: olhar-vazas
@@ -161,25 +232,45 @@ class DealReader:
         if written is None:
             return [], False
         if not isinstance(written, list):
-            self.finding(codes.FINES_SHAPE, _("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]"),
-                         "Art 20", "fines")
+            self.finding(
+                codes.FINES_SHAPE,
+                _("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]"),
+                "Art 20",
+                "fines",
+            )
             raise _Unscorable
         if len(written) > MAX_FINES:
-            self.finding(codes.FINES_MANY, ngettext("fines: {count} fine; a deal holds at most {most}",
-                                                    "fines: {count} fines; a deal holds at most {most}",
-                                                    len(written)).format(count=grouped(len(written)), most=MAX_FINES),
-                         "Art 20", "fines")
+            self.finding(
+                codes.FINES_MANY,
+                ngettext(
+                    "fines: {count} fine; a deal holds at most {most}",
+                    "fines: {count} fines; a deal holds at most {most}",
+                    len(written),
+                ).format(count=grouped(len(written)), most=MAX_FINES),
+                "Art 20",
+                "fines",
+            )
             raise _Unscorable
         fines, revoked = [], False
         for item in written:
             if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
-                self.finding(codes.FINES_SHAPE, _("fines: expected {{fine: NAME, player: NAME}}, got {value}").format(
-                    value=quote(item)), "Art 20", "fines")
+                self.finding(
+                    codes.FINES_SHAPE,
+                    _("fines: expected {{fine: NAME, player: NAME}}, got {value}").format(value=quote(item)),
+                    "Art 20",
+                    "fines",
+                )
                 raise _Unscorable
             name = FINES.get(item["fine"]) if isinstance(item["fine"], str) else None
             if name is None:
-                self.finding(codes.FINE_UNKNOWN, _("fines: unknown fine {fine}; allowed: {allowed}").format(
-                    fine=quote(item["fine"]), allowed=", ".join(FINES.names)), "Art 20", "fines")
+                self.finding(
+                    codes.FINE_UNKNOWN,
+                    _("fines: unknown fine {fine}; allowed: {allowed}").format(
+                        fine=quote(item["fine"]), allowed=", ".join(FINES.names)
+                    ),
+                    "Art 20",
+                    "fines",
+                )
                 raise _Unscorable
             player = self.person("fines", item["player"])
             article = FINE_ARTICLES[name]
@@ -190,16 +281,29 @@ class DealReader:
             elif soloist is not None and name in ("fora-de-vez", "negar-carta") and player != soloist:
                 fines.append((name, player))  # the soloist chose to play on (20.8, 20.12)
             elif soloist is not None and name == "fora-de-vez":
-                self.finding(codes.SOLOIST_OUT_OF_TURN, _("fines: a soloist who leads out of turn takes his card "
-                                                          "back and the mao leads; no fine"), article, "fines", player)
+                self.finding(
+                    codes.SOLOIST_OUT_OF_TURN,
+                    _("fines: a soloist who leads out of turn takes his card back and the mao leads; no fine"),
+                    article,
+                    "fines",
+                    player,
+                )
                 raise _Unscorable
             else:
-                message = (_("fines: {fine} ends the deal unless a soloist plays on: write it as an entry of its own "
-                             "({{fine: {fine}, player: {player}}})") if name in ("fora-de-vez", "negar-carta") else
-                           _("fines: {fine} ends the deal: write it as an entry of its own ({{fine: {fine}, player: "
-                             "{player}}})"))
-                self.finding(codes.FINE_ENDS_DEAL, message.format(fine=name, player=item["player"]), article, "fines",
-                             player)
+                message = (
+                    _(
+                        "fines: {fine} ends the deal unless a soloist plays on: write it as an entry of its own "
+                        "({{fine: {fine}, player: {player}}})"
+                    )
+                    if name in ("fora-de-vez", "negar-carta")
+                    else _(
+                        "fines: {fine} ends the deal: write it as an entry of its own ({{fine: {fine}, player: "
+                        "{player}}})"
+                    )
+                )
+                self.finding(
+                    codes.FINE_ENDS_DEAL, message.format(fine=name, player=item["player"]), article, "fines", player
+                )
                 raise _Unscorable
         return fines, revoked
 
@@ -214,8 +318,12 @@ class DealReader:
             return None
         value = self.required("figuras", _("the figuras of the side"), COUNTING)
         if isinstance(value, dict):
-            self.finding(codes.FIGURAS_SHAPE, _("figuras: expected the figuras of one side, not one per player (that "
-                                                "is rolar)"), rule, "figuras")
+            self.finding(
+                codes.FIGURAS_SHAPE,
+                _("figuras: expected the figuras of one side, not one per player (that is rolar)"),
+                rule,
+                "figuras",
+            )
             raise _Unscorable
         return self.whole("figuras", value, 0, self.rules.figuras, COUNTING)
 
@@ -225,10 +333,16 @@ class DealReader:
             return None
         tricks = self.whole("tricks", self.item["tricks"], 0, self.rules.tricks, COUNTING)
         if figuras is not None and not contracts.tricks_hold(self.rules, tricks, figuras):
-            self.finding(codes.TRICKS_FIGURAS, ngettext("tricks: {tricks} trick cannot hold {figuras} figuras",
-                                                        "tricks: {tricks} tricks cannot hold {figuras} figuras",
-                                                        tricks).format(tricks=tricks, figuras=figuras),
-                         COUNTING, "tricks")
+            self.finding(
+                codes.TRICKS_FIGURAS,
+                ngettext(
+                    "tricks: {tricks} trick cannot hold {figuras} figuras",
+                    "tricks: {tricks} tricks cannot hold {figuras} figuras",
+                    tricks,
+                ).format(tricks=tricks, figuras=figuras),
+                COUNTING,
+                "tricks",
+            )
             raise _Unscorable
         return tricks
 
@@ -236,9 +350,12 @@ class DealReader:
         parts = []
         if figuras is not None:
             points = contracts.points_of(self.rules, figuras)
-            parts.append(_("{figuras} ({points})").format(
-                figuras=ngettext("{count} figura", "{count} figuras", figuras).format(count=figuras),
-                points=ngettext("{count} ponto", "{count} pontos", points).format(count=points)))
+            parts.append(
+                _("{figuras} ({points})").format(
+                    figuras=ngettext("{count} figura", "{count} figuras", figuras).format(count=figuras),
+                    points=ngettext("{count} ponto", "{count} pontos", points).format(count=points),
+                )
+            )
         if tricks is not None:
             parts.append(ngettext("{count} vaza", "{count} vazas", tricks).format(count=tricks))
         if revoked:
@@ -248,22 +365,29 @@ class DealReader:
 
     def _normal(self, rule: str):
         caller = self.person("caller", self.required("caller", _("the caller"), rule))
-        partner = self.person("partner", self.required("partner", _("the holder of the called card; the caller "
-                                                                    "himself when he held it, Art 20.2"), rule))
+        partner = self.person(
+            "partner",
+            self.required(
+                "partner", _("the holder of the called card; the caller himself when he held it, Art 20.2"), rule
+            ),
+        )
         fines, _revoked = self._fines(None)
         figuras = self._figuras(rule)
         tricks = self._tricks(figuras)
         chips = contracts.normal(self.rules, self.players, caller, partner, figuras, tricks)
         who = _("{caller} alone").format(caller=caller) if caller == partner else f"{caller} + {partner}"
-        return self._written(self._with_fines(chips, fines), rule), \
-            f"{who}, {self._described(figuras, tricks, fines)}"
+        return self._written(self._with_fines(chips, fines), rule), f"{who}, {self._described(figuras, tricks, fines)}"
 
     def _solo(self, rule: str, giver_needed: bool = False):
         soloist = self.person("player", self.required("player", _("the soloist"), rule), role="soloist")
         giver = None
         if giver_needed:
-            giver = self.person("giver", self.required("giver", _("the giver of the card asked for; the soloist "
-                                                                  "himself when he held it, Art 20.3"), rule))
+            giver = self.person(
+                "giver",
+                self.required(
+                    "giver", _("the giver of the card asked for; the soloist himself when he held it, Art 20.3"), rule
+                ),
+            )
         fines, revoked = self._fines(soloist)
         figuras = self._figuras(rule, needed=not revoked)
         tricks = self._tricks(figuras)
@@ -272,16 +396,18 @@ class DealReader:
     def _solo_natural(self, rule: str):
         soloist, _giver, fines, revoked, figuras, tricks = self._solo(rule)
         chips = contracts.solo_natural(self.rules, self.players, soloist, figuras, tricks, revoked)
-        detail = self._described(None if revoked else figuras, None if revoked else tricks, fines,
-                                 soloist if revoked else None)
+        detail = self._described(
+            None if revoked else figuras, None if revoked else tricks, fines, soloist if revoked else None
+        )
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
 
     def _solo_preto(self, rule: str):
         soloist, giver, fines, revoked, figuras, tricks = self._solo(rule, giver_needed=True)
         chips = contracts.solo_preto(self.rules, self.players, soloist, giver, figuras, tricks, revoked)
         card = _("his own card") if giver == soloist else _("card from {giver}").format(giver=giver)
-        detail = self._described(None if revoked else figuras, None if revoked else tricks, fines,
-                                 soloist if revoked else None)
+        detail = self._described(
+            None if revoked else figuras, None if revoked else tricks, fines, soloist if revoked else None
+        )
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {card}, {detail}"
 
     def _solo_branco(self, rule: str):
@@ -291,8 +417,12 @@ class DealReader:
         tricks = self._tricks(figuras)
         if not revoked and tricks is None and not figuras:
             # Art 18.4: he wins only without a trick; figuras 0 can still be a trick (Q2)
-            self.finding(codes.BRANCO_TRICKS, _("a solo branco needs the soloist's tricks (tricks: 0 when he took "
-                                                "none)"), rule, "tricks")
+            self.finding(
+                codes.BRANCO_TRICKS,
+                _("a solo branco needs the soloist's tricks (tricks: 0 when he took none)"),
+                rule,
+                "tricks",
+            )
             raise _Unscorable
         took = bool(tricks) or bool(figuras)
         chips = contracts.solo_branco(self.rules, self.players, soloist, took, revoked)
@@ -302,8 +432,9 @@ class DealReader:
     def _rolar(self, rule: str):
         value = self.required("figuras", _("each player's figuras, {NAME: N, ...}"), COUNTING)
         if not isinstance(value, dict):
-            self.finding(codes.FIGURAS_SHAPE, _("figuras: a rolar gives each player's figuras ({NAME: N, ...})"), rule,
-                         "figuras")
+            self.finding(
+                codes.FIGURAS_SHAPE, _("figuras: a rolar gives each player's figuras ({NAME: N, ...})"), rule, "figuras"
+            )
             raise _Unscorable
         if "tricks" in self.item:
             self.not_used("tricks", "rolar", rule)
@@ -313,14 +444,22 @@ class DealReader:
             figuras[label] = self.whole("figuras", count, 0, self.rules.figuras, COUNTING)
         missing = [p for p in self.players if p not in figuras]
         if missing:
-            self.finding(codes.FIGURAS_MISSING, _("figuras: no figuras for {players}").format(
-                players=", ".join(missing)), COUNTING, "figuras")
+            self.finding(
+                codes.FIGURAS_MISSING,
+                _("figuras: no figuras for {players}").format(players=", ".join(missing)),
+                COUNTING,
+                "figuras",
+            )
             raise _Unscorable
         figuras = {p: figuras[p] for p in self.players}
         total = sum(figuras.values())
         if total != self.rules.figuras:
-            self.finding(codes.FIGURAS_TOTAL, _("figuras add up to {total}, not {figuras}").format(
-                total=total, figuras=self.rules.figuras), COUNTING, "figuras")
+            self.finding(
+                codes.FIGURAS_TOTAL,
+                _("figuras add up to {total}, not {figuras}").format(total=total, figuras=self.rules.figuras),
+                COUNTING,
+                "figuras",
+            )
             raise _Unscorable
         fines, _revoked = self._fines(None)
         detail = ", ".join(f"{p} {n}" for p, n in figuras.items())
@@ -330,17 +469,32 @@ class DealReader:
         if chips is None:
             tied = sorted(figuras.values(), reverse=True)[1]
             if "chips" not in self.item:
-                self.finding(codes.ROLAR_TIE, ngettext(
-                    "the second and third have {figuras} figura each: Art 18.5 does not say who pays; write the "
-                    "chips (chips: {{NAME: N, ...}})",
-                    "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; write the "
-                    "chips (chips: {{NAME: N, ...}})", tied).format(figuras=tied), rule, "chips")
+                self.finding(
+                    codes.ROLAR_TIE,
+                    ngettext(
+                        "the second and third have {figuras} figura each: Art 18.5 does not say who pays; write the "
+                        "chips (chips: {{NAME: N, ...}})",
+                        "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; write the "
+                        "chips (chips: {{NAME: N, ...}})",
+                        tied,
+                    ).format(figuras=tied),
+                    rule,
+                    "chips",
+                )
                 raise _Unscorable
-            self.finding(codes.ROLAR_TIE_WRITTEN, ngettext(
-                "the second and third have {figuras} figura each: Art 18.5 does not say who pays; the chips written "
-                "are scored",
-                "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; the chips written "
-                "are scored", tied).format(figuras=tied), rule, "chips", severity=Severity.WARNING)
+            self.finding(
+                codes.ROLAR_TIE_WRITTEN,
+                ngettext(
+                    "the second and third have {figuras} figura each: Art 18.5 does not say who pays; the chips written "
+                    "are scored",
+                    "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; the chips written "
+                    "are scored",
+                    tied,
+                ).format(figuras=tied),
+                rule,
+                "chips",
+                severity=Severity.WARNING,
+            )
             written = self._chips(rule)
             if written is None or not self._zero_sum(written, rule):
                 raise _Unscorable
@@ -352,18 +506,36 @@ class DealReader:
         """The `chips:` written, by label (every player of the deal; 0 for one not named)."""
         value = self.item.get("chips")
         if not isinstance(value, dict):
-            self.finding(codes.CHIPS_SHAPE, _("chips: expected {{NAME: N, ...}} for the players of the deal, got "
-                                              "{value}").format(value=quote(value)), rule, "chips")
+            self.finding(
+                codes.CHIPS_SHAPE,
+                _("chips: expected {{NAME: N, ...}} for the players of the deal, got {value}").format(
+                    value=quote(value)
+                ),
+                rule,
+                "chips",
+            )
             return None
         chips = dict.fromkeys(self.players, 0)
         for name, amount in value.items():
             if isinstance(amount, bool) or not isinstance(amount, int):
-                self.finding(codes.CHIPS_SHAPE, _("chips: expected a whole number for {name}, got {value}").format(
-                    name=quote(name), value=quote(amount)), rule, "chips")
+                self.finding(
+                    codes.CHIPS_SHAPE,
+                    _("chips: expected a whole number for {name}, got {value}").format(
+                        name=quote(name), value=quote(amount)
+                    ),
+                    rule,
+                    "chips",
+                )
                 return None
             if name not in self.names:
-                self.finding(codes.CHIPS_NAME, _("chips: {name} is not playing this deal ({players})").format(
-                    name=quote(name), players=", ".join(self.names)), rule, "chips")
+                self.finding(
+                    codes.CHIPS_NAME,
+                    _("chips: {name} is not playing this deal ({players})").format(
+                        name=quote(name), players=", ".join(self.names)
+                    ),
+                    rule,
+                    "chips",
+                )
                 return None
             chips[self.names[name]] = amount
         return chips
@@ -371,8 +543,12 @@ class DealReader:
     def _zero_sum(self, chips: dict[str, int], rule: str) -> bool:
         """Every deal's chips add up to 0 (Q3); the chips written too."""
         if sum(chips.values()) != 0:
-            self.finding(codes.CHIPS_SUM, _("chips: the chips written add up to {total}, not 0").format(
-                total=f"{sum(chips.values()):+d}"), rule, "chips")
+            self.finding(
+                codes.CHIPS_SUM,
+                _("chips: the chips written add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
+                rule,
+                "chips",
+            )
             return False
         return True
 
@@ -388,8 +564,9 @@ class DealReader:
             if wrong:
                 said = ", ".join(f"{label} {_signed(written[label])}" for label in wrong)
                 right = ", ".join(f"{label} {_signed(computed[label])}" for label in wrong)
-                message = _("chips: the sheet gives {written}; the deal gives {computed}").format(written=said,
-                                                                                                 computed=right)
+                message = _("chips: the sheet gives {written}; the deal gives {computed}").format(
+                    written=said, computed=right
+                )
                 self.finding(codes.CHIPS_DIFFER, message, rule, "chips", wrong[0] if len(wrong) == 1 else None)
         return computed
 

@@ -14,6 +14,7 @@ Command-line forms (names as the sheet writes them; any case or accent is matche
 
 and KEY=VALUE for every key: caller=, partner=, player=, giver=, figuras=, tricks=,
 chips=Ari:-6,Bia:6,... , fine=olhar-vazas:Zeca (repeatable), coringa=, note=."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, one_line, quote
@@ -25,24 +26,60 @@ from scorekeeper.quatrilho.scoring import score_sheet
 from scorekeeper.sheet.typed_input import until_valid, whole
 from scorekeeper.sheet.vocabulary import normalize
 
-HELP = N_("Type the contract (normal, solo-natural, solo-preto, solo-branco, rolar) and its players and figuras\n"
-          "are asked by name; or a fine that ended the deal (bater, sinal, fora-de-vez, negar-carta); or late,\n"
-          "out or rebuy. A whole entry on one line works too: normal Bia Davi 22. q stops.")
-SLOTS = {"normal": ("caller", "partner", "figuras"), "solo-natural": ("player", "figuras"),
-         "solo-preto": ("player", "giver", "figuras"), "solo-branco": ("player", "figuras"), "rolar": ()}
-ORDER = ("contract", "fine", "late", "out", "rebuy", "coringa", "caller", "partner", "player", "giver", "figuras",
-         "tricks", "chips", "fines", "note")
+HELP = N_(
+    "Type the contract (normal, solo-natural, solo-preto, solo-branco, rolar) and its players and figuras\n"
+    "are asked by name; or a fine that ended the deal (bater, sinal, fora-de-vez, negar-carta); or late,\n"
+    "out or rebuy. A whole entry on one line works too: normal Bia Davi 22. q stops."
+)
+SLOTS = {
+    "normal": ("caller", "partner", "figuras"),
+    "solo-natural": ("player", "figuras"),
+    "solo-preto": ("player", "giver", "figuras"),
+    "solo-branco": ("player", "figuras"),
+    "rolar": (),
+}
+ORDER = (
+    "contract",
+    "fine",
+    "late",
+    "out",
+    "rebuy",
+    "coringa",
+    "caller",
+    "partner",
+    "player",
+    "giver",
+    "figuras",
+    "tricks",
+    "chips",
+    "fines",
+    "note",
+)
 NAME_KEYS = ("caller", "partner", "player", "giver")
 NONE = ("", "none", "no", "nenhum", "nenhuma", "-")
 # The words of an entry that is not a deal, in English and as the regulation says them (Art 12,
 # 13, 15, 19): what the scorer types, as the sheet's key.
-SEAT_WORDS = {"late": "late", "atrasado": "late", "out": "out", "saiu": "out", "rebuy": "rebuy", "talha": "rebuy",
-              "reinscricao": "rebuy"}
-EXAMPLES = {"normal": "normal Bia Davi 22", "solo-natural": "solo-natural Zeca 19 tricks=6",
-            "solo-preto": "solo-preto Ari Bia 12 tricks=4", "solo-branco": "solo-branco Bia tricks=0",
-            "rolar": "rolar Ari=6 Caio=6 Davi=6 Zeca=17"}
-QUESTIONS = {"late": N_("late player ({players})"), "out": N_("player leaving the round ({players})"),
-             "rebuy": N_("player buying a talha ({players})")}
+SEAT_WORDS = {
+    "late": "late",
+    "atrasado": "late",
+    "out": "out",
+    "saiu": "out",
+    "rebuy": "rebuy",
+    "talha": "rebuy",
+    "reinscricao": "rebuy",
+}
+EXAMPLES = {
+    "normal": "normal Bia Davi 22",
+    "solo-natural": "solo-natural Zeca 19 tricks=6",
+    "solo-preto": "solo-preto Ari Bia 12 tricks=4",
+    "solo-branco": "solo-branco Bia tricks=0",
+    "rolar": "rolar Ari=6 Caio=6 Davi=6 Zeca=17",
+}
+QUESTIONS = {
+    "late": N_("late player ({players})"),
+    "out": N_("player leaving the round ({players})"),
+    "rebuy": N_("player buying a talha ({players})"),
+}
 MAX_CHIPS = 10000  # a deal moves a few hundred chips at most
 
 
@@ -63,8 +100,9 @@ def name_of(sheet, typed: str, choices: list[str] | None = None) -> str:
     for name in choices:
         if normalize(name) == key:
             return name
-    raise InputValueError(_("{name} is not at this table ({names})").format(name=quote(typed),
-                                                                          names=", ".join(choices)))
+    raise InputValueError(
+        _("{name} is not at this table ({names})").format(name=quote(typed), names=", ".join(choices))
+    )
 
 
 def new_name(sheet, typed: str) -> str:
@@ -96,25 +134,34 @@ def _entry(sheet, tokens: list[str]) -> dict:
     fine = FINES.get(tokens[0])
     if fine is not None:
         entry = {"fine": fine}
-        _fill(sheet, entry, rest, ("player",), _("{fine} takes the player fined, e.g. {example}").format(
-            fine=fine, example=f"{fine} {sheet.players[1]}"))
+        _fill(
+            sheet,
+            entry,
+            rest,
+            ("player",),
+            _("{fine} takes the player fined, e.g. {example}").format(fine=fine, example=f"{fine} {sheet.players[1]}"),
+        )
         return _ordered(entry)
     contract = CONTRACTS.get(tokens[0])
     if contract is None:
         raise _unknown_contract(tokens[0])
     entry = {"contract": contract}
     slots = SLOTS[contract]
-    usage = (_("{contract} takes {keys}, e.g. {example}") if slots else
-             _("{contract} takes NAME=FIGURAS for each player, e.g. {example}"))
-    _fill(sheet, entry, rest, slots, usage.format(contract=contract, keys=", ".join(slots),
-                                                  example=EXAMPLES[contract]))
+    usage = (
+        _("{contract} takes {keys}, e.g. {example}")
+        if slots
+        else _("{contract} takes NAME=FIGURAS for each player, e.g. {example}")
+    )
+    _fill(sheet, entry, rest, slots, usage.format(contract=contract, keys=", ".join(slots), example=EXAMPLES[contract]))
     return _ordered(entry)
 
 
 def _unknown_contract(typed: str) -> InputValueError:
-    return InputValueError(_("unknown contract {contract}; expected one of {contracts}, a fine ({fines}), late, out "
-                             "or rebuy").format(contract=quote(typed), contracts=", ".join(CONTRACTS.names),
-                                                fines=", ".join(FINES.names)))
+    return InputValueError(
+        _("unknown contract {contract}; expected one of {contracts}, a fine ({fines}), late, out or rebuy").format(
+            contract=quote(typed), contracts=", ".join(CONTRACTS.names), fines=", ".join(FINES.names)
+        )
+    )
 
 
 def _seat_entry(sheet, kind: str, words: list[str]) -> dict:
@@ -122,14 +169,18 @@ def _seat_entry(sheet, kind: str, words: list[str]) -> dict:
     entry: dict = {}
     slots = (kind, "coringa") if kind != "rebuy" else (kind,)
     example = f"{kind} {sheet.players[-1]}" + (" Zeca" if kind != "rebuy" else "")
-    usage = (_("{kind} takes the player and his coringa if one takes the seat, e.g. {example}") if kind != "rebuy"
-             else _("{kind} takes the player, e.g. {example}"))
+    usage = (
+        _("{kind} takes the player and his coringa if one takes the seat, e.g. {example}")
+        if kind != "rebuy"
+        else _("{kind} takes the player, e.g. {example}")
+    )
     _fill(sheet, entry, words, slots, usage.format(kind=kind, example=example))
     if "player" in entry and kind not in entry:  # `rebuy player=Ari`
         entry[kind] = entry.pop("player")
     if kind not in entry or set(entry) - {kind, "coringa", "note"}:
-        raise InputValueError(_("name the player: {kind} {players}").format(kind=kind,
-                                                                            players=" | ".join(sheet.players)))
+        raise InputValueError(
+            _("name the player: {kind} {players}").format(kind=kind, players=" | ".join(sheet.players))
+        )
     return _ordered(entry)
 
 
@@ -155,8 +206,9 @@ def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: s
                 raise InputValueError(_("give a rolar's figuras as NAME=N for each player"))
             entry["figuras"][name] = whole(value, _("figuras of {name}").format(name=name), 0, sheet.rules.figuras)
         else:
-            raise InputValueError(_("unknown key {key} in {typed}; {usage}").format(key=quote(key), typed=quote(word),
-                                                                                    usage=usage))
+            raise InputValueError(
+                _("unknown key {key} in {typed}; {usage}").format(key=quote(key), typed=quote(word), usage=usage)
+            )
 
 
 def _put(sheet, entry: dict, key: str, value: str) -> None:
@@ -183,29 +235,37 @@ def _set(sheet, entry: dict, key: str, value: str) -> None:
             entry[key] = new_name(sheet, value)
     elif key == "figuras":
         if ":" in value:  # figuras=Ari:6,Caio:6,... (a rolar)
-            entry[key] = {name: whole(n, _("figuras of {name}").format(name=name), 0, rules.figuras)
-                          for name, n in _pairs(sheet, value, "figuras")}
+            entry[key] = {
+                name: whole(n, _("figuras of {name}").format(name=name), 0, rules.figuras)
+                for name, n in _pairs(sheet, value, "figuras")
+            }
         else:
             entry[key] = whole(value, "figuras", 0, rules.figuras)
     elif key == "tricks":
         entry[key] = whole(value, "tricks", 0, rules.tricks)
     elif key == "chips":
-        entry[key] = {name: whole(n, _("chips of {name}").format(name=name), -MAX_CHIPS, MAX_CHIPS)
-                      for name, n in _pairs(sheet, value, "chips")}
+        entry[key] = {
+            name: whole(n, _("chips of {name}").format(name=name), -MAX_CHIPS, MAX_CHIPS)
+            for name, n in _pairs(sheet, value, "chips")
+        }
     elif key == "fine":
         fine, _colon, who = value.partition(":")
         name = FINES.get(fine) if fine else None
         if name is None or not who:
-            raise InputValueError(_("fine={value}: expected FINE:NAME, e.g. fine=olhar-vazas:{player}").format(
-                value=quote(value), player=sheet.players[0]))
+            raise InputValueError(
+                _("fine={value}: expected FINE:NAME, e.g. fine=olhar-vazas:{player}").format(
+                    value=quote(value), player=sheet.players[0]
+                )
+            )
         fines = entry.setdefault("fines", [])
         if len(fines) >= MAX_FINES:
             raise InputValueError(_("fine=: a deal holds at most {most} fines").format(most=MAX_FINES))
         fines.append({"fine": name, "player": name_of(sheet, who)})
     elif key == "note":
         if one_line(value) != value or len(value) > 200:
-            raise InputValueError(_("note {value}: one line of at most {most} characters").format(value=quote(value),
-                                                                                                  most=200))
+            raise InputValueError(
+                _("note {value}: one line of at most {most} characters").format(value=quote(value), most=200)
+            )
         entry[key] = value
     else:
         raise InputValueError(_("{key} is not a key of this entry").format(key=key))
@@ -233,11 +293,18 @@ def ask_entry(sheet, ask, say) -> dict:
     upcoming = score_sheet(sheet).extra["next"]
     playing = upcoming["playing"] or list(sheet.players)
     dealer = upcoming["dealer"]
-    question = (_("Deal {deal} (dealer {dealer}): contract, fine, late, out or rebuy") if dealer else
-                _("Deal {deal} (dealer nobody): contract, fine, late, out or rebuy"))
-    first = until_valid(ask, say, question.format(deal=upcoming["deal"], dealer=dealer), _first(sheet),
-                        choices=[*CONTRACTS.names, *(f for f in FINES.names if f != "olhar-vazas"),
-                                 "atrasado", "saiu", "talha"])  # the regulation's words (SEAT_WORDS)
+    question = (
+        _("Deal {deal} (dealer {dealer}): contract, fine, late, out or rebuy")
+        if dealer
+        else _("Deal {deal} (dealer nobody): contract, fine, late, out or rebuy")
+    )
+    first = until_valid(
+        ask,
+        say,
+        question.format(deal=upcoming["deal"], dealer=dealer),
+        _first(sheet),
+        choices=[*CONTRACTS.names, *(f for f in FINES.names if f != "olhar-vazas"), "atrasado", "saiu", "talha"],
+    )  # the regulation's words (SEAT_WORDS)
     if not isinstance(first, str):
         return first  # a whole entry typed on one line
     if first in ("late", "out", "rebuy"):
@@ -245,14 +312,21 @@ def ask_entry(sheet, ask, say) -> dict:
         who = _pick(ask, say, sheet, _(QUESTIONS[first]).format(players=", ".join(seated)), seated)
         entry = {first: who}
         if first != "rebuy":
-            coringa = until_valid(ask, say, _("coringa taking {name}'s seat (a name, or none)").format(name=who),
-                                  _coringa(sheet), pgettext("coringa", "none"))
+            coringa = until_valid(
+                ask,
+                say,
+                _("coringa taking {name}'s seat (a name, or none)").format(name=who),
+                _coringa(sheet),
+                pgettext("coringa", "none"),
+            )
             if coringa is not None:
                 entry["coringa"] = coringa
         return entry
     if first in FINES.names:
-        return {"fine": first, "player": _pick(ask, say, sheet, _("player fined ({players})").format(
-            players=", ".join(playing)), playing)}
+        return {
+            "fine": first,
+            "player": _pick(ask, say, sheet, _("player fined ({players})").format(players=", ".join(playing)), playing),
+        }
     return _ask_contract(sheet, first, playing, ask, say)
 
 
@@ -260,8 +334,11 @@ def _first(sheet):
     def convert(typed: str):
         words = str(typed).split()
         if not words:
-            raise InputValueError(_("type a contract ({contracts}), a fine, late, out or rebuy").format(
-                contracts=", ".join(CONTRACTS.names)))
+            raise InputValueError(
+                _("type a contract ({contracts}), a fine, late, out or rebuy").format(
+                    contracts=", ".join(CONTRACTS.names)
+                )
+            )
         if len(words) > 1:
             return _entry(sheet, words)
         word = normalize(words[0])
@@ -271,9 +348,11 @@ def _first(sheet):
         if name is None:
             raise _unknown_contract(words[0])
         if name == "olhar-vazas":
-            raise InputValueError(_("olhar-vazas does not end the deal: type the deal's contract, and the fine is "
-                                    "asked with it"))
+            raise InputValueError(
+                _("olhar-vazas does not end the deal: type the deal's contract, and the fine is asked with it")
+            )
         return name
+
     return convert
 
 
@@ -284,6 +363,7 @@ def _pick(ask, say, sheet, prompt: str, choices: list[str], default=None) -> str
 def _coringa(sheet):
     def convert(typed: str):
         return None if normalize(str(typed)) in NONE else new_name(sheet, typed)
+
     return convert
 
 
@@ -303,8 +383,13 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
         return entry
     if contract == "normal":
         caller = entry["caller"] = _pick(ask, say, sheet, _("caller ({names})").format(names=names), playing)
-        entry["partner"] = _pick(ask, say, sheet, _("partner, who held the called card ({names}; {caller} if he held "
-                                                    "it)").format(names=names, caller=caller), playing)
+        entry["partner"] = _pick(
+            ask,
+            say,
+            sheet,
+            _("partner, who held the called card ({names}; {caller} if he held it)").format(names=names, caller=caller),
+            playing,
+        )
         # the side is the caller's and his partner's: its figuras and tricks, named by the caller
         figuras_of = _("figuras of {caller}'s side (0-{most})")
         tricks_of = _("tricks of {caller}'s side ({low}-{high})")
@@ -312,24 +397,37 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
     else:
         soloist = entry["player"] = _pick(ask, say, sheet, _("soloist ({names})").format(names=names), playing)
         if contract == "solo-preto":
-            entry["giver"] = _pick(ask, say, sheet, _("giver of the card asked for ({names}; {soloist} if he held "
-                                                      "it)").format(names=names, soloist=soloist), playing)
+            entry["giver"] = _pick(
+                ask,
+                say,
+                sheet,
+                _("giver of the card asked for ({names}; {soloist} if he held it)").format(
+                    names=names, soloist=soloist
+                ),
+                playing,
+            )
         figuras_of = _("figuras of {soloist} (0-{most})")
         tricks_of = _("tricks of {soloist} ({low}-{high})")
         side = {"soloist": soloist}
     # Every contract asks its fines last, as the deal is played; a soloist's own revoke (Art
     # 20.12) then loses the solo at its lowest amount whatever figuras were typed.
     if contract == "solo-branco":
-        entry["tricks"] = until_valid(ask, say, _("tricks of {soloist} (0-{most}; 0 wins)").format(
-            most=rules.tricks, **side), lambda t: whole(t, _("tricks"), 0, rules.tricks))
+        entry["tricks"] = until_valid(
+            ask,
+            say,
+            _("tricks of {soloist} (0-{most}; 0 wins)").format(most=rules.tricks, **side),
+            lambda t: whole(t, _("tricks"), 0, rules.tricks),
+        )
         _ask_fines(sheet, entry, playing, ask, say)
         return _ordered(entry)
-    figuras = entry["figuras"] = until_valid(ask, say, figuras_of.format(most=rules.figuras, **side),
-                                             lambda t: whole(t, _("figuras"), 0, rules.figuras))
+    figuras = entry["figuras"] = until_valid(
+        ask, say, figuras_of.format(most=rules.figuras, **side), lambda t: whole(t, _("figuras"), 0, rules.figuras)
+    )
     if figuras in (0, rules.figuras):  # Q2: only then can the side have taken all tricks or none
         low, high = (0, 4) if figuras == 0 else (rules.tricks - 1, rules.tricks)
-        entry["tricks"] = until_valid(ask, say, tricks_of.format(low=low, high=high, **side),
-                                      lambda t: whole(t, _("tricks"), low, high))
+        entry["tricks"] = until_valid(
+            ask, say, tricks_of.format(low=low, high=high, **side), lambda t: whole(t, _("tricks"), low, high)
+        )
     _ask_fines(sheet, entry, playing, ask, say)
     return _ordered(entry)
 
@@ -338,8 +436,11 @@ def _ask_fines(sheet, entry: dict, playing: list[str], ask, say) -> bool:
     """The fines the deal went on after (Q9), one a line until none; True when the soloist
     himself revoked."""
     solo = entry["contract"] in SOLOS
-    question = (_("a fine the deal went on after (olhar-vazas, fora-de-vez or negar-carta NAME), or none") if solo
-                else _("a fine the deal went on after (olhar-vazas NAME), or none"))
+    question = (
+        _("a fine the deal went on after (olhar-vazas, fora-de-vez or negar-carta NAME), or none")
+        if solo
+        else _("a fine the deal went on after (olhar-vazas NAME), or none")
+    )
     while True:
         typed = until_valid(ask, say, question, _fine(sheet, playing, solo), pgettext("fine", "none"))
         if typed is None:
@@ -359,10 +460,13 @@ def _fine(sheet, playing: list[str], solo: bool):
             return None
         name = FINES.get(words[0])
         if name is None or len(words) != 2:
-            raise InputValueError(_("type the fine and the player, e.g. olhar-vazas {player}, or none").format(
-                player=playing[0]))
+            raise InputValueError(
+                _("type the fine and the player, e.g. olhar-vazas {player}, or none").format(player=playing[0])
+            )
         if name != "olhar-vazas" and not (solo and name in ("fora-de-vez", "negar-carta")):
-            raise InputValueError(_("{fine} ends the deal: record it as an entry of its own ({fine} NAME)").format(
-                fine=name))
+            raise InputValueError(
+                _("{fine} ends the deal: record it as an entry of its own ({fine} NAME)").format(fine=name)
+            )
         return {"fine": name, "player": name_of(sheet, words[1], playing)}
+
     return convert

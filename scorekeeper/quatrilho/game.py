@@ -1,6 +1,7 @@
 """Quatrilho as the rest of scorekeeper sees it: the games.Game interface (registered in
 games.REGISTRY). Each method imports what it needs on first use, so that `check` of another
 game's sheet loads nothing of Quatrilho's."""
+
 from scorekeeper.games import ENTRIES, Game, Outcome, Seating, lazy
 from scorekeeper.i18n import N_, _
 from scorekeeper.quatrilho import finding_codes
@@ -49,10 +50,12 @@ class Quatrilho(Game):
 
     def standings_note(self, rules):
         """Art 21, 22 (Q11), as the championship workbook tells the organiser."""
-        return _("Points are the sum of each round's net, pontos ganhos minus pontos perdidos (Art 21). Level on "
-                 "points: the more pontos ganhos (the rounds won), then the most pontos ganhos in one round; still "
-                 "level, the players share the place (Art 22). After the next-to-last round the first {cut} play on "
-                 "for the prizes (Art 22).").format(cut=rules.cut)
+        return _(
+            "Points are the sum of each round's net, pontos ganhos minus pontos perdidos (Art 21). Level on "
+            "points: the more pontos ganhos (the rounds won), then the most pontos ganhos in one round; still "
+            "level, the players share the place (Art 22). After the next-to-last round the first {cut} play on "
+            "for the prizes (Art 22)."
+        ).format(cut=rules.cut)
 
     def outcome(self, result):
         """Each registered player's net for the round (Q10, Q11)."""

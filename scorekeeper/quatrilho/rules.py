@@ -2,6 +2,7 @@
 
 Every amount of Art 12, 15, 18, 19 and 20 is read from the file (RULINGS Q1-Q10); the models
 take them from here and hard-code none."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -15,20 +16,35 @@ AMOUNT = Whole(0, 1000)  # chips: a house variant may change them, within reason
 PRIZE = Whole(0, 10**7)  # money (Art 23, 24), in the championship's currency
 FINE_NAMES = ("bater", "sinal", "fora-de-vez", "negar-carta", "olhar-vazas")
 SCHEMA = {
-    "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
-    "table_sizes": [Whole(4, 5)], "chips": Whole(1, 10000), "deals_per_seat": Whole(1, 20),
-    "counting": {"figuras": Whole(35, 35), "figuras_per_point": Whole(3, 3), "points_to_win": Whole(1, 11),
-                 "tricks": Whole(10, 10)},
+    "game": str,
+    "name": str,
+    "aliases": Optional([str]),
+    "title": Optional(str),
+    "table_sizes": [Whole(4, 5)],
+    "chips": Whole(1, 10000),
+    "deals_per_seat": Whole(1, 20),
+    "counting": {
+        "figuras": Whole(35, 35),
+        "figuras_per_point": Whole(3, 3),
+        "points_to_win": Whole(1, 11),
+        "tricks": Whole(10, 10),
+    },
     "normal": {"pays_both_below": Whole(0, 11), "pays_all_below": Whole(0, 11), "all_tricks": AMOUNT},
     "solo_natural": {"won": AMOUNT, "all_tricks": AMOUNT, "lost": AMOUNT, "no_tricks": AMOUNT},
     "solo_preto": {"base": AMOUNT, "giver": AMOUNT, "all_tricks": AMOUNT, "no_tricks": AMOUNT},
     "solo_branco": {"won": AMOUNT, "lost": AMOUNT},
-    "rolar": {"six_six_six": [Whole(0, 35)], "six_six_six_pays": AMOUNT, "alone_from": Whole(1, 35),
-              "alone_pays": AMOUNT, "pays": AMOUNT},
+    "rolar": {
+        "six_six_six": [Whole(0, 35)],
+        "six_six_six_pays": AMOUNT,
+        "alone_from": Whole(1, 35),
+        "alone_pays": AMOUNT,
+        "pays": AMOUNT,
+    },
     "fines": {name: AMOUNT for name in FINE_NAMES},
-    "late": AMOUNT, "talha": AMOUNT, "talhas_per_round": Whole(0, 10),
-    "classification": {"cut": Whole(1, 10000), "prizes": [PRIZE], "prize_total": Whole(0, 10**9),
-                       "extra_prize": PRIZE},
+    "late": AMOUNT,
+    "talha": AMOUNT,
+    "talhas_per_round": Whole(0, 10),
+    "classification": {"cut": Whole(1, 10000), "prizes": [PRIZE], "prize_total": Whole(0, 10**9), "extra_prize": PRIZE},
 }
 
 # The contracts of Art 17 and the fines of Art 20, with their English aliases.
@@ -46,10 +62,20 @@ FINES.add("sinal", "signal")
 FINES.add("fora-de-vez", "out-of-turn")
 FINES.add("negar-carta", "revoke", "renuncia")
 FINES.add("olhar-vazas", "look-at-tricks")
-FINE_ARTICLES = {"bater": "Art 20.5", "sinal": "Art 20.6", "fora-de-vez": "Art 20.8", "negar-carta": "Art 20.10",
-                 "olhar-vazas": "Art 20.15"}
-CONTRACT_ARTICLES = {"normal": "Art 18.2", "solo-natural": "Art 18.1", "solo-preto": "Art 18.3",
-                     "solo-branco": "Art 18.4", "rolar": "Art 18.5"}
+FINE_ARTICLES = {
+    "bater": "Art 20.5",
+    "sinal": "Art 20.6",
+    "fora-de-vez": "Art 20.8",
+    "negar-carta": "Art 20.10",
+    "olhar-vazas": "Art 20.15",
+}
+CONTRACT_ARTICLES = {
+    "normal": "Art 18.2",
+    "solo-natural": "Art 18.1",
+    "solo-preto": "Art 18.3",
+    "solo-branco": "Art 18.4",
+    "rolar": "Art 18.5",
+}
 
 
 class QuatrilhoRules(NamedTuple):
@@ -92,82 +118,173 @@ def from_data(data, source: str) -> QuatrilhoRules:
     line = data.line_of
     sizes = data["table_sizes"]
     if not sizes or sorted(set(sizes)) != sizes:
-        raise RulesError(_("table_sizes: expected 4, 5 or both in increasing order, got {sizes}").format(sizes=sizes),
-                         source, line("table_sizes"))
+        raise RulesError(
+            _("table_sizes: expected 4, 5 or both in increasing order, got {sizes}").format(sizes=sizes),
+            source,
+            line("table_sizes"),
+        )
     counting = data["counting"]
     points = counting["figuras"] // counting["figuras_per_point"]
     if not points // 2 < counting["points_to_win"] <= points:
-        raise RulesError(_("counting.points_to_win: expected more than half of the deal's {points} points, got "
-                           "{points_to_win}").format(points=points, points_to_win=counting["points_to_win"]),
-                         source, line("counting"))
+        raise RulesError(
+            _(
+                "counting.points_to_win: expected more than half of the deal's {points} points, got {points_to_win}"
+            ).format(points=points, points_to_win=counting["points_to_win"]),
+            source,
+            line("counting"),
+        )
     normal = data["normal"]
     if normal["pays_all_below"] > normal["pays_both_below"]:
         raise RulesError(_("normal.pays_all_below must not be above pays_both_below"), source, line("normal"))
     rolar = data["rolar"]
     if len(rolar["six_six_six"]) != 4 or sum(rolar["six_six_six"]) != counting["figuras"]:
-        raise RulesError(_("rolar.six_six_six: expected four figuras adding up to {figuras}").format(
-            figuras=counting["figuras"]), source, line("rolar"))
+        raise RulesError(
+            _("rolar.six_six_six: expected four figuras adding up to {figuras}").format(figuras=counting["figuras"]),
+            source,
+            line("rolar"),
+        )
     cls = data["classification"]
     prizes = cls["prizes"]
     if any(later > earlier for earlier, later in zip(prizes, prizes[1:])):
-        raise RulesError(_("classification.prizes: a place's prize must not be above the one before it, got "
-                           "{prizes}").format(prizes=prizes), source, line("classification"))
+        raise RulesError(
+            _("classification.prizes: a place's prize must not be above the one before it, got {prizes}").format(
+                prizes=prizes
+            ),
+            source,
+            line("classification"),
+        )
     if len(prizes) > cls["cut"]:
         # Art 22: only the first `cut` after the next-to-last round play for the prizes.
-        raise RulesError(_("classification.prizes: {places} places paid, but only the first {cut} (cut) play for "
-                           "them").format(places=len(prizes), cut=cls["cut"]), source, line("classification"))
+        raise RulesError(
+            _("classification.prizes: {places} places paid, but only the first {cut} (cut) play for them").format(
+                places=len(prizes), cut=cls["cut"]
+            ),
+            source,
+            line("classification"),
+        )
     if sum(prizes) != cls["prize_total"]:
-        raise RulesError(_("classification.prize_total is {prize_total}, but the prizes add up to {total}").format(
-            prize_total=cls["prize_total"], total=sum(prizes)), source, line("classification"))
+        raise RulesError(
+            _("classification.prize_total is {prize_total}, but the prizes add up to {total}").format(
+                prize_total=cls["prize_total"], total=sum(prizes)
+            ),
+            source,
+            line("classification"),
+        )
     return QuatrilhoRules(
-        source=source, game=data["game"], name=data["name"], aliases=tuple(data.get("aliases", ())), title=data.get("title", data["name"]),
-        table_sizes=tuple(sizes), chips=data["chips"], deals_per_seat=data["deals_per_seat"],
-        figuras=counting["figuras"], figuras_per_point=counting["figuras_per_point"],
-        points_to_win=counting["points_to_win"], tricks=counting["tricks"], normal=dict(normal),
-        solo_natural=dict(data["solo_natural"]), solo_preto=dict(data["solo_preto"]),
+        source=source,
+        game=data["game"],
+        name=data["name"],
+        aliases=tuple(data.get("aliases", ())),
+        title=data.get("title", data["name"]),
+        table_sizes=tuple(sizes),
+        chips=data["chips"],
+        deals_per_seat=data["deals_per_seat"],
+        figuras=counting["figuras"],
+        figuras_per_point=counting["figuras_per_point"],
+        points_to_win=counting["points_to_win"],
+        tricks=counting["tricks"],
+        normal=dict(normal),
+        solo_natural=dict(data["solo_natural"]),
+        solo_preto=dict(data["solo_preto"]),
         solo_branco=dict(data["solo_branco"]),
-        rolar={**rolar, "six_six_six": tuple(sorted(rolar["six_six_six"]))}, fines=dict(data["fines"]),
-        late=data["late"], talha=data["talha"], talhas_per_round=data["talhas_per_round"],
-        cut=cls["cut"], prizes=tuple(prizes), extra_prize=cls["extra_prize"],
+        rolar={**rolar, "six_six_six": tuple(sorted(rolar["six_six_six"]))},
+        fines=dict(data["fines"]),
+        late=data["late"],
+        talha=data["talha"],
+        talhas_per_round=data["talhas_per_round"],
+        cut=cls["cut"],
+        prizes=tuple(prizes),
+        extra_prize=cls["extra_prize"],
     )
 
 
 def describe_rules(rules: QuatrilhoRules) -> list[list]:
     """Every number of the rules as (setting, value) rows for `rules show`."""
-    natural, preto, branco, rolar, normal = (rules.solo_natural, rules.solo_preto, rules.solo_branco, rules.rolar,
-                                             rules.normal)
+    natural, preto, branco, rolar, normal = (
+        rules.solo_natural,
+        rules.solo_preto,
+        rules.solo_branco,
+        rules.rolar,
+        rules.normal,
+    )
     sizes = rules.table_sizes
-    tables = (_("{size} players (at five the dealer sits out)").format(size=sizes[0]) if len(sizes) == 1 else
-              _("{smaller} or {larger} players (at five the dealer sits out)").format(smaller=sizes[0],
-                                                                                      larger=sizes[-1]))
+    tables = (
+        _("{size} players (at five the dealer sits out)").format(size=sizes[0])
+        if len(sizes) == 1
+        else _("{smaller} or {larger} players (at five the dealer sits out)").format(smaller=sizes[0], larger=sizes[-1])
+    )
     fines = ", ".join(f"{name} {amount}" for name, amount in rules.fines.items())
     return [
         [_("tables"), tables],
         [_("chips"), _("{chips} a round").format(chips=rules.chips)],
-        [_("round"), ngettext("{deals} deal per seat", "{deals} deals per seat", rules.deals_per_seat).format(
-            deals=rules.deals_per_seat)],
-        [_("counting"), _("{figuras} figuras, {per_point} a point, {to_win} points win, {tricks} tricks").format(
-            figuras=rules.figuras, per_point=rules.figuras_per_point, to_win=rules.points_to_win, tricks=rules.tricks)],
-        ["jogo normal", _("the points; the caller pays both shares below {both_below} points and each of the three "
-                          "below {all_below}; all tricks {all_tricks}").format(
-            both_below=normal["pays_both_below"], all_below=normal["pays_all_below"], all_tricks=normal["all_tricks"])],
-        ["solo natural", _("won {won}, all tricks {all_tricks}, lost {lost}, no trick {no_tricks}, each").format(
-            won=natural["won"], all_tricks=natural["all_tricks"], lost=natural["lost"],
-            no_tricks=natural["no_tricks"])],
-        ["solo preto", _("{base} + the winner's points, the giver {giver} less or more; all tricks {all_tricks}, "
-                         "no trick {no_tricks}, each").format(base=preto["base"], giver=preto["giver"],
-                                                              all_tricks=preto["all_tricks"],
-                                                              no_tricks=preto["no_tricks"])],
+        [
+            _("round"),
+            ngettext("{deals} deal per seat", "{deals} deals per seat", rules.deals_per_seat).format(
+                deals=rules.deals_per_seat
+            ),
+        ],
+        [
+            _("counting"),
+            _("{figuras} figuras, {per_point} a point, {to_win} points win, {tricks} tricks").format(
+                figuras=rules.figuras,
+                per_point=rules.figuras_per_point,
+                to_win=rules.points_to_win,
+                tricks=rules.tricks,
+            ),
+        ],
+        [
+            "jogo normal",
+            _(
+                "the points; the caller pays both shares below {both_below} points and each of the three "
+                "below {all_below}; all tricks {all_tricks}"
+            ).format(
+                both_below=normal["pays_both_below"],
+                all_below=normal["pays_all_below"],
+                all_tricks=normal["all_tricks"],
+            ),
+        ],
+        [
+            "solo natural",
+            _("won {won}, all tricks {all_tricks}, lost {lost}, no trick {no_tricks}, each").format(
+                won=natural["won"],
+                all_tricks=natural["all_tricks"],
+                lost=natural["lost"],
+                no_tricks=natural["no_tricks"],
+            ),
+        ],
+        [
+            "solo preto",
+            _(
+                "{base} + the winner's points, the giver {giver} less or more; all tricks {all_tricks}, "
+                "no trick {no_tricks}, each"
+            ).format(
+                base=preto["base"], giver=preto["giver"], all_tricks=preto["all_tricks"], no_tricks=preto["no_tricks"]
+            ),
+        ],
         ["solo branco", _("won {won}, lost {lost}, each").format(won=branco["won"], lost=branco["lost"])],
-        ["rolar", _("{six_six_six}: {six_six_six_pays} each; {alone_from}+ figuras: {alone_pays} each; else "
-                    "{pays}").format(six_six_six="-".join(map(str, rolar["six_six_six"])),
-                                     six_six_six_pays=rolar["six_six_six_pays"], alone_from=rolar["alone_from"],
-                                     alone_pays=rolar["alone_pays"], pays=rolar["pays"])],
+        [
+            "rolar",
+            _("{six_six_six}: {six_six_six_pays} each; {alone_from}+ figuras: {alone_pays} each; else {pays}").format(
+                six_six_six="-".join(map(str, rolar["six_six_six"])),
+                six_six_six_pays=rolar["six_six_six_pays"],
+                alone_from=rolar["alone_from"],
+                alone_pays=rolar["alone_pays"],
+                pays=rolar["pays"],
+            ),
+        ],
         [_("fines"), _("{fines}, to each").format(fines=fines)],
         [pgettext("quatrilho", "late"), _("-{late}, given to nobody").format(late=rules.late)],
         ["talha", _("{talha} chips, {per_round} a round").format(talha=rules.talha, per_round=rules.talhas_per_round)],
-        [_("classification"), _("the first {cut} after the next-to-last round play for places 1-{places}; prizes "
-                                "{prizes}; extra round {extra_prize} a table").format(
-            cut=rules.cut, places=len(rules.prizes), prizes=", ".join(map(str, rules.prizes)),
-            extra_prize=rules.extra_prize)],
+        [
+            _("classification"),
+            _(
+                "the first {cut} after the next-to-last round play for places 1-{places}; prizes "
+                "{prizes}; extra round {extra_prize} a table"
+            ).format(
+                cut=rules.cut,
+                places=len(rules.prizes),
+                prizes=", ".join(map(str, rules.prizes)),
+                extra_prize=rules.extra_prize,
+            ),
+        ],
     ]

@@ -7,6 +7,7 @@ dealt by the next occupied seat after the dealer of deal k-1; at five occupied s
 sits out and the other four play, at four he plays, below four no deal can be scored (Art 19).
 Names in a deal mean the seats' current occupants. Everybody starts with 100 chips (Art 8); a
 coringa's chips count for nobody (Art 16)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -65,8 +66,9 @@ class Table:
 
     def seated(self, name: str) -> bool:
         """`name` is a registered player holding his own seat."""
-        return name in self.talhas and any(s.player == name and s.coringa is None and s.occupant == name
-                                           for s in self.seats)
+        return name in self.talhas and any(
+            s.player == name and s.coringa is None and s.occupant == name for s in self.seats
+        )
 
     def dealer_seat(self) -> int | None:
         """The next occupied seat from where the deal stands (empty seats are skipped, Q10)."""
@@ -115,9 +117,17 @@ def score_sheet(sheet: QuatrilhoSheet) -> SheetResult:
     final = _final_chips(table)
     nets = {p: final[p] - rules.chips - rules.talha * table.talhas[p] for p in sheet.players}
     findings.sort(key=lambda f: f.line or 0)
-    result = SheetResult(source=sheet.source, rules=rules.name, players=list(sheet.players), hands=hands,
-                         findings=findings, complete=table.deals >= table.length > 0, game=sheet.rules.game,
-                         meta=sheet_meta(sheet), totals_override=nets)
+    result = SheetResult(
+        source=sheet.source,
+        rules=rules.name,
+        players=list(sheet.players),
+        hands=hands,
+        findings=findings,
+        complete=table.deals >= table.length > 0,
+        game=sheet.rules.game,
+        meta=sheet_meta(sheet),
+        totals_override=nets,
+    )
     coringas = [label for label in table.chips if label not in table.talhas]
     result.extra = {
         "chips": final,
@@ -139,11 +149,18 @@ def _round_deals(sheet: QuatrilhoSheet, findings: list[Finding]) -> bool:
         return False
     whole = sheet.rules.deals_per_seat * len(sheet.players)
     if not 1 <= sheet.round_deals <= whole:
-        findings.append(Finding(Severity.ERROR, sheet.source, sheet.round_deals_line,
-                                _("round_deals: a round of {seats} seats is shortened to 1 to {whole} deals, not "
-                                  "{round_deals}").format(seats=len(sheet.players), whole=whole,
-                                                          round_deals=sheet.round_deals),
-                                "Art 11", code=codes.ROUND_LENGTH.code))
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                sheet.source,
+                sheet.round_deals_line,
+                _("round_deals: a round of {seats} seats is shortened to 1 to {whole} deals, not {round_deals}").format(
+                    seats=len(sheet.players), whole=whole, round_deals=sheet.round_deals
+                ),
+                "Art 11",
+                code=codes.ROUND_LENGTH.code,
+            )
+        )
         return False
     return True
 
@@ -170,9 +187,12 @@ def _next_deal(table: Table) -> dict:
     seat = table.dealer_seat()
     occupied = table.occupied()
     playing = [i for i in occupied if not (len(occupied) == 5 and i == seat)]
-    return {"deal": table.deals + 1, "dealer": None if seat is None else table.seats[seat].occupant,
-            "playing": [table.seats[i].occupant for i in playing] if len(occupied) >= 4 else [],
-            "occupants": [table.seats[i].occupant for i in occupied]}
+    return {
+        "deal": table.deals + 1,
+        "dealer": None if seat is None else table.seats[seat].occupant,
+        "playing": [table.seats[i].occupant for i in playing] if len(occupied) >= 4 else [],
+        "occupants": [table.seats[i].occupant for i in occupied],
+    }
 
 
 def _finding(findings, sheet, line, index, kind: FindingKind, message, rule, player=None, severity=Severity.ERROR):
@@ -184,12 +204,15 @@ def _malformed(sheet, table, entry, index, kinds, findings) -> HandResult:
     that names a contract or a fine is still a deal: it passes the deal on (Q1)."""
     if not isinstance(entry.item, dict):
         kind = codes.ENTRY_NOT_MAPPING
-        message = _("entry {index}: expected a mapping such as {{contract: normal, caller: NAME, partner: NAME, "
-                    "figuras: N}}, got {value}").format(index=index, value=quote(entry.item))
+        message = _(
+            "entry {index}: expected a mapping such as {{contract: normal, caller: NAME, partner: NAME, "
+            "figuras: N}}, got {value}"
+        ).format(index=index, value=quote(entry.item))
     elif not kinds:
         kind = codes.ENTRY_KIND_MISSING
-        message = _("entry {index}: say what it is with one of the keys {keys}").format(index=index,
-                                                                                      keys=", ".join(KINDS))
+        message = _("entry {index}: say what it is with one of the keys {keys}").format(
+            index=index, keys=", ".join(KINDS)
+        )
     else:
         kind = codes.ENTRY_KINDS_TWO
         message = _("entry {index}: one entry is one of {keys}, not both").format(index=index, keys=", ".join(kinds))
@@ -213,16 +236,27 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
 
     for key in item:
         if key not in NON_DEAL_KEYS[kind]:
-            finding(codes.UNKNOWN_KEY, _("unknown key {key}; allowed: {allowed}").format(
-                key=quote(key), allowed=", ".join(NON_DEAL_KEYS[kind])), key=key)
+            finding(
+                codes.UNKNOWN_KEY,
+                _("unknown key {key}; allowed: {allowed}").format(
+                    key=quote(key), allowed=", ".join(NON_DEAL_KEYS[kind])
+                ),
+                key=key,
+            )
     nothing = HandResult(index, entry.line, kind, "", {}, None)
     if not isinstance(name, str) or name not in table.talhas:
-        finding(codes.NOT_AT_TABLE, _("{name} is not a player of this table ({players})").format(
-            name=quote(name), players=", ".join(sheet.players)), "Art 14")
+        finding(
+            codes.NOT_AT_TABLE,
+            _("{name} is not a player of this table ({players})").format(
+                name=quote(name), players=", ".join(sheet.players)
+            ),
+            "Art 14",
+        )
         return nothing
     if name in table.gone:
-        message = (_("{name} is out of this round (late)") if table.gone[name] == "late" else
-                   _("{name} is out of this round"))
+        message = (
+            _("{name} is out of this round (late)") if table.gone[name] == "late" else _("{name} is out of this round")
+        )
         finding(codes.PLAYER_OUT, message.format(name=name), _gone_rule(table.gone[name]), player=name)
         return nothing
     if not table.seated(name):
@@ -234,29 +268,52 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
     seat = next(i for i, s in enumerate(table.seats) if s.player == name)
     if coringa is not None:
         if not isinstance(coringa, str) or not coringa.strip() or len(coringa) > MAX_NAME:
-            finding(codes.CORINGA_NAME, _("coringa: expected a name (at most {most} characters), got {value}").format(
-                most=MAX_NAME, value=quote(coringa)), "Art 15", key="coringa")
+            finding(
+                codes.CORINGA_NAME,
+                _("coringa: expected a name (at most {most} characters), got {value}").format(
+                    most=MAX_NAME, value=quote(coringa)
+                ),
+                "Art 15",
+                key="coringa",
+            )
             coringa = None
-        elif any(s.occupant is not None and normalize(s.occupant) == normalize(coringa)  # 'ari' is Ari
-                 for i, s in enumerate(table.seats) if i != seat):
-            finding(codes.CORINGA_SEATED, _("the coringa {name} already holds another seat").format(
-                name=quote(coringa)), "Art 15", key="coringa")
+        elif any(
+            s.occupant is not None and normalize(s.occupant) == normalize(coringa)  # 'ari' is Ari
+            for i, s in enumerate(table.seats)
+            if i != seat
+        ):
+            finding(
+                codes.CORINGA_SEATED,
+                _("the coringa {name} already holds another seat").format(name=quote(coringa)),
+                "Art 15",
+                key="coringa",
+            )
             coringa = None
     points: dict[str, int] = {}
     if kind == "late":
         if table.deals:
-            finding(codes.LATE_AFTER_DEAL, ngettext(
-                "a late arrival is recorded before the first deal; {count} deal was played",
-                "a late arrival is recorded before the first deal; {count} deals were played",
-                table.deals).format(count=table.deals), player=name)
+            finding(
+                codes.LATE_AFTER_DEAL,
+                ngettext(
+                    "a late arrival is recorded before the first deal; {count} deal was played",
+                    "a late arrival is recorded before the first deal; {count} deals were played",
+                    table.deals,
+                ).format(count=table.deals),
+                player=name,
+            )
         table.chips[name] -= rules.late  # Art 12: the 200 go to nobody
         points = {name: -rules.late}
     held = sum(1 for s in table.seats if s.occupant is not None)
     if coringa is None and held - 1 < min(rules.table_sizes):
         # Art 19: "ocorrendo isto em mesas com quatro jogadores entra 1 jogador coringa"
-        finding(codes.CORINGA_NEEDED, _("a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, "
-                                        "coringa: NAME}})").format(held=held, name=name, kind=kind), "Art 19",
-                player=name)
+        finding(
+            codes.CORINGA_NEEDED,
+            _("a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, coringa: NAME}})").format(
+                held=held, name=name, kind=kind
+            ),
+            "Art 19",
+            player=name,
+        )
     # `out`: his chips stay as they are (Art 16), or count 0 when the committee covers them
     # after his talha (Art 19, at the end). Q10 names no 200 for leaving, so none is charged.
     table.gone[name] = kind
@@ -272,21 +329,34 @@ def _rebuy(sheet, table: Table, entry, index: int, name: str, finding) -> HandRe
     """One talha of 100 chips a round (Art 19), bought below zero (Art 15)."""
     rules = sheet.rules
     if table.talhas[name] >= rules.talhas_per_round:
-        finding(codes.SECOND_TALHA, ngettext("{name} already bought {count} talha this round; one a round, then out",
-                                             "{name} already bought {count} talhas this round; one a round, then out",
-                                             table.talhas[name]).format(name=name, count=table.talhas[name]),
-                "Art 19", player=name)
+        finding(
+            codes.SECOND_TALHA,
+            ngettext(
+                "{name} already bought {count} talha this round; one a round, then out",
+                "{name} already bought {count} talhas this round; one a round, then out",
+                table.talhas[name],
+            ).format(name=name, count=table.talhas[name]),
+            "Art 19",
+            player=name,
+        )
     elif table.chips[name] >= 0:
-        finding(codes.TALHA_NOT_NEEDED, ngettext(
-            "{name} buys a talha at {chips} chip; a talha is needed only below zero",
-            "{name} buys a talha at {chips} chips; a talha is needed only below zero",
-            table.chips[name]).format(name=name, chips=table.chips[name]), "Art 15", severity=Severity.WARNING,
-            player=name)
+        finding(
+            codes.TALHA_NOT_NEEDED,
+            ngettext(
+                "{name} buys a talha at {chips} chip; a talha is needed only below zero",
+                "{name} buys a talha at {chips} chips; a talha is needed only below zero",
+                table.chips[name],
+            ).format(name=name, chips=table.chips[name]),
+            "Art 15",
+            severity=Severity.WARNING,
+            player=name,
+        )
     table.chips[name] += rules.talha
     table.talhas[name] += 1
     table.below.discard(name)
-    return HandResult(index, entry.line, "rebuy", _("{name}, talha {count}").format(name=name,
-                                                                                   count=table.talhas[name]), {}, None)
+    return HandResult(
+        index, entry.line, "rebuy", _("{name}, talha {count}").format(name=name, count=table.talhas[name]), {}, None
+    )
 
 
 def _gone_rule(how: str) -> str:
@@ -302,8 +372,11 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
     seat = table.dealer_seat()
     dealer = None if seat is None else table.label(seat)
     occupied = table.occupied()
-    prefix = (_("deal {number} (dealer {dealer})").format(number=number, dealer=clip(dealer)) if dealer else
-              _("deal {number} (dealer nobody)").format(number=number))
+    prefix = (
+        _("deal {number} (dealer {dealer})").format(number=number, dealer=clip(dealer))
+        if dealer
+        else _("deal {number} (dealer nobody)").format(number=number)
+    )
     item = entry.item
 
     def finding(kind: FindingKind, message, rule, key=None, player=None, severity=Severity.ERROR):
@@ -311,9 +384,15 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
         _finding(findings, sheet, line, index, kind, f"{prefix}: {message}", rule, player, severity)
 
     if number > table.length:
-        message = (ngettext("the round has {count} deal (shortened by the committee)",
-                            "the round has {count} deals (shortened by the committee)", table.length) if shortened else
-                   ngettext("the round has {count} deal", "the round has {count} deals", table.length))
+        message = (
+            ngettext(
+                "the round has {count} deal (shortened by the committee)",
+                "the round has {count} deals (shortened by the committee)",
+                table.length,
+            )
+            if shortened
+            else ngettext("the round has {count} deal", "the round has {count} deals", table.length)
+        )
         finding(codes.DEAL_BEYOND_ROUND, message.format(count=table.length), "Art 11" if shortened else "Art 10")
     for player in table.players:  # Art 15, 19: nobody plays on below zero; reported once a time
         chips = table.chips[player]
@@ -323,34 +402,60 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
             table.below.add(player)
             # Q10: before the next deal, whether he plays it or deals it and sits out.
             if table.talhas[player] == 0:
-                finding(codes.BELOW_ZERO, _("{player} is at {chips} chips before this deal: buy a talha ({{rebuy: "
-                                            "{player}}}) or leave ({{out: {player}}})").format(player=player,
-                                                                                              chips=chips),
-                        "Art 15", player=player)
+                finding(
+                    codes.BELOW_ZERO,
+                    _(
+                        "{player} is at {chips} chips before this deal: buy a talha ({{rebuy: "
+                        "{player}}}) or leave ({{out: {player}}})"
+                    ).format(player=player, chips=chips),
+                    "Art 15",
+                    player=player,
+                )
             else:
-                finding(codes.BELOW_ZERO_AFTER_TALHA, _("{player} is at {chips} chips after a talha before this deal: "
-                                                        "out for the rest of the round ({{out: {player}}})").format(
-                    player=player, chips=chips), "Art 19", player=player)
+                finding(
+                    codes.BELOW_ZERO_AFTER_TALHA,
+                    _(
+                        "{player} is at {chips} chips after a talha before this deal: "
+                        "out for the rest of the round ({{out: {player}}})"
+                    ).format(player=player, chips=chips),
+                    "Art 19",
+                    player=player,
+                )
     table.deals += 1
     if seat is not None:
         table.next_seat = seat + 1
     if len(occupied) < 4:
-        finding(codes.TOO_FEW_SEATS, ngettext(
-            "only {count} seat is held: a table of four needs a coringa; the deal cannot be scored",
-            "only {count} seats are held: a table of four needs a coringa; the deal cannot be scored",
-            len(occupied)).format(count=len(occupied)), "Art 19")
+        finding(
+            codes.TOO_FEW_SEATS,
+            ngettext(
+                "only {count} seat is held: a table of four needs a coringa; the deal cannot be scored",
+                "only {count} seats are held: a table of four needs a coringa; the deal cannot be scored",
+                len(occupied),
+            ).format(count=len(occupied)),
+            "Art 19",
+        )
         return HandResult(index, entry.line, _kind(item), "", None, 0), dealer
     playing = [i for i in occupied if not (len(occupied) == 5 and i == seat)]
     names = {table.seats[i].occupant: table.label(i) for i in playing}
-    reader = DealReader(rules, item, names, dealer=table.seats[seat].occupant if len(occupied) == 5 else None,
-                        gone=table.gone, registered=table.players, finding=finding)
+    reader = DealReader(
+        rules,
+        item,
+        names,
+        dealer=table.seats[seat].occupant if len(occupied) == 5 else None,
+        gone=table.gone,
+        registered=table.players,
+        finding=finding,
+    )
     kind, detail, chips = reader.read()
     if chips is not None:
         for label, amount in chips.items():
             table.chips[label] += amount
         if sum(chips.values()) != 0:  # every deal adds up to 0 (Q3): a check on the model itself
-            finding(codes.MODEL_SUM, _("the chips add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
-                    "Art 18")
+            finding(
+                codes.MODEL_SUM,
+                _("the chips add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
+                "Art 18",
+            )
     return HandResult(index, entry.line, kind, detail, chips, 0), dealer
 
 
@@ -359,4 +464,3 @@ def _kind(item) -> str:
         if isinstance(item.get(key), str):
             return item[key]
     return "?"
-

@@ -16,6 +16,7 @@
 
 What makes the file unusable as a sheet (the header) raises SheetFormatError; everything about
 an entry, malformed ones included, is a finding of the check (round.score_sheet)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -88,45 +89,70 @@ class QuatrilhoSheet:
 def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> QuatrilhoSheet:
     """Read a loaded sheet document (SheetFormatError when it cannot be a Quatrilho sheet)."""
     if not isinstance(doc, dict):
-        raise SheetFormatError(_("a sheet is a mapping with 'rules', 'players' and 'deals'"), source,
-                               getattr(doc, "line", 1))
+        raise SheetFormatError(
+            _("a sheet is a mapping with 'rules', 'players' and 'deals'"), source, getattr(doc, "line", 1)
+        )
     for key in doc:
         if key not in HEADER_KEYS:
-            raise SheetFormatError(_("unknown key {key}; allowed: {allowed}").format(
-                key=quote(key), allowed=", ".join(HEADER_KEYS)), source, doc.line_of(key))
+            raise SheetFormatError(
+                _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(HEADER_KEYS)),
+                source,
+                doc.line_of(key),
+            )
     players = _players(doc, rules, source)
     scorer = doc.get("scorer")
     if scorer is not None and (not isinstance(scorer, str) or not scorer.strip() or len(scorer) > MAX_NAME):
-        raise SheetFormatError(_("scorer: expected the fiscal's name (at most {most} characters), got "
-                                 "{value}").format(most=MAX_NAME, value=quote(scorer)), source, doc.line_of("scorer"))
+        raise SheetFormatError(
+            _("scorer: expected the fiscal's name (at most {most} characters), got {value}").format(
+                most=MAX_NAME, value=quote(scorer)
+            ),
+            source,
+            doc.line_of("scorer"),
+        )
     if scorer is not None:
         refuse_bad_names([scorer], "scorer", source, doc.line_of("scorer"))
     round_deals = doc.get("round_deals")
     if round_deals is not None and (isinstance(round_deals, bool) or not isinstance(round_deals, int)):
-        raise SheetFormatError(_("round_deals: expected a whole number of deals, got {value}").format(
-            value=quote(round_deals)), source, doc.line_of("round_deals"))
+        raise SheetFormatError(
+            _("round_deals: expected a whole number of deals, got {value}").format(value=quote(round_deals)),
+            source,
+            doc.line_of("round_deals"),
+        )
     entries = doc.get(LIST_KEY)
     if entries is None:
         entries = LineList()
         entries.line, entries.item_lines = doc.line_of(LIST_KEY) if LIST_KEY in doc else doc.line, []
     if not isinstance(entries, list):
-        raise SheetFormatError(_("{key}: expected a list of deals").format(key=LIST_KEY), source,
-                               doc.line_of(LIST_KEY))
+        raise SheetFormatError(_("{key}: expected a list of deals").format(key=LIST_KEY), source, doc.line_of(LIST_KEY))
     if len(entries) > MAX_ENTRIES:
-        raise SheetFormatError(_("{key}: {count} entries is more than a round holds ({most})").format(
-            key=LIST_KEY, count=len(entries), most=MAX_ENTRIES), source, doc.line_of(LIST_KEY))
+        raise SheetFormatError(
+            _("{key}: {count} entries is more than a round holds ({most})").format(
+                key=LIST_KEY, count=len(entries), most=MAX_ENTRIES
+            ),
+            source,
+            doc.line_of(LIST_KEY),
+        )
     for position, item in enumerate(entries):  # a coringa takes a seat: his name is a player's name
         coringa = item.get("coringa") if isinstance(item, dict) else None
         if isinstance(coringa, str):
             line = item.line_of("coringa") if isinstance(item, LineDict) else entries.line_of(position)
             refuse_bad_names([coringa], _("entry {number}: coringa").format(number=position + 1), source, line)
     return QuatrilhoSheet(
-        source=source, rules=rules, rules_ref=rules_ref, players=players,
-        event=header_text(doc, "event", source), table=header_text(doc, "table", source),
-        round=header_text(doc, "round", source), date=header_text(doc, "date", source), scorer=scorer,
-        round_deals=round_deals, round_deals_line=doc.line_of("round_deals"),
+        source=source,
+        rules=rules,
+        rules_ref=rules_ref,
+        players=players,
+        event=header_text(doc, "event", source),
+        table=header_text(doc, "table", source),
+        round=header_text(doc, "round", source),
+        date=header_text(doc, "date", source),
+        scorer=scorer,
+        round_deals=round_deals,
+        round_deals_line=doc.line_of("round_deals"),
         entries=[Entry(item, entries.line_of(position)) for position, item in enumerate(entries)],
-        list_line=entries.line, line=doc.line)
+        list_line=entries.line,
+        line=doc.line,
+    )
 
 
 def _players(doc, rules: QuatrilhoRules, source: str) -> list[str]:
@@ -135,17 +161,25 @@ def _players(doc, rules: QuatrilhoRules, source: str) -> list[str]:
     line = doc.line_of("players") if "players" in doc else doc.line
     sizes = rules.table_sizes
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        message = (_("players: expected a list of {size} player names, in dealing order").format(size=sizes[0])
-                   if len(sizes) == 1 else
-                   _("players: expected a list of {smaller} or {larger} player names, in dealing order").format(
-                       smaller=sizes[0], larger=sizes[-1]))
+        message = (
+            _("players: expected a list of {size} player names, in dealing order").format(size=sizes[0])
+            if len(sizes) == 1
+            else _("players: expected a list of {smaller} or {larger} player names, in dealing order").format(
+                smaller=sizes[0], larger=sizes[-1]
+            )
+        )
         raise SheetFormatError(message, source, line)
     refuse_bad_names(players, "players", source, line)  # the one name rule (names.py), as `new` applies it
     if len(players) not in sizes:
-        message = (_("players: a Quatrilho table has {size} players (Art 14), the sheet names {count}").format(
-            size=sizes[0], count=len(players)) if len(sizes) == 1 else
-                   _("players: a Quatrilho table has {smaller} or {larger} players (Art 14), the sheet names "
-                     "{count}").format(smaller=sizes[0], larger=sizes[-1], count=len(players)))
+        message = (
+            _("players: a Quatrilho table has {size} players (Art 14), the sheet names {count}").format(
+                size=sizes[0], count=len(players)
+            )
+            if len(sizes) == 1
+            else _(
+                "players: a Quatrilho table has {smaller} or {larger} players (Art 14), the sheet names {count}"
+            ).format(smaller=sizes[0], larger=sizes[-1], count=len(players))
+        )
         raise SheetFormatError(message, source, line)
     seen: set[str] = set()
     for name in players:

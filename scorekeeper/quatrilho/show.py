@@ -1,5 +1,6 @@
 """`show` of a Quatrilho round: each entry's chips per person with the round's net, then the
 running chips after each entry."""
+
 from __future__ import annotations
 
 from scorekeeper.i18n import _, pgettext
@@ -25,14 +26,39 @@ def show_tables(result) -> list[tuple[str, list, list, int]]:
     for hand, state in zip(result.hands, result.extra["running"]):
         points = hand.points
         cells = [("?" if points is None else signed(points[p]) if p in points else "") for p in people]
-        rows.append([hand.index, state["deal"] or "", state["dealer"] or "", entry_label(hand.hand), hand.detail, *cells,
-                     "?" if points is None else "" if hand.expected is None and not points else signed(hand.total)])
+        rows.append(
+            [
+                hand.index,
+                state["deal"] or "",
+                state["dealer"] or "",
+                entry_label(hand.hand),
+                hand.detail,
+                *cells,
+                "?" if points is None else "" if hand.expected is None and not points else signed(hand.total),
+            ]
+        )
     nets = result.totals
-    rows.append(["", "", "", pgettext("quatrilho", "net"), "", *(signed(nets[p]) for p in result.players),
-                 *("" for _coringa in result.extra["coringas"]), ""])
-    running = [[hand.index, state["deal"] or "", entry_label(hand.hand),
-                *(str(state["chips"][p]) if p in state["chips"] else "" for p in people)]
-               for hand, state in zip(result.hands, result.extra["running"])]
+    rows.append(
+        [
+            "",
+            "",
+            "",
+            pgettext("quatrilho", "net"),
+            "",
+            *(signed(nets[p]) for p in result.players),
+            *("" for _coringa in result.extra["coringas"]),
+            "",
+        ]
+    )
+    running = [
+        [
+            hand.index,
+            state["deal"] or "",
+            entry_label(hand.hand),
+            *(str(state["chips"][p]) if p in state["chips"] else "" for p in people),
+        ]
+        for hand, state in zip(result.hands, result.extra["running"])
+    ]
     tables = [("", headers, rows, 5)]
     if running:
         tables.append((_("Running chips"), ["#", deal, entry, *people], running, 3))

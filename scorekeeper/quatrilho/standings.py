@@ -6,6 +6,7 @@ A pure function of the tournament and its checked sheets: a table whose sheet is
 complete, does not count yet (its players' round is pending: the standings are provisional).
 A round written with `stage: extra` is Art 23's extra round: it starts from zero and never counts
 in the classification."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -94,8 +95,9 @@ def round_nets(round_: Round, results: dict[str, SheetResult], registered: list[
 
 def round_complete(round_: Round, results: dict[str, SheetResult]) -> bool:
     """Every table of the round has its sheet in, complete."""
-    return all(table.sheet is not None and table.sheet in results and results[table.sheet].complete
-               for table in round_.tables)
+    return all(
+        table.sheet is not None and table.sheet in results and results[table.sheet].complete for table in round_.tables
+    )
 
 
 def tally(tournament: Tournament, results: dict[str, SheetResult], rounds: list[Round]) -> dict[str, PlayerTally]:
@@ -115,8 +117,9 @@ def tally(tournament: Tournament, results: dict[str, SheetResult], rounds: list[
     return players
 
 
-def qualified_after_cut(tournament: Tournament, results: dict[str, SheetResult],
-                        rounds_total: int | None) -> set[str] | None:
+def qualified_after_cut(
+    tournament: Tournament, results: dict[str, SheetResult], rounds_total: int | None
+) -> set[str] | None:
     """Art 22, paragrafo unico: the players within the first `cut` places once the next-to-last
     round is all in (ties at the cut all go through: they share a place within it); None while
     that is not known (no total of rounds, or the next-to-last round not complete)."""
@@ -124,10 +127,14 @@ def qualified_after_cut(tournament: Tournament, results: dict[str, SheetResult],
         return None
     rounds = main_rounds(tournament)
     if rounds_total < 1 or len(rounds) > rounds_total:
-        raise ScorekeeperError(ngettext("the championship has {count} round, but its total of rounds is {total}",
-                                        "the championship has {count} rounds, but its total of rounds is {total}",
-                                        len(rounds)).format(count=len(rounds), total=quote(rounds_total)))
-    before_last = rounds[:rounds_total - 1]
+        raise ScorekeeperError(
+            ngettext(
+                "the championship has {count} round, but its total of rounds is {total}",
+                "the championship has {count} rounds, but its total of rounds is {total}",
+                len(rounds),
+            ).format(count=len(rounds), total=quote(rounds_total))
+        )
+    before_last = rounds[: rounds_total - 1]
     if len(before_last) < rounds_total - 1 or not all(round_complete(r, results) for r in before_last):
         return None
     tallies = tally(tournament, results, before_last)
@@ -135,8 +142,9 @@ def qualified_after_cut(tournament: Tournament, results: dict[str, SheetResult],
     return {name for name, place in _places(keys).items() if place <= tournament.rules.cut}
 
 
-def standings(tournament: Tournament, results: dict[str, SheetResult],
-              rounds_total: int | None = None) -> list[StandingRow]:
+def standings(
+    tournament: Tournament, results: dict[str, SheetResult], rounds_total: int | None = None
+) -> list[StandingRow]:
     """The classification (Art 21, 22; Q11), best first; tied rows share the first place of their
     group and the next row skips (1, 2, 2, 4). With `rounds_total` (Art 10: the committee fixes
     it at the start) the players who made the cut rank above those who did not, and each row
@@ -156,17 +164,26 @@ def standings(tournament: Tournament, results: dict[str, SheetResult],
     for position, name in enumerate(order):
         mine = tallies[name]
         below = order[position + 1] if position + 1 < len(order) else None
-        rows.append(StandingRow(
-            place=places[name], name=name, points=float(mine.points),
-            tiebreaks={"net": mine.net, "won": mine.won, "best_round": mine.best_round, "rounds": list(mine.rounds),
-                       "penalties": float(mine.penalties),
-                       "qualified": None if qualified is None else name in qualified,
-                       "prize": _prize(rules.prizes, places[name], sharing[places[name]]),
-                       "extra_prize": extra.get(name, 0.0),
-                       # Art 23, TN6: the extra round's net, shown apart and never added (None: not played)
-                       **({"extra_round": extra_nets.get(name)} if extra_nets is not None else {})},
-            decided_by=None if below is None else _separated_by(keys[name], keys[below]),
-        ))
+        rows.append(
+            StandingRow(
+                place=places[name],
+                name=name,
+                points=float(mine.points),
+                tiebreaks={
+                    "net": mine.net,
+                    "won": mine.won,
+                    "best_round": mine.best_round,
+                    "rounds": list(mine.rounds),
+                    "penalties": float(mine.penalties),
+                    "qualified": None if qualified is None else name in qualified,
+                    "prize": _prize(rules.prizes, places[name], sharing[places[name]]),
+                    "extra_prize": extra.get(name, 0.0),
+                    # Art 23, TN6: the extra round's net, shown apart and never added (None: not played)
+                    **({"extra_round": extra_nets.get(name)} if extra_nets is not None else {}),
+                },
+                decided_by=None if below is None else _separated_by(keys[name], keys[below]),
+            )
+        )
     return rows
 
 
@@ -174,8 +191,9 @@ def extra_round_winners(round_: Round, results: dict[str, SheetResult], rules) -
     """Art 23: at each table of the extra round whose sheet is in and complete, the best net wins
     the extra prize (rules.extra_prize), shared equally on a tie."""
     if round_.stage != EXTRA_STAGE:
-        raise ScorekeeperError(_("round {number} is not an extra round (stage: {stage})").format(
-            number=round_.number, stage=EXTRA_STAGE))
+        raise ScorekeeperError(
+            _("round {number} is not an extra round (stage: {stage})").format(number=round_.number, stage=EXTRA_STAGE)
+        )
     winners = []
     for table in round_.tables:
         result = results.get(table.sheet) if table.sheet is not None else None
@@ -231,7 +249,7 @@ def _places(keys: dict[str, tuple]) -> dict[str, int]:
 def _prize(prizes: tuple[int, ...], place: int, sharing: int) -> float:
     """Art 24's prize of a place; players sharing a place share the prizes of the places they
     fill (two tied for 5th: (150 + 100) / 2 each), as K5 shares a table's points."""
-    filled = prizes[place - 1:place - 1 + sharing]
+    filled = prizes[place - 1 : place - 1 + sharing]
     return float(Fraction(sum(filled), sharing))
 
 

@@ -31,6 +31,7 @@ words, which the formulas compare). Controlo's ERRO is translated (OK is the sam
 language), and so is Conta's "não": written in the workbook's language, taken by the formulas in
 any (a fiscal may type it to leave a row out).
 """
+
 from __future__ import annotations
 
 import functools
@@ -64,8 +65,15 @@ TITLE = N_("Chip Sheet")
 GROUP_ROW = L.NAMES_ROW - 1  # the titles of the per-person column groups
 # Header cells: key -> (row, label column, value column). A label is followed by its value and
 # an empty cell, so that a missing value never lets header_info read the next label's value.
-INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 9, 10), "date": (2, 12, 13),
-              "rules": (3, 2, 3), "scorer": (3, 6, 7), "round_deals": (3, 9, 11)}  # its label over I:J
+INFO_CELLS = {
+    "event": (2, 2, 3),
+    "table": (2, 6, 7),
+    "round": (2, 9, 10),
+    "date": (2, 12, 13),
+    "rules": (3, 2, 3),
+    "scorer": (3, 6, 7),
+    "round_deals": (3, 9, 11),
+}  # its label over I:J
 # The planilha's own labels (the fiscal, not the "Scorer (Art 6)" of a boletim, and the round's
 # length); the others are every boletim's (layout.INFO_LABELS).
 OWN_LABELS = {"scorer": N_("Referee"), "round_deals": N_("Deals in the round")}
@@ -73,15 +81,29 @@ OWN_LABELS = {"scorer": N_("Referee"), "round_deals": N_("Deals in the round")}
 # (olhar-vazas and a solo's fora-de-vez or negar-carta); more go comma-separated in Multa 2.
 NUMBER, DEALER, ENTRY, WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2 = range(1, 13)
 FINE_PAIRS = ((FINE, FINED), (FINE2, FINED2))
-META_HEADS = (N_("No."), N_("Dealer"), N_("Entry"), N_("Who"), N_("Partner / Giver"), N_("Figuras"), N_("Tricks"),
-              N_("Coringa"), N_("Fine"), N_("Fined"), N_("Fine 2"), N_("Fined 2"))
+META_HEADS = (
+    N_("No."),
+    N_("Dealer"),
+    N_("Entry"),
+    N_("Who"),
+    N_("Partner / Giver"),
+    N_("Figuras"),
+    N_("Tricks"),
+    N_("Coringa"),
+    N_("Fine"),
+    N_("Fined"),
+    N_("Fine 2"),
+    N_("Fined 2"),
+)
 META_WIDTHS = (4, 8, 12, 9, 9, 8, 6, 9, 11, 9, 11, 9)
 FIRST_GROUP = 13
 # The per-person groups, in order: (title on GROUP_ROW, head for a player, head for a coringa).
-GROUPS = ((N_("Figuras (rolar)"), N_("Figuras"), N_("Figuras (coringa)")),
-          (N_("Chips written"), N_("Written"), N_("Written (coringa)")),
-          (N_("Chips of the row"), N_("Chips"), N_("Chips (coringa)")),
-          (N_("Running chips"), N_("Balance"), N_("Balance (coringa)")))
+GROUPS = (
+    (N_("Figuras (rolar)"), N_("Figuras"), N_("Figuras (coringa)")),
+    (N_("Chips written"), N_("Written"), N_("Written (coringa)")),
+    (N_("Chips of the row"), N_("Chips"), N_("Chips (coringa)")),
+    (N_("Running chips"), N_("Balance"), N_("Balance (coringa)")),
+)
 FIG_GROUP, WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP = range(4)
 ALL_GROUPS = (FIG_GROUP, WRITTEN_GROUP, CHIPS_GROUP, RUNNING_GROUP)
 PLAYER_WIDTH, CORINGA_WIDTH = 8, 10  # "Escritas", and "(coringa)" on a line of its own
@@ -171,8 +193,17 @@ class Formulas:
 
     def __init__(self, rules: QuatrilhoRules, lay: Layout, r: int):
         self.rules, self.lay, self.r = rules, lay, r
-        c = {k: f"${col(v)}{r}" for k, v in (("entry", ENTRY), ("who", WHO), ("other", OTHER),
-                                                ("figuras", FIGURAS), ("tricks", TRICKS), ("conta", lay.conta_col))}
+        c = {
+            k: f"${col(v)}{r}"
+            for k, v in (
+                ("entry", ENTRY),
+                ("who", WHO),
+                ("other", OTHER),
+                ("figuras", FIGURAS),
+                ("tricks", TRICKS),
+                ("conta", lay.conta_col),
+            )
+        }
         # Dá as typed, else the hidden column's dealer by Q1
         c["dealer"] = f'IF(${col(DEALER)}{r}<>"",${col(DEALER)}{r},${col(lay.dealer_col)}{r})'
         self.c = c
@@ -202,8 +233,10 @@ class Formulas:
         entries, coringas = self.above(ENTRY), self.above(CORINGA)
         if entries is None:
             return str(len(self.lay.players))
-        return (f'({len(self.lay.players)}-COUNTIF({entries},"{NON_DEAL_WORDS["late"]}")'
-                f'-COUNTIF({entries},"{NON_DEAL_WORDS["out"]}")+COUNTIF({coringas},"<>"))')
+        return (
+            f'({len(self.lay.players)}-COUNTIF({entries},"{NON_DEAL_WORDS["late"]}")'
+            f'-COUNTIF({entries},"{NON_DEAL_WORDS["out"]}")+COUNTIF({coringas},"<>"))'
+        )
 
     def seated(self, person: int) -> str:
         """The person holds a seat at this row: a player not late nor gone, a coringa who sat down."""
@@ -214,8 +247,10 @@ class Formulas:
         entries, who = self.above(ENTRY), self.above(WHO)
         if entries is None:
             return "TRUE"
-        return (f'COUNTIFS({entries},"{NON_DEAL_WORDS["late"]}",{who},{name})'
-                f'+COUNTIFS({entries},"{NON_DEAL_WORDS["out"]}",{who},{name})=0')
+        return (
+            f'COUNTIFS({entries},"{NON_DEAL_WORDS["late"]}",{who},{name})'
+            f'+COUNTIFS({entries},"{NON_DEAL_WORDS["out"]}",{who},{name})=0'
+        )
 
     def plays(self, person: int) -> str:
         """Art 14: a seated person plays, except the dealer when five seats are held."""
@@ -232,10 +267,12 @@ class Formulas:
         c, rules, name = self.c, self.rules, self.lay.name(person)
         words = NON_DEAL_WORDS
         deal = f"IF(NOT({self.plays(person)}),0,{self.deal(person)})"
-        return (f'=IF({c["entry"]}="","",IF(NOT({self.counted()}),0,'
-                f'IF({c["entry"]}="{words["late"]}",IF({c["who"]}={name},-{rules.late},0),'
-                f'IF({c["entry"]}="{words["rebuy"]}",IF({c["who"]}={name},{rules.talha},0),'
-                f'IF({c["entry"]}="{words["out"]}",0,{deal})))))')
+        return (
+            f'=IF({c["entry"]}="","",IF(NOT({self.counted()}),0,'
+            f'IF({c["entry"]}="{words["late"]}",IF({c["who"]}={name},-{rules.late},0),'
+            f'IF({c["entry"]}="{words["rebuy"]}",IF({c["who"]}={name},{rules.talha},0),'
+            f'IF({c["entry"]}="{words["out"]}",0,{deal})))))'
+        )
 
     def deal_number(self) -> str:
         """The hidden deal number: the deal rows above, plus one (Q1: a fine's deal counts)."""
@@ -255,8 +292,10 @@ class Formulas:
                 if entries is None:
                     break
                 cname = lay.name(c)
-                took = "+".join(f'COUNTIFS({entries},"{NON_DEAL_WORDS[kind]}",{who},{lay.name(seat)},'
-                                f'{coringas},{cname})' for kind in ("late", "out"))
+                took = "+".join(
+                    f'COUNTIFS({entries},"{NON_DEAL_WORDS[kind]}",{who},{lay.name(seat)},{coringas},{cname})'
+                    for kind in ("late", "out")
+                )
                 occupant = f'IF(AND({cname}<>"",{took}>0),{cname},{occupant})'
             formula = f"IF(MOD({number}-1,{len(lay.players)})={seat},{occupant},{formula})"
         return f'=IF({number}="","",{formula})'
@@ -265,9 +304,11 @@ class Formulas:
         c, name = self.c, self.lay.name(person)
         entry = c["entry"]
         fine = self._fine(person, entry, c["who"])
-        contract = (f'IF({entry}="normal",{self._normal(name)},IF({entry}="solo-natural",{self._natural(name)},'
-                    f'IF({entry}="solo-preto",{self._preto(name)},IF({entry}="solo-branco",{self._branco(name)},'
-                    f'IF({entry}="rolar",{self._rolar(person)},{fine})))))')
+        contract = (
+            f'IF({entry}="normal",{self._normal(name)},IF({entry}="solo-natural",{self._natural(name)},'
+            f'IF({entry}="solo-preto",{self._preto(name)},IF({entry}="solo-branco",{self._branco(name)},'
+            f'IF({entry}="rolar",{self._rolar(person)},{fine})))))'
+        )
         return f"{contract}+" + "+".join(self._fines_under(person, pair) for pair in FINE_PAIRS)
 
     def _fine(self, person: int, name_cell: str, fined: str) -> str:
@@ -288,8 +329,7 @@ class Formulas:
         which loses the solo at its lowest amount instead (Art 20.12)."""
         fine, fined = (f"${col(column)}{self.r}" for column in pair)
         solo = "OR(" + ",".join(f'{self.c["entry"]}="{s}"' for s in SOLOS) + ")"
-        return (f'IF(OR({fine}="",AND({solo},{self._own_revoke(pair)})),0,'
-                f'{self._fine(person, fine, fined)})')
+        return f'IF(OR({fine}="",AND({solo},{self._own_revoke(pair)})),0,{self._fine(person, fine, fined)})'
 
     def _normal(self, name: str) -> str:
         """Q4, Art 18.2; the caller alone when he called his own card (Art 20.2)."""
@@ -299,8 +339,10 @@ class Formulas:
         both, three = rules.normal["pays_both_below"], rules.normal["pays_all_below"]
         alone = f"{c['who']}={c['other']}"
         signed = f"IF({all_},{a},IF({none},-{a},IF({win},{s},-{v})))"
-        caller = (f"IF({alone},3*{signed},IF({all_},{a},IF({win},{s},IF({none},-3*{a},"
-                  f"IF({s}<{three},-3*{v},IF({s}<{both},-2*{v},-{v}))))))")
+        caller = (
+            f"IF({alone},3*{signed},IF({all_},{a},IF({win},{s},IF({none},-3*{a},"
+            f"IF({s}<{three},-3*{v},IF({s}<{both},-2*{v},-{v}))))))"
+        )
         partner = f"IF({all_},{a},IF({win},{s},IF({none},{a},IF({s}<{three},{v},IF({s}<{both},0,-{v})))))"
         opponent = f"IF({alone},-{signed},IF({all_},-{a},IF({win},-{s},IF({none},{a},{v}))))"
         return f"IF({c['who']}={name},{caller},IF({c['other']}={name},{partner},{opponent}))"
@@ -308,25 +350,30 @@ class Formulas:
     def _natural(self, name: str) -> str:
         """Q5, Art 18.1."""
         n = self.rules.solo_natural
-        signed = (f"IF({self._revoked()},-{n['lost']},IF({self.all},{n['all_tricks']},IF({self.none},"
-                  f"-{n['no_tricks']},IF({self.win},{n['won']},-{n['lost']}))))")
+        signed = (
+            f"IF({self._revoked()},-{n['lost']},IF({self.all},{n['all_tricks']},IF({self.none},"
+            f"-{n['no_tricks']},IF({self.win},{n['won']},-{n['lost']}))))"
+        )
         return f"IF({self.c['who']}={name},3*{signed},-{signed})"
 
     def _preto(self, name: str) -> str:
         """Q6, Art 18.3: v = base + the winner's points; the giver 10 less, or 10 more."""
         c, p = self.c, self.rules.solo_preto
         lowest = p["base"] + self.rules.points_to_win
-        signed = (f"IF({self._revoked()},-{lowest},IF({self.all},{p['all_tricks']},IF({self.none},-{p['no_tricks']},"
-                  f"IF({self.win},{p['base']}+{self.s},-({p['base']}+{self.v})))))")
+        signed = (
+            f"IF({self._revoked()},-{lowest},IF({self.all},{p['all_tricks']},IF({self.none},-{p['no_tricks']},"
+            f"IF({self.win},{p['base']}+{self.s},-({p['base']}+{self.v})))))"
+        )
         giver = f'AND({c["other"]}<>"",{c["other"]}<>{c["who"]})'
-        return (f"IF({c['who']}={name},3*{signed}-IF({giver},{p['giver']},0),"
-                f"IF(AND({giver},{c['other']}={name}),{p['giver']}-{signed},-{signed}))")
+        return (
+            f"IF({c['who']}={name},3*{signed}-IF({giver},{p['giver']},0),"
+            f"IF(AND({giver},{c['other']}={name}),{p['giver']}-{signed},-{signed}))"
+        )
 
     def _branco(self, name: str) -> str:
         """Q7, Art 18.4: any trick (or figuras, or his revoke) loses."""
         c, b = self.c, self.rules.solo_branco
-        took = (f'OR({self._revoked()},AND({c["tricks"]}<>"",{c["tricks"]}>0),'
-                f'AND({c["figuras"]}<>"",{c["figuras"]}>0))')
+        took = f'OR({self._revoked()},AND({c["tricks"]}<>"",{c["tricks"]}>0),AND({c["figuras"]}<>"",{c["figuras"]}>0))'
         signed = f"IF({took},-{b['lost']},{b['won']})"
         return f"IF({c['who']}={name},3*{signed},-{signed})"
 
@@ -338,27 +385,41 @@ class Formulas:
             return "0"
         span = lay.span(FIG_GROUP, r)
         mine = f"{col(lay.column(FIG_GROUP, person))}{r}"
-        written = f"{col(lay.column(WRITTEN_GROUP, person))}{r}" if lay.has(WRITTEN_GROUP) else "\"\""
+        written = f"{col(lay.column(WRITTEN_GROUP, person))}{r}" if lay.has(WRITTEN_GROUP) else '""'
         top = f"MAX({span})"
-        six = ",".join(f"COUNTIF({span},{value})={count}"
-                       for value, count in sorted(Counter(rolar["six_six_six"]).items()))
-        tie = ",".join(f'AND({cell}<>"",COUNTIF({span},">"&{cell})<=1,COUNTIF({span},">="&{cell})>=3)'
-                       for cell in (f"${col(lay.column(FIG_GROUP, p))}{r}" for p in range(lay.size)))
-        return (f"IF(AND({six}),IF({mine}={top},-3*{rolar['six_six_six_pays']},{rolar['six_six_six_pays']}),"
-                f"IF({top}>={rolar['alone_from']},IF({mine}={top},-3*{rolar['alone_pays']},{rolar['alone_pays']}),"
-                f'IF(OR({tie}),IF({written}="",0,{written}),'
-                f'IF(COUNTIF({span},">"&{mine})<2,-{rolar["pays"]},{rolar["pays"]}))))')
+        six = ",".join(
+            f"COUNTIF({span},{value})={count}" for value, count in sorted(Counter(rolar["six_six_six"]).items())
+        )
+        tie = ",".join(
+            f'AND({cell}<>"",COUNTIF({span},">"&{cell})<=1,COUNTIF({span},">="&{cell})>=3)'
+            for cell in (f"${col(lay.column(FIG_GROUP, p))}{r}" for p in range(lay.size))
+        )
+        return (
+            f"IF(AND({six}),IF({mine}={top},-3*{rolar['six_six_six_pays']},{rolar['six_six_six_pays']}),"
+            f"IF({top}>={rolar['alone_from']},IF({mine}={top},-3*{rolar['alone_pays']},{rolar['alone_pays']}),"
+            f'IF(OR({tie}),IF({written}="",0,{written}),'
+            f'IF(COUNTIF({span},">"&{mine})<2,-{rolar["pays"]},{rolar["pays"]}))))'
+        )
 
     def is_deal(self) -> str:
         entry = self.c["entry"]
-        return (f'AND({entry}<>"",' + ",".join(f'{entry}<>"{w}"' for w in NON_DEAL_WORDS.values()) + ")")
+        return f'AND({entry}<>"",' + ",".join(f'{entry}<>"{w}"' for w in NON_DEAL_WORDS.values()) + ")"
 
 
 class PlanilhaWriter:
     """Writes one round (or a blank planilha) onto a worksheet."""
 
-    def __init__(self, ws, rules: QuatrilhoRules, players: list[str], coringas: list[str], rows: int,
-                 styles: Styles, blank: bool = False, groups=ALL_GROUPS):
+    def __init__(
+        self,
+        ws,
+        rules: QuatrilhoRules,
+        players: list[str],
+        coringas: list[str],
+        rows: int,
+        styles: Styles,
+        blank: bool = False,
+        groups=ALL_GROUPS,
+    ):
         self.ws, self.rules, self.style, self.blank = ws, rules, styles, blank
         self.lay = Layout(players, coringas, rows, groups)
 
@@ -381,8 +442,9 @@ class PlanilhaWriter:
             title, head, coringa_head = GROUPS[group]
             first = lay.column(group, 0)
             self.style(ws.cell(GROUP_ROW, first, _(title)), "head")
-            ws.merge_cells(start_row=GROUP_ROW, start_column=first, end_row=GROUP_ROW,
-                           end_column=lay.column(group, lay.size - 1))
+            ws.merge_cells(
+                start_row=GROUP_ROW, start_column=first, end_row=GROUP_ROW, end_column=lay.column(group, lay.size - 1)
+            )
             for p, name in enumerate(lay.people):
                 column = lay.column(group, p)
                 if group != lay.groups[0]:
@@ -395,9 +457,16 @@ class PlanilhaWriter:
                     cell = ws.cell(L.NAMES_ROW, column, f'=IF({last}="","",{last})')
                 self.style(cell, "head")
                 self.style(ws.cell(L.HEAD_ROW, column, _(coringa_head if lay.is_coringa(p) else head)), "head")
-        for column, head in ((lay.conta_col, CONTA_HEAD), (lay.sum_col, SUM_HEAD), (lay.control_col, CONTROL_HEAD),
-                             (lay.note_col, NOTE_HEAD), (lay.remark_col, REMARK_HEAD), (lay.deal_col, DEAL_HEAD),
-                             (lay.dealer_col, DEALER_Q1_HEAD), (lay.coringa_col, CORINGA_1_HEAD)):
+        for column, head in (
+            (lay.conta_col, CONTA_HEAD),
+            (lay.sum_col, SUM_HEAD),
+            (lay.control_col, CONTROL_HEAD),
+            (lay.note_col, NOTE_HEAD),
+            (lay.remark_col, REMARK_HEAD),
+            (lay.deal_col, DEAL_HEAD),
+            (lay.dealer_col, DEALER_Q1_HEAD),
+            (lay.coringa_col, CORINGA_1_HEAD),
+        ):
             self.style(ws.cell(L.HEAD_ROW, column, _(head)), "head")
         for position, r in enumerate(range(FIRST, lay.last_row + 1)):
             self._row(r, position, typed[position] if position < len(typed) else {})
@@ -424,10 +493,21 @@ class PlanilhaWriter:
     def _row(self, r: int, position: int, row: dict) -> None:
         ws, lay, rules = self.ws, self.lay, self.rules
         ws.cell(r, NUMBER, position + 1)
-        for column, key in ((DEALER, "dealer"), (ENTRY, "entry"), (WHO, "who"), (OTHER, "other"),
-                            (FIGURAS, "figuras"), (TRICKS, "tricks"), (CORINGA, "coringa"), (FINE, "fine"),
-                            (FINED, "fined"), (FINE2, "fine2"), (FINED2, "fined2"), (lay.conta_col, "conta"),
-                            (lay.remark_col, "note")):
+        for column, key in (
+            (DEALER, "dealer"),
+            (ENTRY, "entry"),
+            (WHO, "who"),
+            (OTHER, "other"),
+            (FIGURAS, "figuras"),
+            (TRICKS, "tricks"),
+            (CORINGA, "coringa"),
+            (FINE, "fine"),
+            (FINED, "fined"),
+            (FINE2, "fine2"),
+            (FINED2, "fined2"),
+            (lay.conta_col, "conta"),
+            (lay.remark_col, "note"),
+        ):
             if row.get(key) is not None:
                 put(ws, r, column, row[key])
         for group, key in ((FIG_GROUP, "per_figuras"), (WRITTEN_GROUP, "written")):
@@ -477,20 +557,28 @@ class PlanilhaWriter:
             column = col(lay.column(CHIPS_GROUP, p))
             chips = f"({rules.chips}+SUM({column}{FIRST}:{column}{lay.last_row}))"
             if lay.is_coringa(p):
-                used = f'COUNTIF($H${FIRST}:$H${lay.last_row},{lay.name(p)})'
-                ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p),
-                        f'=IF(OR({lay.name(p)}="",{used}=0),"",{chips})')
+                used = f"COUNTIF($H${FIRST}:$H${lay.last_row},{lay.name(p)})"
+                ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p), f'=IF(OR({lay.name(p)}="",{used}=0),"",{chips})')
                 self.style(ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p)), "total")
                 continue
-            talhas = f'{column}{lay.talhas_row}'
+            talhas = f"{column}{lay.talhas_row}"
             # Art 19, Q10: below zero after his talha, the committee covers the deficit: 0
-            ws.cell(lay.end_row, lay.column(CHIPS_GROUP, p),
-                    f'=IF(NOT({started}),"",IF(AND({chips}<0,{talhas}>0),0,{chips}))')
-            ws.cell(lay.talhas_row, lay.column(CHIPS_GROUP, p),
-                    f'=IF(NOT({started}),"",COUNTIFS($C${FIRST}:$C${lay.last_row},"{NON_DEAL_WORDS["rebuy"]}",'
-                    f'$D${FIRST}:$D${lay.last_row},{lay.name(p)}))')
-            ws.cell(lay.net_row, lay.column(CHIPS_GROUP, p),
-                    f'=IF(NOT({started}),"",{column}{lay.end_row}-{rules.chips}-{rules.talha}*{talhas})')
+            ws.cell(
+                lay.end_row,
+                lay.column(CHIPS_GROUP, p),
+                f'=IF(NOT({started}),"",IF(AND({chips}<0,{talhas}>0),0,{chips}))',
+            )
+            ws.cell(
+                lay.talhas_row,
+                lay.column(CHIPS_GROUP, p),
+                f'=IF(NOT({started}),"",COUNTIFS($C${FIRST}:$C${lay.last_row},"{NON_DEAL_WORDS["rebuy"]}",'
+                f"$D${FIRST}:$D${lay.last_row},{lay.name(p)}))",
+            )
+            ws.cell(
+                lay.net_row,
+                lay.column(CHIPS_GROUP, p),
+                f'=IF(NOT({started}),"",{column}{lay.end_row}-{rules.chips}-{rules.talha}*{talhas})',
+            )
             for r in (lay.end_row, lay.talhas_row):
                 self.style(ws.cell(r, lay.column(CHIPS_GROUP, p)), "total")
             self.style(ws.cell(lay.net_row, lay.column(CHIPS_GROUP, p)), "total_signed")
@@ -500,9 +588,14 @@ class PlanilhaWriter:
         self.style(confere, "bold")
         confere.alignment = Alignment(horizontal="right")
         ws.merge_cells(start_row=lay.net_row, start_column=lay.conta_col, end_row=lay.net_row, end_column=lay.sum_col)
-        self.style(ws.cell(lay.net_row, lay.control_col,
-                           f'=IF(NOT({started}),"",IF(COUNTIF({controls},"{error}")>0,"{error}","{OK_WORD}"))'),
-                   "check")
+        self.style(
+            ws.cell(
+                lay.net_row,
+                lay.control_col,
+                f'=IF(NOT({started}),"",IF(COUNTIF({controls},"{error}")>0,"{error}","{OK_WORD}"))',
+            ),
+            "check",
+        )
 
     def _notes(self, notes) -> None:
         """The findings, numbered, each as wide as the table; each row a finding is about
@@ -512,14 +605,27 @@ class PlanilhaWriter:
         self.style(ws.cell(start, 2, L.notes_label()), "bold")
         if not notes and not self.blank:
             ws.cell(start + 1, 2, _(NO_NOTES))
-        self.notes_end = numbered_notes(ws, notes, start=start, last_col=lay.remark_col, note_col=lay.note_col,
-                                        line_chars=sum(self.widths()[1:lay.remark_col]) - 2, marked_col=NUMBER)
+        self.notes_end = numbered_notes(
+            ws,
+            notes,
+            start=start,
+            last_col=lay.remark_col,
+            note_col=lay.note_col,
+            line_chars=sum(self.widths()[1 : lay.remark_col]) - 2,
+            marked_col=NUMBER,
+        )
         word = not_counted()
         if any(ws.cell(r, lay.conta_col).value == word for r in range(FIRST, lay.last_row + 1)):
             r = self.notes_end + 1
-            explained = put(ws, r, 2, _('{counted} "{no}": an entry the check cannot count (see the notes); the row '
-                                        "moves no chips, as in the program, and the sums are the program's.").format(
-                counted=_(CONTA_HEAD), no=word))
+            explained = put(
+                ws,
+                r,
+                2,
+                _(
+                    '{counted} "{no}": an entry the check cannot count (see the notes); the row '
+                    "moves no chips, as in the program, and the sums are the program's."
+                ).format(counted=_(CONTA_HEAD), no=word),
+            )
             explained.alignment = NOTE_ALIGNMENT
             ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.remark_col)
             self.notes_end = r
@@ -554,21 +660,30 @@ class PlanilhaWriter:
         for columns, high in whole:
             if not columns:
                 continue
-            dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(high),
-                                allow_blank=True, showErrorMessage=True,
-                                error=_("0 to {most}").format(most=high))
+            dv = DataValidation(
+                type="whole",
+                operator="between",
+                formula1="0",
+                formula2=str(high),
+                allow_blank=True,
+                showErrorMessage=True,
+                error=_("0 to {most}").format(most=high),
+            )
             for column in columns:
                 dv.add(cells(column))
             ws.add_data_validation(dv)
         control = f"${col(lay.control_col)}{FIRST}"
-        ws.conditional_formatting.add(f"A{FIRST}:{col(lay.control_col)}{lay.last_row}",
-                                      FormulaRule(formula=[f'{control}="{_(ERROR_WORD)}"'], fill=RED_FILL))
+        ws.conditional_formatting.add(
+            f"A{FIRST}:{col(lay.control_col)}{lay.last_row}",
+            FormulaRule(formula=[f'{control}="{_(ERROR_WORD)}"'], fill=RED_FILL),
+        )
         for p in range(lay.size if lay.has(WRITTEN_GROUP) else 0):  # chips written that are not the computed ones
             written = f"{col(lay.column(WRITTEN_GROUP, p))}{FIRST}"
             computed = f"{col(lay.column(CHIPS_GROUP, p))}{FIRST}"
             ws.conditional_formatting.add(
                 f"{written}:{col(lay.column(WRITTEN_GROUP, p))}{lay.last_row}",
-                FormulaRule(formula=[f'AND({written}<>"",{written}<>{computed})'], fill=RED_FILL))
+                FormulaRule(formula=[f'AND({written}<>"",{written}<>{computed})'], fill=RED_FILL),
+            )
         ws.freeze_panes = f"{col(FIGURAS)}{FIRST}"
         for column, width in enumerate(self.widths(), start=1):
             ws.column_dimensions[col(column)].width = width
@@ -582,8 +697,13 @@ class PlanilhaWriter:
         header cells, the groups' titles, the names and the column heads) on every page; a
         blank's rows high enough to write in."""
         ws, lay = self.ws, self.lay
-        page_setup(ws, header=f"{_(TITLE)} — {self.rules.title}", landscape=True, one_page=False,
-                   area=f"A1:{col(lay.remark_col)}{self.notes_end}")
+        page_setup(
+            ws,
+            header=f"{_(TITLE)} — {self.rules.title}",
+            landscape=True,
+            one_page=False,
+            area=f"A1:{col(lay.remark_col)}{self.notes_end}",
+        )
         ws.print_title_rows = f"2:{L.HEAD_ROW}"
         if self.blank:
             for r in range(FIRST, lay.last_row + 1):
@@ -658,13 +778,20 @@ def _off_the_table(sheet, people: list[str]) -> None:
             if missing:
                 shown = ", ".join(quote(name) for name in missing[:3])
                 if len(missing) > 3:
-                    message = _("cannot export: entry {number}: {key} names {names} and {count} more, not at this "
-                                "table (the planilha has a column for each player and coringa only)")
+                    message = _(
+                        "cannot export: entry {number}: {key} names {names} and {count} more, not at this "
+                        "table (the planilha has a column for each player and coringa only)"
+                    )
                 else:
-                    message = _("cannot export: entry {number}: {key} names {names}, not at this table (the planilha "
-                                "has a column for each player and coringa only)")
-                raise SheetFormatError(message.format(number=number, key=key, names=shown, count=len(missing) - 3),
-                                       sheet.source, entry.line)
+                    message = _(
+                        "cannot export: entry {number}: {key} names {names}, not at this table (the planilha "
+                        "has a column for each player and coringa only)"
+                    )
+                raise SheetFormatError(
+                    message.format(number=number, key=key, names=shown, count=len(missing) - 3),
+                    sheet.source,
+                    entry.line,
+                )
 
 
 def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
@@ -683,8 +810,9 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
         groups.append(FIG_GROUP)
     if any(row.get("written") for row in rows):
         groups.append(WRITTEN_GROUP)
-    writer = PlanilhaWriter(ws, sheet.rules, sheet.players, result.extra["coringas"], len(rows) + SPARE_ROWS,
-                            styles, groups=groups)
+    writer = PlanilhaWriter(
+        ws, sheet.rules, sheet.players, result.extra["coringas"], len(rows) + SPARE_ROWS, styles, groups=groups
+    )
     notes = [(FIRST + f.hand - 1 if f.hand else None, describe(f)) for f in result.findings]
     writer.write({**meta, "round_deals": sheet.round_deals, "round_length": result.extra["round_deals"]}, rows, notes)
     return writer
@@ -695,8 +823,7 @@ def blank_rows(rules: QuatrilhoRules, players: list[str]) -> int:
     return rules.deals_per_seat * len(players) + BLANK_EXTRA_ROWS
 
 
-def write_blank(ws, rules: QuatrilhoRules, players: list[str], scorer: str | None, styles: Styles,
-                meta: dict) -> None:
+def write_blank(ws, rules: QuatrilhoRules, players: list[str], scorer: str | None, styles: Styles, meta: dict) -> None:
     """An empty planilha for 4 or 5 players, with one coringa column whose name is written in
     when a coringa sits down."""
     writer = PlanilhaWriter(ws, rules, players, [""], blank_rows(rules, players), styles, blank=True)

@@ -10,6 +10,7 @@ A planilha is read in whichever language it was written (en, pt_PT or pt_BR): it
 column heads are matched with every catalog's spelling (layout.is_label), never one language's.
 The values typed are data and read as they always were: the contract and fine names, Entrada's
 atraso, saida or talha (or the sheet's late, out, rebuy). Conta is not read."""
+
 from __future__ import annotations
 
 import functools
@@ -65,26 +66,46 @@ from scorekeeper.workbook.safe_read import MAX_COLUMNS, MAX_ROWS, ErrorValue, Gr
 
 # Slots of a coded line that are not a column of the row: a person's cell, the entry itself.
 ENTRY_SLOT, FIG_SLOT, CHIPS_SLOT = STRIDE - 1, STRIDE - 2, STRIDE - 3
-KEY_COLUMNS = {"contract": ENTRY, "fine": ENTRY, "late": WHO, "out": WHO, "rebuy": WHO, "caller": WHO,
-               "player": WHO, "partner": OTHER, "giver": OTHER, "figuras": FIGURAS, "tricks": TRICKS,
-               "coringa": CORINGA, "fines": FINE}
+KEY_COLUMNS = {
+    "contract": ENTRY,
+    "fine": ENTRY,
+    "late": WHO,
+    "out": WHO,
+    "rebuy": WHO,
+    "caller": WHO,
+    "player": WHO,
+    "partner": OTHER,
+    "giver": OTHER,
+    "figuras": FIGURAS,
+    "tricks": TRICKS,
+    "coringa": CORINGA,
+    "fines": FINE,
+}
 REMARK_SEARCH = 8  # Observação is a few columns past the last person's (Conta, Soma, Controlo, Nota)
 # What Entrada may say of a row that is not a deal: the planilha's words and the sheet's keys.
-NON_DEAL = {**{word: kind for kind, word in NON_DEAL_WORDS.items()}, **{kind: kind for kind in NON_DEAL_WORDS},
-            "saida": "out"}  # as planilhas before issue 16 wrote it
+NON_DEAL = {
+    **{word: kind for kind, word in NON_DEAL_WORDS.items()},
+    **{kind: kind for kind in NON_DEAL_WORDS},
+    "saida": "out",
+}  # as planilhas before issue 16 wrote it
 
 
 @functools.lru_cache(maxsize=None)
 def person_heads() -> dict[str, tuple[int, bool]]:
     """Each per-person column's head, in every language and `normalize`d: its group, and whether
     it is a coringa's."""
-    return {normalize(spelling): (group, bool(coringa)) for group, (_title, *heads) in enumerate(GROUPS)
-            for coringa, head in enumerate(heads) for spelling in spellings(head)}
+    return {
+        normalize(spelling): (group, bool(coringa))
+        for group, (_title, *heads) in enumerate(GROUPS)
+        for coringa, head in enumerate(heads)
+        for spelling in spellings(head)
+    }
 
 
 def person_head(text) -> tuple[int, bool] | None:
     """The group of a per-person column with this head (and whether a coringa's), or None."""
     return person_heads().get(normalize(text)) if isinstance(text, str) and len(text) <= 80 else None
+
 
 NAME_CELLS = (WHO, OTHER, CORINGA, FINED, FINED2)  # the cells that name a person, matched to the sheet's spelling
 
@@ -121,7 +142,8 @@ class Planilha(ReadBack):
             result = score(sheet)
         result.source = self.source
         result.findings = self.cell_findings() + [
-            self._at_cell(f) for f in sorted(result.findings + self._dealer_findings(result), key=lambda f: f.line or 0)]
+            self._at_cell(f) for f in sorted(result.findings + self._dealer_findings(result), key=lambda f: f.line or 0)
+        ]
         return result
 
     def _dealer_findings(self, result) -> list[Finding]:
@@ -133,10 +155,20 @@ class Planilha(ReadBack):
             if typed is None or state["deal"] is None or dealer is None or normalize(typed) == normalize(dealer):
                 continue
             head = self.dealer_head or _(META_HEADS[DEALER - 1])
-            message = _("deal {number} (dealer {dealer}): {head} says {typed}, but deal {number} is dealt by "
-                        "{dealer}").format(number=state["deal"], dealer=dealer, head=head, typed=quote(typed))
-            findings.append(Finding(Severity.ERROR, self.source, code(row, DEALER), message, DEALER_CELL.rule,
-                                    hand.index, code=DEALER_CELL.code))
+            message = _(
+                "deal {number} (dealer {dealer}): {head} says {typed}, but deal {number} is dealt by {dealer}"
+            ).format(number=state["deal"], dealer=dealer, head=head, typed=quote(typed))
+            findings.append(
+                Finding(
+                    Severity.ERROR,
+                    self.source,
+                    code(row, DEALER),
+                    message,
+                    DEALER_CELL.rule,
+                    hand.index,
+                    code=DEALER_CELL.code,
+                )
+            )
         return findings
 
     def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
@@ -255,8 +287,12 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
     last = head
     for r in range(FIRST, MAX_ROWS + 2):
         if r > MAX_ROWS or len(deals) > MAX_ENTRIES:  # numbered rows go on below what is read: refuse
-            raise SheetFormatError(_("numbered rows go on past row {row}; a planilha holds at most {most} entries")
-                                   .format(row=r - 1, most=MAX_ENTRIES), grid.where(r - 1, NUMBER))
+            raise SheetFormatError(
+                _("numbered rows go on past row {row}; a planilha holds at most {most} entries").format(
+                    row=r - 1, most=MAX_ENTRIES
+                ),
+                grid.where(r - 1, NUMBER),
+            )
         if not is_row_number(grid.marker(r, NUMBER)):
             break  # the entry rows are the numbered ones; the totals and notes follow them
         last = r
@@ -301,27 +337,39 @@ def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
     last_col = remark if remark is not None else max(heads, default=NUMBER)
     computed = set(planilha.chips_cols.values()) | set(planilha.running_cols.values())
     computed |= {c for c, head in heads.items() if L.is_label(head, SUM_HEAD) or L.is_label(head, CONTROL_HEAD)}
-    notes = min((r for (r, c) in grid.values if c == 2 and r > last_row and L.is_label(grid.label(r, c),
-                                                                                       L.NOTES_LABEL)),
-                default=MAX_ROWS + 1)
+    notes = min(
+        (r for (r, c) in grid.values if c == 2 and r > last_row and L.is_label(grid.label(r, c), L.NOTES_LABEL)),
+        default=MAX_ROWS + 1,
+    )
     for (row, column), value in sorted(grid.values.items()):
         if (row, column) in grid.formulas:
             continue  # the planilha's own formulas
         if column > last_col and row != L.HEAD_ROW:
-            message = _("{value} is typed right of the planilha's last column ({column}): nothing there is read; "
-                        "move it into the table or clear it")
+            message = _(
+                "{value} is typed right of the planilha's last column ({column}): nothing there is read; "
+                "move it into the table or clear it"
+            )
         elif FIRST <= row <= last_row and column in computed:
-            message = _("{value} is typed over the formula of {head}, which the planilha computes and does not "
-                        "read: clear the cell")
-        elif row > last_row and not (column == 2 and row >= notes) \
-                and not any(L.is_label(value, label) for label in BELOW_LABELS):
-            message = _("{value} is typed below the planilha's numbered rows, where nothing is read: each entry has "
-                        "a numbered row (a row's number is in column A)")
+            message = _(
+                "{value} is typed over the formula of {head}, which the planilha computes and does not "
+                "read: clear the cell"
+            )
+        elif (
+            row > last_row
+            and not (column == 2 and row >= notes)
+            and not any(L.is_label(value, label) for label in BELOW_LABELS)
+        ):
+            message = _(
+                "{value} is typed below the planilha's numbered rows, where nothing is read: each entry has "
+                "a numbered row (a row's number is in column A)"
+            )
         else:
             continue
         shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
-        raise SheetFormatError(message.format(value=shown, column=col(last_col),
-                                              head=quote(heads.get(column) or col(column))), grid.where(row, column))
+        raise SheetFormatError(
+            message.format(value=shown, column=col(last_col), head=quote(heads.get(column) or col(column))),
+            grid.where(row, column),
+        )
 
 
 def _entry_rows(grid: Grid):
@@ -347,26 +395,41 @@ def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
     computed = set(planilha.chips_cols.values()) | set(planilha.running_cols.values())
     for label in (SUM_HEAD, CONTROL_HEAD):
         computed |= {c for c in heads if L.is_label(grid.label(L.HEAD_ROW, c), label)}
-    notes = next((r for r in range(last_row + 1, MAX_ROWS + 1) if L.is_label(grid.label(r, 2), L.NOTES_LABEL)),
-                 MAX_ROWS + 1)
+    notes = next(
+        (r for r in range(last_row + 1, MAX_ROWS + 1) if L.is_label(grid.label(r, 2), L.NOTES_LABEL)), MAX_ROWS + 1
+    )
     for (row, column), value in sorted(grid.values.items()):
         if (row, column) in grid.formulas:
             continue  # the planilha's own formulas
         shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
         if column > last_col and row != L.HEAD_ROW:
-            raise SheetFormatError(_("{value} is typed right of the planilha's last column ({column}): nothing there "
-                                     "is read; move it into the table or clear it").format(
-                                         value=shown, column=col(last_col)), grid.where(row, column))
+            raise SheetFormatError(
+                _(
+                    "{value} is typed right of the planilha's last column ({column}): nothing there "
+                    "is read; move it into the table or clear it"
+                ).format(value=shown, column=col(last_col)),
+                grid.where(row, column),
+            )
         if FIRST <= row <= last_row and column in computed:
-            raise SheetFormatError(_("{value} is typed over the formula of {head}, which the planilha computes and "
-                                     "does not read: clear the cell").format(
-                                         value=shown, head=quote(grid.label(L.HEAD_ROW, column) or col(column))),
-                                   grid.where(row, column))
-        if row > last_row and not (column == 2 and row >= notes) \
-                and not any(L.is_label(value, label) for label in BELOW_LABELS):
-            raise SheetFormatError(_("{value} is typed below the planilha's numbered rows, where nothing is read: "
-                                     "each entry has a numbered row (a row's number is in column A)").format(
-                                         value=shown), grid.where(row, column))
+            raise SheetFormatError(
+                _(
+                    "{value} is typed over the formula of {head}, which the planilha computes and "
+                    "does not read: clear the cell"
+                ).format(value=shown, head=quote(grid.label(L.HEAD_ROW, column) or col(column))),
+                grid.where(row, column),
+            )
+        if (
+            row > last_row
+            and not (column == 2 and row >= notes)
+            and not any(L.is_label(value, label) for label in BELOW_LABELS)
+        ):
+            raise SheetFormatError(
+                _(
+                    "{value} is typed below the planilha's numbered rows, where nothing is read: "
+                    "each entry has a numbered row (a row's number is in column A)"
+                ).format(value=shown),
+                grid.where(row, column),
+            )
 
 
 def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, str]]:
@@ -385,8 +448,10 @@ def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, 
         if name is not None:
             _refuse_name(name, grid.where(L.NAMES_ROW, c))
             if normalize(name) in spelling:
-                raise SheetFormatError(_("{name} is named twice (row {row})").format(name=quote(name), row=L.NAMES_ROW),
-                                       grid.where(L.NAMES_ROW, c))
+                raise SheetFormatError(
+                    _("{name} is named twice (row {row})").format(name=quote(name), row=L.NAMES_ROW),
+                    grid.where(L.NAMES_ROW, c),
+                )
             spelling[normalize(name)] = name
             if not coringa:
                 players.append(name)
@@ -447,9 +512,14 @@ def _spelled(text: str | None, spelling: dict[str, str]) -> str | None:
 # The cells each kind of row reads, besides Nº, Dá, Entrada and Observação: a value typed in
 # any other is refused at its cell, never dropped (a coringa takes a seat on a late or out row
 # only, Art 12, Q10; a rolar's figuras are per person, Art 18.5).
-READS = {"late": {WHO, CORINGA}, "out": {WHO, CORINGA}, "rebuy": {WHO}, "fine": {WHO, "chips"},
-         "rolar": {TRICKS, FINE, FINED, FINE2, FINED2, "figuras", "chips"},
-         "contract": {WHO, OTHER, FIGURAS, TRICKS, FINE, FINED, FINE2, FINED2, "chips"}}
+READS = {
+    "late": {WHO, CORINGA},
+    "out": {WHO, CORINGA},
+    "rebuy": {WHO},
+    "fine": {WHO, "chips"},
+    "rolar": {TRICKS, FINE, FINED, FINE2, FINED2, "figuras", "chips"},
+    "contract": {WHO, OTHER, FIGURAS, TRICKS, FINE, FINED, FINE2, FINED2, "chips"},
+}
 ROW_CELLS = (WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2)
 
 
@@ -460,16 +530,27 @@ def _head(grid: Grid, column: int) -> str:
 
 # A cell typed where its row's kind has none: (on a row with Entrada, on a row without).
 UNREAD_CORINGA = (
-    N_("{head}: {value} on a row of {entry} {word}: a coringa is written on an atraso or saida row, the seat he "
-       "takes (Art 12, Q10)"),
-    N_("{head}: {value} on a row with no {entry}: a coringa is written on an atraso or saida row, the seat he takes "
-       "(Art 12, Q10)"))
-UNREAD_CELL = (N_("{head}: {value} on a row of {entry} {word}: a row of {entry} {word} has no {head}"),
-               N_("{head}: {value} on a row with no {entry}: a row with no {entry} has no {head}"))
-UNREAD_FIGURAS = (N_("{value} (a rolar's figuras of {name}) on a row of {entry} {word}, which has none"),
-                  N_("{value} (a rolar's figuras of {name}) on a row with no {entry}, which has none"))
-UNREAD_CHIPS = (N_("{value} (chips written of {name}) on a row of {entry} {word}, which has none"),
-                N_("{value} (chips written of {name}) on a row with no {entry}, which has none"))
+    N_(
+        "{head}: {value} on a row of {entry} {word}: a coringa is written on an atraso or saida row, the seat he "
+        "takes (Art 12, Q10)"
+    ),
+    N_(
+        "{head}: {value} on a row with no {entry}: a coringa is written on an atraso or saida row, the seat he takes "
+        "(Art 12, Q10)"
+    ),
+)
+UNREAD_CELL = (
+    N_("{head}: {value} on a row of {entry} {word}: a row of {entry} {word} has no {head}"),
+    N_("{head}: {value} on a row with no {entry}: a row with no {entry} has no {head}"),
+)
+UNREAD_FIGURAS = (
+    N_("{value} (a rolar's figuras of {name}) on a row of {entry} {word}, which has none"),
+    N_("{value} (a rolar's figuras of {name}) on a row with no {entry}, which has none"),
+)
+UNREAD_CHIPS = (
+    N_("{value} (chips written of {name}) on a row of {entry} {word}, which has none"),
+    N_("{value} (chips written of {name}) on a row with no {entry}, which has none"),
+)
 
 
 def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict[str, dict[str, int]]) -> None:
@@ -483,15 +564,23 @@ def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict
 
     for column in ROW_CELLS:
         if column not in reads and (value := grid.text(r, column)) is not None:
-            refuse(UNREAD_CORINGA if column == CORINGA else UNREAD_CELL, grid.where(r, column),
-                   head=_head(grid, column), value=quote(value))
+            refuse(
+                UNREAD_CORINGA if column == CORINGA else UNREAD_CELL,
+                grid.where(r, column),
+                head=_head(grid, column),
+                value=quote(value),
+            )
     for key, columns in people.items():
         if key in reads:
             continue
         for name, c in columns.items():
             if (value := grid.text(r, c)) is not None:
-                refuse(UNREAD_FIGURAS if key == "figuras" else UNREAD_CHIPS, grid.where(r, c), value=quote(value),
-                       name=name)
+                refuse(
+                    UNREAD_FIGURAS if key == "figuras" else UNREAD_CHIPS,
+                    grid.where(r, c),
+                    value=quote(value),
+                    name=name,
+                )
 
 
 def _note(grid: Grid, r: int, column: int | None):
@@ -507,18 +596,27 @@ def _note(grid: Grid, r: int, column: int | None):
     return value if isinstance(value, int) and not isinstance(value, bool) else grid.text(r, column)
 
 
-def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str],
-           remark: int | None = None) -> LineDict | None:
+def _entry(
+    grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str], remark: int | None = None
+) -> LineDict | None:
     """The entry typed on row r (a LineDict with coded lines), or None for an empty row."""
     text = {column: grid.text(r, column) for column in (ENTRY, WHO, OTHER, CORINGA, FINE, FINED, FINE2, FINED2)}
     text.update({column: _spelled(text[column], spelling) for column in (WHO, OTHER, CORINGA)})
     figuras, tricks = grid.number(r, FIGURAS), grid.number(r, TRICKS)
-    per_person = {key: {name: value for name, c in columns.items() if (value := grid.number(r, c)) is not None}
-                  for key, columns in people.items()}
+    per_person = {
+        key: {name: value for name, c in columns.items() if (value := grid.number(r, c)) is not None}
+        for key, columns in people.items()
+    }
     note = _note(grid, r, remark)
     word = text[ENTRY]
-    if word is None and figuras is None and tricks is None and not any(text.values()) \
-            and not any(per_person.values()) and note is None:
+    if (
+        word is None
+        and figuras is None
+        and tricks is None
+        and not any(text.values())
+        and not any(per_person.values())
+        and note is None
+    ):
         return None
     entry = LineDict()
     entry.line, entry.key_lines = code(r, ENTRY_SLOT), {}
@@ -560,10 +658,19 @@ def _entry(grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict
             entry["chips"] = per_person["chips"]
     if note is not None:
         entry["note"] = note
-    entry.key_lines = {key: code(r, FIG_SLOT if key == "figuras" and isinstance(entry[key], dict)
-                                 else CHIPS_SLOT if key == "chips" else remark if key == "note"
-                                 else KEY_COLUMNS.get(key, ENTRY_SLOT))
-                       for key in entry}
+    entry.key_lines = {
+        key: code(
+            r,
+            FIG_SLOT
+            if key == "figuras" and isinstance(entry[key], dict)
+            else CHIPS_SLOT
+            if key == "chips"
+            else remark
+            if key == "note"
+            else KEY_COLUMNS.get(key, ENTRY_SLOT),
+        )
+        for key in entry
+    }
     return entry
 
 
@@ -579,8 +686,8 @@ def _fines(names: str | None, players: str | None, spelling: dict[str, str]) -> 
     planilha, as King's Faltosos are read; at most one fine more than a deal holds."""
     if names is None and players is None:
         return []
-    names_list = [n.strip() for n in (names or "").split(",", MAX_FINES + 1)[:MAX_FINES + 1]]
-    players_list = _fined(players or "", spelling)[:MAX_FINES + 1]
+    names_list = [n.strip() for n in (names or "").split(",", MAX_FINES + 1)[: MAX_FINES + 1]]
+    players_list = _fined(players or "", spelling)[: MAX_FINES + 1]
     count = max(len(names_list), len(players_list))
     names_list += [""] * (count - len(names_list))
     players_list += [""] * (count - len(players_list))

@@ -4,6 +4,7 @@ Who names a path matters: the user's own `--rules PATH` is followed wherever it 
 sheet's `rules:` (a file from strangers) may only name a rule file in the sheet's own folder,
 and a workbook may only name shipped rules.
 """
+
 from __future__ import annotations
 
 import os
@@ -57,8 +58,10 @@ def load_path(path: str):
     known = games.names()
     if not isinstance(game, str) or game not in known:
         raise RulesError(
-            _("game: expected one of {names}, got {value}").format(names=", ".join(known), value=quote(game)), path,
-            data.line_of("game"))
+            _("game: expected one of {names}, got {value}").format(names=", ".join(known), value=quote(game)),
+            path,
+            data.line_of("game"),
+        )
     rules = games.get(game).rules_from_data(data, path)
     if key is not None:
         _cache[key] = rules
@@ -94,10 +97,19 @@ def find_shipped(ref: str):
     """Shipped rules by name or alias only, never a path: what a workbook (a file from
     strangers) may name."""
     if not isinstance(ref, str) or looks_like_path(ref):
-        raise UnknownRulesError(_("unknown rules {name}; a workbook names shipped rules only ({names}); --rules PATH "
-                                  "gives a house variant").format(name=quote(ref), names=", ".join(rules_names())))
-    return _shipped(ref, N_("unknown rules {name}; known: {names} (a workbook names shipped rules only; --rules PATH "
-                            "gives a house variant)"))
+        raise UnknownRulesError(
+            _(
+                "unknown rules {name}; a workbook names shipped rules only ({names}); --rules PATH "
+                "gives a house variant"
+            ).format(name=quote(ref), names=", ".join(rules_names()))
+        )
+    return _shipped(
+        ref,
+        N_(
+            "unknown rules {name}; known: {names} (a workbook names shipped rules only; --rules PATH "
+            "gives a house variant)"
+        ),
+    )
 
 
 def _inside(ref: str, base_dir: str) -> str:
@@ -164,7 +176,12 @@ def all_shipped():
 
 def describe(rules) -> tuple[list[str], list[list]]:
     """Every number of a rule file as rows (setting, value) for `rules show`."""
-    rows = [[_("game"), rules.game], [_("name"), rules.name], [_("aliases"), ", ".join(rules.aliases)],
-            [_("title"), rules.title], [_("file"), rules.source]]  # said as each game's own rows are
+    rows = [
+        [_("game"), rules.game],
+        [_("name"), rules.name],
+        [_("aliases"), ", ".join(rules.aliases)],
+        [_("title"), rules.title],
+        [_("file"), rules.source],
+    ]  # said as each game's own rows are
     rows.extend(games.get(rules.game).describe_rules(rules))
     return [N_("setting"), N_("value")], rows  # English ids: JSON and CSV keys; a table translates them

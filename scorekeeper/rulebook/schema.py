@@ -4,6 +4,7 @@ A schema is a dict {key: spec}; a spec is a type (int, str, float, bool), a Whol
 within a range, a nested schema dict, a one-item list [spec] for a list of spec, or a Choice. Every problem names the
 file, the line, the key path and what is allowed (the sqlfluff way), and stops the load.
 """
+
 from __future__ import annotations
 
 from scorekeeper.errors import RulesError, quote
@@ -44,8 +45,12 @@ MAX_NUMBER = 10**6  # a fractional setting (classification points); nan and inf 
 
 _TYPE_NAMES = {int: N_("a whole number"), str: N_("a text"), float: N_("a number"), bool: N_("true or false")}
 # What a list of each type holds, said whole (a language's plural is no English "s").
-_LIST_NAMES = {int: N_("a list of whole number"), str: N_("a list of text"), float: N_("a list of number"),
-               bool: N_("a list of true or false")}
+_LIST_NAMES = {
+    int: N_("a list of whole number"),
+    str: N_("a list of text"),
+    float: N_("a list of number"),
+    bool: N_("a list of true or false"),
+}
 
 
 def _describe(spec) -> str:
@@ -82,19 +87,23 @@ def validate(data, schema: dict, source: str, path: str = "", line: int | None =
     """Raise RulesError at the first value of `data` that does not fit `schema`."""
     if not isinstance(data, dict):
         if path:
-            message = _("{key}: expected {allowed}, got {value}").format(key=path, allowed=_describe(schema),
-                                                                        value=_show(data))
+            message = _("{key}: expected {allowed}, got {value}").format(
+                key=path, allowed=_describe(schema), value=_show(data)
+            )
         else:
-            message = _("the rule file: expected {allowed}, got {value}").format(allowed=_describe(schema),
-                                                                                value=_show(data))
+            message = _("the rule file: expected {allowed}, got {value}").format(
+                allowed=_describe(schema), value=_show(data)
+            )
         raise RulesError(message, source, line)
     line = getattr(data, "line", line)
     for key in data:
         if key not in schema:
             allowed = ", ".join(schema)
-            raise RulesError(_("unknown key {key}; allowed here: {allowed}").format(key=quote(_join(path, key)),
-                                                                                   allowed=allowed),
-                             source, _line_of(data, key, line))
+            raise RulesError(
+                _("unknown key {key}; allowed here: {allowed}").format(key=quote(_join(path, key)), allowed=allowed),
+                source,
+                _line_of(data, key, line),
+            )
     for key, spec in schema.items():
         optional = isinstance(spec, Optional)
         if optional:
@@ -102,8 +111,11 @@ def validate(data, schema: dict, source: str, path: str = "", line: int | None =
         if key not in data:
             if optional:
                 continue
-            raise RulesError(_("missing key {key} ({allowed})").format(key=quote(_join(path, key)),
-                                                                      allowed=_describe(spec)), source, line)
+            raise RulesError(
+                _("missing key {key} ({allowed})").format(key=quote(_join(path, key)), allowed=_describe(spec)),
+                source,
+                line,
+            )
         _check(data[key], spec, source, _join(path, key), _line_of(data, key, line))
 
 
@@ -120,10 +132,16 @@ def _check(value, spec, source: str, path: str, line: int | None) -> None:
         if not isinstance(value, str) or value not in spec.values:
             _refuse(path, _describe(spec), _show(value), source, line)
     elif spec is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                not -MAX_NUMBER <= value <= MAX_NUMBER:  # also refuses nan and inf
-            raise RulesError(_("{key}: expected a number from {low} to {high}, got {value}").format(
-                key=path, low=-MAX_NUMBER, high=MAX_NUMBER, value=_show(value)), source, line)
+        if (
+            isinstance(value, bool) or not isinstance(value, (int, float)) or not -MAX_NUMBER <= value <= MAX_NUMBER
+        ):  # also refuses nan and inf
+            raise RulesError(
+                _("{key}: expected a number from {low} to {high}, got {value}").format(
+                    key=path, low=-MAX_NUMBER, high=MAX_NUMBER, value=_show(value)
+                ),
+                source,
+                line,
+            )
     elif spec is int or isinstance(spec, Whole):
         if isinstance(value, bool) or not isinstance(value, int):
             _refuse(path, _(_TYPE_NAMES[int]), _show(value), source, line)
@@ -132,15 +150,19 @@ def _check(value, spec, source: str, path: str, line: int | None) -> None:
     elif not isinstance(value, spec) or (spec is not bool and isinstance(value, bool)):
         _refuse(path, _describe(spec), _show(value), source, line)
     elif spec is str and len(value) > MAX_TEXT:
-        raise RulesError(_("{key}: {value} is longer than {most} characters").format(
-            key=path, value=_show(value), most=MAX_TEXT), source, line)
+        raise RulesError(
+            _("{key}: {value} is longer than {most} characters").format(key=path, value=_show(value), most=MAX_TEXT),
+            source,
+            line,
+        )
 
 
 def _refuse(path: str, allowed: str, shown: str, source: str, line: int | None):
     """`key: expected <what is allowed>, got <what is written>`: the file, the line, the key and
     the allowed values."""
-    raise RulesError(_("{key}: expected {allowed}, got {value}").format(key=path, allowed=allowed, value=shown),
-                     source, line)
+    raise RulesError(
+        _("{key}: expected {allowed}, got {value}").format(key=path, allowed=allowed, value=shown), source, line
+    )
 
 
 def _line_of(data, key, default):

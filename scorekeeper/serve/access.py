@@ -1,6 +1,7 @@
 """Who may read and write which table: the secret links (a random token per table, another for
 the organiser) and the CSRF token every form carries. Without tokens (the server bound to the
 loopback address) everyone on this machine is the organiser; forms still carry CSRF tokens."""
+
 from __future__ import annotations
 
 import hashlib

@@ -3,6 +3,7 @@ recorded (201; 409 when stale; 422 refused, with its codes) and the last one und
 links are the credentials (`Authorization: Bearer TOKEN` or `?token=`). A change is JSON only:
 a page of another site cannot send JSON here without the browser asking first (and it is
 never answered), so no CSRF token is needed."""
+
 from __future__ import annotations
 
 from flask import abort, jsonify, request
@@ -74,14 +75,27 @@ def _table(table_id: str) -> tables.Table:
 
 def _refused(table, exc: ScorekeeperError):
     if isinstance(exc, StaleSheet):
-        return jsonify({"error": "stale", "message": exc.message, "expected_entries": exc.expected,
-                        "entries": exc.now, "sheet": tables.show(table)}), 409
+        return jsonify(
+            {
+                "error": "stale",
+                "message": exc.message,
+                "expected_entries": exc.expected,
+                "entries": exc.now,
+                "sheet": tables.show(table),
+            }
+        ), 409
     if isinstance(exc, tables.SheetBusy):
         return jsonify({"error": "busy", "message": exc.message}), 503, {"Retry-After": "1"}
     if isinstance(exc, RefusedChange):
         findings = [f.as_dict() for f in exc.findings]
-        return jsonify({"error": "refused", "code": findings[0]["code"] if findings else None,
-                        "message": exc.message, "findings": findings}), 422
+        return jsonify(
+            {
+                "error": "refused",
+                "code": findings[0]["code"] if findings else None,
+                "message": exc.message,
+                "findings": findings,
+            }
+        ), 422
     if isinstance(exc, InputValueError):
         return jsonify({"error": "refused", "code": None, "message": exc.message, "findings": []}), 422
     return _error(422, "unusable", exc)

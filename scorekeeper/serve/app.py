@@ -1,6 +1,7 @@
 """The score pad's Flask application: its configuration (bounded bodies, the session cookie,
 the Content-Security-Policy) and its routes (pages and api); what each view asks of its request
 is in requests.py."""
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,10 @@ from scorekeeper.serve.requests import Served
 
 MAX_BODY = 64 * 1024  # an entry is a line of YAML; a form, a few dozen answers
 MAX_FORM_PARTS = 2 * tables.MAX_ANSWERS + 20
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
-       "frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+)
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 # A Host header is a name or an address, and a port: the links a page shows are made from it.
 HOST = re.compile(r"(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,20}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?\Z")
@@ -35,9 +38,15 @@ def create_app(path: str, *, with_tokens: bool = False, language: str | None = N
     access = Access(with_tokens)
     served = Served(os.fspath(path), access, language)
     app.config.update(
-        SECRET_KEY=access.secret, MAX_CONTENT_LENGTH=MAX_BODY, MAX_FORM_MEMORY_SIZE=MAX_BODY,
-        MAX_FORM_PARTS=MAX_FORM_PARTS, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
-        TRUSTED_HOSTS=None if with_tokens else LOOPBACK_HOSTS, JSON_SORT_KEYS=False)
+        SECRET_KEY=access.secret,
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        MAX_FORM_MEMORY_SIZE=MAX_BODY,
+        MAX_FORM_PARTS=MAX_FORM_PARTS,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        TRUSTED_HOSTS=None if with_tokens else LOOPBACK_HOSTS,
+        JSON_SORT_KEYS=False,
+    )
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     app.extensions["scorekeeper"] = served

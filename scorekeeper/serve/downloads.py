@@ -1,5 +1,6 @@
 """The organiser's downloads, by the export core: a table's sheet as its boletim (or ficha,
 planilha), and the championship workbook, each in its workbook's language."""
+
 from __future__ import annotations
 
 import io

@@ -1,5 +1,6 @@
 """What the organiser's page (and the printable page of codes) shows: every table with its
 state, link and code, the live standings and the next draw, from core.tables."""
+
 from __future__ import annotations
 
 from scorekeeper import games
@@ -23,14 +24,27 @@ def organiser_view(found: tables.Tables, access, base: str, lang: str, standings
     for table in found.tables:
         item = tables.summary(table)
         game = games.get(item["game"]) if item["game"] else None
-        who = (" v ".join(item["teams"]) if "teams" in item else ", ".join(item.get("players", [])))
-        rows.append({"id": table.id, "sheet": table.sheet, "who": who,
-                     "label": _("Table {number}").format(number=table.number) if table.number else table.sheet,
-                     "state": item["state"],
-                     "state_words": state_words(item["state"], item["entries"], game.entry_word if game else None),
-                     "address": table_address(base, access, table)})
-    view = {"tables": rows, "organiser_address": organiser_address(base, access), "kind": found.kind,
-            "round": None, "standings": None, "ready": False, "pending": []}
+        who = " v ".join(item["teams"]) if "teams" in item else ", ".join(item.get("players", []))
+        rows.append(
+            {
+                "id": table.id,
+                "sheet": table.sheet,
+                "who": who,
+                "label": _("Table {number}").format(number=table.number) if table.number else table.sheet,
+                "state": item["state"],
+                "state_words": state_words(item["state"], item["entries"], game.entry_word if game else None),
+                "address": table_address(base, access, table),
+            }
+        )
+    view = {
+        "tables": rows,
+        "organiser_address": organiser_address(base, access),
+        "kind": found.kind,
+        "round": None,
+        "standings": None,
+        "ready": False,
+        "pending": [],
+    }
     tournament = found.tournament
     if tournament is not None:
         view["name"] = tournament.name

@@ -2,6 +2,7 @@
 entry, asked by the game's own prompts), the organiser's (every table's state, link and code,
 the standings, the downloads, the next draw) and the printable page of codes. Forms are
 posted and pages rendered again: nothing needs JavaScript."""
+
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -32,8 +33,13 @@ def link(path: str, lang: str | None = None, **query) -> str:
 
 
 def _common(lang: str) -> dict:
-    return {"w": words(), "lang": lang, "html_lang": lang.replace("_", "-"), "link": link,
-            "languages": [(code, name, link(request.path, code)) for code, name in LANGUAGE_NAMES.items()]}
+    return {
+        "w": words(),
+        "lang": lang,
+        "html_lang": lang.replace("_", "-"),
+        "link": link,
+        "languages": [(code, name, link(request.path, code)) for code, name in LANGUAGE_NAMES.items()],
+    }
 
 
 def sheet_table(result) -> dict:
@@ -51,10 +57,19 @@ def sheet_table(result) -> dict:
             spans[-1] = (spans[-1][0], spans[-1][1] + 1)
         else:
             spans.append((group or "", 1))
-    body = [{"cells": ["" if row[i] is None else str(row[i]) for i in kept],
-             "detail": str(row[detail]) if detail is not None and row[detail] else ""} for row in rows]
-    return {"labels": labels, "groups": spans if any(groups) else [], "rows": body,
-            "numeric": sum(1 for i in kept if i < numeric)}
+    body = [
+        {
+            "cells": ["" if row[i] is None else str(row[i]) for i in kept],
+            "detail": str(row[detail]) if detail is not None and row[detail] else "",
+        }
+        for row in rows
+    ]
+    return {
+        "labels": labels,
+        "groups": spans if any(groups) else [],
+        "rows": body,
+        "numeric": sum(1 for i in kept if i < numeric),
+    }
 
 
 def _complete_words(result) -> str:
@@ -77,8 +92,9 @@ def register(app) -> None:
             return jsonify({"error": error.name.lower(), "message": error.description}), error.code
         lang = language(_served_game())  # a phone refused at its table reads its table's language
         with i18n.speaking(lang):
-            return render_template("error.html", status=error.code, message=_status_words(error.code),
-                                   **_common(lang)), error.code
+            return render_template(
+                "error.html", status=error.code, message=_status_words(error.code), **_common(lang)
+            ), error.code
 
     @app.get("/t/<table_id>")
     @locked
@@ -140,8 +156,7 @@ def register(app) -> None:
                 said = tables.draw_next(served().path)
             except ScorekeeperError as exc:
                 return _message_page(422, tables.refusal(exc), lang)
-            return render_template("message.html", message="\n".join(said), back=link("/", lang),
-                                   **_common(lang))
+            return render_template("message.html", message="\n".join(said), back=link("/", lang), **_common(lang))
 
     @app.get("/championship.xlsx")
     @locked
@@ -183,11 +198,13 @@ def register(app) -> None:
 
 
 def _status_words(status: int) -> str:
-    return {401: _("This page needs its table's link (its secret token is missing or wrong)."),
-            403: _("This link is for another table."),
-            404: _("There is no such page or table."),
-            413: _("The request is too large."),
-            400: _("The request could not be used.")}.get(status, _("The request could not be used."))
+    return {
+        401: _("This page needs its table's link (its secret token is missing or wrong)."),
+        403: _("This link is for another table."),
+        404: _("There is no such page or table."),
+        413: _("The request is too large."),
+        400: _("The request could not be used."),
+    }.get(status, _("The request could not be used."))
 
 
 def _table(table_id: str) -> tables.Table:
@@ -219,8 +236,11 @@ def _csrf(scope: str) -> None:
 
 
 def _xlsx(data: bytes, name: str) -> Response:
-    return Response(data, mimetype="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                    headers={"Content-Disposition": f'attachment; filename="{name}.xlsx"'})
+    return Response(
+        data,
+        mimetype="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        headers={"Content-Disposition": f'attachment; filename="{name}.xlsx"'},
+    )
 
 
 def _message_page(status: int, message: str, lang: str):
@@ -259,10 +279,16 @@ def _table_page(table: tables.Table, change):
         complete = _complete_words(result) if result.complete else None
         said = [line for line in said if line != complete]  # said once, below the form
         view = {
-            "table": table, "report": form.report, "sheet": sheet_table(result), "form": form,
-            "questions": form.questions, "said": said, "stale": stale,
+            "table": table,
+            "report": form.report,
+            "sheet": sheet_table(result),
+            "form": form,
+            "questions": form.questions,
+            "said": said,
+            "stale": stale,
             "state": state_words(summary["state"], summary["entries"], game.entry_word),
-            "findings": form.report["findings"], "findings_count": findings_count(len(form.report["findings"])),
+            "findings": form.report["findings"],
+            "findings_count": findings_count(len(form.report["findings"])),
             "complete": complete,
             "round": round_words(table.round) if table.round is not None else None,
             "csrf_entry": access.csrf(nonce(), token(), f"entry:{table.id}"),

@@ -1,4 +1,5 @@
 """The QR code of a link (segno): for the terminal, and as SVG for the printable page."""
+
 from __future__ import annotations
 
 import io

@@ -1,6 +1,7 @@
 """What every score-pad view asks of the request it serves: the server's PATH and access
 (Served), who is asking, the table asked for, the page's language, the session's nonce, and the
 one lock every core call takes (the language in use is the process's, see i18n)."""
+
 from __future__ import annotations
 
 import functools
@@ -35,10 +36,12 @@ def served() -> Served:
 
 def locked(view):
     """Run a view holding CORE (see above)."""
+
     @functools.wraps(view)
     def run(*args, **kwargs):
         with CORE:
             return view(*args, **kwargs)
+
     return run
 
 

@@ -1,5 +1,6 @@
 """Every word the score pad's pages say, in the language in use (the templates say none of
 their own: they show these, so the catalogs hold every one)."""
+
 from __future__ import annotations
 
 from scorekeeper import games

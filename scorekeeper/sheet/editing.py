@@ -1,5 +1,6 @@
 """Changing a sheet file: record, fix and undo hands, each under the writer lock and saved
 atomically, and a change that brings an error anywhere in the sheet refused unless forced."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -35,8 +36,10 @@ def _build(sheet, hand, values, options) -> dict:
     taken = {option.name: option for option in game.record_options}
     for name in given:
         if name not in taken:
-            raise InputValueError(_("{option} is not used in {game}").format(option="--" + name.replace("_", "-"),
-                                                                            game=game.title), sheet.source)
+            raise InputValueError(
+                _("{option} is not used in {game}").format(option="--" + name.replace("_", "-"), game=game.title),
+                sheet.source,
+            )
     try:
         return game.build_entry(sheet, hand, values, **given)
     except InputValueError as exc:
@@ -92,16 +95,27 @@ def _caused(before, result, index: int) -> list[Finding]:
     return [f for f in result.findings if f.hand == index or id(f) in fresh]
 
 
-def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path, index: int, force: bool, say,
-                  before, hint: bool = True):
+def _save_checked(
+    path: str,
+    target: str,
+    text: _Text,
+    new_text: str,
+    rules_path,
+    index: int,
+    force: bool,
+    say,
+    before,
+    hint: bool = True,
+):
     """Score the sheet as it would be; refuse it when the change brings an error, on hand
     `index` or anywhere else (unless forced), else save it to `target` in the sheet's own
     newline style and print what it caused. `before` is the result of the sheet as it was.
     Returns the saved sheet's result."""
     if len(text.written(new_text).encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
         # Saved, it could never be read again (yaml_lines refuses a larger file): not even by undo.
-        raise InputValueError(_("not recorded: the sheet would be larger than {size} KiB").format(
-            size=MAX_FILE_BYTES // 1024), path)
+        raise InputValueError(
+            _("not recorded: the sheet would be larger than {size} KiB").format(size=MAX_FILE_BYTES // 1024), path
+        )
     result = score(load_sheet(path, rules_path, new_text))
     found = _caused(before, result, index)
     errors = [f for f in found if f.is_error]
@@ -111,8 +125,9 @@ def _save_checked(path: str, target: str, text: _Text, new_text: str, rules_path
             more = len(errors) - MAX_SAID
             detail = _("{errors}; and {count} more").format(errors=detail, count=more)
         if hint:
-            raise RefusedChange(_("not recorded: {errors} (use --force to record it as written)").format(
-                errors=detail), path, errors)
+            raise RefusedChange(
+                _("not recorded: {errors} (use --force to record it as written)").format(errors=detail), path, errors
+            )
         raise RefusedChange(_("not recorded: {errors}").format(errors=detail), path, errors)
     atomic_write(target, text.written(new_text), name=path)
     for line in saved_lines(result, index, found):
@@ -132,8 +147,9 @@ def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, for
         _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say, before)
 
 
-def fix_hand(path: str, number: int, hand: str, values: list[str], *, rules_path=None, force=False, say=print,
-             **options):
+def fix_hand(
+    path: str, number: int, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options
+):
     """Replace hand `number` (1-based) with a new entry."""
     with writer_lock(path) as target:
         text, sheet = _open(path, target, rules_path)
@@ -155,8 +171,9 @@ def record_entry(path: str, entry: dict, *, expected: int | None = None, rules_p
         if before.complete:
             raise InputValueError(_("the game is complete"), path)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
-        return _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, before,
-                             hint=False)
+        return _save_checked(
+            path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, before, hint=False
+        )
 
 
 def refuse_stale(sheet, expected: int | None, path: str) -> None:
@@ -181,8 +198,11 @@ def undo_hand(path: str, rules_path=None, say=print, expected: int | None = None
         atomic_write(target, text.written(new_text), name=path)
         game = _game(sheet)
         name = getattr(last, "name", None)
-        say(removed_line(game.entry_word[0], len(sheet.entries), None if name is None else game.entry_label(name),
-                     last.line))
+        say(
+            removed_line(
+                game.entry_word[0], len(sheet.entries), None if name is None else game.entry_label(name), last.line
+            )
+        )
 
 
 def record_interactively(path: str, rules_path, ask, say, show) -> None:
@@ -207,8 +227,9 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
                 return
             new_text = append_entry(text.text, entry, path, _list_key(sheet))
             try:
-                saved = _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say,
-                                      result, hint=False)
+                saved = _save_checked(
+                    path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, result, hint=False
+                )
             except InputValueError as exc:
                 say(_("{message}; ask the hand again").format(message=exc.message))
                 continue
@@ -218,6 +239,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
 # What `record`, `fix` and `undo` refuse, said of an entry whole for each game's word for it
 # (Game.entry_word: a King or Truco hand, a Sueca deal, a Quatrilho entry), as the Portuguese
 # words differ in gender and the sentence agrees with them.
+
 
 def _complete_already(word: str) -> str:
     if word == "deal":

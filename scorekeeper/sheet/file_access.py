@@ -6,6 +6,7 @@ a sheet, `/dev/stdin`); reading one of those must end in one line, not a hang. T
 opened with O_NONBLOCK (so opening a FIFO does not wait for a writer) and checked with fstat
 on the descriptor we hold, so what is checked is what is read.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Loading a sheet file: its rules (by name, alias or path), its model, and its scoring."""
+
 from __future__ import annotations
 
 import os
@@ -20,21 +21,28 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
         text = read_text(path, SheetFormatError)
     doc = loads(text, path, SheetFormatError)
     if not isinstance(doc, dict):
-        raise SheetFormatError(_("not a score sheet: expected a mapping with its 'rules', who plays and its entries"),
-                               path, getattr(doc, "line", 1))
+        raise SheetFormatError(
+            _("not a score sheet: expected a mapping with its 'rules', who plays and its entries"),
+            path,
+            getattr(doc, "line", 1),
+        )
     if rules_path is not None:
         ref, rules = rules_path, registry.find(rules_path)
     else:
         ref = doc.get("rules")
         if not isinstance(ref, str):
-            raise SheetFormatError(_("rules: which game's rules? (one of {names})").format(
-                names=", ".join(registry.rules_names())), path, doc.line_of("rules") if "rules" in doc else doc.line)
+            raise SheetFormatError(
+                _("rules: which game's rules? (one of {names})").format(names=", ".join(registry.rules_names())),
+                path,
+                doc.line_of("rules") if "rules" in doc else doc.line,
+            )
         try:
             rules = registry.find(ref, os.path.dirname(path))
         except RulesError as exc:
             if exc.source is None:  # an unknown name: point at the sheet's rules: line
-                raise SheetFormatError(_("rules: {problem}").format(problem=exc.message), path,
-                                       doc.line_of("rules")) from None
+                raise SheetFormatError(
+                    _("rules: {problem}").format(problem=exc.message), path, doc.line_of("rules")
+                ) from None
             raise
     return games.get(rules.game).parse_sheet(doc, rules, path, ref)
 

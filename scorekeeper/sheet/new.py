@@ -1,4 +1,5 @@
 """The text of a new, empty sheet."""
+
 from __future__ import annotations
 
 import datetime
@@ -33,23 +34,31 @@ def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source
     by_players = game.seating is Seating.PLAYERS
     if by_players:
         if not players or teams:
-            raise SeatingUsageError(_("{rules} is played by players: give -p NAME for each, in seat order").format(
-                rules=rules.name))
+            raise SeatingUsageError(
+                _("{rules} is played by players: give -p NAME for each, in seat order").format(rules=rules.name)
+            )
         who = list(players)
     else:
         if not teams or players:
-            raise SeatingUsageError(_("{rules} is played by teams: give -t NAME=PLAYER,PLAYER for each").format(
-                rules=rules.name))
+            raise SeatingUsageError(
+                _("{rules} is played by teams: give -t NAME=PLAYER,PLAYER for each").format(rules=rules.name)
+            )
         who = parse_teams(teams, source)
     seats = game.seats(rules)
     if at_least and len(who) < min(seats):
         least = min(seats)
         if by_players:
-            needs = ngettext("a {rules} tournament needs at least {count} player",
-                             "a {rules} tournament needs at least {count} players", least)
+            needs = ngettext(
+                "a {rules} tournament needs at least {count} player",
+                "a {rules} tournament needs at least {count} players",
+                least,
+            )
         else:
-            needs = ngettext("a {rules} tournament needs at least {count} team",
-                             "a {rules} tournament needs at least {count} teams", least)
+            needs = ngettext(
+                "a {rules} tournament needs at least {count} team",
+                "a {rules} tournament needs at least {count} teams",
+                least,
+            )
         raise InputValueError(f"{needs.format(rules=rules.name, count=least)}; {given(len(who))}", source)
     if not at_least and len(who) not in seats:
         raise InputValueError(f"{_played_by(rules.name, seats, by_players)}; {given(len(who))}", source)
@@ -63,7 +72,8 @@ def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source
         for name, members in who.items():
             if len(members) != size:
                 team = ngettext("team {name}: {count} player", "team {name}: {count} players", size).format(
-                    name=name, count=size)
+                    name=name, count=size
+                )
                 raise InputValueError(f"{team}, {given(len(members))}", source)
     return who
 
@@ -110,8 +120,9 @@ def check_header(game, who, scorer, date, source: str) -> None:
         _check_date(date, source)
 
 
-def new_sheet_text(game, rules, ref: str, who, *, scorer=None, event=None, table=None, round_=None,
-                   date=None, source: str = "") -> str:
+def new_sheet_text(
+    game, rules, ref: str, who, *, scorer=None, event=None, table=None, round_=None, date=None, source: str = ""
+) -> str:
     """A sheet with its header and no entries. A game whose regulation names a responsible
     scorer (`game.scorer_rule`) always gets one, the first player by default."""
     check_header(game, who, scorer, date, source)
@@ -134,8 +145,12 @@ def _header_lines(event, table, round_, date, source: str) -> list[str]:
         if value is not None:
             _check_text(value, key, source)
             if len(value) > MAX_HEADER_TEXT:
-                raise InputValueError(_("{option}: {count} characters; a header holds at most {most}").format(
-                    option="--" + key.rstrip("_"), count=grouped(len(value)), most=MAX_HEADER_TEXT), source)
+                raise InputValueError(
+                    _("{option}: {count} characters; a header holds at most {most}").format(
+                        option="--" + key.rstrip("_"), count=grouped(len(value)), most=MAX_HEADER_TEXT
+                    ),
+                    source,
+                )
     lines = [f"{key}: {flow(header_number(value))}" for key, value in given if value is not None]
     if date is not None:
         lines.append(f"date: {date}")
@@ -150,8 +165,7 @@ def _check_text(text: str, key: str, source: str) -> None:
     if any("\ud800" <= ch <= "\udfff" for ch in text):
         raise InputValueError(_("{key} {value} is not UTF-8 text").format(key=key, value=quote(text)), source)
     if any(ch < " " or "\x7f" <= ch < "\xa0" or ch in "\u2028\u2029" for ch in text):
-        raise InputValueError(_("{key} {value} holds a control character").format(key=key, value=quote(text)),
-                              source)
+        raise InputValueError(_("{key} {value} holds a control character").format(key=key, value=quote(text)), source)
 
 
 def parse_teams(options: tuple[str, ...], source: str) -> dict[str, list[str]]:

@@ -1,4 +1,5 @@
 """What scoring a sheet produces: each hand's points and the sheet's findings and totals."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -66,5 +67,10 @@ class SheetResult:
 
 def sheet_meta(sheet) -> dict:
     """The header of a sheet (any game) as a report shows it."""
-    return {"event": sheet.event, "table": sheet.table, "round": sheet.round, "date": sheet.date,
-            "scorer": sheet.scorer}
+    return {
+        "event": sheet.event,
+        "table": sheet.table,
+        "round": sheet.round,
+        "date": sheet.date,
+        "scorer": sheet.scorer,
+    }

@@ -5,6 +5,7 @@ Nothing but the sheet, its lock (`.NAME.lock`) and its temporary file (`.NAME.RA
 is ever created, written or replaced: both are created with O_CREAT | O_EXCL | O_NOFOLLOW
 beside the sheet's real path, so a planted symlink, hard link or FIFO is never written.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -32,6 +33,7 @@ class SheetWriteError(SheetFormatError):
 
 
 # --- where the sheet, its lock and its temporary files are ------------------------------
+
 
 def real_path(path: str, name: str | None = None) -> str:
     """The sheet's real path (symlinks resolved once: the lock and the save both use it);
@@ -138,6 +140,7 @@ def _check_writable(target: str, name: str) -> None:
 
 # --- saving -----------------------------------------------------------------------------
 
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -209,8 +212,9 @@ def write_new(path: str, content: str | bytes, force: bool) -> None:
     replace that file; `record` writes through a symlinked sheet because it first reads it as a
     sheet), a directory or other non-regular file, or a missing folder is refused with one line."""
     if os.path.islink(path):
-        raise SheetWriteError(_("is a symbolic link: refused (name the file it points to, if that is what you mean)"),
-                              path)
+        raise SheetWriteError(
+            _("is a symbolic link: refused (name the file it points to, if that is what you mean)"), path
+        )
     target = real_path(path)
     _check_folder(target, path)
     if os.path.lexists(target) and not force:
@@ -222,6 +226,7 @@ def write_new(path: str, content: str | bytes, force: bool) -> None:
 
 
 # --- the writer lock --------------------------------------------------------------------
+
 
 @contextlib.contextmanager
 def writer_lock(path: str, temps: list[str] | None = None):
@@ -263,8 +268,9 @@ def _acquire(lock_path: str, name: str) -> tuple[int, bool]:
             except (BlockingIOError, PermissionError):
                 holder = _read_small(fd)
                 if holder.isdigit():
-                    message = _("another scorekeeper is writing this file (process {process}); try again when it is "
-                                "done").format(process=holder)
+                    message = _(
+                        "another scorekeeper is writing this file (process {process}); try again when it is done"
+                    ).format(process=holder)
                 else:
                     message = _("another scorekeeper is writing this file; try again when it is done")
                 raise SheetLockedError(message, name) from None
@@ -301,8 +307,9 @@ def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
         except FileExistsError:
             pass
         except OSError as exc:
-            raise SheetWriteError(_("cannot create the lock file {lock}: {reason}").format(
-                lock=lock_path, reason=_why(exc)), name) from None
+            raise SheetWriteError(
+                _("cannot create the lock file {lock}: {reason}").format(lock=lock_path, reason=_why(exc)), name
+            ) from None
         else:
             if hasattr(os, "fchmod"):
                 with contextlib.suppress(OSError):
@@ -314,14 +321,20 @@ def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
             continue  # its holder removed it just now: create it again
         except OSError as exc:
             if exc.errno == errno.ELOOP or os.path.islink(lock_path):
-                raise SheetWriteError(_("the lock file {lock} is a symbolic link: refused; remove it").format(
-                    lock=lock_path), name) from None
-            raise SheetWriteError(_("cannot open the lock file {lock}: {reason}; remove it if no scorekeeper is "
-                                    "running").format(lock=lock_path, reason=_why(exc)), name) from None
+                raise SheetWriteError(
+                    _("the lock file {lock} is a symbolic link: refused; remove it").format(lock=lock_path), name
+                ) from None
+            raise SheetWriteError(
+                _("cannot open the lock file {lock}: {reason}; remove it if no scorekeeper is running").format(
+                    lock=lock_path, reason=_why(exc)
+                ),
+                name,
+            ) from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise SheetWriteError(_("the lock file {lock} is not a regular file: refused; remove it").format(
-                lock=lock_path), name)
+            raise SheetWriteError(
+                _("the lock file {lock} is not a regular file: refused; remove it").format(lock=lock_path), name
+            )
         return fd, False
 
 

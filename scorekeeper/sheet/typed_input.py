@@ -1,5 +1,6 @@
 """What every game shares when a scorer types: whole numbers, the ask-again loop, stopping,
 and (for the team games) team names."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
@@ -40,8 +41,9 @@ def team_name(sheet, typed: str) -> str:
     for name, members in sheet.teams.items():
         if key in {normalize(name), *map(normalize, members)}:
             return name
-    raise InputValueError(_("{name} is not a team at this table ({teams})").format(name=quote(typed),
-                                                                                  teams=", ".join(sheet.teams)))
+    raise InputValueError(
+        _("{name} is not a team at this table ({teams})").format(name=quote(typed), teams=", ".join(sheet.teams))
+    )
 
 
 MAX_DIGITS = 12  # as in a sheet (yaml_lines.MAX_DIGITS): no score or count is longer
@@ -58,13 +60,18 @@ def whole(text: str, what: str, low: int | None, high: int | None) -> int:
     if not (digits.isascii() and digits.isdigit()):
         raise InputValueError(_("{what}: {value} is not a whole number").format(what=what, value=quote(text)))
     if len(digits) > MAX_DIGITS:
-        raise InputValueError(ngettext("{what}: a number of {count} digit is out of range ({allowed})",
-                                       "{what}: a number of {count} digits is out of range ({allowed})",
-                                       len(digits)).format(what=what, count=len(digits), allowed=_range(low, high)))
+        raise InputValueError(
+            ngettext(
+                "{what}: a number of {count} digit is out of range ({allowed})",
+                "{what}: a number of {count} digits is out of range ({allowed})",
+                len(digits),
+            ).format(what=what, count=len(digits), allowed=_range(low, high))
+        )
     value = int(typed)
     if low is not None and value < low or high is not None and value > high:
-        raise InputValueError(_("{what}: {value} is out of range ({allowed})").format(what=what, value=value,
-                                                                                     allowed=_range(low, high)))
+        raise InputValueError(
+            _("{what}: {value} is out of range ({allowed})").format(what=what, value=value, allowed=_range(low, high))
+        )
     return value
 
 

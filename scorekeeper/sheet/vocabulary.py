@@ -2,6 +2,7 @@
 
 "Últimas", "ultimas" and "ULTIMAS" are one name; so are "rei de copas" and "rei-de-copas".
 """
+
 from __future__ import annotations
 
 import functools

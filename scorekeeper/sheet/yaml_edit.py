@@ -1,5 +1,6 @@
 """Editing a sheet's YAML text in place: a hand appended, replaced or removed, and nothing
 else of the scorer's layout and comments changed (only the edited hand's text)."""
+
 from __future__ import annotations
 
 import yaml
@@ -12,8 +13,9 @@ from scorekeeper.sheet.yaml_lines import TextDumper, malformed
 def flow(value) -> str:
     """A value (a hand entry, a list, a name) as one line of YAML flow style, keys in order,
     that the sheet loader reads back as the same value (`1e5` quoted: YAML 1.2 reads a number)."""
-    text = yaml.dump(value, Dumper=TextDumper, default_flow_style=True, sort_keys=False, width=10**6,
-                     allow_unicode=True)
+    text = yaml.dump(
+        value, Dumper=TextDumper, default_flow_style=True, sort_keys=False, width=10**6, allow_unicode=True
+    )
     # Only YAML's own line ends and spaces: str.strip() would take a name's no-break spaces too.
     return text.removesuffix("\n").removesuffix("\n...").strip(" \n")
 
@@ -24,8 +26,9 @@ def _compose(text: str, source: str):
         return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        raise SheetFormatError(malformed(exc.problem or exc.context), source,
-                               mark.line + 1 if mark is not None else None) from None
+        raise SheetFormatError(
+            malformed(exc.problem or exc.context), source, mark.line + 1 if mark is not None else None
+        ) from None
     except (yaml.YAMLError, RecursionError):
         raise SheetFormatError(malformed(None), source) from None
 
@@ -73,11 +76,15 @@ def _refuse_shared(root, source: str, node, position: int, list_key: str) -> Non
         current = stack.pop()
         if uses.get(id(current), 0) > 1:
             if list_key == "deals":
-                message = _("deal {number} shares its text with another entry through a YAML alias (&, *): edit "
-                            "the sheet by hand")
+                message = _(
+                    "deal {number} shares its text with another entry through a YAML alias (&, *): edit "
+                    "the sheet by hand"
+                )
             else:
-                message = _("hand {number} shares its text with another entry through a YAML alias (&, *): edit "
-                            "the sheet by hand")
+                message = _(
+                    "hand {number} shares its text with another entry through a YAML alias (&, *): edit "
+                    "the sheet by hand"
+                )
             raise SheetFormatError(message.format(number=position + 1), source, node.start_mark.line + 1)
         if isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
@@ -134,7 +141,7 @@ def replace_entry(text: str, position: int, entry: dict, source: str, list_key: 
     comments = _comments_in(text, start, end)
     if comments:
         new += "  " + "  ".join(comments)
-        rest = text[end:_line_end(text, end)].strip()
+        rest = text[end : _line_end(text, end)].strip()
         if rest and not rest.startswith("#"):  # more of a flow list follows on this line
             new += "\n" + " " * node.start_mark.column
     return text[:start] + new + text[end:]
@@ -203,7 +210,7 @@ def _item_texts(text: str, value, source: str = "") -> list[str]:
     entry is re-emitted, so no alias is left pointing at an anchor that is gone."""
     if not isinstance(value, yaml.SequenceNode):
         return []
-    chunks = [text[node.start_mark.index:_node_end(text, node)] for node in value.value]
+    chunks = [text[node.start_mark.index : _node_end(text, node)] for node in value.value]
     every = any("\n" in chunk and "&" in chunk for chunk in chunks)
     items = []
     for node, chunk in zip(value.value, chunks):
@@ -211,8 +218,9 @@ def _item_texts(text: str, value, source: str = "") -> list[str]:
             try:
                 chunk = flow(yaml.constructor.SafeConstructor().construct_document(node))
             except (yaml.YAMLError, RecursionError, TypeError, ValueError):
-                raise SheetFormatError(_("an entry that cannot be rewritten on one line"), source,
-                                       node.start_mark.line + 1) from None
+                raise SheetFormatError(
+                    _("an entry that cannot be rewritten on one line"), source, node.start_mark.line + 1
+                ) from None
         items.append(chunk)
     return items
 

@@ -8,6 +8,7 @@ no `0x3`, no `yes`/`on` booleans: those stay texts), refuses numbers longer than
 refuses more than a few aliases (a "billion laughs" is a few hundred bytes), and turns a
 value a constructor cannot build (`2026-02-30`) into one line at its place.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -84,8 +85,10 @@ class _LineLoader(_BaseLoader):
 # YAML 1.2 core schema, with our narrower ints: only these plain scalars are not texts.
 _BOOL = re.compile(r"(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])\Z")
 _INT = re.compile(r"[-+]?[0-9]+\Z")
-_FLOAT = re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-                    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z")
+_FLOAT = re.compile(
+    r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"
+)
 _NULL = re.compile(r"(?:~|null|Null|NULL|)\Z")
 
 _LineLoader.yaml_implicit_resolvers = {}
@@ -130,9 +133,12 @@ def _construct_int(loader, node):
         raise _Unusable(_("{value} is not a whole number").format(value=quote(text)), node.start_mark)
     digits = len(text.lstrip("+-"))
     if digits > MAX_DIGITS:
-        raise _Unusable(ngettext("a number of {count} digit is not a score",
-                                 "a number of {count} digits is not a score", digits).format(count=digits),
-                        node.start_mark)
+        raise _Unusable(
+            ngettext(
+                "a number of {count} digit is not a score", "a number of {count} digits is not a score", digits
+            ).format(count=digits),
+            node.start_mark,
+        )
     return int(text)
 
 
@@ -209,8 +215,12 @@ _LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 def _refuse_tag(loader, node):
     """A YAML 1.1 type no sheet or rule file uses (bytes, sets, ordered pairs): refused at its
     line rather than read as something no check expects (`!!binary` became "b'hello'")."""
-    raise yaml.constructor.ConstructorError(None, None, _("the {tag} type is not used in a sheet or rule file").format(
-        tag=node.tag.rsplit(":", 1)[-1]), node.start_mark)
+    raise yaml.constructor.ConstructorError(
+        None,
+        None,
+        _("the {tag} type is not used in a sheet or rule file").format(tag=node.tag.rsplit(":", 1)[-1]),
+        node.start_mark,
+    )
 
 
 for _tag in ("binary", "set", "omap", "pairs"):
@@ -232,42 +242,47 @@ def _limit_aliases(text: str) -> None:
         if isinstance(event, yaml.AliasEvent):
             count += 1
             if count > MAX_ALIASES:
-                raise _Unusable(_("more than {most} YAML aliases (*{anchor}); a sheet or rule file needs a few at "
-                                  "most").format(most=MAX_ALIASES, anchor=_bounded(event.anchor or "")),
-                                event.start_mark)
+                raise _Unusable(
+                    _("more than {most} YAML aliases (*{anchor}); a sheet or rule file needs a few at most").format(
+                        most=MAX_ALIASES, anchor=_bounded(event.anchor or "")
+                    ),
+                    event.start_mark,
+                )
 
 
 # What libyaml says of malformed YAML (the problems a hand-written sheet runs into), in our
 # catalogs; a problem not listed here is shown in YAML's own English words.
-_YAML_PROBLEMS = frozenset((
-    N_("mapping values are not allowed in this context"),
-    N_("mapping keys are not allowed in this context"),
-    N_("block sequence entries are not allowed in this context"),
-    N_("could not find expected ':'"),
-    N_("did not find expected key"),
-    N_("did not find expected node content"),
-    N_("did not find expected '-' indicator"),
-    N_("did not find expected ',' or ']'"),
-    N_("did not find expected ',' or '}'"),
-    N_("did not find expected <document start>"),
-    N_("did not find expected comment or line break"),
-    N_("did not find expected alphabetic or numeric character"),
-    N_("did not find expected whitespace or line break"),
-    N_("found character that cannot start any token"),
-    N_("found a tab character that violates indentation"),
-    N_("found a tab character where an indentation space is expected"),
-    N_("found undefined alias"),
-    N_("found undefined tag handle"),
-    N_("found unexpected end of stream"),
-    N_("found unexpected ':'"),
-    N_("found unexpected document indicator"),
-    N_("found unknown escape character"),
-    N_("found invalid Unicode character escape code"),
-    N_("but found another document"),  # a second `---` document in one file
-    N_("second occurrence"),  # of an anchor defined twice
-    N_("control characters are not allowed"),
-    N_("invalid Unicode character"),
-))
+_YAML_PROBLEMS = frozenset(
+    (
+        N_("mapping values are not allowed in this context"),
+        N_("mapping keys are not allowed in this context"),
+        N_("block sequence entries are not allowed in this context"),
+        N_("could not find expected ':'"),
+        N_("did not find expected key"),
+        N_("did not find expected node content"),
+        N_("did not find expected '-' indicator"),
+        N_("did not find expected ',' or ']'"),
+        N_("did not find expected ',' or '}'"),
+        N_("did not find expected <document start>"),
+        N_("did not find expected comment or line break"),
+        N_("did not find expected alphabetic or numeric character"),
+        N_("did not find expected whitespace or line break"),
+        N_("found character that cannot start any token"),
+        N_("found a tab character that violates indentation"),
+        N_("found a tab character where an indentation space is expected"),
+        N_("found undefined alias"),
+        N_("found undefined tag handle"),
+        N_("found unexpected end of stream"),
+        N_("found unexpected ':'"),
+        N_("found unexpected document indicator"),
+        N_("found unknown escape character"),
+        N_("found invalid Unicode character escape code"),
+        N_("but found another document"),  # a second `---` document in one file
+        N_("second occurrence"),  # of an anchor defined twice
+        N_("control characters are not allowed"),
+        N_("invalid Unicode character"),
+    )
+)
 
 
 def malformed(problem: str | None) -> str:
@@ -283,8 +298,9 @@ def _unacceptable(exc) -> str:
     if not isinstance(exc.character, int):  # undecodable bytes: a sheet is decoded before YAML sees it
         return malformed((str(exc).splitlines() or [None])[0])
     reason = _(exc.reason) if exc.reason in _YAML_PROBLEMS else _bounded(str(exc.reason))
-    return _("malformed YAML: unacceptable character #x{code}: {reason}").format(code=f"{exc.character:04x}",
-                                                                              reason=reason)
+    return _("malformed YAML: unacceptable character #x{code}: {reason}").format(
+        code=f"{exc.character:04x}", reason=reason
+    )
 
 
 def optional_word(item: dict, key, fail) -> str | None:
@@ -320,8 +336,9 @@ def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> st
     """Read a small UTF-8 text file, refusing directories, FIFOs, devices, binaries and huge files."""
     raw = read_regular(path, MAX_FILE_BYTES, error)
     if len(raw) > MAX_FILE_BYTES:
-        raise error(_("larger than {size} KiB: not a score sheet or rule file").format(size=MAX_FILE_BYTES // 1024),
-                    path)
+        raise error(
+            _("larger than {size} KiB: not a score sheet or rule file").format(size=MAX_FILE_BYTES // 1024), path
+        )
     if b"\0" in raw:
         raise error(_("is a binary file, not YAML text"), path)
     try:
@@ -360,8 +377,13 @@ def header_text(doc, key: str, source: str) -> str | None:
         raise SheetFormatError(_("{key}: expected a text, number or date").format(key=key), source, doc.line_of(key))
     text = value.isoformat() if isinstance(value, datetime.date) else str(value)
     if len(text) > MAX_HEADER_TEXT:
-        raise SheetFormatError(_("{key}: {count} characters; a header holds at most {most}").format(
-            key=key, count=grouped(len(text)), most=MAX_HEADER_TEXT), source, doc.line_of(key))
+        raise SheetFormatError(
+            _("{key}: {count} characters; a header holds at most {most}").format(
+                key=key, count=grouped(len(text)), most=MAX_HEADER_TEXT
+            ),
+            source,
+            doc.line_of(key),
+        )
     problem = text_problem(text)  # WR3: shown, exported and named in worksheet titles as a name is
     if problem is not None:
         raise SheetFormatError(_("{key}: {problem}").format(key=key, problem=problem), source, doc.line_of(key))

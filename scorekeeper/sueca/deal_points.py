@@ -1,4 +1,5 @@
 """What a Sueca deal is worth (Pontuacao 2-3; RULINGS S1, S2)."""
+
 from __future__ import annotations
 
 from scorekeeper.sueca.rules import SuecaRules

@@ -2,6 +2,7 @@
 
 Both take the same one-line entries: `72 48`, `Nos=72 Eles=48`, `renuncia Eles`, `castigo Nos`,
 `ponto Eles baralhar`; the prompt also takes one team's card points alone and asks the rest."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
@@ -9,9 +10,11 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.sheet.typed_input import team_name, until_valid, whole, yes_no_choices
 from scorekeeper.sueca.rules import PENALTIES
 
-HELP = N_("Type each team's card points (they add up to 120): 72 48, Nos=72 Eles=48,\n"
-          "or 72 alone and the other team's are asked; or a penalty and the team at fault:\n"
-          "renuncia Eles, castigo Nos, ponto Eles baralhar. q stops.")
+HELP = N_(
+    "Type each team's card points (they add up to 120): 72 48, Nos=72 Eles=48,\n"
+    "or 72 alone and the other team's are asked; or a penalty and the team at fault:\n"
+    "renuncia Eles, castigo Nos, ponto Eles baralhar. q stops."
+)
 TEAM_AT_FAULT = N_("Team at fault")  # the prompt; sueca.ficha heads its column with the same words
 
 
@@ -37,12 +40,16 @@ def build_entry(sheet, hand: str, values: list[str], *, all_tricks: bool = False
 def _penalty(sheet, penalty: str, words: list[str]) -> dict:
     """`renuncia TEAM`, `castigo TEAM`, `ponto TEAM REASON` (Penalizacoes)."""
     if not words:
-        raise InputValueError(_("name the team at fault: {penalty} {teams}").format(penalty=penalty,
-                                                                                   teams=" | ".join(sheet.teams)))
+        raise InputValueError(
+            _("name the team at fault: {penalty} {teams}").format(penalty=penalty, teams=" | ".join(sheet.teams))
+        )
     takes = 2 if penalty == "ponto" else 1
     if len(words) > takes:
-        message = (_("{penalty} takes the team at fault and the reason, not {typed}") if takes == 2
-                   else _("{penalty} takes the team at fault, not {typed}"))
+        message = (
+            _("{penalty} takes the team at fault and the reason, not {typed}")
+            if takes == 2
+            else _("{penalty} takes the team at fault, not {typed}")
+        )
         raise InputValueError(message.format(penalty=penalty, typed=quote(" ".join(words))))
     entry = {"penalty": penalty, "team": team_name(sheet, words[0])}
     if penalty == "ponto":
@@ -69,8 +76,11 @@ def _points(sheet, tokens: list[str]) -> list[int]:
             by_team[team] = whole(number, _card_points(team), 0, total)
         missing = [t for t in teams if t not in by_team]
         if missing:
-            raise InputValueError(_("no card points for {teams}: give every team's, e.g. {example}").format(
-                teams=", ".join(missing), example=f"{teams[0]}=72 {teams[1]}=48"))
+            raise InputValueError(
+                _("no card points for {teams}: give every team's, e.g. {example}").format(
+                    teams=", ".join(missing), example=f"{teams[0]}=72 {teams[1]}=48"
+                )
+            )
         return [by_team[t] for t in teams]
     if len(tokens) != len(teams):
         raise InputValueError(_("give each team's card points ({teams}), e.g. 72 48").format(teams=" ".join(teams)))
@@ -101,24 +111,37 @@ def ask_entry(sheet, ask, say) -> dict:
         return {"points": _points(sheet, words)}
 
     while True:
-        answer = until_valid(ask, say, _("Deal {number}: card points of {team} (or a penalty)").format(
-            number=number, team=teams[0]), first, choices=PENALTIES.names)
+        answer = until_valid(
+            ask,
+            say,
+            _("Deal {number}: card points of {team} (or a penalty)").format(number=number, team=teams[0]),
+            first,
+            choices=PENALTIES.names,
+        )
         if isinstance(answer, str):
             team = until_valid(ask, say, _(TEAM_AT_FAULT), lambda t: team_name(sheet, t), choices=teams)
             entry = {"penalty": answer, "team": team}
             if answer == "ponto":
-                entry["reason"] = until_valid(ask, say, _("Reason ({reasons})").format(
-                    reasons=", ".join(rules.ponto_reasons)), lambda t: _reason(rules, t), choices=rules.ponto_reasons)
+                entry["reason"] = until_valid(
+                    ask,
+                    say,
+                    _("Reason ({reasons})").format(reasons=", ".join(rules.ponto_reasons)),
+                    lambda t: _reason(rules, t),
+                    choices=rules.ponto_reasons,
+                )
             return entry
         if isinstance(answer, dict):
             if "penalty" in answer:
                 return answer
             points = answer["points"]
         else:
-            second = until_valid(ask, say, _("Deal {number}: card points of {team}").format(number=number,
-                                                                                           team=teams[1]),
-                                 lambda t: whole(t, _card_points(teams[1]), 0, rules.total),
-                                 str(rules.total - answer))
+            second = until_valid(
+                ask,
+                say,
+                _("Deal {number}: card points of {team}").format(number=number, team=teams[1]),
+                lambda t: whole(t, _card_points(teams[1]), 0, rules.total),
+                str(rules.total - answer),
+            )
             points = [answer, second]
         if sum(points) != rules.total:
             say("  " + _("these add up to {sum}, not {total}; ask again").format(sum=sum(points), total=rules.total))
@@ -136,8 +159,9 @@ def ask_entry(sheet, ask, say) -> dict:
 
 def _reason(rules, typed: str) -> str:
     if typed not in rules.ponto_reasons:
-        raise InputValueError(_("{typed} is not a reason ({reasons})").format(typed=quote(typed),
-                                                                            reasons=", ".join(rules.ponto_reasons)))
+        raise InputValueError(
+            _("{typed} is not a reason ({reasons})").format(typed=quote(typed), reasons=", ".join(rules.ponto_reasons))
+        )
     return typed
 
 

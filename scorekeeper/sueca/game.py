@@ -1,4 +1,5 @@
 """Sueca as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
+
 from scorekeeper.games import RecordOption, Unit, lazy
 from scorekeeper.i18n import N_, N_plural, _
 from scorekeeper.output.table_layout import Column
@@ -10,15 +11,20 @@ class Sueca(TeamGame):
     name, title = "sueca", "Sueca"
     # A deal is the Regulamento's "partida" (O jogo: ten tricks); shown translated.
     list_key = "deals"
-    entry_word = Unit(N_("deal"), N_("deals"), N_plural("{count} deal", "{count} deals"),
-                      N_plural("in progress, {count} deal recorded", "in progress, {count} deals recorded"))
+    entry_word = Unit(
+        N_("deal"),
+        N_("deals"),
+        N_plural("{count} deal", "{count} deals"),
+        N_plural("in progress, {count} deal recorded", "in progress, {count} deals recorded"),
+    )
     totals_word = Unit(N_("moca"), N_("mocas"), N_plural("{count} moca", "{count} mocas"))  # 1 moca, 2 mocas
     unfinished = finding_codes.UNFINISHED  # Vencedor 1: the game is won by the first team to 3 mocas
     code_prefix = "S"  # S-JOGO4-CARD-TOTAL (sueca/finding_codes.py)
     knockout_seeding = ("mocas", "game_points")  # TN5: four groups' winners by points, then S5 (d), (e)
     workbook_language = "pt_PT"  # the Regulamento do Torneio is Portugal's: its ficha speaks Portugal's Portuguese
-    record_options = (RecordOption("all_tricks", ("--all-tricks",), "Sueca: the team with 120 made all ten tricks.",
-                                   is_flag=True),)
+    record_options = (
+        RecordOption("all_tricks", ("--all-tricks",), "Sueca: the team with 120 made all ten tricks.", is_flag=True),
+    )
 
     rules_from_data = lazy("scorekeeper.sueca.rules", "from_data")
     describe_rules = lazy("scorekeeper.sueca.rules", "describe_rules")
@@ -36,11 +42,12 @@ class Sueca(TeamGame):
 
     def standings_note(self, rules):
         """S5 (Torneio 4), as the championship workbook tells the organiser."""
-        return _("A win is worth {points} points. Teams level on points (Torneio 4): a) the points in the games "
-                 "among them, b) the mocas in those games, c) the game points in those games, d) the mocas in the "
-                 "whole group phase, e) the game points in the whole group phase, f) a negra. With three or more "
-                 "level, once a criterion separates some, the next goes on with those still level.").format(
-            points=rules.group_win_points)
+        return _(
+            "A win is worth {points} points. Teams level on points (Torneio 4): a) the points in the games "
+            "among them, b) the mocas in those games, c) the game points in those games, d) the mocas in the "
+            "whole group phase, e) the game points in the whole group phase, f) a negra. With three or more "
+            "level, once a criterion separates some, the next goes on with those still level."
+        ).format(points=rules.group_win_points)
 
     def entry_label(self, kind):
         """A deal is said in the language in use ("partida"); a penalty is the rule file's word."""
@@ -55,9 +62,17 @@ class Sueca(TeamGame):
         rows = []
         for hand, state in zip(result.hands, result.extra["running"]):
             points = hand.points or {}
-            rows.append([hand.index, self.entry_label(hand.hand), hand.detail,
-                         *(points.get(t, "") for t in teams), *(hand.awarded.get(t, 0) for t in teams),
-                         *(state["standing"][t] for t in teams), *(state["mocas"][t] for t in teams)])
+            rows.append(
+                [
+                    hand.index,
+                    self.entry_label(hand.hand),
+                    hand.detail,
+                    *(points.get(t, "") for t in teams),
+                    *(hand.awarded.get(t, 0) for t in teams),
+                    *(state["standing"][t] for t in teams),
+                    *(state["mocas"][t] for t in teams),
+                ]
+            )
         return [("", headers, rows, 3)]
 
     def ficha_columns(self, teams):

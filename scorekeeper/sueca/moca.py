@@ -1,5 +1,6 @@
 """The moca race (Pontuacao 4, Vencedor 1; RULINGS S3): four points close a moca, points
 beyond them are lost, except a renuncia's, which carry into the next moca."""
+
 from __future__ import annotations
 
 from scorekeeper.sueca.rules import SuecaRules

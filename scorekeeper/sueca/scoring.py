@@ -1,4 +1,5 @@
 """Reading and scoring a Sueca sheet: every deal, the moca race, and the checks of S1-S4."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import quote
@@ -34,8 +35,10 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
         index = position + 1
         read = EntryReader(sheet, item, index, DEAL, DEAL_KEYS)
         if race.winner is not None:
-            read.found(codes.AFTER_WIN, _("recorded after {team} won the game at deal {number}").format(
-                team=race.winner, number=won_at))
+            read.found(
+                codes.AFTER_WIN,
+                _("recorded after {team} won the game at deal {number}").format(team=race.winner, number=won_at),
+            )
         awarded, kind, detail, card_points, carries = _deal(read, sheet, castigos)
         lost = 0
         start = dict(race.standing)
@@ -49,28 +52,44 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
             if race.winner is not None:
                 won_at = index
         if scored:
-            check_written(read, "standing", shown, rules.moca_points,
-                          _("a moca stops at {points} (nothing is carried ahead)").format(points=rules.moca_points),
-                          _("the moca stands at {standing}"), codes.MOCA_OVER.rule,
-                          kinds=(codes.MOCA_OVER, codes.MOCA_DIFFERS))
+            check_written(
+                read,
+                "standing",
+                shown,
+                rules.moca_points,
+                _("a moca stops at {points} (nothing is carried ahead)").format(points=rules.moca_points),
+                _("the moca stands at {standing}"),
+                codes.MOCA_OVER.rule,
+                kinds=(codes.MOCA_OVER, codes.MOCA_DIFFERS),
+            )
         if lost:
             beyond = ngettext("{count} lost beyond the moca", "{count} lost beyond the moca", lost).format(count=lost)
             detail = f"{detail}; {beyond}" if detail else beyond
         findings.extend(read.findings)
-        hands.append(HandResult(index, read.line, kind, detail, card_points,
-                                rules.total if card_points is not None else None, awarded))
+        hands.append(
+            HandResult(
+                index, read.line, kind, detail, card_points, rules.total if card_points is not None else None, awarded
+            )
+        )
         running.append({"start": start, "standing": shown, "mocas": dict(race.mocas), "scored": scored})
     findings.sort(key=lambda f: f.line or 0)
     result = SheetResult(
-        source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
-        complete=race.winner is not None, game=rules.game,
+        source=sheet.source,
+        rules=rules.name,
+        players=teams,
+        hands=hands,
+        findings=findings,
+        complete=race.winner is not None,
+        game=rules.game,
         meta=sheet_meta(sheet),
         totals_override=dict(race.mocas),
     )
     result.extra = {
         "winner": race.winner,
-        "teams": {team: {"players": sheet.teams[team], "mocas": race.mocas[team],
-                         "game_points": race.game_points[team]} for team in teams},
+        "teams": {
+            team: {"players": sheet.teams[team], "mocas": race.mocas[team], "game_points": race.game_points[team]}
+            for team in teams
+        },
         "running": running,
         "standing_now": dict(race.standing),
     }
@@ -91,13 +110,21 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
         penalty = PENALTIES.get(penalty_word)
         team = read.team("team")
         if penalty is None:
-            read.found(codes.UNKNOWN_PENALTY, _("unknown penalty {penalty}; allowed: {allowed}").format(
-                penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)), key="penalty")
+            read.found(
+                codes.UNKNOWN_PENALTY,
+                _("unknown penalty {penalty}; allowed: {allowed}").format(
+                    penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)
+                ),
+                key="penalty",
+            )
             return nothing, penalty_word, "", None, False
         if team is None:
             if "team" not in read.item:
-                read.found(codes.PENALTY_NO_TEAM, _("a {penalty} needs the team at fault (team: ...)").format(
-                    penalty=penalty), key="team")
+                read.found(
+                    codes.PENALTY_NO_TEAM,
+                    _("a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
+                    key="team",
+                )
             return nothing, penalty, "", None, False
         other = other_team(sheet, team)
         awarded = dict(nothing)
@@ -108,14 +135,25 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
         if penalty == "ponto":
             reason = read.word_value("reason")
             if reason is None:
-                read.found(codes.NO_REASON, _("a one-point penalty names its reason: {reasons}").format(
-                    reasons=", ".join(rules.ponto_reasons)), key="reason")
+                read.found(
+                    codes.NO_REASON,
+                    _("a one-point penalty names its reason: {reasons}").format(reasons=", ".join(rules.ponto_reasons)),
+                    key="reason",
+                )
             elif reason not in rules.ponto_reasons:
-                read.found(codes.UNKNOWN_REASON, _("unknown reason {reason}; allowed: {allowed}").format(
-                    reason=quote(reason), allowed=", ".join(rules.ponto_reasons)), key="reason")
+                read.found(
+                    codes.UNKNOWN_REASON,
+                    _("unknown reason {reason}; allowed: {allowed}").format(
+                        reason=quote(reason), allowed=", ".join(rules.ponto_reasons)
+                    ),
+                    key="reason",
+                )
             awarded[other] = rules.ponto_points
-            detail = (_("by {team} ({reason})").format(team=team, reason=reason) if reason
-                      else _("by {team}").format(team=team))
+            detail = (
+                _("by {team} ({reason})").format(team=team, reason=reason)
+                if reason
+                else _("by {team}").format(team=team)
+            )
             return awarded, penalty, detail, None, False
         castigos[team] += 1
         if castigos[team] % rules.castigo_every == 0:  # S4: every second castigo costs a point
@@ -130,23 +168,41 @@ def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
     detail = ""
     for team, points in card_points.items():
         if points > rules.total:
-            read.found(codes.POINTS_OVER, ngettext("{team} has {count} card point; a deal holds {total}",
-                                                   "{team} has {count} card points; a deal holds {total}",
-                                                   points).format(team=team, count=points, total=rules.total),
-                       team, key="points")
+            read.found(
+                codes.POINTS_OVER,
+                ngettext(
+                    "{team} has {count} card point; a deal holds {total}",
+                    "{team} has {count} card points; a deal holds {total}",
+                    points,
+                ).format(team=team, count=points, total=rules.total),
+                team,
+                key="points",
+            )
         elif points in rules.impossible:
-            read.found(codes.IMPOSSIBLE_POINTS,
-                       ngettext("{team} has {count} card point; no set of cards is worth {worth}",
-                                "{team} has {count} card points; no set of cards is worth {worth}",
-                                points).format(team=team, count=points, worth=min(points, rules.total - points)),
-                       team, key="points")
+            read.found(
+                codes.IMPOSSIBLE_POINTS,
+                ngettext(
+                    "{team} has {count} card point; no set of cards is worth {worth}",
+                    "{team} has {count} card points; no set of cards is worth {worth}",
+                    points,
+                ).format(team=team, count=points, worth=min(points, rules.total - points)),
+                team,
+                key="points",
+            )
     if total != rules.total:
-        read.found(codes.CARD_TOTAL, _("card points add up to {sum}, not {total}").format(sum=total, total=rules.total),
-                   key="points")
+        read.found(
+            codes.CARD_TOTAL,
+            _("card points add up to {sum}, not {total}").format(sum=total, total=rules.total),
+            key="points",
+        )
     if all_tricks:
         detail = _("all tricks")
         if max(card_points.values()) != rules.total:
-            read.found(codes.ALL_TRICKS, _("all tricks means all {total} card points, but the best team has "
-                                           "{best}").format(total=rules.total, best=max(card_points.values())),
-                       key="all_tricks")
+            read.found(
+                codes.ALL_TRICKS,
+                _("all tricks means all {total} card points, but the best team has {best}").format(
+                    total=rules.total, best=max(card_points.values())
+                ),
+                key="all_tricks",
+            )
     return deal_points(rules, card_points, all_tricks), "deal", detail, card_points, False

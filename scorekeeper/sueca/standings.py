@@ -4,6 +4,7 @@ Only rounds of stage "group" count for points, mocas and game points; a match co
 sheet is in, complete and clean. A negra (a round of stage "negra") counts for criterion (f)
 only (TN3).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -181,6 +182,14 @@ def _rows(name: str | None, group: _Group) -> list[StandingRow]:
         place = rows[-1].place if shares else index + 1
         tiebreaks = dict(group.tiebreaks[team])
         points = tiebreaks.pop("points")
-        rows.append(StandingRow(place=place, name=team, points=points, tiebreaks=tiebreaks,
-                                decided_by=labels[index] if index < len(labels) else None, group=name))
+        rows.append(
+            StandingRow(
+                place=place,
+                name=team,
+                points=points,
+                tiebreaks=tiebreaks,
+                decided_by=labels[index] if index < len(labels) else None,
+                group=name,
+            )
+        )
     return rows

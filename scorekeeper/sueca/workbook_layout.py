@@ -1,5 +1,6 @@
 """Sueca's ficha: its columns, the formulas of a deal's row (Pontuacao, Penalizacoes), what a
 scorer typed, and how a row and its findings are read back (team.workbook_write and team.workbook_read do the rest)."""
+
 from __future__ import annotations
 
 from openpyxl.formatting.rule import FormulaRule
@@ -99,13 +100,21 @@ class SuecaColumns(FichaColumns):
         """Pontuacao 2-4 and Penalizacoes as formulas: what each deal gives, the moca race."""
         ws, cols, rules = writer.ws, self, writer.rules
         yes = _(YES)  # the all-tricks mark, in the workbook's language
-        for column, key in ((cols.PENALTY, "penalty"), (cols.TEAM, "team"), (cols.REASON, "reason"),
-                            (cols.ALL, "all_tricks")):
+        for column, key in (
+            (cols.PENALTY, "penalty"),
+            (cols.TEAM, "team"),
+            (cols.REASON, "reason"),
+            (cols.ALL, "all_tricks"),
+        ):
             if row.get(key) is not None:
                 put(ws, r, column, yes if key == "all_tricks" else row[key])
         n = len(writer.names)
         first = r == FIRST
-        over = "FALSE" if first else f"MAX({','.join(f'{col(cols.mocas(t))}{r - 1}' for t in range(n))})>={rules.mocas_to_win}"
+        over = (
+            "FALSE"
+            if first
+            else f"MAX({','.join(f'{col(cols.mocas(t))}{r - 1}' for t in range(n))})>={rules.mocas_to_win}"
+        )
         for t in range(n):
             other = 1 - t
             if row.get("points") is not None and row["points"][t] is not None:
@@ -117,12 +126,14 @@ class SuecaColumns(FichaColumns):
             fault = f"$C{r}={writer.team_ref(other)}"
             castigos = f'COUNTIFS($B${FIRST}:$B{r},"castigo",$C${FIRST}:$C{r},{writer.team_ref(other)})'
             # Pontuacao 2-3 and Penalizacoes (S2, S4): what this deal gives team t.
-            dealt = (f'IF($B{r}="renuncia",IF({fault},{rules.renuncia_points},0),'
-                     f'IF($B{r}="ponto",IF({fault},{rules.ponto_points},0),'
-                     f'IF($B{r}="castigo",IF(AND({fault},MOD({castigos},{rules.castigo_every})=0),'
-                     f'{rules.castigo_points},0),'
-                     f'IF({p}="",0,IF(AND($E{r}="{yes}",{p}={rules.total}),{rules.all_tricks},'
-                     f'IF({p}>{rules.big_win_above},{rules.big_win},IF({p}>{rules.win_above},{rules.win},0)))))))')
+            dealt = (
+                f'IF($B{r}="renuncia",IF({fault},{rules.renuncia_points},0),'
+                f'IF($B{r}="ponto",IF({fault},{rules.ponto_points},0),'
+                f'IF($B{r}="castigo",IF(AND({fault},MOD({castigos},{rules.castigo_every})=0),'
+                f"{rules.castigo_points},0),"
+                f'IF({p}="",0,IF(AND($E{r}="{yes}",{p}={rules.total}),{rules.all_tricks},'
+                f"IF({p}>{rules.big_win_above},{rules.big_win},IF({p}>{rules.win_above},{rules.win},0)))))))"
+            )
             ws.cell(r, cols.gained(t), writer.computed(r, f"IF({over},0,{dealt})"))
             # S3: a moca closed on the row above starts the next at 0, or at a renuncia's carry.
             if first:
@@ -131,20 +142,35 @@ class SuecaColumns(FichaColumns):
                 # The race follows the computed standing, never a number typed over the Moca formula
                 # (that is a claim, checked on import).
                 above = r - 1
-                shown = [f"MIN({rules.moca_points},{col(cols.start(u))}{above}+{col(cols.gained(u))}{above})"
-                         for u in range(n)]
+                shown = [
+                    f"MIN({rules.moca_points},{col(cols.start(u))}{above}+{col(cols.gained(u))}{above})"
+                    for u in range(n)
+                ]
                 closed = f"MAX({','.join(shown)})>={rules.moca_points}"
                 raw = f"({col(cols.start(t))}{above}+{col(cols.gained(t))}{above})"
-                carry = (f'IF(AND($B{above}="renuncia",{raw}>{rules.moca_points},NOT({over})),'
-                         f'{raw}-{rules.moca_points},0)') if rules.renuncia_carries else "0"
+                carry = (
+                    (f'IF(AND($B{above}="renuncia",{raw}>{rules.moca_points},NOT({over})),{raw}-{rules.moca_points},0)')
+                    if rules.renuncia_carries
+                    else "0"
+                )
                 start = f"IF({closed},{carry},{shown[t]})"
             ws.cell(r, cols.start(t), writer.computed(r, start))
             if not written:
-                ws.cell(r, cols.standing(t), writer.computed(
-                    r, f"MIN({rules.moca_points},{col(cols.start(t))}{r}+{col(cols.gained(t))}{r})"))
+                ws.cell(
+                    r,
+                    cols.standing(t),
+                    writer.computed(r, f"MIN({rules.moca_points},{col(cols.start(t))}{r}+{col(cols.gained(t))}{r})"),
+                )
             previous = "0" if first else f"{col(cols.mocas(t))}{r - 1}"
-            ws.cell(r, cols.mocas(t), writer.computed(r, f"{previous}+IF(AND(NOT({over}),{col(cols.start(t))}{r}"
-                                                        f"+{col(cols.gained(t))}{r}>={rules.moca_points}),1,0)"))
+            ws.cell(
+                r,
+                cols.mocas(t),
+                writer.computed(
+                    r,
+                    f"{previous}+IF(AND(NOT({over}),{col(cols.start(t))}{r}"
+                    f"+{col(cols.gained(t))}{r}>={rules.moca_points}),1,0)",
+                ),
+            )
         points = ",".join(f"{col(cols.points(t))}{r}" for t in range(n))
         ws.cell(r, cols.sum_col, f'=IF(COUNT({points})=0,"",SUM({points}))')
         ws.cell(r, cols.control_col, f'=IF(COUNT({points})=0,"",{rules.total})')
@@ -155,15 +181,23 @@ class SuecaColumns(FichaColumns):
         lst(cols.TEAM, names)
         lst(cols.REASON, rules.ponto_reasons)
         lst(cols.ALL, (_(YES),))
-        dv = DataValidation(type="whole", operator="between", formula1="0", formula2=str(rules.total),
-                            allow_blank=True, showErrorMessage=True, error=_(POINTS_ERROR).format(total=rules.total))
+        dv = DataValidation(
+            type="whole",
+            operator="between",
+            formula1="0",
+            formula2=str(rules.total),
+            allow_blank=True,
+            showErrorMessage=True,
+            error=_(POINTS_ERROR).format(total=rules.total),
+        )
         for t in range(len(writer.names)):
             dv.add(f"{col(cols.points(t))}{FIRST}:{col(cols.points(t))}{writer.last_row}")
         ws.add_data_validation(dv)
         points = f"${col(cols.sum_col)}{FIRST}"
         ws.conditional_formatting.add(
             f"A{FIRST}:{col(cols.last_col)}{writer.last_row}",
-            FormulaRule(formula=[f'AND({points}<>"",{points}<>${col(cols.control_col)}{FIRST})'], fill=RED_FILL))
+            FormulaRule(formula=[f'AND({points}<>"",{points}<>${col(cols.control_col)}{FIRST})'], fill=RED_FILL),
+        )
 
     def typed_row(self, sheet, item) -> dict:
         names = sheet.team_names
@@ -183,8 +217,10 @@ class SuecaColumns(FichaColumns):
         with what): a penalty and its team and reason, the card points and the all-tricks mark,
         and a standing typed over the Moca formula."""
         cols = self
-        text = {key: grid.text(r, column) for key, column in (("penalty", cols.PENALTY), ("team", cols.TEAM),
-                                                               ("reason", cols.REASON))}
+        text = {
+            key: grid.text(r, column)
+            for key, column in (("penalty", cols.PENALTY), ("team", cols.TEAM), ("reason", cols.REASON))
+        }
         points = team_values(grid, r, [cols.points(t) for t in range(len(names))], names)
         mark = grid.text(r, cols.ALL)
         # the Moca cells hold the ficha's formulas: a standing typed over one is a claim, checked
@@ -199,9 +235,12 @@ class SuecaColumns(FichaColumns):
             entry["points"] = points
         if mark is not None:
             if not (is_label(mark, YES) or mark.strip().lower() in ALL_TRICKS_MARKS):
-                raise SheetFormatError(_("{mark}: this column says {yes} when a team took all the tricks, and is "
-                                         "empty otherwise").format(mark=quote(mark), yes=quote(_(YES))),
-                                       grid.where(r, cols.ALL))
+                raise SheetFormatError(
+                    _("{mark}: this column says {yes} when a team took all the tricks, and is empty otherwise").format(
+                        mark=quote(mark), yes=quote(_(YES))
+                    ),
+                    grid.where(r, cols.ALL),
+                )
             entry["all_tricks"] = True
         if standing is not None:
             entry["standing"] = standing

@@ -1,6 +1,7 @@
 """The kinds of finding the team sheet itself reports, whatever its game (prefix TEAM): a name
 that is no team at the table, a value per team written for the wrong teams. They are reported
 under `teams` (the sheet's key: no article of a regulation says how a sheet names its teams)."""
+
 from __future__ import annotations
 
 from scorekeeper.findings import FindingKind
@@ -12,7 +13,8 @@ VALUE_MISSING = FindingKind("TEAM-VALUE-MISSING", "teams", N_("a value per team 
 
 # A formula in a cell a person types in on a ficha (card points, a winner, a team's name) is read
 # by the value the spreadsheet saved with it, and said (issue 16): about the ficha, not a rule.
-CELL_FORMULA = FindingKind("TEAM-CELL-FORMULA", "ficha",
-                           N_("an input cell of the ficha holds a formula: read by the value saved with it"))
+CELL_FORMULA = FindingKind(
+    "TEAM-CELL-FORMULA", "ficha", N_("an input cell of the ficha holds a formula: read by the value saved with it")
+)
 
 KINDS = (NOT_A_TEAM, VALUE_COUNT, VALUE_MISSING, CELL_FORMULA)

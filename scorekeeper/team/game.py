@@ -1,5 +1,6 @@
 """What the team games (teams of players, a ficha of points per team) share behind games.Game:
 the seating, the sheet's `teams:`, and the team ficha, whose columns each game declares."""
+
 from __future__ import annotations
 
 from abc import abstractmethod

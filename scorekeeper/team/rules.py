@@ -1,5 +1,6 @@
 """What the rule files of the team games (Sueca, Truco) share: the seating of teams, and the
 fields every rule file has (its game, name, aliases, title). Each game's rules extend these."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -8,8 +9,12 @@ from scorekeeper.rulebook.schema import Optional, Whole
 
 # Teams of players: two teams, as each game's scoring gives a team's points to "the other team".
 SCHEMA = {
-    "game": str, "name": str, "aliases": Optional([str]), "title": Optional(str),
-    "teams": Whole(2, 2), "players_per_team": Whole(1, 4),
+    "game": str,
+    "name": str,
+    "aliases": Optional([str]),
+    "title": Optional(str),
+    "teams": Whole(2, 2),
+    "players_per_team": Whole(1, 4),
 }
 
 
@@ -29,6 +34,12 @@ class TeamRules:
 
 def team_fields(data, source: str) -> dict:
     """The shared fields of a validated rule file's data, as keywords for a TeamRules subclass."""
-    return {"source": source, "game": data["game"], "name": data["name"], "aliases": tuple(data.get("aliases", ())),
-            "title": data.get("title", data["name"]), "teams": data["teams"],
-            "players_per_team": data["players_per_team"]}
+    return {
+        "source": source,
+        "game": data["game"],
+        "name": data["name"],
+        "aliases": tuple(data.get("aliases", ())),
+        "title": data.get("title", data["name"]),
+        "teams": data["teams"],
+        "players_per_team": data["players_per_team"],
+    }

@@ -1,5 +1,6 @@
 """The sheet file of a team game: teams instead of players, and a list of
 deals or hands. Each game's model reads the entries; this module reads what they share."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,30 +60,45 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
     """The header and raw entries of a team sheet (SheetFormatError when unusable)."""
     allowed = ("rules", "teams", "scorer", "event", "table", "round", "date", "notes", list_key)
     if not isinstance(doc, dict):
-        raise SheetFormatError(_("a sheet is a mapping with 'rules', 'teams' and '{key}'").format(key=list_key),
-                               source, getattr(doc, "line", 1))
+        raise SheetFormatError(
+            _("a sheet is a mapping with 'rules', 'teams' and '{key}'").format(key=list_key),
+            source,
+            getattr(doc, "line", 1),
+        )
     for key in doc:
         if key not in allowed:
             raise SheetFormatError(unknown_key(key, allowed), source, doc.line_of(key))
     teams = doc.get("teams")
     line = doc.line_of("teams") if "teams" in doc else doc.line
     if not isinstance(teams, dict) or len(teams) != rules.teams:
-        raise SheetFormatError(ngettext("teams: {rules} is played by {count} team, e.g. "
-                                        "{{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}}",
-                                        "teams: {rules} is played by {count} teams, e.g. "
-                                        "{{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}}",
-                                        rules.teams).format(rules=rules.name, count=rules.teams), source, line)
+        raise SheetFormatError(
+            ngettext(
+                "teams: {rules} is played by {count} team, e.g. {{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}}",
+                "teams: {rules} is played by {count} teams, e.g. {{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}}",
+                rules.teams,
+            ).format(rules=rules.name, count=rules.teams),
+            source,
+            line,
+        )
     seen: set[str] = set()
     parsed: dict[str, list[str]] = {}
     for name, members in teams.items():
         if not isinstance(name, str) or not name.strip():
             raise SheetFormatError(_("teams: {name} is not a team name").format(name=quote(name)), source, line)
-        if not isinstance(members, list) or len(members) != rules.players_per_team or \
-                not all(isinstance(m, str) and m.strip() for m in members):
-            raise SheetFormatError(ngettext("teams: {team} needs {count} player name",
-                                            "teams: {team} needs {count} player names",
-                                            rules.players_per_team).format(team=name, count=rules.players_per_team),
-                                   source, line)
+        if (
+            not isinstance(members, list)
+            or len(members) != rules.players_per_team
+            or not all(isinstance(m, str) and m.strip() for m in members)
+        ):
+            raise SheetFormatError(
+                ngettext(
+                    "teams: {team} needs {count} player name",
+                    "teams: {team} needs {count} player names",
+                    rules.players_per_team,
+                ).format(team=name, count=rules.players_per_team),
+                source,
+                line,
+            )
         refuse_bad_names([name, *members], "teams", source, line)  # the one name rule (names.py), as `new` applies it
         for member in [name, *members]:
             if member in seen:
@@ -91,8 +107,9 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
         parsed[name] = list(members)
     scorer = doc.get("scorer")
     if scorer is not None and not any(scorer in m for m in parsed.values()):
-        raise SheetFormatError(_("scorer: {name} is not one of the players").format(name=quote(scorer)), source,
-                               doc.line_of("scorer"))
+        raise SheetFormatError(
+            _("scorer: {name} is not one of the players").format(name=quote(scorer)), source, doc.line_of("scorer")
+        )
     entries = doc.get(list_key)
     if entries is None:
         entries = LineList()
@@ -101,17 +118,35 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
         raise SheetFormatError(_("{key}: expected a list").format(key=list_key), source, doc.line_of(list_key))
     if len(entries) > MAX_ENTRIES:
         # Always many: more than MAX_ENTRIES.
-        raise SheetFormatError(_("{key}: {count} entries is more than a sheet holds ({most})").format(
-            key=list_key, count=len(entries), most=MAX_ENTRIES), source, doc.line_of(list_key))
+        raise SheetFormatError(
+            _("{key}: {count} entries is more than a sheet holds ({most})").format(
+                key=list_key, count=len(entries), most=MAX_ENTRIES
+            ),
+            source,
+            doc.line_of(list_key),
+        )
     word = entry_word(list_key)
     for position, item in enumerate(entries):
         if not isinstance(item, dict):
-            raise SheetFormatError(_("{entry} {number}: expected a mapping").format(entry=word, number=position + 1),
-                                   source, entries.line_of(position))
-    return TeamSheet(source=source, rules=rules, rules_ref=rules_ref, teams=parsed,
-                     event=header_text(doc, "event", source), table=header_text(doc, "table", source),
-                     round=header_text(doc, "round", source), date=header_text(doc, "date", source), scorer=scorer,
-                     entries=list(entries), list_line=entries.line, line=doc.line)
+            raise SheetFormatError(
+                _("{entry} {number}: expected a mapping").format(entry=word, number=position + 1),
+                source,
+                entries.line_of(position),
+            )
+    return TeamSheet(
+        source=source,
+        rules=rules,
+        rules_ref=rules_ref,
+        teams=parsed,
+        event=header_text(doc, "event", source),
+        table=header_text(doc, "table", source),
+        round=header_text(doc, "round", source),
+        date=header_text(doc, "date", source),
+        scorer=scorer,
+        entries=list(entries),
+        list_line=entries.line,
+        line=doc.line,
+    )
 
 
 def entry_word(list_key: str) -> str:
@@ -145,16 +180,25 @@ class EntryReader:
     def fail(self, key, message: str):
         raise SheetFormatError(f"{self.where}: {key}: {message}", self.sheet.source, self.item.line_of(key))
 
-    def finding(self, message: str, rule: str, team: str | None = None, severity=Severity.ERROR,
-                key: str | None = None, code: str = ""):
+    def finding(
+        self,
+        message: str,
+        rule: str,
+        team: str | None = None,
+        severity=Severity.ERROR,
+        key: str | None = None,
+        code: str = "",
+    ):
         """A finding about this entry; with `key`, at the line (or workbook cell) of that key's
         value. `code` is its kind's (a FindingKind's code)."""
         line = self.item.line_of(key) if key is not None else self.line
-        self.findings.append(Finding(severity, self.sheet.source, line, f"{self.where}: {message}",
-                                     rule, self.index, team, code=code))
+        self.findings.append(
+            Finding(severity, self.sheet.source, line, f"{self.where}: {message}", rule, self.index, team, code=code)
+        )
 
-    def found(self, kind: FindingKind, message: str, team: str | None = None, key: str | None = None,
-              severity=Severity.ERROR):
+    def found(
+        self, kind: FindingKind, message: str, team: str | None = None, key: str | None = None, severity=Severity.ERROR
+    ):
         """A finding of `kind`, reported under its article."""
         self.finding(message, kind.rule, team, severity, key, code=kind.code)
 
@@ -170,8 +214,13 @@ class EntryReader:
             self.fail(key, _("expected a team, got {value}").format(value=quote(value)))
         team = self.sheet.team_of(value)
         if team is None:
-            self.found(codes.NOT_A_TEAM, _("{name} is not a team at this table ({teams})").format(
-                name=quote(value), teams=", ".join(self.sheet.teams)), key=key)
+            self.found(
+                codes.NOT_A_TEAM,
+                _("{name} is not a team at this table ({teams})").format(
+                    name=quote(value), teams=", ".join(self.sheet.teams)
+                ),
+                key=key,
+            )
         return team
 
     def number(self, key, value, low: int | None = 0) -> int:
@@ -192,10 +241,15 @@ class EntryReader:
             numbers = [self.number(key, v, low) for v in value]
             if len(numbers) != len(teams):
                 # A team game has two teams or more: the count of teams is always a plural.
-                self.found(codes.VALUE_COUNT, ngettext("{key} has {count} value for {teams} teams",
-                                                       "{key} has {count} values for {teams} teams",
-                                                       len(numbers)).format(key=field_word(key), count=len(numbers),
-                                                                            teams=len(teams)), key=key)
+                self.found(
+                    codes.VALUE_COUNT,
+                    ngettext(
+                        "{key} has {count} value for {teams} teams",
+                        "{key} has {count} values for {teams} teams",
+                        len(numbers),
+                    ).format(key=field_word(key), count=len(numbers), teams=len(teams)),
+                    key=key,
+                )
                 return None
             return dict(zip(teams, numbers))
         if isinstance(value, dict):
@@ -203,17 +257,24 @@ class EntryReader:
             for name, number in value.items():
                 number = self.number(key, number, low)
                 if name not in teams:
-                    self.found(codes.NOT_A_TEAM, _("{key}: {name} is not a team at this table ({teams})").format(
-                        key=field_word(key), name=quote(name), teams=", ".join(teams)), key=key)
+                    self.found(
+                        codes.NOT_A_TEAM,
+                        _("{key}: {name} is not a team at this table ({teams})").format(
+                            key=field_word(key), name=quote(name), teams=", ".join(teams)
+                        ),
+                        key=key,
+                    )
                     continue
                 result[name] = number
             missing = [t for t in teams if t not in result]
             if partial:
                 return {t: result[t] for t in teams if t in result}
             if missing:
-                self.found(codes.VALUE_MISSING, _("{key}: no value for {teams}").format(key=field_word(key),
-                                                                                       teams=", ".join(missing)),
-                           key=key)
+                self.found(
+                    codes.VALUE_MISSING,
+                    _("{key}: no value for {teams}").format(key=field_word(key), teams=", ".join(missing)),
+                    key=key,
+                )
                 return None
             return {t: result[t] for t in teams}
         self.fail(key, _("expected a list in team order or a mapping {{team: value}}"))
@@ -222,13 +283,26 @@ class EntryReader:
 def field_word(key: str) -> str:
     """How a finding names the values per team it is about, in the language in use: English
     says the sheet's key, Portuguese the ficha's word (os pontos das cartas, a moca, o placar)."""
-    words = {"points": pgettext("team field", "points"), "standing": pgettext("team field", "standing"),
-             "score": pgettext("team field", "score")}
+    words = {
+        "points": pgettext("team field", "points"),
+        "standing": pgettext("team field", "standing"),
+        "score": pgettext("team field", "score"),
+    }
     return words.get(key, key)
 
 
-def check_written(read: EntryReader, key: str, shown: dict[str, int], cap: int, stops: str, stands: str,
-                  rule: str, compare: bool = True, *, kinds: tuple[FindingKind, FindingKind] | None = None) -> None:
+def check_written(
+    read: EntryReader,
+    key: str,
+    shown: dict[str, int],
+    cap: int,
+    stops: str,
+    stands: str,
+    rule: str,
+    compare: bool = True,
+    *,
+    kinds: tuple[FindingKind, FindingKind] | None = None,
+) -> None:
     """Check a standing written on the sheet (`standing`, `score`) against the computed one:
     above `cap` is impossible, and (with `compare`) anything else must agree. One team's claim
     alone is enough.
@@ -243,16 +317,26 @@ def check_written(read: EntryReader, key: str, shown: dict[str, int], cap: int, 
     over, differs = kinds if kinds is not None else (None, None)
     for team, value in written.items():
         if value > cap:
-            read.finding(_("the sheet shows {team} at {value}; {why}").format(team=team, value=value, why=stops),
-                         rule, team, key=key, code=over.code if over else "")
+            read.finding(
+                _("the sheet shows {team} at {value}; {why}").format(team=team, value=value, why=stops),
+                rule,
+                team,
+                key=key,
+                code=over.code if over else "",
+            )
     if compare and any(written[t] != shown[t] for t in written) and all(v <= cap for v in written.values()):
         says = ", ".join(f"{t} {written[t]}" for t in written)
         should = ", ".join(f"{t} {shown[t]}" for t in written)
         wrong = [t for t in written if written[t] != shown[t]]
         # An older caller's `stands` is the start of the sentence ("the moca stands at").
         right = stands.format(standing=should) if "{standing}" in stands else f"{stands} {should}"
-        read.finding(_("the sheet shows {written}; {right}").format(written=says, right=right), rule,
-                     wrong[0] if len(wrong) == 1 else None, key=key, code=differs.code if differs else "")
+        read.finding(
+            _("the sheet shows {written}; {right}").format(written=says, right=right),
+            rule,
+            wrong[0] if len(wrong) == 1 else None,
+            key=key,
+            code=differs.code if differs else "",
+        )
 
 
 def other_team(sheet: TeamSheet, team: str) -> str:

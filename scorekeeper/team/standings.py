@@ -1,5 +1,6 @@
 """What the team games' group phases share (Sueca S5, Truco TN4): the groups as the tournament
 file declares them, and the loop over the matches that count, each put in its group."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import ScorekeeperError, quote
@@ -29,7 +30,10 @@ def counted_matches(tournament: Tournament, results: dict, stage: str, not_one_g
                 continue
             first, second = result.players
             if first not in team_group or second not in team_group or team_group[first] != team_group[second]:
-                raise ScorekeeperError(not_one_group.format(sheet=quote(match.sheet), first=quote(first),
-                                                            second=quote(second)), tournament.source, match.line)
+                raise ScorekeeperError(
+                    not_one_group.format(sheet=quote(match.sheet), first=quote(first), second=quote(second)),
+                    tournament.source,
+                    match.line,
+                )
             found.append((match, result, team_group[first]))
     return found

@@ -1,5 +1,6 @@
 """The columns of a team game's ficha, which its writer and its reader share: each game's
 workbook_layout.py subclasses FichaColumns (which cells a row has, their formulas and heads)."""
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -19,8 +20,14 @@ NOTE_HEAD = N_("Note")  # the numbers of the findings about the row
 WINNER_LABEL = N_("Winner")
 PLAYERS_ROW = 3
 # Header cells: (row, label column, value column); the teams' players sit in row 3 above each team.
-TEAM_INFO_CELLS = {"event": (2, 2, 3), "table": (2, 6, 7), "round": (2, 8, 9), "date": (2, 10, 12),
-                   "rules": (3, 2, 3), "scorer": (3, 4, 5)}
+TEAM_INFO_CELLS = {
+    "event": (2, 2, 3),
+    "table": (2, 6, 7),
+    "round": (2, 8, 9),
+    "date": (2, 10, 12),
+    "rules": (3, 2, 3),
+    "scorer": (3, 4, 5),
+}
 
 
 class FichaColumns(ABC):
@@ -139,13 +146,22 @@ def per_team(value, names, key: str = ""):
         values = [value.get(name) for name in names]
     elif isinstance(value, dict):
         unknown = next(name for name in value if name not in names)
-        raise CannotHold(_("{key}: {name} is not a team at this table, and the ficha has a column for each team "
-                           "only").format(key=key, name=quote(unknown)))
+        raise CannotHold(
+            _("{key}: {name} is not a team at this table, and the ficha has a column for each team only").format(
+                key=key, name=quote(unknown)
+            )
+        )
     else:
-        raise CannotHold(_("{key}: {count} values for {teams} teams: the ficha has one cell for each").format(
-            key=key, count=len(value) if isinstance(value, list) else 1, teams=len(names)))
+        raise CannotHold(
+            _("{key}: {count} values for {teams} teams: the ficha has one cell for each").format(
+                key=key, count=len(value) if isinstance(value, list) else 1, teams=len(names)
+            )
+        )
     wrong = next((v for v in values if v is not None and (isinstance(v, bool) or not isinstance(v, int))), None)
     if wrong is not None:
-        raise CannotHold(_("{key}: {value} is not a whole number, which is what the ficha's cell holds").format(
-            key=key, value=quote(wrong)))
+        raise CannotHold(
+            _("{key}: {value} is not a whole number, which is what the ficha's cell holds").format(
+                key=key, value=quote(wrong)
+            )
+        )
     return values

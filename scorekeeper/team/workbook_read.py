@@ -1,4 +1,5 @@
 """Reading a team game's ficha back into a sheet: every typed cell read or refused, naming the cell."""
+
 from __future__ import annotations
 
 import math
@@ -70,7 +71,10 @@ class TeamFicha(ReadBack):
         better than the workbook (a house variant's file)."""
         sheet = self._load(rules_path)
         doc = self.doc
-        lines = [f"rules: {flow(rules_ref or regras.yaml_ref(doc['rules'], sheet.rules))}", f"teams: {flow(dict(doc['teams']))}"]
+        lines = [
+            f"rules: {flow(rules_ref or regras.yaml_ref(doc['rules'], sheet.rules))}",
+            f"teams: {flow(dict(doc['teams']))}",
+        ]
         for key in ("scorer", "event", "table", "round", "date"):
             if key in doc:
                 lines.append(f"{key}: {flow(doc[key])}")
@@ -107,8 +111,7 @@ class TeamFicha(ReadBack):
         entry = next((e for e in self.doc[self.cols.list_key] if e.line // STRIDE == row), None)
         if key is None or entry is None or not isinstance(entry.get(key), dict):
             return None
-        return next((t for t, v in entry[key].items()
-                     if isinstance(v, bool) or not isinstance(v, int) or v < 0), None)
+        return next((t for t, v in entry[key].items() if isinstance(v, bool) or not isinstance(v, int) or v < 0), None)
 
     def _at_cell(self, finding: Finding) -> Finding:
         if finding.line is None:
@@ -154,8 +157,9 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
         _refuse_name(name, grid.where(L.NAMES_ROW, first))
         names.append(name)
     if not L.is_label(grid.label(head, 1), NUMBER_HEAD):  # written in any language scorekeeper speaks
-        raise SheetFormatError(_("not a scorekeeper ficha: no '{head}' header").format(head=_(NUMBER_HEAD)),
-                               grid.where(head, 1))
+        raise SheetFormatError(
+            _("not a scorekeeper ficha: no '{head}' header").format(head=_(NUMBER_HEAD)), grid.where(head, 1)
+        )
     doc = LineDict()
     doc.line, doc.key_lines = code(1, 1), {}
     doc["rules"] = rules_ref
@@ -180,14 +184,25 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
     entries.line, entries.item_lines = code(head, 1), []
     # Observação, in any language; none on an older ficha.
     remark = cols.remark_col if L.is_label(grid.label(head, cols.remark_col), REMARK_HEAD) else None
-    ficha = TeamFicha(grid.path, grid.title, rules_ref, doc, cols, rules_cell,
-                      {name: cols.team_value(t) for t, name in enumerate(names)}, grid)
+    ficha = TeamFicha(
+        grid.path,
+        grid.title,
+        rules_ref,
+        doc,
+        cols,
+        rules_cell,
+        {name: cols.team_value(t) for t, name in enumerate(names)},
+        grid,
+    )
     last = head
     for r in range(head + 1, MAX_ROWS + 2):
         if r > MAX_ROWS:  # numbered rows go on below what is read: refuse rather than drop them
             raise SheetFormatError(
                 _("numbered rows go on past row {row}; a ficha holds at most {most} {entries}").format(
-                    row=MAX_ROWS, most=MAX_ENTRIES, entries=cols.list_key), grid.where(r - 1, 1))
+                    row=MAX_ROWS, most=MAX_ENTRIES, entries=cols.list_key
+                ),
+                grid.where(r - 1, 1),
+            )
         if not is_row_number(grid.marker(r, 1)):
             break  # the entry rows are the numbered ones; the result and notes follow them
         last = r
@@ -223,26 +238,38 @@ def _refuse_outside(grid, cols: FichaColumns, last_row: int, last_col: int) -> N
     16): over a formula that the ficha computes, right of its last column, and below its
     numbered rows, where only the result and the notes are the writer's."""
     computed = set(cols.computed_columns())
-    notes = min((r for (r, c) in grid.values if c == 2 and r > last_row and L.is_label(grid.label(r, c),
-                                                                                       L.NOTES_LABEL)),
-                default=MAX_ROWS + 1)
+    notes = min(
+        (r for (r, c) in grid.values if c == 2 and r > last_row and L.is_label(grid.label(r, c), L.NOTES_LABEL)),
+        default=MAX_ROWS + 1,
+    )
     for (row, column), value in sorted(grid.values.items()):
         if (row, column) in grid.formulas:
             continue  # the ficha's own formulas
         if column > last_col:
-            message = _("{value} is typed right of the ficha's last column ({column}): nothing there is read; move "
-                        "it into the table or clear it")
+            message = _(
+                "{value} is typed right of the ficha's last column ({column}): nothing there is read; move "
+                "it into the table or clear it"
+            )
         elif L.FIRST_ROW <= row <= last_row and column in computed:
-            message = _("{value} is typed over the formula of {head}, which the ficha computes and does not read: "
-                        "clear the cell")
+            message = _(
+                "{value} is typed over the formula of {head}, which the ficha computes and does not read: "
+                "clear the cell"
+            )
         elif row > last_row and not (column == 2 and (row >= notes or L.is_label(value, WINNER_LABEL))):
-            message = _("{value} is typed below the ficha's numbered rows, where nothing is read: each entry has a "
-                        "numbered row (a row's number is in column A)")
+            message = _(
+                "{value} is typed below the ficha's numbered rows, where nothing is read: each entry has a "
+                "numbered row (a row's number is in column A)"
+            )
         else:
             continue
-        raise SheetFormatError(message.format(value=shown_value(grid, row, column, value), column=col(last_col),
-                                              head=quote(grid.label(L.HEAD_ROW, column) or col(column))),
-                               grid.where(row, column))
+        raise SheetFormatError(
+            message.format(
+                value=shown_value(grid, row, column, value),
+                column=col(last_col),
+                head=quote(grid.label(L.HEAD_ROW, column) or col(column)),
+            ),
+            grid.where(row, column),
+        )
 
 
 def shown_value(grid, row: int, column: int, value) -> str:

@@ -7,6 +7,7 @@ of a row, how a row and its findings are read back) is its FichaColumns subclass
 game's own package. Every number a person would otherwise work out is a formula that follows
 the rule file's numbers.
 """
+
 from __future__ import annotations
 
 import math
@@ -53,8 +54,9 @@ BLANK_PAGES = 2
 class TeamFichaWriter:
     """Writes one team game (or a blank ficha) onto a worksheet."""
 
-    def __init__(self, ws, rules, teams: dict[str, list[str]], rows: int, styles: Styles, cols: FichaColumns,
-                 blank: bool = False):
+    def __init__(
+        self, ws, rules, teams: dict[str, list[str]], rows: int, styles: Styles, cols: FichaColumns, blank: bool = False
+    ):
         self.ws, self.rules, self.teams, self.style = ws, rules, teams, styles
         self.names = list(teams)
         self.cols = cols
@@ -94,8 +96,10 @@ class TeamFichaWriter:
         self.style(ws.cell(L.HEAD_ROW, cols.note_col, _(NOTE_HEAD)), "head")
         self.style(ws.cell(L.HEAD_ROW, cols.remark_col, _(REMARK_HEAD)), "head")
         notes_typed = [line for row in typed if isinstance(row.get("note"), str) for line in row["note"].split("\n")]
-        self.widths = [*cols.widths[:-1], max([cols.widths[-1], *(min(REMARK_MAX_WIDTH, text_width(line))
-                                                                   for line in notes_typed)])]
+        self.widths = [
+            *cols.widths[:-1],
+            max([cols.widths[-1], *(min(REMARK_MAX_WIDTH, text_width(line)) for line in notes_typed)]),
+        ]
         for position, r in enumerate(range(FIRST, self.last_row + 1)):
             row = typed[position] if position < len(typed) else {}
             ws.cell(r, 1, position + 1)
@@ -139,8 +143,10 @@ class TeamFichaWriter:
         # Mocas and games won only grow down the column, and spare rows are empty: the
         # largest number is the last one written.
         won = [f"MAX({col(counter(t))}{FIRST}:{col(counter(t))}{last})" for t in range(2)]
-        self.style(ws.cell(r, 3, f'=IF({won[0]}>={to_win},{self.team_ref(0)},IF({won[1]}>={to_win},'
-                                 f'{self.team_ref(1)},""))'), "check")
+        self.style(
+            ws.cell(r, 3, f'=IF({won[0]}>={to_win},{self.team_ref(0)},IF({won[1]}>={to_win},{self.team_ref(1)},""))'),
+            "check",
+        )
         one, many = cols.result_texts()
         for t in range(len(self.names)):
             self.style(ws.cell(r + 1 + t, 2, f"={self.team_ref(t)}"), "bold")
@@ -156,8 +162,14 @@ class TeamFichaWriter:
         self.style(ws.cell(start, 2, L.notes_label()), "bold")
         if not notes and not self.blank:
             ws.cell(start + 1, 2, _("No findings: the score sheet checks out."))
-        self.notes_end = numbered_notes(ws, notes, start=start, last_col=cols.remark_col, note_col=cols.note_col,
-                                        line_chars=sum(self.widths[1:]) - 2)  # what one line of a note holds
+        self.notes_end = numbered_notes(
+            ws,
+            notes,
+            start=start,
+            last_col=cols.remark_col,
+            note_col=cols.note_col,
+            line_chars=sum(self.widths[1:]) - 2,
+        )  # what one line of a note holds
 
     def _validation(self) -> None:
         ws, cols = self.ws, self.cols
@@ -180,8 +192,13 @@ class TeamFichaWriter:
         """Landscape A4 as wide as the table; the print area ends with the last note. A blank
         ficha's rows are at least WRITING_MM high on the paper, however the width scales it."""
         ws = self.ws
-        page_setup(ws, header=f"{self.cols.title} — {self.rules.title}", landscape=True, one_page=False,
-                   area=f"A1:{col(self.cols.remark_col)}{self.notes_end}")
+        page_setup(
+            ws,
+            header=f"{self.cols.title} — {self.rules.title}",
+            landscape=True,
+            one_page=False,
+            area=f"A1:{col(self.cols.remark_col)}{self.notes_end}",
+        )
         ws.page_margins.top = ws.page_margins.bottom = MARGIN_IN
         ws.page_margins.header = ws.page_margins.footer = HEADER_IN
         if self.blank:
@@ -195,9 +212,14 @@ def _refuse_unwritable_players(sheet) -> None:
     for team, players in sheet.teams.items():
         for player in players:
             if "," in player:
-                raise SheetFormatError(_("cannot export: teams: {team}: the ficha writes a team's players in one "
-                                         "cell, separated by commas, and {name} would read back as two").format(
-                                             team=quote(team), name=quote(player)), sheet.source, sheet.line)
+                raise SheetFormatError(
+                    _(
+                        "cannot export: teams: {team}: the ficha writes a team's players in one "
+                        "cell, separated by commas, and {name} would read back as two"
+                    ).format(team=quote(team), name=quote(player)),
+                    sheet.source,
+                    sheet.line,
+                )
 
 
 def typed_rows(sheet, cols: FichaColumns) -> list[dict]:
@@ -208,8 +230,11 @@ def typed_rows(sheet, cols: FichaColumns) -> list[dict]:
             row = cols.typed_row(sheet, item)
         except CannotHold as exc:  # the entry named by its game's word for one (deal, hand)
             word = _(games.get(sheet.rules.game).entry_word[0])
-            raise SheetFormatError(_("cannot export: {entry} {number}: {why}").format(
-                entry=word, number=number, why=exc), sheet.source, item.line) from None
+            raise SheetFormatError(
+                _("cannot export: {entry} {number}: {why}").format(entry=word, number=number, why=exc),
+                sheet.source,
+                item.line,
+            ) from None
         if "note" in item:
             row["note"] = _note_cell(sheet, cols, number, item)
         rows.append(row)
@@ -241,8 +266,13 @@ def _note_cell(sheet, cols: FichaColumns, number: int, item):
     else:
         return note
     # The entry is named by its list's key (hands, deals), as the sheet file writes it.
-    raise SheetFormatError(_("cannot export: {entry} {number}: note: the ficha cannot hold {note}: {why}").format(
-        entry=cols.list_key[:-1], number=number, note=quote(note), why=why), sheet.source, item.line_of("note"))
+    raise SheetFormatError(
+        _("cannot export: {entry} {number}: note: the ficha cannot hold {note}: {why}").format(
+            entry=cols.list_key[:-1], number=number, note=quote(note), why=why
+        ),
+        sheet.source,
+        item.line_of("note"),
+    )
 
 
 def blank_row_points(cols) -> float:
@@ -268,14 +298,14 @@ def write_game(ws, sheet, result, styles: Styles, meta: dict, cols: FichaColumns
     _refuse_unwritable_players(sheet)
     rows = typed_rows(sheet, cols)
     writer = TeamFichaWriter(ws, sheet.rules, sheet.teams, len(rows) + SPARE_ROWS, styles, cols)
-    notes = [(FIRST + f.hand - 1 if f.hand else None, describe(f))
-             for f in result.findings]
+    notes = [(FIRST + f.hand - 1 if f.hand else None, describe(f)) for f in result.findings]
     writer.write(meta, rows, notes)
     return writer
 
 
-def write_blank(ws, rules, teams: dict[str, list[str]], styles: Styles, meta: dict,
-                cols: FichaColumns) -> TeamFichaWriter:
+def write_blank(
+    ws, rules, teams: dict[str, list[str]], styles: Styles, meta: dict, cols: FichaColumns
+) -> TeamFichaWriter:
     """An empty ficha for `teams`, its rows as high as a hand writes."""
     writer = TeamFichaWriter(ws, rules, teams, blank_rows(cols, len(teams)), styles, cols, blank=True)
     writer.write(meta, [], [])

@@ -1,6 +1,7 @@
 """A tournament's sheets, read and checked, and what `tournament check` finds: every sheet
 handed in, complete and clean, its players those of the draw, and each player (or team) once
 in each round."""
+
 from __future__ import annotations
 
 import os
@@ -64,63 +65,116 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
             seen.add((info.st_dev, info.st_ino))
             to_read += info.st_size
     if to_read > MAX_SHEETS_BYTES:
-        raise TournamentFormatError(_("its sheets hold {size} MiB; a tournament command reads at most {most} MiB of "
-                                      "sheets").format(size=i18n.decimal(f"{to_read / (1 << 20):.1f}"),
-                                                       most=MAX_SHEETS_BYTES >> 20), tournament.source)
+        raise TournamentFormatError(
+            _("its sheets hold {size} MiB; a tournament command reads at most {most} MiB of sheets").format(
+                size=i18n.decimal(f"{to_read / (1 << 20):.1f}"), most=MAX_SHEETS_BYTES >> 20
+            ),
+            tournament.source,
+        )
     reached: dict[tuple[int, int], tuple[str, int, str]] = {}  # (st_dev, st_ino) -> the first place that named it
     for done, (round_, item, what, path, info, outside) in enumerate(looked, start=1):
         if tick is not None:
             tick(done, len(looked))
         where = (tournament.source, item.line)
         if path is None:
-            findings.append(_finding(codes.SHEET_MISSING, where, _(
-                "round {round}, {what}: no sheet is handed in yet (the file names none: give it its sheet:)").format(
-                round=round_.number, what=what)))
+            findings.append(
+                _finding(
+                    codes.SHEET_MISSING,
+                    where,
+                    _(
+                        "round {round}, {what}: no sheet is handed in yet (the file names none: give it its sheet:)"
+                    ).format(round=round_.number, what=what),
+                )
+            )
             continue
         if outside:
             # A tournament file may come from someone else: its sheets stay in its folder, a
             # symlink out of it included (as a sheet's rules: does).
-            findings.append(_finding(codes.SHEET_OUTSIDE, where, _(
-                "round {round}, {what}: {sheet} is outside the tournament's folder").format(
-                round=round_.number, what=what, sheet=item.sheet)))
+            findings.append(
+                _finding(
+                    codes.SHEET_OUTSIDE,
+                    where,
+                    _("round {round}, {what}: {sheet} is outside the tournament's folder").format(
+                        round=round_.number, what=what, sheet=item.sheet
+                    ),
+                )
+            )
             continue
         if info is None:
-            findings.append(_finding(codes.SHEET_MISSING, where, _(
-                "round {round}, {what}: {sheet} is not handed in yet").format(
-                round=round_.number, what=what, sheet=item.sheet)))
+            findings.append(
+                _finding(
+                    codes.SHEET_MISSING,
+                    where,
+                    _("round {round}, {what}: {sheet} is not handed in yet").format(
+                        round=round_.number, what=what, sheet=item.sheet
+                    ),
+                )
+            )
             continue
         first = reached.get((info.st_dev, info.st_ino))
         if first is not None:
             # One file, one game: reached again (s.yaml and ./s.yaml, a link) it would count
             # twice. Neither place counts until the organiser names it at one table only.
             first_sheet, first_round, first_what = first
-            findings.append(_finding(codes.SHEET_TWICE, where, _(
-                "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
-                "{first_sheet}: a game counts once; name its sheet at one table").format(
-                round=round_.number, what=what, sheet=item.sheet, first_round=first_round, first_what=first_what,
-                first_sheet=first_sheet)))
+            findings.append(
+                _finding(
+                    codes.SHEET_TWICE,
+                    where,
+                    _(
+                        "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
+                        "{first_sheet}: a game counts once; name its sheet at one table"
+                    ).format(
+                        round=round_.number,
+                        what=what,
+                        sheet=item.sheet,
+                        first_round=first_round,
+                        first_what=first_what,
+                        first_sheet=first_sheet,
+                    ),
+                )
+            )
             disputed.update((item.sheet, first_sheet))
             if first_sheet in results:
                 results[item.sheet] = results[first_sheet]
             continue
         reached[info.st_dev, info.st_ino] = (item.sheet, round_.number, what)
         if info.st_size > MAX_SHEET_BYTES:
-            findings.append(_finding(codes.SHEET_UNREADABLE, where, _(
-                "round {round}, {what}: {sheet} is larger than {size} KiB: not a table's sheet (not read)").format(
-                round=round_.number, what=what, sheet=item.sheet, size=MAX_SHEET_BYTES >> 10)))
+            findings.append(
+                _finding(
+                    codes.SHEET_UNREADABLE,
+                    where,
+                    _(
+                        "round {round}, {what}: {sheet} is larger than {size} KiB: not a table's sheet (not read)"
+                    ).format(round=round_.number, what=what, sheet=item.sheet, size=MAX_SHEET_BYTES >> 10),
+                )
+            )
             continue
         try:
             sheet = load_sheet(path)
             result = score(sheet)
         except ScorekeeperError as exc:
-            findings.append(_finding(codes.SHEET_UNREADABLE, where, _("round {round}, {what}: {error}").format(
-                round=round_.number, what=what, error=exc)))
+            findings.append(
+                _finding(
+                    codes.SHEET_UNREADABLE,
+                    where,
+                    _("round {round}, {what}: {error}").format(round=round_.number, what=what, error=exc),
+                )
+            )
             continue
         if result.game != tournament.rules.game:
-            findings.append(_finding(codes.SHEET_OTHER_GAME, where, _(
-                "round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
-                round=round_.number, what=what, sheet=item.sheet, game=result.game,
-                tournament_game=tournament.rules.game)))
+            findings.append(
+                _finding(
+                    codes.SHEET_OTHER_GAME,
+                    where,
+                    _("round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
+                        round=round_.number,
+                        what=what,
+                        sheet=item.sheet,
+                        game=result.game,
+                        tournament_game=tournament.rules.game,
+                    ),
+                )
+            )
             continue
         findings.extend(_not_this_tournaments(tournament, sheet, item.sheet, where, round_.number, what, disputed))
         results[item.sheet] = result
@@ -129,8 +183,9 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
     return Collected(results, findings, disputed, sheets)
 
 
-def _not_this_tournaments(tournament: Tournament, sheet, name: str, where, number: int, what: str,
-                          disputed: set) -> list[Finding]:
+def _not_this_tournaments(
+    tournament: Tournament, sheet, name: str, where, number: int, what: str, disputed: set
+) -> list[Finding]:
     """A sheet of this game that is not this tournament's: another event's (its `event:` is not
     the tournament's name), or scored under other values than the tournament's rules (a house
     variant). Each is an error and the sheet does not count, as a sheet of another round does:
@@ -140,15 +195,33 @@ def _not_this_tournaments(tournament: Tournament, sheet, name: str, where, numbe
     event = sheet.event
     if event is not None and tournament.name and str(event).strip() != tournament.name.strip():
         disputed.add(name)
-        found.append(_finding(codes.SHEET_OTHER_EVENT, where, _(
-            "round {round}, {what}: {sheet} is a sheet of {event}, not of {tournament}").format(
-            round=number, what=what, sheet=name, event=quote(str(event)), tournament=quote(tournament.name))))
+        found.append(
+            _finding(
+                codes.SHEET_OTHER_EVENT,
+                where,
+                _("round {round}, {what}: {sheet} is a sheet of {event}, not of {tournament}").format(
+                    round=number, what=what, sheet=name, event=quote(str(event)), tournament=quote(tournament.name)
+                ),
+            )
+        )
     if not same_rules(sheet.rules, tournament.rules):
         disputed.add(name)
-        found.append(_finding(codes.SHEET_OTHER_RULES, where, _(
-            "round {round}, {what}: {sheet} is scored under {rules}, whose values are not the tournament's "
-            "({tournament_rules})").format(round=number, what=what, sheet=name, rules=quote(sheet.rules_ref),
-                                           tournament_rules=tournament.rules_ref)))
+        found.append(
+            _finding(
+                codes.SHEET_OTHER_RULES,
+                where,
+                _(
+                    "round {round}, {what}: {sheet} is scored under {rules}, whose values are not the tournament's "
+                    "({tournament_rules})"
+                ).format(
+                    round=number,
+                    what=what,
+                    sheet=name,
+                    rules=quote(sheet.rules_ref),
+                    tournament_rules=tournament.rules_ref,
+                ),
+            )
+        )
     return found
 
 
@@ -166,8 +239,9 @@ def same_rules(first, second) -> bool:
         if field in IDENTITY_FIELDS:
             continue
         mine, theirs = getattr(first, field), getattr(second, field)
-        if mine != theirs and not (type(mine) is type(theirs) and hasattr(mine, "__dict__")
-                                   and vars(mine) == vars(theirs)):
+        if mine != theirs and not (
+            type(mine) is type(theirs) and hasattr(mine, "__dict__") and vars(mine) == vars(theirs)
+        ):
             return False
     return True
 
@@ -234,72 +308,155 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
             where = (tournament.source, item.line)
             label = str(getattr(item, "table", ""))
             if label and label in numbers:
-                findings.append(_finding(codes.TABLE_NUMBER_TWICE, where, _(
-                    "round {round}: two tables are numbered {table}").format(round=number, table=label)))
+                findings.append(
+                    _finding(
+                        codes.TABLE_NUMBER_TWICE,
+                        where,
+                        _("round {round}: two tables are numbered {table}").format(round=number, table=label),
+                    )
+                )
             numbers.add(label)
             if getattr(item, "absent", None) and item.sheet is not None:
-                findings.append(_finding(codes.ABSENT_SHEET, where, _(
-                    "round {round}, {what}: {player} was absent, so the table is not played and {sheet} is not "
-                    "read (remove its sheet: from the table)").format(
-                    round=number, what=what, player=quote(item.absent[0]), sheet=item.sheet), Severity.WARNING))
+                findings.append(
+                    _finding(
+                        codes.ABSENT_SHEET,
+                        where,
+                        _(
+                            "round {round}, {what}: {player} was absent, so the table is not played and {sheet} is not "
+                            "read (remove its sheet: from the table)"
+                        ).format(round=number, what=what, player=quote(item.absent[0]), sheet=item.sheet),
+                        Severity.WARNING,
+                    )
+                )
             result = results.get(item.sheet) if item.sheet is not None else None
             drawn = item.players if hasattr(item, "players") else item.teams
             if result is not None:
-                for kind, key, drawn_value in ((codes.SHEET_OTHER_ROUND, "round", number),
-                                               (codes.SHEET_OTHER_TABLE, "table", getattr(item, "table", None))):
+                for kind, key, drawn_value in (
+                    (codes.SHEET_OTHER_ROUND, "round", number),
+                    (codes.SHEET_OTHER_TABLE, "table", getattr(item, "table", None)),
+                ):
                     written = result.meta.get(key)
                     if written is not None and drawn_value is not None and str(written) != str(drawn_value):
                         disputed.add(item.sheet)
-                        message = _("round {round}, {what}: {sheet} says round {written}, not {drawn}") \
-                            if key == "round" else _("round {round}, {what}: {sheet} says table {written}, not {drawn}")
-                        findings.append(_finding(kind, where, message.format(
-                            round=number, what=what, sheet=item.sheet, written=written, drawn=drawn_value)))
+                        message = (
+                            _("round {round}, {what}: {sheet} says round {written}, not {drawn}")
+                            if key == "round"
+                            else _("round {round}, {what}: {sheet} says table {written}, not {drawn}")
+                        )
+                        findings.append(
+                            _finding(
+                                kind,
+                                where,
+                                message.format(
+                                    round=number, what=what, sheet=item.sheet, written=written, drawn=drawn_value
+                                ),
+                            )
+                        )
                 if not result.complete:
-                    findings.append(_finding(codes.SHEET_INCOMPLETE, where, _(
-                        "round {round}, {what}: {sheet} is not complete").format(
-                        round=number, what=what, sheet=item.sheet)))
+                    findings.append(
+                        _finding(
+                            codes.SHEET_INCOMPLETE,
+                            where,
+                            _("round {round}, {what}: {sheet} is not complete").format(
+                                round=number, what=what, sheet=item.sheet
+                            ),
+                        )
+                    )
                 errors = sum(1 for f in result.findings if f.is_error)
                 if errors:
-                    findings.append(_finding(codes.SHEET_ERRORS, where, ngettext(
-                        "round {round}, {what}: {sheet} has {count} error (scorekeeper check {sheet})",
-                        "round {round}, {what}: {sheet} has {count} errors (scorekeeper check {sheet})",
-                        errors).format(round=number, what=what, sheet=item.sheet, count=errors)))
+                    findings.append(
+                        _finding(
+                            codes.SHEET_ERRORS,
+                            where,
+                            ngettext(
+                                "round {round}, {what}: {sheet} has {count} error (scorekeeper check {sheet})",
+                                "round {round}, {what}: {sheet} has {count} errors (scorekeeper check {sheet})",
+                                errors,
+                            ).format(round=number, what=what, sheet=item.sheet, count=errors),
+                        )
+                    )
                 if drawn and sorted(result.players) == sorted(drawn) and list(result.players) != list(drawn):
                     # The draw's own players, seated otherwise (who dealt first, TN2's seat order):
                     # the game was theirs and counts; the organiser is told only the order differs.
-                    findings.append(_finding(codes.SHEET_SEAT_ORDER, where, _(
-                        "round {round}, {what}: {sheet} seats the draw's players in another order ({players}, "
-                        "drawn {drawn}); the game counts").format(
-                        round=number, what=what, sheet=item.sheet, players=_names(result.players),
-                        drawn=_names(drawn)), Severity.WARNING))
+                    findings.append(
+                        _finding(
+                            codes.SHEET_SEAT_ORDER,
+                            where,
+                            _(
+                                "round {round}, {what}: {sheet} seats the draw's players in another order ({players}, "
+                                "drawn {drawn}); the game counts"
+                            ).format(
+                                round=number,
+                                what=what,
+                                sheet=item.sheet,
+                                players=_names(result.players),
+                                drawn=_names(drawn),
+                            ),
+                            Severity.WARNING,
+                        )
+                    )
                 elif drawn and list(result.players) != list(drawn):
                     disputed.add(item.sheet)
-                    findings.append(_finding(codes.SHEET_OTHER_PLAYERS, where, _(
-                        "round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}").format(
-                        round=number, what=what, sheet=item.sheet, players=_names(result.players),
-                        drawn=_names(drawn))))
+                    findings.append(
+                        _finding(
+                            codes.SHEET_OTHER_PLAYERS,
+                            where,
+                            _("round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}").format(
+                                round=number,
+                                what=what,
+                                sheet=item.sheet,
+                                players=_names(result.players),
+                                drawn=_names(drawn),
+                            ),
+                        )
+                    )
                 drawn = list(result.players)
             for name in drawn:
                 if name in seen:
                     disputed.update(sheet for sheet in (item.sheet, sheets.get(seen[name])) if sheet)
-                    findings.append(_finding(codes.PLAYER_TWICE, where, _(
-                        "round {round}: {name} plays {where} and {other}").format(
-                        round=number, name=quote(name), where=at, other=seen[name])))
+                    findings.append(
+                        _finding(
+                            codes.PLAYER_TWICE,
+                            where,
+                            _("round {round}: {name} plays {where} and {other}").format(
+                                round=number, name=quote(name), where=at, other=seen[name]
+                            ),
+                        )
+                    )
                 elif name not in known:
-                    findings.append(_finding(codes.PLAYER_UNKNOWN, where, _(
-                        "round {round}, {what}: {name} is not in the tournament").format(
-                        round=number, what=what, name=quote(name))))
+                    findings.append(
+                        _finding(
+                            codes.PLAYER_UNKNOWN,
+                            where,
+                            _("round {round}, {what}: {name} is not in the tournament").format(
+                                round=number, what=what, name=quote(name)
+                            ),
+                        )
+                    )
                 elif not tournament.plays_in(name, number):
-                    findings.append(_finding(codes.PLAYER_NOT_DRAWN, where, _(
-                        "round {round}, {what}: {name} does not play in round {round} (withdrawn, replaced by a "
-                        "substitute, or entered later)").format(round=number, what=what, name=quote(name))))
+                    findings.append(
+                        _finding(
+                            codes.PLAYER_NOT_DRAWN,
+                            where,
+                            _(
+                                "round {round}, {what}: {name} does not play in round {round} (withdrawn, replaced by a "
+                                "substitute, or entered later)"
+                            ).format(round=number, what=what, name=quote(name)),
+                        )
+                    )
                 seen[name] = at
             sheets[at] = item.sheet
         for name in round_.byes:
             if name in seen:
-                findings.append(_finding(codes.BYE_PLAYS, (tournament.source, round_.line), _(
-                    "round {round}: {name} has a bye and plays {where}").format(
-                    round=number, name=quote(name), where=seen[name])))
+                findings.append(
+                    _finding(
+                        codes.BYE_PLAYS,
+                        (tournament.source, round_.line),
+                        _("round {round}: {name} has a bye and plays {where}").format(
+                            round=number, name=quote(name), where=seen[name]
+                        ),
+                    )
+                )
             seen[name] = "a bye"
         apart = tournament.rounds[number] if number < len(tournament.rounds) else None
         if apart is not None and apart.stage == "extra":  # the players the cut left out play apart (Art 23)
@@ -311,8 +468,13 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
         if round_.tables and round_.stage != "extra" and not unknown:
             for name in everyone:
                 if name not in seen and tournament.plays_in(name, number):  # TN6: not one withdrawn, ...
-                    findings.append(_finding(codes.PLAYER_UNSEATED, (tournament.source, round_.line), _(
-                        "round {round}: {name} has no table and no bye").format(round=number, name=quote(name))))
+                    findings.append(
+                        _finding(
+                            codes.PLAYER_UNSEATED,
+                            (tournament.source, round_.line),
+                            _("round {round}: {name} has no table and no bye").format(round=number, name=quote(name)),
+                        )
+                    )
     findings.extend(_leftover_findings(tournament))
     return Checked(results, findings, disputed, sheets)
 
@@ -328,18 +490,33 @@ def _leftover_findings(tournament: Tournament) -> list[Finding]:
     where = (tournament.source, tournament.rounds_line or 1)
     for number in sorted({leftover.round for leftover in found if leftover.untouched}):
         names = [leftover.name for leftover in found if leftover.untouched and leftover.round == number]
-        findings.append(_finding(codes.DRAW_LEFTOVER, where, ngettext(
-            "an interrupted draw left {count} empty sheet of round {round}, which the file does not hold ({sheets}): "
-            "the next `tournament draw` replaces it",
-            "an interrupted draw left {count} empty sheets of round {round}, which the file does not hold ({sheets}): "
-            "the next `tournament draw` replaces them", len(names)).format(
-            count=len(names), round=number, sheets=_first_names(names)), Severity.WARNING))
+        findings.append(
+            _finding(
+                codes.DRAW_LEFTOVER,
+                where,
+                ngettext(
+                    "an interrupted draw left {count} empty sheet of round {round}, which the file does not hold ({sheets}): "
+                    "the next `tournament draw` replaces it",
+                    "an interrupted draw left {count} empty sheets of round {round}, which the file does not hold ({sheets}): "
+                    "the next `tournament draw` replaces them",
+                    len(names),
+                ).format(count=len(names), round=number, sheets=_first_names(names)),
+                Severity.WARNING,
+            )
+        )
     for leftover in found:
         if not leftover.untouched:
-            findings.append(_finding(codes.DRAW_LEFTOVER, where, _(
-                "{sheet} is named as a sheet of round {round}, which the file does not hold, and is not an empty "
-                "drawn sheet: a draw of round {round} is refused until it is moved").format(
-                sheet=leftover.path, round=leftover.round), Severity.WARNING))
+            findings.append(
+                _finding(
+                    codes.DRAW_LEFTOVER,
+                    where,
+                    _(
+                        "{sheet} is named as a sheet of round {round}, which the file does not hold, and is not an empty "
+                        "drawn sheet: a draw of round {round} is refused until it is moved"
+                    ).format(sheet=leftover.path, round=leftover.round),
+                    Severity.WARNING,
+                )
+            )
     return findings
 
 
@@ -348,4 +525,5 @@ def _first_names(names: list[str]) -> str:
     if len(names) <= 3:
         return ", ".join(names)
     return ngettext("{names} and {count} more", "{names} and {count} more", len(names) - 3).format(
-        names=", ".join(names[:3]), count=len(names) - 3)
+        names=", ".join(names[:3]), count=len(names) - 3
+    )

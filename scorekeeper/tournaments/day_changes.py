@@ -9,6 +9,7 @@ commit: killed in between, they are a draw's leftovers, which `tournament check`
 the next draw replaces. Nothing a person wrote is deleted: a sheet with entries that a change
 takes out of the file is kept beside it under another name, and the change says which.
 """
+
 from __future__ import annotations
 
 import os
@@ -79,20 +80,23 @@ def _save(tournament: Tournament, target: str, plan: _Plan) -> None:
             with writer_lock(path, temps) as real:
                 if old_text is None:
                     if os.path.lexists(path):
-                        raise InputValueError(_("{path}: already exists; a change of the day never replaces a "
-                                                "sheet").format(path=path))
+                        raise InputValueError(
+                            _("{path}: already exists; a change of the day never replaces a sheet").format(path=path)
+                        )
                     created.append((path, new_text))  # counted first: a signal after the rename takes it back
                 else:
                     if _read(real) != old_text:
-                        raise InputValueError(_("{path}: changed while this change was worked out; try again").format(
-                            path=path))
+                        raise InputValueError(
+                            _("{path}: changed while this change was worked out; try again").format(path=path)
+                        )
                     rewritten.append((path, old_text, new_text))
                 atomic_write(real, new_text, name=path)
         for path, kept in plan.aside:
             with writer_lock(path, temps) as real:
                 if os.path.lexists(kept):
-                    raise InputValueError(_("{path}: already exists; move it, and the sheet is kept under that "
-                                            "name").format(path=kept))
+                    raise InputValueError(
+                        _("{path}: already exists; move it, and the sheet is kept under that name").format(path=kept)
+                    )
                 os.rename(real, kept)
                 moved.append((real, kept))
         atomic_write(target, plan.text, name=tournament.source)  # the commit
@@ -135,6 +139,7 @@ def _read(path: str) -> str | None:
 
 
 # --- the file's text, edited where it says what changes --------------------------------------
+
 
 def _root(text: str, source: str):
 
@@ -211,7 +216,7 @@ def _replace_node(text: str, node, new: str, comment: str | None = None) -> tupl
     start, end = node.start_mark.index, _end(text, node)
     comments = _comments_in(text, start, end)
     line_end = text.find("\n", end)
-    rest = text[end:len(text) if line_end == -1 else line_end]
+    rest = text[end : len(text) if line_end == -1 else line_end]
     if comment is not None and "#" not in rest and not comments:
         comments = [f"# {comment}"]
     if comments:
@@ -232,6 +237,7 @@ def _table_mapping(table: Table, players: list[str], absent: list[str], sheet: s
 
 # --- who the change is about -------------------------------------------------------------------
 
+
 def _game(tournament: Tournament):
     return games.get(tournament.rules.game)
 
@@ -240,9 +246,13 @@ def _players_game(tournament: Tournament, command: str) -> None:
     """The changes of one player's standing refuse a team game: its standings are the teams'
     matches (TN3, TN4), and its round robin is fixed by its groups."""
     if _game(tournament).seating is games.Seating.TEAMS:
-        raise InputValueError(_("{rules} is played by teams, whose standings are their matches': `tournament "
-                                "{command}` is for a players' game (a team's name: `tournament rename`)").format(
-            rules=tournament.rules.name, command=command), tournament.source)
+        raise InputValueError(
+            _(
+                "{rules} is played by teams, whose standings are their matches': `tournament "
+                "{command}` is for a players' game (a team's name: `tournament rename`)"
+            ).format(rules=tournament.rules.name, command=command),
+            tournament.source,
+        )
 
 
 def _round(tournament: Tournament, number: int | None) -> Round:
@@ -252,10 +262,14 @@ def _round(tournament: Tournament, number: int | None) -> Round:
     if number is None:
         return tournament.rounds[-1]
     if not 1 <= number <= len(tournament.rounds):
-        raise InputValueError(ngettext("round {number} is not drawn: the file holds {count} round",
-                                       "round {number} is not drawn: the file holds {count} rounds",
-                                       len(tournament.rounds)).format(number=number, count=len(tournament.rounds)),
-                              tournament.source)
+        raise InputValueError(
+            ngettext(
+                "round {number} is not drawn: the file holds {count} round",
+                "round {number} is not drawn: the file holds {count} rounds",
+                len(tournament.rounds),
+            ).format(number=number, count=len(tournament.rounds)),
+            tournament.source,
+        )
     return tournament.rounds[number - 1]
 
 
@@ -292,10 +306,12 @@ def _kept_name(sheet_path_: str, why: str) -> str:
 
 # --- the commands ------------------------------------------------------------------------------
 
+
 def undo(path: str, force: bool = False) -> DayChange:
     """`tournament undo`: the last round taken out of the file, with its still-empty sheets (an
     extra round of Art 23, drawn with it, goes too). A sheet with entries refuses it; with
     `force` the round goes and such a sheet is kept beside the file as `rN-mesaK.undone.yaml`."""
+
     def plan(tournament: Tournament, text: str) -> _Plan:
 
         if not tournament.rounds:
@@ -314,20 +330,26 @@ def undo(path: str, force: bool = False) -> DayChange:
                 if not _played(tournament, where):
                     plan.remove.append(where)
                 elif not force:
-                    raise InputValueError(_("round {number}: {sheet} has entries already; `--force` undoes the round "
-                                            "and keeps the sheet as {kept}").format(
-                        number=round_.number, sheet=item.sheet, kept=_kept_name(item.sheet, "undone")),
-                        tournament.source)
+                    raise InputValueError(
+                        _(
+                            "round {number}: {sheet} has entries already; `--force` undoes the round "
+                            "and keeps the sheet as {kept}"
+                        ).format(number=round_.number, sheet=item.sheet, kept=_kept_name(item.sheet, "undone")),
+                        tournament.source,
+                    )
                 else:
                     plan.aside.append((where, _kept_name(where, "undone")))
                     kept.append((item.sheet, _kept_name(item.sheet, "undone")))
         for round_ in reversed(rounds):
             plan.text = remove_entry(plan.text, round_.number - 1, tournament.source, "rounds")
         numbers = " ".join(str(r.number) for r in rounds)
-        plan.said.append(ngettext("Round {numbers} undone in {path}: {count} empty sheet removed",
-                                  "Round {numbers} undone in {path}: {count} empty sheets removed",
-                                  len(plan.remove)).format(numbers=numbers, path=tournament.source,
-                                                          count=len(plan.remove)))
+        plan.said.append(
+            ngettext(
+                "Round {numbers} undone in {path}: {count} empty sheet removed",
+                "Round {numbers} undone in {path}: {count} empty sheets removed",
+                len(plan.remove),
+            ).format(numbers=numbers, path=tournament.source, count=len(plan.remove))
+        )
         for sheet, kept_as in kept:  # named as the file names its sheets: beside it
             plan.said.append("  " + _("{sheet} has entries: kept as {kept}").format(sheet=sheet, kept=kept_as))
         return plan
@@ -339,19 +361,26 @@ def penalty(path: str, name: str, points: float, article: str, number: int | Non
     """`tournament penalty`: points taken from (or given to) a player in the general
     classification, on a round (the last drawn by default), citing its article (TN1: a
     spectator's denunciation, Art 14, -2.5)."""
+
     def plan(tournament: Tournament, text: str) -> _Plan:
         _players_game(tournament, "penalty")
         _player(tournament, name)
         round_ = _round(tournament, number)
         if not tournament.plays_in(name, round_.number):
-            raise InputValueError(_("{name} does not play in round {number}").format(
-                name=quote(name), number=round_.number), tournament.source)
+            raise InputValueError(
+                _("{name} does not play in round {number}").format(name=quote(name), number=round_.number),
+                tournament.source,
+            )
         if points != points or abs(points) > MAX_PENALTY or points == 0:
-            raise InputValueError(_("a penalty of {points} points: expected a number other than 0, at most {most} "
-                                    "either way").format(points=quote(points), most=MAX_PENALTY), tournament.source)
+            raise InputValueError(
+                _("a penalty of {points} points: expected a number other than 0, at most {most} either way").format(
+                    points=quote(points), most=MAX_PENALTY
+                ),
+                tournament.source,
+            )
         said = article.strip()
         if not said or len(said) > MAX_NAME:
-            raise InputValueError(_("--article: which article? (e.g. \"Art 14\")"), tournament.source)
+            raise InputValueError(_('--article: which article? (e.g. "Art 14")'), tournament.source)
         problem = text_problem(said)
         if problem is not None:
             raise InputValueError(_("--article: {problem}").format(problem=problem), tournament.source)
@@ -365,13 +394,18 @@ def penalty(path: str, name: str, points: float, article: str, number: int | Non
             end = len(text) if end == -1 else end
             edit = (end, end, f"\n{' ' * listed.start_mark.column}- {_flow(item)}")
         else:
-            before = [{"player": p.player, "points": _plain(p.points), "article": p.article}
-                      for p in round_.penalties]
+            before = [{"player": p.player, "points": _plain(p.points), "article": p.article} for p in round_.penalties]
             edit = _set_key(text, node, "penalties", _flow([*before, item]), before="search")
         plan = _Plan(_apply(text, [edit]))
-        plan.said.append(_("Penalty written into {path}: round {number}, {name} {points} ({article})").format(
-            path=tournament.source, number=round_.number, name=one_line(name), points=_signed(value),
-            article=one_line(said)))
+        plan.said.append(
+            _("Penalty written into {path}: round {number}, {name} {points} ({article})").format(
+                path=tournament.source,
+                number=round_.number,
+                name=one_line(name),
+                points=_signed(value),
+                article=one_line(said),
+            )
+        )
         return plan
 
     return _changed(path, plan)
@@ -390,24 +424,36 @@ def absent(path: str, name: str, number: int | None = None) -> DayChange:
     """`tournament absent`: a player who did not turn up to a round's table (the last drawn by
     default): the table is not played (King Art 7, TN1: 0 to him, the bye's value to the three
     present). Its sheet leaves the file and is kept beside it as `rN-mesaK.absent.yaml`."""
+
     def plan(tournament: Tournament, text: str) -> _Plan:
         game = _game(tournament)
         _players_game(tournament, "absent")
         if game.absence_rule is None:
-            raise InputValueError(_("{rules}: an absence is written on the table's sheet, not in the tournament file "
-                                    "(a player late or out of the round)").format(rules=tournament.rules.name),
-                                  tournament.source)
+            raise InputValueError(
+                _(
+                    "{rules}: an absence is written on the table's sheet, not in the tournament file "
+                    "(a player late or out of the round)"
+                ).format(rules=tournament.rules.name),
+                tournament.source,
+            )
         _player(tournament, name)
         round_ = _round(tournament, number)
         index = _table_of(round_, name)
         if index is None:
-            said = _("{name} has a bye in round {number}") if name in round_.byes else \
-                _("{name} has no table in round {number}")
+            said = (
+                _("{name} has a bye in round {number}")
+                if name in round_.byes
+                else _("{name} has no table in round {number}")
+            )
             raise InputValueError(said.format(name=quote(name), number=round_.number), tournament.source)
         table = round_.tables[index]
         if name in table.absent:
-            raise InputValueError(_("round {number}, table {table}: {name} is marked absent already").format(
-                number=round_.number, table=table.table, name=quote(name)), tournament.source)
+            raise InputValueError(
+                _("round {number}, table {table}: {name} is marked absent already").format(
+                    number=round_.number, table=table.table, name=quote(name)
+                ),
+                tournament.source,
+            )
         plan = _Plan(text)
         comment = _("not played ({article})").format(article=game.absence_rule)
         if table.sheet is not None:
@@ -416,17 +462,24 @@ def absent(path: str, name: str, number: int | None = None) -> DayChange:
                 kept = _kept_name(table.sheet, "absent")
                 plan.aside.append((where, sheet_path(tournament, kept)))
                 comment = _("not played ({article}): its sheet kept as {kept}").format(
-                    article=game.absence_rule, kept=kept)
+                    article=game.absence_rule, kept=kept
+                )
         node = _round_nodes(_root(text, tournament.source))[round_.number - 1]
         table_node = _value(node, "tables").value[index]
         mapping = _table_mapping(table, table.players, [*table.absent, name], None)
         plan.text = _apply(text, [_replace_node(text, table_node, _flow(mapping), comment)])
-        plan.said.append(_("{name} absent in round {number}, table {table} ({article}): the table is not "
-                           "played").format(name=one_line(name), number=round_.number, table=table.table,
-                                            article=game.absence_rule))
+        plan.said.append(
+            _("{name} absent in round {number}, table {table} ({article}): the table is not played").format(
+                name=one_line(name), number=round_.number, table=table.table, article=game.absence_rule
+            )
+        )
         if plan.aside:
-            plan.said.append("  " + _("{sheet} is out of the file, kept as {kept}").format(
-                sheet=table.sheet, kept=os.path.basename(plan.aside[0][1])))
+            plan.said.append(
+                "  "
+                + _("{sheet} is out of the file, kept as {kept}").format(
+                    sheet=table.sheet, kept=os.path.basename(plan.aside[0][1])
+                )
+            )
         return plan
 
     return _changed(path, plan)
@@ -439,6 +492,7 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
     tables of that round on that are not played yet get NEW in OLD's place, their empty sheets
     written again for their players; a table OLD was absent from is played again, with an empty
     sheet. A sheet OLD has played refuses it (a substitute comes from that round on)."""
+
     def plan(tournament: Tournament, text: str) -> _Plan:
         game = _game(tournament)
         _players_game(tournament, "substitute")
@@ -446,18 +500,22 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
         _new_name(tournament, new)
         first = number if number is not None else max(len(tournament.rounds), 1)
         if not 1 <= first <= len(tournament.rounds) + 1:
-            raise InputValueError(ngettext("round {number} is not drawn: the file holds {count} round",
-                                           "round {number} is not drawn: the file holds {count} rounds",
-                                           len(tournament.rounds)).format(number=first,
-                                                                          count=len(tournament.rounds)),
-                                  tournament.source)
+            raise InputValueError(
+                ngettext(
+                    "round {number} is not drawn: the file holds {count} round",
+                    "round {number} is not drawn: the file holds {count} rounds",
+                    len(tournament.rounds),
+                ).format(number=first, count=len(tournament.rounds)),
+                tournament.source,
+            )
         if not tournament.plays_in(old, first):
-            raise InputValueError(_("{name} does not play in round {number}").format(
-                name=quote(old), number=first), tournament.source)
+            raise InputValueError(
+                _("{name} does not play in round {number}").format(name=quote(old), number=first), tournament.source
+            )
         root = _root(text, tournament.source)
         nodes = _round_nodes(root)
         plan, edits, tables = _Plan(text), [], 0
-        for round_ in tournament.rounds[first - 1:]:
+        for round_ in tournament.rounds[first - 1 :]:
             node = nodes[round_.number - 1]
             if old in round_.byes:
                 edits.append(_set_key(text, node, "byes", _flow([new if n == old else n for n in round_.byes])))
@@ -470,17 +528,25 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
             sheet = table.sheet
             where = sheet_path(tournament, sheet) if sheet is not None else None
             if where is not None and not table.absent and _played(tournament, where):
-                raise InputValueError(_("round {number}, table {table}: {sheet} has entries, {name} played it: name "
-                                        "the substitute from round {next} (--round {next})").format(
-                    number=round_.number, table=table.table, sheet=sheet, name=quote(old), next=round_.number + 1),
-                    tournament.source)
+                raise InputValueError(
+                    _(
+                        "round {number}, table {table}: {sheet} has entries, {name} played it: name "
+                        "the substitute from round {next} (--round {next})"
+                    ).format(
+                        number=round_.number, table=table.table, sheet=sheet, name=quote(old), next=round_.number + 1
+                    ),
+                    tournament.source,
+                )
             if not absent_now:
                 fresh = drawing._new_sheet(tournament, game, players, table.table, round_.number)
                 if sheet is not None and not table.absent and os.path.lexists(where):
                     plan.writes.append((where, fresh, _read(where)))  # untouched: written again for its players
                 elif sheet is None or table.absent:
-                    sheet = sheet if sheet is not None and not os.path.lexists(where) else \
-                        drawing._sheet_name(round_.number, table.table)
+                    sheet = (
+                        sheet
+                        if sheet is not None and not os.path.lexists(where)
+                        else drawing._sheet_name(round_.number, table.table)
+                    )
                     plan.writes.append((sheet_path(tournament, sheet), fresh, None))
             mapping = _table_mapping(table, players, absent_now, sheet if not absent_now else table.sheet)
             edits.append(_replace_node(text, _value(node, "tables").value[index], _flow(mapping)))
@@ -490,13 +556,19 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
         entries[new] = {"for": old, "round": first}
         edits.append(_set_key(text, root, "substitutes", _flow(entries), before="rounds"))
         plan.text = _apply(text, edits)
-        plan.said.append(_("{new} substitutes {old} from round {number} in {path}, with a standing of his own; "
-                           "{old} keeps what he scored").format(
-            new=one_line(new), old=one_line(old), number=first, path=tournament.source))
+        plan.said.append(
+            _(
+                "{new} substitutes {old} from round {number} in {path}, with a standing of his own; "
+                "{old} keeps what he scored"
+            ).format(new=one_line(new), old=one_line(old), number=first, path=tournament.source)
+        )
         if tables:
-            plan.said.append("  " + ngettext("{count} table not played yet seats {new}",
-                                             "{count} tables not played yet seat {new}", tables).format(
-                count=tables, new=one_line(new)))
+            plan.said.append(
+                "  "
+                + ngettext(
+                    "{count} table not played yet seats {new}", "{count} tables not played yet seat {new}", tables
+                ).format(count=tables, new=one_line(new))
+            )
         return plan
 
     return _changed(path, plan)
@@ -505,18 +577,24 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
 def withdraw(path: str, name: str) -> DayChange:
     """`tournament withdraw`: a player drawn no more from the next round on; he keeps what he
     scored (TN6)."""
+
     def plan(tournament: Tournament, text: str) -> _Plan:
         _players_game(tournament, "withdraw")
         _player(tournament, name)
         following = len(tournament.rounds) + 1
         if not tournament.plays_in(name, following):
-            raise InputValueError(_("{name} is not drawn in round {number} already").format(
-                name=quote(name), number=following), tournament.source)
+            raise InputValueError(
+                _("{name} is not drawn in round {number} already").format(name=quote(name), number=following),
+                tournament.source,
+            )
         root = _root(text, tournament.source)
         changed = {**tournament.withdrawn, name: following}
         plan = _Plan(_apply(text, [_set_key(text, root, "withdrawn", _flow(changed), before="rounds")]))
-        plan.said.append(_("{name} withdrawn in {path}: drawn no more from round {number}, keeps what he "
-                           "scored").format(name=one_line(name), path=tournament.source, number=following))
+        plan.said.append(
+            _("{name} withdrawn in {path}: drawn no more from round {number}, keeps what he scored").format(
+                name=one_line(name), path=tournament.source, number=following
+            )
+        )
         return plan
 
     return _changed(path, plan)
@@ -527,6 +605,7 @@ def add(path: str, name: str) -> DayChange:
     before (TN6). A game whose regulation closes late entries (Quatrilho Art 5: until the first
     round after lunch) refuses one past the file's `entries_until:`, and warns when the file does
     not say which round that is."""
+
     def plan(tournament: Tournament, text: str) -> _Plan:
         rule = _game(tournament).late_entry_rule
         _players_game(tournament, "add")
@@ -534,22 +613,32 @@ def add(path: str, name: str) -> DayChange:
         following = len(tournament.rounds) + 1
         until = tournament.entries_until
         if until is not None and following > until:
-            raise InputValueError(_("entries closed after round {until} (entries_until: {until}{article}): {name} "
-                                    "would be drawn from round {number}").format(
-                until=until, article=f", {rule}" if rule else "", name=quote(name), number=following),
-                tournament.source)
+            raise InputValueError(
+                _(
+                    "entries closed after round {until} (entries_until: {until}{article}): {name} "
+                    "would be drawn from round {number}"
+                ).format(until=until, article=f", {rule}" if rule else "", name=quote(name), number=following),
+                tournament.source,
+            )
         root = _root(text, tournament.source)
         edits = [_set_key(text, root, "players", _flow([*tournament.players, name]))]
         if following > 1:
             changed = {**tournament.entered, name: following}
             edits.append(_set_key(text, root, "entered", _flow(changed), before="rounds"))
         plan = _Plan(_apply(text, edits))
-        plan.said.append(_("{name} entered in {path}: drawn from round {number}").format(
-            name=one_line(name), path=tournament.source, number=following))
+        plan.said.append(
+            _("{name} entered in {path}: drawn from round {number}").format(
+                name=one_line(name), path=tournament.source, number=following
+            )
+        )
         if rule is not None and until is None and following > 1:
-            plan.warnings.append(_("{path}: {article} closes late entries at the first round after lunch; the file "
-                                   "does not say which round that is (entries_until: N makes `tournament add` refuse "
-                                   "after it)").format(path=tournament.source, article=rule))
+            plan.warnings.append(
+                _(
+                    "{path}: {article} closes late entries at the first round after lunch; the file "
+                    "does not say which round that is (entries_until: N makes `tournament add` refuse "
+                    "after it)"
+                ).format(path=tournament.source, article=rule)
+            )
         return plan
 
     return _changed(path, plan)
@@ -559,6 +648,7 @@ def rename(path: str, old: str, new: str) -> DayChange:
     """`tournament rename`: a player's (or a team's) new spelling, in the file and in every sheet
     that names him; no result changes (TN6). Each sheet is scored before and after: a sheet
     whose results would change otherwise than by the name refuses it."""
+
     def plan(tournament: Tournament, text: str) -> _Plan:
         members = {p for team in tournament.teams.values() for p in team}
         if old not in tournament.players and old not in tournament.teams and old not in members:
@@ -577,9 +667,13 @@ def rename(path: str, old: str, new: str) -> DayChange:
                 renamed = _renamed_sheet(tournament, where, old, new)
                 if renamed is not None:
                     plan.writes.append((where, renamed[1], renamed[0]))
-        plan.said.append(ngettext("{old} is {new} in {path} and in {count} sheet",
-                                  "{old} is {new} in {path} and in {count} sheets", len(plan.writes)).format(
-            old=one_line(old), new=one_line(new), path=tournament.source, count=len(plan.writes)))
+        plan.said.append(
+            ngettext(
+                "{old} is {new} in {path} and in {count} sheet",
+                "{old} is {new} in {path} and in {count} sheets",
+                len(plan.writes),
+            ).format(old=one_line(old), new=one_line(new), path=tournament.source, count=len(plan.writes))
+        )
         return plan
 
     return _changed(path, plan)
@@ -588,10 +682,19 @@ def rename(path: str, old: str, new: str) -> DayChange:
 # Where the tournament file writes a name: (key path from the root, each step a key, "*" for
 # every item of a list, "=" for every key of a mapping, "~" for every value of a mapping).
 _NAME_PLACES = (
-    ("players", "*"), ("teams", "="), ("teams", "~", "*"), ("groups", "~", "*"), ("withdrawn", "="),
-    ("entered", "="), ("substitutes", "="), ("substitutes", "~", "for"),
-    ("rounds", "*", "byes", "*"), ("rounds", "*", "disqualified", "*"), ("rounds", "*", "tables", "*", "players", "*"),
-    ("rounds", "*", "tables", "*", "absent", "*"), ("rounds", "*", "matches", "*", "teams", "*"),
+    ("players", "*"),
+    ("teams", "="),
+    ("teams", "~", "*"),
+    ("groups", "~", "*"),
+    ("withdrawn", "="),
+    ("entered", "="),
+    ("substitutes", "="),
+    ("substitutes", "~", "for"),
+    ("rounds", "*", "byes", "*"),
+    ("rounds", "*", "disqualified", "*"),
+    ("rounds", "*", "tables", "*", "players", "*"),
+    ("rounds", "*", "tables", "*", "absent", "*"),
+    ("rounds", "*", "matches", "*", "teams", "*"),
     ("rounds", "*", "penalties", "*", "player"),
 )
 
@@ -645,11 +748,13 @@ def _renamed_sheet(tournament: Tournament, where: str, old: str, new: str) -> tu
     try:
         after = score(load_sheet(where, text=renamed))
     except ScorekeeperError as exc:
-        raise InputValueError(_("{sheet}: renamed, it would not read ({error}); rename it by hand").format(
-            sheet=where, error=exc.message)) from None
+        raise InputValueError(
+            _("{sheet}: renamed, it would not read ({error}); rename it by hand").format(sheet=where, error=exc.message)
+        ) from None
     spelled = {old: new}
-    if [spelled.get(p, p) for p in before.players] != list(after.players) or \
-            {spelled.get(k, k): v for k, v in before.totals.items()} != dict(after.totals):
+    if [spelled.get(p, p) for p in before.players] != list(after.players) or {
+        spelled.get(k, k): v for k, v in before.totals.items()
+    } != dict(after.totals):
         raise InputValueError(_("{sheet}: renamed, its results would change; rename it by hand").format(sheet=where))
     return text, renamed
 

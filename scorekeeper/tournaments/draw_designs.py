@@ -9,6 +9,7 @@ seconds, and these constructions give them at once.
 
 Pure functions of the players' numbers 0..count-1; every choice from the `random.Random` passed in.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -37,16 +38,16 @@ def _field(order: int) -> _Field | None:
         return None
 
     def digits(value: int) -> list[int]:
-        return [(value // prime ** place) % prime for place in range(degree)]
+        return [(value // prime**place) % prime for place in range(degree)]
 
     def number(coefficients: list[int]) -> int:
-        return sum(coefficient * prime ** place for place, coefficient in enumerate(coefficients))
+        return sum(coefficient * prime**place for place, coefficient in enumerate(coefficients))
 
     modulus: list[int] = [1, 0] if degree == 1 else []
     if degree > 1:  # a monic polynomial of degree 2 or 3 without a root is irreducible
-        for low in range(prime ** degree):
+        for low in range(prime**degree):
             candidate = [*digits(low), 1]
-            if all(sum(c * x ** k for k, c in enumerate(candidate)) % prime for x in range(prime)):
+            if all(sum(c * x**k for k, c in enumerate(candidate)) % prime for x in range(prime)):
                 modulus = candidate
                 break
 
@@ -62,14 +63,14 @@ def _field(order: int) -> _Field | None:
                     product[top - degree + k] = (product[top - degree + k] - factor * modulus[k]) % prime
         return number(product[:degree])
 
-    add = [[number([(a + b) % prime for a, b in zip(digits(x), digits(y))]) for y in range(order)]
-           for x in range(order)]
+    add = [
+        [number([(a + b) % prime for a, b in zip(digits(x), digits(y))]) for y in range(order)] for x in range(order)
+    ]
     mul = [[multiply(x, y) for y in range(order)] for x in range(order)]
     return _Field(add, mul)
 
 
-def affine_round(count: int, size: int, past: list[list[list[int]]],
-                  rng: random.Random) -> list[list[int]] | None:
+def affine_round(count: int, size: int, past: list[list[list[int]]], rng: random.Random) -> list[list[int]] | None:
     """The next round from an affine plane of order `size` over `count` = size**2 players whose
     past rounds are parallel classes of it, or None when there is no such plane, the past rounds
     are not such classes, or all size+1 classes are used. Points are (x, y): x the table of the
@@ -79,8 +80,11 @@ def affine_round(count: int, size: int, past: list[list[list[int]]],
     gf = _field(size)
     if gf is None:
         return None
-    if any(sorted(len(table) for table in tables) != [size] * size
-           or sorted(number for table in tables for number in table) != list(range(count)) for tables in past):
+    if any(
+        sorted(len(table) for table in tables) != [size] * size
+        or sorted(number for table in tables for number in table) != list(range(count))
+        for tables in past
+    ):
         return None  # a round with byes or other players: not a class of the plane
     neg = [gf.add[value].index(0) for value in range(size)]
     if len(past) < 2:
@@ -114,8 +118,9 @@ def affine_round(count: int, size: int, past: list[list[list[int]]],
     return lines
 
 
-def _label_plane(count: int, size: int, gf: _Field, neg: list[int],
-                 past: list[list[list[int]]]) -> tuple[list[int], list[int], set[int | None]] | None:
+def _label_plane(
+    count: int, size: int, gf: _Field, neg: list[int], past: list[list[list[int]]]
+) -> tuple[list[int], list[int], set[int | None]] | None:
     """Coordinates that make every past round a parallel class, or None. The first two rounds are
     x = constant and y = constant; an affine map of x and y fixes the first two x values (0, 1)
     and the first y value (0), so only the other x values and each later round's slope are tried."""
@@ -157,8 +162,9 @@ def _label_plane(count: int, size: int, gf: _Field, neg: list[int],
     return None
 
 
-def _fit(size: int, gf: _Field, neg: list[int], at: dict, table_of: list[list[int]], x_value: list[int],
-         first_slope: int) -> tuple[list[int], list[int]] | None:
+def _fit(
+    size: int, gf: _Field, neg: list[int], at: dict, table_of: list[list[int]], x_value: list[int], first_slope: int
+) -> tuple[list[int], list[int]] | None:
     """y values and the slope of each later round, given the x values and the third round's slope."""
     if not table_of:
         return list(range(size)), []  # two rounds: any y values fit
@@ -178,8 +184,11 @@ def _fit(size: int, gf: _Field, neg: list[int], at: dict, table_of: list[list[in
                 candidate_y = trial
             else:
                 candidate_y = y_value
-            if all(gf.add[candidate_y[c]][neg[gf.mul[slope][x_value[r]]]] == offset[where[at[r, c]]]
-                   for r in range(size) for c in range(size)):
+            if all(
+                gf.add[candidate_y[c]][neg[gf.mul[slope][x_value[r]]]] == offset[where[at[r, c]]]
+                for r in range(size)
+                for c in range(size)
+            ):
                 y_value = candidate_y  # type: ignore[assignment]
                 slopes.append(slope)
                 break
@@ -196,20 +205,52 @@ def _fit(size: int, gf: _Field, neg: list[int], at: dict, table_of: list[list[in
 # modulo m and keeps the fixed points, and no pair meets twice in the first `rounds` rounds.
 #   (players, table size): (m, orbits, fixed, rounds, starter)
 STARTERS = {
-    (24, 4): (7, 3, 3, 7, ((21, 0, 7, 14), (22, 1, 9, 18), (23, 3, 13, 19), (2, 4, 5, 17), (6, 8, 10, 11),
-                           (12, 15, 16, 20))),
-    (28, 4): (9, 3, 1, 9, ((27, 0, 9, 18), (1, 3, 6, 14), (2, 21, 22, 24), (4, 5, 11, 19), (7, 10, 17, 23),
-                           (8, 13, 20, 25), (12, 15, 16, 26))),  # every pair meets once: a Kirkman-like S(2, 4, 28)
-    (30, 5): (6, 5, 0, 6, ((0, 1, 6, 8, 12), (2, 4, 18, 19, 24), (3, 13, 17, 27, 28), (5, 9, 14, 23, 26),
-                           (7, 15, 16, 20, 22), (10, 11, 21, 25, 29))),
+    (24, 4): (
+        7,
+        3,
+        3,
+        7,
+        ((21, 0, 7, 14), (22, 1, 9, 18), (23, 3, 13, 19), (2, 4, 5, 17), (6, 8, 10, 11), (12, 15, 16, 20)),
+    ),
+    (28, 4): (
+        9,
+        3,
+        1,
+        9,
+        (
+            (27, 0, 9, 18),
+            (1, 3, 6, 14),
+            (2, 21, 22, 24),
+            (4, 5, 11, 19),
+            (7, 10, 17, 23),
+            (8, 13, 20, 25),
+            (12, 15, 16, 26),
+        ),
+    ),  # every pair meets once: a Kirkman-like S(2, 4, 28)
+    (30, 5): (
+        6,
+        5,
+        0,
+        6,
+        (
+            (0, 1, 6, 8, 12),
+            (2, 4, 18, 19, 24),
+            (3, 13, 17, 27, 28),
+            (5, 9, 14, 23, 26),
+            (7, 15, 16, 20, 22),
+            (10, 11, 21, 25, 29),
+        ),
+    ),
 }
 
 
 def developed(m: int, orbits: int, starter) -> list[list[list[int]]]:
     """The rounds of a starter: round k moves every point of an orbit k places on (mod m)."""
     moved = orbits * m
-    return [[[point if point >= moved else point - point % m + (point % m + k) % m for point in table]
-             for table in starter] for k in range(m)]
+    return [
+        [[point if point >= moved else point - point % m + (point % m + k) % m for point in table] for table in starter]
+        for k in range(m)
+    ]
 
 
 def transversal_design(count: int, size: int) -> list[list[list[int]]] | None:
@@ -225,8 +266,9 @@ def transversal_design(count: int, size: int) -> list[list[list[int]]] | None:
     gf = _field(order)
     if gf is None:
         return None
-    return [[[x * order + gf.add[gf.mul[slope][x]][t] for x in range(size)] for t in range(order)]
-            for slope in range(order)]
+    return [
+        [[x * order + gf.add[gf.mul[slope][x]][t] for x in range(size)] for t in range(order)] for slope in range(order)
+    ]
 
 
 def design(count: int, size: int) -> list[list[list[int]]] | None:
@@ -241,8 +283,7 @@ def design(count: int, size: int) -> list[list[list[int]]] | None:
     return found
 
 
-def design_round(count: int, size: int, past: list[list[list[int]]],
-                 rng: random.Random) -> list[list[int]] | None:
+def design_round(count: int, size: int, past: list[list[list[int]]], rng: random.Random) -> list[list[int]] | None:
     """The next round of a design's schedule, or None when there is no design for these numbers,
     the rounds so far are not rounds of the schedule the first of them fixes, or all are played.
 
@@ -261,8 +302,9 @@ def design_round(count: int, size: int, past: list[list[list[int]]],
         rng.shuffle(tables)
         return tables
     first = sorted(sorted(table) for table in past[0])
-    if sorted(len(table) for table in first) != [size] * (count // size) or \
-            sorted(number for table in first for number in table) != list(range(count)):
+    if sorted(len(table) for table in first) != [size] * (count // size) or sorted(
+        number for table in first for number in table
+    ) != list(range(count)):
         return None
     player = [0] * count  # the player at each point of the design
     for table, points in zip(first, sorted(sorted(table) for table in rounds[0])):

@@ -9,6 +9,7 @@ search runs against a clock but counts its work in steps (`Draw.steps`): the sam
 and steps give the same draw on any machine. The planning is in draw_designs (schedules from
 finite geometry) and draw_search (the search).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -107,10 +108,17 @@ def repeat_meetings(history: list[list[list[str]]]) -> int:
     return sum(count - 1 for count in meetings(history).values())
 
 
-def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[list[str]]],
-                byes_so_far: dict[str, int], rounds_total: int | None, seed: int,
-                time_budget: float | None = TIME_BUDGET, steps: int | None = None,
-                clock: Callable[[], float] = time.perf_counter) -> Draw:
+def draw_tables(
+    players: list[str],
+    sizes: tuple[int, ...],
+    history: list[list[list[str]]],
+    byes_so_far: dict[str, int],
+    rounds_total: int | None,
+    seed: int,
+    time_budget: float | None = TIME_BUDGET,
+    steps: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Draw:
     """One round's tables (each a list of players in seat order: the first seat deals first),
     its byes, and how the draw found them (`Draw`).
 
@@ -142,8 +150,7 @@ def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[l
     ahead = max(1, min(ahead, PLAN_SLOTS // max(1, len(players))))
     byes_plan = _plan_byes(players, byes_so_far, layout.byes, ahead, rng)
     index = {name: number for number, name in enumerate(players)}
-    past = [[[index[name] for name in table if name in index] for table in round_tables]
-            for round_tables in history]
+    past = [[[index[name] for name in table if name in index] for table in round_tables] for round_tables in history]
     first = None
     taken, stopped = 0, "design"
     if layout.byes == 0 and len(set(layout.tables)) == 1:
@@ -154,12 +161,23 @@ def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[l
         byes_before = [byes_so_far.get(name, 0) for name in players]
         plan, plan_byes, cost = draw_search.quick_search(len(players), layout, past, byes_plan, byes_before, rng)
         stopped = "quick"
-        if layout.tables and (steps is None or steps > 0) and \
-                cost > draw_search.plan_bound(len(players), layout, past, len(plan), byes_before):
+        if (
+            layout.tables
+            and (steps is None or steps > 0)
+            and cost > draw_search.plan_bound(len(players), layout, past, len(plan), byes_before)
+        ):
             deadline = None if time_budget is None else started + time_budget
             searched = draw_search.tabu_search(
-                len(players), layout, past, plan, plan_byes, byes_before, random.Random(f"search {seed}"), steps,
-                lambda: deadline is not None and clock() >= deadline)
+                len(players),
+                layout,
+                past,
+                plan,
+                plan_byes,
+                byes_before,
+                random.Random(f"search {seed}"),
+                steps,
+                lambda: deadline is not None and clock() >= deadline,
+            )
             plan, plan_byes, taken, stopped = searched
         first, byes_plan[0] = plan[0], sorted(plan_byes[0])
     tables = []
@@ -167,8 +185,15 @@ def draw_tables(players: list[str], sizes: tuple[int, ...], history: list[list[l
         seats = [players[number] for number in table]
         rng.shuffle(seats)  # the seat order, and so who deals first, is drawn too
         tables.append(seats)
-    return Draw(tables, [players[number] for number in byes_plan[0]], _again(history, tables), taken,
-                clock() - started, None if steps is not None else time_budget, stopped)
+    return Draw(
+        tables,
+        [players[number] for number in byes_plan[0]],
+        _again(history, tables),
+        taken,
+        clock() - started,
+        None if steps is not None else time_budget,
+        stopped,
+    )
 
 
 def _again(history: list[list[list[str]]], tables: list[list[str]]) -> list[Again]:
@@ -211,8 +236,9 @@ def round_robin(teams: list[str]) -> list[list[tuple[str, str]]]:
 def _allowed_sizes(sizes: tuple[int, ...]) -> list[int]:
     allowed = sorted({size for size in sizes}, reverse=True) if sizes else []
     if not allowed or any(not isinstance(size, int) or isinstance(size, bool) or size < 2 for size in allowed):
-        raise InputValueError(_("table sizes must be whole numbers of at least 2, not {sizes}").format(
-            sizes=quote(list(sizes))))
+        raise InputValueError(
+            _("table sizes must be whole numbers of at least 2, not {sizes}").format(sizes=quote(list(sizes)))
+        )
     return allowed
 
 
@@ -220,14 +246,18 @@ def _check_players(names: list[str], teams: bool = False) -> None:
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            message = _("team {name} is listed twice in the draw") if teams else \
-                _("player {name} is listed twice in the draw")
+            message = (
+                _("team {name} is listed twice in the draw")
+                if teams
+                else _("player {name} is listed twice in the draw")
+            )
             raise InputValueError(message.format(name=quote(name)))
         seen.add(name)
 
 
-def _plan_byes(players: list[str], byes_so_far: dict[str, int], per_round: int, rounds: int,
-               rng: random.Random) -> list[list[int]]:
+def _plan_byes(
+    players: list[str], byes_so_far: dict[str, int], per_round: int, rounds: int, rng: random.Random
+) -> list[list[int]]:
     """The byes of this round and of each planned one: the fewest byes so far first (nobody has a
     second before everyone has had one), ties in a seeded random order (TN2)."""
     counts = [byes_so_far.get(name, 0) for name in players]

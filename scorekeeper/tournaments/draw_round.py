@@ -1,5 +1,6 @@
 """`tournament draw`: the next round of a tournament, its tables' (or matches') empty sheets,
 and the refusal to draw while the round before is not all in, complete and clean (TN2)."""
+
 from __future__ import annotations
 
 import os
@@ -63,26 +64,40 @@ def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
         return
     planned = tournament.planned_rounds
     if planned is not None and len(tournament.rounds) >= planned:
-        raise DrawRefused(_("round {number} was the last planned (planned_rounds: {number}); `--force` draws "
-                            "another").format(number=planned), tournament.source)
+        raise DrawRefused(
+            _("round {number} was the last planned (planned_rounds: {number}); `--force` draws another").format(
+                number=planned
+            ),
+            tournament.source,
+        )
     last = tournament.rounds[-1]
     lines = {item.line for item in (*last.tables, *last.matches)} | {last.line}
     about_last = [f for f in findings if f.is_error and f.line in lines]
     if about_last:
         first, more = about_last[0], len(about_last) - 1
         if more:
-            message = ngettext("round {number} is not finished: {finding} (and {count} more); `tournament check` "
-                               "lists everything, `--force` draws anyway",
-                               "round {number} is not finished: {finding} (and {count} more); `tournament check` "
-                               "lists everything, `--force` draws anyway", more)
+            message = ngettext(
+                "round {number} is not finished: {finding} (and {count} more); `tournament check` "
+                "lists everything, `--force` draws anyway",
+                "round {number} is not finished: {finding} (and {count} more); `tournament check` "
+                "lists everything, `--force` draws anyway",
+                more,
+            )
         else:
-            message = _("round {number} is not finished: {finding}; `tournament check` lists everything, "
-                        "`--force` draws anyway")
+            message = _(
+                "round {number} is not finished: {finding}; `tournament check` lists everything, `--force` draws anyway"
+            )
         raise DrawRefused(message.format(number=last.number, finding=first.message, count=more), tournament.source)
 
 
-def draw(tournament: Tournament, checked, seed: int | None, time_budget: float | None = None,
-         steps: int | None = None, extra_without: tuple[str, ...] = ()) -> DrawnRound:
+def draw(
+    tournament: Tournament,
+    checked,
+    seed: int | None,
+    time_budget: float | None = None,
+    steps: int | None = None,
+    extra_without: tuple[str, ...] = (),
+) -> DrawnRound:
     """The next round: tables of a players' game, or matches of a team game's next stage. A players'
     game's search runs `time_budget` seconds at most (draw.TIME_BUDGET when None), or exactly
     `steps` steps (the `search:` a round records) to draw a round again. `extra_without`: the
@@ -98,29 +113,47 @@ def draw(tournament: Tournament, checked, seed: int | None, time_budget: float |
             # Art 23: the players the cut left out may play an extra round, apart, for its own prize;
             # its tables are numbered after the last round's, beside which they play (TN6).
             apart = [name for name in left_out if name not in extra_without]
-            drawn.extra = _tables(tournament, game, number + 1, seed, apart, stage="extra", time_budget=time_budget,
-                                  first_table=len(drawn.search.tables) + 1 if drawn.search else 1,
-                                  without=[name for name in left_out if name in extra_without])
+            drawn.extra = _tables(
+                tournament,
+                game,
+                number + 1,
+                seed,
+                apart,
+                stage="extra",
+                time_budget=time_budget,
+                first_table=len(drawn.search.tables) + 1 if drawn.search else 1,
+                without=[name for name in left_out if name in extra_without],
+            )
             if not apart:
                 drawn.extra.search = None  # nobody plays it: no tables, nothing was searched
         return drawn
     if extra_without:
-        raise InputValueError(_("--extra-without: only a players' game after its cut has an extra round (Art 23)"),
-                              tournament.source)
+        raise InputValueError(
+            _("--extra-without: only a players' game after its cut has an extra round (Art 23)"), tournament.source
+        )
     return _matches(tournament, game, checked, number, seed)
 
 
-def _refuse_unknown_without(tournament: Tournament, number: int, left_out: list[str],
-                            extra_without: tuple[str, ...]) -> None:
+def _refuse_unknown_without(
+    tournament: Tournament, number: int, left_out: list[str], extra_without: tuple[str, ...]
+) -> None:
     """--extra-without names only players the cut leaves out of this round (Art 22, 23)."""
     for name in extra_without:
         if not left_out:
-            raise InputValueError(_("--extra-without: round {number} has no extra round: it is drawn beside the last "
-                                    "planned round, for those the cut leaves out (Art 23)").format(number=number),
-                                  tournament.source)
+            raise InputValueError(
+                _(
+                    "--extra-without: round {number} has no extra round: it is drawn beside the last "
+                    "planned round, for those the cut leaves out (Art 23)"
+                ).format(number=number),
+                tournament.source,
+            )
         if name not in left_out:
-            raise InputValueError(_("--extra-without: {name} is not one of the players the cut leaves out of round "
-                                    "{number}").format(name=quote(name), number=number), tournament.source)
+            raise InputValueError(
+                _("--extra-without: {name} is not one of the players the cut leaves out of round {number}").format(
+                    name=quote(name), number=number
+                ),
+                tournament.source,
+            )
 
 
 def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[list[str], list[str]]:
@@ -148,13 +181,30 @@ def _sheet_name(number: int, table) -> str:
 
 
 def _new_sheet(tournament: Tournament, game, who, table, number: int) -> str:
-    return new_sheet_text(game, tournament.rules, tournament.rules_ref, who, event=tournament.name or None,
-                          table=str(table), round_=str(number), source=tournament.source)
+    return new_sheet_text(
+        game,
+        tournament.rules,
+        tournament.rules_ref,
+        who,
+        event=tournament.name or None,
+        table=str(table),
+        round_=str(number),
+        source=tournament.source,
+    )
 
 
-def _tables(tournament: Tournament, game, number: int, seed: int, players: list[str],
-            stage: str | None = None, time_budget: float | None = None, steps: int | None = None,
-            first_table: int = 1, without: list[str] | None = None) -> DrawnRound:
+def _tables(
+    tournament: Tournament,
+    game,
+    number: int,
+    seed: int,
+    players: list[str],
+    stage: str | None = None,
+    time_budget: float | None = None,
+    steps: int | None = None,
+    first_table: int = 1,
+    without: list[str] | None = None,
+) -> DrawnRound:
     sizes = tuple(sorted(game.seats(tournament.rules), reverse=True))
     history = [[table.players for table in round_.tables if table.players] for round_ in tournament.rounds]
     byes_so_far = dict.fromkeys(players, 0)
@@ -165,12 +215,21 @@ def _tables(tournament: Tournament, game, number: int, seed: int, players: list[
     # TN2: plan for the rounds the file says; else for as many as could be played with no one
     # meeting anyone twice (16 in fours: 5), and at least this one.
     planned = tournament.planned_rounds or max(number, (len(players) - 1) // (sizes[0] - 1))
-    drawn = draw_tables(list(players), sizes, history, byes_so_far, max(planned, number), seed,
-                        TIME_BUDGET if time_budget is None else time_budget, steps)
+    drawn = draw_tables(
+        list(players),
+        sizes,
+        history,
+        byes_so_far,
+        max(planned, number),
+        seed,
+        TIME_BUDGET if time_budget is None else time_budget,
+        steps,
+    )
     tables, byes = drawn.tables, drawn.byes
     # The file's comments speak the organiser's language; its keys and values stay as they are.
     again = _("`tournament draw --seed {seed} --steps {steps}` draws this round again").format(
-        seed=seed, steps=drawn.steps)
+        seed=seed, steps=drawn.steps
+    )
     lines = [f"seed: {seed}  # {again}", "tables:"]
     if stage is not None:
         apart = _("the players the cut left out, apart (Art 23)")
@@ -206,8 +265,11 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
     sheets, seated = [], []
     for index, (group, first, second) in enumerate(pairs, start=1):
         sheet = _sheet_name(number, index)
-        match = {"group": group, "teams": [first, second], "sheet": sheet} if group else \
-            {"teams": [first, second], "sheet": sheet}
+        match = (
+            {"group": group, "teams": [first, second], "sheet": sheet}
+            if group
+            else {"teams": [first, second], "sheet": sheet}
+        )
         lines.append(f"  - {_flow(match)}")
         who = {first: tournament.teams[first], second: tournament.teams[second]}
         sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, who, index, number)))
@@ -278,7 +340,7 @@ def _block_indent(tournament: Tournament, text: str) -> str | None:
         if not 1 <= number <= len(starts):
             return ""
         end = text.find("\n", starts[number - 1])
-        return text[starts[number - 1]:] if end == -1 else text[starts[number - 1]:end]
+        return text[starts[number - 1] :] if end == -1 else text[starts[number - 1] : end]
 
     head = re.match(r"( *)- ", line(tournament.rounds[0].line or 0))
     if head is None:

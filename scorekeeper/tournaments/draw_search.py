@@ -6,6 +6,7 @@ meetings as possible (TN2), the rounds already played fixed.
 steps, never in seconds, and take every choice from the `random.Random` passed in, so the same
 arguments, seed and number of steps give the same plan on any machine.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -25,8 +26,14 @@ SEARCH_BUDGET = 500_000
 REPEAT_WEIGHT = 1_000_000
 
 
-def quick_search(count: int, layout: Layout, past: list[list[list[int]]], byes_plan: list[list[int]],
-                 byes_before: list[int], rng: random.Random) -> tuple[list[list[list[int]]], list[list[int]], int]:
+def quick_search(
+    count: int,
+    layout: Layout,
+    past: list[list[list[int]]],
+    byes_plan: list[list[int]],
+    byes_before: list[int],
+    rng: random.Random,
+) -> tuple[list[list[list[int]]], list[list[int]], int]:
     """The planned rounds (a seeded greedy start, then a short tabu search that moves a player who
     meets someone again: a swap with a player at another table of that round, or with a player
     sitting out that round when the byes stay fair); returns the best plan's rounds, their byes
@@ -57,8 +64,9 @@ def quick_search(count: int, layout: Layout, past: list[list[list[int]]], byes_p
             bye_rounds[number].append(round_number)
     if not layout.tables:
         return plan, byes_of, 0
-    cost = sum(REPEAT_WEIGHT * max(0, met[a][b] - 1) + met[a][b] * (met[a][b] - 1) // 2
-               for a in range(count) for b in range(a))
+    cost = sum(
+        REPEAT_WEIGHT * max(0, met[a][b] - 1) + met[a][b] * (met[a][b] - 1) // 2 for a in range(count) for b in range(a)
+    )
     # Swapping between a table of five and one of four changes how many meetings a player has,
     # so the bound holds only when all tables have one size.
     bound = _lower_bound(count, met) if len(set(layout.tables)) == 1 else 0
@@ -79,8 +87,13 @@ def quick_search(count: int, layout: Layout, past: list[list[list[int]]], byes_p
     for iteration in range(1, budget + 1):
         if best_cost <= bound:
             break
-        conflicts = [(round_number, number) for round_number, tables in enumerate(plan) for table in tables
-                     for number in table if any(met[number][other] > 1 for other in table if other != number)]
+        conflicts = [
+            (round_number, number)
+            for round_number, tables in enumerate(plan)
+            for table in tables
+            for number in table
+            if any(met[number][other] > 1 for other in table if other != number)
+        ]
         if not conflicts:
             break
         round_number, mover = conflicts[rng.randrange(len(conflicts))]
@@ -94,8 +107,10 @@ def quick_search(count: int, layout: Layout, past: list[list[list[int]]], byes_p
         mover_byes = len(bye_rounds[mover])
         if not bye_rounds[mover] or bye_rounds[mover][-1] < round_number:
             for partner in byes_of[round_number]:
-                if (bye_rounds[partner][-1] != round_number or len(bye_rounds[partner]) - 1 + byes_before[partner]
-                        != mover_byes + byes_before[mover]):
+                if (
+                    bye_rounds[partner][-1] != round_number
+                    or len(bye_rounds[partner]) - 1 + byes_before[partner] != mover_byes + byes_before[mover]
+                ):
                     continue  # the bye would not stay fair
                 partner_row = met[partner]
                 delta = sum(add[partner_row[other]] for other in home if other != mover) - leave
@@ -112,9 +127,13 @@ def quick_search(count: int, layout: Layout, past: list[list[list[int]]], byes_p
             for partner in table:
                 partner_row = met[partner]
                 # mover: leaves home, joins table without partner; partner: the other way
-                delta = (join - add[mover_row[partner]] - leave
-                         - sum(save[partner_row[other]] for other in table if other != partner)
-                         + sum(add[partner_row[other]] for other in home if other != mover))
+                delta = (
+                    join
+                    - add[mover_row[partner]]
+                    - leave
+                    - sum(save[partner_row[other]] for other in table if other != partner)
+                    + sum(add[partner_row[other]] for other in home if other != mover)
+                )
                 if not (mover_free and round_tabu[partner] <= iteration) and cost + delta >= best_cost:
                     continue  # tabu, unless it beats the best (aspiration)
                 if not chosen or delta < chosen_delta:
@@ -146,13 +165,17 @@ def quick_search(count: int, layout: Layout, past: list[list[list[int]]], byes_p
                 first = rng.choice(plan[shaken][first_table])
                 second = rng.choice(plan[shaken][second_table])
                 _swap(met, plan[shaken], table_at[shaken], first, second)
-            cost = sum(REPEAT_WEIGHT * max(0, met[a][b] - 1) + met[a][b] * (met[a][b] - 1) // 2
-                       for a in range(count) for b in range(a))
+            cost = sum(
+                REPEAT_WEIGHT * max(0, met[a][b] - 1) + met[a][b] * (met[a][b] - 1) // 2
+                for a in range(count)
+                for b in range(a)
+            )
     return best_plan, [sorted(byes) for byes in best_byes], best_cost
 
 
-def _greedy(count: int, layout: Layout, byes: list[int], met: list[list[int]], add: list[int],
-            rng: random.Random) -> list[list[int]]:
+def _greedy(
+    count: int, layout: Layout, byes: list[int], met: list[list[int]], add: list[int], rng: random.Random
+) -> list[list[int]]:
     """A planned round seated one player at a time (in seeded order) at the open table where he
     adds the least cost; its meetings are added to `met`."""
     bye_set = set(byes)
@@ -191,8 +214,9 @@ def _swap(met: list[list[int]], tables: list[list[int]], where: list[int], first
     where[first], where[second] = where[second], where[first]
 
 
-def _take_bye(met: list[list[int]], tables: list[list[int]], where: list[int], byes: list[int], seated: int,
-              sitting_out: int) -> None:
+def _take_bye(
+    met: list[list[int]], tables: list[list[int]], where: list[int], byes: list[int], seated: int, sitting_out: int
+) -> None:
     """`sitting_out` takes the seat of `seated`, who sits out the round instead."""
     table = tables[where[seated]]
     for other in table:
@@ -221,6 +245,7 @@ def _lower_bound(count: int, met: list[list[int]]) -> int:
 
 # --- the real search: a tabu search over the whole plan ---
 
+
 class Searched(NamedTuple):
     """The plan the search ends with (every planned round's tables and byes), how many steps it
     took and why it stopped: "bound" (no plan costs less), "clean" (the planned rounds repeat no
@@ -245,9 +270,17 @@ PATIENCE = 40
 PATIENCE_LEAST = 1_000
 
 
-def tabu_search(count: int, layout: Layout, past: list[list[list[int]]], plan: list[list[list[int]]],
-                byes_of: list[list[int]], byes_before: list[int], rng: random.Random, limit: int | None,
-                out_of_time) -> Searched:
+def tabu_search(
+    count: int,
+    layout: Layout,
+    past: list[list[list[int]]],
+    plan: list[list[list[int]]],
+    byes_of: list[list[int]],
+    byes_before: list[int],
+    rng: random.Random,
+    limit: int | None,
+    out_of_time,
+) -> Searched:
     """Dotú & Van Hentenryck's tabu search (2005) over all the planned rounds, from `plan`: each
     step takes, over every planned round, the best swap of a player who meets someone again with
     a player at another table of that round (or with one sitting out that round, when the byes
@@ -279,8 +312,10 @@ def tabu_search(count: int, layout: Layout, past: list[list[list[int]]], plan: l
     # Kept current move by move: join[r][p][t], what p adds by joining table t of round r (as the
     # table is, p's own seat included); leave[r][p], what p saves by leaving his table of round r
     # (at least REPEAT_WEIGHT exactly when he meets someone there again).
-    join = [[[sum(add[met[player][other]] for other in table) for table in tables] for player in range(count)]
-            for tables in plan]
+    join = [
+        [[sum(add[met[player][other]] for other in table) for table in tables] for player in range(count)]
+        for tables in plan
+    ]
     leave = [[0] * count for _ in plan]
     for number, tables in enumerate(plan):
         for table in tables:
@@ -402,8 +437,10 @@ def tabu_search(count: int, layout: Layout, past: list[list[list[int]]], plan: l
                 if byes_of[number] and (not mover_byes or mover_byes[-1] < number):
                     for partner in byes_of[number]:
                         partner_byes = bye_rounds[partner]
-                        if partner_byes[-1] != number or \
-                                len(partner_byes) - 1 + byes_before[partner] != len(mover_byes) + byes_before[mover]:
+                        if (
+                            partner_byes[-1] != number
+                            or len(partner_byes) - 1 + byes_before[partner] != len(mover_byes) + byes_before[mover]
+                        ):
                             continue  # the bye would not stay fair
                         delta = round_join[partner][home] - add[row[partner]] - mover_leave
                         if delta > chosen_delta and chosen:
@@ -447,8 +484,7 @@ def _total(count: int, met: list[list[int]]) -> int:
     return sum(_cost(met[a][b]) for a in range(count) for b in range(a))
 
 
-def plan_bound(count: int, layout: Layout, past: list[list[list[int]]], rounds: int,
-               byes_before: list[int]) -> int:
+def plan_bound(count: int, layout: Layout, past: list[list[list[int]]], rounds: int, byes_before: list[int]) -> int:
     """No plan of `rounds` more rounds costs less. Each player meets at least (smallest table - 1)
     others a round he plays; his meetings, spread as evenly as possible over the others, cost at
     least what `_spread` says; each pair is counted from both sides. The byes go to the players
@@ -477,8 +513,9 @@ def plan_bound(count: int, layout: Layout, past: list[list[list[int]]], rounds: 
             heapq.heappush(heap, (spent(player, byes[player] + 1) - spent(player, byes[player]), player))
     total = sum(spent(player, byes[player]) for player in range(count))
     repeats = sum(max(0, met_before[p] + each * (rounds - byes[p]) - others) for p in range(count))
-    return max(REPEAT_WEIGHT * ((repeats + 1) // 2), (total + 1) // 2,
-               (REPEAT_WEIGHT + 1) * _pigeonholes(layout, past, rounds))
+    return max(
+        REPEAT_WEIGHT * ((repeats + 1) // 2), (total + 1) // 2, (REPEAT_WEIGHT + 1) * _pigeonholes(layout, past, rounds)
+    )
 
 
 def _pigeonholes(layout: Layout, past: list[list[list[int]]], rounds: int) -> int:

@@ -4,6 +4,7 @@ Prefix T; then the ruling or article the finding is reported under (TN2: a round
 every sheet of the round before is in, complete and clean, each player once; King Art 7: a
 table with a player absent is not played); then what is wrong.
 """
+
 from __future__ import annotations
 
 from scorekeeper.findings import FindingKind
@@ -15,20 +16,20 @@ SHEET_OUTSIDE = FindingKind("T-TN2-SHEET-OUTSIDE", RULE, N_("a table's sheet is 
 SHEET_MISSING = FindingKind("T-TN2-SHEET-MISSING", RULE, N_("a table's sheet is not handed in yet"))
 SHEET_UNREADABLE = FindingKind("T-TN2-SHEET-UNREADABLE", RULE, N_("a table's sheet cannot be read"))
 SHEET_OTHER_GAME = FindingKind("T-TN2-SHEET-OTHER-GAME", RULE, N_("a table's sheet is of another game"))
-SHEET_OTHER_ROUND = FindingKind("T-TN2-SHEET-OTHER-ROUND", RULE,
-                                N_("a sheet says another round than the draw's"))
-SHEET_OTHER_TABLE = FindingKind("T-TN2-SHEET-OTHER-TABLE", RULE,
-                                N_("a sheet says another table than the draw's"))
-SHEET_OTHER_PLAYERS = FindingKind("T-TN2-SHEET-OTHER-PLAYERS", RULE,
-                                  N_("a sheet is played by others than the draw seated"))
-SHEET_SEAT_ORDER = FindingKind("T-TN2-SHEET-SEAT-ORDER", RULE,
-                               N_("a sheet seats the draw's players in another order"))
+SHEET_OTHER_ROUND = FindingKind("T-TN2-SHEET-OTHER-ROUND", RULE, N_("a sheet says another round than the draw's"))
+SHEET_OTHER_TABLE = FindingKind("T-TN2-SHEET-OTHER-TABLE", RULE, N_("a sheet says another table than the draw's"))
+SHEET_OTHER_PLAYERS = FindingKind(
+    "T-TN2-SHEET-OTHER-PLAYERS", RULE, N_("a sheet is played by others than the draw seated")
+)
+SHEET_SEAT_ORDER = FindingKind("T-TN2-SHEET-SEAT-ORDER", RULE, N_("a sheet seats the draw's players in another order"))
 SHEET_TWICE = FindingKind("T-TN2-SHEET-TWICE", RULE, N_("one sheet file is named at two tables"))
 SHEET_OTHER_EVENT = FindingKind("T-TN2-SHEET-OTHER-EVENT", RULE, N_("a sheet says another event than the tournament"))
-SHEET_OTHER_RULES = FindingKind("T-TN2-SHEET-OTHER-RULES", RULE,
-                                N_("a sheet is scored under other rules than the tournament's"))
-DRAW_LEFTOVER = FindingKind("T-TN2-DRAW-LEFTOVER", RULE,
-                            N_("a sheet of a round the file does not hold, left by an interrupted draw"))
+SHEET_OTHER_RULES = FindingKind(
+    "T-TN2-SHEET-OTHER-RULES", RULE, N_("a sheet is scored under other rules than the tournament's")
+)
+DRAW_LEFTOVER = FindingKind(
+    "T-TN2-DRAW-LEFTOVER", RULE, N_("a sheet of a round the file does not hold, left by an interrupted draw")
+)
 SHEET_INCOMPLETE = FindingKind("T-TN2-SHEET-INCOMPLETE", RULE, N_("a table's sheet is not complete"))
 SHEET_ERRORS = FindingKind("T-TN2-SHEET-ERRORS", RULE, N_("a table's sheet has errors"))
 TABLE_NUMBER_TWICE = FindingKind("T-TN2-TABLE-NUMBER-TWICE", RULE, N_("two tables of a round have one number"))
@@ -40,10 +41,32 @@ PLAYER_UNSEATED = FindingKind("T-TN2-PLAYER-UNSEATED", RULE, N_("a player has no
 ABSENT_SHEET = FindingKind("T-ART7-ABSENT-SHEET", "Art 7", N_("a table not played (a player absent) names a sheet"))
 # TN6: a player withdrawn, replaced by a substitute (King Art 7) or entered late (Quatrilho Art 5)
 # is drawn only in the rounds he plays.
-PLAYER_NOT_DRAWN = FindingKind("T-TN6-PLAYER-NOT-DRAWN", "TN6",
-                               N_("a player seated in a round he does not play (withdrawn, replaced, entered later)"))
+PLAYER_NOT_DRAWN = FindingKind(
+    "T-TN6-PLAYER-NOT-DRAWN",
+    "TN6",
+    N_("a player seated in a round he does not play (withdrawn, replaced, entered later)"),
+)
 
-KINDS = (SHEET_OUTSIDE, SHEET_MISSING, SHEET_UNREADABLE, SHEET_OTHER_GAME, SHEET_OTHER_ROUND, SHEET_OTHER_TABLE,
-         SHEET_OTHER_PLAYERS, SHEET_INCOMPLETE, SHEET_ERRORS, TABLE_NUMBER_TWICE, PLAYER_TWICE, PLAYER_UNKNOWN,
-         BYE_PLAYS, PLAYER_UNSEATED, ABSENT_SHEET, SHEET_SEAT_ORDER, SHEET_TWICE, SHEET_OTHER_EVENT,
-         SHEET_OTHER_RULES, DRAW_LEFTOVER, PLAYER_NOT_DRAWN)
+KINDS = (
+    SHEET_OUTSIDE,
+    SHEET_MISSING,
+    SHEET_UNREADABLE,
+    SHEET_OTHER_GAME,
+    SHEET_OTHER_ROUND,
+    SHEET_OTHER_TABLE,
+    SHEET_OTHER_PLAYERS,
+    SHEET_INCOMPLETE,
+    SHEET_ERRORS,
+    TABLE_NUMBER_TWICE,
+    PLAYER_TWICE,
+    PLAYER_UNKNOWN,
+    BYE_PLAYS,
+    PLAYER_UNSEATED,
+    ABSENT_SHEET,
+    SHEET_SEAT_ORDER,
+    SHEET_TWICE,
+    SHEET_OTHER_EVENT,
+    SHEET_OTHER_RULES,
+    DRAW_LEFTOVER,
+    PLAYER_NOT_DRAWN,
+)

@@ -2,6 +2,7 @@
 TN5): the semi-finals from one, two or four groups, the final between their winners, the ties
 that still need a deciding game (a negra) before the semi-finals can be drawn, and the final
 standings once the final is won."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -47,17 +48,21 @@ def by_group(rows: list[StandingRow]) -> dict[str | None, list[StandingRow]]:
 def _decided(rows: list[StandingRow], places: int, source: str) -> None:
     """Refuse while a tie touches the first `places` rows of a group, or the last of them and
     the next: who plays whom depends on it."""
-    for upper, lower in zip(rows[:places], rows[1:places + 1]):
+    for upper, lower in zip(rows[:places], rows[1 : places + 1]):
         if upper.decided_by in (NEGRA_NEEDED, TIED) or upper.place == lower.place:
-            message = _("the semi-finals wait for a negra: {first} and {second} are tied at place {place}") \
-                if upper.decided_by == NEGRA_NEEDED else \
-                _("the semi-finals wait for the group phase: {first} and {second} are tied at place {place}")
-            raise InputValueError(message.format(first=quote(upper.name), second=quote(lower.name),
-                                                 place=upper.place), source)
+            message = (
+                _("the semi-finals wait for a negra: {first} and {second} are tied at place {place}")
+                if upper.decided_by == NEGRA_NEEDED
+                else _("the semi-finals wait for the group phase: {first} and {second} are tied at place {place}")
+            )
+            raise InputValueError(
+                message.format(first=quote(upper.name), second=quote(lower.name), place=upper.place), source
+            )
 
 
-def semi_finals(rows: list[StandingRow], seeding: tuple[str, ...] = (), source: str | None = None,
-                next_round: int | None = None) -> list[tuple[str, str]]:
+def semi_finals(
+    rows: list[StandingRow], seeding: tuple[str, ...] = (), source: str | None = None, next_round: int | None = None
+) -> list[tuple[str, str]]:
     """The semi-finals from the group standings, as RULINGS TN5 draws them:
     - one group: its first four, 1st v 4th and 2nd v 3rd;
     - two groups: the first two of each, crossed, A1 v B2 and B1 v A2;
@@ -70,8 +75,12 @@ def semi_finals(rows: list[StandingRow], seeding: tuple[str, ...] = (), source: 
     if len(groups) == 1:
         (group_rows,) = groups.values()
         if len(group_rows) < SEMI_FINALISTS:
-            raise InputValueError(_("the semi-finals need {needed} teams, the group has {count}").format(
-                needed=SEMI_FINALISTS, count=len(group_rows)), source)
+            raise InputValueError(
+                _("the semi-finals need {needed} teams, the group has {count}").format(
+                    needed=SEMI_FINALISTS, count=len(group_rows)
+                ),
+                source,
+            )
         _decided(group_rows, SEMI_FINALISTS, source)
         first, second, third, fourth = (row.name for row in group_rows[:SEMI_FINALISTS])
         return [(first, fourth), (second, third)]
@@ -79,8 +88,12 @@ def semi_finals(rows: list[StandingRow], seeding: tuple[str, ...] = (), source: 
         (a_rows, b_rows) = groups.values()
         for group, group_rows in groups.items():
             if len(group_rows) < 2:
-                raise InputValueError(_("the semi-finals take the first two of each group, and group {group} has "
-                                        "{count}").format(group=one_line(str(group)), count=len(group_rows)), source)
+                raise InputValueError(
+                    _("the semi-finals take the first two of each group, and group {group} has {count}").format(
+                        group=one_line(str(group)), count=len(group_rows)
+                    ),
+                    source,
+                )
             _decided(group_rows, 2, source)
         return [(a_rows[0].name, b_rows[1].name), (b_rows[0].name, a_rows[1].name)]
     if len(groups) == 4:
@@ -96,16 +109,23 @@ def semi_finals(rows: list[StandingRow], seeding: tuple[str, ...] = (), source: 
         # Seeds 2 and 3 equal play the same semi-finals either way; any other tie decides the pairs.
         for index, (upper, lower) in enumerate(zip(seeded, seeded[1:]), start=1):
             if index != 2 and key(upper) == key(lower):
-                raise InputValueError(_("the semi-finals wait for the organiser: the group winners {first} and "
-                                        "{second} are equal on every number that seeds them (TN5); write the "
-                                        "semi-finals into the file: {yaml}").format(
-                    first=quote(upper.name), second=quote(lower.name),
-                    yaml=semi_finals_yaml(next_round)), source)
+                raise InputValueError(
+                    _(
+                        "the semi-finals wait for the organiser: the group winners {first} and "
+                        "{second} are equal on every number that seeds them (TN5); write the "
+                        "semi-finals into the file: {yaml}"
+                    ).format(first=quote(upper.name), second=quote(lower.name), yaml=semi_finals_yaml(next_round)),
+                    source,
+                )
         return [(seeded[0].name, seeded[3].name), (seeded[1].name, seeded[2].name)]
-    raise InputValueError(_("the semi-finals are drawn from one, two or four groups (TN5), and this tournament has "
-                            "{count}: the organiser writes them as the file's next round, {yaml}, and `tournament "
-                            "draw` draws the final").format(count=len(groups), yaml=semi_finals_yaml(next_round)),
-                          source)
+    raise InputValueError(
+        _(
+            "the semi-finals are drawn from one, two or four groups (TN5), and this tournament has "
+            "{count}: the organiser writes them as the file's next round, {yaml}, and `tournament "
+            "draw` draws the final"
+        ).format(count=len(groups), yaml=semi_finals_yaml(next_round)),
+        source,
+    )
 
 
 def semi_finals_yaml(number: int | None) -> str:
@@ -113,8 +133,11 @@ def semi_finals_yaml(number: int | None) -> str:
     sheets named as a draw names them."""
     number = number or 1
     team = _("TEAM")
-    return ("- {stage: semi, matches: [" +
-            ", ".join(f"{{teams: [{team}, {team}], sheet: r{number}-mesa{k}.yaml}}" for k in (1, 2)) + "]}")
+    return (
+        "- {stage: semi, matches: ["
+        + ", ".join(f"{{teams: [{team}, {team}], sheet: r{number}-mesa{k}.yaml}}" for k in (1, 2))
+        + "]}"
+    )
 
 
 def counted_result(match: Match, results: dict):
@@ -136,8 +159,9 @@ def final(semi_matches: list[Match], results: dict) -> tuple[str, str] | None:
     """The final: the winner of the first semi-final (1st v 4th) against the winner of the
     second, or None while either semi-final's sheet is missing, incomplete or has errors."""
     if len(semi_matches) != 2:
-        raise ScorekeeperError(_("the final follows two semi-finals, got {count} matches").format(
-            count=len(semi_matches)))
+        raise ScorekeeperError(
+            _("the final follows two semi-finals, got {count} matches").format(count=len(semi_matches))
+        )
     winners = [match_winner(match, results) for match in semi_matches]
     if None in winners:
         return None
@@ -157,8 +181,13 @@ def final_standings(tournament: Tournament, rows: list[StandingRow], results: di
     winner, 2nd its loser, 3rd (shared) the semi-finals' losers, then every other team in the
     order of the group phase (by group, then by place in the group). Before that, the group
     standings as they are. Each row says the furthest stage its team reached (`stage`)."""
-    semi_teams = {team for round_ in tournament.rounds if round_.stage == SEMI_STAGE
-                  for match in round_.matches for team in _teams(match, results)}
+    semi_teams = {
+        team
+        for round_ in tournament.rounds
+        if round_.stage == SEMI_STAGE
+        for match in round_.matches
+        for team in _teams(match, results)
+    }
     finals = [match for round_ in tournament.rounds if round_.stage == FINAL_STAGE for match in round_.matches]
     final_teams = {team for match in finals for team in _teams(match, results)}
 
@@ -176,8 +205,9 @@ def final_standings(tournament: Tournament, rows: list[StandingRow], results: di
     top = [(champion, 1, BY_FINAL), (runner_up, 2, BY_REACHING_FINAL)]
     for index, name in enumerate(semi_losers):
         top.append((name, 3, TIED if index + 1 < len(semi_losers) else BY_REACHING_SEMIS))
-    ordered = [dataclasses.replace(by_name[name], place=place, decided_by=said) for name, place, said in top
-               if name in by_name]
+    ordered = [
+        dataclasses.replace(by_name[name], place=place, decided_by=said) for name, place, said in top if name in by_name
+    ]
     shown = {row.name for row in ordered}
     rest = [row for row in staged if row.name not in shown]  # already by group, then by place
     for index, row in enumerate(rest):
@@ -185,8 +215,11 @@ def final_standings(tournament: Tournament, rows: list[StandingRow], results: di
         above = rest[index - 1] if index else None
         shares = above is not None and above.group == row.group and above.place == row.place
         place = ordered[-1].place if shares else len(ordered) + 1
-        said = row.decided_by if below is not None and below.group == row.group else \
-            (BY_GROUP if below is not None else None)
+        said = (
+            row.decided_by
+            if below is not None and below.group == row.group
+            else (BY_GROUP if below is not None else None)
+        )
         ordered.append(dataclasses.replace(row, place=place, decided_by=said))
     if ordered[-1].decided_by is not None:  # the last row has nobody below it (no team left after the semis)
         ordered[-1] = dataclasses.replace(ordered[-1], decided_by=None)

@@ -1,6 +1,7 @@
 """A tournament as its file holds it: who plays, and each round's tables (players' games) or
 matches (team games), byes, absences and penalties. The sheets are the tables' own files;
 their results come from scoring them (tournaments.results)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -2,6 +2,7 @@
 accepts, every tournament command reads back: the same name rule, the same limits, the rules
 named as the file's folder finds them; the text is read back with the loader before it is
 written."""
+
 from __future__ import annotations
 
 import os
@@ -35,9 +36,13 @@ def find_rules(ref: str, output: str):
     except registry.RulesError as exc:
         if exc.source is not None:  # the rule file itself is wrong: its own message
             raise
-        raise InputValueError(_("{ref}: a tournament file may only name a rule file in its own folder; put it "
-                                "beside {path}, or name shipped rules ({names})").format(
-            ref=ref, path=output, names=", ".join(registry.rules_names())), output) from None
+        raise InputValueError(
+            _(
+                "{ref}: a tournament file may only name a rule file in its own folder; put it "
+                "beside {path}, or name shipped rules ({names})"
+            ).format(ref=ref, path=output, names=", ".join(registry.rules_names())),
+            output,
+        ) from None
 
 
 def parse_groups(options: tuple[str, ...], teams: dict[str, list[str]], source: str) -> dict[str, list[str]]:
@@ -50,16 +55,19 @@ def parse_groups(options: tuple[str, ...], teams: dict[str, list[str]], source: 
         name, sep, members = option.partition("=")
         names = [m.strip() for m in members.split(",") if m.strip()]
         if not sep or not name.strip() or not names:
-            raise InputValueError(_("group {option}: expected NAME=TEAM,TEAM,...").format(option=quote(option)),
-                                  source)
+            raise InputValueError(_("group {option}: expected NAME=TEAM,TEAM,...").format(option=quote(option)), source)
         _check_name(name.strip(), source)
         for team in names:
             if team not in teams:
-                raise InputValueError(_("group {group}: {team} is not one of the teams").format(
-                    group=name.strip(), team=quote(team)), source)
+                raise InputValueError(
+                    _("group {group}: {team} is not one of the teams").format(group=name.strip(), team=quote(team)),
+                    source,
+                )
             if team in placed:
-                raise InputValueError(_("group {group}: {team} is already in a group").format(
-                    group=name.strip(), team=quote(team)), source)
+                raise InputValueError(
+                    _("group {group}: {team} is already in a group").format(group=name.strip(), team=quote(team)),
+                    source,
+                )
             placed.add(team)
         groups[name.strip()] = names
     missing = [team for team in teams if team not in placed]
@@ -68,12 +76,12 @@ def parse_groups(options: tuple[str, ...], teams: dict[str, list[str]], source: 
     return groups
 
 
-def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_rounds: int | None,
-                        source: str) -> str:
+def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_rounds: int | None, source: str) -> str:
     """A tournament file for `who` (players, or {team: players}) with no rounds."""
     if not name.strip() or len(name) > MAX_HEADER_TEXT:
-        raise InputValueError(_("--name: a tournament's name of 1 to {most} characters").format(most=MAX_HEADER_TEXT),
-                              source)
+        raise InputValueError(
+            _("--name: a tournament's name of 1 to {most} characters").format(most=MAX_HEADER_TEXT), source
+        )
     problem = text_problem(name)  # it heads every sheet of the draw and every page of the workbook
     if problem is not None:
         raise InputValueError(_("--name: {problem}").format(problem=problem), source)
@@ -104,9 +112,17 @@ def check_entrants(game, rules, players: tuple[str, ...], teams: tuple[str, ...]
                 _check_name(name, source)
         named = len(who) + sum(len(members) for members in who.values())
         if named > MAX_PLAYERS or any(len(members) > MAX_TEAM for members in who.values()):
-            raise InputValueError(_("{count} teams and players; a tournament file holds at most {most}").format(
-                count=grouped(named), most=grouped(MAX_PLAYERS)), source)
+            raise InputValueError(
+                _("{count} teams and players; a tournament file holds at most {most}").format(
+                    count=grouped(named), most=grouped(MAX_PLAYERS)
+                ),
+                source,
+            )
     elif len(who) > MAX_PLAYERS:
-        raise InputValueError(_("{count} players; a tournament file holds at most {most}").format(
-            count=grouped(len(who)), most=grouped(MAX_PLAYERS)), source)
+        raise InputValueError(
+            _("{count} players; a tournament file holds at most {most}").format(
+                count=grouped(len(who)), most=grouped(MAX_PLAYERS)
+            ),
+            source,
+        )
     return who

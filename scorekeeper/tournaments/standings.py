@@ -1,5 +1,6 @@
 """`tournament standings`: each game ranks by its own regulation (games.Game.standings); this
 gathers the sheets for it (output.tournament_text turns its rows into what is printed)."""
+
 from __future__ import annotations
 
 from scorekeeper import games
@@ -10,8 +11,11 @@ from scorekeeper.tournaments.model import StandingRow, Tournament
 
 def counted(checked) -> dict:
     """The results that count: sheets in, complete, clean and undisputed (collect.Checked)."""
-    return {sheet: result for sheet, result in checked.results.items()
-            if result.complete and result.valid and sheet not in checked.disputed}
+    return {
+        sheet: result
+        for sheet, result in checked.results.items()
+        if result.complete and result.valid and sheet not in checked.disputed
+    }
 
 
 def standings(tournament: Tournament, tick=None) -> tuple[list[StandingRow], list]:

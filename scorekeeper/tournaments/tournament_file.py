@@ -20,6 +20,7 @@ round: 3}}` (King Art 7: Zeca takes Gil's seat from round 3, with a standing of 
 Sheet paths are relative to the file and stay inside its folder (a tournament file may come
 from someone else, like a sheet's `rules:`).
 """
+
 from __future__ import annotations
 
 import os
@@ -33,8 +34,20 @@ from scorekeeper.sheet.file_access import read_regular
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, header_text, loads
 from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
 
-TOP_KEYS = ("tournament", "rules", "players", "teams", "groups", "planned_rounds", "withdrawn", "entered",
-            "substitutes", "entries_until", "rounds", "notes")
+TOP_KEYS = (
+    "tournament",
+    "rules",
+    "players",
+    "teams",
+    "groups",
+    "planned_rounds",
+    "withdrawn",
+    "entered",
+    "substitutes",
+    "entries_until",
+    "rounds",
+    "notes",
+)
 DAY_KEYS = ("withdrawn", "entered", "substitutes", "entries_until")  # TN6: a players' game's changes of the day
 ROUND_KEYS = ("stage", "seed", "search", "tables", "matches", "byes", "without", "penalties", "disqualified", "notes")
 TABLE_KEYS = ("table", "players", "sheet", "absent", "notes")
@@ -81,14 +94,15 @@ def read_tournament_text(path: str, name: str | None = None) -> str:
     except TournamentFormatError as exc:
         raise TournamentFormatError(exc.message, name, exc.line) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise TournamentFormatError(_("larger than {size} KiB: too large for a tournament file").format(
-            size=MAX_FILE_BYTES // 1024), name)
+        raise TournamentFormatError(
+            _("larger than {size} KiB: too large for a tournament file").format(size=MAX_FILE_BYTES // 1024), name
+        )
     if b"\0" in raw:
         raise TournamentFormatError(_("is a binary file, not YAML text"), name)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise TournamentFormatError(_("is not UTF-8 text"), name, raw[:exc.start].count(b"\n") + 1) from None
+        raise TournamentFormatError(_("is not UTF-8 text"), name, raw[: exc.start].count(b"\n") + 1) from None
 
 
 def parse(text: str, path: str) -> Tournament:
@@ -96,8 +110,11 @@ def parse(text: str, path: str) -> Tournament:
     its rules and sheets are): what `tournament new` writes is read back with this first."""
     doc = loads(text, path, TournamentFormatError)
     if not isinstance(doc, dict) or "tournament" not in doc:
-        raise TournamentFormatError(_("not a tournament file: expected a mapping with 'tournament', 'rules' and "
-                                      "'players' or 'teams'"), path, getattr(doc, "line", 1))
+        raise TournamentFormatError(
+            _("not a tournament file: expected a mapping with 'tournament', 'rules' and 'players' or 'teams'"),
+            path,
+            getattr(doc, "line", 1),
+        )
     reader = _Reader(path, doc)
     return reader.tournament()
 
@@ -112,19 +129,29 @@ class _Reader:
 
     def keys(self, item, allowed: tuple[str, ...], what: str) -> None:
         if not isinstance(item, dict):
-            self.fail(_("{what}: expected a mapping, got {value}").format(what=what, value=quote(item)),
-                      getattr(item, "line", None))
+            self.fail(
+                _("{what}: expected a mapping, got {value}").format(what=what, value=quote(item)),
+                getattr(item, "line", None),
+            )
         for key in item:
             if key not in allowed:
-                self.fail(_("{what}: unknown key {key}; allowed: {allowed}").format(
-                    what=what, key=quote(key), allowed=", ".join(allowed)), item.line_of(key))
+                self.fail(
+                    _("{what}: unknown key {key}; allowed: {allowed}").format(
+                        what=what, key=quote(key), allowed=", ".join(allowed)
+                    ),
+                    item.line_of(key),
+                )
 
     def names(self, value, what: str, line, limit: int = MAX_PLAYERS) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
             self.fail(_("{what}: expected a list of names, got {value}").format(what=what, value=quote(value)), line)
         if len(value) > limit:
-            self.fail(_("{what}: {count} names; at most {most}").format(what=what, count=grouped(len(value)), most=grouped(limit)),
-                      line)
+            self.fail(
+                _("{what}: {count} names; at most {most}").format(
+                    what=what, count=grouped(len(value)), most=grouped(limit)
+                ),
+                line,
+            )
         for index, name in enumerate(value):
             if name in self.good:
                 continue  # a name read already (each player is named at a table every round)
@@ -132,8 +159,10 @@ class _Reader:
             if problem is None:
                 self.good.add(name)
             else:
-                self.fail(_("{what}: {problem}").format(what=what, problem=problem),
-                          value.line_of(index) if hasattr(value, "line_of") else line)
+                self.fail(
+                    _("{what}: {problem}").format(what=what, problem=problem),
+                    value.line_of(index) if hasattr(value, "line_of") else line,
+                )
         if len(set(value)) != len(value):
             twice = next(n for n in value if value.count(n) > 1)
             self.fail(_("{what}: {name} is named twice").format(what=what, name=quote(twice)), line)
@@ -148,16 +177,22 @@ class _Reader:
             self.fail(_("tournament: {problem}").format(problem=problem), doc.line_of("tournament"))
         ref = doc.get("rules")
         if not isinstance(ref, str):
-            self.fail(_("rules: which game's rules? (one of {names})").format(names=", ".join(registry.rules_names())),
-                      doc.line_of("rules") if "rules" in doc else doc.line)
+            self.fail(
+                _("rules: which game's rules? (one of {names})").format(names=", ".join(registry.rules_names())),
+                doc.line_of("rules") if "rules" in doc else doc.line,
+            )
         try:
             rules = registry.find(ref, os.path.dirname(path))
         except RulesError as exc:
             if exc.source is None and registry.looks_like_path(ref):
                 # A tournament command has no --rules: the file names its house rules itself.
-                self.fail(_("rules: a tournament file may only name a rule file in its own folder; put {ref} beside "
-                            "it, or name shipped rules ({names})").format(
-                    ref=quote(ref), names=", ".join(registry.rules_names())), doc.line_of("rules"))
+                self.fail(
+                    _(
+                        "rules: a tournament file may only name a rule file in its own folder; put {ref} beside "
+                        "it, or name shipped rules ({names})"
+                    ).format(ref=quote(ref), names=", ".join(registry.rules_names())),
+                    doc.line_of("rules"),
+                )
             if exc.source is None:
                 self.fail(_("rules: {problem}").format(problem=exc.message), doc.line_of("rules"))
             raise
@@ -166,34 +201,47 @@ class _Reader:
         tournament = Tournament(path, name, rules, ref)
         if game.seating is games.Seating.PLAYERS:
             if "players" not in doc or "teams" in doc or "groups" in doc:
-                self.fail(_("{rules} is played by players: give 'players' (and no teams)").format(rules=rules.name),
-                          doc.line)
+                self.fail(
+                    _("{rules} is played by players: give 'players' (and no teams)").format(rules=rules.name), doc.line
+                )
             tournament.players = self.names(doc["players"], "players", doc.line_of("players"))
         else:
             if "teams" not in doc or "players" in doc:
-                self.fail(_("{rules} is played by teams: give 'teams' (and no players)").format(rules=rules.name),
-                          doc.line)
+                self.fail(
+                    _("{rules} is played by teams: give 'teams' (and no players)").format(rules=rules.name), doc.line
+                )
             tournament.teams = self.teams(doc["teams"], doc.line_of("teams"))
-            tournament.groups = self.groups(doc.get("groups"), tournament.teams, doc.line_of("groups")
-                                            if "groups" in doc else doc.line)
+            tournament.groups = self.groups(
+                doc.get("groups"), tournament.teams, doc.line_of("groups") if "groups" in doc else doc.line
+            )
         if tournament.players:
             self.day_changes(doc, tournament)
         elif any(key in doc for key in DAY_KEYS):
             key = next(key for key in DAY_KEYS if key in doc)
-            self.fail(_("{key}: a change of the day of a players' game; {rules} is played by teams").format(
-                key=key, rules=rules.name), doc.line_of(key))
+            self.fail(
+                _("{key}: a change of the day of a players' game; {rules} is played by teams").format(
+                    key=key, rules=rules.name
+                ),
+                doc.line_of(key),
+            )
         planned = doc.get("planned_rounds")
         if planned is not None and (type(planned) is not int or not 1 <= planned <= MAX_ROUNDS):
-            self.fail(_("planned_rounds: expected a whole number from 1 to {most}, got {value}").format(
-                most=MAX_ROUNDS, value=quote(planned)), doc.line_of("planned_rounds"))
+            self.fail(
+                _("planned_rounds: expected a whole number from 1 to {most}, got {value}").format(
+                    most=MAX_ROUNDS, value=quote(planned)
+                ),
+                doc.line_of("planned_rounds"),
+            )
         tournament.planned_rounds = planned
         rounds = doc.get("rounds") or []
         tournament.rounds_line = doc.line_of("rounds")
         if not isinstance(rounds, list):
             self.fail(_("rounds: expected a list, got {value}").format(value=quote(rounds)), doc.line_of("rounds"))
         if len(rounds) > MAX_ROUNDS:
-            self.fail(_("rounds: {count} rounds; at most {most}").format(count=grouped(len(rounds)), most=MAX_ROUNDS),
-                      doc.line_of("rounds"))
+            self.fail(
+                _("rounds: {count} rounds; at most {most}").format(count=grouped(len(rounds)), most=MAX_ROUNDS),
+                doc.line_of("rounds"),
+            )
         named = 0
         for number, item in enumerate(rounds, start=1):
             round_ = self.round(item, number, tournament)
@@ -201,14 +249,22 @@ class _Reader:
             for played in (*round_.tables, *round_.matches):
                 named += played.sheet is not None
                 if named > MAX_SHEETS:  # each is read by every command: the work is bounded here
-                    self.fail(_("rounds: more than {most} sheets; a tournament file names at most {most}").format(
-                        most=grouped(MAX_SHEETS)), played.line)
+                    self.fail(
+                        _("rounds: more than {most} sheets; a tournament file names at most {most}").format(
+                            most=grouped(MAX_SHEETS)
+                        ),
+                        played.line,
+                    )
         return tournament
 
     def round_number(self, value, what: str, line) -> int:
         if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
-            self.fail(_("{what}: expected a round number from 1 to {most}, got {value}").format(
-                what=what, most=MAX_ROUNDS, value=quote(value)), line)
+            self.fail(
+                _("{what}: expected a round number from 1 to {most}, got {value}").format(
+                    what=what, most=MAX_ROUNDS, value=quote(value)
+                ),
+                line,
+            )
         return value
 
     def day_changes(self, doc, tournament: Tournament) -> None:
@@ -219,29 +275,41 @@ class _Reader:
             if value is None:
                 continue
             if not isinstance(value, dict):
-                self.fail(_("{key}: expected a mapping of player to round, got {value}").format(
-                    key=key, value=quote(value)), doc.line_of(key))
+                self.fail(
+                    _("{key}: expected a mapping of player to round, got {value}").format(key=key, value=quote(value)),
+                    doc.line_of(key),
+                )
             names = self.names(list(value), key, doc.line_of(key))
             self.known(names, everyone, key, doc.line_of(key))
             getattr(tournament, key).update(
-                {name: self.round_number(value[name], f"{key}: {name}", value.line_of(name)) for name in names})
+                {name: self.round_number(value[name], f"{key}: {name}", value.line_of(name)) for name in names}
+            )
         value = doc.get("substitutes")
         if value is not None:
             if not isinstance(value, dict):
-                self.fail(_("substitutes: expected a mapping of substitute to {{for: PLAYER, round: N}}, got "
-                            "{value}").format(value=quote(value)), doc.line_of("substitutes"))
+                self.fail(
+                    _("substitutes: expected a mapping of substitute to {{for: PLAYER, round: N}}, got {value}").format(
+                        value=quote(value)
+                    ),
+                    doc.line_of("substitutes"),
+                )
             for new in self.names(list(value), "substitutes", doc.line_of("substitutes")):
                 item, line = value[new], value.line_of(new)
                 what = f"substitutes: {new}"
                 self.keys(item, ("for", "round"), what)
                 old = item.get("for")
                 if old not in everyone or old == new or new in tournament.entered:
-                    self.fail(_("{what}: for: whose seat? (another of the players, got {value})").format(
-                        what=what, value=quote(old)), line)
+                    self.fail(
+                        _("{what}: for: whose seat? (another of the players, got {value})").format(
+                            what=what, value=quote(old)
+                        ),
+                        line,
+                    )
                 tournament.substitutes[new] = (old, self.round_number(item.get("round"), what, line))
         if "entries_until" in doc:
-            tournament.entries_until = self.round_number(doc["entries_until"], "entries_until",
-                                                         doc.line_of("entries_until"))
+            tournament.entries_until = self.round_number(
+                doc["entries_until"], "entries_until", doc.line_of("entries_until")
+            )
 
     def teams(self, value, line) -> dict[str, list[str]]:
         if not isinstance(value, dict) or not value:
@@ -267,11 +335,15 @@ class _Reader:
             names = self.names(members, _("group {group}").format(group=group), value.line_of(group))
             for team in names:
                 if team not in teams:
-                    self.fail(_("group {group}: {team} is not one of the teams").format(group=group, team=quote(team)),
-                              value.line_of(group))
+                    self.fail(
+                        _("group {group}: {team} is not one of the teams").format(group=group, team=quote(team)),
+                        value.line_of(group),
+                    )
                 if team in seen:
-                    self.fail(_("group {group}: {team} is already in another group").format(
-                        group=group, team=quote(team)), value.line_of(group))
+                    self.fail(
+                        _("group {group}: {team} is already in another group").format(group=group, team=quote(team)),
+                        value.line_of(group),
+                    )
                 seen.add(team)
             groups[str(group)] = names
         return groups
@@ -282,16 +354,28 @@ class _Reader:
         line = item.line
         stage = item.get("stage")
         if stage is not None and stage not in STAGES:
-            self.fail(_("round {number}: stage: expected one of {stages}, got {value}").format(
-                number=number, stages=", ".join(STAGES), value=quote(stage)), item.line_of("stage"))
+            self.fail(
+                _("round {number}: stage: expected one of {stages}, got {value}").format(
+                    number=number, stages=", ".join(STAGES), value=quote(stage)
+                ),
+                item.line_of("stage"),
+            )
         seed = item.get("seed")
         if seed is not None and type(seed) is not int:
-            self.fail(_("round {number}: seed: expected a whole number, got {value}").format(
-                number=number, value=quote(seed)), item.line_of("seed"))
+            self.fail(
+                _("round {number}: seed: expected a whole number, got {value}").format(
+                    number=number, value=quote(seed)
+                ),
+                item.line_of("seed"),
+            )
         search = item.get("search")  # the steps the draw's search took (TN2: the round is drawn again from both)
         if search is not None and (type(search) is not int or search < 0):
-            self.fail(_("round {number}: search: expected a whole number of steps, got {value}").format(
-                number=number, value=quote(search)), item.line_of("search"))
+            self.fail(
+                _("round {number}: search: expected a whole number of steps, got {value}").format(
+                    number=number, value=quote(search)
+                ),
+                item.line_of("search"),
+            )
         result = Round(number, stage=stage, seed=seed, search=search, line=line)
         everyone = set(tournament.players) or set(tournament.teams)
         for table in self.listed(item, "tables", number, MAX_TABLES):
@@ -305,8 +389,9 @@ class _Reader:
             result.without = self.names(item["without"] or [], f"{round_what}: without", item.line_of("without"))
             self.known(result.without, everyone, f"{round_what}: without", item.line_of("without"))
         if "disqualified" in item:
-            result.disqualified = self.names(item["disqualified"] or [], f"{round_what}: disqualified",
-                                             item.line_of("disqualified"))
+            result.disqualified = self.names(
+                item["disqualified"] or [], f"{round_what}: disqualified", item.line_of("disqualified")
+            )
             self.known(result.disqualified, everyone, f"{round_what}: disqualified", item.line_of("disqualified"))
         for penalty in self.listed(item, "penalties", number, MAX_PLAYERS):
             result.penalties.append(self.penalty(penalty, number, everyone))
@@ -315,11 +400,19 @@ class _Reader:
     def listed(self, item, key: str, number: int, limit: int) -> list:
         value = item.get(key) or []
         if not isinstance(value, list):
-            self.fail(_("round {number}: {key}: expected a list, got {value}").format(
-                number=number, key=key, value=quote(value)), item.line_of(key))
+            self.fail(
+                _("round {number}: {key}: expected a list, got {value}").format(
+                    number=number, key=key, value=quote(value)
+                ),
+                item.line_of(key),
+            )
         if len(value) > limit:
-            self.fail(_("round {number}: {key}: {count} items; at most {most}").format(
-                number=number, key=key, count=grouped(len(value)), most=grouped(limit)), item.line_of(key))
+            self.fail(
+                _("round {number}: {key}: {count} items; at most {most}").format(
+                    number=number, key=key, count=grouped(len(value)), most=grouped(limit)
+                ),
+                item.line_of(key),
+            )
         return value
 
     def known(self, names: list[str], everyone: set, what: str, line) -> None:
@@ -331,32 +424,53 @@ class _Reader:
         sheet = item.get("sheet")
         if sheet is None:
             return None
-        if not isinstance(sheet, str) or not sheet or "\0" in sheet or os.path.isabs(sheet) or \
-                os.pardir in sheet.replace("\\", "/").split("/") or len(sheet) > 255:
-            self.fail(_("{what}: sheet: expected a file name in the tournament's folder, got {value}").format(
-                what=what, value=quote(sheet)), item.line_of("sheet"))
+        if (
+            not isinstance(sheet, str)
+            or not sheet
+            or "\0" in sheet
+            or os.path.isabs(sheet)
+            or os.pardir in sheet.replace("\\", "/").split("/")
+            or len(sheet) > 255
+        ):
+            self.fail(
+                _("{what}: sheet: expected a file name in the tournament's folder, got {value}").format(
+                    what=what, value=quote(sheet)
+                ),
+                item.line_of("sheet"),
+            )
         return sheet
 
     def table(self, item, number: int, everyone: set) -> Table:
         self.keys(item, TABLE_KEYS, _("round {number}: a table").format(number=number))
         label = item.get("table")
         if label is None or isinstance(label, (bool, float, list, dict)) or len(str(label)) > MAX_NAME:
-            self.fail(_("round {number}: a table needs its number (table: N), got {value}").format(
-                number=number, value=quote(label)), item.line)
+            self.fail(
+                _("round {number}: a table needs its number (table: N), got {value}").format(
+                    number=number, value=quote(label)
+                ),
+                item.line,
+            )
         problem = text_problem(str(label))
         if problem is not None:
-            self.fail(_("round {number}: table: {problem}").format(number=number, problem=problem),
-                      item.line_of("table"))
+            self.fail(
+                _("round {number}: table: {problem}").format(number=number, problem=problem), item.line_of("table")
+            )
         what = _("round {number}, table {table}").format(number=number, table=label)
-        players = self.names(item["players"], f"{what}: players", item.line_of("players"), MAX_TEAM) \
-            if "players" in item else []
+        players = (
+            self.names(item["players"], f"{what}: players", item.line_of("players"), MAX_TEAM)
+            if "players" in item
+            else []
+        )
         self.known(players, everyone, f"{what}: players", item.line_of("players") if players else item.line)
-        absent = self.names(item["absent"], f"{what}: absent", item.line_of("absent"), MAX_TEAM) \
-            if "absent" in item else []
+        absent = (
+            self.names(item["absent"], f"{what}: absent", item.line_of("absent"), MAX_TEAM) if "absent" in item else []
+        )
         for name in absent:
             if name not in players:
-                self.fail(_("{what}: absent: {name} is not one of the table's players").format(
-                    what=what, name=quote(name)), item.line_of("absent"))
+                self.fail(
+                    _("{what}: absent: {name} is not one of the table's players").format(what=what, name=quote(name)),
+                    item.line_of("absent"),
+                )
         sheet = self.sheet(item, what)
         if sheet is None and not players:
             self.fail(_("{what}: give its sheet, or its players").format(what=what), item.line)
@@ -369,8 +483,12 @@ class _Reader:
         self.known(teams, set(tournament.teams), f"{what}: teams", item.line_of("teams") if teams else item.line)
         group = item.get("group")
         if group is not None and str(group) not in tournament.groups:
-            self.fail(_("{what}: group {group} is not one of {groups}").format(
-                what=what, group=quote(group), groups=", ".join(tournament.groups)), item.line_of("group"))
+            self.fail(
+                _("{what}: group {group} is not one of {groups}").format(
+                    what=what, group=quote(group), groups=", ".join(tournament.groups)
+                ),
+                item.line_of("group"),
+            )
         sheet = self.sheet(item, what)
         if sheet is None and len(teams) != 2:
             self.fail(_("{what}: give its sheet, or its two teams").format(what=what), item.line)
@@ -380,18 +498,29 @@ class _Reader:
         self.keys(item, PENALTY_KEYS, _("round {number}: a penalty").format(number=number))
         player, points, article = item.get("player"), item.get("points"), item.get("article")
         if player not in everyone:
-            self.fail(_("round {number}: penalty: {player} is not in the tournament").format(
-                number=number, player=quote(player)), item.line)
+            self.fail(
+                _("round {number}: penalty: {player} is not in the tournament").format(
+                    number=number, player=quote(player)
+                ),
+                item.line,
+            )
         if isinstance(points, bool) or not isinstance(points, (int, float)) or abs(points) > 1000:
-            self.fail(_("round {number}: penalty: points: expected a number, got {value}").format(
-                number=number, value=quote(points)), item.line_of("points") if "points" in item else item.line)
+            self.fail(
+                _("round {number}: penalty: points: expected a number, got {value}").format(
+                    number=number, value=quote(points)
+                ),
+                item.line_of("points") if "points" in item else item.line,
+            )
         if not isinstance(article, str) or not article or len(article) > MAX_NAME:
-            self.fail(_("round {number}: penalty: article: which article? (e.g. Art 14)").format(number=number),
-                      item.line)
+            self.fail(
+                _("round {number}: penalty: article: which article? (e.g. Art 14)").format(number=number), item.line
+            )
         problem = text_problem(article)
         if problem is not None:
-            self.fail(_("round {number}: penalty: article: {problem}").format(number=number, problem=problem),
-                      item.line_of("article"))
+            self.fail(
+                _("round {number}: penalty: article: {problem}").format(number=number, problem=problem),
+                item.line_of("article"),
+            )
         return Penalty(player, float(points), article, item.line)
 
 

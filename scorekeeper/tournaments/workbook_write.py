@@ -8,6 +8,7 @@ and standings). A round's points per player are the CLI's standings after that r
 those after the round before; each table's cell becomes a formula into its sheet's worksheet
 when one of the sheet's own result cells (table points, the winner, the standing) gives those
 points, and a value otherwise (a bye, an absence, a penalty, a round that does not count)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -62,16 +63,26 @@ _BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # what Excel refuses in a
 _PLAIN_TITLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a worksheet a formula names without quotes
 # The notes under the lists. They name the lists' heads and worksheets: a translation says them
 # as its own heads do (pgettext "championship" and "worksheet" below).
-PLACE_NOTE = N_("Place and Decided by are written as values, as the regulation ranks the players; Points add up "
-                "each one's rounds on Results, which reads them from the tables' sheets.")
-FINAL_NOTE = N_("After the final (TN5): 1st its winner, 2nd its loser, 3rd (shared) the semi-finals' losers, then "
-                "the others in the order of the group phase, by group and by place in the group.")
-EXTRA_NOTE = N_("The extra round (Art 23) is shown apart: each player's net at his table, never added to the Total; "
-                "a player who did not play it has an empty cell.")
-RESULTS_NOTE = N_("Each round: the points the round gave the player. A formula reads them from his table's sheet; "
-                  "a value is what does not come from a sheet (a bye, an absence, a table not played). "
-                  "Adjustments: what the standings add outside the rounds (penalties in the tournament file, "
-                  "disqualifications).")
+PLACE_NOTE = N_(
+    "Place and Decided by are written as values, as the regulation ranks the players; Points add up "
+    "each one's rounds on Results, which reads them from the tables' sheets."
+)
+FINAL_NOTE = N_(
+    "After the final (TN5): 1st its winner, 2nd its loser, 3rd (shared) the semi-finals' losers, then "
+    "the others in the order of the group phase, by group and by place in the group."
+)
+EXTRA_NOTE = N_(
+    "The extra round (Art 23) is shown apart: each player's net at his table, never added to the Total; "
+    "a player who did not play it has an empty cell."
+)
+RESULTS_NOTE = N_(
+    "Each round: the points the round gave the player. A formula reads them from his table's sheet; "
+    "a value is what does not come from a sheet (a bye, an absence, a table not played). "
+    "Adjustments: what the standings add outside the rounds (penalties in the tournament file, "
+    "disqualifications)."
+)
+
+
 def standings_title() -> str:
     return pgettext("worksheet", "Standings")
 
@@ -190,14 +201,22 @@ def refuse_oversized(tournament: Tournament) -> None:
                 sheets.add(match.sheet)
         seats += len(round_.byes)
     if len(sheets) > MAX_SHEETS:
-        raise SheetFormatError(_("the championship workbook holds at most {most} tables' sheets, and this tournament "
-                                 "names {count}; `tournament standings` gives its standings and `scorekeeper export` "
-                                 "its sheets").format(most=grouped(MAX_SHEETS), count=grouped(len(sheets))),
-                               tournament.source)
+        raise SheetFormatError(
+            _(
+                "the championship workbook holds at most {most} tables' sheets, and this tournament "
+                "names {count}; `tournament standings` gives its standings and `scorekeeper export` "
+                "its sheets"
+            ).format(most=grouped(MAX_SHEETS), count=grouped(len(sheets))),
+            tournament.source,
+        )
     if seats > MAX_SEATS:
-        raise SheetFormatError(_("the championship workbook lists at most {most} seats over the rounds, and this "
-                                 "tournament has {count}; `tournament standings` gives its standings").format(
-            most=grouped(MAX_SEATS), count=grouped(seats)), tournament.source)
+        raise SheetFormatError(
+            _(
+                "the championship workbook lists at most {most} seats over the rounds, and this "
+                "tournament has {count}; `tournament standings` gives its standings"
+            ).format(most=grouped(MAX_SEATS), count=grouped(seats)),
+            tournament.source,
+        )
 
 
 def build(tournament: Tournament, reading=None, writing=None) -> Workbook:
@@ -268,8 +287,11 @@ class _Builder:
         self.played = self._table_sheets()
         names = [row.name for row in self.rows]
         positions = list(enumerate(self.t.rounds, start=1))
-        self.layout = Layout(names, [k for k, r in positions if r.stage != EXTRA_STAGE],
-                             [k for k, r in positions if r.stage == EXTRA_STAGE])
+        self.layout = Layout(
+            names,
+            [k for k, r in positions if r.stage != EXTRA_STAGE],
+            [k for k, r in positions if r.stage == EXTRA_STAGE],
+        )
         self.cells = self._round_cells()
         results_ws = wb.create_sheet(results_title(), 0)
         self._results(results_ws)
@@ -285,8 +307,12 @@ class _Builder:
     def _table_sheets(self) -> dict[int, Played]:
         """Every readable sheet as its own worksheet ("R1 Mesa1"), keyed by id of its table or match."""
         played = {}
-        self.sheet_count = sum(1 for round_ in self.t.rounds for item, *_said in _items(round_)
-                               if item.sheet is not None and item.sheet in self.results)
+        self.sheet_count = sum(
+            1
+            for round_ in self.t.rounds
+            for item, *_said in _items(round_)
+            if item.sheet is not None and item.sheet in self.results
+        )
         for round_ in self.t.rounds:
             for item, label, short in _items(round_):
                 result = self.results.get(item.sheet) if item.sheet is not None else None
@@ -303,10 +329,10 @@ class _Builder:
                 try:
                     summary = self.game.write_boletim(ws, sheet, result, self.styles, meta)
                 except Unwritable as exc:
-                    raise SheetFormatError(_("cannot export: {reason}").format(reason=exc.message),
-                                           sheet.source) from None
-                played[id(item)] = Played(round_, label, title, result, summary,
-                                          item.sheet in self.counted)
+                    raise SheetFormatError(
+                        _("cannot export: {reason}").format(reason=exc.message), sheet.source
+                    ) from None
+                played[id(item)] = Played(round_, label, title, result, summary, item.sheet in self.counted)
                 self.writing(len(played), self.sheet_count)
         return played
 
@@ -315,7 +341,7 @@ class _Builder:
         title, number = base, 2
         while title.lower() in self.taken:
             suffix = f" ({number})"
-            title, number = base[:31 - len(suffix)] + suffix, number + 1
+            title, number = base[: 31 - len(suffix)] + suffix, number + 1
         self.taken.add(title.lower())
         return title
 
@@ -344,8 +370,11 @@ class _Builder:
                 for name in who:
                     where = label
                     if absent:
-                        where = pgettext("championship", "Absent") if name in absent else \
-                            _("{table} (not played)").format(table=label)
+                        where = (
+                            pgettext("championship", "Absent")
+                            if name in absent
+                            else _("{table} (not played)").format(table=label)
+                        )
                     cells[name] = RoundCell(None, _own(delta, penalty, name), where)
             for name in round_.byes:
                 cells[name] = RoundCell(None, _own(delta, penalty, name), pgettext("championship", "Bye"))
@@ -389,8 +418,12 @@ class _Builder:
             won = delta[outcome.winner] - penalty.get(outcome.winner, 0)
             if won > 0:
                 literal = _number(won)
-                candidates.append(([f'IF({c.check}="{_text(n)}",{literal},0)' for c, n in zip(cells, who)],
-                                   [won if n == outcome.winner else 0 for n in who]))
+                candidates.append(
+                    (
+                        [f'IF({c.check}="{_text(n)}",{literal},0)' for c, n in zip(cells, who)],
+                        [won if n == outcome.winner else 0 for n in who],
+                    )
+                )
         candidates.append(([c.standing for c in cells], [outcome.score[n] for n in who]))
         candidates.append(([None] * len(who), [0] * len(who)))
         for formulas, values in candidates:
@@ -403,10 +436,14 @@ class _Builder:
         lay, st = self.layout, self.styles
         styles_title(ws, st, _("{tournament}: points by round").format(tournament=self.t.name))
         rounds = self.t.rounds
-        heads = [pgettext("championship", "Place"), self._who_word(),
-                 *[_round_head(rounds[k - 1]) for k in lay.counting],
-                 pgettext("championship", "Adjustments"), pgettext("championship", "Total"),
-                 *[self._apart_head(rounds[k - 1]) for k in lay.apart]]
+        heads = [
+            pgettext("championship", "Place"),
+            self._who_word(),
+            *[_round_head(rounds[k - 1]) for k in lay.counting],
+            pgettext("championship", "Adjustments"),
+            pgettext("championship", "Total"),
+            *[self._apart_head(rounds[k - 1]) for k in lay.apart],
+        ]
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
         self.adjust = {}
@@ -444,9 +481,14 @@ class _Builder:
         return pgettext("championship", "R{number} extra (Art 23)").format(number=round_.number)
 
     def _penalties_text(self) -> str:
-        lines = [" " + _("Round {number}: {player} {points} ({article}).").format(
-                     number=r.number, player=p.player, points=_number(p.points), article=p.article)
-                 for r in self.t.rounds for p in r.penalties]
+        lines = [
+            " "
+            + _("Round {number}: {player} {points} ({article}).").format(
+                number=r.number, player=p.player, points=_number(p.points), article=p.article
+            )
+            for r in self.t.rounds
+            for p in r.penalties
+        ]
         return (" " + _("Penalties:") + "".join(lines)) if lines else ""
 
     def round_ref(self, name: str, k: int) -> str:
@@ -460,18 +502,26 @@ class _Builder:
         keys, tiebreak_heads = _tiebreak_keys(self.rows), _tiebreak_heads()
         # The stage each team reached, once the knockout has begun (TN5: the final's order).
         staged = any(row.stage not in (None, "group") for row in self.rows)
-        heads = [pgettext("championship", "Place"), self._who_word(),
-                 *([pgettext("championship", "Group")] if grouped else []),
-                 *([pgettext("championship", "Stage")] if staged else []), pgettext("championship", "Points"),
-                 *(tiebreak_heads.get(key) or _tiebreak_head(key) for key in keys),
-                 pgettext("championship", "Decided by")]
+        heads = [
+            pgettext("championship", "Place"),
+            self._who_word(),
+            *([pgettext("championship", "Group")] if grouped else []),
+            *([pgettext("championship", "Stage")] if staged else []),
+            pgettext("championship", "Points"),
+            *(tiebreak_heads.get(key) or _tiebreak_head(key) for key in keys),
+            pgettext("championship", "Decided by"),
+        ]
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
         points_col = 3 + grouped + staged
         r = HEAD_ROW
         for r, row in enumerate(self.rows, start=HEAD_ROW + 1):
-            values = [row.place, row.name, *([row.group] if grouped else []),
-                      *([stage_words(row.stage)] if staged else [])]
+            values = [
+                row.place,
+                row.name,
+                *([row.group] if grouped else []),
+                *([stage_words(row.stage)] if staged else []),
+            ]
             for c, value in enumerate(values, start=1):
                 if value is not None:
                     put(ws, r, c, value)
@@ -546,15 +596,18 @@ class _Builder:
         st = self.styles
         st(put(ws, top, 1, _("Final stage")), "bold")
         _merge(ws, top, 1, top, last_col)
-        heads = (pgettext("championship", "Round"), pgettext("championship", "Match"),
-                 pgettext("championship", "Teams"), pgettext("championship", "Winner"))
+        heads = (
+            pgettext("championship", "Round"),
+            pgettext("championship", "Match"),
+            pgettext("championship", "Teams"),
+            pgettext("championship", "Winner"),
+        )
         for c, head in enumerate(heads, start=1):
             st(put(ws, top + 1, c, head), "head")
         r = top + 1
         for match in matches:
             r += 1
-            values = [_round_head(match.round_), match.label, " v ".join(match.who),
-                      match.winner or _("undecided")]
+            values = [_round_head(match.round_), match.label, " v ".join(match.who), match.winner or _("undecided")]
             for c, value in enumerate(values, start=1):
                 st(put(ws, r, c, value), "box")
         r += 1
@@ -585,8 +638,7 @@ class _Builder:
                 value = cell.value if cell is not None and cell.value is not None else 0
                 adjusted += self.points_after(k, name) - self.points_after(k - 1, name) - value
                 extra = _literal_term(_snap(adjusted))
-                ws.cell(r, 2 + j, f"=SUM({self.results_ref}!{col(3)}{source}:"
-                                  f"{col(lay.round_col(k))}{source}){extra}")
+                ws.cell(r, 2 + j, f"=SUM({self.results_ref}!{col(3)}{source}:{col(lay.round_col(k))}{source}){extra}")
                 st(ws.cell(r, 2 + j), "box_points")
                 known[ws.cell(r, 2 + j).coordinate] = self.points_after(k, name)
             st(ws.cell(r, 2), "box")
@@ -613,11 +665,14 @@ class _Builder:
         participant is in every round."""
         st = self.styles
         styles_title(ws, st, _("{tournament}: rounds").format(tournament=self.t.name))
-        heads = [pgettext("championship", "Round"),
-                 pgettext("championship", "Match") if self.teams else pgettext("championship", "Table"),
-                 pgettext("championship", "Sheet"),
-                 pgettext("championship", "Team") if self.teams else _("Player (by seat)"),
-                 pgettext("championship", "Result"), _("Winner / note")]
+        heads = [
+            pgettext("championship", "Round"),
+            pgettext("championship", "Match") if self.teams else pgettext("championship", "Table"),
+            pgettext("championship", "Sheet"),
+            pgettext("championship", "Team") if self.teams else _("Player (by seat)"),
+            pgettext("championship", "Result"),
+            _("Winner / note"),
+        ]
         last_col = len(heads)
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
@@ -735,8 +790,12 @@ class _Builder:
                     ws.row_breaks.append(Break(id=r - 1))
             st(put(ws, r, left, name), "head")
             _merge(ws, r, left, r, left + 3)
-            heads = (pgettext("championship", "Round"), pgettext("championship", "Table"),
-                     pgettext("championship", "Result"), pgettext("championship", "Checked"))
+            heads = (
+                pgettext("championship", "Round"),
+                pgettext("championship", "Table"),
+                pgettext("championship", "Result"),
+                pgettext("championship", "Checked"),
+            )
             for c, head in enumerate(heads, start=left):
                 st(put(ws, r + 1, c, head), "head")
             total = r + 2 + rounds
@@ -765,14 +824,21 @@ class _Builder:
 
 # --- helpers ----------------------------------------------------------------------------------------
 
+
 def _items(round_: Round):
     """Each table (or match) of a round, its label ("Mesa 1") and its short name ("Mesa1")."""
     for table in round_.tables:
-        yield (table, pgettext("championship", "Table {table}").format(table=table.table),
-               pgettext("worksheet", "Table{table}").format(table=table.table))
+        yield (
+            table,
+            pgettext("championship", "Table {table}").format(table=table.table),
+            pgettext("worksheet", "Table{table}").format(table=table.table),
+        )
     for number, match in enumerate(round_.matches, start=1):
-        yield (match, pgettext("championship", "Match {number}").format(number=number),
-               pgettext("worksheet", "Match{number}").format(number=number))
+        yield (
+            match,
+            pgettext("championship", "Match {number}").format(number=number),
+            pgettext("worksheet", "Match{number}").format(number=number),
+        )
 
 
 def _who(item, played: Played | None) -> list[str]:
@@ -844,22 +910,30 @@ def _tiebreak_heads() -> dict[str, str]:
     language in use; a key a game adds later is headed as it reads."""
     return {
         "games": pgettext("championship", "games"),
-        "byes": pgettext("championship", "byes"), "absences": pgettext("championship", "absences"),
+        "byes": pgettext("championship", "byes"),
+        "absences": pgettext("championship", "absences"),
         "unplayed": pgettext("championship", "tables not played"),
-        "penalties": pgettext("championship", "penalties"), "played": pgettext("championship", "played"),
-        "wins": pgettext("championship", "wins"), "mocas": pgettext("championship", "mocas"),
+        "penalties": pgettext("championship", "penalties"),
+        "played": pgettext("championship", "played"),
+        "wins": pgettext("championship", "wins"),
+        "mocas": pgettext("championship", "mocas"),
         "game_points": pgettext("championship", "game points"),
         "points_among_tied": pgettext("championship", "points among the tied"),
         "mocas_among_tied": pgettext("championship", "mocas among the tied"),
         "game_points_among_tied": pgettext("championship", "game points among the tied"),
-        "negra_wins": pgettext("championship", "negras won"), "matches": pgettext("championship", "matches won"),
+        "negra_wins": pgettext("championship", "negras won"),
+        "matches": pgettext("championship", "matches won"),
         "tentos_for": pgettext("championship", "tentos scored"),
         "tentos_against": pgettext("championship", "tentos conceded"),
         "tentos": pgettext("championship", "tentos scored - conceded"),
-        "disqualified": pgettext("championship", "disqualified"), "net": pgettext("championship", "net"),
-        "won": pgettext("championship", "points won"), "best_round": pgettext("championship", "best round"),
-        "rounds": pgettext("championship", "rounds"), "qualified": pgettext("championship", "qualified"),
-        "prize": pgettext("championship", "prize"), "extra_prize": pgettext("championship", "extra prize"),
+        "disqualified": pgettext("championship", "disqualified"),
+        "net": pgettext("championship", "net"),
+        "won": pgettext("championship", "points won"),
+        "best_round": pgettext("championship", "best round"),
+        "rounds": pgettext("championship", "rounds"),
+        "qualified": pgettext("championship", "qualified"),
+        "prize": pgettext("championship", "prize"),
+        "extra_prize": pgettext("championship", "extra prize"),
         "extra_round": pgettext("championship", "extra round"),
     }
 
@@ -868,7 +942,7 @@ def _tiebreak_head(key: str) -> str:
     """A tie-break column no game's words name: one of a game's own points (king_points, a game's
     name this module never says) as "<what> points", any other as its key reads."""
     if key.endswith("_points"):
-        return pgettext("championship", "{what} points").format(what=key[:-len("_points")].replace("_", " "))
+        return pgettext("championship", "{what} points").format(what=key[: -len("_points")].replace("_", " "))
     return key.replace("_", " ")
 
 
@@ -923,8 +997,13 @@ def _fit(ws, last_col: int, known: dict[str, float], minimum: float = 6.0) -> li
     computes it, in `known`; a wrapped head's longest word, in bold); a note merged across
     columns is left out. Reads the cells written (ws._cells): ws.iter_rows would create every
     empty cell of the rectangle, and a season's lists are large."""
-    merged = {(r, c) for rng in ws.merged_cells.ranges if rng.max_col > rng.min_col
-              for r in range(rng.min_row, rng.max_row + 1) for c in range(rng.min_col, rng.max_col + 1)}
+    merged = {
+        (r, c)
+        for rng in ws.merged_cells.ranges
+        if rng.max_col > rng.min_col
+        for r in range(rng.min_row, rng.max_row + 1)
+        for c in range(rng.min_col, rng.max_col + 1)
+    }
     widths = [minimum] * last_col
     looks: dict[tuple[int, int], tuple[bool, bool]] = {}
     for (row, column), cell in ws._cells.items():
@@ -935,8 +1014,10 @@ def _fit(ws, last_col: int, known: dict[str, float], minimum: float = 6.0) -> li
             continue
         style = cell._style.alignmentId, cell._style.fontId  # a cell's wrap and bold, looked up once a style
         if style not in looks:
-            looks[style] = (bool(cell.alignment is not None and cell.alignment.wrap_text),
-                            bool(cell.font is not None and cell.font.b))
+            looks[style] = (
+                bool(cell.alignment is not None and cell.alignment.wrap_text),
+                bool(cell.font is not None and cell.font.b),
+            )
         wrap, bold = looks[style]
         text = _shown_text(value)
         if wrap:
@@ -988,10 +1069,17 @@ def _note(ws, row: int, last_col: int, text: str) -> int:
     return row + 1
 
 
-def _page(ws, name: str, last_col: int, last_row: int, *, landscape: bool, titles: bool = True,
-          one_page: bool = False) -> None:
+def _page(
+    ws, name: str, last_col: int, last_row: int, *, landscape: bool, titles: bool = True, one_page: bool = False
+) -> None:
     """A4 fitted to the page's width (and height when `one_page`), the heads repeated on every page."""
-    page_setup(ws, header=name, landscape=landscape, one_page=one_page, area=f"A1:{col(last_col)}{last_row}",
-               repeat_titles=False)
+    page_setup(
+        ws,
+        header=name,
+        landscape=landscape,
+        one_page=one_page,
+        area=f"A1:{col(last_col)}{last_row}",
+        repeat_titles=False,
+    )
     if titles:
         ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"

@@ -1,4 +1,5 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
+
 from scorekeeper.games import Unit, lazy
 from scorekeeper.i18n import N_, N_plural, _, pgettext
 from scorekeeper.output.table_layout import Column
@@ -32,14 +33,19 @@ class Truco(TeamGame):
     def standings_note(self, rules):
         """TN4 in the rule file's order, as the championship workbook tells the organiser."""
         words = {"matches": _("matches won"), "games": _("games won"), "tentos": _("tentos scored minus conceded")}
-        return _("Teams are placed by {criteria}, in that order; a team disqualified (Art 8) loses every point it "
-                 "had and is placed last.").format(criteria=", ".join(words[c] for c in rules.standings))
+        return _(
+            "Teams are placed by {criteria}, in that order; a team disqualified (Art 8) loses every point it "
+            "had and is placed last."
+        ).format(criteria=", ".join(words[c] for c in rules.standings))
 
     def entry_label(self, kind):
         """A hand's kind ("hand", "void", "mao de onze") in the language in use; a penalty's name
         is the rule file's own word."""
-        kinds = {"hand": pgettext("truco", "hand"), "void": pgettext("truco", "void"),
-                 "mao de onze": pgettext("truco", "mao de onze")}
+        kinds = {
+            "hand": pgettext("truco", "hand"),
+            "void": pgettext("truco", "void"),
+            "mao de onze": pgettext("truco", "mao de onze"),
+        }
         return kinds.get(kind, kind)
 
     def show_tables(self, result):
@@ -47,13 +53,26 @@ class Truco(TeamGame):
         The heads are said in the language in use, and each hand's kind (entry_label)."""
         teams = result.players
         words = ("+", pgettext("truco", "score"), pgettext("truco", "games"))
-        headers = ["#", pgettext("truco", "game"), pgettext("truco", "hand"), _("detail"),
-                   *(Column(f"{t} {word}", word, t) for word in words for t in teams)]
+        headers = [
+            "#",
+            pgettext("truco", "game"),
+            pgettext("truco", "hand"),
+            _("detail"),
+            *(Column(f"{t} {word}", word, t) for word in words for t in teams),
+        ]
         rows = []
         for hand, state in zip(result.hands, result.extra["running"]):
-            rows.append([hand.index, state["game"], self.entry_label(hand.hand), hand.detail,
-                         *(hand.awarded.get(t, 0) for t in teams), *(state["score"][t] for t in teams),
-                         *(state["games_won"][t] for t in teams)])
+            rows.append(
+                [
+                    hand.index,
+                    state["game"],
+                    self.entry_label(hand.hand),
+                    hand.detail,
+                    *(hand.awarded.get(t, 0) for t in teams),
+                    *(state["score"][t] for t in teams),
+                    *(state["games_won"][t] for t in teams),
+                ]
+            )
         return [("", headers, rows, 4)]
 
     def ficha_columns(self, teams):

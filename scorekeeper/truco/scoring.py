@@ -1,4 +1,5 @@
 """Reading and scoring a Truco sheet: hands split into games at 12, the mao de onze, the match."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import quote
@@ -58,31 +59,55 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
         read = EntryReader(sheet, item, index, HAND, HAND_KEYS)
         over = match.winner is not None
         if over:
-            read.found(C.AFTER_MATCH, _("recorded after {team} won the match at hand {hand}").format(
-                team=match.winner, hand=match.ended_at))
+            read.found(
+                C.AFTER_MATCH,
+                _("recorded after {team} won the match at hand {hand}").format(team=match.winner, hand=match.ended_at),
+            )
         game_number = len(match.games) + 1
         start = dict(match.score)
         awarded, kind, detail = _hand(read, sheet, match)
         shown = dict(match.score) if over else match.add(awarded, index)
         # After the match, nothing is scored to agree with; a score above 12 is still impossible.
-        check_written(read, "score", shown, rules.target, _("a game stops at {target}").format(target=rules.target),
-                      _("the score is {standing}"), C.SCORE_OVER.rule, compare=not over,
-                      kinds=(C.SCORE_OVER, C.SCORE_WRONG))
+        check_written(
+            read,
+            "score",
+            shown,
+            rules.target,
+            _("a game stops at {target}").format(target=rules.target),
+            _("the score is {standing}"),
+            C.SCORE_OVER.rule,
+            compare=not over,
+            kinds=(C.SCORE_OVER, C.SCORE_WRONG),
+        )
         findings.extend(read.findings)
         hands.append(HandResult(index, read.line, kind, detail, None, None, awarded))
-        running.append({"game": game_number, "start": start, "score": shown, "games_won": dict(match.games_won),
-                        "scored": not over})
+        running.append(
+            {
+                "game": game_number,
+                "start": start,
+                "score": shown,
+                "games_won": dict(match.games_won),
+                "scored": not over,
+            }
+        )
     findings.sort(key=lambda f: f.line or 0)
     result = SheetResult(
-        source=sheet.source, rules=rules.name, players=teams, hands=hands, findings=findings,
-        complete=match.winner is not None, game=sheet.rules.game,
+        source=sheet.source,
+        rules=rules.name,
+        players=teams,
+        hands=hands,
+        findings=findings,
+        complete=match.winner is not None,
+        game=sheet.rules.game,
         meta=sheet_meta(sheet),
         totals_override=dict(match.games_won),
     )
     result.extra = {
         "winner": match.winner,
-        "teams": {team: {"players": sheet.teams[team], "games_won": match.games_won[team],
-                         "score": match.score[team]} for team in teams},
+        "teams": {
+            team: {"players": sheet.teams[team], "games_won": match.games_won[team], "score": match.score[team]}
+            for team in teams
+        },
         "games": match.games,
         "running": running,
     }
@@ -97,8 +122,11 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     void = read.word_value("void")
     if void is not None:
         if void not in rules.voids:
-            read.found(C.VOID_UNKNOWN, _("unknown void {void}; allowed: {allowed}").format(
-                void=quote(void), allowed=", ".join(rules.voids)), key="void")
+            read.found(
+                C.VOID_UNKNOWN,
+                _("unknown void {void}; allowed: {allowed}").format(void=quote(void), allowed=", ".join(rules.voids)),
+                key="void",
+            )
         # The rule file's void is a data word; the one it ships (Art 7's misdeal) is said in the
         # language in use.
         return nothing, "void", void_word(void)
@@ -107,21 +135,34 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
         penalty = PENALTIES.get(penalty_word)
         team = read.team("team")
         if penalty is None:
-            read.found(C.PENALTY_UNKNOWN, _("unknown penalty {penalty}; allowed: {allowed}").format(
-                penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)), key="penalty")
+            read.found(
+                C.PENALTY_UNKNOWN,
+                _("unknown penalty {penalty}; allowed: {allowed}").format(
+                    penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)
+                ),
+                key="penalty",
+            )
             return nothing, penalty_word, ""
         if team is None:
             if "team" not in read.item:
-                read.found(C.PENALTY_NO_TEAM,
-                           pgettext("truco", "a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
-                           key="team")
+                read.found(
+                    C.PENALTY_NO_TEAM,
+                    pgettext("truco", "a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
+                    key="team",
+                )
             return nothing, penalty, ""
         awarded = dict(nothing)
         other = other_team(sheet, team)
         if penalty == "truco-na-mao-de-onze":
             if eleven != [team]:
-                read.found(C.RAISE_NOT_AT_ELEVEN, _("{team} is not the only team at {eleven} ({score})").format(
-                    team=team, eleven=rules.eleven, score=_score(match)), team, key="team")
+                read.found(
+                    C.RAISE_NOT_AT_ELEVEN,
+                    _("{team} is not the only team at {eleven} ({score})").format(
+                        team=team, eleven=rules.eleven, score=_score(match)
+                    ),
+                    team,
+                    key="team",
+                )
             awarded[other] = rules.raise_penalty  # Art 16: the other team scores 3
         else:
             awarded[other] = rules.looked_at_deck  # Art 6: the dealer loses the deal and a point
@@ -130,16 +171,24 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     if declined is not None:
         team = read.team("team")
         if declined not in ("declined", "recusada", "recusou"):
-            read.found(C.ELEVEN_WORD, _("mao_de_onze: expected declined, got {value}").format(value=quote(declined)),
-                       key="mao_de_onze")
+            read.found(
+                C.ELEVEN_WORD,
+                _("mao_de_onze: expected declined, got {value}").format(value=quote(declined)),
+                key="mao_de_onze",
+            )
         if team is None:
             if "team" not in read.item:
                 read.found(C.DECLINE_NO_TEAM, _("name the team at eleven that declined (team: ...)"), key="team")
             return nothing, "mao de onze", ""
         if eleven != [team]:
-            read.found(C.DECLINE_NOT_AT_ELEVEN,
-                       _("only the one team at {eleven} may decline the hand ({score})").format(
-                           eleven=rules.eleven, score=_score(match)), team, key="team")
+            read.found(
+                C.DECLINE_NOT_AT_ELEVEN,
+                _("only the one team at {eleven} may decline the hand ({score})").format(
+                    eleven=rules.eleven, score=_score(match)
+                ),
+                team,
+                key="team",
+            )
         awarded = dict(nothing)
         awarded[other_team(sheet, team)] = rules.declined  # Art 17: declining gives the others 1
         return awarded, "mao de onze", _("declined by {team}").format(team=team)
@@ -152,32 +201,53 @@ def _hand(read: EntryReader, sheet: TeamSheet, match: _Match):
     value = read.item.get("value", 1)
     value = read.number("value", value, 1)
     if value not in rules.values:
-        read.found(C.VALUE, _("a hand is worth {values}, not {value}").format(
-            values=", ".join(map(str, rules.values)), value=value), key="value")
+        read.found(
+            C.VALUE,
+            _("a hand is worth {values}, not {value}").format(values=", ".join(map(str, rules.values)), value=value),
+            key="value",
+        )
     raised_by = read.team("raised_by")
     awarded = dict(nothing)
     detail = f"{winner}" + (f", {value}" if value != 1 else "")
     if len(eleven) == 2:
         if value != rules.both_at_eleven_value:
-            read.found(C.BOTH_AT_ELEVEN_VALUE,
-                       _("both teams at {eleven}: the hand is worth {worth}, not {value}").format(
-                           eleven=rules.eleven, worth=rules.both_at_eleven_value, value=value), key="value")
+            read.found(
+                C.BOTH_AT_ELEVEN_VALUE,
+                _("both teams at {eleven}: the hand is worth {worth}, not {value}").format(
+                    eleven=rules.eleven, worth=rules.both_at_eleven_value, value=value
+                ),
+                key="value",
+            )
         awarded[winner] = rules.both_at_eleven_value
         return awarded, "hand", _("{detail}, both at eleven").format(detail=detail)
     if len(eleven) == 1:
         at = eleven[0]
         if raised_by == at:
-            read.found(C.RAISED_AT_ELEVEN, _("{team}, at {eleven}, raised: the other team scores {points}").format(
-                team=at, eleven=rules.eleven, points=rules.raise_penalty), at, key="raised_by")
+            read.found(
+                C.RAISED_AT_ELEVEN,
+                _("{team}, at {eleven}, raised: the other team scores {points}").format(
+                    team=at, eleven=rules.eleven, points=rules.raise_penalty
+                ),
+                at,
+                key="raised_by",
+            )
             awarded[other_team(sheet, at)] = rules.raise_penalty
-            return awarded, "hand", _("{winner}, {value}, raised by {team} at eleven").format(
-                winner=winner, value=value, team=at)
+            return (
+                awarded,
+                "hand",
+                _("{winner}, {value}, raised by {team} at eleven").format(winner=winner, value=value, team=at),
+            )
         if winner != at:
             # Art 17: the team at eleven played and lost: the other team scores 3.
             if "value" in read.item and value != rules.lost:
-                read.found(C.LOST_VALUE, _("{team} played the mao de onze and lost: {winner} scores {points}, "
-                                           "not {value}").format(team=at, winner=winner, points=rules.lost,
-                                                                 value=value), winner, key="value")
+                read.found(
+                    C.LOST_VALUE,
+                    _("{team} played the mao de onze and lost: {winner} scores {points}, not {value}").format(
+                        team=at, winner=winner, points=rules.lost, value=value
+                    ),
+                    winner,
+                    key="value",
+                )
             awarded[winner] = rules.lost
             return awarded, "hand", _("{winner}, mao de onze lost by {team}").format(winner=winner, team=at)
         awarded[winner] = value

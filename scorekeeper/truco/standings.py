@@ -5,6 +5,7 @@ every point it had and ranks last.
 Only rounds of stage "group" count; a match counts once its sheet is in, complete and clean. A
 disqualification is written on the round it happened in as `disqualified: [TEAM]`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,10 +42,14 @@ class Record:
         return getattr(self, criterion)
 
     def tiebreaks(self) -> dict:
-        numbers = {"played": self.played, "matches": self.value("matches"), "games": self.value("games"),
-                   "tentos_for": 0 if self.disqualified else self.tentos_for,
-                   "tentos_against": 0 if self.disqualified else self.tentos_against,
-                   "tentos": self.value("tentos")}
+        numbers = {
+            "played": self.played,
+            "matches": self.value("matches"),
+            "games": self.value("games"),
+            "tentos_for": 0 if self.disqualified else self.tentos_for,
+            "tentos_against": 0 if self.disqualified else self.tentos_against,
+            "tentos": self.value("tentos"),
+        }
         if self.disqualified:
             numbers["disqualified"] = True
         return numbers
@@ -57,8 +62,13 @@ def disqualified_teams(tournament: Tournament) -> set[str]:
     for round_ in tournament.rounds:
         for team in getattr(round_, "disqualified", None) or ():
             if team not in tournament.teams:
-                raise ScorekeeperError(_("round {number} disqualifies {team}, who is no team of the tournament").format(
-                    number=round_.number, team=quote(team)), tournament.source, round_.line)
+                raise ScorekeeperError(
+                    _("round {number} disqualifies {team}, who is no team of the tournament").format(
+                        number=round_.number, team=quote(team)
+                    ),
+                    tournament.source,
+                    round_.line,
+                )
             teams.add(team)
     return teams
 
@@ -73,8 +83,7 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
     for team in disqualified_teams(tournament):
         if team in records:
             records[team].disqualified = True
-    not_one_group = pgettext("truco", "the match {sheet} of {first} and {second} is not between two teams of one "
-                                      "group")
+    not_one_group = pgettext("truco", "the match {sheet} of {first} and {second} is not between two teams of one group")
     for _match, result, _group in counted_matches(tournament, results, GROUP_STAGE, not_one_group):
         first, second = result.players
         for team, other in ((first, second), (second, first)):
@@ -103,9 +112,16 @@ def _rows(group: str | None, teams: list[str], records: dict[str, Record], crite
         decided_by = None
         if index + 1 < len(ordered):
             decided_by = _separation(records[team], records[ordered[index + 1]], criteria)
-        rows.append(StandingRow(place=rows[-1].place if tied_above else index + 1, name=team,
-                                points=records[team].value("matches"), tiebreaks=records[team].tiebreaks(),
-                                decided_by=decided_by, group=group))
+        rows.append(
+            StandingRow(
+                place=rows[-1].place if tied_above else index + 1,
+                name=team,
+                points=records[team].value("matches"),
+                tiebreaks=records[team].tiebreaks(),
+                decided_by=decided_by,
+                group=group,
+            )
+        )
     return rows
 
 

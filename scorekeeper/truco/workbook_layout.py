@@ -1,5 +1,6 @@
 """Truco's ficha: its columns, the formulas of a hand's row (Art 13-18), what a scorer typed,
 and how a row and its findings are read back (team.workbook_write and team.workbook_read do the rest)."""
+
 from __future__ import annotations
 
 from scorekeeper.errors import quote
@@ -43,12 +44,23 @@ class TrucoColumns(FichaColumns):
         self.widths = [*self.meta_widths, *[self.team_width] * 4 * teams, 6, self.remark_width]
 
     def meta_heads(self) -> list[str]:
-        return [_(NUMBER_HEAD), _(WINNER_LABEL), pgettext("truco", "Value"), pgettext("truco", "Raised"),
-                pgettext("truco", "Incident"), pgettext("truco", "Team"), pgettext("truco", "Game")]
+        return [
+            _(NUMBER_HEAD),
+            _(WINNER_LABEL),
+            pgettext("truco", "Value"),
+            pgettext("truco", "Raised"),
+            pgettext("truco", "Incident"),
+            pgettext("truco", "Team"),
+            pgettext("truco", "Game"),
+        ]
 
     def team_heads(self) -> list[str]:
-        return [pgettext("truco", "Start"), pgettext("truco", "Gained"), pgettext("truco", "Score"),
-                pgettext("truco", "Games")]
+        return [
+            pgettext("truco", "Start"),
+            pgettext("truco", "Gained"),
+            pgettext("truco", "Score"),
+            pgettext("truco", "Games"),
+        ]
 
     def result_texts(self) -> tuple[str, str]:
         return pgettext("truco", "Game"), pgettext("truco", "Games")  # 1 Jogo, 2 Jogos
@@ -88,8 +100,13 @@ class TrucoColumns(FichaColumns):
     def write_row(self, writer, r: int, row: dict) -> None:
         """Art 13-18 as formulas: what each hand gives, the game to 12, games won."""
         ws, cols, rules = writer.ws, self, writer.rules
-        for column, key in ((cols.WINNER, "winner"), (cols.VALUE, "value"), (cols.RAISED, "raised_by"),
-                            (cols.EVENT, "event"), (cols.TEAM, "team")):
+        for column, key in (
+            (cols.WINNER, "winner"),
+            (cols.VALUE, "value"),
+            (cols.RAISED, "raised_by"),
+            (cols.EVENT, "event"),
+            (cols.TEAM, "team"),
+        ):
             if row.get(key) is not None:
                 put(ws, r, column, row[key])
         n = len(writer.names)
@@ -99,8 +116,11 @@ class TrucoColumns(FichaColumns):
         computed = [f"MIN({target},{col(cols.start(t))}{above}+{col(cols.gained(t))}{above})" for t in range(n)]
         new_game = "TRUE" if first else f"MAX({','.join(computed)})>={target}"
         ws.cell(r, cols.GAME, writer.computed(r, "1" if first else f"G{above}+IF({new_game},1,0)"))
-        over = "FALSE" if first else \
-            f"MAX({','.join(f'{col(cols.games(t))}{above}' for t in range(n))})>={rules.games_to_win}"
+        over = (
+            "FALSE"
+            if first
+            else f"MAX({','.join(f'{col(cols.games(t))}{above}' for t in range(n))})>={rules.games_to_win}"
+        )
         for t in range(n):
             other = 1 - t
             ws.cell(r, cols.start(t), writer.computed(r, "0" if first else f"IF({new_game},0,{computed[t]})"))
@@ -112,21 +132,26 @@ class TrucoColumns(FichaColumns):
             value = f'IF($C{r}="",1,$C{r})'
             eleven = rules.eleven
             # Art 13-18 (T1-T3): what this hand gives team t.
-            gained = (f'IF({over},0,IF($E{r}="anulada",0,'
-                      f'IF(OR($E{r}="olhar-baralho",$E{r}="recusada"),'
-                      f'IF($F{r}={ot},IF($E{r}="recusada",{rules.declined},{rules.looked_at_deck}),0),'
-                      f'IF($E{r}="truco-na-mao-de-onze",IF($F{r}={ot},{rules.raise_penalty},0),'
-                      f'IF(AND({s_me}={eleven},{s_ot}={eleven}),IF($B{r}={me},{rules.both_at_eleven_value},0),'
-                      f'IF({s_ot}={eleven},IF(OR($D{r}={ot},$B{r}={me}),'
-                      f'IF($D{r}={ot},{rules.raise_penalty},{rules.lost}),0),'
-                      f'IF({s_me}={eleven},IF($D{r}={me},0,IF($B{r}={me},{value},0)),'
-                      f'IF($B{r}={me},{value},0))))))))')
+            gained = (
+                f'IF({over},0,IF($E{r}="anulada",0,'
+                f'IF(OR($E{r}="olhar-baralho",$E{r}="recusada"),'
+                f'IF($F{r}={ot},IF($E{r}="recusada",{rules.declined},{rules.looked_at_deck}),0),'
+                f'IF($E{r}="truco-na-mao-de-onze",IF($F{r}={ot},{rules.raise_penalty},0),'
+                f"IF(AND({s_me}={eleven},{s_ot}={eleven}),IF($B{r}={me},{rules.both_at_eleven_value},0),"
+                f"IF({s_ot}={eleven},IF(OR($D{r}={ot},$B{r}={me}),"
+                f"IF($D{r}={ot},{rules.raise_penalty},{rules.lost}),0),"
+                f"IF({s_me}={eleven},IF($D{r}={me},0,IF($B{r}={me},{value},0)),"
+                f"IF($B{r}={me},{value},0))))))))"
+            )
             ws.cell(r, cols.gained(t), writer.computed(r, gained))
             if not written:
                 ws.cell(r, cols.score(t), writer.computed(r, f"MIN({target},{s_me}+{col(cols.gained(t))}{r})"))
             previous = "0" if first else f"{col(cols.games(t))}{above}"
-            ws.cell(r, cols.games(t), writer.computed(
-                r, f"{previous}+IF(AND(NOT({over}),{s_me}+{col(cols.gained(t))}{r}>={target}),1,0)"))
+            ws.cell(
+                r,
+                cols.games(t),
+                writer.computed(r, f"{previous}+IF(AND(NOT({over}),{s_me}+{col(cols.gained(t))}{r}>={target}),1,0)"),
+            )
 
     def validation(self, writer, lst) -> None:
         cols, rules, names = self, writer.rules, writer.names
@@ -147,17 +172,25 @@ class TrucoColumns(FichaColumns):
         # penalty; what it cannot say is refused at export
         events = [key for key in ("void", "mao_de_onze", "penalty") if item.get(key) is not None]
         if len(events) > 1:
-            raise CannotHold(_("{first} and {second}: a hand's row has one Ocorrência").format(
-                first=events[0], second=events[1]))
+            raise CannotHold(
+                _("{first} and {second}: a hand's row has one Ocorrência").format(first=events[0], second=events[1])
+            )
         if events == ["void"]:
             if item["void"] != "misdeal":
-                raise CannotHold(_("void: the ficha writes a void as anulada, which reads back as misdeal, not {value}")
-                                 .format(value=quote(item["void"])))
+                raise CannotHold(
+                    _("void: the ficha writes a void as anulada, which reads back as misdeal, not {value}").format(
+                        value=quote(item["void"])
+                    )
+                )
             row["event"] = "anulada"
         elif events == ["mao_de_onze"]:
             if item["mao_de_onze"] != "declined":
-                raise CannotHold(_("mao_de_onze: the ficha writes a declined mao de onze as recusada, which reads back "
-                                   "as declined, not {value}").format(value=quote(item["mao_de_onze"])))
+                raise CannotHold(
+                    _(
+                        "mao_de_onze: the ficha writes a declined mao de onze as recusada, which reads back "
+                        "as declined, not {value}"
+                    ).format(value=quote(item["mao_de_onze"]))
+                )
             row["event"] = "recusada"
         elif events == ["penalty"] and isinstance(item["penalty"], str):
             row["event"] = item["penalty"]
@@ -208,8 +241,11 @@ class TrucoColumns(FichaColumns):
                 return cols.VALUE
             if code == C.RAISED_AT_ELEVEN.code:  # raised at eleven (Art 16): who raised is in Pediu
                 return cols.RAISED
-            if code == team_codes.NOT_A_TEAM.code and ficha.team_of(entry["winner"]) is not None \
-                    and "raised_by" in entry:
+            if (
+                code == team_codes.NOT_A_TEAM.code
+                and ficha.team_of(entry["winner"]) is not None
+                and "raised_by" in entry
+            ):
                 return cols.RAISED  # the name that is not a team is in Pediu, not Vencedor
             return None
         if set(entry) <= {"note", "score"}:  # a row with a note and no hand: its winner is missing, in Vencedor

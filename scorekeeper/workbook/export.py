@@ -1,4 +1,5 @@
 """`scorekeeper export`: game sheets (or a blank boletim) into one Excel workbook."""
+
 from __future__ import annotations
 
 import contextlib
@@ -37,7 +38,7 @@ def sheet_title(meta: dict, source: str, taken: set[str]) -> str:
     title, number = base, 2
     while title.lower() in taken:
         suffix = f" ({number})"
-        title, number = base[:31 - len(suffix)] + suffix, number + 1
+        title, number = base[: 31 - len(suffix)] + suffix, number + 1
     taken.add(title.lower())
     return title
 
@@ -120,16 +121,29 @@ class SummaryCells(NamedTuple):
 
 # The Resumo's column heads, English message ids (Event, Table, Round and Date are the header
 # labels of every boletim, workbook.layout.INFO_LABELS, and said alike).
-SUMMARY_HEADERS = (N_("Worksheet"), N_("Event"), N_("Table"), N_("Round"), N_("Date"), N_("Player / Team"),
-                   N_("Result"), N_("Table points"), N_("Check / Winner"), N_("Errors"), N_("Status"))
+SUMMARY_HEADERS = (
+    N_("Worksheet"),
+    N_("Event"),
+    N_("Table"),
+    N_("Round"),
+    N_("Date"),
+    N_("Player / Team"),
+    N_("Result"),
+    N_("Table points"),
+    N_("Check / Winner"),
+    N_("Errors"),
+    N_("Status"),
+)
 SUMMARY_TITLE = N_("Summary")  # the Resumo's title, and its worksheet's name
 ERROR_WORD = N_("ERROR")  # what the Status column says of a worksheet with errors (else OK)
 # Widths that hold each header on at most three lines and the values below it.
 SUMMARY_WIDTHS = (14, 20, 6, 7, 11, 16, 10, 9, 11, 7, 8)
 SUMMARY_HEAD_ROW = 3
 SUMMARY_ROWS_PER_PAGE = 32  # rows of players or teams on a landscape A4 page, under the repeated header
-SUMMARY_KEY = N_("Errors: the errors scorekeeper found on each worksheet when exporting it (the worksheet's "
-                 "{notes}). Status: ERROR when there are errors, or when the boletim's own check does not add up.")
+SUMMARY_KEY = N_(
+    "Errors: the errors scorekeeper found on each worksheet when exporting it (the worksheet's "
+    "{notes}). Status: ERROR when there are errors, or when the boletim's own check does not add up."
+)
 
 
 def summary_headers() -> list[str]:

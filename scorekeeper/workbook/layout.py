@@ -1,6 +1,7 @@
 """What every boletim worksheet shares, whatever its game: the header block above the rows
 (its labels, which import looks for), the rows where names, column heads and entries start,
 and the cell codes by which an imported value's findings come back to its cell."""
+
 from __future__ import annotations
 
 import functools
@@ -12,8 +13,14 @@ from scorekeeper.sheet.vocabulary import normalize
 
 # The labels are written in the workbook's language (Portuguese by default, as on the paper
 # boletim); import looks for them in any language scorekeeper speaks.
-INFO_LABELS = {"event": N_("Event"), "table": N_("Table"), "round": N_("Round"), "date": N_("Date"),
-               "rules": N_("Rules"), "scorer": N_("Scorer (Art 6)")}
+INFO_LABELS = {
+    "event": N_("Event"),
+    "table": N_("Table"),
+    "round": N_("Round"),
+    "date": N_("Date"),
+    "rules": N_("Rules"),
+    "scorer": N_("Scorer (Art 6)"),
+}
 NOTES_LABEL = N_("Notes")
 
 
@@ -45,6 +52,8 @@ def is_label(text, message: str) -> bool:
 @functools.lru_cache(maxsize=None)
 def _normalized(message: str) -> frozenset[str]:
     return frozenset(normalize(spelling) for spelling in spellings(message))
+
+
 NAMES_ROW, HEAD_ROW, FIRST_ROW = 4, 5, 6  # the participants' names, the column heads, the first entry
 
 # A sheet model names where a value is by a "line": in a YAML file, the line of its key. An

@@ -1,5 +1,6 @@
 """The printed page every workbook is laid out for: A4, its margins, how wide a column prints,
 how high a blank's rows are for writing on by hand, and how full a page is filled."""
+
 from __future__ import annotations
 
 # The paper: A4 landscape with these margins (inches), so that the table is printed near its

@@ -1,4 +1,5 @@
 """Reading a workbook of boletins: each worksheet is read by the game its `Regras` cell names."""
+
 from __future__ import annotations
 
 import datetime
@@ -49,14 +50,19 @@ def read_worksheet(grid: Grid):
     if "rules" not in found:
         return None
     if grid.beyond is not None:  # a boletim's cells all lie within the bounds: nothing typed is skipped
-        raise SheetFormatError(_("a value is typed here, beyond what a boletim uses ({corner}): nothing there is "
-                                 "read; move it into the table or clear it").format(
-                                     corner=f"{L.col(MAX_COLUMNS)}{MAX_ROWS}"), grid.where(*grid.beyond))
+        raise SheetFormatError(
+            _(
+                "a value is typed here, beyond what a boletim uses ({corner}): nothing there is "
+                "read; move it into the table or clear it"
+            ).format(corner=f"{L.col(MAX_COLUMNS)}{MAX_ROWS}"),
+            grid.where(*grid.beyond),
+        )
     info, places = header_info(grid, L.NAMES_ROW, found)
     ref = info.get("rules")
     if ref is None:
-        raise SheetFormatError(_("the Regras cell is empty: it names the rules the boletim is played by"),
-                               grid.where(*found["rules"]))
+        raise SheetFormatError(
+            _("the Regras cell is empty: it names the rules the boletim is played by"), grid.where(*found["rules"])
+        )
     ref = str(ref)
     where = grid.where(*places["rules"])
     rules = regras.shipped(ref)
@@ -144,4 +150,3 @@ def _header_value(key: str, text: str):
         except ValueError:
             return text
     return text
-

@@ -1,5 +1,6 @@
 """What every worksheet read back into a sheet shares (a team ficha, a Quatrilho planilha): the
 sheet loaded by the rules its Regras cell names, and each refusal put back at its cell."""
+
 from __future__ import annotations
 
 import contextlib

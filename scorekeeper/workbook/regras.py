@@ -5,6 +5,7 @@ would hang `check`, and the different errors for an unreadable and a missing fil
 a workbook probe which files exist. So the cell names shipped rules (a name or an alias), and
 a house variant is given by the user with `--rules PATH`.
 """
+
 from __future__ import annotations
 
 from scorekeeper.errors import SheetFormatError, UnknownRulesError, quote
@@ -37,11 +38,14 @@ def refusal(ref: str, where: str) -> SheetFormatError:
     known = ", ".join(registry.rules_names())
     # "Regras" names the header cell as the default boletim labels it (the message is said at it).
     if registry.looks_like_path(ref):
-        message = _("Regras: {ref} is a path; a workbook names shipped rules only ({known}); `--rules PATH` gives "
-                    "a house variant").format(ref=quote(ref), known=known)
+        message = _(
+            "Regras: {ref} is a path; a workbook names shipped rules only ({known}); `--rules PATH` gives "
+            "a house variant"
+        ).format(ref=quote(ref), known=known)
     else:
         message = _("Regras: unknown rules {ref}; known: {known}; `--rules PATH` gives a house variant").format(
-            ref=quote(ref), known=known)
+            ref=quote(ref), known=known
+        )
     return SheetFormatError(message, where)
 
 

@@ -14,6 +14,7 @@ or a formula's text and the value the spreadsheet saved with it; an error value 
 ErrorValue; the merged ranges; and the first cell with anything in it beyond the bounds. The
 whole read runs against a deadline. Every problem is one SheetFormatError.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -59,7 +60,7 @@ MAX_ROWS = 1000  # rows read from each worksheet: a 400-entry ficha ends on row 
 MAX_COLUMNS = 60  # columns read from each worksheet
 FAR_ROWS, FAR_COLUMNS = 10 * MAX_ROWS, 4 * MAX_COLUMNS  # a cell beyond these is not a boletim's
 MAX_TEXT_RUN = 4 * 32_767 + 1024  # bytes between two tags: Excel's 32,767 characters a cell, in UTF-8
-MAX_MAGNITUDE = 10 ** 12  # no number on a score sheet comes near it; below it, at most 12 digits, as a sheet
+MAX_MAGNITUDE = 10**12  # no number on a score sheet comes near it; below it, at most 12 digits, as a sheet
 MAX_MERGES = 10_000  # merged ranges in one worksheet; a boletim merges a name a player, a note a finding
 MAX_MERGED_ROWS = 100_000  # the rows (within MAX_ROWS) all of one worksheet's merged ranges span
 
@@ -95,8 +96,11 @@ def _refuse(message: str, path: str) -> SheetFormatError:
 def _timer(seconds: float):
     """Raise _Deadline after `seconds` (SIGALRM, main thread only; elsewhere the loops check
     the budget's clock themselves). A timer somebody else set is left alone."""
-    usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-              and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+    usable = (
+        hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getitimer(signal.ITIMER_REAL)[0] == 0
+    )
     if not usable:
         yield
         return
@@ -125,9 +129,13 @@ def bounded_read(path: str, seconds: float | None = None):
             with _timer(seconds):
                 yield budget
     except _Deadline:
-        raise _refuse(_("reading the workbook took more than {seconds} s: refused "
-                        "(a workbook of boletins reads in about a second)").format(
-                            seconds=i18n.decimal(f"{seconds:g}")), path) from None
+        raise _refuse(
+            _(
+                "reading the workbook took more than {seconds} s: refused "
+                "(a workbook of boletins reads in about a second)"
+            ).format(seconds=i18n.decimal(f"{seconds:g}")),
+            path,
+        ) from None
 
 
 def read_file(path: str) -> bytes:
@@ -135,15 +143,20 @@ def read_file(path: str) -> bytes:
     with open_regular(path, SheetFormatError) as handle:
         size = os.fstat(handle.fileno()).st_size
         if size > MAX_FILE_BYTES:
-            raise _refuse(_("{size} MiB is larger than a workbook of boletins can be ({most} MiB)").format(
-                size=size >> 20, most=MAX_FILE_BYTES >> 20), path)
+            raise _refuse(
+                _("{size} MiB is larger than a workbook of boletins can be ({most} MiB)").format(
+                    size=size >> 20, most=MAX_FILE_BYTES >> 20
+                ),
+                path,
+            )
         try:
             data = handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             raise _refuse(_("cannot read: {reason}").format(reason=exc.strerror or exc), path) from None
     if len(data) > MAX_FILE_BYTES:  # it grew while we read it
-        raise _refuse(_("larger than a workbook of boletins can be ({most} MiB)").format(most=MAX_FILE_BYTES >> 20),
-                      path)
+        raise _refuse(
+            _("larger than a workbook of boletins can be ({most} MiB)").format(most=MAX_FILE_BYTES >> 20), path
+        )
     return data
 
 
@@ -155,8 +168,12 @@ def check_zip(data: bytes, path: str, budget: _Budget | None = None) -> None:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError):
         raise _refuse(_("not an .xlsx workbook (not a zip file, or a damaged one)"), path) from None
     if len(members) > MAX_MEMBERS:
-        raise _refuse(_("the workbook has {count} parts; a workbook of boletins has at most {most}").format(
-            count=len(members), most=MAX_MEMBERS), path)
+        raise _refuse(
+            _("the workbook has {count} parts; a workbook of boletins has at most {most}").format(
+                count=len(members), most=MAX_MEMBERS
+            ),
+            path,
+        )
     unpacked = sum(m.file_size for m in members)
     biggest = max((m.file_size for m in members), default=0)
     if unpacked > MAX_UNPACKED_BYTES or biggest > MAX_MEMBER_BYTES:
@@ -190,29 +207,44 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                     longest = max(run + len(pieces[0]), max(map(len, pieces[1:]), default=0))
                     run = run + len(chunk) if len(pieces) == 1 else len(pieces[-1])
                     if longest > MAX_TEXT_RUN:
-                        raise _refuse(_("{part} holds a text longer than a cell can ({most} characters): "
-                                        "not a boletim").format(part=quote(member.filename),
-                                                                most=grouped(32_767)), path)
+                        raise _refuse(
+                            _("{part} holds a text longer than a cell can ({most} characters): not a boletim").format(
+                                part=quote(member.filename), most=grouped(32_767)
+                            ),
+                            path,
+                        )
                     strings += len(_SHARED_STRING.findall(chunk))
                     if strings > MAX_SHARED_STRINGS:
-                        raise _refuse(_("the workbook holds more than {most} shared strings (in {part}); a "
-                                        "workbook of boletins needs a few thousand").format(
-                                            most=grouped(MAX_SHARED_STRINGS), part=quote(member.filename)), path)
+                        raise _refuse(
+                            _(
+                                "the workbook holds more than {most} shared strings (in {part}); a "
+                                "workbook of boletins needs a few thousand"
+                            ).format(most=grouped(MAX_SHARED_STRINGS), part=quote(member.filename)),
+                            path,
+                        )
                     if tags > MAX_PART_TAGS:
-                        raise _refuse(_("{part} holds more than {most} XML tags; a boletim's parts hold some "
-                                        "thousands").format(part=quote(member.filename), most=grouped(MAX_PART_TAGS)),
-                                      path)
+                        raise _refuse(
+                            _("{part} holds more than {most} XML tags; a boletim's parts hold some thousands").format(
+                                part=quote(member.filename), most=grouped(MAX_PART_TAGS)
+                            ),
+                            path,
+                        )
                     if total_tags + tags > MAX_TOTAL_TAGS:
-                        raise _refuse(_("the workbook holds more than {most} XML tags; a workbook of 500 boletins "
-                                        "holds some {usual}").format(most=grouped(MAX_TOTAL_TAGS),
-                                                                    usual=grouped(1_600_000)), path)
+                        raise _refuse(
+                            _(
+                                "the workbook holds more than {most} XML tags; a workbook of 500 boletins "
+                                "holds some {usual}"
+                            ).format(most=grouped(MAX_TOTAL_TAGS), usual=grouped(1_600_000)),
+                            path,
+                        )
                     if budget is not None:
                         budget.check_time()
         except SheetFormatError:
             raise
         except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
-            raise _refuse(_("damaged or unreadable workbook (part {part})").format(part=quote(member.filename)),
-                          path) from None
+            raise _refuse(
+                _("damaged or unreadable workbook (part {part})").format(part=quote(member.filename)), path
+            ) from None
         total_tags += tags
 
 
@@ -221,8 +253,13 @@ class Workbook:
     styles, and the open zip to read the worksheets from."""
 
     def __init__(self, archive, sheets, shared, date_styles, epoch):
-        self.archive, self.sheets, self.shared, self.date_styles, self.epoch = \
-            archive, sheets, shared, date_styles, epoch
+        self.archive, self.sheets, self.shared, self.date_styles, self.epoch = (
+            archive,
+            sheets,
+            shared,
+            date_styles,
+            epoch,
+        )
 
     def close(self) -> None:
         self.archive.close()
@@ -240,11 +277,15 @@ def open_workbook(data: bytes, path: str) -> Workbook:
         reader.read_strings()
         reader.read_workbook()
         apply_stylesheet(reader.archive, reader.wb)
-        sheets = [(sheet.name, rel.target) for sheet, rel in reader.parser.find_sheets()
-                  if rel.target in reader.valid_files and "chartsheet" not in str(rel.Type)]
+        sheets = [
+            (sheet.name, rel.target)
+            for sheet, rel in reader.parser.find_sheets()
+            if rel.target in reader.valid_files and "chartsheet" not in str(rel.Type)
+        ]
         wb = reader.wb
-        return Workbook(reader.archive, sheets, list(reader.shared_strings),
-                        set(getattr(wb, "_date_formats", None) or ()), wb.epoch)
+        return Workbook(
+            reader.archive, sheets, list(reader.shared_strings), set(getattr(wb, "_date_formats", None) or ()), wb.epoch
+        )
     except Exception as exc:  # openpyxl raises many kinds on damaged files; each is one line here
         if reader is not None:
             reader.archive.close()
@@ -252,15 +293,23 @@ def open_workbook(data: bytes, path: str) -> Workbook:
         cause = exc.__cause__ or exc.__context__
         if cause is not None:  # the error behind openpyxl's own
             detail = f"{type(cause).__name__}: {' '.join(str(cause).split())}"
-        raise _refuse(_("damaged or unreadable workbook ({error}: {detail})").format(
-            error=type(exc).__name__, detail=detail)[:300], path) from None
+        raise _refuse(
+            _("damaged or unreadable workbook ({error}: {detail})").format(error=type(exc).__name__, detail=detail)[
+                :300
+            ],
+            path,
+        ) from None
 
 
 def worksheets(wb: Workbook, path: str) -> list[tuple[str, str]]:
     """The (title, part) of each worksheet to read; refused when there are too many."""
     if len(wb.sheets) > MAX_WORKSHEETS:
-        raise _refuse(_("the workbook has {count} worksheets; a workbook of boletins has at most {most}").format(
-            count=len(wb.sheets), most=MAX_WORKSHEETS), path)
+        raise _refuse(
+            _("the workbook has {count} worksheets; a workbook of boletins has at most {most}").format(
+                count=len(wb.sheets), most=MAX_WORKSHEETS
+            ),
+            path,
+        )
     return wb.sheets
 
 
@@ -276,8 +325,12 @@ def read_grid(wb: Workbook, title: str, member: str, budget: _Budget) -> "Grid":
     except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
         raise _refuse(_("damaged worksheet {title}").format(title=quote(title)), budget.path) from None
     except expat.ExpatError as exc:
-        raise _refuse(_("damaged worksheet {title} (XML error: {error}, line {line})").format(
-            title=quote(title), error=expat.ErrorString(exc.code), line=exc.lineno), budget.path) from None
+        raise _refuse(
+            _("damaged worksheet {title} (XML error: {error}, line {line})").format(
+                title=quote(title), error=expat.ErrorString(exc.code), line=exc.lineno
+            ),
+            budget.path,
+        ) from None
     return Grid(budget.path, title, reader.values, reader.formulas, reader.saved, reader.merges, reader.beyond)
 
 
@@ -389,14 +442,20 @@ class _SheetReader:
         parser.Parse(b"", True)
 
     def forbidden(self, *args):
-        raise _refuse(_("worksheet {title} declares a DTD or entities: refused").format(title=quote(self.title)),
-                      self.path)
+        raise _refuse(
+            _("worksheet {title} declares a DTD or entities: refused").format(title=quote(self.title)), self.path
+        )
 
     def _far(self, row: int, column: int) -> None:
         if row > FAR_ROWS or column > FAR_COLUMNS:
-            raise _refuse(_("worksheet {title} reaches {cell}; a boletim fits well inside {corner}").format(
-                title=quote(self.title), cell=f"{col(min(column, 16384))}{row}",
-                corner=f"{col(MAX_COLUMNS)}{MAX_ROWS}"), self.path)
+            raise _refuse(
+                _("worksheet {title} reaches {cell}; a boletim fits well inside {corner}").format(
+                    title=quote(self.title),
+                    cell=f"{col(min(column, 16384))}{row}",
+                    corner=f"{col(MAX_COLUMNS)}{MAX_ROWS}",
+                ),
+                self.path,
+            )
 
     def start(self, name: str, attrs: dict) -> None:
         local = _LOCAL_NAMES.get(name) or _local(name)  # inline: this runs for every element
@@ -427,13 +486,21 @@ class _SheetReader:
         """A merged range, counted as a cell; one that is not a range of cells is damage."""
         self._count_cell()
         if len(self.merges) >= MAX_MERGES:
-            raise _refuse(_("worksheet {title} has more than {most} merged ranges; a boletim has a few dozen").format(
-                title=quote(self.title), most=grouped(MAX_MERGES)), self.path)
+            raise _refuse(
+                _("worksheet {title} has more than {most} merged ranges; a boletim has a few dozen").format(
+                    title=quote(self.title), most=grouped(MAX_MERGES)
+                ),
+                self.path,
+            )
         ref = str(attrs.get("ref", "")).replace("$", "")
         match = _RANGE_REF.fullmatch(ref)
         if match is None:
-            raise _refuse(_("damaged worksheet {title} (merged range {reference})").format(
-                title=quote(self.title), reference=quote(ref)), self.path)
+            raise _refuse(
+                _("damaged worksheet {title} (merged range {reference})").format(
+                    title=quote(self.title), reference=quote(ref)
+                ),
+                self.path,
+            )
         first_row, first_column = int(match.group(2)), _column_number(match.group(1))
         last_row, last_column = first_row, first_column
         if match.group(3):
@@ -448,11 +515,19 @@ class _SheetReader:
         self.rows += 1
         self.budget.rows += 1
         if self.rows > MAX_SHEET_ROWS:
-            raise _refuse(_("worksheet {title} has more than {most} rows; a boletim has a few hundred").format(
-                title=quote(self.title), most=grouped(MAX_SHEET_ROWS)), self.path)
+            raise _refuse(
+                _("worksheet {title} has more than {most} rows; a boletim has a few hundred").format(
+                    title=quote(self.title), most=grouped(MAX_SHEET_ROWS)
+                ),
+                self.path,
+            )
         if self.budget.rows > MAX_TOTAL_ROWS:
-            raise _refuse(_("the workbook has more than {most} rows; 500 boletins have some {usual}").format(
-                most=grouped(MAX_TOTAL_ROWS), usual=grouped(23_000)), self.path)
+            raise _refuse(
+                _("the workbook has more than {most} rows; 500 boletins have some {usual}").format(
+                    most=grouped(MAX_TOTAL_ROWS), usual=grouped(23_000)
+                ),
+                self.path,
+            )
         if self.rows & 255 == 0:
             self.budget.check_time()
         number = attrs.get("r")
@@ -461,8 +536,12 @@ class _SheetReader:
         elif number.isascii() and number.isdigit() and len(number) <= 7:
             self.row = int(number)
         else:
-            raise _refuse(_("damaged worksheet {title} (row number {number})").format(
-                title=quote(self.title), number=quote(number)), self.path)
+            raise _refuse(
+                _("damaged worksheet {title} (row number {number})").format(
+                    title=quote(self.title), number=quote(number)
+                ),
+                self.path,
+            )
         self.column = 0
         self._far(self.row, 1)
 
@@ -470,11 +549,19 @@ class _SheetReader:
         self.cells += 1
         self.budget.cells += 1
         if self.cells > MAX_SHEET_CELLS:
-            raise _refuse(_("worksheet {title} has more than {most} cells; a boletim has some thousands").format(
-                title=quote(self.title), most=grouped(MAX_SHEET_CELLS)), self.path)
+            raise _refuse(
+                _("worksheet {title} has more than {most} cells; a boletim has some thousands").format(
+                    title=quote(self.title), most=grouped(MAX_SHEET_CELLS)
+                ),
+                self.path,
+            )
         if self.budget.cells > MAX_TOTAL_CELLS:
-            raise _refuse(_("the workbook has more than {most} cells; 500 boletins have some {usual}").format(
-                most=grouped(MAX_TOTAL_CELLS), usual=grouped(290_000)), self.path)
+            raise _refuse(
+                _("the workbook has more than {most} cells; 500 boletins have some {usual}").format(
+                    most=grouped(MAX_TOTAL_CELLS), usual=grouped(290_000)
+                ),
+                self.path,
+            )
         if self.cells & 1023 == 0:
             self.budget.check_time()
 
@@ -494,8 +581,12 @@ class _SheetReader:
             if place is None:
                 place = _cell_place(reference)
                 if place is None:
-                    raise _refuse(_("damaged worksheet {title} (cell reference {reference})").format(
-                        title=quote(self.title), reference=quote(reference)), self.path)
+                    raise _refuse(
+                        _("damaged worksheet {title} (cell reference {reference})").format(
+                            title=quote(self.title), reference=quote(reference)
+                        ),
+                        self.path,
+                    )
             row, column = place
         self.column = column
         if row > FAR_ROWS or column > FAR_COLUMNS:
@@ -575,8 +666,12 @@ class _SheetReader:
         if kind == "s":
             index = text.strip()
             if not (index.isascii() and index.isdigit() and len(index) <= 9 and int(index) < len(self.shared)):
-                raise _refuse(_("damaged worksheet {title} (shared string {index} at {cell} does not exist)").format(
-                    title=quote(self.title), index=quote(index), cell=f"{col(position[1])}{position[0]}"), self.path)
+                raise _refuse(
+                    _("damaged worksheet {title} (shared string {index} at {cell} does not exist)").format(
+                        title=quote(self.title), index=quote(index), cell=f"{col(position[1])}{position[0]}"
+                    ),
+                    self.path,
+                )
             value = self.shared[int(index)]
             return value if isinstance(value, str) else str(value)
         if kind == "b":
@@ -596,9 +691,12 @@ class _SheetReader:
                 value = float(text) if len(text) <= 400 else text
             except ValueError:
                 return text
-        if style in self.date_styles and isinstance(value, (int, float)) and math.isfinite(value) \
-                and 0 <= value < 2958466:  # a date: as openpyxl would give it
-
+        if (
+            style in self.date_styles
+            and isinstance(value, (int, float))
+            and math.isfinite(value)
+            and 0 <= value < 2958466
+        ):  # a date: as openpyxl would give it
             try:
                 return from_excel(value, self.epoch) if self.epoch is not None else from_excel(value)
             except (OverflowError, ValueError):
@@ -628,8 +726,16 @@ class Grid:
     a value typed over it is.
     """
 
-    def __init__(self, path: str, title: str, values: dict, formulas, saved: dict | None = None,
-                 merges=(), beyond: tuple[int, int] | None = None):
+    def __init__(
+        self,
+        path: str,
+        title: str,
+        values: dict,
+        formulas,
+        saved: dict | None = None,
+        merges=(),
+        beyond: tuple[int, int] | None = None,
+    ):
         self.path, self.title, self.values = path, title, values
         self.formulas = formulas if isinstance(formulas, dict) else dict.fromkeys(formulas, "")
         self.saved = saved or {}
@@ -672,8 +778,12 @@ class Grid:
         if position in self.formulas:
             value = self._formula_value(position)
         elif isinstance(value, ErrorValue):
-            raise SheetFormatError(_("the cell holds the error value {error}, not a value: type the value itself")
-                                   .format(error=value.code), self.where(row, column))
+            raise SheetFormatError(
+                _("the cell holds the error value {error}, not a value: type the value itself").format(
+                    error=value.code
+                ),
+                self.where(row, column),
+            )
         if isinstance(value, str) and not value.strip():
             return None
         return value
@@ -682,14 +792,23 @@ class Grid:
         """An input cell's formula, read by the value saved with it (and remembered, to be said)."""
         formula = self.formulas[position]
         if position not in self.saved:
-            raise SheetFormatError(_("the cell holds the formula {formula} and no value saved with it: type the "
-                                     "value itself, or open and save the workbook in a spreadsheet so that the "
-                                     "formula is computed").format(formula=_formula(formula)), self.where(*position))
+            raise SheetFormatError(
+                _(
+                    "the cell holds the formula {formula} and no value saved with it: type the "
+                    "value itself, or open and save the workbook in a spreadsheet so that the "
+                    "formula is computed"
+                ).format(formula=_formula(formula)),
+                self.where(*position),
+            )
         value = self.saved[position]
         if isinstance(value, ErrorValue):
-            raise SheetFormatError(_("the cell holds the formula {formula}, whose value is the error {error}: a "
-                                     "score sheet's cell holds a value").format(
-                                         formula=_formula(formula), error=value.code), self.where(*position))
+            raise SheetFormatError(
+                _(
+                    "the cell holds the formula {formula}, whose value is the error {error}: a "
+                    "score sheet's cell holds a value"
+                ).format(formula=_formula(formula), error=value.code),
+                self.where(*position),
+            )
         self.formulas_read[position] = FormulaRead(*position, formula, value)
         return value
 
@@ -711,8 +830,9 @@ class Grid:
             return None
         return self.value(row, column, merged_as)
 
-    def typed_over_number(self, row: int, column: int, unsigned: bool = False,
-                          merged_as: Merge | None = None) -> int | None:
+    def typed_over_number(
+        self, row: int, column: int, unsigned: bool = False, merged_as: Merge | None = None
+    ) -> int | None:
         return self._number(self.typed_over(row, column, merged_as), row, column, unsigned)
 
     def typed_over_text(self, row: int, column: int, merged_as: Merge | None = None) -> str | None:
@@ -724,9 +844,18 @@ class Grid:
         found = []
         for (row, column), read in sorted(self.formulas_read.items()):
             value = quote(read.value) if isinstance(read.value, str) else _shown(read.value)
-            found.append(Finding(Severity.WARNING, self.where(row, column), None,
-                                 _("the cell holds the formula {formula}: read as the value saved with it, {value}")
-                                 .format(formula=_formula(read.formula), value=value), kind.rule, code=kind.code))
+            found.append(
+                Finding(
+                    Severity.WARNING,
+                    self.where(row, column),
+                    None,
+                    _("the cell holds the formula {formula}: read as the value saved with it, {value}").format(
+                        formula=_formula(read.formula), value=value
+                    ),
+                    kind.rule,
+                    code=kind.code,
+                )
+            )
         return found
 
     # --- merged ranges -----------------------------------------------------------------------
@@ -748,17 +877,26 @@ class Grid:
             for r in range(merge.first_row, min(merge.last_row, MAX_ROWS) + 1):
                 spanned += 1
                 if spanned > MAX_MERGED_ROWS:
-                    raise SheetFormatError(_("worksheet {title} has merged ranges over more than {most} rows; a "
-                                             "boletim's span a row each").format(
-                                                 title=quote(self.title), most=grouped(MAX_MERGED_ROWS)), self.path)
+                    raise SheetFormatError(
+                        _(
+                            "worksheet {title} has merged ranges over more than {most} rows; a "
+                            "boletim's span a row each"
+                        ).format(title=quote(self.title), most=grouped(MAX_MERGED_ROWS)),
+                        self.path,
+                    )
                 index.setdefault(r, []).append(merge)
         return index
 
     def _not_merged(self, row: int, column: int, merged_as: Merge | None) -> None:
         merge = self.merge_at(row, column)
         if merge is not None and merge != merged_as:
-            raise SheetFormatError(_("the cell is merged with others ({range}): each cell a person types in holds "
-                                     "its own value; unmerge them").format(range=merge.ref), self.where(row, column))
+            raise SheetFormatError(
+                _(
+                    "the cell is merged with others ({range}): each cell a person types in holds "
+                    "its own value; unmerge them"
+                ).format(range=merge.ref),
+                self.where(row, column),
+            )
 
     def _number(self, value, row: int, column: int, unsigned: bool) -> int | None:
         if value is None:
@@ -780,14 +918,23 @@ class Grid:
         if isinstance(value, float) and not math.isfinite(value):
             raise SheetFormatError(_not_a_number(quote(original)), self.where(row, column))
         if abs(value) >= MAX_MAGNITUDE:  # 13 digits: what a sheet (yaml_lines.MAX_DIGITS) refuses
-            raise SheetFormatError(_("{value} is out of range (a score sheet's numbers are below {most})").format(
-                value=quote(original), most=grouped(MAX_MAGNITUDE)), self.where(row, column))
+            raise SheetFormatError(
+                _("{value} is out of range (a score sheet's numbers are below {most})").format(
+                    value=quote(original), most=grouped(MAX_MAGNITUDE)
+                ),
+                self.where(row, column),
+            )
         if value != int(value):
-            raise SheetFormatError(_("{number} is not a whole number").format(number=i18n.decimal(f"{value:g}")),
-                                   self.where(row, column))
+            raise SheetFormatError(
+                _("{number} is not a whole number").format(number=i18n.decimal(f"{value:g}")), self.where(row, column)
+            )
         if unsigned and value < 0:
-            raise SheetFormatError(_("{number}: write points without a sign in Negativos and Positivos").format(
-                number=i18n.decimal(f"{value:g}")), self.where(row, column))
+            raise SheetFormatError(
+                _("{number}: write points without a sign in Negativos and Positivos").format(
+                    number=i18n.decimal(f"{value:g}")
+                ),
+                self.where(row, column),
+            )
         return int(value)
 
 

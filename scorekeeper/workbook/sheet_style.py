@@ -1,4 +1,5 @@
 """How every worksheet scorekeeper writes looks and prints: named cell styles, and the page."""
+
 from __future__ import annotations
 
 import math
@@ -75,7 +76,7 @@ class Styles:
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what Excel and LibreOffice may run as a formula
 MAX_CELL_CHARS = 32_767  # Excel's limit for one cell
-MAX_MAGNITUDE = 10 ** 12  # no number on a score sheet comes near it; import refuses more too
+MAX_MAGNITUDE = 10**12  # no number on a score sheet comes near it; import refuses more too
 
 
 class Unwritable(SheetFormatError):
@@ -89,11 +90,15 @@ def put(ws, row: int, column: int, value):
     cell = ws.cell(row, column)
     if isinstance(value, str):
         if ILLEGAL_CHARACTERS_RE.search(value):
-            raise Unwritable(_("{value} holds a control character that a workbook cannot hold").format(
-                value=quote(value)))
+            raise Unwritable(
+                _("{value} holds a control character that a workbook cannot hold").format(value=quote(value))
+            )
         if len(value) > MAX_CELL_CHARS:
-            raise Unwritable(_("{value} is longer than a workbook cell holds ({most} characters)").format(
-                value=quote(value), most=grouped(MAX_CELL_CHARS)))
+            raise Unwritable(
+                _("{value} is longer than a workbook cell holds ({most} characters)").format(
+                    value=quote(value), most=grouped(MAX_CELL_CHARS)
+                )
+            )
         cell.value = value
         if value.startswith(FORMULA_STARTS):
             cell.data_type = "s"
@@ -101,8 +106,11 @@ def put(ws, row: int, column: int, value):
         return cell
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
-            raise Unwritable(_("{value} is too large for a score sheet's cell (at most {most})").format(
-                value=quote(value), most=grouped(MAX_MAGNITUDE)))
+            raise Unwritable(
+                _("{value} is too large for a score sheet's cell (at most {most})").format(
+                    value=quote(value), most=grouped(MAX_MAGNITUDE)
+                )
+            )
     cell.value = value
     return cell
 
@@ -111,8 +119,9 @@ def list_formula(values) -> str | None:
     """The literal list of a list validation (`"Ana,Bruno"`), or None when there is nothing to
     list or it would pass Excel's 255 characters. A comma separates items, so an item holding
     one is left out; a quote is doubled, as in any formula string."""
-    items = [str(v).replace('"', '""') for v in values
-             if "," not in str(v) and not ILLEGAL_CHARACTERS_RE.search(str(v))]
+    items = [
+        str(v).replace('"', '""') for v in values if "," not in str(v) and not ILLEGAL_CHARACTERS_RE.search(str(v))
+    ]
     text = ",".join(items)
     if not items or len(text) > 250:
         return None
@@ -163,8 +172,9 @@ def page_footer() -> str:
     return _("Page &P of &N")
 
 
-def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | None = None,
-               repeat_titles: bool = True) -> None:
+def page_setup(
+    ws, *, header: str, landscape: bool, one_page: bool, area: str | None = None, repeat_titles: bool = True
+) -> None:
     """A4, fitted to the page width (and height when `one_page`), the column headers repeated
     on every page (unless not `repeat_titles`), a title above and page numbers below."""
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
@@ -184,8 +194,16 @@ def page_setup(ws, *, header: str, landscape: bool, one_page: bool, area: str | 
     ws.oddFooter.right.text = page_footer()
 
 
-def numbered_notes(ws, notes: list[tuple[int | None, str]], *, start: int, last_col: int, note_col: int,
-                   line_chars: int, marked_col: int = 1) -> int:
+def numbered_notes(
+    ws,
+    notes: list[tuple[int | None, str]],
+    *,
+    start: int,
+    last_col: int,
+    note_col: int,
+    line_chars: int,
+    marked_col: int = 1,
+) -> int:
     """The findings of a ficha or planilha, numbered from row `start + 1`, each on a line merged
     from column B to `last_col` (wrapped, never cut: `line_chars` is what one line holds), and
     each row a finding is about marked with its numbers in `note_col`, its `marked_col` red with

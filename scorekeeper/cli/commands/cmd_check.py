@@ -1,4 +1,5 @@
 """`scorekeeper check`: sheets and workbooks against every rule, findings printed as they come."""
+
 from __future__ import annotations
 
 import os

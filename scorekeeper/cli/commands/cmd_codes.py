@@ -1,4 +1,5 @@
 """`scorekeeper codes`: every finding code with its article (the docs' list is its Markdown)."""
+
 from __future__ import annotations
 
 import click

@@ -1,4 +1,5 @@
 """`scorekeeper export`: sheets to an Excel boletim, or a blank one."""
+
 from __future__ import annotations
 
 import click
@@ -37,10 +38,22 @@ def export(paths, output, blank_rules, players, teams, scorer, event, table, rou
     scorekeeper export --blank quatrilho -p Ari -p Bia -p Caio -p Davi -p Eva -o planilha.xlsx
     """
     meta = {"event": event, "table": table, "round": round_, "date": date}
-    written = exporting.export(paths, output, blank=blank_rules, rules_path=rules_path, players=players, teams=teams,
-                                scorer=scorer, meta=meta, force=force)
+    written = exporting.export(
+        paths,
+        output,
+        blank=blank_rules,
+        rules_path=rules_path,
+        players=players,
+        teams=teams,
+        scorer=scorer,
+        meta=meta,
+        force=force,
+    )
     if isinstance(written, exporting.BlankExported):
-        out(_("Wrote {path}: an empty {rules} {workbook} for {names}").format(
-            path=written.path, rules=written.rules, workbook=_(written.workbook_word), names=written.names))
+        out(
+            _("Wrote {path}: an empty {rules} {workbook} for {names}").format(
+                path=written.path, rules=written.rules, workbook=_(written.workbook_word), names=written.names
+            )
+        )
     else:
         out(_("Wrote {path}: {worksheets}").format(path=written.path, worksheets=", ".join(written.worksheets)))

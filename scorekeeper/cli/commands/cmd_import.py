@@ -1,4 +1,5 @@
 """`scorekeeper import`: a filled-in boletim read back into sheets."""
+
 from __future__ import annotations
 
 import sys
@@ -15,8 +16,13 @@ from scorekeeper.output.terminal import write_file_text
 
 @click.command("import", short_help="Read a filled-in boletim back into a sheet.")
 @click.argument("workbook_path", metavar="IN.xlsx", type=click.Path(dir_okay=True))
-@click.option("-o", "--output", required=True, type=click.Path(allow_dash=True),
-              help="The YAML sheet to write (a folder when the workbook holds several boletins; - for stdout).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(allow_dash=True),
+    help="The YAML sheet to write (a folder when the workbook holds several boletins; - for stdout).",
+)
 @click.option("--sheet", "worksheet", help="The worksheet to import, when there are several.")
 @click.option("--force", is_flag=True, help="Overwrite existing YAML sheets.")
 @rules_option
@@ -42,8 +48,11 @@ def import_(workbook_path, output, worksheet, force, rules_path):
     errors = unusable = False
     for written in import_workbook(workbook_path, output, worksheet, rules_path, force):
         if written.rules_outside:
-            out(_("Wrote {path}; its rules are outside its folder: check it with --rules {rules}").format(
-                path=written.path, rules=rules_path))
+            out(
+                _("Wrote {path}; its rules are outside its folder: check it with --rules {rules}").format(
+                    path=written.path, rules=rules_path
+                )
+            )
         else:
             out(_("Wrote {path}").format(path=written.path))
         if written.error is not None:
@@ -63,4 +72,3 @@ def _said(result, err: bool = False) -> bool:
     if report:
         out(report, err=err)
     return not result.valid
-

@@ -1,4 +1,5 @@
 """`scorekeeper new`: a sheet for a game, its players or teams seated."""
+
 from __future__ import annotations
 
 import click
@@ -11,10 +12,17 @@ from scorekeeper.i18n import _
 @click.command(short_help="Start a sheet for a game.")
 @click.argument("rules_ref", metavar="RULES", required=False)
 @click.option("--rules", "rules_path", metavar="PATH", help="A rule file (house variant) instead of RULES.")
-@click.option("-p", "--player", "players", multiple=True,
-              help="A player, in seat order (the first deals first); repeat for each.")
-@click.option("-t", "--team", "teams", multiple=True, metavar="NAME=A,B",
-              help="Team games: a team and its players; repeat for each.")
+@click.option(
+    "-p", "--player", "players", multiple=True, help="A player, in seat order (the first deals first); repeat for each."
+)
+@click.option(
+    "-t",
+    "--team",
+    "teams",
+    multiple=True,
+    metavar="NAME=A,B",
+    help="Team games: a team and its players; repeat for each.",
+)
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False), help="The sheet file.")
 @click.option("--scorer", help="The responsible scorer (Art 6); the first player by default.")
 @click.option("--event", help="Event name.")
@@ -35,7 +43,11 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     ref = rules_path or rules_ref
     if not ref:
         raise click.UsageError(_("name the rules (`scorekeeper rules list` lists them) or give --rules PATH"))
-    created = new_sheet(ref, output, players, teams, scorer=scorer, event=event, table=table, round_=round_, date=date,
-                        force=force)
-    out(_("Created {path}: {rules}, {who}. Next: scorekeeper record {path}").format(path=created.path,
-                                                                                 rules=created.rules, who=created.who))
+    created = new_sheet(
+        ref, output, players, teams, scorer=scorer, event=event, table=table, round_=round_, date=date, force=force
+    )
+    out(
+        _("Created {path}: {rules}, {who}. Next: scorekeeper record {path}").format(
+            path=created.path, rules=created.rules, who=created.who
+        )
+    )

@@ -1,5 +1,6 @@
 """`scorekeeper record` and `fix`: their options are every registered game's own (so this module,
 loaded by the cli group only when one of them is run, imports every game's declaration)."""
+
 from __future__ import annotations
 
 import sys
@@ -18,8 +19,10 @@ from scorekeeper.output.terminal import terminal_safe
 def hand_options(func):
     """The options that describe an entry, shared by record and fix: every registered game's
     own (games.RecordOption), then --force and --rules."""
-    options = [click.option(*option.flags, option.name, is_flag=option.is_flag, help=option.help)
-               for option in games.record_options()]
+    options = [
+        click.option(*option.flags, option.name, is_flag=option.is_flag, help=option.help)
+        for option in games.record_options()
+    ]
     options += [
         click.option("--force", is_flag=True, help="Record it even if it has errors (copying a disputed sheet)."),
         rules_option,
@@ -66,8 +69,9 @@ def record(sheet_path, hand, values, force, rules_path, **options):
             raise click.UsageError(_("name the HAND when giving hand options"))
         if sys.stdin is not None and not sys.stdin.isatty():
             sys.stdin = BoundedLines(sys.stdin)
-        recording.record_interactively(sheet_path, rules_path, ask=_ask, say=out, show=lambda result: out(
-            hands_table(result)))
+        recording.record_interactively(
+            sheet_path, rules_path, ask=_ask, say=out, show=lambda result: out(hands_table(result))
+        )
         return
     recording.record(sheet_path, hand, values, rules_path=rules_path, force=force, say=out, **options)
 
@@ -117,8 +121,12 @@ class BoundedLines:
     def readline(self, size: int = -1) -> str:
         line = self.stream.readline(MAX_TYPED_LINE + 1)
         if len(line) > MAX_TYPED_LINE:
-            raise InputValueError(_("an answer of more than {most} characters is not a hand; nothing more is "
-                                    "read").format(most=grouped(MAX_TYPED_LINE)), _("standard input"))
+            raise InputValueError(
+                _("an answer of more than {most} characters is not a hand; nothing more is read").format(
+                    most=grouped(MAX_TYPED_LINE)
+                ),
+                _("standard input"),
+            )
         return line
 
     def __getattr__(self, name):

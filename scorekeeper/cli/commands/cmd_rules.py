@@ -1,4 +1,5 @@
 """`scorekeeper rules`: list, show and check rule files."""
+
 from __future__ import annotations
 
 import click

@@ -1,6 +1,7 @@
 """`scorekeeper serve`: the score pad in the browser, for every table of a tournament's current
 round, a folder of sheets or one sheet (scorekeeper.serve on core.tables). Flask, waitress and
 segno are imported here, only when this command runs."""
+
 from __future__ import annotations
 
 import click
@@ -16,10 +17,20 @@ THREADS = 8
 
 @click.command(short_help="Serve the score pad: every table's sheet in a phone's browser.")
 @click.argument("path", metavar="[PATH]", default=".", type=click.Path(exists=True))
-@click.option("--host", default=LOOPBACK, show_default=True, metavar="ADDRESS",
-              help="Listen on this address; any other than this machine's gives each table a secret link.")
-@click.option("--port", default=8019, show_default=True, type=click.IntRange(0, 65535),
-              help="Listen on this port (0: any free one).")
+@click.option(
+    "--host",
+    default=LOOPBACK,
+    show_default=True,
+    metavar="ADDRESS",
+    help="Listen on this address; any other than this machine's gives each table a secret link.",
+)
+@click.option(
+    "--port",
+    default=8019,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Listen on this port (0: any free one).",
+)
 @click.option("--no-qr", is_flag=True, help="Print the links without their QR codes.")
 @domain_errors
 def serve(path, host, port, no_qr):
@@ -41,9 +52,18 @@ def serve(path, host, port, no_qr):
     tables.list_tables(path)  # a PATH that cannot be served is refused here, in one line
     with_tokens = host not in ("127.0.0.1", "localhost", "::1")
     app = create_app(path, with_tokens=with_tokens, language=i18n.workbook_language(None))
-    server = create_server(app, host=host, port=port, threads=THREADS, connection_limit=CONNECTIONS,
-                           max_request_body_size=MAX_BODY, ident="scorekeeper", clear_untrusted_proxy_headers=True,
-                           channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_INTERVAL)
+    server = create_server(
+        app,
+        host=host,
+        port=port,
+        threads=THREADS,
+        connection_limit=CONNECTIONS,
+        max_request_body_size=MAX_BODY,
+        ident="scorekeeper",
+        clear_untrusted_proxy_headers=True,
+        channel_timeout=CHANNEL_TIMEOUT,
+        cleanup_interval=CLEANUP_INTERVAL,
+    )
     base = f"http://{_shown_host(host)}:{server.effective_port}"
     access = app.extensions["scorekeeper"].access
     links = [(_("Organiser"), organiser_address(base, access))]

@@ -1,4 +1,5 @@
 """`scorekeeper show`: a sheet's hands, totals and running balance."""
+
 from __future__ import annotations
 
 import click

@@ -1,6 +1,7 @@
 """`scorekeeper tournament`: the championship's commands. Thin, as every command: they parse, call
 scorekeeper.core.tournament, and print what output.tournament_text makes of its results; the cli
 group loads this module only when asked for."""
+
 from __future__ import annotations
 
 import click
@@ -59,13 +60,27 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
 @tournament.command("draw")
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="Draw with this seed (the file records each round's).")
-@click.option("--time", "seconds", type=click.FloatRange(0, 600), default=5.0, show_default=True,
-              help="Search for at most this many seconds for tables where nobody meets again.")
-@click.option("--steps", type=click.IntRange(0, 10**9), help="Search exactly this many steps, whatever the time "
-              "(with --seed, the file's `search:` draws a round again).")
+@click.option(
+    "--time",
+    "seconds",
+    type=click.FloatRange(0, 600),
+    default=5.0,
+    show_default=True,
+    help="Search for at most this many seconds for tables where nobody meets again.",
+)
+@click.option(
+    "--steps",
+    type=click.IntRange(0, 10**9),
+    help="Search exactly this many steps, whatever the time (with --seed, the file's `search:` draws a round again).",
+)
 @click.option("--force", is_flag=True, help="Draw although a sheet of the last round is missing or not clean.")
-@click.option("--extra-without", "extra_without", multiple=True, metavar="NAME",
-              help="Art 23: a player the cut leaves out who does not play the extra round; repeat for each.")
+@click.option(
+    "--extra-without",
+    "extra_without",
+    multiple=True,
+    metavar="NAME",
+    help="Art 23: a player the cut leaves out who does not play the extra round; repeat for each.",
+)
 @domain_errors
 def tournament_draw(path, seed, seconds, steps, force, extra_without):
     """Draw the next round: its tables (or matches) into FILE, and each one's empty sheet.
@@ -145,8 +160,11 @@ def tournament_export(path, output, force):
     \b
     scorekeeper tournament export final.yaml -o final.xlsx
     """
-    with _progress(_("reading sheets")) as reading, _progress(_("writing worksheets")) as writing, \
-            _progress(_("saving the workbook")) as saving:
+    with (
+        _progress(_("reading sheets")) as reading,
+        _progress(_("writing worksheets")) as writing,
+        _progress(_("saving the workbook")) as saving,
+    ):
         exported = core.export(path, output, force, reading, writing, saving)
     out(exported_line(exported))
 

@@ -1,6 +1,7 @@
 """`scorekeeper tournament undo | absent | penalty | substitute | withdraw | add | rename`: the
 changes of a championship's day (TN1, TN6). Thin: each parses, calls
 scorekeeper.core.tournament (the day_changes), and prints what it did; cli_tournament.py attaches them."""
+
 from __future__ import annotations
 
 import click
@@ -20,8 +21,11 @@ def _told(change) -> None:
 
 @click.command("undo")
 @click.argument("path", metavar="FILE", type=FILE)
-@click.option("--force", is_flag=True, help="Undo it although a sheet of the round has entries (the sheet is kept "
-              "as rN-mesaK.undone.yaml).")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Undo it although a sheet of the round has entries (the sheet is kept as rN-mesaK.undone.yaml).",
+)
 @domain_errors
 def tournament_undo(path, force):
     """Undo the last round drawn: out of FILE, with its sheets that are still empty.
@@ -54,7 +58,7 @@ def tournament_absent(path, name, number):
 @click.argument("path", metavar="FILE", type=FILE)
 @click.argument("name", metavar="NAME")
 @click.argument("points", metavar="POINTS", type=float)
-@click.option("--article", required=True, help="The article it is given under, e.g. \"Art 14\".")
+@click.option("--article", required=True, help='The article it is given under, e.g. "Art 14".')
 @click.option("--round", "number", type=click.IntRange(1, 200), help="The round (default: the last drawn).")
 @domain_errors
 def tournament_penalty(path, name, points, article, number):
@@ -71,8 +75,9 @@ def tournament_penalty(path, name, points, article, number):
 @click.argument("path", metavar="FILE", type=FILE)
 @click.argument("old", metavar="OLD")
 @click.argument("new", metavar="NEW")
-@click.option("--round", "number", type=click.IntRange(1, 200),
-              help="The first round NEW plays (default: the last drawn).")
+@click.option(
+    "--round", "number", type=click.IntRange(1, 200), help="The first round NEW plays (default: the last drawn)."
+)
 @domain_errors
 def tournament_substitute(path, old, new, number):
     """NEW takes OLD's seat from a round on, with a standing of his own (King Art 7); OLD keeps
@@ -129,5 +134,12 @@ def tournament_rename(path, old, new):
     _told(core.rename(path, old, new))
 
 
-COMMANDS = (tournament_undo, tournament_absent, tournament_penalty, tournament_substitute, tournament_withdraw,
-            tournament_add, tournament_rename)
+COMMANDS = (
+    tournament_undo,
+    tournament_absent,
+    tournament_penalty,
+    tournament_substitute,
+    tournament_withdraw,
+    tournament_add,
+    tournament_rename,
+)

@@ -1,4 +1,5 @@
 """`scorekeeper undo`: remove the last entry of a sheet."""
+
 from __future__ import annotations
 
 import click
