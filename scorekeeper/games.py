@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from typing import Callable, ClassVar, NamedTuple
 
 from scorekeeper.findings import FindingKind
-from scorekeeper.i18n import N_, N_plural
+from scorekeeper.i18n import N_, N_plural, _
 
 # One line per game: the module whose GAME is that game's Game instance.
 REGISTRY = [
@@ -180,6 +180,15 @@ class Game(ABC):
     def read_boletim(self, grid, rules, ref: str, info: dict, where: str, places: dict | None):
         """The boletim on a worksheet (`grid`), read by these rules: an object with `title`,
         `source`, `check(rules_path)` and `to_yaml(rules_path, rules_ref)`."""
+
+    def progress(self, sheet, result) -> tuple[int, int] | None:
+        """How far a game of a fixed length is: (done, whole) in its own units (King's hands,
+        a Quatrilho round's deals); None for a race to a score (Sueca's mocas, Truco's games)."""
+        return None
+
+    def progress_words(self, done: int, whole: int) -> str:
+        """`progress` said in the game's words and the language in use ("hand 3 of 10")."""
+        return _("entry {done} of {whole}").format(done=done, whole=whole)
 
     # --- tournaments ---------------------------------------------------------------------
     def standings_note(self, rules) -> str:

@@ -201,6 +201,8 @@ def summary(table: Table) -> dict:
         **seats,
         "state": state_of(result),
         "entries": len(sheet.entries),
+        # how far a game of a fixed length is: King's hands, a Quatrilho round's deals
+        "progress": dict(zip(("done", "whole"), progress)) if (progress := game.progress(sheet, result)) else None,
         "complete": result.complete,
         "findings": [f.as_dict() for f in result.findings],
     }

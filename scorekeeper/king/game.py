@@ -147,6 +147,16 @@ class King(Game):
             "absent player scores 0 and each of the three present at his table 2.5 (Art 7)."
         )
 
+    def progress(self, sheet, result):
+        """Hands played of the game's: the rule file's negative hands and festas (Quadro 1, Art 10);
+        a festa lost to a penalty is played again (Art 9.2, 14), so it is not a hand further on."""
+        whole = len(sheet.rules.negative_hands) + sheet.rules.festa_count
+        replayed = sum(1 for entry in sheet.entries if entry.hand == "festa" and entry.penalty)
+        return min(len(sheet.entries) - replayed, whole), whole
+
+    def progress_words(self, done, whole):
+        return _("hand {done} of {whole}").format(done=done, whole=whole)
+
     def outcome(self, result):
         """King points (the saldo) and the table points of Art 15 (K5)."""
         return Outcome(tuple(result.players), dict(result.totals), result.places)

@@ -3,7 +3,7 @@ games.REGISTRY). Each method imports what it needs on first use, so that `check`
 game's sheet loads nothing of Quatrilho's."""
 
 from scorekeeper.games import ENTRIES, Game, Outcome, Seating, lazy
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.quatrilho import finding_codes
 
 
@@ -56,6 +56,15 @@ class Quatrilho(Game):
             "level, the players share the place (Art 22). After the next-to-last round the first {cut} play on "
             "for the prizes (Art 22)."
         ).format(cut=rules.cut)
+
+    def progress(self, sheet, result):
+        """Deals played of the round's (Art 10: twenty-four carteadas; RULINGS Q1): late, out and
+        rebuy are entries, not deals."""
+        whole = result.extra.get("round_deals")
+        return (result.extra.get("deals_played", 0), whole) if whole else None
+
+    def progress_words(self, done, whole):
+        return pgettext("quatrilho", "deal {done} of {whole}").format(done=done, whole=whole)
 
     def outcome(self, result):
         """Each registered player's net for the round (Q10, Q11)."""

@@ -32,7 +32,9 @@ def organiser_view(found: tables.Tables, access, base: str, lang: str, standings
                 "who": who,
                 "label": _("Table {number}").format(number=table.number) if table.number else table.sheet,
                 "state": item["state"],
-                "state_words": state_words(item["state"], item["entries"], game.entry_word if game else None),
+                "state_words": state_words(
+                    item["state"], item["entries"], game.entry_word if game else None, game, item.get("progress")
+                ),
                 "address": table_address(base, access, table),
             }
         )

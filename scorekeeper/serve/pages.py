@@ -286,7 +286,7 @@ def _table_page(table: tables.Table, change):
             "questions": form.questions,
             "said": said,
             "stale": stale,
-            "state": state_words(summary["state"], summary["entries"], game.entry_word),
+            "state": state_words(summary["state"], summary["entries"], game.entry_word, game, summary.get("progress")),
             "findings": form.report["findings"],
             "findings_count": findings_count(len(form.report["findings"])),
             "complete": complete,

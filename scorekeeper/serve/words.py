@@ -46,7 +46,7 @@ def words() -> dict[str, str]:
     }
 
 
-def state_words(state: str, entries: int | None, entry_word: games.Unit | None) -> str:
+def state_words(state: str, entries: int | None, entry_word: games.Unit | None, game=None, progress=None) -> str:
     """A table's state as the organiser's page says it."""
     if state == "not-started":
         return _("not started")
@@ -57,6 +57,8 @@ def state_words(state: str, entries: int | None, entry_word: games.Unit | None) 
     if state == "unusable":
         return _("unusable")
 
+    if game is not None and progress:  # "hand 3 of 10": the game's own words
+        return _("in progress: {entries}").format(entries=game.progress_words(progress["done"], progress["whole"]))
     return _("in progress: {entries}").format(entries=counted(entries or 0, entry_word or games.ENTRIES))
 
 
