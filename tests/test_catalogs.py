@@ -28,6 +28,21 @@ def test_the_catalogs_are_installed_with_the_package():
             assert os.path.isfile(path), path
 
 
+def test_a_one_line_message_is_translated_on_one_line():
+    """A command's short help is one line in every language (the trial found pt_PT's and pt_BR's
+    `fix` translated with the whole help text, two paragraphs in the list of commands)."""
+    from babel.messages.pofile import read_po
+
+    found = []
+    for language in ("pt_PT", "pt_BR"):
+        path = os.path.join(i18n.LOCALE_DIR, language, "LC_MESSAGES", "scorekeeper.po")
+        with open(path, "rb") as file:
+            for message in read_po(file):
+                if isinstance(message.id, str) and message.id and "\n" not in message.id and "\n" in message.string:
+                    found.append((language, message.id))
+    assert found == []
+
+
 def _calls(tree):
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
