@@ -23,6 +23,7 @@ import sys
 
 import openpyxl
 import pytest
+import recalc
 from conftest import find_rules, run
 from test_architecture import GAME_MODULES, OWN_OR_TEAM_MODULES, game_folder_modules, game_names_outside_game_py
 
@@ -158,6 +159,28 @@ def test_export_check_and_import_round_trip(corrida, tmp_path):
     assert pathlib.Path("back.yaml").read_text(encoding="utf-8") == pathlib.Path("s.yaml").read_text(encoding="utf-8")
 
 
+def _cells(ws, first_row: int, rows: int) -> list[list]:
+    """Columns D:K (each team's Start, Gained, Total, To go) of `rows` rows from `first_row`."""
+    return [[ws.cell(r, c).value for c in range(4, 12)] for r in range(first_row, first_row + rows)]
+
+
+def test_the_fichas_formulas_recalculated_by_libreoffice(corrida, tmp_path):
+    """The ficha's formulas (Art 2, 3) give what the CLI gives, as LibreOffice computes them."""
+    recalc.LIBREOFFICE.require()
+    _ok("new", "corrida", *TEAMS, "-o", "won.yaml")
+    for hand in ("3", "3", "3", "1"):
+        _ok("record", "won.yaml", "Eles", hand)
+    _ok("record", "won.yaml", "Nos", "2", "--force")  # after the race: the ficha gives it nothing
+    _ok("export", "won.yaml", "-o", "won.xlsx")
+    ws = recalc.LIBREOFFICE.workbook(tmp_path / "won.xlsx", tmp_path)["won"]
+    assert _cells(ws, 6, 5) == [[0, 0, 0, 10, 0, 3, 3, 7], [0, 0, 0, 10, 3, 3, 6, 4], [0, 0, 0, 10, 6, 3, 9, 1],
+                                [0, 0, 0, 10, 9, 1, 10, 0], [0, 0, 0, 10, 10, 0, 10, 0]]
+    assert _cells(ws, 11, 1) == [[None] * 8]  # a spare row shows nothing
+    winner_row = next(r for r in range(6, 60) if ws.cell(r, 2).value == "Winner")
+    assert [[ws.cell(r, c).value for c in (2, 3, 4)] for r in range(winner_row, winner_row + 3)] == [
+        ["Winner", "Eles", None], ["Nos", 0, "points"], ["Eles", 10, "points"]]
+
+
 def test_codes_and_rules(corrida, tmp_path):
     codes = [line for line in _ok("codes", "--format", "csv").splitlines() if line.startswith("CR-")]
     assert codes == ["CR-UNFINISHED,Art 2,the race is not complete",
@@ -196,7 +219,7 @@ def test_a_tournament(corrida):
         (1, "Nos", 1, 8, "points scored - conceded"), (2, "Azuis", 1, 7, "races won"),
         (3, "Eles", 0, -7, "points scored - conceded"), (4, "Verdes", 0, -8, None)]
     assert _ok("tournament", "export", "t.yaml", "-o", "t.xlsx") == (
-        "Wrote t.xlsx: Classificação, Rondas, Resultados, R1 Jogo1, R1 Jogo2\n")
+        "Wrote t.xlsx: Standings, Rounds, Results, R1 Match1, R1 Match2\n")  # its workbook_language: en
     assert _ok("check", "t.xlsx").count(": clean (corrida, won by") == 2
 
 
