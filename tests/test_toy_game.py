@@ -234,3 +234,15 @@ def test_a_toy_game_folder_missing_a_module_is_found(monkeypatch, tmp_path):
     (broken / "corrida" / "standings.py").unlink()
     _register(monkeypatch, tmp_path, broken)
     assert sorted(GAME_MODULES - game_folder_modules()["corrida"]) == ["standings"]
+
+
+def test_adding_a_game_shows_the_toys_rule_file_and_registry_line_as_they_are():
+    """docs/adding-a-game.md's rule file is the fixture's, and its registry line is this test's."""
+    page = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    shown = page.split("```yaml\n", 1)[1].split("    ```", 1)[0]
+    assert "target: 10  " in shown and "most_per_hand: 3  " in shown
+    rule_file = (FIXTURE / "corrida.yaml").read_text(encoding="utf-8")
+    assert "\n".join(line.removeprefix("    ") for line in shown.splitlines()) + "\n" in rule_file
+    assert '    games.REGISTRY.append("corrida.game")\n' in page
+    assert 'games.REGISTRY.append("corrida.game")  # the one registry line' in pathlib.Path(__file__).read_text(
+        encoding="utf-8")
