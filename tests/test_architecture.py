@@ -4,6 +4,7 @@ a short top level, and every game folder built of the same modules."""
 from __future__ import annotations
 
 import ast
+import importlib
 import pathlib
 
 import scorekeeper
@@ -126,11 +127,20 @@ def top_level_modules(package: pathlib.Path = PACKAGE) -> list[str]:
     return sorted(path.name for path in package.glob("*.py"))
 
 
+def game_folder(name: str, package: pathlib.Path = PACKAGE) -> pathlib.Path:
+    """A registered game's folder: `<package>/<game>/` for the package's own games, else the folder
+    its game.py was imported from (tests/test_toy_game.py registers a game from a fixture folder)."""
+    inside = package / name
+    if inside.is_dir():
+        return inside
+    return pathlib.Path(importlib.import_module(type(games.get(name)).__module__).__file__).parent
+
+
 def game_folder_modules(package: pathlib.Path = PACKAGE) -> dict[str, set[str]]:
     """Each game's modules; a team game's include the team/ modules it shares."""
     team = {path.stem for path in (package / "team").glob("*.py")} & OWN_OR_TEAM_MODULES
     return {
-        name: {path.stem for path in (package / name).glob("*.py")}
+        name: {path.stem for path in game_folder(name, package).glob("*.py")}
         | (team if games.get(name).seating is games.Seating.TEAMS else set())
         for name in games.names()
     }
@@ -246,7 +256,7 @@ def game_names_outside_game_py(package: pathlib.Path = PACKAGE) -> list[str]:
     found = []
     for game in games.all_games():
         own = {game.name.lower(), game.title.lower()}
-        for path in sorted((package / game.name).glob("*.py")):
+        for path in sorted(game_folder(game.name, package).glob("*.py")):
             if path.name == "game.py":
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
