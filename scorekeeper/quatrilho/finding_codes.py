@@ -4,12 +4,12 @@ A code names the article the finding is reported under (ART11 ... ART20: Art 20.
 is ART20) and what is wrong; `rule` is that article as the finding prints it. A kind whose
 article depends on the entry (an unknown key: the article of a late, an out, a rebuy, a fine or
 a contract) names none in its code, and its `rule` is the usual one. KINDS ends with the
-planilha's own (planilha_finding_codes.py); scorekeeper/finding_codes.py gathers them all."""
+planilha's own (workbook_finding_codes.py); scorekeeper/finding_codes.py gathers them all."""
 from __future__ import annotations
 
 from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_
-from scorekeeper.quatrilho import workbook_finding_codes as planilha_finding_codes
+from scorekeeper.quatrilho import workbook_finding_codes
 
 # The round: its length, the seats, late, out and the talha (Art 10-16, 19; Q1, Q10).
 UNFINISHED = FindingKind("Q-UNFINISHED", "Art 10", N_("the game is not complete"))
@@ -76,5 +76,5 @@ KINDS = (
     CONTRACT_UNKNOWN, KEY_MISSING, KEY_NOT_USED, NOT_WHOLE, OUT_OF_RANGE, FIGURAS_SHAPE, FIGURAS_MISSING,
     FIGURAS_TOTAL, TRICKS_FIGURAS, BRANCO_TRICKS, ROLAR_TIE, ROLAR_TIE_WRITTEN, FINE_UNKNOWN, LOOK_DOES_NOT_END,
     FINES_SHAPE, FINES_MANY, SOLOIST_OUT_OF_TURN, FINE_ENDS_DEAL, CHIPS_SHAPE, CHIPS_NAME, CHIPS_SUM, CHIPS_DIFFER,
-    *planilha_finding_codes.KINDS,  # the planilha's reading (workbook_read.py)
+    *workbook_finding_codes.KINDS,  # the planilha's reading (workbook_read.py)
 )
