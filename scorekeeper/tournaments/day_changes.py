@@ -19,13 +19,13 @@ import yaml
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, one_line, quote
 from scorekeeper.i18n import _, decimal, ngettext
-from scorekeeper.names import name_problem
+from scorekeeper.names import name_problem, text_problem
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
 from scorekeeper.sheet.yaml_edit import _comments_in, _compose, _node_end, flow, remove_entry
 from scorekeeper.tournaments import draw_round
 from scorekeeper.tournaments.model import Round, Table, Tournament
-from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path, text_problem
+from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path
 
 MAX_PENALTY = 1000  # as the file's reader bounds a penalty's points
 
