@@ -41,7 +41,7 @@ def name_problem(name: str) -> str | None:
 
 def text_problem(text: str) -> str | None:
     """Why a text that messages, sheets and workbooks show as written (a sheet's event, table,
-    round or date; a tournament's name) cannot be, or None: the characters name_problem refuses
+    round or date; a tournament's name, a table's label, an article) cannot be, or None: the characters name_problem refuses
     in a name (bytes that are no UTF-8, an invisible direction mark, a control character or a
     line separator: whatever one_line would escape), each forging or hiding what a line says.
     Its length has the header's own limit."""

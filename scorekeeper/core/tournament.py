@@ -14,8 +14,7 @@ from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
 from scorekeeper.sheet.saving import refuse_existing, write_new, writer_lock
-from scorekeeper.tournaments import day_changes
-from scorekeeper.tournaments import draw_round as drawing
+from scorekeeper.tournaments import day_changes, draw_round
 from scorekeeper.tournaments.collect import check as check_tournament
 from scorekeeper.tournaments.draw_round import DrawnRound
 from scorekeeper.tournaments.model import StandingRow, Tournament
@@ -100,22 +99,22 @@ def draw(
         tournament = parse(text, path)
         checked = check_tournament(tournament)
         if not force:
-            drawing.refuse_unfinished(tournament, checked.findings)
-        drawn = drawing.draw(tournament, checked, seed, seconds, steps, tuple(extra_without))
+            draw_round.refuse_unfinished(tournament, checked.findings)
+        drawn = draw_round.draw(tournament, checked, seed, seconds, steps, tuple(extra_without))
         sheets, rounds = drawn.sheets, [drawn.lines]
         if drawn.extra is not None:
             sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
-        text = drawing.append_round(tournament, text, *rounds)
-        drawing.write_round(tournament, sheets, target, text)  # the sheets, then the file: all or nothing
+        text = draw_round.append_round(tournament, text, *rounds)
+        draw_round.write_round(tournament, sheets, target, text)  # the sheets, then the file: all or nothing
     return Drawn(path, len(tournament.rounds) + 1, drawn)
 
 
 def draw_ready(tournament: Tournament) -> tuple[bool, list[Finding]]:
     """Whether the next round can be drawn (the current one complete and clean, and not past
-    the planned rounds: drawing.refuse_unfinished), and what `tournament check` finds."""
+    the planned rounds: draw_round.refuse_unfinished), and what `tournament check` finds."""
     checked = check_tournament(tournament)
     try:
-        drawing.refuse_unfinished(tournament, checked.findings)
+        draw_round.refuse_unfinished(tournament, checked.findings)
     except ScorekeeperError:
         return False, checked.findings
     return True, checked.findings

@@ -3,7 +3,7 @@
 Prefix K; then the article or table of the regulation the finding is reported under (Q1 for
 Quadro 1, ART8 ...), when one says it; then what is wrong. A kind whose article depends on the
 hand (a penalty: Art 14 for a renuncia, Art 9.1 or 9.2 for cards passed) has none in its code,
-and its `rule` is the usual one. The boletim import's own kinds (king.boletim_finding_codes)
+and its `rule` is the usual one. The boletim import's own kinds (king.workbook_finding_codes)
 are listed here too; scorekeeper/finding_codes.py gathers these.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_
-from scorekeeper.king import workbook_finding_codes as boletim_finding_codes
+from scorekeeper.king import workbook_finding_codes
 
 # The game: ten hands, the negative ones first, in the order of Quadro 1 (Art 8).
 UNFINISHED = FindingKind("K-UNFINISHED", "Art 8", N_("the game is not complete"))
@@ -168,5 +168,5 @@ KINDS = (
     NOT_AT_FAULT_POINTS,
     PENALTY_TOTAL,
     REPLAY_BENEFICIARY,
-    *boletim_finding_codes.KINDS,
+    *workbook_finding_codes.KINDS,
 )

@@ -17,7 +17,14 @@ from scorekeeper.king import finding_codes as K
 from scorekeeper.king import written_totals
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.names import refuse_bad_names
-from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, optional_word
+from scorekeeper.sheet.yaml_lines import (
+    LineDict,
+    LineList,
+    header_text,
+    optional_word,
+    refuse_unknown_header,
+    unknown_key,
+)
 
 HEADER_KEYS = ("rules", "players", "scorer", "event", "table", "round", "date", "notes", "hands", "totals")
 ENTRY_KEYS = (
@@ -131,17 +138,7 @@ class KingSheet:
 
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:
     """Read a parsed sheet document into a KingSheet (SheetFormatError when unusable)."""
-    if not isinstance(doc, dict):
-        raise SheetFormatError(
-            _("a sheet is a mapping with 'rules', 'players' and 'hands'"), source, getattr(doc, "line", 1)
-        )
-    for key in doc:
-        if key not in HEADER_KEYS:
-            raise SheetFormatError(
-                _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(HEADER_KEYS)),
-                source,
-                doc.line_of(key),
-            )
+    refuse_unknown_header(doc, HEADER_KEYS, source, _("a sheet is a mapping with 'rules', 'players' and 'hands'"))
     players = _players(doc, rules, source)
     scorer = doc.get("scorer", players[0])
     if not isinstance(scorer, str) or scorer not in players:
@@ -328,9 +325,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     read = _Reader(item, index, sheet)
     for key in item:
         if key not in ENTRY_KEYS:
-            read.fail_at(
-                key, _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(ENTRY_KEYS))
-            )
+            read.fail_at(key, unknown_key(key, ENTRY_KEYS))
     name = read.word("hand")
     if name is None:
         raise SheetFormatError(
@@ -429,10 +424,7 @@ def _offer(read: _Reader, offer) -> Offer | None:
         read.fail_at("offer", _("expected {{by: PLAYER, tricks: N}}").format())
     for key in offer:
         if key not in OFFER_KEYS:
-            read.fail_at(
-                "offer",
-                _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(OFFER_KEYS)),
-            )
+            read.fail_at("offer", unknown_key(key, OFFER_KEYS))
     tricks = offer.get("tricks")
     if isinstance(tricks, bool) or not isinstance(tricks, int):
         read.fail_at("offer", _("tricks: expected a whole number, got {value}").format(value=quote(tricks)))

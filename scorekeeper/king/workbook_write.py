@@ -23,7 +23,7 @@ from scorekeeper.king.workbook_layout import FIRST_PLAYER_COL, Layout, col, offe
 from scorekeeper.output.findings_text import describe
 from scorekeeper.workbook.export import SummaryCells
 from scorekeeper.workbook.layout import info_label, notes_label
-from scorekeeper.workbook.page import BLANK_PAGE_FILL, PAGE_FILL, REMARK_MAX_WIDTH
+from scorekeeper.workbook.page import BLANK_PAGE_FILL, PAGE_FILL, REMARK_MAX_WIDTH, column_points, printable_points
 from scorekeeper.workbook.sheet_style import (
     DEFAULT_ROW,
     MAX_CELL_CHARS,
@@ -31,10 +31,8 @@ from scorekeeper.workbook.sheet_style import (
     RED_FILL,
     WARN_FILL,
     Styles,
-    column_points,
     list_formula,
     page_setup,
-    printable_points,
     put,
     text_width,
     typed_value,

@@ -14,6 +14,7 @@ from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.i18n import _
 from scorekeeper.king import finding_codes as K
+from scorekeeper.sheet.yaml_lines import unknown_key
 
 # The rows of the boletim's totals, as the sheet names them: the paper's own words.
 TOTALS_KEYS = ("negativos", "positivos", "saldo")
@@ -60,7 +61,7 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
         fail(_("expected a mapping such as {{saldo: {{Ana: 275}}}}").format())
     for key, values in totals.items():
         if key not in TOTALS_KEYS:
-            fail(_("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(TOTALS_KEYS)))
+            fail(unknown_key(key, TOTALS_KEYS))
         at = totals.line_of(key) if hasattr(totals, "line_of") else line
         if not isinstance(values, dict):
             fail(_("{key}: expected a mapping {{player: value}}").format(key=key), at)

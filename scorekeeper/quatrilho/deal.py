@@ -10,6 +10,7 @@ from scorekeeper.i18n import _, grouped, ngettext, pgettext
 from scorekeeper.quatrilho import contracts
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
+from scorekeeper.sheet.yaml_lines import unknown_key
 
 MAX_FINES = 12  # fines a deal went on after: a few at most (each of four players, each kind); more is no deal
 CONTRACT_KEYS = ("contract", "caller", "partner", "player", "giver", "figuras", "tricks", "chips", "fines", "note")
@@ -146,12 +147,7 @@ class DealReader:
         return self.item[key]
 
     def unknown_key(self, key, allowed, rule: str) -> None:
-        self.finding(
-            codes.UNKNOWN_KEY,
-            _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(allowed)),
-            rule,
-            key,
-        )
+        self.finding(codes.UNKNOWN_KEY, unknown_key(key, allowed), rule, key)
 
     # --- a fine that ends the deal ----------------------------------------------------------
     def _fine_entry(self):

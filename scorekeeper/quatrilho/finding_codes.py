@@ -4,13 +4,13 @@ A code names the article the finding is reported under (ART11 ... ART20: Art 20.
 is ART20) and what is wrong; `rule` is that article as the finding prints it. A kind whose
 article depends on the entry (an unknown key: the article of a late, an out, a rebuy, a fine or
 a contract) names none in its code, and its `rule` is the usual one. KINDS ends with the
-planilha's own (planilha_finding_codes.py); scorekeeper/finding_codes.py gathers them all."""
+planilha's own (workbook_finding_codes.py); scorekeeper/finding_codes.py gathers them all."""
 
 from __future__ import annotations
 
 from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_
-from scorekeeper.quatrilho import workbook_finding_codes as planilha_finding_codes
+from scorekeeper.quatrilho import workbook_finding_codes
 
 # The round: its length, the seats, late, out and the talha (Art 10-16, 19; Q1, Q10).
 UNFINISHED = FindingKind("Q-UNFINISHED", "Art 10", N_("the game is not complete"))
@@ -125,5 +125,5 @@ KINDS = (
     CHIPS_NAME,
     CHIPS_SUM,
     CHIPS_DIFFER,
-    *planilha_finding_codes.KINDS,  # the planilha's reading (workbook_read.py)
+    *workbook_finding_codes.KINDS,  # the planilha's reading (workbook_read.py)
 )

@@ -30,7 +30,7 @@ class Quatrilho(Game):
     entry_label = lazy("scorekeeper.quatrilho.sheet", "entry_label")
     show_tables = lazy("scorekeeper.quatrilho.show", "show_tables")
     write_boletim = lazy("scorekeeper.quatrilho.workbook_write", "write_game")
-    write_blank = lazy("scorekeeper.quatrilho.workbook_layout", "write_blank")
+    write_blank = lazy("scorekeeper.quatrilho.workbook_write", "write_blank")
     read_boletim = lazy("scorekeeper.quatrilho.workbook_read", "read_worksheet")
 
     def interactive_help(self):

@@ -21,6 +21,7 @@ from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet, entry_label
 from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sheet.vocabulary import normalize
+from scorekeeper.sheet.yaml_lines import unknown_key
 
 NON_DEAL_KEYS = {"late": ("late", "coringa", "note"), "out": ("out", "coringa", "note"), "rebuy": ("rebuy", "note")}
 NON_DEAL_RULES = {"late": "Art 12", "out": "Art 15", "rebuy": "Art 19"}
@@ -236,13 +237,7 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
 
     for key in item:
         if key not in NON_DEAL_KEYS[kind]:
-            finding(
-                codes.UNKNOWN_KEY,
-                _("unknown key {key}; allowed: {allowed}").format(
-                    key=quote(key), allowed=", ".join(NON_DEAL_KEYS[kind])
-                ),
-                key=key,
-            )
+            finding(codes.UNKNOWN_KEY, unknown_key(key, NON_DEAL_KEYS[kind]), key=key)
     nothing = HandResult(index, entry.line, kind, "", {}, None)
     if not isinstance(name, str) or name not in table.talhas:
         finding(

@@ -26,7 +26,7 @@ from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
 from scorekeeper.i18n import _, pgettext
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.quatrilho.rules import QuatrilhoRules
-from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text
+from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, refuse_unknown_header
 
 LIST_KEY = "deals"
 HEADER_KEYS = ("rules", "event", "round", "table", "date", "scorer", "notes", "players", "round_deals", LIST_KEY)
@@ -88,17 +88,7 @@ class QuatrilhoSheet:
 
 def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> QuatrilhoSheet:
     """Read a loaded sheet document (SheetFormatError when it cannot be a Quatrilho sheet)."""
-    if not isinstance(doc, dict):
-        raise SheetFormatError(
-            _("a sheet is a mapping with 'rules', 'players' and 'deals'"), source, getattr(doc, "line", 1)
-        )
-    for key in doc:
-        if key not in HEADER_KEYS:
-            raise SheetFormatError(
-                _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(HEADER_KEYS)),
-                source,
-                doc.line_of(key),
-            )
+    refuse_unknown_header(doc, HEADER_KEYS, source, _("a sheet is a mapping with 'rules', 'players' and 'deals'"))
     players = _players(doc, rules, source)
     scorer = doc.get("scorer")
     if scorer is not None and (not isinstance(scorer, str) or not scorer.strip() or len(scorer) > MAX_NAME):

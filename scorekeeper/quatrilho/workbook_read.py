@@ -114,6 +114,8 @@ NAME_CELLS = (WHO, OTHER, CORINGA, FINED, FINED2)  # the cells that name a perso
 class Planilha(ReadBack):
     """One planilha as read: the sheet document and where each value sits."""
 
+    cell_formula = CELL_FORMULA  # the warning of an input cell that held a formula
+
     path: str
     title: str
     doc: LineDict
@@ -125,15 +127,6 @@ class Planilha(ReadBack):
     dealers: list[tuple[int, str | None]] = field(default_factory=list)  # per entry: its row, Dá as typed
     dealer_head: str | None = None  # Dá's head as written (in the planilha's language), which a finding names
     grid: Grid | None = None  # the worksheet read: the input cells that held formulas
-
-    @property
-    def source(self) -> str:
-        return f"{self.path}:{self.title}"
-
-    def cell_findings(self, rules_path: str | None = None) -> list[Finding]:
-        """What reading the worksheet found at its cells: each input cell read by the value saved
-        with its formula (a warning)."""
-        return self.grid.formula_findings(CELL_FORMULA) if self.grid is not None else []
 
     def check(self, rules_path: str | None = None):
         """Score the planilha; each finding named by worksheet and cell."""
@@ -313,63 +306,6 @@ def _refuse_name(name: str, where: str) -> None:
     problem = name_problem(name)
     if problem is not None:
         raise SheetFormatError(problem, where)
-
-
-def _entry_rows(grid: Grid):
-    """The numbered rows: the entries' (the totals and notes follow them)."""
-    for r in range(FIRST, MAX_ROWS + 1):
-        if not is_row_number(grid.marker(r, NUMBER)):
-            return
-        yield r
-
-
-# What the writer puts below the numbered rows besides formulas: the labels of the totals (and
-# in column B, from the Notas on, the notes). Anything else typed there is an entry below the rows.
-BELOW_LABELS = (*END_LABELS, CONFERE_LABEL)
-
-
-def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
-    """Anything typed where the planilha reads nothing is refused at its cell, never skipped
-    (issue 16): over the chips it computes, right of Observação (past which only its hidden
-    formulas are), and below its numbered rows, where the totals and the notes are the writer's."""
-    remark = planilha.remark_col
-    heads = {c: grid.label(r, c) for (r, c) in grid.values if r == L.HEAD_ROW and grid.label(r, c) is not None}
-    last_col = remark if remark is not None else max(heads, default=NUMBER)
-    computed = set(planilha.chips_cols.values()) | set(planilha.running_cols.values())
-    computed |= {c for c, head in heads.items() if L.is_label(head, SUM_HEAD) or L.is_label(head, CONTROL_HEAD)}
-    notes = min(
-        (r for (r, c) in grid.values if c == 2 and r > last_row and L.is_label(grid.label(r, c), L.NOTES_LABEL)),
-        default=MAX_ROWS + 1,
-    )
-    for (row, column), value in sorted(grid.values.items()):
-        if (row, column) in grid.formulas:
-            continue  # the planilha's own formulas
-        if column > last_col and row != L.HEAD_ROW:
-            message = _(
-                "{value} is typed right of the planilha's last column ({column}): nothing there is read; "
-                "move it into the table or clear it"
-            )
-        elif FIRST <= row <= last_row and column in computed:
-            message = _(
-                "{value} is typed over the formula of {head}, which the planilha computes and does not "
-                "read: clear the cell"
-            )
-        elif (
-            row > last_row
-            and not (column == 2 and row >= notes)
-            and not any(L.is_label(value, label) for label in BELOW_LABELS)
-        ):
-            message = _(
-                "{value} is typed below the planilha's numbered rows, where nothing is read: each entry has "
-                "a numbered row (a row's number is in column A)"
-            )
-        else:
-            continue
-        shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
-        raise SheetFormatError(
-            message.format(value=shown, column=col(last_col), head=quote(heads.get(column) or col(column))),
-            grid.where(row, column),
-        )
 
 
 def _entry_rows(grid: Grid):

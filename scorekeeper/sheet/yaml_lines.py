@@ -388,3 +388,18 @@ def header_text(doc, key: str, source: str) -> str | None:
     if problem is not None:
         raise SheetFormatError(_("{key}: {problem}").format(key=key, problem=problem), source, doc.line_of(key))
     return text
+
+
+def unknown_key(key, allowed) -> str:
+    """What a mapping says of a key it does not take, naming the ones it does."""
+    return _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(allowed))
+
+
+def refuse_unknown_header(doc, allowed, source: str, shape: str) -> None:
+    """A sheet is a mapping (else `shape`, which says what it holds) of the `allowed` keys only:
+    the first other key is refused at its line."""
+    if not isinstance(doc, dict):
+        raise SheetFormatError(shape, source, getattr(doc, "line", 1))
+    for key in doc:
+        if key not in allowed:
+            raise SheetFormatError(unknown_key(key, allowed), source, doc.line_of(key))

@@ -9,7 +9,14 @@ from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.names import refuse_bad_names
-from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, optional_word
+from scorekeeper.sheet.yaml_lines import (
+    LineDict,
+    LineList,
+    header_text,
+    optional_word,
+    refuse_unknown_header,
+    unknown_key,
+)
 from scorekeeper.team import finding_codes as codes
 
 MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
@@ -52,22 +59,12 @@ class TeamSheet:
         return None
 
 
-def unknown_key(key, allowed) -> str:
-    return _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(allowed))
-
-
 def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> TeamSheet:
     """The header and raw entries of a team sheet (SheetFormatError when unusable)."""
     allowed = ("rules", "teams", "scorer", "event", "table", "round", "date", "notes", list_key)
-    if not isinstance(doc, dict):
-        raise SheetFormatError(
-            _("a sheet is a mapping with 'rules', 'teams' and '{key}'").format(key=list_key),
-            source,
-            getattr(doc, "line", 1),
-        )
-    for key in doc:
-        if key not in allowed:
-            raise SheetFormatError(unknown_key(key, allowed), source, doc.line_of(key))
+    refuse_unknown_header(
+        doc, allowed, source, _("a sheet is a mapping with 'rules', 'teams' and '{key}'").format(key=list_key)
+    )
     teams = doc.get("teams")
     line = doc.line_of("teams") if "teams" in doc else doc.line
     if not isinstance(teams, dict) or len(teams) != rules.teams:

@@ -39,6 +39,8 @@ TEAM_SLOTS = {"points": STRIDE - 2, "standing": STRIDE - 3, "score": STRIDE - 4}
 class TeamFicha(ReadBack):
     """One team ficha as read: the sheet document and where each value sits."""
 
+    cell_formula = CELL_FORMULA  # the warning of an input cell that held a formula
+
     path: str
     title: str
     rules_ref: str
@@ -47,15 +49,6 @@ class TeamFicha(ReadBack):
     rules_cell: str | None = None  # where the Regras cell is, for a refusal of what it names
     team_cols: dict[str, int] = field(default_factory=dict)  # team -> its first column
     grid: object = None  # the worksheet read: the input cells that held formulas
-
-    @property
-    def source(self) -> str:
-        return f"{self.path}:{self.title}"
-
-    def cell_findings(self, rules_path: str | None = None) -> list[Finding]:
-        """What reading the worksheet found at its cells: each input cell read by the value saved
-        with its formula (a warning)."""
-        return self.grid.formula_findings(CELL_FORMULA) if self.grid is not None else []
 
     def check(self, rules_path: str | None = None):
         """Score the ficha; each finding named by worksheet and cell."""

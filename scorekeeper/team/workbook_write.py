@@ -32,7 +32,14 @@ from scorekeeper.team.workbook_columns import (
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook.export import SummaryCells
 from scorekeeper.workbook.layout import col
-from scorekeeper.workbook.page import HEADER_IN, MARGIN_IN, PAGE_MM, REMARK_MAX_WIDTH, fitted_scale, writing_row_points
+from scorekeeper.workbook.page import (
+    HEADER_MARGIN,
+    MARGIN_IN,
+    PAGE_MM,
+    REMARK_MAX_WIDTH,
+    fitted_scale,
+    writing_row_points,
+)
 from scorekeeper.workbook.sheet_style import (
     DEFAULT_ROW,
     MAX_CELL_CHARS,
@@ -200,7 +207,7 @@ class TeamFichaWriter:
             area=f"A1:{col(self.cols.remark_col)}{self.notes_end}",
         )
         ws.page_margins.top = ws.page_margins.bottom = MARGIN_IN
-        ws.page_margins.header = ws.page_margins.footer = HEADER_IN
+        ws.page_margins.header = ws.page_margins.footer = HEADER_MARGIN
         if self.blank:
             for r in range(FIRST, self.last_row + 1):
                 ws.row_dimensions[r].height = blank_row_points(self.cols)

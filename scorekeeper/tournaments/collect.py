@@ -480,7 +480,7 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
 
 
 def _leftover_findings(tournament: Tournament) -> list[Finding]:
-    """What an interrupted draw left in the folder (drawing.leftovers): its empty sheets, which
+    """What an interrupted draw left in the folder (draw_round.leftovers): its empty sheets, which
     the next draw replaces (one warning a round), and a file at a drawn sheet's name that holds
     something else, which refuses the next draw until it is moved (one warning each)."""
     from scorekeeper.tournaments.draw_round import leftovers  # lazy: a cycle (test_architecture)

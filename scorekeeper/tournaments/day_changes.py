@@ -2,7 +2,7 @@
 undo the last round, mark a player absent, a penalty, a substitute, a withdrawal, a late entry,
 a new spelling of a name. Each reads the file under its writer lock, refuses what cannot apply
 with one line (InputValueError naming the file), and writes the file and its sheets all or
-nothing, as a draw does (drawing.write_round): the sheets first, each under its own lock,
+nothing, as a draw does (draw_round.write_round): the sheets first, each under its own lock,
 then the file (the commit); stopped before the commit (SIGTERM, Ctrl-C, a full disk) it puts
 every sheet back as it was. Sheets only removed (an undone round's empty sheets) go after the
 commit: killed in between, they are a draw's leftovers, which `tournament check` reports and
@@ -20,13 +20,13 @@ import yaml
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, one_line, quote
 from scorekeeper.i18n import _, decimal, ngettext
-from scorekeeper.names import name_problem
+from scorekeeper.names import name_problem, text_problem
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
 from scorekeeper.sheet.yaml_edit import _comments_in, _compose, _node_end, flow, remove_entry
-from scorekeeper.tournaments import draw_round as drawing
+from scorekeeper.tournaments import draw_round
 from scorekeeper.tournaments.model import Round, Table, Tournament
-from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path, text_problem
+from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path
 
 MAX_PENALTY = 1000  # as the file's reader bounds a penalty's points
 
@@ -69,7 +69,7 @@ def _changed(path: str, plan) -> DayChange:
 
 def _save(tournament: Tournament, target: str, plan: _Plan) -> None:
     """The sheets, then the file (the commit), then the removals; before the commit, any failure
-    or signal takes every sheet back (drawing._saved tells whether the commit happened)."""
+    or signal takes every sheet back (draw_round._saved tells whether the commit happened)."""
 
     temps = temp_names(os.path.dirname(tournament.source))
     created: list[tuple[str, str]] = []
@@ -101,18 +101,18 @@ def _save(tournament: Tournament, target: str, plan: _Plan) -> None:
                 moved.append((real, kept))
         atomic_write(target, plan.text, name=tournament.source)  # the commit
     except BaseException:
-        if not drawing._saved(target, plan.text):
+        if not draw_round._saved(target, plan.text):
             _take_back(tournament, created, rewritten, moved, temps)
         raise
     for path in plan.remove:
         with writer_lock(path, temps) as real:
-            if drawing.is_untouched(tournament, real):
+            if draw_round.is_untouched(tournament, real):
                 os.unlink(real)
 
 
 def _take_back(tournament: Tournament, created, rewritten, moved, temps) -> None:
     """Every sheet as it was before the change: the moved ones back, the rewritten ones' old text,
-    the created ones removed (drawing._remove: only while still as written)."""
+    the created ones removed (draw_round._remove: only while still as written)."""
 
     for real, kept in reversed(moved):
         try:
@@ -127,13 +127,13 @@ def _take_back(tournament: Tournament, created, rewritten, moved, temps) -> None
                     atomic_write(real, old_text, name=path)
         except (OSError, ValueError):
             continue
-    drawing._remove(tournament, created, temps)
+    draw_round._remove(tournament, created, temps)
 
 
 def _read(path: str) -> str | None:
     try:
         with open(path, "rb") as handle:
-            return handle.read(drawing.LEFTOVER_BYTES * 2).decode("utf-8")
+            return handle.read(draw_round.LEFTOVER_BYTES * 2).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
 
@@ -294,7 +294,7 @@ def _table_of(round_: Round, name: str) -> int | None:
 
 def _played(tournament: Tournament, path: str) -> bool:
     """Whether a sheet on disk holds anything but what a draw writes (an entry, a changed header)."""
-    return os.path.lexists(path) and not drawing.is_untouched(tournament, path)
+    return os.path.lexists(path) and not draw_round.is_untouched(tournament, path)
 
 
 def _kept_name(sheet_path_: str, why: str) -> str:
@@ -538,14 +538,14 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
                     tournament.source,
                 )
             if not absent_now:
-                fresh = drawing._new_sheet(tournament, game, players, table.table, round_.number)
+                fresh = draw_round._new_sheet(tournament, game, players, table.table, round_.number)
                 if sheet is not None and not table.absent and os.path.lexists(where):
                     plan.writes.append((where, fresh, _read(where)))  # untouched: written again for its players
                 elif sheet is None or table.absent:
                     sheet = (
                         sheet
                         if sheet is not None and not os.path.lexists(where)
-                        else drawing._sheet_name(round_.number, table.table)
+                        else draw_round._sheet_name(round_.number, table.table)
                     )
                     plan.writes.append((sheet_path(tournament, sheet), fresh, None))
             mapping = _table_mapping(table, players, absent_now, sheet if not absent_now else table.sheet)

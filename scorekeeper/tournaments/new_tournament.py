@@ -9,12 +9,12 @@ import os
 
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import _, grouped
-from scorekeeper.names import name_problem
+from scorekeeper.names import name_problem, text_problem
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.new import seated
 from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import MAX_HEADER_TEXT
-from scorekeeper.tournaments.tournament_file import MAX_PLAYERS, MAX_TEAM, parse, text_problem
+from scorekeeper.tournaments.tournament_file import MAX_PLAYERS, MAX_TEAM, parse
 
 
 def _check_name(name: str, source: str) -> None:

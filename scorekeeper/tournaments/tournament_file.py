@@ -26,9 +26,9 @@ from __future__ import annotations
 import os
 
 from scorekeeper import games
-from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, one_line, quote
+from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, quote
 from scorekeeper.i18n import _, grouped
-from scorekeeper.names import INVISIBLE, name_problem
+from scorekeeper.names import name_problem, text_problem
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.file_access import read_regular
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, header_text, loads
@@ -63,20 +63,6 @@ MAX_TEAM = 10  # names at a table, or in a team: a table seats 4 or 5, a team 2
 
 class TournamentFormatError(SheetFormatError):
     """A tournament file that cannot be used, at its line."""
-
-
-def text_problem(text: str) -> str | None:
-    """Why a text that messages, sheets and workbooks show (a tournament's name, a table's label,
-    an article) cannot be written as it is, or None: the characters names.name_problem refuses in
-    a name (a control character, a line separator, an invisible direction mark, bytes that are no
-    UTF-8), each forging or hiding what a line says."""
-    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
-        return _("{value} is not UTF-8 text").format(value=quote(text))
-    if any(ord(ch) in INVISIBLE for ch in text):  # before one_line, which escapes these too
-        return _("{value} holds an invisible direction mark").format(value=quote(text))
-    if one_line(text) != text:
-        return _("{value} holds a control character").format(value=quote(text))
-    return None
 
 
 def load(path: str) -> Tournament:

@@ -41,12 +41,11 @@ from scorekeeper.tournaments.tournament_file import sheet_path
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.export import SummaryCells, no_cyclic_gc
 from scorekeeper.workbook.layout import col
+from scorekeeper.workbook.page import page_scale
 from scorekeeper.workbook.sheet_style import (
     Styles,
     Unwritable,
-    column_points,
     page_setup,
-    printable_points,
     put,
     text_width,
 )
@@ -1040,18 +1039,13 @@ def _wrapped_lines(text: str, width: float) -> int:
 
 def _landscape(widths: list[float]) -> bool:
     """Landscape when a portrait A4 page would shrink the columns below MIN_PORTRAIT_SCALE."""
-    return _scale(widths, False) < MIN_PORTRAIT_SCALE
-
-
-def _scale(widths: list[float], landscape: bool) -> float:
-    """How much fitting the columns to the page's width shrinks them (1: not at all)."""
-    return min(1.0, printable_points(landscape)[0] / sum(column_points(w) for w in widths))
+    return page_scale(widths, False) < MIN_PORTRAIT_SCALE
 
 
 def _page_rows(widths: list[float]) -> float:
     """The rows of the default height a page holds once its columns are fitted to its width."""
     landscape = _landscape(widths)
-    return (LANDSCAPE_ROWS if landscape else PAGE_ROWS) / _scale(widths, landscape)
+    return (LANDSCAPE_ROWS if landscape else PAGE_ROWS) / page_scale(widths, landscape)
 
 
 def _note_height(ws, row: int, text: str, widths: list[float]) -> None:

@@ -1,22 +1,39 @@
-"""What every worksheet read back into a sheet shares (a team ficha, a Quatrilho planilha): the
-sheet loaded by the rules its Regras cell names, and each refusal put back at its cell."""
+"""What every worksheet read back into a sheet shares (a team ficha, a Quatrilho planilha): its
+name, the warnings of the input cells that held formulas, the sheet loaded by the rules its
+Regras cell names, and each refusal put back at its cell."""
 
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
+from scorekeeper.findings import Finding, FindingKind
 from scorekeeper.workbook import regras
 
 
 class ReadBack:
-    """A mixin for a read worksheet with `doc` (the sheet, each value's line coding its cell),
-    `source` (the worksheet), `rules_cell`, and `_cell(line, who)`: the cell a coded line names."""
+    """A mixin for a read worksheet with `path` and `title` (the workbook and the worksheet),
+    `grid` (the cells read, or None), `doc` (the sheet, each value's line coding its cell),
+    `rules_cell`, `cell_formula` (the game's kind for an input cell read by its formula's saved
+    value), and `_cell(line, who)`: the cell a coded line names."""
 
+    path: str
+    title: str
+    grid: Any
     doc: dict
-    source: str
     rules_cell: str | None
+    cell_formula: FindingKind
+
+    @property
+    def source(self) -> str:
+        return f"{self.path}:{self.title}"
+
+    def cell_findings(self, rules_path: str | None = None) -> list[Finding]:
+        """What reading the worksheet found at its cells: each input cell read by the value saved
+        with its formula (a warning)."""
+        return self.grid.formula_findings(self.cell_formula) if self.grid is not None else []
 
     def _cell(self, line: int, who: str | None) -> str:
         raise NotImplementedError

@@ -13,6 +13,7 @@ from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.i18n import _, grouped
 from scorekeeper.sheet.yaml_lines import header_number
 from scorekeeper.workbook.layout import HEAD_ROW, NAMES_ROW
+from scorekeeper.workbook.page import HEADER_MARGIN, SIDE_MARGIN, TOP_MARGIN
 
 BOLD = Font(bold=True)
 TITLE_FONT = Font(bold=True, size=14)
@@ -135,13 +136,10 @@ def typed_value(value):
     return number if isinstance(number, str) or str(number) == str(value) else str(value)
 
 
-# --- the printed page: A4, and how much of a worksheet goes on it ------------------------------
+# --- the printed page: text sizes and the page set-up (the geometry is page.py's) ------------
 
-A4_POINTS = (595.0, 842.0)  # portrait width and height
-SIDE_MARGIN, TOP_MARGIN, HEADER_MARGIN = 0.4, 0.6, 0.25  # inches
 DEFAULT_ROW = 15.0  # points: a row's height at the default font
 MIN_WIDTH = 4.0  # characters: the narrowest column a boletim has
-WIDEST_DIGIT_PX = 9.4  # DejaVu Sans 11's digit, measured from LibreOffice's PDF (see column_points)
 
 
 def text_width(text: str, bold: bool = False) -> float:
@@ -149,21 +147,6 @@ def text_width(text: str, bold: bool = False) -> float:
     DejaVu Sans, which LibreOffice prints in when Calibri is not installed (the widest of the
     fonts a boletim is printed in)."""
     return round(len(text) * (1.2 if bold else 1.05) + 1.5, 1)
-
-
-def column_points(width: float | None) -> float:
-    """A column's width in points as printed at the widest: LibreOffice measures a column in
-    digits of the default font, which is DejaVu Sans (9.4 px a digit at 96 dpi) where Calibri
-    is not installed, and Calibri's 7 px elsewhere. Sizing for the wider keeps a page's columns
-    on the page on every machine."""
-    return WIDEST_DIGIT_PX * (width if width is not None else 8.43) * 0.75
-
-
-def printable_points(landscape: bool) -> tuple[float, float]:
-    """The width and height an A4 page prints on, inside the margins `page_setup` sets for a
-    worksheet with a print area."""
-    width, height = A4_POINTS[::-1] if landscape else A4_POINTS
-    return width - 2 * SIDE_MARGIN * 72, height - 2 * TOP_MARGIN * 72
 
 
 def page_footer() -> str:
