@@ -204,7 +204,11 @@ def test_serve_prints_the_organisers_link_then_each_tables_with_its_code(tmp_pat
                 break
     finally:
         server.terminate()
-        server.wait(10)
+        try:  # waitress lets its task threads finish (up to 5 s) before it exits: slow on a loaded machine
+            server.wait(60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            raise
     links = [line for line in lines if "http://" in line and not line.startswith("Serving")]
     assert [re.sub(r"token=[\w-]+", "token=T", re.sub(r":\d+/", ":P/", line)) for line in links] == [
         "Organiser: http://127.0.0.2:P/?token=T",
