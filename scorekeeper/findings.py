@@ -3,7 +3,7 @@
 Each kind of finding has a stable code (`K-Q1-COUNT-OVER`), printed with it and given as `code`
 in JSON, so that a referee or a tool can name a finding whatever the language; the codes are
 declared as `FindingKind`s in each package's `finding_codes.py`, and listed by
-`scorekeeper codes` and in the README (scorekeeper/finding_codes.py gathers them).
+`scorekeeper codes` and in docs/finding-codes.md (scorekeeper/finding_codes.py gathers them).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every user-facing text is an English message id passed through `_` (or `ngettext` when it
 counts something), looked up in the catalog of the language in use when it is said. The
 catalogs are gettext's: `scorekeeper/locale/<lang>/LC_MESSAGES/scorekeeper.po`, compiled to
-`.mo` beside it (scripts/catalogs.py extracts, updates and compiles them with Babel), and
+`.mo` beside it (tools/catalogs.py extracts, updates and compiles them with Babel), and
 `click.po` for click's own messages (usage errors, "Did you mean", the help's headings).
 
 The language is chosen once per command (`choose`): `--lang`, else SCOREKEEPER_LANG, else the

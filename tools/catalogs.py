@@ -60,7 +60,7 @@ def _called(node) -> str:
 
 
 def help_texts(path: str):
-    """click's help texts in a module, which click shows through cli_language.localize: the
+    """click's help texts in a module, which click shows through cli.language.localize: the
     docstring of each command or group, and each `help=`/`short_help=`/`epilog=` given as text
     (RecordOption's third field is an option's help too). Yields (line, message id)."""
     with open(path, "rb") as source:

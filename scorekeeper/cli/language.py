@@ -5,7 +5,7 @@ locale) before click parses it, so that click's own messages (a usage error, "Di
 are already in it. Help texts (commands' docstrings, options' `help=`) are English message ids,
 translated when a command is shown: `localize` puts their translation in place for this run and
 keeps the ids, so that a second run in another language (tests, one process) starts from them.
-tests/catalogs.py extracts the help texts of every command for the catalogs.
+tools/catalogs.py extracts the help texts of every command for the catalogs.
 """
 
 from __future__ import annotations

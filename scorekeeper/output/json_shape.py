@@ -6,7 +6,7 @@ from scorekeeper.sheet.results import SheetResult
 
 
 def sheet_report(result: SheetResult, running: bool = False) -> dict:
-    """The JSON object of one checked sheet (keys documented in the README)."""
+    """The JSON object of one checked sheet (keys documented in docs/json.md)."""
     report = {
         "file": result.source,
         "rules": result.rules,

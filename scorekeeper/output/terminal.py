@@ -39,7 +39,7 @@ class OutputError(OSError):
 
 
 def saved(path: str) -> None:
-    """`path` is saved (sheet_file.atomic_write): what follows is only the report of it."""
+    """`path` is saved (sheet.saving.atomic_write): what follows is only the report of it."""
     _saved.append(path)
 
 

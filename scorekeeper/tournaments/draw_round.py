@@ -39,7 +39,7 @@ class Seated:
 
 @dataclass
 class DrawnRound:
-    """A round as the file will hold it (`lines`: block YAML for sheet_file.append_entry), the
+    """A round as the file will hold it (`lines`: block YAML for sheet.yaml_edit.append_entry), the
     empty sheets to create (path, text), and what was drawn (`seated`, `byes`, `without`:
     output.tournament_text says it); `extra`, the round drawn beside it for the players the
     cut left out (Quatrilho Art 22, 23)."""
@@ -312,7 +312,7 @@ def append_round(tournament: Tournament, text: str, *rounds: list[str]) -> str:
     """The tournament file's text with drawn rounds (each block YAML lines) added to its rounds.
     When `rounds:` is the file's last key and a block list (as every draw leaves it), the round
     is written after the last one as text, in time linear in the file; otherwise the file is
-    composed (sheet_file.append_entry), which is quadratic-looking slow on a file of a megabyte
+    composed (sheet.yaml_edit.append_entry), which is quadratic-looking slow on a file of a megabyte
     (pure-Python YAML nodes: seconds) but keeps any layout a person gave it."""
     indent = _block_indent(tournament, text)
     if indent is None:

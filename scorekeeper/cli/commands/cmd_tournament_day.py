@@ -1,6 +1,6 @@
 """`scorekeeper tournament undo | absent | penalty | substitute | withdraw | add | rename`: the
 changes of a championship's day (TN1, TN6). Thin: each parses, calls
-scorekeeper.core.tournament (the day_changes), and prints what it did; cli_tournament.py attaches them."""
+scorekeeper.core.tournament (the day_changes), and prints what it did; cmd_tournament.py attaches them."""
 
 from __future__ import annotations
 
