@@ -13,6 +13,7 @@ from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.tournaments import finding_codes as codes
+from scorekeeper.tournaments.drawn_sheets import leftovers
 from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import TournamentFormatError, sheet_path
 
@@ -480,11 +481,9 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
 
 
 def _leftover_findings(tournament: Tournament) -> list[Finding]:
-    """What an interrupted draw left in the folder (draw_round.leftovers): its empty sheets, which
+    """What an interrupted draw left in the folder (drawn_sheets.leftovers): its empty sheets, which
     the next draw replaces (one warning a round), and a file at a drawn sheet's name that holds
     something else, which refuses the next draw until it is moved (one warning each)."""
-    from scorekeeper.tournaments.draw_round import leftovers  # lazy: a cycle (test_architecture)
-
     found = leftovers(tournament)
     findings = []
     where = (tournament.source, tournament.rounds_line or 1)

@@ -24,7 +24,7 @@ from scorekeeper.names import name_problem, text_problem
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
 from scorekeeper.sheet.yaml_edit import _comments_in, _compose, _node_end, flow, remove_entry
-from scorekeeper.tournaments import draw_round
+from scorekeeper.tournaments import draw_round, drawn_sheets
 from scorekeeper.tournaments.model import Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path
 
@@ -106,7 +106,7 @@ def _save(tournament: Tournament, target: str, plan: _Plan) -> None:
         raise
     for path in plan.remove:
         with writer_lock(path, temps) as real:
-            if draw_round.is_untouched(tournament, real):
+            if drawn_sheets.is_untouched(tournament, real):
                 os.unlink(real)
 
 
@@ -133,7 +133,7 @@ def _take_back(tournament: Tournament, created, rewritten, moved, temps) -> None
 def _read(path: str) -> str | None:
     try:
         with open(path, "rb") as handle:
-            return handle.read(draw_round.LEFTOVER_BYTES * 2).decode("utf-8")
+            return handle.read(drawn_sheets.LEFTOVER_BYTES * 2).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
 
@@ -294,7 +294,7 @@ def _table_of(round_: Round, name: str) -> int | None:
 
 def _played(tournament: Tournament, path: str) -> bool:
     """Whether a sheet on disk holds anything but what a draw writes (an entry, a changed header)."""
-    return os.path.lexists(path) and not draw_round.is_untouched(tournament, path)
+    return os.path.lexists(path) and not drawn_sheets.is_untouched(tournament, path)
 
 
 def _kept_name(sheet_path_: str, why: str) -> str:
@@ -538,14 +538,14 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
                     tournament.source,
                 )
             if not absent_now:
-                fresh = draw_round._new_sheet(tournament, game, players, table.table, round_.number)
+                fresh = drawn_sheets.new_sheet(tournament, game, players, table.table, round_.number)
                 if sheet is not None and not table.absent and os.path.lexists(where):
                     plan.writes.append((where, fresh, _read(where)))  # untouched: written again for its players
                 elif sheet is None or table.absent:
                     sheet = (
                         sheet
                         if sheet is not None and not os.path.lexists(where)
-                        else draw_round._sheet_name(round_.number, table.table)
+                        else drawn_sheets.sheet_name(round_.number, table.table)
                     )
                     plan.writes.append((sheet_path(tournament, sheet), fresh, None))
             mapping = _table_mapping(table, players, absent_now, sheet if not absent_now else table.sheet)

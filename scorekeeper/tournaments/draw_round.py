@@ -6,22 +6,19 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import stat
 from dataclasses import dataclass, field
-
-import yaml
 
 from scorekeeper import games
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.sheet.new import new_sheet_text
 from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
 from scorekeeper.sheet.yaml_edit import append_entry, flow
-from scorekeeper.sheet.yaml_lines import loads
 from scorekeeper.tournaments import knockout
 from scorekeeper.tournaments.draw_plan import TIME_BUDGET, draw_tables, round_robin
+from scorekeeper.tournaments.drawn_sheets import is_untouched, leftovers, new_sheet, sheet_name
 from scorekeeper.tournaments.model import Tournament
+from scorekeeper.tournaments.standings import counted
 from scorekeeper.tournaments.tournament_file import sheet_path
 
 
@@ -163,7 +160,6 @@ def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[
     drawn = tournament.playing(number)  # TN6: not the withdrawn, the replaced, the entries still to come
     if tournament.planned_rounds is None or number != tournament.planned_rounds:
         return drawn, []
-    from scorekeeper.tournaments.standings import counted  # lazy: a cycle (test_architecture)
 
     rows = game.standings(tournament, counted(checked))
     through = {row.name for row in rows if row.tiebreaks.get("qualified") is not False}
@@ -174,23 +170,6 @@ def _after_the_cut(tournament: Tournament, game, checked, number: int) -> tuple[
 
 def _flow(value) -> str:
     return flow(value)
-
-
-def _sheet_name(number: int, table) -> str:
-    return f"r{number}-mesa{table}.yaml"
-
-
-def _new_sheet(tournament: Tournament, game, who, table, number: int) -> str:
-    return new_sheet_text(
-        game,
-        tournament.rules,
-        tournament.rules_ref,
-        who,
-        event=tournament.name or None,
-        table=str(table),
-        round_=str(number),
-        source=tournament.source,
-    )
 
 
 def _tables(
@@ -236,9 +215,9 @@ def _tables(
         lines.insert(0, f"stage: {stage}  # {apart}")
     sheets, seated = [], []
     for index, players in enumerate(tables, start=first_table):
-        sheet = _sheet_name(number, index)
+        sheet = sheet_name(number, index)
         lines.append(f"  - {_flow({'table': index, 'players': players, 'sheet': sheet})}")
-        sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, players, index, number)))
+        sheets.append((sheet_path(tournament, sheet), new_sheet(tournament, game, players, index, number)))
         seated.append(Seated(index, list(players), sheet))
     if byes:
         lines.append(f"byes: {_flow(byes)}")
@@ -264,7 +243,7 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
     lines = [f"stage: {stage}", f"seed: {seed}", "matches:"]
     sheets, seated = [], []
     for index, (group, first, second) in enumerate(pairs, start=1):
-        sheet = _sheet_name(number, index)
+        sheet = sheet_name(number, index)
         match = (
             {"group": group, "teams": [first, second], "sheet": sheet}
             if group
@@ -272,7 +251,7 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
         )
         lines.append(f"  - {_flow(match)}")
         who = {first: tournament.teams[first], second: tournament.teams[second]}
-        sheets.append((sheet_path(tournament, sheet), _new_sheet(tournament, game, who, index, number)))
+        sheets.append((sheet_path(tournament, sheet), new_sheet(tournament, game, who, index, number)))
         seated.append(Seated(index, [first, second], sheet, match=True, group=group))
     return DrawnRound(lines, sheets, seated)
 
@@ -280,7 +259,6 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
 def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[str | None, str, str]]]:
     """After the groups: a negra for a tie the criteria do not break, else the semi-finals, then
     the final (TN3); nothing after the final."""
-    from scorekeeper.tournaments.standings import counted  # lazy: a cycle (test_architecture)
 
     results = counted(checked)
     rows = game.standings(tournament, results)
@@ -367,62 +345,6 @@ def _block_indent(tournament: Tournament, text: str) -> str | None:
 # and replaces, and `tournament check` reports. Stopped by SIGTERM or Ctrl-C before the commit,
 # the draw removes the sheets it created itself. A sheet that holds anything else is never
 # replaced or removed: the draw is refused naming it.
-
-LEFTOVER_NAME = re.compile(r"r([0-9]{1,6})-mesa([0-9]{1,6})\.yaml")  # as _sheet_name writes them
-LEFTOVER_BYTES = 64 * 1024  # a drawn sheet is a few lines; anything larger holds a game
-
-
-@dataclass
-class Leftover:
-    """A sheet named as the draw names them, of a round the file does not hold."""
-
-    path: str  # as the tournament's own sheets are named: beside the file as typed
-    name: str
-    round: int
-    table: int
-    untouched: bool  # exactly what a draw writes (its data): nothing of a game is in it
-
-
-def leftovers(tournament: Tournament) -> list[Leftover]:
-    """The sheets an interrupted draw left: in the tournament's folder, named r<N>-mesa<K>.yaml
-    for a round N the file does not hold, in round and table order. One listing of the folder."""
-    folder = os.path.dirname(tournament.source)
-    held = len(tournament.rounds)
-    try:
-        names = [entry.name for entry in os.scandir(folder or os.curdir)]
-    except OSError:
-        return []
-    found = []
-    for name in names:
-        match = LEFTOVER_NAME.fullmatch(name)
-        if match is None or int(match.group(1)) <= held:
-            continue
-        path = os.path.join(folder, name)
-        found.append(Leftover(path, name, int(match.group(1)), int(match.group(2)), is_untouched(tournament, path)))
-    return sorted(found, key=lambda leftover: (leftover.round, leftover.table))
-
-
-def is_untouched(tournament: Tournament, path: str, text: str | None = None) -> bool:
-    """Whether the file at `path` is a regular file whose data is what the draw writes for the
-    table and round its own header names (its `text` when the caller has just written it)."""
-    game = games.get(tournament.rules.game)
-    try:
-        info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > LEFTOVER_BYTES:
-            return False
-        with open(path, "rb") as handle:
-            written = handle.read(LEFTOVER_BYTES + 1).decode("utf-8")
-        if text is not None:
-            return written == text
-        doc = loads(written, path)
-        who, table, number = doc.get(game.seating.value), doc.get("table"), doc.get("round")
-        if not who or table is None or number is None:
-            return False
-        who = {team: list(members) for team, members in who.items()} if isinstance(who, dict) else list(who)
-        expected = _new_sheet(tournament, game, who, table, number)
-        return doc == loads(expected, path)
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError, yaml.YAMLError):
-        return False  # unreadable, not YAML, not a sheet's header: not the draw's
 
 
 def write_round(tournament: Tournament, sheets: list[tuple[str, str]], target: str, text: str) -> None:
