@@ -5,6 +5,7 @@ Regras cell names, and each refusal put back at its cell."""
 from __future__ import annotations
 
 import contextlib
+from abc import ABC, abstractmethod
 from typing import Any
 
 from scorekeeper import games
@@ -13,7 +14,7 @@ from scorekeeper.findings import Finding, FindingKind
 from scorekeeper.workbook import regras
 
 
-class ReadBack:
+class ReadBack(ABC):
     """A mixin for a read worksheet with `path` and `title` (the workbook and the worksheet),
     `grid` (the cells read, or None), `doc` (the sheet, each value's line coding its cell),
     `rules_cell`, `cell_formula` (the game's kind for an input cell read by its formula's saved
@@ -35,8 +36,9 @@ class ReadBack:
         with its formula (a warning)."""
         return self.grid.formula_findings(self.cell_formula) if self.grid is not None else []
 
+    @abstractmethod
     def _cell(self, line: int, who: str | None) -> str:
-        raise NotImplementedError
+        """The cell (e.g. "F7") that a value coded at `line` came from, in `who`'s column."""
 
     def _refused_who(self, line: int) -> str | None:
         """Whose cell a refusal at a coded line is in, where a row holds one per participant;
