@@ -256,7 +256,7 @@ def test_workbook_results_and_cards_show_the_extra_round_apart_and_empty_cells(t
             if cell.value in PLAYERS and cards.cell(cell.row + 1, cell.column).value == "Rodada":
                 name, top, left = cell.value, cell.row, cell.column
                 labels = [cards.cell(top + k, left).value for k in range(2, 6)]
-                assert labels == ["R1", "R2", "Total", "R3 extra (Art. 23)"], labels
+                assert labels == ["R1", "R2", "Total", "R3 extra"], labels
                 r2, extra = cards.cell(top + 3, left + 2).value, cards.cell(top + 5, left + 2).value
                 assert (r2 is None) == (name in LATE_PLAYERS), name
                 assert (extra is None) == (name not in nets["extra"]), name

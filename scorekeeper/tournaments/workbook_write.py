@@ -803,7 +803,7 @@ class _Builder:
             for row, k in lines:
                 cell = self.cells[k - 1].get(name)
                 round_ = self.t.rounds[k - 1]
-                put(ws, row, left, _round_head(round_) if lay.counts(k) else self._apart_head(round_))
+                put(ws, row, left, _round_head(round_) if lay.counts(k) else _card_apart_head(round_))
                 put(ws, row, left + 1, cell.where if cell else "")
                 if cell is not None and (cell.formula is not None or cell.value is not None):
                     ws.cell(row, left + 2, f"={self.round_ref(name, k)}")
@@ -822,6 +822,12 @@ class _Builder:
 
 
 # --- helpers ----------------------------------------------------------------------------------------
+
+
+def _card_apart_head(round_: Round) -> str:
+    """An extra round's line on a control card: short, as the card's Rodada column is narrow (the
+    Resultados head and the notes cite Art 23; on the card it stands below the Total, not in it)."""
+    return pgettext("championship", "R{number} extra").format(number=round_.number)
 
 
 def _items(round_: Round):
