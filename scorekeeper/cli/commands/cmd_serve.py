@@ -4,6 +4,10 @@ segno are imported here, only when this command runs."""
 
 from __future__ import annotations
 
+import signal
+import sys
+import threading
+
 import click
 
 from scorekeeper import i18n
@@ -80,12 +84,33 @@ def serve(path, host, port, no_qr):
             out(label)
             click.echo(terminal_text(address), nl=False)
     out(_("Serving on {address}; Ctrl+C stops.").format(address=base))
+    if threading.current_thread() is threading.main_thread():  # signals reach the main thread only
+        for each in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(each, _stop)
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
         server.close()
+    if _STOPPED_BY:
+        if sys.stderr is not None and sys.stderr.isatty():
+            sys.stderr.write("\n")  # the shell's prompt on a line of its own after ^C
+        sys.exit(128 + _STOPPED_BY[0])  # what shells report: 130 for Ctrl-C, 143 for SIGTERM
+
+
+# The signal that stopped the server. Ctrl-C or SIGTERM while serving raises KeyboardInterrupt,
+# the one exception (with SystemExit) waitress's loop lets through: any other raised while it
+# handles a connection, the launcher's Interrupted included, it logs and goes on, and the server
+# would never stop. Its run() then ends quietly, so the signal is kept here for the exit status.
+_STOPPED_BY: list[int] = []
+
+
+def _stop(signum, frame):
+    for each in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(each, signal.SIG_IGN)  # a second signal must not cut the closing short
+    _STOPPED_BY.append(signum)
+    raise KeyboardInterrupt
 
 
 def _shown_host(host: str) -> str:
