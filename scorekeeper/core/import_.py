@@ -9,10 +9,11 @@ from typing import NamedTuple
 
 from scorekeeper.errors import InputValueError, ScorekeeperError, quote
 from scorekeeper.i18n import _
+from scorekeeper.journal import transaction
 from scorekeeper.rulebook.registry import looks_like_path
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.results import SheetResult
-from scorekeeper.sheet.saving import refuse_existing, write_new
+from scorekeeper.sheet.saving import refuse_existing
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES
 from scorekeeper.workbook.read import read_workbook
 
@@ -69,7 +70,7 @@ def import_workbook(
 
 def _written(targets: list[Target], rules_path, house_file: bool, force: bool):
     for target in targets:
-        write_new(target.path, target.text, force)
+        transaction.write_new(target.path, target.text, force, "import")  # on the record: the journal
         # A faithful copy of the paper is written even when the paper is wrong; what is wrong is
         # said at once, at the written sheet's lines (where `check` and `fix` will point).
         try:

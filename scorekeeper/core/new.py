@@ -6,9 +6,10 @@ from typing import NamedTuple
 
 from scorekeeper import games
 from scorekeeper.errors import naming
+from scorekeeper.journal import transaction
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.new import describe_who, new_sheet_text, seated
-from scorekeeper.sheet.saving import refuse_existing, write_new
+from scorekeeper.sheet.saving import refuse_existing
 
 
 class Created(NamedTuple):
@@ -41,5 +42,5 @@ def new_sheet(
     text = new_sheet_text(
         game, rules, ref, who, scorer=scorer, event=event, table=table, round_=round_, date=date, source=output
     )
-    write_new(output, text, force)
+    transaction.write_new(output, text, force, "new")  # on the record: the journal of its folder
     return Created(output, rules.name, describe_who(who))

@@ -11,9 +11,12 @@ from scorekeeper.sheet import editing
 from scorekeeper.sheet.typed_input import whole
 
 
-def record(path: str, hand: str, values, *, rules_path=None, force: bool = False, say=print, **options) -> None:
-    """Append hand `hand` with `values` (and the game's own options) to the sheet at `path`."""
-    editing.record_hand(path, hand, list(values), rules_path=rules_path, force=force, say=say, **options)
+def record(
+    path: str, hand: str, values, *, rules_path=None, force: bool = False, say=print, again: bool = False, **options
+) -> None:
+    """Append hand `hand` with `values` (and the game's own options) to the sheet at `path`; the
+    same hand right after a killed run that saved it is not recorded again unless `again`."""
+    editing.record_hand(path, hand, list(values), rules_path=rules_path, force=force, say=say, again=again, **options)
 
 
 def fix(
@@ -24,9 +27,10 @@ def fix(
     editing.fix_hand(path, index, hand, list(values), rules_path=rules_path, force=force, say=say, **options)
 
 
-def undo(path: str, rules_path=None, say=print) -> None:
-    """Remove the last entry."""
-    editing.undo_hand(path, rules_path, say=say)
+def undo(path: str, rules_path=None, say=print, again: bool = False) -> None:
+    """Remove the last entry; right after an undo that a killed run left (and the journal
+    completed), nothing more unless `again`."""
+    editing.undo_hand(path, rules_path, say=say, again=again)
 
 
 def record_interactively(path: str, rules_path, *, ask, say, show) -> None:

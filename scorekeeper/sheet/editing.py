@@ -9,12 +9,14 @@ from scorekeeper import games
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
+from scorekeeper.journal.transaction import Change, FileChange, Session
 from scorekeeper.output.editing_text import removed_line, saved_lines, stopped_line
+from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.sheet.load import load_sheet, score
-from scorekeeper.sheet.saving import atomic_write, writer_lock
+from scorekeeper.sheet.saving import writer_lock
 from scorekeeper.sheet.typed_input import Stop
 from scorekeeper.sheet.yaml_edit import append_entry, remove_entry, replace_entry
-from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, read_text
+from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, loads, read_text
 
 
 def _game(sheet) -> games.Game:
@@ -95,6 +97,51 @@ def _caused(before, result, index: int) -> list[Finding]:
     return [f for f in result.findings if f.hand == index or id(f) in fresh]
 
 
+def _entry_data(text: str, path: str, list_key: str, index: int):
+    """Entry `index` (0-based) as the sheet's YAML holds it (for the journal), or None."""
+    try:
+        entries = loads(text, path).get(list_key)
+        return entries[index] if isinstance(entries, list) and 0 <= index < len(entries) else None
+    except (ScorekeeperError, AttributeError):
+        return None
+
+
+class Journalled:
+    """How a change goes on the record: its action (record, fix, undo), the client's change id
+    (the score pad's), and for the command line, whether the same change again is applied
+    (`again`) when the last one was completed after an interruption (a retry)."""
+
+    def __init__(self, action: str, change_id: str | None = None, again: bool = False, request=None):
+        self.action = action
+        self.change_id = change_id
+        self.again = again
+        self.request = request  # the command's values, for the retry guard (None: no guard)
+
+
+def _commit(session: Session, path: str, target: str, text: _Text, new_text: str, journalled: Journalled, detail):
+    """Write the change to the journal, then to the sheet (Session.apply); returns the
+    earlier change it repeats (nothing written) or None."""
+    with open(target, "rb") as handle:
+        old = handle.read()
+    change = Change(
+        journalled.action,
+        path,
+        [FileChange(path, old, text.written(new_text).encode("utf-8"))],
+        detail,
+        change_id=journalled.change_id,
+        repeat_key=None if journalled.request is None else repr((journalled.action, journalled.request)),
+        guard="interrupted",
+        again=journalled.again,
+    )
+    applied = session.apply(change)
+    return applied.repeat_of
+
+
+def _said_journal(session: Session, say) -> None:
+    for line in journal_lines(session.recovered, session.notices):
+        say(line)
+
+
 def _save_checked(
     path: str,
     target: str,
@@ -106,11 +153,13 @@ def _save_checked(
     say,
     before,
     hint: bool = True,
+    session: Session | None = None,
+    journalled: Journalled | None = None,
 ):
     """Score the sheet as it would be; refuse it when the change brings an error, on hand
     `index` or anywhere else (unless forced), else save it to `target` in the sheet's own
-    newline style and print what it caused. `before` is the result of the sheet as it was.
-    Returns the saved sheet's result."""
+    newline style, on the record (the journal), and print what it caused. `before` is the
+    result of the sheet as it was. Returns the saved sheet's result."""
     if len(text.written(new_text).encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
         # Saved, it could never be read again (yaml_lines refuses a larger file): not even by undo.
         raise InputValueError(
@@ -129,42 +178,95 @@ def _save_checked(
                 _("not recorded: {errors} (use --force to record it as written)").format(errors=detail), path, errors
             )
         raise RefusedChange(_("not recorded: {errors}").format(errors=detail), path, errors)
-    atomic_write(target, text.written(new_text), name=path)
+    list_key = games.get(result.game).list_key
+    detail = {
+        "entry": index,
+        "before": _entry_data(text.text, path, list_key, index - 1) if journalled.action == "fix" else None,
+        "after": _entry_data(new_text, path, list_key, index - 1),
+        "file": path,
+    }
+    earlier = _commit(session, path, target, text, new_text, journalled, detail)
+    if earlier is not None:
+        say(repeat_line(earlier))
+        return score(load_sheet(path, rules_path, text.text))
     for line in saved_lines(result, index, found):
         say(line)
     return result
 
 
-def record_hand(path: str, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options):
-    """Append one hand given as command-line values."""
-    with writer_lock(path) as target:
+def record_hand(
+    path: str, hand: str, values: list[str], *, rules_path=None, force=False, say=print, again=False, **options
+):
+    """Append one hand given as command-line values. The same hand given again right after a
+    run that was killed (and whose hand the journal completed) is not recorded twice, unless `again`."""
+    with writer_lock(path) as target, Session(path, {target}) as session:
+        _said_journal(session, say)
         text, sheet = _open(path, target, rules_path)
         before = score(sheet)
+        request = (hand, tuple(values), tuple(sorted((k, repr(v)) for k, v in options.items() if v)))
+        journalled = Journalled("record", again=again, request=request)
         if before.complete and not force:
+            earlier = session.repeat_of(_probe(path, journalled))
+            if earlier is not None:  # the retry of a last hand that a killed run saved
+                say(repeat_line(earlier))
+                return
             raise InputValueError(_complete_already(_game(sheet).entry_word[0]), path)
         entry = _build(sheet, hand, values, options)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
-        _save_checked(path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say, before)
+        _save_checked(
+            path, target, text, new_text, rules_path, len(sheet.entries) + 1, force, say, before,
+            session=session, journalled=journalled,
+        )  # fmt: skip
+
+
+def _probe(path: str, journalled: Journalled) -> Change:
+    """A change with no files, to ask the journal whether it repeats the last one."""
+    with open(path, "rb") as handle:
+        now = handle.read()
+    return Change(
+        journalled.action,
+        path,
+        [FileChange(path, now, None)],
+        change_id=journalled.change_id,
+        repeat_key=None if journalled.request is None else repr((journalled.action, journalled.request)),
+        guard="interrupted",
+        again=journalled.again,
+    )
 
 
 def fix_hand(
     path: str, number: int, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options
 ):
     """Replace hand `number` (1-based) with a new entry."""
-    with writer_lock(path) as target:
+    with writer_lock(path) as target, Session(path, {target}) as session:
+        _said_journal(session, say)
         text, sheet = _open(path, target, rules_path)
         if not 1 <= number <= len(sheet.entries):
             raise InputValueError(_no_such_entry(_game(sheet).entry_word[0], number, len(sheet.entries)), path)
         entry = _build(sheet, hand, values, options)
         new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet))
-        _save_checked(path, target, text, new_text, rules_path, number, force, say, score(sheet))
+        _save_checked(
+            path, target, text, new_text, rules_path, number, force, say, score(sheet),
+            session=session, journalled=Journalled("fix"),
+        )  # fmt: skip
 
 
-def record_entry(path: str, entry: dict, *, expected: int | None = None, rules_path=None, say=print):
+def record_entry(
+    path: str, entry: dict, *, expected: int | None = None, rules_path=None, say=print, change_id: str | None = None
+):
     """Append one entry as the sheet's YAML writes it (the score pad and its API give it so),
     refused when the sheet no longer has `expected` entries (see refuse_stale) or the game is
-    complete, or when it brings an error. Returns the saved sheet's result."""
-    with writer_lock(path) as target:
+    complete, or when it brings an error. Returns the saved sheet's result. An entry sent again
+    with the `change_id` of one already saved (a retry after a lost reply) is not recorded
+    again: `say` is told so, and the sheet's result as it is comes back."""
+    with writer_lock(path) as target, Session(path, {target}) as session:
+        _said_journal(session, say)
+        journalled = Journalled("record", change_id=change_id)
+        if change_id is not None:
+            earlier = session.repeat_of(_probe(path, journalled))
+            if earlier is not None:
+                say(repeat_line(earlier))
+                return score(_open(path, target, rules_path)[1])
         text, sheet = _open(path, target, rules_path)
         refuse_stale(sheet, expected, path)
         before = score(sheet)
@@ -172,8 +274,9 @@ def record_entry(path: str, entry: dict, *, expected: int | None = None, rules_p
             raise InputValueError(_("the game is complete"), path)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
         return _save_checked(
-            path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, before, hint=False
-        )
+            path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, before, hint=False,
+            session=session, journalled=journalled,
+        )  # fmt: skip
 
 
 def refuse_stale(sheet, expected: int | None, path: str) -> None:
@@ -186,29 +289,50 @@ def refuse_stale(sheet, expected: int | None, path: str) -> None:
         raise StaleSheet(message, path, expected, now)
 
 
-def undo_hand(path: str, rules_path=None, say=print, expected: int | None = None) -> None:
-    """Remove the last hand entry (when the sheet still has `expected` entries, if given)."""
-    with writer_lock(path) as target:
+def undo_hand(
+    path: str,
+    rules_path=None,
+    say=print,
+    expected: int | None = None,
+    change_id: str | None = None,
+    again: bool = False,
+) -> None:
+    """Remove the last hand entry (when the sheet still has `expected` entries, if given). The
+    entry removed stays readable in the journal. An undo sent again with the id of one already
+    made, or (on the command line) run again right after an undo that a killed run left and
+    the journal completed, removes nothing more, unless `again`."""
+    with writer_lock(path) as target, Session(path, {target}) as session:
+        _said_journal(session, say)
+        journalled = Journalled("undo", change_id=change_id, again=again, request=() if change_id is None else None)
+        earlier = session.repeat_of(_probe(path, journalled))
+        if earlier is not None:
+            say(repeat_line(earlier))
+            return
         text, sheet = _open(path, target, rules_path)
         refuse_stale(sheet, expected, path)
         if not sheet.entries:
             raise InputValueError(_nothing_to_undo(_game(sheet).entry_word[0]), path)
         last = sheet.entries[-1]
-        new_text = remove_entry(text.text, len(sheet.entries) - 1, path, _list_key(sheet))
-        atomic_write(target, text.written(new_text), name=path)
+        list_key = _list_key(sheet)
+        index = len(sheet.entries)
+        new_text = remove_entry(text.text, index - 1, path, list_key)
+        detail = {
+            "entry": index,
+            "before": _entry_data(text.text, path, list_key, index - 1),
+            "after": None,
+            "file": path,
+        }
+        _commit(session, path, target, text, new_text, journalled, detail)
         game = _game(sheet)
         name = getattr(last, "name", None)
-        say(
-            removed_line(
-                game.entry_word[0], len(sheet.entries), None if name is None else game.entry_label(name), last.line
-            )
-        )
+        say(removed_line(game.entry_word[0], index, None if name is None else game.entry_label(name), last.line))
 
 
 def record_interactively(path: str, rules_path, ask, say, show) -> None:
     """Ask hand after hand until the game is complete or the scorer stops; each hand is saved
     (atomically) as soon as it is confirmed, so an interruption loses none of them."""
-    with writer_lock(path) as target:
+    with writer_lock(path) as target, Session(path, {target}) as session:
+        _said_journal(session, say)
         first = True
         while True:
             text, sheet = _open(path, target, rules_path)
@@ -228,8 +352,9 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             new_text = append_entry(text.text, entry, path, _list_key(sheet))
             try:
                 saved = _save_checked(
-                    path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, result, hint=False
-                )
+                    path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, result, hint=False,
+                    session=session, journalled=Journalled("record"),
+                )  # fmt: skip
             except InputValueError as exc:
                 say(_("{message}; ask the hand again").format(message=exc.message))
                 continue

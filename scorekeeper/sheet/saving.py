@@ -204,13 +204,9 @@ def refuse_existing(path: str, force: bool) -> None:
         raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
 
 
-def write_new(path: str, content: str | bytes, force: bool) -> None:
-    """Create (or with `force`, replace) the file at `path` under its writer lock, atomically:
-    `new`, `import` and `export` write through this, so a `record` running on the same sheet
-    blocks them (and they block it). An existing file without `force`, a symlink (even with
-    `force`: in a shared folder a planted `out.xlsx -> ~/.bashrc` would have root's export
-    replace that file; `record` writes through a symlinked sheet because it first reads it as a
-    sheet), a directory or other non-regular file, or a missing folder is refused with one line."""
+def refuse_link_or_existing(path: str, force: bool) -> None:
+    """What write_new refuses before it takes the lock: a symlink at `path` (even with
+    `force`), a missing folder, an existing file without `force`."""
     if os.path.islink(path):
         raise SheetWriteError(
             _("is a symbolic link: refused (name the file it points to, if that is what you mean)"), path
@@ -219,6 +215,16 @@ def write_new(path: str, content: str | bytes, force: bool) -> None:
     _check_folder(target, path)
     if os.path.lexists(target) and not force:
         raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
+
+
+def write_new(path: str, content: str | bytes, force: bool) -> None:
+    """Create (or with `force`, replace) the file at `path` under its writer lock, atomically:
+    `new`, `import` and `export` write through this, so a `record` running on the same sheet
+    blocks them (and they block it). An existing file without `force`, a symlink (even with
+    `force`: in a shared folder a planted `out.xlsx -> ~/.bashrc` would have root's export
+    replace that file; `record` writes through a symlinked sheet because it first reads it as a
+    sheet), a directory or other non-regular file, or a missing folder is refused with one line."""
+    refuse_link_or_existing(path, force)
     with writer_lock(path) as locked:
         if os.path.lexists(locked) and not force:  # created while we waited for the lock
             raise SheetWriteError(_("already exists; use --force to overwrite it"), path)

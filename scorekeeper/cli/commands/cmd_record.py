@@ -40,8 +40,13 @@ RECORD_CONTEXT = {"ignore_unknown_options": True}  # so that points such as -80 
 @click.argument("hand", required=False)
 @click.argument("values", nargs=-1)
 @hand_options
+@click.option(
+    "--again",
+    is_flag=True,
+    help="Record it even when it repeats the last hand, which a run that was stopped saved (a retry).",
+)
 @domain_errors
-def record(sheet_path, hand, values, force, rules_path, **options):
+def record(sheet_path, hand, values, force, rules_path, again, **options):
     """Record the next hand: from the arguments, or asked player by player when only FILE is given.
 
     A hand that brings an error anywhere in the sheet is refused (`--force` records it and
@@ -73,7 +78,7 @@ def record(sheet_path, hand, values, force, rules_path, **options):
             sheet_path, rules_path, ask=_ask, say=out, show=lambda result: out(hands_table(result))
         )
         return
-    recording.record(sheet_path, hand, values, rules_path=rules_path, force=force, say=out, **options)
+    recording.record(sheet_path, hand, values, rules_path=rules_path, force=force, say=out, again=again, **options)
 
 
 @click.command(context_settings=RECORD_CONTEXT, short_help="Correct entry N with a new HAND and VALUES.")

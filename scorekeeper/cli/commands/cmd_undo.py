@@ -11,8 +11,11 @@ from scorekeeper.core.record import undo as undo_entry
 @click.command(short_help="Remove the last entry recorded.")
 @click.argument("sheet_path", metavar="FILE", type=click.Path(dir_okay=True))
 @rules_option
+@click.option(
+    "--again", is_flag=True, help="Remove one more even right after an undo that a run that was stopped made (a retry)."
+)
 @domain_errors
-def undo(sheet_path, rules_path):
+def undo(sheet_path, rules_path, again):
     """Remove the last entry (hand or deal) recorded.
 
     \b
@@ -20,4 +23,4 @@ def undo(sheet_path, rules_path):
     scorekeeper undo jogo.yaml
     scorekeeper undo truco.yaml
     """
-    undo_entry(sheet_path, rules_path, say=out)
+    undo_entry(sheet_path, rules_path, say=out, again=again)

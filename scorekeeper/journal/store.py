@@ -1,0 +1,417 @@
+"""The journal's file: one SQLite database beside the files it records (`.scorekeeper-journal.sqlite`).
+
+Why SQLite in WAL mode: it is in the standard library, a commit is atomic and durable (the
+write-ahead log is fsynced at each commit with synchronous=FULL), and several writers (the score
+pad and the command line at once) take turns through its own locking, with readers never
+blocked. A record holds a change's id, when, who, what (as data), each file's content hash
+before and after, and, while the change is pending, each file's content before and after, so
+that a killed run can be completed by the next command.
+
+A journal that is not ours (a symlink, garbage, a truncated file, another program's database)
+is set aside under another name with one notice and a new one started; one carried from
+another folder is adopted, but its pending changes are never applied here (they would write
+what a stranger chose into this folder's files).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import os
+import sqlite3
+import stat
+from dataclasses import dataclass, field
+
+JOURNAL_NAME = ".scorekeeper-journal.sqlite"
+APPLICATION_ID = 0x534B4A31  # "SKJ1": PRAGMA application_id, at byte 68 of the file's header
+SCHEMA_VERSION = 1
+_HEADER = b"SQLite format 3\x00"
+BUSY_MS = 10_000  # another writer's commit takes milliseconds; a stuck one is not waited for longer
+MAX_BLOB = 4 * 1024 * 1024  # a file's content kept while pending (sheets and tournament files are 1 MiB at most)
+
+# The states of a change: written before it is applied (pending), then done; a pending change
+# that a killed run left is completed by the next command (completed), or could not be as a
+# file was changed outside scorekeeper meanwhile (conflict); a change stopped by a signal or an
+# error is taken back (rolled_back); a pending change of a journal from another folder is never
+# applied (set_aside).
+PENDING, DONE, COMPLETED, CONFLICT, ROLLED_BACK, SET_ASIDE = (
+    "pending",
+    "done",
+    "completed",
+    "conflict",
+    "rolled_back",
+    "set_aside",
+)
+APPLIED = (DONE, COMPLETED)
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    began TEXT NOT NULL,
+    ended TEXT,
+    state TEXT NOT NULL,
+    action TEXT NOT NULL,
+    who TEXT NOT NULL,
+    main_file TEXT NOT NULL,
+    repeat_key TEXT,
+    detail TEXT NOT NULL,
+    result TEXT
+);
+CREATE TABLE files (
+    seq INTEGER NOT NULL REFERENCES changes (seq),
+    position INTEGER NOT NULL,
+    path TEXT NOT NULL,
+    before_hash TEXT,
+    after_hash TEXT,
+    before BLOB,
+    after BLOB,
+    optional INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (seq, position)
+);
+CREATE INDEX files_by_path ON files (path, seq);
+CREATE INDEX changes_by_state ON changes (state);
+"""
+
+
+class JournalUnusable(Exception):
+    """The journal cannot be opened or read; `reason` says why (a notice's code)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something about the journal itself that a command says in one line: `code` (set_aside,
+    ignored, adopted, unreadable), the journal's folder as shown, and what it became."""
+
+    code: str
+    folder: str
+    detail: str = ""
+
+
+@dataclass
+class FileRecord:
+    """One file of a change: its path relative to the journal's folder, its content hash
+    before and after (None: no such file), and while pending, the contents themselves."""
+
+    path: str
+    before_hash: str | None
+    after_hash: str | None
+    before: bytes | None = None
+    after: bytes | None = None
+    optional: bool = False
+
+
+@dataclass
+class Record:
+    """A change as the journal holds it (`detail` and `result` are JSON data)."""
+
+    seq: int
+    id: str
+    began: str
+    ended: str | None
+    state: str
+    action: str
+    who: dict
+    main_file: str
+    repeat_key: str | None
+    detail: dict
+    result: dict | None
+    files: list[FileRecord] = field(default_factory=list)
+
+
+def now() -> str:
+    """Local time with its UTC offset, to the second (2026-12-03T15:42:07+00:00)."""
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def journal_path(folder: str) -> str:
+    return os.path.join(folder, JOURNAL_NAME)
+
+
+def _kind(path: str) -> str | None:
+    """None for a regular file or no file; else what is there instead (refused)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return "unreadable"
+    if stat.S_ISREG(mode):
+        return None
+    return "symlink" if stat.S_ISLNK(mode) else "not_a_file"
+
+
+def _looks_ours(path: str) -> bool:
+    """A SQLite database with our application id, or an empty file (a journal whose creator was
+    killed before its first commit); read from a descriptor that follows no link."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 100)
+    finally:
+        os.close(fd)
+    if not head:
+        return True
+    return len(head) == 100 and head.startswith(_HEADER) and int.from_bytes(head[68:72], "big") == APPLICATION_ID
+
+
+def set_aside(folder: str, why: str) -> str:
+    """Move the journal (and its -wal and -shm files) aside under a dated name; returns that name."""
+    stamp = datetime.datetime.now().strftime("%Y%m%dT%H%M%S")
+    base = f".scorekeeper-journal.{why}-{stamp}"
+    for attempt in range(100):
+        name = base + (f"-{attempt}" if attempt else "") + ".sqlite"
+        if not os.path.lexists(os.path.join(folder, name)):
+            break
+    for suffix in ("", "-wal", "-shm"):
+        source = journal_path(folder) + suffix
+        if os.path.lexists(source):
+            os.rename(source, os.path.join(folder, name + suffix))  # rename moves a link, never its target
+    return name
+
+
+def _folder_identity(folder: str) -> str:
+    st = os.stat(folder)
+    return f"{os.path.realpath(folder)}\n{st.st_dev}:{st.st_ino}"
+
+
+class Journal:
+    """An open journal. Every write is one IMMEDIATE transaction: atomic, durable, one writer at a time."""
+
+    def __init__(self, folder: str, connection: sqlite3.Connection):
+        self.folder = folder
+        self.db = connection
+
+    # --- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, folder: str, create: bool, notices: list[Notice], shown: str) -> Journal | None:
+        """The journal of `folder`, or None when there is none (and `create` is false) or it
+        cannot be used by a reading command. A writing command (`create`) sets a journal that is
+        not ours aside and starts a new one; a reading one only says so."""
+        path = journal_path(folder)
+        wrong = _kind(path) or next((k for k in (_kind(path + "-wal"), _kind(path + "-shm")) if k), None)
+        if wrong is None and os.path.lexists(path) and not _looks_ours(path):
+            wrong = "foreign_file"
+        if wrong is not None:
+            if not create:
+                notices.append(Notice("ignored", shown, wrong))
+                return None
+            notices.append(Notice("set_aside", shown, set_aside(folder, "set-aside")))
+        elif not os.path.lexists(path) and not create:
+            return None
+        try:
+            journal = cls._connect(folder, path)
+        except JournalUnusable as exc:
+            if not create:
+                notices.append(Notice("ignored", shown, exc.reason))
+                return None
+            notices.append(Notice("set_aside", shown, set_aside(folder, "damaged")))
+            try:
+                journal = cls._connect(folder, path)
+            except JournalUnusable as again:
+                notices.append(Notice("unusable", shown, again.reason))
+                return None
+        try:
+            journal._adopt(notices, shown, create)
+        except sqlite3.Error:
+            journal.close()
+            notices.append(Notice("unusable", shown, "locked"))
+            return None
+        return journal
+
+    @classmethod
+    def _connect(cls, folder: str, path: str) -> Journal:
+        try:
+            db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise JournalUnusable("cannot_open") from exc
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+                raise JournalUnusable("no_wal")
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA trusted_schema = OFF")
+            application = db.execute("PRAGMA application_id").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if application == 0 and version == 0:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    if db.execute("PRAGMA user_version").fetchone()[0] == 0:  # nobody made it meanwhile
+                        for statement in _SCHEMA.split(";"):
+                            if statement.strip():
+                                db.execute(statement)
+                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        db.execute(
+                            "INSERT INTO meta VALUES ('folder', ?), ('created', ?)", (_folder_identity(folder), now())
+                        )
+                    db.execute("COMMIT")
+                except BaseException:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                    raise
+            elif application != APPLICATION_ID or version != SCHEMA_VERSION:
+                raise JournalUnusable("foreign_database")
+            db.execute("SELECT count(*) FROM changes").fetchone()
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            raise JournalUnusable("damaged") from exc
+        except BaseException:
+            db.close()
+            raise
+        return cls(folder, db)
+
+    def _adopt(self, notices: list[Notice], shown: str, writing: bool) -> None:
+        """A journal carried from another folder keeps its history, but its pending changes are
+        never applied here (set_aside); a writing command makes it this folder's."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'folder'").fetchone()
+        here = _folder_identity(self.folder)
+        if row is not None and row[0] == here:
+            return
+        pending = self.db.execute("SELECT count(*) FROM changes WHERE state = ?", (PENDING,)).fetchone()[0]
+        if not writing:
+            if pending:
+                notices.append(Notice("foreign_pending", shown, str(pending)))
+            self.foreign = True
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("UPDATE changes SET state = ?, ended = ? WHERE state = ?", (SET_ASIDE, now(), PENDING))
+            self.db.execute("UPDATE files SET before = NULL, after = NULL")
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('folder', ?)", (here,))
+            self.db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+            raise
+        notices.append(Notice("adopted", shown, str(pending)))
+
+    foreign = False
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def begin(
+        self, change_id: str, action: str, who: dict, main_file: str, repeat_key, detail: dict, files
+    ) -> tuple[int, str]:
+        """Write a change as pending, with each file's contents, durably; returns its seq and when."""
+        began = now()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            seq = self.db.execute(
+                "INSERT INTO changes (id, began, state, action, who, main_file, repeat_key, detail)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (change_id, began, PENDING, action, _json(who), main_file, repeat_key, _json(detail)),
+            ).lastrowid
+            self.db.executemany(
+                "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (seq, n, f.path, f.before_hash, f.after_hash, f.before, f.after, int(f.optional))
+                    for n, f in enumerate(files)
+                ],
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+            raise
+        return seq, began
+
+    def finish(self, seq: int, state: str, result: dict | None = None) -> None:
+        """Mark a change done (or completed, rolled back, in conflict); its contents are dropped
+        (the hashes stay): the files themselves hold the state."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute(
+                "UPDATE changes SET state = ?, ended = ?, result = ? WHERE seq = ?",
+                (state, now(), None if result is None else _json(result), seq),
+            )
+            self.db.execute("UPDATE files SET before = NULL, after = NULL WHERE seq = ?", (seq,))
+            self.db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+            raise
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def _records(self, where: str, params: tuple, contents: bool = False, limit: int | None = None) -> list[Record]:
+        sql = (
+            "SELECT seq, id, began, ended, state, action, who, main_file, repeat_key, detail, result FROM changes "
+            + where
+        )
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        records = []
+        for row in self.db.execute(sql, params).fetchall():
+            records.append(
+                Record(
+                    row[0], row[1], row[2], row[3], row[4], row[5], _loads(row[6]), row[7], row[8],
+                    _loads(row[9]), None if row[10] is None else _loads(row[10]),
+                )
+            )  # fmt: skip
+        if records:
+            columns = "path, before_hash, after_hash, before, after, optional" if contents else (
+                "path, before_hash, after_hash, NULL, NULL, optional"
+            )  # fmt: skip
+            by_seq = {record.seq: record for record in records}
+            marks = ",".join("?" * len(by_seq))
+            for seq, *rest in self.db.execute(
+                f"SELECT seq, {columns} FROM files WHERE seq IN ({marks}) ORDER BY seq, position", tuple(by_seq)
+            ):
+                path, before_hash, after_hash, before, after, optional = rest
+                by_seq[seq].files.append(FileRecord(path, before_hash, after_hash, before, after, bool(optional)))
+        return records
+
+    def find(self, change_id: str) -> Record | None:
+        found = self._records("WHERE id = ?", (change_id,))
+        return found[0] if found else None
+
+    def pending(self) -> list[Record]:
+        return self._records("WHERE state = ? ORDER BY seq", (PENDING,), contents=True)
+
+    def last_applied(self, path: str) -> Record | None:
+        """The last change applied to the file at `path` (relative to the folder)."""
+        row = self.db.execute(
+            "SELECT max(files.seq) FROM files JOIN changes ON changes.seq = files.seq"
+            " WHERE files.path = ? AND changes.state IN (?, ?)",
+            (path, *APPLIED),
+        ).fetchone()
+        if row is None or row[0] is None:
+            return None
+        return self._records("WHERE seq = ?", (row[0],))[0]
+
+    def history(self, paths: list[str] | None, limit: int) -> list[Record]:
+        """Every change (of the files at `paths`, relative to the folder, when given), in order."""
+        if paths is None:
+            return self._records("ORDER BY seq", (), limit=limit)
+        marks = ",".join("?" * len(paths))
+        return self._records(
+            f"WHERE seq IN (SELECT seq FROM files WHERE path IN ({marks})) ORDER BY seq", tuple(paths), limit=limit
+        )
+
+
+def _loads(text: str):
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value

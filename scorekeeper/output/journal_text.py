@@ -1,0 +1,130 @@
+"""What the journal's own events say, a line each: a change a killed run left, completed (or in
+conflict); a journal set aside or ignored; a change not applied again because it repeats one
+already done. The journal returns them as data (journal.transaction.Recovered, store.Notice,
+a Record); the words are made here."""
+
+from __future__ import annotations
+
+from scorekeeper.errors import one_line
+from scorekeeper.i18n import _, ngettext, pgettext
+
+
+def clock(when: str) -> str:
+    """`15:42:07` of a journal time (`2026-12-03T15:42:07+00:00`); the date too when it is not today's."""
+    import datetime  # lazy: only a line about the journal needs it
+
+    try:
+        moment = datetime.datetime.fromisoformat(when)
+    except (TypeError, ValueError):
+        return str(when)
+    if moment.date() == datetime.datetime.now(moment.tzinfo).date():
+        return moment.strftime("%H:%M:%S")
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def action_word(action: str) -> str:
+    """A change's action (the command's name) as a person says it."""
+    words = {
+        "new": pgettext("change", "new sheet"),
+        "record": pgettext("change", "record"),
+        "fix": pgettext("change", "fix"),
+        "undo": pgettext("change", "undo"),
+        "import": pgettext("change", "import"),
+        "draw": pgettext("change", "draw"),
+        "absent": pgettext("change", "absence"),
+        "penalty": pgettext("change", "penalty"),
+        "substitute": pgettext("change", "substitution"),
+        "withdraw": pgettext("change", "withdrawal"),
+        "add": pgettext("change", "late entry"),
+        "rename": pgettext("change", "rename"),
+        "tournament-new": pgettext("change", "new tournament"),
+        "tournament-undo": pgettext("change", "undo of a round"),
+    }
+    return words.get(action, action)
+
+
+def _what(action: str, detail: dict) -> str:
+    """The change's subject, from its detail: `P40 to Q40`, `Duarte -2.5`, `hand 5`, a file."""
+    if not isinstance(detail, dict):
+        return ""
+    if action == "rename" and "old" in detail and "new" in detail:
+        return _("{old} to {new}").format(old=detail["old"], new=detail["new"])
+    if "summary" in detail:
+        return str(detail["summary"])
+    if isinstance(detail.get("entry"), int):
+        return _("entry {number}").format(number=detail["entry"])
+    return str(detail.get("file", ""))
+
+
+def recovered_line(recovered) -> str:
+    """`completed the interrupted rename of P40 to Q40, begun 15:42:07`."""
+    what = _what(recovered.action, recovered.detail)
+    action = action_word(recovered.action)
+    if recovered.conflicts:
+        message = _(
+            "could not complete the interrupted {action} ({what}), begun {when}: {files} changed outside "
+            "scorekeeper since; left as they are"
+        ).format(action=action, what=what, when=clock(recovered.began), files=", ".join(recovered.conflicts))
+    elif what:
+        message = _("completed the interrupted {action} ({what}), begun {when}").format(
+            action=action, what=what, when=clock(recovered.began)
+        )
+    else:
+        message = _("completed the interrupted {action}, begun {when}").format(
+            action=action, when=clock(recovered.began)
+        )
+    return one_line(message)
+
+
+def notice_line(notice) -> str:
+    """A journal that could not be used as it was, said in one line."""
+    journal = f"{notice.folder}/.scorekeeper-journal.sqlite" if notice.folder not in ("", ".") else (
+        ".scorekeeper-journal.sqlite"
+    )  # fmt: skip
+    if notice.code == "set_aside":
+        message = _("{journal}: not a journal scorekeeper can use; set aside as {name}, a new one started").format(
+            journal=journal, name=notice.detail
+        )
+    elif notice.code == "adopted":
+        count = int(notice.detail or 0)
+        message = ngettext(
+            "{journal}: made in another folder; kept, and its {count} unfinished change is not applied here",
+            "{journal}: made in another folder; kept, and its {count} unfinished changes are not applied here",
+            count,
+        ).format(journal=journal, count=count)
+        if not count:
+            return ""
+    elif notice.code == "foreign_pending":
+        count = int(notice.detail or 0)
+        message = ngettext(
+            "{journal}: made in another folder; its {count} unfinished change is not applied here",
+            "{journal}: made in another folder; its {count} unfinished changes are not applied here",
+            count,
+        ).format(journal=journal, count=count)
+    else:
+        message = _("{journal}: not a journal scorekeeper can read; the files are read without it").format(
+            journal=journal
+        )
+    return one_line(message)
+
+
+def journal_lines(recovered, notices) -> list[str]:
+    """Every line a command says about the journal before its own output."""
+    lines = [notice_line(notice) for notice in notices]
+    lines.extend(recovered_line(item) for item in recovered)
+    return [line for line in lines if line]
+
+
+def repeat_line(record) -> str:
+    """The change asked for was already made (a retry after a kill, a form sent twice)."""
+    action = action_word(record.action)
+    what = _what(record.action, record.detail)
+    if what:
+        message = _(
+            "already done at {when}: the {action} ({what}); nothing changed (use --again to do it once more)"
+        ).format(when=clock(record.began), action=action, what=what)
+    else:
+        message = _("already done at {when}: the {action}; nothing changed (use --again to do it once more)").format(
+            when=clock(record.began), action=action
+        )
+    return one_line(message)
