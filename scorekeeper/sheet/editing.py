@@ -205,11 +205,11 @@ def record_hand(
         before = score(sheet)
         request = (hand, tuple(values), tuple(sorted((k, repr(v)) for k, v in options.items() if v)))
         journalled = Journalled("record", again=again, request=request)
+        earlier = session.repeat_of(_probe(path, journalled))
+        if earlier is not None:  # the retry of a hand that a killed run saved (the journal completed it)
+            say(repeat_line(earlier))
+            return
         if before.complete and not force:
-            earlier = session.repeat_of(_probe(path, journalled))
-            if earlier is not None:  # the retry of a last hand that a killed run saved
-                say(repeat_line(earlier))
-                return
             raise InputValueError(_complete_already(_game(sheet).entry_word[0]), path)
         entry = _build(sheet, hand, values, options)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
