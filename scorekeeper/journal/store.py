@@ -217,8 +217,8 @@ class Journal:
         try:
             journal = cls._connect(folder, path)
         except JournalUnusable as exc:
-            if not create:
-                notices.append(Notice("ignored", shown, exc.reason))
+            if not create or exc.reason == "busy":  # busy (or unreadable) is no damage: never set aside
+                notices.append(Notice("ignored" if not create else "unusable", shown, exc.reason))
                 return None
             notices.append(Notice("set_aside", shown, set_aside(folder, "damaged")))
             try:
@@ -270,7 +270,7 @@ class Journal:
             db.execute("SELECT count(*) FROM changes").fetchone()
         except sqlite3.DatabaseError as exc:
             db.close()
-            raise JournalUnusable("damaged") from exc
+            raise JournalUnusable("damaged" if _is_damage(exc) else "busy") from exc
         except BaseException:
             db.close()
             raise
@@ -407,6 +407,16 @@ class Journal:
         return self._records(
             f"WHERE seq IN (SELECT seq FROM files WHERE path IN ({marks})) ORDER BY seq", tuple(paths), limit=limit
         )
+
+
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file is no database or a damaged one (then it is set aside), as
+    opposed to busy, locked or unreadable now (then it is left alone and the command says so)."""
+    name = getattr(exc, "sqlite_errorname", "")  # Python 3.11+
+    if name:
+        return name.startswith("SQLITE_CORRUPT") or name in ("SQLITE_NOTADB", "SQLITE_FORMAT")
+    text = str(exc).lower()
+    return not isinstance(exc, sqlite3.OperationalError) or "malformed" in text or "not a database" in text
 
 
 def _loads(text: str):

@@ -181,8 +181,10 @@ class Session:
         self.held = set(held) | {self.main_real}
         self.notices: list[Notice] = []
         self.journal = open_for(main, True, self.notices)
-        if self.journal is None:  # a folder where no journal can be made (read-only is refused before)
-            raise SheetWriteError(_("cannot write the journal of its folder: not changed"), main)
+        if self.journal is None:  # busy beyond its timeout, or unreadable: nothing is changed off the record
+            raise SheetLockedError(
+                _("the journal of its folder is busy or cannot be opened; not changed, try again"), main
+            )
         try:
             self.recovered = _recover(self.journal, self.held, {self.main_real, *map(real_path, touches)})
         except BaseException:
