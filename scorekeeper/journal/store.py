@@ -217,7 +217,7 @@ class Journal:
         try:
             journal = cls._connect(folder, path)
         except JournalUnusable as exc:
-            if not create or exc.reason == "busy":  # busy (or unreadable) is no damage: never set aside
+            if not create or exc.reason not in ("damaged", "foreign_database"):  # busy, no WAL here: no damage
                 notices.append(Notice("ignored" if not create else "unusable", shown, exc.reason))
                 return None
             notices.append(Notice("set_aside", shown, set_aside(folder, "damaged")))
