@@ -60,6 +60,7 @@ def organiser_view(
         view["name"] = tournament.name
         if tournament.rounds:
             view["round"] = round_words(tournament.rounds[-1].number)
+            view["round_number"] = tournament.rounds[-1].number  # the draw's form is made after it
         if standings:
             heads, body, names = tables.standings(tournament)
             view["standings"] = {"heads": heads, "rows": [[str(c) for c in row] for row in body], "names": names}

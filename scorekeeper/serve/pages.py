@@ -170,6 +170,14 @@ def register(app) -> None:
             abort(404)
         lang = language(found.tournament.rules.game)
         with i18n.speaking(lang), acting(None):
+            # The form names the round it was made after: posted twice (or again after Back),
+            # the round it drew is there, and the page says so instead of refusing a second draw.
+            # The draw itself takes no change id yet (core.tournament), so this is the pad's guard.
+            after = request.form.get("after_round", "")
+            last = found.tournament.rounds[-1].number if found.tournament.rounds else 0
+            if after.isascii() and after.isdigit() and len(after) < 6 and last > int(after):
+                message = _("Round {number} was already drawn; nothing changed.").format(number=int(after) + 1)
+                return render_template("message.html", message=message, back=link("/", lang), **_common(lang))
             try:
                 said = tables.draw_next(served().path)
             except ScorekeeperError as exc:
