@@ -276,3 +276,31 @@ def test_the_last_changes_escape_what_a_tournament_file_names(tmp_path):
         reset.var.reset(reset)
     page = client.get("/t/mesa1").get_data(as_text=True)
     assert "by table &lt;b&gt;7&lt;/b&gt;" in page and "<b>7</b>" not in page
+
+
+def test_a_retry_of_an_entry_a_killed_server_left_half_done_completes_it_once(folder):
+    """The server was killed after it put the entry on the record and before it wrote the sheet
+    (the reply never came): the phone's retry with the same key completes that entry, as the
+    next command would, and is answered as already saved; the entry is in the sheet once."""
+    from scorekeeper.journal.store import FileRecord
+    from scorekeeper.journal.transaction import digest, open_for
+
+    sheet = folder / "mesa1.yaml"
+    before = sheet.read_bytes()
+    after = before.replace(b"hands: []\n", b"hands:\n  - {hand: vazas, counts: [3, 2, 1, 7]}\n")
+    journal = open_for(str(sheet), True, [])
+    journal.begin(
+        KEY["Idempotency-Key"],
+        "record",
+        {"link": "table mesa1", "address": "192.0.2.31"},
+        "mesa1.yaml",
+        None,
+        {"entry": 1, "before": None, "after": {"hand": "vazas", "counts": [3, 2, 1, 7]}, "file": "mesa1.yaml"},
+        [FileRecord("mesa1.yaml", digest(before), digest(after), before, after)],
+    )
+    journal.close()
+    client = create_app(str(folder)).test_client()
+    retried = client.post("/api/tables/mesa1/entries", json=VAZAS, headers=KEY)
+    assert retried.status_code == 200 and retried.get_json()["already_saved"]["entry"] == 1
+    assert sheet.read_bytes() == after
+    assert [(c.action, c.state) for c in history.history(str(sheet)).changes] == [("record", "completed")]
