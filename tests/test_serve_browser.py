@@ -306,3 +306,45 @@ def test_the_organiser_draws_the_next_round(tmp_path, serve, page):
         assert (tmp_path / "final" / sheet).is_file()
     assert page.get_by_role("button", name="Draw the next round").count() == 0
     _fits(page)
+
+
+def test_a_reply_lost_after_the_save_then_back_and_resend_records_once(tmp_path, serve, page):
+    """Issue 24's flaky Wi-Fi: the server saves the deal, the reply never reaches the phone, the
+    scorer goes Back (and sees the deal among the last changes) and sends the form again: the
+    sheet holds the entry once and the page says it was already saved."""
+    import yaml
+
+    sheet = tmp_path / "mesa1.yaml"
+    sheet.write_text("rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n")
+    app, base = serve(tmp_path, with_tokens=True, language="en")
+    token = app.extensions["scorekeeper"].access.token_for("mesa1")
+    page.goto(f"{base}/t/mesa1?token={token}")
+    _record(page, choice="vazas")
+    for name, value in _counts(3, 2, 1, 7):
+        page.get_by_role("textbox", name=re.compile("^" + name + ",")).fill(str(value))
+    # The reply is lost after the server saved: the request reaches it, its answer is dropped.
+    page.route(lambda url: "/t/mesa1" in url, lambda route: (route.fetch(), route.abort()))
+    page.get_by_role("button", name="Record", exact=True).click()
+    page.wait_for_load_state()
+    assert len(yaml.safe_load(sheet.read_text())["hands"]) == 1  # saved, though the phone never heard
+    page.unroute_all()
+
+    page.go_back()
+    changes = page.get_by_role("region", name="Last changes").get_by_role("listitem").all_inner_texts()
+    assert [re.sub(r"\d\d:\d\d:\d\d", "T", line) for line in changes] == ["hand 1 recorded at T by table mesa1"]
+    try:  # Forward to the lost page: Chromium asks before it posts a form again (ERR_CACHE_MISS) ...
+        page.go_forward()
+    except playwright.Error:
+        pass
+    page.wait_for_url(lambda url: url.startswith("chrome-error:"))  # the browser's page for it, loaded
+    resent = page.reload()  # ... and the scorer sends it again
+    assert resent.request.method == "POST" and resent.status == 200  # one's own entry: not a 409
+    said = page.get_by_role("status").all_inner_texts()
+    assert len(said) == 1 and re.fullmatch(r"hand 1 was already saved at \d\d:\d\d:\d\d; nothing changed", said[0])
+    assert page.get_by_role("textbox", name="Hand 2").is_visible()  # the next hand's form, with its own id
+    _fits(page)
+    _shot(page, "already-saved")
+    assert len(yaml.safe_load(sheet.read_text())["hands"]) == 1
+    assert _check(sheet).endswith(
+        ": clean (king, in progress, 1 hand recorded; Ana -60, Bruno -40, Carla -20, Duarte -140)"
+    )

@@ -45,7 +45,8 @@ def test_the_draw_button_draws_the_next_round_into_the_file_with_its_sheets(fina
     assert client.post(f"/draw?token={table}", data={"csrf": csrf}).status_code == 403  # a table's link
     assert final.read_text() == before
 
-    drawn = client.post(f"/draw?token={access.organiser}", data={"csrf": csrf})
+    assert re.search(r'name="after_round" value="3"', page)
+    drawn = client.post(f"/draw?token={access.organiser}", data={"csrf": csrf, "after_round": "3"})
     assert drawn.status_code == 200
     said = re.search(r'<pre class="message" role="status">(.*?)</pre>', drawn.get_data(as_text=True), re.S).group(1)
     assert said.splitlines()[0] == "Round 4 drawn into final.yaml:"
@@ -65,8 +66,12 @@ def test_the_draw_button_draws_the_next_round_into_the_file_with_its_sheets(fina
         for t in client.get(f"/api/tables?token={access.organiser}").get_json()
     ] == [("r4-t1", 4, sheets[0], "not-started"), ("r4-t2", 4, sheets[1], "not-started")]
     assert "Draw the next round</button>" not in page  # round 4 is not played yet (and is the last planned)
-    again = client.post(f"/draw?token={access.organiser}", data={"csrf": csrf})  # a form left open
+    again = client.post(f"/draw?token={access.organiser}", data={"csrf": csrf})  # a form of no round
     assert again.status_code == 422 and len(yaml.safe_load(final.read_text())["rounds"]) == 4
+    sent_twice = client.post(f"/draw?token={access.organiser}", data={"csrf": csrf, "after_round": "3"})
+    assert sent_twice.status_code == 200  # the form left open, or sent again after Back: said, not refused
+    assert "Round 4 was already drawn; nothing changed." in sent_twice.get_data(as_text=True)
+    assert len(yaml.safe_load(final.read_text())["rounds"]) == 4
 
 
 def test_a_tables_boletim_downloads_as_a_workbook_check_reads_clean(final, tmp_path):

@@ -4,6 +4,11 @@ the sheet's YAML writes it, or as the answers to the game's own prompts) and und
 Every change goes through editing (the writer lock and the atomic write `record` uses) and
 names the entry count it was made for: a stale one is refused with the sheet as it is now.
 
+Every change may carry a client's change id (the API's Idempotency-Key, a form's hidden id): a
+change sent again with the id of one already made is not made again, and says so (AlreadySaved),
+before the entry count is compared, so one's own retry is never taken for someone else's entry.
+A table's last changes are read from the journal beside its sheet.
+
 Tables are addressed by an id (`r2-t3` in a tournament, a sheet's stem in a folder), looked up
 in the list; a request never names a file. No web framework here: a front end turns requests
 into these calls and their results into pages.
@@ -11,9 +16,11 @@ into these calls and their results into pages.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
+import sqlite3
 import stat
 import time
 from collections import Counter
@@ -30,6 +37,8 @@ from scorekeeper.errors import (
     quote,
 )
 from scorekeeper.i18n import _
+from scorekeeper.journal import history, transaction
+from scorekeeper.journal.store import APPLIED, PENDING
 from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.output.tournament_text import draw_lines, standings_rows, standings_table
 from scorekeeper.sheet import editing
@@ -216,12 +225,85 @@ def show(table: Table) -> dict:
 # --- changing a table --------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class AlreadySaved:
+    """The change a client's id names, made before (the change sent again is not made): its
+    id, action (record, undo), the entry's number, when it began (the journal's time) and the
+    sheet's game (whose word for an entry says it)."""
+
+    id: str
+    action: str
+    entry: int | None
+    when: str
+    game: str | None = None
+
+
 @dataclass
 class Recorded:
-    """An entry saved: what `record` says of it, and the sheet as it is now (`show`'s object)."""
+    """An entry saved (or removed): what `record` says of it, and the sheet as it is now
+    (`show`'s object); `repeat` when the change was made before under the same id and this
+    request changed nothing."""
 
     said: list[str]
     report: dict
+    repeat: AlreadySaved | None = None
+
+
+def already_saved(table: Table, change_id: str | None, action: str) -> AlreadySaved | None:
+    """The change of this table's sheet made before under `change_id` (a retry after a lost
+    reply, a form posted twice), or None. An id used for another sheet's change or another kind
+    of change is refused: a client that reuses one would lose its second change unawares. A
+    change a killed run left pending is completed first (as the next command would), so that
+    its retry is not applied a second time."""
+    if change_id is None:
+        return None
+    found = _journalled(table, change_id)
+    if found is not None and found.state == PENDING:
+        transaction.recover(table.path)
+        found = _journalled(table, change_id)
+    if found is None or found.state not in APPLIED:
+        return None  # never made, or taken back: this request makes it
+    if found.main_file != os.path.realpath(table.path) or found.action != action:
+        raise InputValueError(_("this change's id was used for another change; send it with a new one"), table.sheet)
+    entry = found.detail.get("entry") if isinstance(found.detail, dict) else None
+    return AlreadySaved(found.id, found.action, entry if isinstance(entry, int) else None, found.began)
+
+
+def _repeated(table: Table, repeat: AlreadySaved) -> Recorded:
+    """The answer to a change sent again: the sheet as it is, and the change made before."""
+    result = load(table)[1]
+    return Recorded([], _report(result, table), dataclasses.replace(repeat, game=result.game))
+
+
+def _journalled(table: Table, change_id: str):
+    """The journal's record of `change_id` in the folder of the table's sheet, its main file as
+    a real path, or None (no journal there yet, or one that cannot be read: then nothing was
+    made through it)."""
+    notices: list = []
+    try:
+        journal = transaction.open_for(table.path, False, notices)
+    except (OSError, sqlite3.Error):
+        return None
+    if journal is None:
+        return None
+    try:
+        found = journal.find(change_id)
+    except sqlite3.Error:
+        return None
+    finally:
+        journal.close()
+    if found is not None:
+        found.main_file = os.path.realpath(os.path.join(journal.folder, found.main_file))
+    return found
+
+
+def last_changes(table: Table, count: int) -> list[history.Change]:
+    """The last `count` changes made to the table's sheet, newest first (its journal's). A
+    journal that cannot be read now gives none: the page is shown without them."""
+    try:
+        return history.last_changes(table.path, count)
+    except (OSError, sqlite3.Error):
+        return []
 
 
 def _waiting(change):
@@ -236,10 +318,11 @@ def _waiting(change):
             time.sleep(0.02)
 
 
-def record(table: Table, entry, expected_entries) -> Recorded:
+def record(table: Table, entry, expected_entries, change_id: str | None = None) -> Recorded:
     """Append `entry` (a mapping as the sheet's YAML writes it) when the sheet still has
     `expected_entries`: StaleSheet when it has not, RefusedChange (its findings) when it would
-    bring an error, InputValueError or SheetFormatError when it is no entry of the game."""
+    bring an error, InputValueError or SheetFormatError when it is no entry of the game. Sent
+    again with the `change_id` of an entry saved before, it saves nothing and says which."""
     expected = _count(expected_entries)
     _plain(entry, 0)
     if not isinstance(entry, dict) or not entry:
@@ -249,21 +332,30 @@ def record(table: Table, entry, expected_entries) -> Recorded:
             ),
             table.sheet,
         )
-    said: list[str] = []
     refuse_link(table)
+    repeat = already_saved(table, change_id, "record")
+    if repeat is not None:  # before the entry count: it counts this very entry now
+        return _repeated(table, repeat)
+    said: list[str] = []
     try:
-        result = _waiting(lambda: editing.record_entry(table.path, entry, expected=expected, say=said.append))
+        result = _waiting(
+            lambda: editing.record_entry(table.path, entry, expected=expected, say=said.append, change_id=change_id)
+        )
     except SheetFormatError as exc:  # the entry, written, is no entry of the sheet's game
         raise InputValueError(exc.message, table.sheet) from None
     return Recorded(said, _report(result, table))
 
 
-def undo(table: Table, expected_entries) -> Recorded:
-    """Remove the last entry when the sheet still has `expected_entries`."""
+def undo(table: Table, expected_entries, change_id: str | None = None) -> Recorded:
+    """Remove the last entry when the sheet still has `expected_entries`; sent again with the
+    `change_id` of an undo made before, it removes nothing more and says which."""
     expected = _count(expected_entries)
-    said: list[str] = []
     refuse_link(table)
-    _waiting(lambda: editing.undo_hand(table.path, say=said.append, expected=expected))
+    repeat = already_saved(table, change_id, "undo")
+    if repeat is not None:
+        return _repeated(table, repeat)
+    said: list[str] = []
+    _waiting(lambda: editing.undo_hand(table.path, say=said.append, expected=expected, change_id=change_id))
     return Recorded(said, show(table))
 
 
@@ -444,11 +536,18 @@ def form(table: Table, answers: dict[str, str] | None = None) -> Form:
     return Form(_report(result, table), result, len(sheet.entries), questions)
 
 
-def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
+def answer(table: Table, answers: dict[str, str], expected_entries, change_id: str | None = None) -> Form:
     """Take the answers posted for the entry the form was made for (`expected_entries`): the
-    next questions, or the entry recorded when the answers make a whole one. A stale form is
+    next questions, or the entry recorded when the answers make a whole one. A form whose
+    `change_id` names an entry saved before (posted twice, or again after Back) saves nothing
+    and comes back as the table now, its `recorded.repeat` saying which; else a stale form is
     refused (StaleSheet); a refusal of the whole entry comes back as the questions' error."""
     expected = _count(expected_entries)
+    repeat = already_saved(table, change_id, "record")
+    if repeat is not None:
+        now = form(table)
+        now.recorded = Recorded([], now.report, dataclasses.replace(repeat, game=now.result.game))
+        return now
     sheet, result = load(table)
     editing.refuse_stale(sheet, expected, table.sheet)
     if result.complete:
@@ -457,7 +556,7 @@ def answer(table: Table, answers: dict[str, str], expected_entries) -> Form:
     if isinstance(found, Questions):
         return Form(_report(result, table), result, expected, found)
     try:
-        recorded = record(table, found, expected)
+        recorded = record(table, found, expected, change_id)
     except RefusedChange as exc:
         questions = ask(sheet, {})
         questions.error, questions.findings = exc.message, exc.findings

@@ -2,17 +2,20 @@
 recorded (201; 409 when stale; 422 refused, with its codes) and the last one undone. The same
 links are the credentials (`Authorization: Bearer TOKEN` or `?token=`). A change is JSON only:
 a page of another site cannot send JSON here without the browser asking first (and it is
-never answered), so no CSRF token is needed."""
+never answered), so no CSRF token is needed. A change may carry an `Idempotency-Key`: sent
+again with it (a retry after a lost reply), it changes nothing and gets the first one's result
+(200, `already_saved`)."""
 
 from __future__ import annotations
 
-from flask import abort, jsonify, request
+from flask import abort, g, jsonify, request
 
 from scorekeeper import i18n
 from scorekeeper.core import tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
 from scorekeeper.serve.access import ORGANISER
-from scorekeeper.serve.requests import allow, language, locked, served, table_or_404, token
+from scorekeeper.serve.requests import acting, allow, change_id, language, locked, served, table_or_404, token
+from scorekeeper.serve.words import already_words
 
 
 def register(app) -> None:
@@ -37,6 +40,7 @@ def register(app) -> None:
                 return _error(422, "unusable", exc)
 
     @app.post("/api/tables/<table_id>/entries")
+    @change_id("header")
     @locked
     def api_record(table_id):
         table = _table(table_id)
@@ -47,25 +51,42 @@ def register(app) -> None:
             return jsonify({"error": "invalid", "message": "a JSON object"}), 400
         entry = dict(body)
         expected = entry.pop("expected_entries", None)
-        with i18n.speaking(language(None)):
+        with i18n.speaking(language(None)), acting(table):
             try:
-                done = tables.record(table, entry, expected)
+                done = tables.record(table, entry, expected, g.change_id)
             except ScorekeeperError as exc:
                 return _refused(table, exc)
-            return jsonify({**done.report, "said": done.said}), 201
+            return _changed(done, 201)
 
     @app.delete("/api/tables/<table_id>/entries/last")
+    @change_id("header")
     @locked
     def api_undo(table_id):
         table = _table(table_id)
         body = request.get_json(silent=True) if request.is_json else None
         expected = body.get("expected_entries") if isinstance(body, dict) else request.args.get("expected_entries")
-        with i18n.speaking(language(None)):
+        with i18n.speaking(language(None)), acting(table):
             try:
-                done = tables.undo(table, expected)
+                done = tables.undo(table, expected, g.change_id)
             except ScorekeeperError as exc:
                 return _refused(table, exc)
-            return jsonify({**done.report, "said": done.said})
+            return _changed(done, 200)
+
+
+def _changed(done: tables.Recorded, status: int):
+    """The sheet after a change, what it says, and `already_saved`: null when this request made
+    the change, else the change its Idempotency-Key made before (this one made none: 200)."""
+    if done.repeat is None:
+        return jsonify({**done.report, "said": done.said, "already_saved": None}), status
+    repeat = done.repeat
+    line = already_words(repeat)
+    return jsonify(
+        {
+            **done.report,
+            "said": [line],
+            "already_saved": {"id": repeat.id, "action": repeat.action, "entry": repeat.entry, "when": repeat.when},
+        }
+    ), 200
 
 
 def _table(table_id: str) -> tables.Table:

@@ -1,5 +1,5 @@
 """What the organiser's page (and the printable page of codes) shows: every table with its
-state, link and code, the live standings and the next draw, from core.tables."""
+state, link, code and last change, the live standings and the next draw, from core.tables."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from scorekeeper import games
 from scorekeeper.core import tables
 from scorekeeper.i18n import _
 from scorekeeper.output.findings_text import finding_line
-from scorekeeper.serve.words import round_words, state_words
+from scorekeeper.serve.words import change_words, round_words, state_words
 
 
 def table_address(base: str, access, table: tables.Table) -> str:
@@ -19,7 +19,11 @@ def organiser_address(base: str, access) -> str:
     return f"{base}/" + (f"?token={access.organiser}" if access.with_tokens else "")
 
 
-def organiser_view(found: tables.Tables, access, base: str, lang: str, standings: bool = True) -> dict:
+def organiser_view(
+    found: tables.Tables, access, base: str, lang: str, standings: bool = True, changes: bool = True
+) -> dict:
+    """The organiser's page's data (`standings` and each table's last change, `changes`, left
+    out for the printable page of codes)."""
     rows = []
     for table in found.tables:
         item = tables.summary(table)
@@ -36,6 +40,10 @@ def organiser_view(found: tables.Tables, access, base: str, lang: str, standings
                     item["state"], item["entries"], game.entry_word if game else None, game, item.get("progress")
                 ),
                 "address": table_address(base, access, table),
+                # what happened there last, from the journal: a table gone quiet, or just undone
+                "last": next((change_words(c, item["game"]) for c in tables.last_changes(table, 1)), None)
+                if changes
+                else None,
             }
         )
     view = {
@@ -52,6 +60,7 @@ def organiser_view(found: tables.Tables, access, base: str, lang: str, standings
         view["name"] = tournament.name
         if tournament.rounds:
             view["round"] = round_words(tournament.rounds[-1].number)
+            view["round_number"] = tournament.rounds[-1].number  # the draw's form is made after it
         if standings:
             heads, body, names = tables.standings(tournament)
             view["standings"] = {"heads": heads, "rows": [[str(c) for c in row] for row in body], "names": names}

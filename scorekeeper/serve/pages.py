@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Response, abort, jsonify, render_template, request
+from flask import Response, abort, g, jsonify, render_template, request
 
 from scorekeeper import games, i18n
 from scorekeeper.core import tables
@@ -19,10 +19,22 @@ from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.downloads import boletim, championship_workbook
 from scorekeeper.serve.organiser import organiser_view
 from scorekeeper.serve.qr import svg
-from scorekeeper.serve.requests import allow, language, locked, nonce, served, table_or_404, token
-from scorekeeper.serve.words import findings_count, round_words, state_words, words
+from scorekeeper.serve.requests import (
+    acting,
+    allow,
+    change_id,
+    language,
+    locked,
+    new_change_id,
+    nonce,
+    served,
+    table_or_404,
+    token,
+)
+from scorekeeper.serve.words import already_words, change_words, findings_count, round_words, state_words, words
 
 LANGUAGE_NAMES = {"en": "English", "pt_PT": "Português (Portugal)", "pt_BR": "Português (Brasil)"}
+LAST_CHANGES = 3  # a table's page shows its last changes: one's own saved entry among them after Back
 
 
 def link(path: str, lang: str | None = None, **query) -> str:
@@ -103,6 +115,7 @@ def register(app) -> None:
         return _table_page(table, None)
 
     @app.post("/t/<table_id>")
+    @change_id("form")
     @locked
     def table_answer(table_id):
         table = _table(table_id)
@@ -111,14 +124,19 @@ def register(app) -> None:
         for key, value in request.form.items():
             if key.startswith("pick-") and key[5:].startswith("a"):
                 answers[key[5:]] = value  # a choice's button answers its question
-        return _table_page(table, lambda: tables.answer(table, answers, request.form.get("expected_entries")))
+        with acting(table):
+            return _table_page(
+                table, lambda: tables.answer(table, answers, request.form.get("expected_entries"), g.change_id)
+            )
 
     @app.post("/t/<table_id>/undo")
+    @change_id("form")
     @locked
     def table_undo(table_id):
         table = _table(table_id)
         _csrf(f"undo:{table.id}")
-        return _table_page(table, lambda: tables.undo(table, request.form.get("expected_entries")))
+        with acting(table):
+            return _table_page(table, lambda: tables.undo(table, request.form.get("expected_entries"), g.change_id))
 
     @app.get("/t/<table_id>/sheet.xlsx")
     @locked
@@ -151,7 +169,15 @@ def register(app) -> None:
         if found.tournament is None:
             abort(404)
         lang = language(found.tournament.rules.game)
-        with i18n.speaking(lang):
+        with i18n.speaking(lang), acting(None):
+            # The form names the round it was made after: posted twice (or again after Back),
+            # the round it drew is there, and the page says so instead of refusing a second draw.
+            # The draw itself takes no change id yet (core.tournament), so this is the pad's guard.
+            after = request.form.get("after_round", "")
+            last = found.tournament.rounds[-1].number if found.tournament.rounds else 0
+            if after.isascii() and after.isdigit() and len(after) < 6 and last > int(after):
+                message = _("Round {number} was already drawn; nothing changed.").format(number=int(after) + 1)
+                return render_template("message.html", message=message, back=link("/", lang), **_common(lang))
             try:
                 said = tables.draw_next(served().path)
             except ScorekeeperError as exc:
@@ -179,7 +205,9 @@ def register(app) -> None:
         found = served().tables()
         lang = language(found.tournament.rules.game if found.tournament is not None else None)
         with i18n.speaking(lang):
-            view = organiser_view(found, served().access, request.host_url.rstrip("/"), lang, standings=False)
+            view = organiser_view(
+                found, served().access, request.host_url.rstrip("/"), lang, standings=False, changes=False
+            )
             return render_template("print.html", **view, **_common(lang))
 
     @app.get("/qr/<name>.svg")
@@ -251,7 +279,7 @@ def _message_page(status: int, message: str, lang: str):
 def _table_page(table: tables.Table, change):
     """The table's page, after `change()` when there is one (an answer, an undo)."""
     lang = language(_game_of(table))
-    status, stale, said = 200, None, []
+    status, stale, said, repeat = 200, None, [], None
     with i18n.speaking(lang):
         try:
             done = change() if change is not None else None
@@ -265,13 +293,19 @@ def _table_page(table: tables.Table, change):
             if isinstance(done, tables.Form):
                 form = done
                 said = form.recorded.said if form.recorded else []
+                repeat = form.recorded.repeat if form.recorded else None
                 if form.questions is not None and (form.questions.error or any(f.error for f in form.questions.fields)):
                     status = 422
             else:
                 form = tables.form(table)
                 said = done.said if done is not None else []
+                repeat = done.repeat if done is not None else None
         except ScorekeeperError as exc:
             return _message_page(422, tables.refusal(exc), lang)
+        # The entry's id goes on with its next screen (the same entry, not saved yet); a new
+        # entry's form, after a save or a refusal of the form as a whole, gets a new one.
+        going_on = isinstance(done, tables.Form) and done.recorded is None and g.get("change_id")
+        entry_id = g.change_id if going_on else new_change_id()
         result = form.result
         game = games.get(result.game)
         summary = tables.summary(table)
@@ -285,6 +319,7 @@ def _table_page(table: tables.Table, change):
             "form": form,
             "questions": form.questions,
             "said": said,
+            "already": already_words(repeat) if repeat is not None else None,
             "stale": stale,
             "state": state_words(summary["state"], summary["entries"], game.entry_word, game, summary.get("progress")),
             "findings": form.report["findings"],
@@ -293,6 +328,9 @@ def _table_page(table: tables.Table, change):
             "round": round_words(table.round) if table.round is not None else None,
             "csrf_entry": access.csrf(nonce(), token(), f"entry:{table.id}"),
             "csrf_undo": access.csrf(nonce(), token(), f"undo:{table.id}"),
+            "entry_id": entry_id,
+            "undo_id": new_change_id(),
+            "changes": [change_words(c, result.game) for c in tables.last_changes(table, LAST_CHANGES)],
             "organiser": access.who(token()) == ORGANISER,
             "title": _title(form.report, table),
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scorekeeper import games
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.output.journal_text import action_word, clock
 from scorekeeper.output.sheet_text import counted
 
 
@@ -43,6 +44,8 @@ def words() -> dict[str, str]:
         "refresh": _("Refresh"),
         "pad": _("Score pad"),
         "stale": _("The sheet changed since this form was made; here it is as it is now."),
+        "last_changes": _("Last changes"),
+        "last_change": _("Last change"),
     }
 
 
@@ -68,3 +71,70 @@ def round_words(number) -> str:
 
 def findings_count(count: int) -> str:
     return ngettext("{count} finding", "{count} findings", count).format(count=count)
+
+
+def _word(game_name: str | None) -> str:
+    """The game's word for one entry (hand, deal, entry): the sentences agree with it."""
+    try:
+        return games.get(game_name).entry_word.one if game_name else games.ENTRIES.one
+    except KeyError:
+        return games.ENTRIES.one
+
+
+def already_words(repeat) -> str:
+    """A change sent again (core.tables.AlreadySaved): `hand 5 was already saved at 15:42:07;
+    nothing changed`, so one's own retry is not taken for an error or for someone else's."""
+    word, number, when = _word(repeat.game), repeat.entry, clock(repeat.when)
+    if repeat.action == "undo":
+        if word == "deal":
+            message = _("deal {number} was already removed at {when}; nothing changed")
+        elif word == "entry":
+            message = _("entry {number} was already removed at {when}; nothing changed")
+        else:
+            message = _("hand {number} was already removed at {when}; nothing changed")
+    elif word == "deal":
+        message = _("deal {number} was already saved at {when}; nothing changed")
+    elif word == "entry":
+        message = _("entry {number} was already saved at {when}; nothing changed")
+    else:
+        message = _("hand {number} was already saved at {when}; nothing changed")
+    return message.format(number=number, when=when)
+
+
+def by_words(by: dict) -> str:
+    """Who made a change, as the journal holds it (journal.who): a link of the pad (the
+    organiser's, or a table's by its number) or the command line. The client's address is the
+    referee's to read in `history`, not every table's page."""
+    link = by.get("link") if isinstance(by, dict) else None
+    if link == "organiser":
+        return _("by the organiser")
+    if isinstance(link, str) and link.startswith("table "):
+        return _("by table {number}").format(number=link[len("table ") :])
+    if isinstance(by, dict) and "command" in by:
+        return _("on the command line")
+    return ""
+
+
+def change_words(change, game_name: str | None) -> str:
+    """One change of a sheet (journal.history.Change), as a line of the pad: `hand 5 recorded
+    at 15:42:07 by table 3`, `hand 3 corrected ...`, `hand 4 removed ...`; another change
+    (the new sheet, an import) by its action's name."""
+    word, number, when = _word(game_name), change.entry, clock(change.when)
+    sentences = {
+        ("record", "hand"): _("hand {number} recorded at {when}"),
+        ("record", "deal"): _("deal {number} recorded at {when}"),
+        ("record", "entry"): _("entry {number} recorded at {when}"),
+        ("fix", "hand"): _("hand {number} corrected at {when}"),
+        ("fix", "deal"): _("deal {number} corrected at {when}"),
+        ("fix", "entry"): _("entry {number} corrected at {when}"),
+        ("undo", "hand"): _("hand {number} removed at {when}"),
+        ("undo", "deal"): _("deal {number} removed at {when}"),
+        ("undo", "entry"): _("entry {number} removed at {when}"),
+    }
+    sentence = sentences.get((change.action, word)) if number is not None else None
+    if sentence is None:
+        line = _("{action} at {when}").format(action=action_word(change.action), when=when)
+    else:
+        line = sentence.format(number=number, when=when)
+    by = by_words(change.by)
+    return f"{line} {by}" if by else line
