@@ -62,7 +62,7 @@ def entry_words(entry, game: games.Game | None) -> tuple[str | None, str]:
     else:
         kind = None
     items = list(entry.items())[:MAX_ITEMS]
-    bare = [_value(value) for key, value in items if key in bare_keys]
+    bare = [_value(entry[key]) for key in bare_keys if key in entry]  # in record's order (the journal sorts keys)
     named = [f"{key} {_value(value)}".rstrip() for key, value in items if key not in bare_keys and key != kind_key]
     if kind is None and kind_key in entry:
         named.insert(0, f"{kind_key} {_value(entry[kind_key])}")
