@@ -23,8 +23,7 @@ def history(path, fmt):
     \b
     scorekeeper history mesa1.yaml
     scorekeeper history mesa1.yaml --format json
-    scorekeeper history final.yaml --format csv
-    scorekeeper history .
+    scorekeeper history . --format csv
     """
     report = read_history(path)
     data = fmt in ("json", "csv")  # what is said about the journal goes beside the data, not into it
