@@ -43,7 +43,9 @@ def history(path: str) -> HistoryReport:
     completing what a killed run left pending there. A file that is gone (an undone round's
     sheet) still has its history while its folder is there. A journal that cannot be read is
     refused (InputValueError naming it), never read past."""
-    from scorekeeper.journal import history as journal_history  # lazy: sqlite3, only when a journal is read
+    import sqlite3  # lazy: only when a journal is read
+
+    from scorekeeper.journal import history as journal_history  # lazy: as above
     from scorekeeper.journal.transaction import recover  # lazy: as above
 
     is_folder = os.path.isdir(path)
@@ -52,15 +54,18 @@ def history(path: str) -> HistoryReport:
         raise InputValueError(_("no such file or folder"), path)
     if not has_journal(folder):
         return HistoryReport([], {}, [], [], [], False, folder, is_folder)
-    recovered, notices = recover(path)
-    found = journal_history.history(path)
+    journal = os.path.join(folder, JOURNAL_NAME) if folder not in ("", ".") else JOURNAL_NAME
+    try:
+        recovered, notices = recover(path)
+        found = journal_history.history(path)
+    except sqlite3.Error:  # locked by a stuck writer past the busy timeout, a disk error
+        raise InputValueError(_("the journal cannot be read now; try again"), journal) from None
     seen = {(n.code, n.folder, n.detail) for n in notices}
     notices = notices + [n for n in found.notices if (n.code, n.folder, n.detail) not in seen]
     if any(notice.code in ("ignored", "unusable") for notice in notices):
         # garbage, a link, another program's database: left as it is, and no history is made up
         raise InputValueError(
-            _("not a journal scorekeeper can read; no history is shown (the file is left as it is)"),
-            os.path.join(folder, JOURNAL_NAME) if folder not in ("", ".") else JOURNAL_NAME,
+            _("not a journal scorekeeper can read; no history is shown (the file is left as it is)"), journal
         )
     files = {change.file for change in found.changes if change.entry is not None}
     return HistoryReport(
@@ -113,12 +118,13 @@ class SheetJournals:
         self._folders[folder] = _Folder()
         if not has_journal(folder):
             return [], []
-        from scorekeeper.journal.transaction import recover  # lazy: sqlite3, only beside a journal
+        from scorekeeper.journal.store import Notice  # lazy: sqlite3, only beside a journal
+        from scorekeeper.journal.transaction import recover  # lazy: as above
 
         try:
             return recover(path)
-        except (OSError, ValueError):  # a sheet locked by a live command: its change is its own to finish
-            return [], []
+        except Exception:  # noqa: BLE001 - the journal never stops a command from reading the sheets (issue 24, 6)
+            return [], [Notice("unusable", folder, "error")]
 
     def changed_outside(self, path: str) -> str | None:
         """When the last recorded change of the sheet at `path` was made, if the sheet was
@@ -130,7 +136,10 @@ class SheetJournals:
             if has_journal(folder):
                 from scorekeeper.journal.store import Journal  # lazy: sqlite3, only beside a journal
 
-                journal = Journal.open(os.path.realpath(folder), False, [], folder)
+                try:
+                    journal = Journal.open(os.path.realpath(folder), False, [], folder)
+                except Exception:  # noqa: BLE001 - said by first_look; the sheets are read without it
+                    journal = None
                 if journal is not None and journal.foreign:  # another folder's record says nothing of these files
                     journal.close()
                     journal = None
@@ -140,9 +149,12 @@ class SheetJournals:
         from scorekeeper.journal.history import changed_outside  # lazy: as above
 
         real = os.path.realpath(path)
-        if not changed_outside(state.journal, real):
+        try:
+            if not changed_outside(state.journal, real):
+                return None
+            last = state.journal.last_applied(os.path.relpath(real, state.journal.folder))
+        except Exception:  # noqa: BLE001 - information only: a journal that fails now says nothing
             return None
-        last = state.journal.last_applied(os.path.relpath(real, state.journal.folder))
         return last.began if last is not None else None
 
     def close(self) -> None:
@@ -158,10 +170,15 @@ def corrections(path: str):
     cannot be read (an export says nothing of a journal: `history` and `check` do)."""
     if not has_journal(os.path.dirname(path) or "."):
         return []
-    from scorekeeper.journal import history as journal_history  # lazy: sqlite3, only beside a journal
+    import sqlite3  # lazy: only beside a journal
+
+    from scorekeeper.journal import history as journal_history  # lazy: as above
     from scorekeeper.journal.store import APPLIED  # lazy: as above
 
-    found = journal_history.history(path)
+    try:
+        found = journal_history.history(path)
+    except sqlite3.Error:  # a journal that fails now: the workbook is written without it
+        return []
     if found.foreign:
         return []
     return [
