@@ -265,6 +265,10 @@ def test_check_and_show_say_a_sheet_was_changed_by_hand(game):
     )
     shown = run("show", "mesa1.yaml")
     assert shown.exit_code == 0 and shown.stdout.startswith(said + "#    hand")
+    listed = run("history", "mesa1.yaml")  # after the record, what it does not hold
+    assert (listed.exit_code, listed.stdout.splitlines()[-1] + "\n") == (0, said)
+    as_json = run("history", "mesa1.yaml", "--format", "json")
+    assert (as_json.stderr, len(json.loads(as_json.stdout))) == (said, 7)
     data = run("check", "--format", "json", "mesa1.yaml")  # information goes beside the data, never into it
     assert (data.stderr, json.loads(data.stdout)[0]["findings"]) == (said, [])
     as_csv = run("show", "--format", "csv", "mesa1.yaml")
@@ -378,6 +382,36 @@ def test_text_a_stranger_wrote_stays_inert_in_the_history(game, monkeypatch):
     assert run("export", "mesa1.yaml", "-o", "s.xlsx", "--lang", "en").exit_code == 0
     cell = openpyxl.load_workbook("s.xlsx")["History"].cell(6, 7)
     assert (cell.value, cell.data_type, cell.quotePrefix) == ('=HYPERLINK("http://x","y")', "s", True)
+
+
+@pytest.mark.parametrize(
+    "game, args, fix, said",
+    [
+        ("sueca", ("72", "48"), ("1", "70", "50"), ("deal 1", "72 48", "70 50")),
+        ("truco", ("Nos", "3"), ("1", "Eles", "6"), ("hand 1", "Nos 3", "Eles 6")),
+    ],
+)
+def test_a_ficha_lists_its_corrections_and_still_imports(tmp_path, monkeypatch, clock, game, args, fix, said):
+    monkeypatch.chdir(tmp_path)
+    assert run("new", game, "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "-o", "j.yaml").exit_code == 0
+    assert run("record", "j.yaml", *args).exit_code == 0
+    assert run("fix", "j.yaml", *fix).exit_code == 0
+    assert run("export", "j.yaml", "-o", "j.xlsx", "--lang", "en").exit_code == 0
+    rows = list(openpyxl.load_workbook("j.xlsx")["History"].iter_rows(values_only=True))
+    assert rows[3][1:5] == (said[0], "correction", *said[1:])
+    assert run("import", "j.xlsx", "-o", "back.yaml").exit_code == 0
+
+
+def test_a_planilha_lists_its_corrections_and_still_imports(tmp_path, monkeypatch, clock):
+    monkeypatch.chdir(tmp_path)
+    players = ("-p", "Ari", "-p", "Bia", "-p", "Caio", "-p", "Davi", "-p", "Eva")
+    assert run("new", "quatrilho", *players, "-o", "m.yaml").exit_code == 0
+    assert run("record", "m.yaml", "normal", "Bia", "Davi", "22").exit_code == 0
+    assert run("undo", "m.yaml").exit_code == 0
+    assert run("export", "m.yaml", "-o", "m.xlsx", "--lang", "en").exit_code == 0
+    rows = list(openpyxl.load_workbook("m.xlsx")["History"].iter_rows(values_only=True))
+    assert rows[3][1:5] == ("entry 1 (normal)", "removal", "Bia Davi 22", "removed")
+    assert run("import", "m.xlsx", "-o", "back.yaml").exit_code == 0
 
 
 def test_no_correction_no_history_worksheet(tmp_path, monkeypatch, clock):

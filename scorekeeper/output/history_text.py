@@ -9,7 +9,7 @@ from scorekeeper import games, i18n
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.output.csv_text import csv_text
-from scorekeeper.output.journal_text import action_word, clock, journal_lines
+from scorekeeper.output.journal_text import action_word, clock, journal_lines, outside_line
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import DETAIL, table
 
@@ -178,6 +178,17 @@ def notice_lines(report) -> list[str]:
     lines = journal_lines(report.recovered, report.notices)
     if report.foreign:
         lines.append(foreign_line(report.folder))
+    return lines
+
+
+def outside_lines(report) -> list[str]:
+    """Each file changed outside scorekeeper since its last recorded change, with that change's
+    time: what the history lists is not all that happened to it."""
+    lines = []
+    for path in report.outside:
+        last = next((c for c in reversed(report.changes) if c.state in ("done", "completed") and path in c.files), None)
+        if last is not None:
+            lines.append(outside_line(path, last.when))
     return lines
 
 

@@ -6,7 +6,7 @@ import click
 
 from scorekeeper.cli.common import domain_errors, emit, out, output_format
 from scorekeeper.core.history import history as read_history
-from scorekeeper.output.history_text import empty_line, history_text, notice_lines
+from scorekeeper.output.history_text import empty_line, history_text, notice_lines, outside_lines
 
 
 @click.command(short_help="List every change on the record, oldest first.")
@@ -17,7 +17,8 @@ def history(path, fmt):
     """List every change scorekeeper made to a sheet, a tournament file or every file of a
     folder, oldest first: when, what (an entry's number and its values before and after: a
     corrected or removed entry stays readable here) and who (the user at the command line, or
-    the score pad's link and address). The record is the journal beside the files
+    the score pad's link and address); then each file changed outside scorekeeper since its
+    last recorded change. The record is the journal beside the files
     (.scorekeeper-journal.sqlite). Exit 0; 2 when the journal cannot be read.
 
     \b
@@ -33,3 +34,5 @@ def history(path, fmt):
         out(empty_line(path))
         return
     emit(history_text(report, fmt, with_file=report.folder_given), fmt)
+    for line in outside_lines(report):  # what the record does not hold: an edit by hand since
+        out(line, err=data)
