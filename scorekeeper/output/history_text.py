@@ -63,8 +63,12 @@ def entry_words(entry, game: games.Game | None) -> tuple[str | None, str]:
         kind = None
     items = list(entry.items())[:MAX_ITEMS]
     bare = [_value(entry[key]) for key in bare_keys if key in entry]  # in record's order (the journal sorts keys)
-    named = [f"{key} {_value(value)}".rstrip() for key, value in items if key not in bare_keys and key != kind_key]
-    if kind is None and kind_key in entry:
+    named = [
+        f"{key} {_value(value)}".rstrip()
+        for key, value in items
+        if key not in bare_keys and (kind_key is None or key != kind_key)
+    ]
+    if kind is None and kind_key is not None and kind_key in entry:  # a kind written as no text: said as written
         named.insert(0, f"{kind_key} {_value(entry[kind_key])}")
     parts = [" ".join(part for part in bare if part)] if any(bare) else []
     return (str(kind) if kind is not None else None), _cut(", ".join(parts + named))
