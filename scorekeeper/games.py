@@ -101,6 +101,12 @@ class Game(ABC):
     unfinished: ClassVar[FindingKind]
     scorer_rule: ClassVar[str | None] = None  # the article naming the sheet's responsible scorer, if any
     record_options: ClassVar[tuple[RecordOption, ...]] = ()
+    # How `history` and a workbook's history worksheet say an entry as the sheet holds it
+    # (`hand 3 (damas): 1 1 2 0`): the key whose value names the entry's kind, said in brackets
+    # through entry_label (None: none does), and the keys whose values are said bare, in the
+    # order `record` takes them; any other key is said with its name (`trump copas`).
+    entry_kind_key: ClassVar[str | None] = None
+    entry_bare_keys: ClassVar[tuple[str, ...]] = ()
     control_cards: ClassVar[bool] = False  # the championship workbook prints each player's control card
     code_prefix: ClassVar[str]  # its finding codes' first part, e.g. "K" in K-Q1-COUNT-OVER
     # TN6: the article under which the tournament file marks a player absent and his table not

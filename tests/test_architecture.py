@@ -367,6 +367,7 @@ SHEET_COMMANDS = (
     "cmd_import",
     "cmd_codes",
     "cmd_rules",
+    "cmd_history",
 )
 COMMAND_MAY_IMPORT = (
     "scorekeeper.cli",

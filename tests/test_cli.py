@@ -412,6 +412,7 @@ HELPS = [
     ["export"],
     ["check"],
     ["import"],
+    ["history"],
     ["rules"],
     ["rules", "list"],
     ["rules", "show"],
@@ -451,6 +452,7 @@ def test_top_level_help_lists_every_command_whole_and_shows_every_game():
         "  codes       List the finding codes, with their articles.\n"
         "  export      Export sheets to an Excel boletim, or a blank one.\n"
         "  fix         Correct entry N with a new HAND and VALUES.\n"
+        "  history     List every change on the record, oldest first.\n"
         "  import      Read a filled-in boletim back into a sheet.\n"
         "  new         Start a sheet for a game.\n"
         "  record      Record the next hand (asked when no HAND).\n"
@@ -507,7 +509,7 @@ def test_every_command_s_examples_run_as_one_session(session):
             result = run_example(line)
             assert result.exit_code == 0, (line, result.output)
             ran.append(line)
-    assert len(ran) == 52
+    assert len(ran) == 55
     assert (
         (session / "mesa1.yaml")
         .read_text()

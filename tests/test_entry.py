@@ -139,7 +139,9 @@ def test_a_positivos_festa_needs_its_trump(tmp_path):
     )
     checked = run("check", sheet)
     assert checked.exit_code == 1
-    assert checked.output.splitlines()[1] == (
+    # the sheet was edited by hand after `new` recorded it: said first, as information (issue 24)
+    assert checked.output.splitlines()[0].startswith(f"{sheet}: changed outside scorekeeper since its last recorded")
+    assert checked.output.splitlines()[2] == (
         f"{sheet}:6: error [K-ART9-TRUMP-MISSING]: hand 2 (Carla's festa): a positivos festa needs its trump, named by the Dono da Festa: "
         "copas, espadas, ouros, paus, sem-trunfo (trump: ...) [Art 9, 2a fase; Regras: Trunfo]"
     )

@@ -34,6 +34,7 @@ class LazyGroup(click.Group):
         "show": ("cmd_show", "show"),
         "check": ("cmd_check", "check"),
         "export": ("cmd_export", "export"),
+        "history": ("cmd_history", "history"),
         "import": ("cmd_import", "import_"),
         "codes": ("cmd_codes", "codes"),
         "rules": ("cmd_rules", "rules"),

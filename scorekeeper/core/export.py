@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper import games, i18n
+from scorekeeper.core.history import corrections
 from scorekeeper.errors import CommandUsageError, InputValueError, ScorekeeperError, naming
 from scorekeeper.i18n import _
 from scorekeeper.rulebook import registry
@@ -107,6 +108,7 @@ def _sheets(paths, output: str, rules_path: str | None, force: bool) -> Exported
                 if result.findings:
                     sheet = load_sheet(path, rules_path)
                     scored[index] = (sheet, score(sheet))
-    workbook = in_workbook_language(language, lambda: exporter.build_workbook(scored))
+    histories = [corrections(path) for path in paths]  # each sheet's corrections on record: its history worksheet
+    workbook = in_workbook_language(language, lambda: exporter.build_workbook(scored, histories))
     exporter.save(workbook, output, force)
     return Exported(output, [ws.title for ws in workbook.worksheets])

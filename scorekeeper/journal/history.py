@@ -36,11 +36,14 @@ class Change:
 @dataclass(frozen=True)
 class History:
     """The changes of PATH (a file, or every file of a folder), the notices about its journal,
-    and `outside`: the files changed outside scorekeeper since their last journalled change."""
+    and `outside`: the files changed outside scorekeeper since their last journalled change;
+    `foreign`: the journal was made in another folder (copied here, not yet adopted by a
+    command that writes), so its changes were made to the files there."""
 
     changes: list[Change]
     notices: list[Notice]
     outside: list[str]
+    foreign: bool = False
 
 
 def _shown(folder_shown: str, relative: str) -> str:
@@ -114,7 +117,7 @@ def history(path: str, limit: int = MAX_CHANGES) -> History:
             for name in touched
             if os.path.isfile(os.path.join(folder, name)) and changed_outside(journal, os.path.join(folder, name))
         ]
-        return History([_change(record, folder_shown) for record in records], notices, outside)
+        return History([_change(record, folder_shown) for record in records], notices, outside, journal.foreign)
     finally:
         journal.close()
 

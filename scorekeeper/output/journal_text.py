@@ -128,3 +128,13 @@ def repeat_line(record) -> str:
             when=clock(record.began), action=action
         )
     return one_line(message)
+
+
+def outside_line(path: str, when: str) -> str:
+    """Information, not a finding: the sheet no longer holds what its last recorded change left
+    (someone edited it by hand, or another program wrote it)."""
+    return one_line(
+        _("{path}: changed outside scorekeeper since its last recorded change ({when})").format(
+            path=path, when=clock(when)
+        )
+    )

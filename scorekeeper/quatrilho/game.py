@@ -19,6 +19,8 @@ class Quatrilho(Game):
     late_entry_rule = "Art 5"  # "ate a primeira rodada prevista para depois do almoco"
     control_cards = True  # Art 6: "um cracha/cartao de controle onde sera anotado ... o resultado de cada rodada"
     code_prefix = "Q"  # Q-ART11-ROUND-LENGTH (quatrilho/finding_codes.py)
+    entry_kind_key = "contract"  # `record mesa7.yaml normal Bia Davi 22`
+    entry_bare_keys = ("caller", "partner", "player", "figuras")
     workbook_language = "pt_BR"  # the CBQI is Brazilian: its planilha speaks Brazil's Portuguese
 
     rules_from_data = lazy("scorekeeper.quatrilho.rules", "from_data")

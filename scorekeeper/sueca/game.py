@@ -20,6 +20,7 @@ class Sueca(TeamGame):
     totals_word = Unit(N_("moca"), N_("mocas"), N_plural("{count} moca", "{count} mocas"))  # 1 moca, 2 mocas
     unfinished = finding_codes.UNFINISHED  # Vencedor 1: the game is won by the first team to 3 mocas
     code_prefix = "S"  # S-JOGO4-CARD-TOTAL (sueca/finding_codes.py)
+    entry_bare_keys = ("points",)  # `record jogo.yaml 72 48`
     knockout_seeding = ("mocas", "game_points")  # TN5: four groups' winners by points, then S5 (d), (e)
     workbook_language = "pt_PT"  # the Regulamento do Torneio is Portugal's: its ficha speaks Portugal's Portuguese
     record_options = (

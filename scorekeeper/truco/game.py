@@ -13,6 +13,7 @@ class Truco(TeamGame):
     totals_word = Unit(N_("game"), N_("games"), N_plural("{count} game", "{count} games"))  # 1 game, 2 games
     unfinished = finding_codes.UNFINISHED  # Art 14: a match is won by games (T4)
     code_prefix = "TR"  # TR-ART13-VALUE (truco/finding_codes.py)
+    entry_bare_keys = ("winner", "value")  # `record truco.yaml Nos 3`
     knockout_seeding = ("games", "tentos")  # TN4's criteria after matches won, as TN5 seeds Sueca's
     workbook_language = "pt_BR"  # the FURB regulation is Brazilian: its ficha speaks Brazil's Portuguese
 

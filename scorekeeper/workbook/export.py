@@ -18,6 +18,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.sheet.results import sheet_meta
 from scorekeeper.sheet.saving import write_new
 from scorekeeper.workbook import regras
+from scorekeeper.workbook.history_sheet import HISTORY_TITLE, history_rows, write_history
 from scorekeeper.workbook.layout import col, notes_label
 from scorekeeper.workbook.sheet_style import Styles, Unwritable, page_footer, put, typed_value
 
@@ -63,13 +64,15 @@ def no_cyclic_gc():
             gc.enable()
 
 
-def build_workbook(scored) -> Workbook:
-    """A workbook with one boletim per (sheet, result), and a summary when there are several."""
+def build_workbook(scored, histories=None) -> Workbook:
+    """A workbook with one boletim per (sheet, result), a summary when there are several, and
+    a history worksheet when `histories` (one list per sheet, in order: its corrections and
+    removals on record, core.history.corrections) holds any."""
     with no_cyclic_gc():
-        return _build_workbook(scored)
+        return _build_workbook(scored, histories)
 
 
-def _build_workbook(scored) -> Workbook:
+def _build_workbook(scored, histories=None) -> Workbook:
     wb = Workbook()
     wb.remove(wb.active)
     taken: set[str] = set()
@@ -83,6 +86,9 @@ def _build_workbook(scored) -> Workbook:
             written.append((ws.title, sheet, result, summary))
     if len(written) > 1:
         _summary(wb, written, styles)
+    rows = history_rows(written, histories or ())
+    if rows:
+        write_history(wb.create_sheet(sheet_title({}, _(HISTORY_TITLE), taken)), rows, styles)
     return wb
 
 

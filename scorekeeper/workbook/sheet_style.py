@@ -44,6 +44,7 @@ STYLE_SPECS = {
     "check": {"font": BOLD, "alignment": CENTER, "border": BOX},
     "check_error": {"font": BOLD, "alignment": CENTER, "border": BOX, "fill": RED_FILL},
     "note": {"alignment": Alignment(horizontal="left", vertical="top", wrap_text=True)},
+    "box_note": {"border": BOX, "alignment": NOTE_ALIGNMENT},
     "ruled": {"border": Border(bottom=THIN)},
 }
 

@@ -10,8 +10,10 @@ import click
 from scorekeeper import exit_codes
 from scorekeeper.cli.common import _progress, out, output_format, rules_option
 from scorekeeper.core.check import check_any
+from scorekeeper.core.history import SheetJournals
 from scorekeeper.i18n import _
 from scorekeeper.output.check_report import CheckPrinter
+from scorekeeper.output.journal_text import journal_lines, outside_line
 from scorekeeper.output.refusal import internal_error_line, refusal_line
 
 
@@ -35,10 +37,14 @@ def check(paths, fmt, rules_path, require_complete):
     """
     printer = CheckPrinter(fmt, say=out, echo=click.echo)
     unusable = errors = False
+    journals = SheetJournals()
+    aside = fmt != "text"  # what is said of the journal is information: beside data and tables, not in them
     # What check prints streams to standard output; a count is shown only while that goes elsewhere.
     with _progress(_("checking sheets"), enabled=len(paths) > 1 and not sys.stdout.isatty()) as tick:
         for done, path in enumerate(paths, start=1):
             tick(done, len(paths))
+            for line in journal_lines(*journals.first_look(path)):  # a killed run's change, completed first
+                out(line, err=aside)
             try:
                 results = _checked(path, rules_path, require_complete)
             except Exception as exc:  # noqa: BLE001 - one bad sheet never hides the report of the others
@@ -47,9 +53,13 @@ def check(paths, fmt, rules_path, require_complete):
                 out(_("Error: {message}").format(message=message), err=True)
                 printer.failure(path, message)
                 continue
+            when = journals.changed_outside(path)
+            if when is not None:
+                out(outside_line(path, when), err=aside)
             for result in results:
                 errors = errors or not result.valid
                 printer.sheet(result)
+    journals.close()
     printer.close()
     if unusable:
         sys.exit(exit_codes.UNUSABLE)

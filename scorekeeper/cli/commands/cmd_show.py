@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import domain_errors, emit, output_format, rules_option
+from scorekeeper.cli.common import domain_errors, emit, out, output_format, rules_option
 from scorekeeper.core.check import check_any
+from scorekeeper.core.history import SheetJournals
+from scorekeeper.output.journal_text import journal_lines, outside_line
 from scorekeeper.output.show_text import show_text
 
 
@@ -24,4 +26,15 @@ def show(sheet_path, fmt, rules_path):
     scorekeeper show jogo.yaml
     scorekeeper show truco.yaml --format csv
     """
-    emit(show_text(check_any(sheet_path, rules_path), fmt), fmt)
+    journals = SheetJournals()
+    aside = fmt != "table"  # what is said of the journal is information, beside JSON and CSV, not in them
+    try:
+        for line in journal_lines(*journals.first_look(sheet_path)):  # a killed run's change, completed first
+            out(line, err=aside)
+        results = check_any(sheet_path, rules_path)
+        when = journals.changed_outside(sheet_path)
+    finally:
+        journals.close()
+    if when is not None:
+        out(outside_line(sheet_path, when), err=aside)
+    emit(show_text(results, fmt), fmt)
