@@ -33,6 +33,15 @@ for _variable in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE
 PLAYERS = ["Ana", "Bruno", "Carla", "Duarte"]
 
 
+JOURNAL_FILES = (".scorekeeper-journal.sqlite", ".scorekeeper-journal.sqlite-wal", ".scorekeeper-journal.sqlite-shm")
+
+
+def files_in(folder) -> list[str]:
+    """The names in `folder`, sorted, but the journal's (issue 24: every change is recorded beside
+    the files it changes, so a folder a command wrote to holds it as well)."""
+    return sorted(p.name for p in pathlib.Path(folder).iterdir() if p.name not in JOURNAL_FILES)
+
+
 def find_examples() -> pathlib.Path:
     """examples/ beside tests/ (in a checkout or in CI's copy of both)."""
     return pathlib.Path(__file__).resolve().parent.parent / "examples"

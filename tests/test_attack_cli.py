@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from conftest import EXAMPLES, RULES, run
+from conftest import EXAMPLES, RULES, files_in, run
 
 MESA1 = EXAMPLES / "king-final-nacional-mesa1.yaml"
 
@@ -90,7 +90,7 @@ def test_ctrl_c_or_sigterm_at_the_prompt_ends_quietly_and_keeps_the_sheet(tmp_pa
     _out, err = process.communicate(timeout=30)
     assert (process.returncode, err) == (code, b"")  # no traceback, no "Aborted!"
     assert sheet.read_text(encoding="utf-8") == text
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["mesa.yaml"]  # no lock, no temporary file left
+    assert files_in(tmp_path) == ["mesa.yaml"]  # no lock, no temporary file left
 
 
 # --- batches -----------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_new_import_and_export_with_force_wait_for_the_writer_lock(tmp_path):
         assert result.output.startswith(f"Error: {workbook}: another scorekeeper is writing this file")
     assert workbook.read_bytes() == before
     assert run("new", "king", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "-o", sheet, "--force").exit_code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.xlsx", "mesa.yaml"]
+    assert files_in(tmp_path) == ["b.xlsx", "mesa.yaml"]
 
 
 # --- a house variant through a workbook ---------------------------------------------------
@@ -474,4 +474,4 @@ def test_an_endless_answer_is_refused_not_read(tmp_path):
         done.stderr == b"Error: standard input: an answer of more than 1,000 characters is not a hand; nothing "
         b"more is read\n"
     )
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["mesa.yaml"]
+    assert files_in(tmp_path) == ["mesa.yaml"]

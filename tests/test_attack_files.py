@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from conftest import run
+from conftest import files_in, run
 
 from scorekeeper.errors import SheetFormatError, SheetLockedError
 from scorekeeper.sheet import saving as sheet_file
@@ -22,7 +22,7 @@ VAZAS = ["vazas", "3", "3", "3", "4"]
 
 
 def listing(folder) -> list[str]:
-    return sorted(p.name for p in folder.iterdir())
+    return files_in(folder)
 
 
 @pytest.fixture
@@ -627,4 +627,4 @@ def test_an_entry_shared_through_an_alias_is_never_edited_by_position(tmp_path):
     assert sheet.read_text(encoding="utf-8") == text
     assert run("fix", sheet, "2", "30", "90").exit_code == 0
     assert sheet.read_text(encoding="utf-8") == text.replace("{points: [60, 60]}", "{points: [30, 90]}")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["sa.yaml"]
+    assert files_in(tmp_path) == ["sa.yaml"]

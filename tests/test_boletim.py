@@ -6,7 +6,7 @@ import zipfile
 
 import openpyxl
 import pytest
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, files_in, run
 
 from scorekeeper.sheet.load import load_sheet
 
@@ -210,7 +210,7 @@ def test_import_of_several_boletins_needs_a_folder_or_a_name(tmp_path):
     folder = tmp_path / "sheets"
     folder.mkdir()
     assert run("import", workbook, "-o", folder).exit_code == 1
-    assert sorted(p.name for p in folder.iterdir()) == ["Mesa1-R1.yaml", "Mesa3-R1.yaml"]
+    assert files_in(folder) == ["Mesa1-R1.yaml", "Mesa3-R1.yaml"]
 
 
 # --- hostile workbooks: one line, exit 2, quickly --------------------------------------------

@@ -4,7 +4,7 @@ import json
 import pathlib
 
 import pytest
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, files_in, run
 
 from scorekeeper import games
 
@@ -515,7 +515,7 @@ def test_every_command_s_examples_run_as_one_session(session):
         .read_text()
         .endswith("  - {hand: festa, beneficiary: Ana, contract: positivos, trump: copas, tricks: [6, 3, 2, 2]}\n")
     )
-    assert sorted(p.name for p in (session / "sheets").iterdir()) == ["Mesa1-R1.yaml", "jogo.yaml", "truco.yaml"]
+    assert files_in(session / "sheets") == ["Mesa1-R1.yaml", "jogo.yaml", "truco.yaml"]
 
 
 def test_record_refuses_a_hand_after_the_game_is_complete(tmp_path):

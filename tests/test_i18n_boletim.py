@@ -9,7 +9,7 @@ import zipfile
 
 import openpyxl
 import pytest
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, files_in, run
 
 from scorekeeper.king.workbook_finding_codes import KINDS
 from scorekeeper.sheet.load import load_sheet
@@ -255,7 +255,7 @@ def test_a_boletim_in_any_language_comes_back_entry_for_entry(tmp_path, language
     result = run("--lang", reader, "import", workbook, "-o", folder)
     assert result.exit_code == 1, result.output  # the disputed sheet comes back with its errors
     sheets = WRITTEN[language]["sheets"][1:]
-    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{title.replace(' ', '-')}.yaml" for title in sheets)
+    assert files_in(folder) == sorted(f"{title.replace(' ', '-')}.yaml" for title in sheets)
     assert entries(folder / f"{sheets[0].replace(' ', '-')}.yaml") == entries(FINAL)
     assert entries(folder / f"{sheets[1].replace(' ', '-')}.yaml") == entries(DISPUTED)
 

@@ -10,7 +10,7 @@ import json
 
 import openpyxl
 import pytest
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, files_in, run
 from conftest import new_team_sheet as new
 
 from scorekeeper import i18n
@@ -236,7 +236,7 @@ def test_the_ficha_is_portuguese_of_portugal_and_read_back_from_any_language(tmp
         folder = tmp_path / f"back-{language}"
         folder.mkdir()
         assert run("import", out, "-o", folder).exit_code == 0
-        (written,) = folder.iterdir()
+        (written,) = (folder / name for name in files_in(folder))
         back[language] = written.read_text(encoding="utf-8")
     assert heads[None] == PT_HEADS  # a Sueca ficha is pt_PT unless a language is chosen: the paper ficha's words
     assert heads["en"][:5] == ["No.", "Penalty", "Team at fault", "Reason", "All tricks"]

@@ -5,7 +5,7 @@ export writes only a workbook named as one."""
 import pathlib
 
 import pytest
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, files_in, run
 
 FINAL = EXAMPLES / "king-final-nacional-mesa1.yaml"
 HEADER = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands:\n"
@@ -252,7 +252,7 @@ def test_import_into_a_folder_reports_each_sheet_and_exits_1_for_any_error(tmp_p
     lines = result.output.splitlines()
     assert lines[:2] == [f"Wrote {folder / 'Mesa1-R1.yaml'}", f"Wrote {folder / 'Mesa3-R1.yaml'}"]
     assert lines[-1].startswith(f"{folder / 'Mesa3-R1.yaml'}: 11 errors, 2 warnings (king, complete;")
-    assert sorted(p.name for p in folder.iterdir()) == ["Mesa1-R1.yaml", "Mesa3-R1.yaml"]
+    assert files_in(folder) == ["Mesa1-R1.yaml", "Mesa3-R1.yaml"]
 
 
 # --- export and the output's folder ---------------------------------------------------------
