@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import shutil
 
 import pytest
@@ -43,9 +44,17 @@ def test_undo_then_the_same_draw_restores_the_file_byte_for_byte_and_removes_its
     undone = run("tournament", "undo", path)
     assert (undone.exit_code, undone.stdout) == (0, f"Round 2 undone in {path}: 2 empty sheets removed\n")
     assert path.read_bytes() == one and not list(tmp_path.glob("r2-*"))
-    assert run("tournament", "undo", path).exit_code == 0
+    # The same undo right after it is taken for a retry (issue 24): a second round goes only with --again.
+    repeated = run("tournament", "undo", path)
+    assert repeated.exit_code == 0 and path.read_bytes() == one
+    assert re.fullmatch(
+        r"already done at \d\d:\d\d:\d\d: the undo of a round \(round 2\); nothing changed "
+        r"\(use --again to do it once more\)\n",
+        repeated.stdout,
+    ), repeated.stdout
+    assert run("tournament", "undo", path, "--again").exit_code == 0
     assert path.read_bytes() == new and not list(tmp_path.glob("r*-mesa*"))
-    refused = run("tournament", "undo", path)
+    refused = run("tournament", "undo", path, "--again")
     assert (refused.exit_code, refused.stderr) == (2, f"Error: {path}: no round is drawn yet: nothing to undo\n")
 
 
@@ -178,7 +187,11 @@ def test_withdraw_and_add_change_who_is_drawn(tmp_path):
         0,
         f"A withdrawn in {path}: drawn no more from round 2, keeps what he scored\n",
     )
-    again = run("tournament", "withdraw", path, "A")
+    retried = run("tournament", "withdraw", path, "A")  # taken for a retry (issue 24): nothing changed
+    assert retried.exit_code == 0 and retried.stdout.endswith(
+        ": the withdrawal (A); nothing changed (use --again to do it once more)\n"
+    )
+    again = run("tournament", "withdraw", path, "A", "--again")
     assert (again.exit_code, again.stderr) == (2, f"Error: {path}: 'A' is not drawn in round 2 already\n")
     assert run("tournament", "draw", path, "--seed", "2", "--force").exit_code == 0
     tournament = load(str(path))
@@ -248,21 +261,26 @@ def test_a_team_game_renames_and_undoes_and_refuses_the_rest(tmp_path):
 
 
 def test_a_change_stopped_before_its_commit_leaves_everything_as_before(king, monkeypatch):
-    """SIGTERM (KeyboardInterrupt or SystemExit from the handler) or a full disk at the commit:
-    the sheets written or set aside are put back, the file is unchanged."""
-    from scorekeeper.tournaments import day_changes
+    """SIGTERM (KeyboardInterrupt or SystemExit from the handler) or a full disk as the file is
+    written, its sheets written or set aside before: the journal puts every file back (issue 24),
+    and records the change as rolled back."""
+    from scorekeeper.journal import store, transaction
 
     assert run("tournament", "undo", king, "--force").exit_code == 0
     assert run("tournament", "draw", king, "--seed", "2028", "--steps", "1000", "--force").exit_code == 0
-    files = {p.name: p.read_bytes() for p in king.parent.iterdir()}
-    real_atomic_write = day_changes.atomic_write
 
-    def stopped_at_the_commit(target, content, name=None):
+    def folder() -> dict:
+        return {p.name: p.read_bytes() for p in king.parent.iterdir() if not p.name.startswith(store.JOURNAL_NAME)}
+
+    files = folder()
+    real_atomic_write = transaction.atomic_write
+
+    def stopped_at_the_file(target, content, name=None):
         if name == str(king):
             raise KeyboardInterrupt
         return real_atomic_write(target, content, name=name)
 
-    monkeypatch.setattr(day_changes, "atomic_write", stopped_at_the_commit)
+    monkeypatch.setattr(transaction, "atomic_write", stopped_at_the_file)
     for args in (
         ("substitute", king, "Gil", "Zeca"),
         ("absent", king, "Gil"),
@@ -271,7 +289,18 @@ def test_a_change_stopped_before_its_commit_leaves_everything_as_before(king, mo
     ):
         stopped = run("tournament", *args)
         assert stopped.exit_code != 0, args
-        assert {p.name: p.read_bytes() for p in king.parent.iterdir()} == files, args
+        assert folder() == files, args
+    journal = store.Journal.open(str(king.parent), False, [], ".")
+    try:
+        states = [(record.action, record.state) for record in journal.history(None, 100)][-4:]
+    finally:
+        journal.close()
+    assert states == [
+        ("substitute", "rolled_back"),
+        ("absent", "rolled_back"),
+        ("rename", "rolled_back"),
+        ("penalty", "rolled_back"),
+    ]
 
 
 @pytest.mark.parametrize(
