@@ -10,7 +10,6 @@ import os
 from dataclasses import dataclass
 
 from scorekeeper import games, i18n
-from scorekeeper.core.export import in_workbook_language
 from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
@@ -25,7 +24,6 @@ from scorekeeper.tournaments.model import StandingRow, Tournament
 from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
 from scorekeeper.tournaments.standings import counted, ranked
 from scorekeeper.tournaments.tournament_file import load, parse, read_tournament_text
-from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
 
 # The changes of the day are plain functions of the file already (TN1, TN6): the core's own.
 undo = day_changes.undo
@@ -242,6 +240,11 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
     the language in use when called (the terminal's)."""
     if not output.lower().endswith(".xlsx"):
         raise InputValueError(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
+    # Only export needs openpyxl: imported here, a day's command or a check starts without it
+    # (and a fault injector's every run of one: tests/test_journal_faults.py).
+    from scorekeeper.core.export import in_workbook_language
+    from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
+
     refuse_existing(output, force)
     said = recovered(path)
     tournament = load(path)  # a file that cannot be used is refused in the caller's language
