@@ -324,3 +324,45 @@ def test_every_command_help_has_an_example():
     for command in ("undo", "absent", "penalty", "substitute", "withdraw", "add", "rename"):
         shown = run("tournament", command, "--help")
         assert shown.exit_code == 0 and f"scorekeeper tournament {command} " in shown.output, command
+
+
+def test_an_undo_that_finds_a_sheet_written_meanwhile_keeps_it_and_says_11_removed_not_12(tmp_path, monkeypatch):
+    """Said as done (issue 24): a round's empty sheets are removed only while still as drawn; one
+    a scorer wrote into between the undo's reading and its writing is kept, and not counted."""
+    from scorekeeper.journal import store, transaction
+
+    path = tmp_path / "t.yaml"
+    entered = run("tournament", "new", "king", "--name", "T", *players_args(f"P{n}" for n in range(1, 49)), "-o", path)
+    assert entered.exit_code == 0
+    new = path.read_bytes()
+    assert run("tournament", "draw", path, "--seed", "1", "--steps", "100").exit_code == 0
+    assert len(list(tmp_path.glob("r1-mesa*.yaml"))) == 12
+    sheet = tmp_path / "r1-mesa5.yaml"
+    played = sheet.read_text(encoding="utf-8").replace("hands: []", "hands:\n  - {hand: vazas, counts: [4, 3, 3, 3]}")
+    real_apply = transaction.Session.apply
+
+    def a_scorer_records_first(session, change):
+        sheet.write_text(played, encoding="utf-8")  # the score pad's hand, saved just before
+        return real_apply(session, change)
+
+    monkeypatch.setattr(transaction.Session, "apply", a_scorer_records_first)
+    undone = run("tournament", "undo", path)
+    assert (undone.exit_code, undone.stdout) == (
+        0,
+        f"Round 1 undone in {path}: 11 empty sheets removed\n"
+        "  r1-mesa5.yaml was written meanwhile: kept as it is (move it before round 1 is drawn again)\n",
+    )
+    assert path.read_bytes() == new
+    assert [p.name for p in tmp_path.glob("r1-mesa*.yaml")] == ["r1-mesa5.yaml"]
+    assert sheet.read_text(encoding="utf-8") == played
+    journal = store.Journal.open(str(tmp_path), False, [], ".")
+    try:
+        last = journal.history(None, 100)[-1]
+    finally:
+        journal.close()
+    assert (last.action, last.state, last.result, last.detail["rounds"]) == (
+        "tournament-undo",
+        "done",
+        {"skipped": ["r1-mesa5.yaml"]},
+        [1],
+    )
