@@ -366,3 +366,13 @@ def test_an_undo_that_finds_a_sheet_written_meanwhile_keeps_it_and_says_11_remov
         {"skipped": ["r1-mesa5.yaml"]},
         [1],
     )
+
+
+def test_a_mistyped_file_is_refused_and_leaves_no_journal(tmp_path):
+    """The journal is opened once the tournament file is known to be there: a typo never leaves
+    a `.scorekeeper-journal.sqlite` in a folder that holds no tournament."""
+    path = tmp_path / "fnal.yaml"
+    for args in (("penalty", path, "Ana", "-1", "--article", "Art 14"), ("draw", path), ("undo", path)):
+        refused = run("tournament", *args)
+        assert (refused.exit_code, refused.stderr) == (2, f"Error: {path}: no such file\n"), args
+    assert list(tmp_path.iterdir()) == []

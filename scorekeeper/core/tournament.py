@@ -103,7 +103,7 @@ def draw(
     Refused (DrawRefused) while a sheet of the last round is missing, incomplete or has errors,
     unless `force` (TN2). The same draw asked again right after a killed one that the journal
     completed is that one: not drawn twice, unless `again`."""
-    with writer_lock(path) as target, Session(path, {target}) as session:
+    with writer_lock(path) as target, Session(day_changes.refuse_missing(target, path), {target}) as session:
         said = tuple(journal_lines(session.recovered, session.notices))
         try:
             # The real path it locked is read; the file is named, and its sheets and rules found, as

@@ -68,7 +68,7 @@ def _changed(path: str, action: str, request: Callable[[Tournament], dict], plan
     tournament file, and apply it on the record. `request(tournament)` is what was asked, as
     data: the journal's detail and, normalized, what makes a retry the same change."""
 
-    with writer_lock(path) as target, Session(path, {target}) as session:
+    with writer_lock(path) as target, Session(refuse_missing(target, path), {target}) as session:
         said = journal_lines(session.recovered, session.notices)
         try:
             text = read_tournament_text(target, path)
@@ -92,6 +92,14 @@ def _changed(path: str, action: str, request: Callable[[Tournament], dict], plan
             raise
     own = planned.told(applied.skipped) if planned.told is not None else planned.said
     return DayChange([*said, *own], planned.warnings)
+
+
+def refuse_missing(target: str, path: str) -> str:
+    """`path`, once its file is known to be there: a mistyped name is refused before a journal
+    is opened, and so never leaves one in a folder that holds no tournament."""
+    if not os.path.lexists(target):
+        read_tournament_text(target, path)  # raises: no such file, named as typed
+    return path
 
 
 def _bytes(path: str) -> bytes | None:
