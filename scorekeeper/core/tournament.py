@@ -240,10 +240,9 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
     the language in use when called (the terminal's)."""
     if not output.lower().endswith(".xlsx"):
         raise InputValueError(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
-    # Only export needs openpyxl: imported here, a day's command or a check starts without it
-    # (and a fault injector's every run of one: tests/test_journal_faults.py).
-    from scorekeeper.core.export import in_workbook_language
-    from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
+    # Only export needs openpyxl: a day's command, a draw or a check starts without it.
+    from scorekeeper.core.export import in_workbook_language  # lazy: loads openpyxl
+    from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes  # lazy: openpyxl
 
     refuse_existing(output, force)
     said = recovered(path)
