@@ -290,6 +290,10 @@ def test_a_draw_killed_after_its_save_then_retried_is_drawn_once(tmp_path):
     ), retried.stdout
     assert state(folder) == saved and sorted(p.name for p in folder.glob("r3-*")) == ["r3-mesa1.yaml", "r3-mesa2.yaml"]
     assert not list(folder.glob("r4-*"))
+    # Meant, a second draw is asked for so.
+    again = scorekeeper(folder, *args, "--again")
+    assert again.returncode == 0 and again.stdout.startswith("Round 4 drawn into t.yaml:\n"), again.stdout
+    assert sorted(p.name for p in folder.glob("r4-*")) == ["r4-mesa1.yaml", "r4-mesa2.yaml"]
 
 
 def test_the_next_command_completes_a_killed_rename_and_says_so_first(tmp_path):
