@@ -21,8 +21,11 @@ import threading
 import pytest
 
 from scorekeeper.journal import store
+from scorekeeper.tournaments.tournament_file import load
 
 STRACE = shutil.which("strace")
+# The console script installed beside this Python (a real process, as an organiser runs it).
+SCOREKEEPER = shutil.which("scorekeeper", path=os.path.dirname(sys.executable)) or shutil.which("scorekeeper")
 
 
 def _tracing_refused() -> str | None:
@@ -35,6 +38,7 @@ def _tracing_refused() -> str | None:
 
 
 pytestmark = [
+    pytest.mark.skipif(SCOREKEEPER is None, reason="the scorekeeper console script is not installed"),
     pytest.mark.skipif(
         STRACE is None, reason="strace is not installed: it is the fault injector (apt-get install strace)"
     ),
@@ -44,8 +48,6 @@ pytestmark = [
     ),
 ]
 
-# The console script installed beside this Python (a real process, as an organiser runs it).
-SCOREKEEPER = shutil.which("scorekeeper", path=os.path.dirname(sys.executable)) or shutil.which("scorekeeper")
 SYSCALLS = ("rename", "unlink", "write", "fsync")
 SIGNALS = ("KILL", "TERM")
 PLAYERS = "ABCDEFGH"  # two tables of King: small, so that every kill point is tried in time
@@ -102,8 +104,7 @@ def build(folder: pathlib.Path) -> dict[str, dict[str, bytes]]:
 
 
 def seated(folder: pathlib.Path, table: int) -> list[str]:
-    from scorekeeper.tournaments.tournament_file import load
-
+    """Who sits at `table` of round 2."""
     return load(str(folder / "t.yaml")).rounds[1].tables[table - 1].players
 
 
