@@ -1,7 +1,7 @@
 """All or nothing across files, under a fault injector (issue 24): every tournament command that
 changes more than one file (draw, undo, undo --force, absent, penalty, substitute, withdraw, add,
 rename), run as a real `scorekeeper` process under strace, is killed (SIGKILL) or stopped
-(SIGTERM) at its Nth rename, unlink, write and fsync, for every N the command reaches; after
+(SIGTERM) at its Nth rename, unlink, write, fsync and fdatasync, for every N the command reaches; after
 the next command (`tournament check`, which completes what the journal holds pending before it
 reads), every file of the folder is exactly as before the change or exactly as after it. And
 never twice: a penalty killed after its save, then retried, counts once."""
@@ -48,7 +48,8 @@ pytestmark = [
     ),
 ]
 
-SYSCALLS = ("rename", "unlink", "write", "fsync")
+# fdatasync too: SQLite commits the journal with it, so the journal's own commits are kill points.
+SYSCALLS = ("rename", "unlink", "write", "fsync", "fdatasync")
 SIGNALS = ("KILL", "TERM")
 PLAYERS = "ABCDEFGH"  # two tables of King: small, so that every kill point is tried in time
 NOT_STATE = re.compile(r"(^\.scorekeeper-journal\.)|(\.lock$)|(\.tmp$)")  # the journal, locks, temporaries
@@ -146,7 +147,7 @@ def folders(tmp_path_factory):
 
 
 def test_every_kill_point_of_every_command_leaves_the_folder_as_before_or_as_after(folders):
-    """The matrix: command x (rename, unlink, write, fsync) x (KILL, TERM) x N = 1 .. the number
+    """The matrix: command x (rename, unlink, write, fsync, fdatasync) x (KILL, TERM) x N = 1 .. the number
     of times the uninjected run makes that call. Each injected run must not end normally (the
     fault was injected), and after `tournament check` the folder is as before or as after."""
     first, snapshots = folders[0]
@@ -163,7 +164,7 @@ def test_every_kill_point_of_every_command_leaves_the_folder_as_before_or_as_aft
         assert after != before, name
         expected[name] = (before, after)
         calls = counted(log.read_text())
-        assert calls["rename"] and calls["unlink"] and calls["write"] and calls["fsync"], (name, calls)
+        assert all(calls.values()), (name, calls)
         tasks += [
             (name, syscall, signal, n)
             for syscall in SYSCALLS
@@ -220,7 +221,7 @@ def test_every_kill_point_of_every_command_leaves_the_folder_as_before_or_as_aft
     outcomes = {(task[0], outcome) for task, outcome, _problems in results}
     for name in plan:  # each command was caught both before its change was done and after
         assert {(name, "before"), (name, "after")} <= outcomes, (name, sorted(outcomes))
-    assert len(results) == len(tasks) >= 9 * 4 * 2
+    assert len(results) == len(tasks) >= 9 * len(SYSCALLS) * 2
 
 
 def killed_after_its_save(folder: pathlib.Path, start: dict[str, bytes], args) -> dict[str, bytes]:
