@@ -317,3 +317,47 @@ def test_the_next_command_completes_a_killed_rename_and_says_so_first(tmp_path):
     assert "Quim" in (folder / "r2-mesa1.yaml").read_text(encoding="utf-8")
     again = scorekeeper(folder, "tournament", "check", "t.yaml")  # said once: completed is completed
     assert not again.stdout.startswith("completed")
+
+
+def test_the_issues_reproductions_on_48_players_in_their_4th_round(tmp_path):
+    """The issue's own cases, as it ran them: `rename P40 Q40` killed at its 2nd unlink is
+    completed by the next command, with no sheet naming a player the file does not; `absent`
+    stopped by SIGTERM at its 1st rename and `undo --force` at its 2nd exit 143 with every file
+    as before (the journal put them back), nothing moved aside."""
+    folder = tmp_path / "t"
+    folder.mkdir()
+    players = [arg for n in range(1, 49) for arg in ("-p", f"P{n}")]
+    assert scorekeeper(folder, "tournament", "new", "king", "--name", "T", *players, "-o", "t.yaml").returncode == 0
+    for seed in range(1, 5):
+        drawn = scorekeeper(folder, "tournament", "draw", "t.yaml", "--seed", seed, "--steps", "100", "--force")
+        assert drawn.returncode == 0, drawn.stderr
+    start = everything(folder)
+    named = sorted(p.name for p in folder.glob("r*-mesa*.yaml") if "P40" in p.read_text(encoding="utf-8"))
+    assert len(named) == 4
+
+    def injected(syscall: str, signal: str, when: int, *args) -> subprocess.CompletedProcess:
+        inject = f"inject={syscall}:signal={signal}:when={when}"
+        trace = [STRACE, "-f", "-o", "/dev/null", "-e", f"trace={syscall}", "-e", inject]
+        return scorekeeper(folder, "tournament", *args, strace=trace)
+
+    assert injected("unlink", "KILL", 2, "rename", "t.yaml", "P40", "Q40").returncode in (-9, 137)
+    checked = scorekeeper(folder, "tournament", "check", "t.yaml")
+    assert re.fullmatch(
+        rf"completed the interrupted rename \(P40 to Q40\), begun {CLOCK}", checked.stdout.split("\n")[0]
+    )
+    for code in ("T-TN2-SHEET-OTHER-PLAYERS", "PLAYER-UNKNOWN", "PLAYER-UNSEATED"):
+        assert code not in checked.stdout, code
+    assert sorted(p.name for p in folder.glob("r*-mesa*.yaml") if "Q40" in p.read_text(encoding="utf-8")) == named
+    assert not [p.name for p in folder.glob("r*-mesa*.yaml") if "P40" in p.read_text(encoding="utf-8")]
+
+    restore(folder, start)
+    before = state(folder)
+    stopped = injected("rename", "TERM", 1, "absent", "t.yaml", "P40")
+    assert stopped.returncode == 143 and state(folder) == before and not list(folder.glob("*.absent.yaml"))
+
+    assert scorekeeper(folder, "record", "r4-mesa1.yaml", "vazas", "4", "3", "3", "3").returncode == 0
+    before = state(folder)
+    stopped = injected("rename", "TERM", 2, "undo", "t.yaml", "--force")
+    assert stopped.returncode == 143 and state(folder) == before and not list(folder.glob("*.undone.yaml"))
+    checked = scorekeeper(folder, "tournament", "check", "t.yaml")
+    assert state(folder) == before and not checked.stdout.startswith("completed")
