@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import shutil
 
 import pytest
@@ -43,9 +44,17 @@ def test_undo_then_the_same_draw_restores_the_file_byte_for_byte_and_removes_its
     undone = run("tournament", "undo", path)
     assert (undone.exit_code, undone.stdout) == (0, f"Round 2 undone in {path}: 2 empty sheets removed\n")
     assert path.read_bytes() == one and not list(tmp_path.glob("r2-*"))
-    assert run("tournament", "undo", path).exit_code == 0
+    # The same undo right after it is taken for a retry (issue 24): a second round goes only with --again.
+    repeated = run("tournament", "undo", path)
+    assert repeated.exit_code == 0 and path.read_bytes() == one
+    assert re.fullmatch(
+        r"already done at \d\d:\d\d:\d\d: the undo of a round \(round 2\); nothing changed "
+        r"\(use --again to do it once more\)\n",
+        repeated.stdout,
+    ), repeated.stdout
+    assert run("tournament", "undo", path, "--again").exit_code == 0
     assert path.read_bytes() == new and not list(tmp_path.glob("r*-mesa*"))
-    refused = run("tournament", "undo", path)
+    refused = run("tournament", "undo", path, "--again")
     assert (refused.exit_code, refused.stderr) == (2, f"Error: {path}: no round is drawn yet: nothing to undo\n")
 
 
@@ -178,7 +187,11 @@ def test_withdraw_and_add_change_who_is_drawn(tmp_path):
         0,
         f"A withdrawn in {path}: drawn no more from round 2, keeps what he scored\n",
     )
-    again = run("tournament", "withdraw", path, "A")
+    retried = run("tournament", "withdraw", path, "A")  # taken for a retry (issue 24): nothing changed
+    assert retried.exit_code == 0 and retried.stdout.endswith(
+        ": the withdrawal (A); nothing changed (use --again to do it once more)\n"
+    )
+    again = run("tournament", "withdraw", path, "A", "--again")
     assert (again.exit_code, again.stderr) == (2, f"Error: {path}: 'A' is not drawn in round 2 already\n")
     assert run("tournament", "draw", path, "--seed", "2", "--force").exit_code == 0
     tournament = load(str(path))
@@ -248,21 +261,26 @@ def test_a_team_game_renames_and_undoes_and_refuses_the_rest(tmp_path):
 
 
 def test_a_change_stopped_before_its_commit_leaves_everything_as_before(king, monkeypatch):
-    """SIGTERM (KeyboardInterrupt or SystemExit from the handler) or a full disk at the commit:
-    the sheets written or set aside are put back, the file is unchanged."""
-    from scorekeeper.tournaments import day_changes
+    """SIGTERM (KeyboardInterrupt or SystemExit from the handler) or a full disk as the file is
+    written, its sheets written or set aside before: the journal puts every file back (issue 24),
+    and records the change as rolled back."""
+    from scorekeeper.journal import store, transaction
 
     assert run("tournament", "undo", king, "--force").exit_code == 0
     assert run("tournament", "draw", king, "--seed", "2028", "--steps", "1000", "--force").exit_code == 0
-    files = {p.name: p.read_bytes() for p in king.parent.iterdir()}
-    real_atomic_write = day_changes.atomic_write
 
-    def stopped_at_the_commit(target, content, name=None):
+    def folder() -> dict:
+        return {p.name: p.read_bytes() for p in king.parent.iterdir() if not p.name.startswith(store.JOURNAL_NAME)}
+
+    files = folder()
+    real_atomic_write = transaction.atomic_write
+
+    def stopped_at_the_file(target, content, name=None):
         if name == str(king):
             raise KeyboardInterrupt
         return real_atomic_write(target, content, name=name)
 
-    monkeypatch.setattr(day_changes, "atomic_write", stopped_at_the_commit)
+    monkeypatch.setattr(transaction, "atomic_write", stopped_at_the_file)
     for args in (
         ("substitute", king, "Gil", "Zeca"),
         ("absent", king, "Gil"),
@@ -271,7 +289,18 @@ def test_a_change_stopped_before_its_commit_leaves_everything_as_before(king, mo
     ):
         stopped = run("tournament", *args)
         assert stopped.exit_code != 0, args
-        assert {p.name: p.read_bytes() for p in king.parent.iterdir()} == files, args
+        assert folder() == files, args
+    journal = store.Journal.open(str(king.parent), False, [], ".")
+    try:
+        states = [(record.action, record.state) for record in journal.history(None, 100)][-4:]
+    finally:
+        journal.close()
+    assert states == [
+        ("substitute", "rolled_back"),
+        ("absent", "rolled_back"),
+        ("rename", "rolled_back"),
+        ("penalty", "rolled_back"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -295,3 +324,55 @@ def test_every_command_help_has_an_example():
     for command in ("undo", "absent", "penalty", "substitute", "withdraw", "add", "rename"):
         shown = run("tournament", command, "--help")
         assert shown.exit_code == 0 and f"scorekeeper tournament {command} " in shown.output, command
+
+
+def test_an_undo_that_finds_a_sheet_written_meanwhile_keeps_it_and_says_11_removed_not_12(tmp_path, monkeypatch):
+    """Said as done (issue 24): a round's empty sheets are removed only while still as drawn; one
+    a scorer wrote into between the undo's reading and its writing is kept, and not counted."""
+    from scorekeeper.journal import store, transaction
+
+    path = tmp_path / "t.yaml"
+    entered = run("tournament", "new", "king", "--name", "T", *players_args(f"P{n}" for n in range(1, 49)), "-o", path)
+    assert entered.exit_code == 0
+    new = path.read_bytes()
+    assert run("tournament", "draw", path, "--seed", "1", "--steps", "100").exit_code == 0
+    assert len(list(tmp_path.glob("r1-mesa*.yaml"))) == 12
+    sheet = tmp_path / "r1-mesa5.yaml"
+    played = sheet.read_text(encoding="utf-8").replace("hands: []", "hands:\n  - {hand: vazas, counts: [4, 3, 3, 3]}")
+    real_apply = transaction.Session.apply
+
+    def a_scorer_records_first(session, change):
+        sheet.write_text(played, encoding="utf-8")  # the score pad's hand, saved just before
+        return real_apply(session, change)
+
+    monkeypatch.setattr(transaction.Session, "apply", a_scorer_records_first)
+    undone = run("tournament", "undo", path)
+    assert (undone.exit_code, undone.stdout) == (
+        0,
+        f"Round 1 undone in {path}: 11 empty sheets removed\n"
+        "  r1-mesa5.yaml was written meanwhile: kept as it is (move it before round 1 is drawn again)\n",
+    )
+    assert path.read_bytes() == new
+    assert [p.name for p in tmp_path.glob("r1-mesa*.yaml")] == ["r1-mesa5.yaml"]
+    assert sheet.read_text(encoding="utf-8") == played
+    journal = store.Journal.open(str(tmp_path), False, [], ".")
+    try:
+        last = journal.history(None, 100)[-1]
+    finally:
+        journal.close()
+    assert (last.action, last.state, last.result, last.detail["rounds"]) == (
+        "tournament-undo",
+        "done",
+        {"skipped": ["r1-mesa5.yaml"]},
+        [1],
+    )
+
+
+def test_a_mistyped_file_is_refused_and_leaves_no_journal(tmp_path):
+    """The journal is opened once the tournament file is known to be there: a typo never leaves
+    a `.scorekeeper-journal.sqlite` in a folder that holds no tournament."""
+    path = tmp_path / "fnal.yaml"
+    for args in (("penalty", path, "Ana", "-1", "--article", "Art 14"), ("draw", path), ("undo", path)):
+        refused = run("tournament", *args)
+        assert (refused.exit_code, refused.stderr) == (2, f"Error: {path}: no such file\n"), args
+    assert list(tmp_path.iterdir()) == []

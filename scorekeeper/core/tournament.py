@@ -6,13 +6,16 @@ and the score pad call these, once per command."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from scorekeeper import games, i18n
-from scorekeeper.core.export import in_workbook_language
 from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
+from scorekeeper.journal import transaction
+from scorekeeper.journal.transaction import Change, FileChange, Session
+from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.sheet.saving import refuse_existing, write_new, writer_lock
 from scorekeeper.tournaments import day_changes, draw_round
 from scorekeeper.tournaments.collect import check as check_tournament
@@ -21,7 +24,6 @@ from scorekeeper.tournaments.model import StandingRow, Tournament
 from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
 from scorekeeper.tournaments.standings import counted, ranked
 from scorekeeper.tournaments.tournament_file import load, parse, read_tournament_text
-from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
 
 # The changes of the day are plain functions of the file already (TN1, TN6): the core's own.
 undo = day_changes.undo
@@ -64,7 +66,9 @@ def new(
     game = games.get(rules.game)
     who = check_entrants(game, rules, tuple(players), tuple(teams), output)
     grouped = parse_groups(tuple(groups), who, output) if isinstance(who, dict) else None
-    write_new(output, new_tournament_text(name, written_ref, who, grouped, planned, output), force)
+    text = new_tournament_text(name, written_ref, who, grouped, planned, output)
+    detail = {"file": os.path.basename(output), "name": name, "rules": rules.name, "entrants": len(who)}
+    transaction.write_new(output, text, force, "tournament-new", detail)
     return Created(output, rules.name, len(who), isinstance(who, dict))
 
 
@@ -74,11 +78,15 @@ def new(
 @dataclass(frozen=True)
 class Drawn:
     """A round drawn into the file `path` (as the caller named it): its number, and the round
-    (its tables or matches, byes, search; `round.extra` the extra round drawn beside it)."""
+    (its tables or matches, byes, search; `round.extra` the extra round drawn beside it).
+    `journal`: the lines said first (a change a killed run left, completed); `repeat`: the line
+    saying that the draw asked for was already made by a killed run (then `round` is None)."""
 
     path: str
     number: int
-    round: DrawnRound
+    round: DrawnRound | None
+    journal: tuple[str, ...] = ()
+    repeat: str | None = None
 
 
 def draw(
@@ -88,25 +96,57 @@ def draw(
     steps: int | None = None,
     force: bool = False,
     extra_without: tuple[str, ...] = (),
+    again: bool = False,
 ) -> Drawn:
     """Draw the next round into the tournament file and write each table's (or match's) empty
-    sheet, under the file's writer lock, all or nothing. Refused (DrawRefused) while a sheet of
-    the last round is missing, incomplete or has errors, unless `force` (TN2)."""
-    with writer_lock(path) as target:
-        # The real path it locked is read; the file is named, and its sheets and rules found, as
-        # typed (every other command does so: a message never shows a path the user did not give).
-        text = read_tournament_text(target, path)
-        tournament = parse(text, path)
-        checked = check_tournament(tournament)
-        if not force:
-            draw_round.refuse_unfinished(tournament, checked.findings)
-        drawn = draw_round.draw(tournament, checked, seed, seconds, steps, tuple(extra_without))
-        sheets, rounds = drawn.sheets, [drawn.lines]
-        if drawn.extra is not None:
-            sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
-        text = draw_round.append_round(tournament, text, *rounds)
-        draw_round.write_round(tournament, sheets, target, text)  # the sheets, then the file: all or nothing
-    return Drawn(path, len(tournament.rounds) + 1, drawn)
+    sheet, under the file's writer lock, as one change on the record: all or nothing (issue 24).
+    Refused (DrawRefused) while a sheet of the last round is missing, incomplete or has errors,
+    unless `force` (TN2). The same draw asked again right after a killed one that the journal
+    completed is that one: not drawn twice, unless `again`."""
+    with writer_lock(path) as target, Session(day_changes.refuse_missing(target, path), {target}) as session:
+        said = tuple(journal_lines(session.recovered, session.notices))
+        try:
+            # The real path it locked is read; the file is named, and its sheets and rules found, as
+            # typed (every other command does so: a message never shows a path the user did not give).
+            text = read_tournament_text(target, path)
+            with open(target, "rb") as handle:
+                before = handle.read()
+            key = repr(("draw", seed, seconds, steps, force, tuple(extra_without)))
+            probe = Change(
+                "draw", path, [FileChange(path, before, None)], repeat_key=key, guard="interrupted", again=again
+            )
+            earlier = session.repeat_of(probe)
+            if earlier is not None:
+                return Drawn(path, len(parse(text, path).rounds), None, said, repeat_line(earlier))
+            tournament = parse(text, path)
+            checked = check_tournament(tournament)
+            if not force:
+                draw_round.refuse_unfinished(tournament, checked.findings)
+            drawn = draw_round.draw(tournament, checked, seed, seconds, steps, tuple(extra_without))
+            sheets, rounds = drawn.sheets, [drawn.lines]
+            if drawn.extra is not None:
+                sheets, rounds = [*sheets, *drawn.extra.sheets], [*rounds, drawn.extra.lines]
+            text = draw_round.append_round(tournament, text, *rounds)
+            number = len(tournament.rounds) + 1
+            detail = {
+                "round": number,
+                "extra": number + 1 if drawn.extra is not None else None,
+                "seed": seed,
+                "steps": steps,
+                "force": force,
+                "extra_without": list(extra_without),
+                "files": [
+                    {"file": os.path.relpath(sheet, os.path.dirname(path) or os.curdir), "does": "created"}
+                    for sheet, _text in sheets
+                ],
+            }
+            change = draw_round.round_change(tournament, sheets, path, before, text, detail)
+            change.repeat_key, change.guard, change.again = key, "interrupted", again
+            session.apply(change)
+        except ScorekeeperError as exc:
+            exc.journal_said = list(said)  # the completed change is said even when this one is refused
+            raise
+    return Drawn(path, number, drawn, said)
 
 
 def draw_ready(tournament: Tournament) -> tuple[bool, list[Finding]]:
@@ -129,6 +169,7 @@ class Checked:
 
     tournament: Tournament
     findings: list[Finding]
+    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
 
     @property
     def errors(self) -> int:
@@ -142,8 +183,15 @@ class Checked:
 def check(path: str, tick=None) -> Checked:
     """Check a tournament file: every sheet handed in, complete and clean, its players those of
     the draw, each player once in each round. `tick(done, total)` is told of each sheet read."""
+    said = recovered(path)
     tournament = load(path)
-    return Checked(tournament, check_tournament(tournament, tick).findings)
+    return Checked(tournament, check_tournament(tournament, tick).findings, said)
+
+
+def recovered(path: str) -> tuple[str, ...]:
+    """Before a command reads a tournament, what killed runs left pending in its folder's journal
+    is completed (issue 24); the lines that say so."""
+    return tuple(journal_lines(*transaction.recover(path)))
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -157,18 +205,20 @@ class Standings:
     tournament: Tournament
     rows: list[StandingRow]
     pending: list[Finding]
+    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
 
 
-def standings_of(tournament: Tournament, tick=None) -> Standings:
+def standings_of(tournament: Tournament, tick=None, journal: tuple[str, ...] = ()) -> Standings:
     """The standings of a loaded tournament (the game's regulation; a team game's ending with
     its final, TN5)."""
     checked = check_tournament(tournament, tick)
-    return Standings(tournament, ranked(tournament, counted(checked)), checked.findings)
+    return Standings(tournament, ranked(tournament, counted(checked)), checked.findings, journal)
 
 
 def standings(path: str, tick=None) -> Standings:
     """The standings of the tournament file `path`."""
-    return standings_of(load(path), tick)
+    said = recovered(path)
+    return standings_of(load(path), tick, said)
 
 
 # --- export ----------------------------------------------------------------------------------
@@ -180,6 +230,7 @@ class Exported:
 
     path: str
     worksheets: list[str]
+    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
 
 
 def export(path: str, output: str, force: bool = False, reading=None, writing=None, saving=None) -> Exported:
@@ -189,7 +240,12 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
     the language in use when called (the terminal's)."""
     if not output.lower().endswith(".xlsx"):
         raise InputValueError(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
+    # Only export needs openpyxl: a day's command, a draw or a check starts without it.
+    from scorekeeper.core.export import in_workbook_language  # lazy: loads openpyxl
+    from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes  # lazy: openpyxl
+
     refuse_existing(output, force)
+    said = recovered(path)
     tournament = load(path)  # a file that cannot be used is refused in the caller's language
     refuse_oversized(tournament)  # before a sheet is read: the export's time is bounded
     language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
@@ -208,4 +264,4 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
     workbook = in_workbook_language(language, lambda: build(tournament, told(reading), told(writing)))
     data = workbook_bytes(workbook, saving)
     write_new(output, data, force)
-    return Exported(output, [ws.title for ws in workbook.worksheets])
+    return Exported(output, [ws.title for ws in workbook.worksheets], said)

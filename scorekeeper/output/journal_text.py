@@ -6,7 +6,7 @@ a Record); the words are made here."""
 from __future__ import annotations
 
 from scorekeeper.errors import one_line
-from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.i18n import _, decimal, ngettext, pgettext
 
 
 def clock(when: str) -> str:
@@ -49,11 +49,41 @@ def _what(action: str, detail: dict) -> str:
         return ""
     if action == "rename" and "old" in detail and "new" in detail:
         return _("{old} to {new}").format(old=detail["old"], new=detail["new"])
+    told = _tournament_what(action, detail)
+    if told is not None:
+        return told
     if "summary" in detail:
         return str(detail["summary"])
     if isinstance(detail.get("entry"), int):
         return _("entry {number}").format(number=detail["entry"])
     return str(detail.get("file", ""))
+
+
+def _tournament_what(action: str, detail: dict) -> str | None:
+    """A day command's or a draw's subject, from the request its detail holds (day_changes,
+    core.tournament.draw): `Duarte -2.5, round 2`, `Zeca for Gil from round 3`, `round 4`."""
+    player, number = detail.get("player"), detail.get("round")
+    try:
+        if action == "penalty" and player is not None and isinstance(detail.get("points"), (int, float)):
+            return _("{name} {points}, round {number}").format(
+                name=player, points=decimal(f"{detail['points']:+g}"), number=number
+            )
+        if action == "absent" and player is not None:
+            return _("{name}, round {number}").format(name=player, number=number)
+        if action == "substitute" and "old" in detail and "new" in detail:
+            return _("{new} for {old} from round {number}").format(new=detail["new"], old=detail["old"], number=number)
+        if action in ("withdraw", "add") and player is not None:
+            return str(player)
+        if action == "tournament-undo" and isinstance(detail.get("rounds"), list):
+            rounds = [int(n) for n in detail["rounds"]]
+            return ngettext("round {numbers}", "rounds {numbers}", len(rounds)).format(
+                numbers=" ".join(map(str, rounds))
+            )
+        if action == "draw" and isinstance(number, int):
+            return _("round {number}").format(number=number)
+    except (TypeError, ValueError):
+        return None  # a journal written by hand: said without its subject
+    return None
 
 
 def recovered_line(recovered) -> str:

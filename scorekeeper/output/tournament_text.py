@@ -308,9 +308,12 @@ def searched_lines(search) -> list[str]:
 def draw_lines(drawn: Drawn, path: str | None = None, indent: str = "  ", search: bool = True) -> list[str]:
     """What `tournament draw` prints: the round drawn into the file (named `path`, default as
     the caller named it), its tables (each after `indent`) and, with `search`, what the search
-    found; then the extra round drawn beside it."""
+    found; then the extra round drawn beside it. The journal's lines come first."""
     shown = drawn.path if path is None else path
-    lines = [_("Round {number} drawn into {path}:").format(number=drawn.number, path=shown)]
+    said = list(drawn.journal)  # a change a killed run left, completed first (issue 24)
+    if drawn.round is None:  # the draw asked for is one a killed run made: not drawn twice
+        return [*said, drawn.repeat]
+    lines = [*said, _("Round {number} drawn into {path}:").format(number=drawn.number, path=shown)]
     lines += [
         indent + line for line in [*round_lines(drawn.round), *(searched_lines(drawn.round.search) if search else [])]
     ]

@@ -1,18 +1,19 @@
 """The changes of a championship's day (TN1, TN6), each a plain function of the tournament file:
 undo the last round, mark a player absent, a penalty, a substitute, a withdrawal, a late entry,
 a new spelling of a name. Each reads the file under its writer lock, refuses what cannot apply
-with one line (InputValueError naming the file), and writes the file and its sheets all or
-nothing, as a draw does (draw_round.write_round): the sheets first, each under its own lock,
-then the file (the commit); stopped before the commit (SIGTERM, Ctrl-C, a full disk) it puts
-every sheet back as it was. Sheets only removed (an undone round's empty sheets) go after the
-commit: killed in between, they are a draw's leftovers, which `tournament check` reports and
-the next draw replaces. Nothing a person wrote is deleted: a sheet with entries that a change
-takes out of the file is kept beside it under another name, and the change says which.
+with one line (InputValueError naming the file), and applies the file and its sheets as one
+change on the record (journal.transaction, issue 24): written to the folder's journal first,
+then each file, then marked done. Stopped by a signal or an error, every file is put back; killed
+outright, the next command completes it before anything else, and says so in one line. The
+same change again right after it (a retry after a kill) is not applied twice unless `again`.
+Nothing a person wrote is deleted: a sheet with entries that a change takes out of the file is
+kept beside it under another name, and the change says which.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import yaml
@@ -20,11 +21,14 @@ import yaml
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, one_line, quote
 from scorekeeper.i18n import _, decimal, ngettext
+from scorekeeper.journal.transaction import Change, FileChange, Session
 from scorekeeper.names import name_problem, text_problem
+from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.sheet.load import load_sheet, score
-from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
+from scorekeeper.sheet.saving import writer_lock
 from scorekeeper.sheet.yaml_edit import _comments_in, _compose, _node_end, flow, remove_entry
-from scorekeeper.tournaments import draw_round, drawn_sheets
+from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES
+from scorekeeper.tournaments import drawn_sheets
 from scorekeeper.tournaments.model import Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path
 
@@ -33,8 +37,9 @@ MAX_PENALTY = 1000  # as the file's reader bounds a penalty's points
 
 @dataclass
 class DayChange:
-    """What a change did, as the organiser is told: the lines to print, and a warning (the
-    regulation's limit the file cannot check) for the error stream."""
+    """What a change did, as the organiser is told: the lines to print (the journal's first: a
+    change a killed run left, completed), and a warning (the regulation's limit the file cannot
+    check) for the error stream."""
 
     said: list[str]
     warnings: list[str] = field(default_factory=list)
@@ -42,9 +47,10 @@ class DayChange:
 
 @dataclass
 class _Plan:
-    """A change worked out: the file's new text, the sheets to write first (path, new text, the
-    text it must still hold or None for a new one), the sheets to set aside (path, kept as),
-    those to remove after the commit (still as the draw wrote them), and what to say."""
+    """A change worked out: the file's new text, the sheets to write (path, new text, the text
+    it must still hold or None for a new one), the sheets to set aside (path, kept as), those to
+    remove (still as the draw wrote them: left when someone wrote them meanwhile), and what to
+    say; `told(skipped)`, when given, says it once the sheets left as they were are known (Said as done)."""
 
     text: str
     writes: list[tuple[str, str, str | None]] = field(default_factory=list)
@@ -52,89 +58,114 @@ class _Plan:
     remove: list[str] = field(default_factory=list)
     said: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    told: Callable[[list[str]], list[str]] | None = None
+    detail: dict = field(default_factory=dict)
 
 
-def _changed(path: str, plan) -> DayChange:
-    """Read the file under its writer lock, work out the change (`plan(tournament, text)`), check
-    that the new text reads back as a tournament file, and save it all or nothing."""
+def _changed(path: str, action: str, request: Callable[[Tournament], dict], plan, again: bool = False) -> DayChange:
+    """Read the file under its writer lock (after the journal completed what a killed run left),
+    work out the change (`plan(tournament, text)`), check that the new text reads back as a
+    tournament file, and apply it on the record. `request(tournament)` is what was asked, as
+    data: the journal's detail and, normalized, what makes a retry the same change."""
 
-    with writer_lock(path) as target:
-        text = read_tournament_text(target, path)
-        tournament = parse(text, path)
-        planned = plan(tournament, text)
-        parse(planned.text, path)  # what every command reads next: never write a file they refuse
-        _save(tournament, target, planned)
-    return DayChange(planned.said, planned.warnings)
+    with writer_lock(path) as target, Session(refuse_missing(target, path), {target}) as session:
+        said = journal_lines(session.recovered, session.notices)
+        try:
+            text = read_tournament_text(target, path)
+            tournament = parse(text, path)
+            asked = request(tournament)
+            key = repr((action, sorted(asked.items())))
+            with open(target, "rb") as handle:
+                now = handle.read()
+            # A day command is never applied twice by mistake (issue 24): the same request right
+            # after the same change (a retry after a kill) says so, unless `again`.
+            probe = Change(action, path, [FileChange(path, now, None)], repeat_key=key, guard="always", again=again)
+            earlier = session.repeat_of(probe)
+            if earlier is not None:
+                return DayChange([*said, repeat_line(earlier)])
+            planned = plan(tournament, text)
+            parse(planned.text, path)  # what every command reads next: never write a file they refuse
+            change = _change(tournament, action, path, now, planned, asked, key, again)
+            applied = session.apply(change)
+        except ScorekeeperError as exc:
+            exc.journal_said = said  # the completed change is said even when this one is refused
+            raise
+    own = planned.told(applied.skipped) if planned.told is not None else planned.said
+    return DayChange([*said, *own], planned.warnings)
 
 
-def _save(tournament: Tournament, target: str, plan: _Plan) -> None:
-    """The sheets, then the file (the commit), then the removals; before the commit, any failure
-    or signal takes every sheet back (draw_round._saved tells whether the commit happened)."""
+def refuse_missing(target: str, path: str) -> str:
+    """`path`, once its file is known to be there: a mistyped name is refused before a journal
+    is opened, and so never leaves one in a folder that holds no tournament."""
+    if not os.path.lexists(target):
+        read_tournament_text(target, path)  # raises: no such file, named as typed
+    return path
 
-    temps = temp_names(os.path.dirname(tournament.source))
-    created: list[tuple[str, str]] = []
-    rewritten: list[tuple[str, str, str]] = []
-    moved: list[tuple[str, str]] = []
+
+def _bytes(path: str) -> bytes | None:
     try:
-        for path, new_text, old_text in plan.writes:
-            with writer_lock(path, temps) as real:
-                if old_text is None:
-                    if os.path.lexists(path):
-                        raise InputValueError(
-                            _("{path}: already exists; a change of the day never replaces a sheet").format(path=path)
-                        )
-                    created.append((path, new_text))  # counted first: a signal after the rename takes it back
-                else:
-                    if _read(real) != old_text:
-                        raise InputValueError(
-                            _("{path}: changed while this change was worked out; try again").format(path=path)
-                        )
-                    rewritten.append((path, old_text, new_text))
-                atomic_write(real, new_text, name=path)
-        for path, kept in plan.aside:
-            with writer_lock(path, temps) as real:
-                if os.path.lexists(kept):
-                    raise InputValueError(
-                        _("{path}: already exists; move it, and the sheet is kept under that name").format(path=kept)
-                    )
-                os.rename(real, kept)
-                moved.append((real, kept))
-        atomic_write(target, plan.text, name=tournament.source)  # the commit
-    except BaseException:
-        if not draw_round._saved(target, plan.text):
-            _take_back(tournament, created, rewritten, moved, temps)
-        raise
-    for path in plan.remove:
-        with writer_lock(path, temps) as real:
-            if drawn_sheets.is_untouched(tournament, real):
-                os.unlink(real)
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return None
 
 
-def _take_back(tournament: Tournament, created, rewritten, moved, temps) -> None:
-    """Every sheet as it was before the change: the moved ones back, the rewritten ones' old text,
-    the created ones removed (draw_round._remove: only while still as written)."""
+def _named(tournament: Tournament, path: str) -> str:
+    """A file as the journal's detail names it: relative to the tournament file's folder."""
+    return os.path.relpath(path, os.path.dirname(tournament.source) or os.curdir)
 
-    for real, kept in reversed(moved):
-        try:
-            if not os.path.lexists(real):
-                os.rename(kept, real)
-        except OSError:
+
+def _change(tournament: Tournament, action: str, path: str, now: bytes, plan: _Plan, asked, key, again) -> Change:
+    """The plan as one change of content before and after: each sheet written (it must still
+    hold the text it was worked out from; a new one must not exist), each set aside (kept as
+    created first, then the sheet removed: at no moment is it nowhere), each removed (optional:
+    one written meanwhile is kept), then the tournament file."""
+    files: list[FileChange] = []
+    does: list[dict] = []
+    for where, new_text, old_text in plan.writes:
+        before = _bytes(where)
+        if old_text is None and before is not None:
+            raise InputValueError(
+                _("{path}: already exists; a change of the day never replaces a sheet").format(path=where)
+            )
+        if old_text is not None and (before is None or before.decode("utf-8", "replace") != old_text):
+            raise InputValueError(_("{path}: changed while this change was worked out; try again").format(path=where))
+        files.append(FileChange(where, before, new_text.encode("utf-8")))
+        does.append({"file": _named(tournament, where), "does": "created" if old_text is None else "rewritten"})
+    for where, kept in plan.aside:
+        if os.path.lexists(kept):
+            raise InputValueError(
+                _("{path}: already exists; move it, and the sheet is kept under that name").format(path=kept)
+            )
+        content = _bytes(where)
+        if content is None:
+            raise InputValueError(_("{path}: changed while this change was worked out; try again").format(path=where))
+        files += [FileChange(kept, None, content), FileChange(where, content, None)]
+        does.append({"file": _named(tournament, where), "does": "set_aside", "kept_as": _named(tournament, kept)})
+    for where in plan.remove:
+        content = _bytes(where)
+        if content is None:
             continue
-    for path, old_text, new_text in reversed(rewritten):
-        try:
-            with writer_lock(path, temps) as real:
-                if _read(real) == new_text:
-                    atomic_write(real, old_text, name=path)
-        except (OSError, ValueError):
-            continue
-    draw_round._remove(tournament, created, temps)
+        files.append(FileChange(where, content, None, optional=True))
+        does.append({"file": _named(tournament, where), "does": "removed_if_empty"})
+    files.append(FileChange(path, now, plan.text.encode("utf-8")))
+    does.append({"file": _named(tournament, path), "does": "rewritten"})
+    detail = {**asked, **plan.detail, "files": does}
+    return Change(action, path, files, detail, repeat_key=key, guard="always", again=again)
 
 
 def _read(path: str) -> str | None:
+    """A sheet's whole text (a sheet is at most MAX_FILE_BYTES: a rename rewrites all of it), or None."""
     try:
         with open(path, "rb") as handle:
-            return handle.read(drawn_sheets.LEFTOVER_BYTES * 2).decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        return None
+    if len(raw) > MAX_FILE_BYTES:
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
         return None
 
 
@@ -288,6 +319,12 @@ def _new_name(tournament: Tournament, name: str) -> None:
         raise InputValueError(_("{name} is already in the tournament").format(name=quote(name)), tournament.source)
 
 
+def _asked_round(tournament: Tournament, number: int | None) -> int:
+    """The round a request names, as data: the last drawn when not given (never refused here:
+    the change itself refuses a round not drawn)."""
+    return number if number is not None else len(tournament.rounds)
+
+
 def _table_of(round_: Round, name: str) -> int | None:
     return next((index for index, table in enumerate(round_.tables) if name in table.players), None)
 
@@ -307,7 +344,7 @@ def _kept_name(sheet_path_: str, why: str) -> str:
 # --- the commands ------------------------------------------------------------------------------
 
 
-def undo(path: str, force: bool = False) -> DayChange:
+def undo(path: str, force: bool = False, again: bool = False) -> DayChange:
     """`tournament undo`: the last round taken out of the file, with its still-empty sheets (an
     extra round of Art 23, drawn with it, goes too). A sheet with entries refuses it; with
     `force` the round goes and such a sheet is kept beside the file as `rN-mesaK.undone.yaml`."""
@@ -343,21 +380,38 @@ def undo(path: str, force: bool = False) -> DayChange:
         for round_ in reversed(rounds):
             plan.text = remove_entry(plan.text, round_.number - 1, tournament.source, "rounds")
         numbers = " ".join(str(r.number) for r in rounds)
-        plan.said.append(
-            ngettext(
-                "Round {numbers} undone in {path}: {count} empty sheet removed",
-                "Round {numbers} undone in {path}: {count} empty sheets removed",
-                len(plan.remove),
-            ).format(numbers=numbers, path=tournament.source, count=len(plan.remove))
-        )
-        for sheet, kept_as in kept:  # named as the file names its sheets: beside it
-            plan.said.append("  " + _("{sheet} has entries: kept as {kept}").format(sheet=sheet, kept=kept_as))
+        plan.detail = {"rounds": [r.number for r in rounds]}
+
+        def told(skipped: list[str]) -> list[str]:
+            # Said as done (issue 24): a sheet written meanwhile is kept, and not counted as removed.
+            removed = len(plan.remove) - len(skipped)
+            said = [
+                ngettext(
+                    "Round {numbers} undone in {path}: {count} empty sheet removed",
+                    "Round {numbers} undone in {path}: {count} empty sheets removed",
+                    removed,
+                ).format(numbers=numbers, path=tournament.source, count=removed)
+            ]
+            for sheet, kept_as in kept:  # named as the file names its sheets: beside it
+                said.append("  " + _("{sheet} has entries: kept as {kept}").format(sheet=sheet, kept=kept_as))
+            for sheet in skipped:
+                said.append(
+                    "  "
+                    + _(
+                        "{sheet} was written meanwhile: kept as it is (move it before round {number} is drawn again)"
+                    ).format(sheet=os.path.basename(sheet), number=rounds[0].number)
+                )
+            return said
+
+        plan.told = told
         return plan
 
-    return _changed(path, plan)
+    return _changed(path, "tournament-undo", lambda _t: {"force": force}, plan, again)
 
 
-def penalty(path: str, name: str, points: float, article: str, number: int | None = None) -> DayChange:
+def penalty(
+    path: str, name: str, points: float, article: str, number: int | None = None, again: bool = False
+) -> DayChange:
     """`tournament penalty`: points taken from (or given to) a player in the general
     classification, on a round (the last drawn by default), citing its article (TN1: a
     spectator's denunciation, Art 14, -2.5)."""
@@ -408,7 +462,13 @@ def penalty(path: str, name: str, points: float, article: str, number: int | Non
         )
         return plan
 
-    return _changed(path, plan)
+    return _changed(
+        path,
+        "penalty",
+        lambda t: {"player": name, "points": points, "article": article.strip(), "round": _asked_round(t, number)},
+        plan,
+        again,
+    )
 
 
 def _plain(points: float):
@@ -420,7 +480,7 @@ def _signed(value) -> str:
     return decimal(f"{value:+g}")
 
 
-def absent(path: str, name: str, number: int | None = None) -> DayChange:
+def absent(path: str, name: str, number: int | None = None, again: bool = False) -> DayChange:
     """`tournament absent`: a player who did not turn up to a round's table (the last drawn by
     default): the table is not played (King Art 7, TN1: 0 to him, the bye's value to the three
     present). Its sheet leaves the file and is kept beside it as `rN-mesaK.absent.yaml`."""
@@ -482,10 +542,10 @@ def absent(path: str, name: str, number: int | None = None) -> DayChange:
             )
         return plan
 
-    return _changed(path, plan)
+    return _changed(path, "absent", lambda t: {"player": name, "round": _asked_round(t, number)}, plan, again)
 
 
-def substitute(path: str, old: str, new: str, number: int | None = None) -> DayChange:
+def substitute(path: str, old: str, new: str, number: int | None = None, again: bool = False) -> DayChange:
     """`tournament substitute`: from round `number` (the last drawn by default; the next one
     when none is) NEW takes OLD's seat, with a standing of his own (King Art 7: "passa a ter os
     mesmos direitos ... podendo sagrar-se campeao"); OLD keeps what he scored (TN6). The
@@ -571,10 +631,16 @@ def substitute(path: str, old: str, new: str, number: int | None = None) -> DayC
             )
         return plan
 
-    return _changed(path, plan)
+    return _changed(
+        path,
+        "substitute",
+        lambda t: {"old": old, "new": new, "round": number if number is not None else max(len(t.rounds), 1)},
+        plan,
+        again,
+    )
 
 
-def withdraw(path: str, name: str) -> DayChange:
+def withdraw(path: str, name: str, again: bool = False) -> DayChange:
     """`tournament withdraw`: a player drawn no more from the next round on; he keeps what he
     scored (TN6)."""
 
@@ -597,10 +663,10 @@ def withdraw(path: str, name: str) -> DayChange:
         )
         return plan
 
-    return _changed(path, plan)
+    return _changed(path, "withdraw", lambda _t: {"player": name}, plan, again)
 
 
-def add(path: str, name: str) -> DayChange:
+def add(path: str, name: str, again: bool = False) -> DayChange:
     """`tournament add`: a late entry, drawn from the next round, with no result for the rounds
     before (TN6). A game whose regulation closes late entries (Quatrilho Art 5: until the first
     round after lunch) refuses one past the file's `entries_until:`, and warns when the file does
@@ -641,10 +707,10 @@ def add(path: str, name: str) -> DayChange:
             )
         return plan
 
-    return _changed(path, plan)
+    return _changed(path, "add", lambda _t: {"player": name}, plan, again)
 
 
-def rename(path: str, old: str, new: str) -> DayChange:
+def rename(path: str, old: str, new: str, again: bool = False) -> DayChange:
     """`tournament rename`: a player's (or a team's) new spelling, in the file and in every sheet
     that names him; no result changes (TN6). Each sheet is scored before and after: a sheet
     whose results would change otherwise than by the name refuses it."""
@@ -676,7 +742,7 @@ def rename(path: str, old: str, new: str) -> DayChange:
         )
         return plan
 
-    return _changed(path, plan)
+    return _changed(path, "rename", lambda _t: {"old": old, "new": new}, plan, again)
 
 
 # Where the tournament file writes a name: (key path from the root, each step a key, "*" for

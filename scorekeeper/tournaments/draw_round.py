@@ -12,7 +12,7 @@ from scorekeeper import games
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.sheet.saving import atomic_write, temp_names, writer_lock
+from scorekeeper.journal.transaction import Change, FileChange
 from scorekeeper.sheet.yaml_edit import append_entry, flow
 from scorekeeper.tournaments import knockout
 from scorekeeper.tournaments.draw_plan import TIME_BUDGET, draw_tables, round_robin
@@ -336,67 +336,43 @@ def _block_indent(tournament: Tournament, text: str) -> str | None:
 
 # --- writing a round: all or nothing -------------------------------------------------------------
 #
-# A round is saved in three steps, under the tournament file's writer lock: its empty sheets are
-# created (each atomically, under its own lock), then the tournament file is replaced by one with
-# the round (atomic_write: the commit), and only then is the draw told. Killed before the commit
-# (kill -9 at any moment, a crash, a full disk), the file has no round and the folder may hold
-# some of its empty sheets: each is exactly what a draw writes for a round the file does not
-# hold, which the next draw recognises (its data, read back, is the draw's own for its header)
-# and replaces, and `tournament check` reports. Stopped by SIGTERM or Ctrl-C before the commit,
-# the draw removes the sheets it created itself. A sheet that holds anything else is never
-# replaced or removed: the draw is refused naming it.
+# A round is one change on the record (journal.transaction, issue 24), applied under the
+# tournament file's writer lock: its empty sheets, then the tournament file with the round, each
+# with its content before and after, written to the folder's journal before any file. Stopped by
+# SIGTERM, Ctrl-C or a full disk, every file is put back; killed outright (kill -9, a power cut),
+# the next command that reads or writes the folder completes the draw before anything else. An
+# interrupted draw thus leaves no leftover sheets any more; those of a folder written without a
+# journal (an older scorekeeper's, a journal set aside) are still recognised, reported by
+# `tournament check` (T-TN2-DRAW-LEFTOVER), and replaced by the next draw. A sheet that holds
+# anything else is never replaced or removed: the draw is refused naming it.
 
 
-def write_round(tournament: Tournament, sheets: list[tuple[str, str]], target: str, text: str) -> None:
-    """Create the round's empty sheets, then save the tournament file (at its real path
-    `target`, holding its writer lock) as `text`: all or nothing (see above). The untouched
-    leftovers of an interrupted draw are replaced (or removed, when this draw does not name
-    them); any other file at a sheet's name refuses the draw before anything is written."""
+def round_change(
+    tournament: Tournament, sheets: list[tuple[str, str]], path: str, before: bytes, text: str, detail: dict
+) -> Change:
+    """The draw as one change: the untouched leftovers this draw does not name removed, each
+    sheet created (a leftover at its name replaced), then the tournament file `path` from
+    `before` to `text`. Any other file at a sheet's name refuses it before anything is written."""
     found = {leftover.path: leftover for leftover in leftovers(tournament)}
-    for path, _text in sheets:
-        if os.path.lexists(path) and not (path in found and found[path].untouched):
-            raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=path))
-    temps = temp_names(os.path.dirname(tournament.source))  # listed once, not once a sheet
-    created: list[tuple[str, str]] = []
-    named = {path for path, _text in sheets}
+    named = {sheet for sheet, _text in sheets}
+    files: list[FileChange] = []
+    for leftover in found.values():
+        if leftover.untouched and leftover.path not in named:
+            files.append(FileChange(leftover.path, _content(leftover.path), None))
+    for sheet, sheet_text in sheets:
+        old = None
+        if os.path.lexists(sheet):
+            if not (sheet in found and found[sheet].untouched and is_untouched(tournament, sheet)):
+                raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=sheet))
+            old = _content(sheet)
+        files.append(FileChange(sheet, old, sheet_text.encode("utf-8")))
+    files.append(FileChange(path, before, text.encode("utf-8")))
+    return Change("draw", path, files, detail)
+
+
+def _content(path: str) -> bytes | None:
     try:
-        for leftover in found.values():
-            if leftover.untouched and leftover.path not in named:
-                with writer_lock(leftover.path, temps) as real:
-                    if is_untouched(tournament, real):
-                        os.unlink(real)
-        for path, sheet_text in sheets:
-            with writer_lock(path, temps) as real:
-                if os.path.lexists(path) and not (os.path.realpath(path) == real and is_untouched(tournament, real)):
-                    raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=path))
-                # Counted before it is written: a signal between the rename and the next line
-                # must not leave it behind (_remove takes back only a sheet that is as written).
-                created.append((path, sheet_text))
-                atomic_write(real, sheet_text, name=path)
-        atomic_write(target, text, name=tournament.source)  # the commit: the round is drawn
-    except BaseException:
-        if not _saved(target, text):
-            _remove(tournament, created, temps)
-        raise
-
-
-def _saved(target: str, text: str) -> bool:
-    """Whether the tournament file holds `text`: the commit happened (a signal may come just
-    after the rename that made it)."""
-    try:
-        with open(target, "rb") as handle:
-            return handle.read(len(text.encode("utf-8")) + 1) == text.encode("utf-8")
-    except OSError:
-        return False
-
-
-def _remove(tournament: Tournament, created: list[tuple[str, str]], temps: list[str]) -> None:
-    """Take back the sheets this draw created, each still as it wrote it (a draw that did not
-    happen leaves no sheet); a sheet someone changed meanwhile is left, as a leftover."""
-    for path, sheet_text in reversed(created):
-        try:
-            with writer_lock(path, temps) as real:
-                if is_untouched(tournament, real, sheet_text):
-                    os.unlink(real)
-        except (OSError, ValueError):
-            continue  # left as a leftover: the next draw, or check, sees it
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return None

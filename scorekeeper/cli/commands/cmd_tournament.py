@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from scorekeeper.cli.commands.cmd_tournament_day import journal_said
 from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out, output_format
 from scorekeeper.core import tournament as core
 from scorekeeper.i18n import _
@@ -81,8 +82,14 @@ def tournament_new(rules_ref, name, players, teams, groups, planned, output, for
     metavar="NAME",
     help="Art 23: a player the cut leaves out who does not play the extra round; repeat for each.",
 )
+@click.option(
+    "--again",
+    is_flag=True,
+    help="Draw although the last change was the same draw, which a run that was stopped made (a retry).",
+)
 @domain_errors
-def tournament_draw(path, seed, seconds, steps, force, extra_without):
+@journal_said
+def tournament_draw(path, seed, seconds, steps, force, extra_without, again):
     """Draw the next round: its tables (or matches) into FILE, and each one's empty sheet.
 
     Refused while a sheet of the last round is missing, incomplete or has errors.
@@ -92,7 +99,7 @@ def tournament_draw(path, seed, seconds, steps, force, extra_without):
     scorekeeper tournament draw final.yaml --seed 42 --time 10
     scorekeeper tournament draw final.yaml --seed 42 --steps 1500
     """
-    for line in draw_lines(core.draw(path, seed, seconds, steps, force, tuple(extra_without))):
+    for line in draw_lines(core.draw(path, seed, seconds, steps, force, tuple(extra_without), again)):
         out(line)
 
 
@@ -113,6 +120,8 @@ def tournament_check(path, fmt):
     """
     with _progress(_("reading sheets")) as tick:
         checked = core.check(path, tick)
+    for line in checked.journal:  # a change a killed run left, completed before reading
+        out(line, err=fmt != "text")
     if fmt == "json":
         echo_json([finding_item(finding) for finding in checked.findings])
     elif fmt == "csv":  # a machine's: English keys and words
@@ -139,6 +148,8 @@ def tournament_standings(path, fmt):
     """
     with _progress(_("reading sheets")) as tick:
         found = core.standings(path, tick)
+    for line in found.journal:
+        out(line, err=fmt != "table")
     text = standings_text(found.tournament, found.rows, fmt)
     if fmt == "json":
         click.echo(text, nl=False)  # json_text escapes what a terminal acts on
@@ -166,6 +177,8 @@ def tournament_export(path, output, force):
         _progress(_("saving the workbook")) as saving,
     ):
         exported = core.export(path, output, force, reading, writing, saving)
+    for line in exported.journal:
+        out(line)
     out(exported_line(exported))
 
 

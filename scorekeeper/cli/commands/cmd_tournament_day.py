@@ -4,12 +4,21 @@ scorekeeper.core.tournament (the day_changes), and prints what it did; cmd_tourn
 
 from __future__ import annotations
 
+import functools
+
 import click
 
 from scorekeeper.cli.common import domain_errors, out
 from scorekeeper.core import tournament as core
+from scorekeeper.errors import ScorekeeperError
 
 FILE = click.Path(dir_okay=False)
+
+AGAIN = click.option(
+    "--again",
+    is_flag=True,
+    help="Apply it although the same change was the last one made (otherwise taken for a retry and not applied twice).",
+)
 
 
 def _told(change) -> None:
@@ -19,6 +28,21 @@ def _told(change) -> None:
         out(line, err=True)
 
 
+def journal_said(func):
+    """A change a killed run left, completed before this one was refused, is said all the same."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except ScorekeeperError as exc:
+            for line in getattr(exc, "journal_said", ()):
+                out(line)
+            raise
+
+    return wrapper
+
+
 @click.command("undo")
 @click.argument("path", metavar="FILE", type=FILE)
 @click.option(
@@ -26,8 +50,10 @@ def _told(change) -> None:
     is_flag=True,
     help="Undo it although a sheet of the round has entries (the sheet is kept as rN-mesaK.undone.yaml).",
 )
+@AGAIN
 @domain_errors
-def tournament_undo(path, force):
+@journal_said
+def tournament_undo(path, force, again):
     """Undo the last round drawn: out of FILE, with its sheets that are still empty.
 
     \b
@@ -35,15 +61,17 @@ def tournament_undo(path, force):
     scorekeeper tournament undo final.yaml --force
     """
 
-    _told(core.undo(path, force))
+    _told(core.undo(path, force, again))
 
 
 @click.command("absent")
 @click.argument("path", metavar="FILE", type=FILE)
 @click.argument("name", metavar="NAME")
 @click.option("--round", "number", type=click.IntRange(1, 200), help="The round (default: the last drawn).")
+@AGAIN
 @domain_errors
-def tournament_absent(path, name, number):
+@journal_said
+def tournament_absent(path, name, number, again):
     """Mark NAME absent from his table: the table is not played (TN1, King Art 7), its sheet
     is kept beside FILE as rN-mesaK.absent.yaml.
 
@@ -51,7 +79,7 @@ def tournament_absent(path, name, number):
     scorekeeper tournament absent final.yaml Gil --round 2
     """
 
-    _told(core.absent(path, name, number))
+    _told(core.absent(path, name, number, again))
 
 
 @click.command("penalty", context_settings={"ignore_unknown_options": True})
@@ -60,15 +88,17 @@ def tournament_absent(path, name, number):
 @click.argument("points", metavar="POINTS", type=float)
 @click.option("--article", required=True, help='The article it is given under, e.g. "Art 14".')
 @click.option("--round", "number", type=click.IntRange(1, 200), help="The round (default: the last drawn).")
+@AGAIN
 @domain_errors
-def tournament_penalty(path, name, points, article, number):
+@journal_said
+def tournament_penalty(path, name, points, article, number, again):
     """Give NAME a penalty of POINTS (negative: taken away) in the general classification.
 
     \b
     scorekeeper tournament penalty final.yaml Duarte -2.5 --article "Art 14" --round 2
     """
 
-    _told(core.penalty(path, name, points, article, number))
+    _told(core.penalty(path, name, points, article, number, again))
 
 
 @click.command("substitute")
@@ -78,8 +108,10 @@ def tournament_penalty(path, name, points, article, number):
 @click.option(
     "--round", "number", type=click.IntRange(1, 200), help="The first round NEW plays (default: the last drawn)."
 )
+@AGAIN
 @domain_errors
-def tournament_substitute(path, old, new, number):
+@journal_said
+def tournament_substitute(path, old, new, number, again):
     """NEW takes OLD's seat from a round on, with a standing of his own (King Art 7); OLD keeps
     what he scored. The tables not played yet seat NEW, their empty sheets written again.
 
@@ -87,28 +119,32 @@ def tournament_substitute(path, old, new, number):
     scorekeeper tournament substitute final.yaml Gil Zeca --round 3
     """
 
-    _told(core.substitute(path, old, new, number))
+    _told(core.substitute(path, old, new, number, again))
 
 
 @click.command("withdraw")
 @click.argument("path", metavar="FILE", type=FILE)
 @click.argument("name", metavar="NAME")
+@AGAIN
 @domain_errors
-def tournament_withdraw(path, name):
+@journal_said
+def tournament_withdraw(path, name, again):
     """NAME is drawn no more from the next round on; he keeps what he scored.
 
     \b
     scorekeeper tournament withdraw final.yaml Gil
     """
 
-    _told(core.withdraw(path, name))
+    _told(core.withdraw(path, name, again))
 
 
 @click.command("add")
 @click.argument("path", metavar="FILE", type=FILE)
 @click.argument("name", metavar="NAME")
+@AGAIN
 @domain_errors
-def tournament_add(path, name):
+@journal_said
+def tournament_add(path, name, again):
     """A late entry: NAME is drawn from the next round on (Quatrilho Art 5: until the first
     round after lunch; `entries_until: N` in FILE refuses one after round N).
 
@@ -116,22 +152,24 @@ def tournament_add(path, name):
     scorekeeper tournament add campeonato.yaml Rui
     """
 
-    _told(core.add(path, name))
+    _told(core.add(path, name, again))
 
 
 @click.command("rename")
 @click.argument("path", metavar="FILE", type=FILE)
 @click.argument("old", metavar="OLD")
 @click.argument("new", metavar="NEW")
+@AGAIN
 @domain_errors
-def tournament_rename(path, old, new):
+@journal_said
+def tournament_rename(path, old, new, again):
     """Rename a player (or a team) in FILE and in every sheet that names him; no result changes.
 
     \b
     scorekeeper tournament rename final.yaml Ines "Ines Sousa"
     """
 
-    _told(core.rename(path, old, new))
+    _told(core.rename(path, old, new, again))
 
 
 COMMANDS = (
