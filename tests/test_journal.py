@@ -290,3 +290,163 @@ def test_a_journal_carried_from_another_folder_keeps_its_history_and_applies_non
         ("record", "done"),
     ]
     assert b"owned" not in (tmp_path / "b" / "m.yaml").read_bytes()
+
+
+# --- what a fresh-eyes attacker found (issue 24's trial) ---------------------------------------
+
+
+def _strace(cwd, syscall: str, signal: str, when: int, *args):
+    return subprocess.run(
+        [
+            "strace",
+            "-f",
+            "-o",
+            "/dev/null",
+            "-e",
+            f"trace={syscall}",
+            "-e",
+            f"inject={syscall}:signal={signal}:when={when}",
+        ]
+        + [sys.executable, "-m", "scorekeeper", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_journal_just_made_is_known_for_ours_before_it_is_checkpointed(tmp_path):
+    """Its first commit may still be only in its -wal file: a second command must not take the
+    file (application id 0 in its header) for another program's and set it aside."""
+    (tmp_path / "a.yaml").write_text("rules: king\nplayers: [A, B, C, D]\nhands: []\n")
+    (tmp_path / "b.yaml").write_text("rules: king\nplayers: [E, F, G, H]\nhands: []\n")
+    first = Journal.open(str(tmp_path), True, [], ".")
+    try:
+        first.db.execute("PRAGMA wal_autocheckpoint = 0")
+        head = (tmp_path / JOURNAL_NAME).read_bytes()[:100]
+        assert head.startswith(b"SQLite format 3\x00")
+        recorded = _run(tmp_path, "record", "b.yaml", "vazas", "3", "2", "1", "7")
+        assert recorded.stdout == "Hand 1 (vazas): E -60, F -40, G -20, H -140\n"
+    finally:
+        first.close()
+    assert [p.name for p in tmp_path.iterdir() if "set-aside" in p.name or "damaged" in p.name] == []
+
+
+def test_two_records_at_once_in_a_new_folder_share_one_journal(tmp_path):
+    for name in "abcd":
+        (tmp_path / f"{name}.yaml").write_text(f"rules: king\nplayers: [A{name}, B, C, D]\nhands: []\n")
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "record", f"{name}.yaml", "vazas", "3", "2", "1", "7"],
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in "abcd"
+    ]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0, 0], outputs
+    assert all("journal" not in out + err for out, err in outputs)
+    assert sorted(os.path.basename(c.file) for c in history(str(tmp_path)).changes) == [
+        "a.yaml",
+        "b.yaml",
+        "c.yaml",
+        "d.yaml",
+    ]
+
+
+@pytest.mark.parametrize("signal, status", [("INT", 130), ("TERM", 143)])
+def test_a_change_stopped_while_the_journal_writes_it_is_taken_back_not_applied_later(tmp_path, signal, status):
+    if shutil.which("strace") is None:
+        pytest.skip("strace is not installed (.ci/run installs it)")
+    _king(tmp_path)
+    _run(tmp_path, "record", "m.yaml", "vazas", "3", "2", "1", "7")
+    sheet = (tmp_path / "m.yaml").read_bytes()
+    for when in (1, 2, 3):
+        stopped = _strace(tmp_path, "fdatasync", signal, when, "record", "m.yaml", "damas", "1", "1", "1", "1")
+        assert stopped.returncode == status, stopped.stderr
+        checked = _run(tmp_path, "check", "m.yaml")
+        assert "completed" not in checked.stdout + checked.stderr
+        assert (tmp_path / "m.yaml").read_bytes() == sheet
+    assert {r.state for r in _records(tmp_path)[2:]} <= {"rolled_back"}
+
+
+@pytest.mark.parametrize("planted", ["d/../../outside.txt", "nodir/../../outside.txt", "link/outside.txt"])
+def test_a_journal_naming_a_file_outside_its_folder_in_any_spelling_never_writes_it(tmp_path, planted):
+    folder, other = tmp_path / "event", tmp_path / "other"
+    folder.mkdir()
+    other.mkdir()
+    (folder / "d").mkdir()
+    os.symlink(other, folder / "link")
+    (folder / "t.yaml").write_bytes(b"x\n")
+    _pending(folder, "penalty", {"t.yaml": (b"x\n", b"y\n"), planted: (None, b"owned\n")})
+    recovered, _notices = transaction.recover(str(folder / "t.yaml"))
+    assert recovered[0].conflicts == (planted,)
+    assert not (tmp_path / "outside.txt").exists() and not (other / "outside.txt").exists()
+
+
+def test_content_that_is_not_what_its_hash_says_is_never_written(tmp_path):
+    (tmp_path / "t.yaml").write_bytes(b"x\n")
+    journal = Journal.open(str(tmp_path), True, [], ".")
+    try:
+        journal.begin(
+            "forged-change",
+            "penalty",
+            {},
+            "t.yaml",
+            None,
+            {},
+            [FileRecord("t.yaml", digest(b"x\n"), digest(b"y\n"), b"x\n", b"owned\n")],
+        )
+    finally:
+        journal.close()
+    recovered, _notices = transaction.recover(str(tmp_path / "t.yaml"))
+    assert recovered[0].conflicts == ("t.yaml",) and (tmp_path / "t.yaml").read_bytes() == b"x\n"
+
+
+def test_a_journal_held_by_another_writer_is_one_line_not_a_traceback(tmp_path, monkeypatch):
+    path = _king(tmp_path)
+    monkeypatch.setattr("scorekeeper.journal.store.BUSY_MS", 200)
+    holder = sqlite3.connect(tmp_path / JOURNAL_NAME, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO meta VALUES ('held', 'by another writer')")
+    try:
+        with pytest.raises(SheetLockedError, match="journal of this folder is busy or cannot be written"):
+            editing.record_entry(path, {"hand": "vazas", "counts": [3, 2, 1, 7]}, say=lambda line: None)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert "vazas" not in (tmp_path / "m.yaml").read_text()
+
+
+def test_a_journal_with_a_trigger_planted_in_it_is_not_ours(tmp_path):
+    _king(tmp_path)
+    planted = sqlite3.connect(tmp_path / JOURNAL_NAME, isolation_level=None)
+    planted.execute("CREATE TRIGGER t BEFORE UPDATE ON changes BEGIN SELECT RAISE(ABORT, 'no'); END")
+    planted.close()
+    recorded = _run(tmp_path, "record", "m.yaml", "vazas", "3", "2", "1", "7")
+    assert recorded.stdout.splitlines()[0].startswith(".scorekeeper-journal.sqlite: not a journal scorekeeper can use")
+    assert [r.action for r in _records(tmp_path)] == ["record"]
+
+
+def test_the_same_truco_hand_after_a_completed_kill_was_said_is_a_new_hand(tmp_path):
+    if shutil.which("strace") is None:
+        pytest.skip("strace is not installed (.ci/run installs it)")
+    _run(tmp_path, "new", "truco", "-t", "Nos=Ana,Bruno", "-t", "Eles=Carla,Duarte", "-o", "tr.yaml")
+    _run(tmp_path, "record", "tr.yaml", "Nos", "1")
+    assert _strace(tmp_path, "rename", "KILL", 1, "record", "tr.yaml", "Eles", "1").returncode != 0
+    shown = _run(tmp_path, "show", "tr.yaml")
+    assert "completed the interrupted record (entry 2)" in shown.stdout + shown.stderr
+    _run(tmp_path, "record", "tr.yaml", "Eles", "1")  # the completion was said: this is hand 3
+    assert [c.entry for c in history(str(tmp_path / "tr.yaml")).changes if c.action == "record"] == [1, 2, 3]
+
+
+def test_a_folder_moved_on_its_disk_keeps_its_journal_and_completes_its_pending_change(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "t.yaml").write_bytes(b"x\n")
+    _pending(tmp_path / "a", "penalty", {"t.yaml": (b"x\n", b"y\n")})
+    os.rename(tmp_path / "a", tmp_path / "b")
+    recovered, notices = transaction.recover(str(tmp_path / "b" / "t.yaml"))
+    assert notices == [] and [r.state for r in recovered] == ["completed"]
+    assert (tmp_path / "b" / "t.yaml").read_bytes() == b"y\n"

@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import json
 import os
 import sqlite3
 import stat
 from dataclasses import dataclass, field
+
+from scorekeeper.errors import SheetLockedError
+from scorekeeper.i18n import _
 
 JOURNAL_NAME = ".scorekeeper-journal.sqlite"
 APPLICATION_ID = 0x534B4A31  # "SKJ1": PRAGMA application_id, at byte 68 of the file's header
@@ -74,6 +78,27 @@ CREATE TABLE files (
 CREATE INDEX files_by_path ON files (path, seq);
 CREATE INDEX changes_by_state ON changes (state);
 """
+
+
+class JournalBusy(SheetLockedError):
+    """The journal could not be read or written now (another writer held it past the timeout,
+    or SQLite refused the statement): nothing was changed, and the command says so in one line."""
+
+
+def _guarded(method):
+    """A journal operation whose SQLite error is one line naming the journal, never a traceback."""
+
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error:
+            raise JournalBusy(
+                _("the journal of this folder is busy or cannot be written; nothing was changed, try again"),
+                self.shown_path,
+            ) from None
+
+    return guarded
 
 
 class JournalUnusable(Exception):
@@ -166,7 +191,10 @@ def _looks_ours(path: str) -> bool:
         os.close(fd)
     if not head:
         return True
-    return len(head) == 100 and head.startswith(_HEADER) and int.from_bytes(head[68:72], "big") == APPLICATION_ID
+    # Application id 0: a journal just made whose first commit is still only in its -wal file
+    # (its creator, or a run beside it, has not checkpointed yet); SQLite then reads the id
+    # through the log, and _connect refuses another program's database by its tables.
+    return len(head) == 100 and head.startswith(_HEADER) and int.from_bytes(head[68:72], "big") in (0, APPLICATION_ID)
 
 
 def set_aside(folder: str, why: str) -> str:
@@ -189,12 +217,21 @@ def _folder_identity(folder: str) -> str:
     return f"{os.path.realpath(folder)}\n{st.st_dev}:{st.st_ino}"
 
 
+def _same_folder(recorded: str, here: str) -> bool:
+    """The journal's folder is this one: the same path, or the same folder moved or renamed on
+    its file system (the same device and inode); a copy, or another folder, is neither."""
+    then_path, _, then_id = recorded.partition("\n")
+    now_path, _, now_id = here.partition("\n")
+    return then_path == now_path or (bool(then_id) and then_id == now_id)
+
+
 class Journal:
     """An open journal. Every write is one IMMEDIATE transaction: atomic, durable, one writer at a time."""
 
-    def __init__(self, folder: str, connection: sqlite3.Connection):
+    def __init__(self, folder: str, connection: sqlite3.Connection, shown: str = "."):
         self.folder = folder
         self.db = connection
+        self.shown_path = JOURNAL_NAME if shown in ("", ".") else os.path.join(shown, JOURNAL_NAME)
 
     # --- opening -------------------------------------------------------------------------
 
@@ -226,6 +263,7 @@ class Journal:
             except JournalUnusable as again:
                 notices.append(Notice("unusable", shown, again.reason))
                 return None
+        journal.shown_path = JOURNAL_NAME if shown in ("", ".") else os.path.join(shown, JOURNAL_NAME)
         try:
             journal._adopt(notices, shown, create)
         except sqlite3.Error:
@@ -251,6 +289,11 @@ class Journal:
             if application == 0 and version == 0:
                 db.execute("BEGIN IMMEDIATE")
                 try:
+                    if (
+                        db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                        and not db.execute("PRAGMA user_version").fetchone()[0]
+                    ):
+                        raise JournalUnusable("foreign_database")  # another program's tables, not an empty file
                     if db.execute("PRAGMA user_version").fetchone()[0] == 0:  # nobody made it meanwhile
                         for statement in _SCHEMA.split(";"):
                             if statement.strip():
@@ -265,7 +308,15 @@ class Journal:
                     with contextlib.suppress(sqlite3.Error):
                         db.execute("ROLLBACK")
                     raise
-            elif application != APPLICATION_ID or version != SCHEMA_VERSION:
+                # The header (our application id) into the file itself, not only the log: a
+                # command beside this one then knows the file for ours at its first read.
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                application = db.execute("PRAGMA application_id").fetchone()[0]
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+            if application != APPLICATION_ID or version != SCHEMA_VERSION:
+                raise JournalUnusable("foreign_database")
+            # Nothing of its own may run when it is written: a planted trigger or view is not ours.
+            if db.execute("SELECT count(*) FROM sqlite_master WHERE type IN ('trigger', 'view')").fetchone()[0]:
                 raise JournalUnusable("foreign_database")
             db.execute("SELECT count(*) FROM changes").fetchone()
         except sqlite3.DatabaseError as exc:
@@ -281,7 +332,9 @@ class Journal:
         never applied here (set_aside); a writing command makes it this folder's."""
         row = self.db.execute("SELECT value FROM meta WHERE key = 'folder'").fetchone()
         here = _folder_identity(self.folder)
-        if row is not None and row[0] == here:
+        if row is not None and _same_folder(row[0], here):
+            if row[0] != here and writing:  # moved: it is this folder's journal now
+                self._write("INSERT OR REPLACE INTO meta VALUES ('folder', ?)", (here,))
             return
         pending = self.db.execute("SELECT count(*) FROM changes WHERE state = ?", (PENDING,)).fetchone()[0]
         if not writing:
@@ -303,12 +356,24 @@ class Journal:
 
     foreign = False
 
+    @_guarded
+    def _write(self, sql: str, params: tuple) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute(sql, params)
+            self.db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+            raise
+
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
 
     # --- writing ---------------------------------------------------------------------------
 
+    @_guarded
     def begin(
         self, change_id: str, action: str, who: dict, main_file: str, repeat_key, detail: dict, files
     ) -> tuple[int, str]:
@@ -335,6 +400,7 @@ class Journal:
             raise
         return seq, began
 
+    @_guarded
     def finish(self, seq: int, state: str, result: dict | None = None) -> None:
         """Mark a change done (or completed, rolled back, in conflict); its contents are dropped
         (the hashes stay): the files themselves hold the state."""
@@ -353,6 +419,7 @@ class Journal:
 
     # --- reading ---------------------------------------------------------------------------
 
+    @_guarded
     def _records(self, where: str, params: tuple, contents: bool = False, limit: int | None = None) -> list[Record]:
         sql = (
             "SELECT seq, id, began, ended, state, action, who, main_file, repeat_key, detail, result FROM changes "
@@ -388,6 +455,7 @@ class Journal:
     def pending(self) -> list[Record]:
         return self._records("WHERE state = ? ORDER BY seq", (PENDING,), contents=True)
 
+    @_guarded
     def last_applied(self, path: str) -> Record | None:
         """The last change applied to the file at `path` (relative to the folder)."""
         row = self.db.execute(
@@ -399,14 +467,20 @@ class Journal:
             return None
         return self._records("WHERE seq = ?", (row[0],))[0]
 
+    @_guarded
     def history(self, paths: list[str] | None, limit: int) -> list[Record]:
         """Every change (of the files at `paths`, relative to the folder, when given), in order."""
+        # The newest `limit` of them, oldest first: a journal holding more shows its latest changes.
         if paths is None:
-            return self._records("ORDER BY seq", (), limit=limit)
-        marks = ",".join("?" * len(paths))
-        return self._records(
-            f"WHERE seq IN (SELECT seq FROM files WHERE path IN ({marks})) ORDER BY seq", tuple(paths), limit=limit
-        )
+            newest = self._records("ORDER BY seq DESC", (), limit=limit)
+        else:
+            marks = ",".join("?" * len(paths))
+            newest = self._records(
+                f"WHERE seq IN (SELECT seq FROM files WHERE path IN ({marks})) ORDER BY seq DESC",
+                tuple(paths),
+                limit=limit,
+            )
+        return newest[::-1]
 
 
 def _is_damage(exc: sqlite3.DatabaseError) -> bool:

@@ -28,10 +28,12 @@ from scorekeeper.journal.store import (
     PENDING,
     ROLLED_BACK,
     Journal,
+    JournalBusy,
     Notice,
     Record,
 )
 from scorekeeper.journal.store import FileRecord as _FileRecord
+from scorekeeper.journal.store import now as now_stamp
 from scorekeeper.journal.who import who
 from scorekeeper.sheet.saving import SheetWriteError, atomic_write, real_path, refuse_link_or_existing, writer_lock
 
@@ -96,6 +98,7 @@ class Recovered:
     began: str
     state: str
     conflicts: tuple[str, ...] = ()
+    id: str = ""
 
 
 @dataclass
@@ -187,6 +190,13 @@ class Session:
             )
         try:
             self.recovered = _recover(self.journal, self.held, {self.main_real, *map(real_path, touches)})
+        except SheetLockedError as exc:
+            self.journal.close()
+            if isinstance(exc, JournalBusy):
+                raise
+            raise SheetLockedError(
+                _("another scorekeeper is changing this file with others; try again when it is done"), main
+            ) from None
         except BaseException:
             self.journal.close()
             raise
@@ -207,7 +217,8 @@ class Session:
                 return earlier
         if change.repeat_key is None or change.again or change.guard == "never":
             return None
-        return _repeated(self.journal, change, _relative(self.main_real, self.journal.folder))
+        completed_now = {item.id for item in self.recovered if item.state == COMPLETED}
+        return _repeated(self.journal, change, _relative(self.main_real, self.journal.folder), completed_now)
 
     def apply(self, change: Change) -> Applied:
         """Write `change` to the journal, then to its files, then mark it done (see the module's
@@ -228,10 +239,15 @@ class Session:
             for f in change.files
         ]
         main_rel = _relative(self.main_real, folder)
-        seq, began = journal.begin(change_id, change.action, who(), main_rel, change.repeat_key, change.detail, records)
+        if all(item.before == item.after for item in change.files):  # a fix to what is there: no change
+            return Applied(change_id, now_stamp(), [], self.recovered, self.notices)
+        seq = None
         written: list[FileChange] = []
         skipped: list[str] = []
         try:
+            seq, began = journal.begin(
+                change_id, change.action, who(), main_rel, change.repeat_key, change.detail, records
+            )
             for item in change.files:
                 with _locked(item.path, self.held) as real:
                     now = digest(_read(real))
@@ -248,7 +264,11 @@ class Session:
                     written.append(item)  # counted first: a signal after the rename takes it back
                     _write(real, item.after, item.path)
         except BaseException:
-            if _take_back(written, self.held):
+            if seq is None:  # stopped in begin: its commit may have happened just before the signal
+                with contextlib.suppress(Exception):
+                    found = journal.find(change_id)
+                    seq = found.seq if found is not None and found.state == PENDING else None
+            if seq is not None and _take_back(written, self.held):
                 with contextlib.suppress(Exception):
                     journal.finish(seq, ROLLED_BACK)
             raise
@@ -262,14 +282,15 @@ def apply(change: Change, held: set[str] = frozenset()) -> Applied:
         return session.apply(change)
 
 
-def _repeated(journal: Journal, change: Change, main_rel: str) -> Record | None:
+def _repeated(journal: Journal, change: Change, main_rel: str, completed_now: set[str]) -> Record | None:
     """The earlier change that `change` repeats: the last one applied to its main file, the same
     (repeat_key), with the main file as that change left it, and (guard "interrupted") completed
-    by recovery."""
+    by this very command's recovery: the retry of a killed run. Once a command has said that it
+    completed it, the same hand again is a new hand (two Truco hands `Eles 1` in a row)."""
     last = journal.last_applied(main_rel)
     if last is None or last.repeat_key != change.repeat_key or last.main_file != main_rel:
         return None
-    if change.guard == "interrupted" and last.state != COMPLETED:
+    if change.guard == "interrupted" and (last.state != COMPLETED or last.id not in completed_now):
         return None
     main_before = next((f.before for f in change.files if real_path(f.path) == real_path(change.main)), None)
     after = next((f.after_hash for f in last.files if f.path == main_rel), None)
@@ -316,6 +337,10 @@ def _recover(journal: Journal, held: set[str], refuse_for: set[str]) -> list[Rec
     for record in journal.pending():
         main = os.path.join(journal.folder, record.main_file)
         files = {os.path.normpath(os.path.join(journal.folder, f.path)) for f in record.files}
+        if not _inside(journal.folder, record.main_file):  # its lock would be made outside the folder
+            journal.finish(record.seq, CONFLICT, {"recovered": who(), "conflicts": [record.main_file]})
+            done.append(Recovered(record.action, record.detail, record.began, CONFLICT, (record.main_file,), record.id))
+            continue
         try:
             with _locked(main, held) as main_real:
                 done.append(_complete(journal, record, held | {main_real}))
@@ -327,9 +352,17 @@ def _recover(journal: Journal, held: set[str], refuse_for: set[str]) -> list[Rec
     return done
 
 
-def _inside(relative: str) -> bool:
-    """A path a journal may name: inside its own folder (a planted `../x` is never written)."""
-    return not os.path.isabs(relative) and not relative.startswith(os.pardir + os.sep) and relative != os.pardir
+def _inside(folder: str, relative: str) -> bool:
+    """A path a journal may name: inside its own folder, really (a planted `../x`, `d/../../x`
+    or `link/x` through a symlink to another folder is never written)."""
+    if not relative or os.path.isabs(relative) or "\0" in relative:
+        return False
+    norm = os.path.normpath(relative)
+    if norm in (os.curdir, os.pardir) or norm.startswith(os.pardir + os.sep):
+        return False
+    base = os.path.realpath(folder)
+    real = os.path.realpath(os.path.join(base, norm))
+    return real != base and os.path.commonpath([base, real]) == base
 
 
 def _complete(journal: Journal, record: Record, held: set[str]) -> Recovered:
@@ -338,8 +371,8 @@ def _complete(journal: Journal, record: Record, held: set[str]) -> Recovered:
     conflicts = []
     for item in record.files:
         path = os.path.join(journal.folder, item.path)
-        if not _inside(item.path) or (item.after_hash is not None and item.after is None):
-            conflicts.append(item.path)
+        if not _inside(journal.folder, item.path) or digest(item.after) != item.after_hash:
+            conflicts.append(item.path)  # outside the folder, or not the content its hash says: not written
             continue
         try:
             with _locked(path, held) as real:
@@ -357,7 +390,7 @@ def _complete(journal: Journal, record: Record, held: set[str]) -> Recovered:
     journal.finish(
         record.seq, state, {"recovered": who(), "conflicts": conflicts} if conflicts else {"recovered": who()}
     )
-    return Recovered(record.action, record.detail, record.began, state, tuple(conflicts))
+    return Recovered(record.action, record.detail, record.began, state, tuple(conflicts), record.id)
 
 
 __all__ = ["PENDING", "Applied", "Change", "FileChange", "Recovered", "Session", "apply", "recover"]
