@@ -72,7 +72,7 @@ def test_history_table_says_each_entry_before_and_after(game, monkeypatch):
         "-------------------  ---------  -----------------------------------------  -------\n"
         "2026-11-28 15:42:01  new sheet                                             referee\n"
         "2026-11-28 15:42:03  record     hand 1 (vazas): 3 2 1 7                    referee\n"
-        "2026-11-28 15:42:05  record     hand 2 (copas): points -80 -60 -120 0      referee\n"
+        "2026-11-28 15:42:05  record     hand 2 (copas): --points -80 -60 -120 0    referee\n"
         "2026-11-28 15:42:07  record     hand 3 (damas): 1 1 2 0                    referee\n"
         "2026-11-28 15:42:09  fix        hand 3 (damas): 1 1 2 0 -> 1 1 1 1         referee\n"
         "2026-11-28 15:42:11  record     hand 4 (reis-valetes): 2 2 2 2             referee\n"
@@ -449,7 +449,7 @@ def test_nothing_above_the_history_table_reads_as_a_boletim_label():
         (
             "king",
             {"beneficiary": "Bruno", "contract": "nulos", "hand": "festa", "offer": {"by": "Carla", "tricks": 2}},
-            ("festa", "beneficiary Bruno, contract nulos, offer by=Carla tricks=2"),
+            ("festa", "--beneficiary Bruno, --contract nulos, --offer by=Carla tricks=2"),
         ),
         ("sueca", {"points": {"Eles": 48, "Nos": 72}}, (None, "Eles=48 Nos=72")),
         ("sueca", {"penalty": "renuncia", "team": "Eles"}, (None, "penalty renuncia, team Eles")),

@@ -83,7 +83,10 @@ class King(Game):
     scorer_rule = "Art 6"  # the responsible scorer takes the units nobody declared
     absence_rule = "Art 7"  # a table with a player absent is not played: 0 to him, the bye's value to the others
     code_prefix = "K"  # K-Q1-COUNT-OVER ... (king.finding_codes)
-    entry_kind_key, entry_bare_keys = "hand", ("counts",)  # `record mesa1.yaml damas 1 1 2 0`
+    entry_kind_key, entry_bare_keys = (
+        "hand",
+        ("counts", "tricks"),
+    )  # `record mesa1.yaml damas 1 1 2 0`, a festa's tricks
     workbook_language = "pt_PT"  # the regulations are Portugal's: the boletim is printed in their words
     record_options = (
         RecordOption(

@@ -9,7 +9,7 @@ from scorekeeper import games, i18n
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.output.csv_text import csv_text
-from scorekeeper.output.journal_text import action_word, clock, journal_lines, outside_line
+from scorekeeper.output.journal_text import action_word, clock, journal_lines, outside_line, tournament_subject
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import DETAIL, table
 
@@ -63,8 +63,11 @@ def entry_words(entry, game: games.Game | None) -> tuple[str | None, str]:
         kind = None
     items = list(entry.items())[:MAX_ITEMS]
     bare = [_value(entry[key]) for key in bare_keys if key in entry]  # in record's order (the journal sorts keys)
+    # A value the game takes as an option of `record` is said as that option (`--trump copas`),
+    # the same in every language, not by the sheet's English key.
+    flags = {option.name: option.flags[0] for option in (game.record_options if game is not None else ())}
     named = [
-        f"{key} {_value(value)}".rstrip()
+        f"{flags.get(key, key)} {_value(value)}".rstrip()
         for key, value in items
         if key not in bare_keys and (kind_key is None or key != kind_key)
     ]
@@ -137,6 +140,9 @@ def change_detail(change, game_name: str | None) -> str:
     detail = change.detail if isinstance(change.detail, dict) else {}
     if change.action == "rename" and "old" in detail and "new" in detail:
         return one_line(_("{old} to {new}").format(old=_value(detail["old"]), new=_value(detail["new"])))
+    told = tournament_subject(change.action, detail)  # a day command's request: `Duarte -2.5, round 2`
+    if told:
+        return one_line(_cut(told))
     if detail.get("summary"):
         return one_line(_cut(_value(detail["summary"])))
     others = [path for path in change.files if path != change.file]

@@ -49,7 +49,7 @@ def _what(action: str, detail: dict) -> str:
         return ""
     if action == "rename" and "old" in detail and "new" in detail:
         return _("{old} to {new}").format(old=detail["old"], new=detail["new"])
-    told = _tournament_what(action, detail)
+    told = tournament_subject(action, detail)
     if told is not None:
         return told
     if "summary" in detail:
@@ -59,7 +59,7 @@ def _what(action: str, detail: dict) -> str:
     return str(detail.get("file", ""))
 
 
-def _tournament_what(action: str, detail: dict) -> str | None:
+def tournament_subject(action: str, detail: dict) -> str | None:
     """A day command's or a draw's subject, from the request its detail holds (day_changes,
     core.tournament.draw): `Duarte -2.5, round 2`, `Zeca for Gil from round 3`, `round 4`."""
     player, number = detail.get("player"), detail.get("round")
