@@ -98,6 +98,10 @@ def test_a_key_used_for_another_change_is_refused_not_taken_for_a_repeat(folder)
     as_undo = client.delete("/api/tables/mesa1/entries/last?expected_entries=1", headers=KEY)
     assert as_undo.status_code == 422
     assert _hands(folder / "mesa2.yaml") == [] and len(_hands(folder / "mesa1.yaml")) == 1
+    copas = {"hand": "copas", "counts": [4, 3, 6, 0], "expected_entries": 1}
+    another_hand = client.post("/api/tables/mesa1/entries", json=copas, headers=KEY)  # the same key, a new hand
+    assert another_hand.status_code == 422
+    assert [h["hand"] for h in _hands(folder / "mesa1.yaml")] == ["vazas"]
 
 
 @pytest.mark.parametrize("key", ["short", "x" * 81, "has space 123", "naïve-key-123", "a/b/c/d/e/f"])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import os
 import re
 import sqlite3
@@ -249,7 +250,7 @@ class Recorded:
     repeat: AlreadySaved | None = None
 
 
-def already_saved(table: Table, change_id: str | None, action: str) -> AlreadySaved | None:
+def already_saved(table: Table, change_id: str | None, action: str, entry: dict | None = None) -> AlreadySaved | None:
     """The change of this table's sheet made before under `change_id` (a retry after a lost
     reply, a form posted twice), or None. An id used for another sheet's change or another kind
     of change is refused: a client that reuses one would lose its second change unawares. A
@@ -263,10 +264,22 @@ def already_saved(table: Table, change_id: str | None, action: str) -> AlreadySa
         found = _journalled(table, change_id)
     if found is None or found.state not in APPLIED:
         return None  # never made, or taken back: this request makes it
-    if found.main_file != os.path.realpath(table.path) or found.action != action:
+    if found.main_file != os.path.realpath(table.path) or found.action != action or _other_entry(found, entry):
         raise InputValueError(_("this change's id was used for another change; send it with a new one"), table.sheet)
     entry = found.detail.get("entry") if isinstance(found.detail, dict) else None
     return AlreadySaved(found.id, found.action, entry if isinstance(entry, int) else None, found.began)
+
+
+def _other_entry(found, entry: dict | None) -> bool:
+    """Whether the entry sent now is not the one saved under its id (the same key reused for a
+    new hand: answered as a repeat, that hand would be lost unawares)."""
+    if entry is None or not isinstance(found.detail, dict) or not isinstance(found.detail.get("after"), dict):
+        return False
+
+    def canonical(value) -> str:
+        return json.dumps(value, sort_keys=True, default=str)
+
+    return canonical(found.detail["after"]) != canonical(entry)
 
 
 def _repeated(table: Table, repeat: AlreadySaved) -> Recorded:
@@ -333,7 +346,7 @@ def record(table: Table, entry, expected_entries, change_id: str | None = None) 
             table.sheet,
         )
     refuse_link(table)
-    repeat = already_saved(table, change_id, "record")
+    repeat = already_saved(table, change_id, "record", entry)
     if repeat is not None:  # before the entry count: it counts this very entry now
         return _repeated(table, repeat)
     said: list[str] = []
