@@ -450,3 +450,18 @@ def test_a_folder_moved_on_its_disk_keeps_its_journal_and_completes_its_pending_
     recovered, notices = transaction.recover(str(tmp_path / "b" / "t.yaml"))
     assert notices == [] and [r.state for r in recovered] == ["completed"]
     assert (tmp_path / "b" / "t.yaml").read_bytes() == b"y\n"
+
+
+def test_history_of_a_mistyped_name_is_refused_not_an_empty_history(tmp_path):
+    _king(tmp_path)
+    for folder_has_journal in (True, False):
+        if not folder_has_journal:
+            for name in os.listdir(tmp_path):
+                if name.startswith(JOURNAL_NAME):
+                    os.unlink(tmp_path / name)
+        done = _run(tmp_path, "history", "nope.yaml", check=False)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            2,
+            "",
+            "Error: nope.yaml: no such file, and no change of it is on record\n",
+        )

@@ -52,7 +52,10 @@ def history(path: str) -> HistoryReport:
     folder = path if is_folder else (os.path.dirname(path) or ".")
     if not os.path.isdir(folder):
         raise InputValueError(_("no such file or folder"), path)
+    gone = not is_folder and not os.path.lexists(path)
     if not has_journal(folder):
+        if gone:  # a mistyped name: said, not taken for a sheet with no history
+            raise InputValueError(_("no such file, and no change of it is on record"), path)
         return HistoryReport([], {}, [], [], [], False, folder, is_folder)
     journal = os.path.join(folder, JOURNAL_NAME) if folder not in ("", ".") else JOURNAL_NAME
     try:
@@ -67,6 +70,8 @@ def history(path: str) -> HistoryReport:
         raise InputValueError(
             _("not a journal scorekeeper can read; no history is shown (the file is left as it is)"), journal
         )
+    if gone and not found.changes:
+        raise InputValueError(_("no such file, and no change of it is on record"), path)
     files = {change.file for change in found.changes if change.entry is not None}
     return HistoryReport(
         found.changes,
