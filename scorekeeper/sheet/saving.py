@@ -2,7 +2,7 @@
 text that keep the scorer's own layout and comments are sheet/yaml_edit.py's).
 
 Nothing but the sheet, its lock (`.NAME.lock`) and its temporary file (`.NAME.RANDOM.tmp`)
-is ever created, written or replaced: both are created with O_CREAT | O_EXCL | O_NOFOLLOW
+(and, through journal/, its folder's journal) is ever created, written or replaced: both are created with O_CREAT | O_EXCL | O_NOFOLLOW
 beside the sheet's real path, so a planted symlink, hard link or FIFO is never written.
 """
 
