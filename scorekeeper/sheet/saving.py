@@ -2,8 +2,9 @@
 text that keep the scorer's own layout and comments are sheet/yaml_edit.py's).
 
 Nothing but the sheet, its lock (`.NAME.lock`) and its temporary file (`.NAME.RANDOM.tmp`)
-(and, through journal/, its folder's journal) is ever created, written or replaced: both are created with O_CREAT | O_EXCL | O_NOFOLLOW
-beside the sheet's real path, so a planted symlink, hard link or FIFO is never written.
+is ever created, written or replaced here (the folder's journal is journal/'s): the lock and
+the temporary file are created with O_CREAT | O_EXCL | O_NOFOLLOW beside the sheet's real
+path, so a planted symlink, hard link or FIFO is never written.
 """
 
 from __future__ import annotations
