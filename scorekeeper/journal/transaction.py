@@ -251,8 +251,7 @@ class Session:
             for item in change.files:
                 with _locked(item.path, self.held) as real:
                     now = digest(_read(real))
-                    if now == digest(item.after):
-                        written.append(item)
+                    if now == digest(item.after):  # already so (not written by us: never taken back)
                         continue
                     if now != digest(item.before):
                         if item.optional:
