@@ -465,3 +465,17 @@ def test_history_of_a_mistyped_name_is_refused_not_an_empty_history(tmp_path):
             "",
             "Error: nope.yaml: no such file, and no change of it is on record\n",
         )
+
+
+def test_new_retried_after_a_kill_is_the_sheet_it_wrote_not_an_error(tmp_path):
+    if shutil.which("strace") is None:
+        pytest.skip("strace is not installed (.ci/run installs it)")
+    args = ["new", "king", *(arg for name in PLAYERS for arg in ("-p", name)), "-o", "m.yaml"]
+    assert _strace(tmp_path, "rename", "KILL", 1, *args).returncode != 0
+    retried = _run(tmp_path, *args)
+    assert retried.stdout == "Created m.yaml: king, Ana, Bruno, Carla, Duarte. Next: scorekeeper record m.yaml\n"
+    assert [(c.action, c.state) for c in history(str(tmp_path / "m.yaml")).changes] == [("new", "completed")]
+    other = _run(
+        tmp_path, "new", "king", "-p", "Eva", "-p", "Bruno", "-p", "Carla", "-p", "Duarte", "-o", "m.yaml", check=False
+    )
+    assert (other.returncode, other.stderr) == (2, "Error: m.yaml: already exists; use --force to overwrite it\n")

@@ -36,11 +36,12 @@ def new_sheet(
     """Write a sheet with no entries for the rules `ref` (a name or a rule file) at `output`;
     an unknown rule name names `output`, the file the command was to write."""
     rules = naming(output, registry.find, ref)
-    refuse_existing(output, force)  # before anything else is asked of the user; write_new checks again under the lock
     game = games.get(rules.game)
     who = seated(game, rules, players, teams, output)
     text = new_sheet_text(
         game, rules, ref, who, scorer=scorer, event=event, table=table, round_=round_, date=date, source=output
     )
+    if not transaction.holds(output, text):  # the same sheet again is the retry of a killed `new`
+        refuse_existing(output, force)
     transaction.write_new(output, text, force, "new")  # on the record: the journal of its folder
     return Created(output, rules.name, describe_who(who))

@@ -395,13 +395,26 @@ def _complete(journal: Journal, record: Record, held: set[str]) -> Recovered:
 __all__ = ["PENDING", "Applied", "Change", "FileChange", "Recovered", "Session", "apply", "recover"]
 
 
+def holds(path: str, content: str | bytes) -> bool:
+    """Whether the regular file at `path` (no symlink) holds exactly `content`."""
+    data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+    return not os.path.islink(path) and os.path.isfile(path) and _read(real_path(path)) == data
+
+
 def write_new(path: str, content: str | bytes, force: bool, action: str, detail: dict | None = None) -> Applied:
     """saving.write_new, on the record: create (or with `force`, replace) the file at `path`
-    under its writer lock, as the change `action` (new, import, tournament-new)."""
-    refuse_link_or_existing(path, force)
+    under its writer lock, as the change `action` (new, import, tournament-new). A file that
+    already holds exactly `content` is left as it is: the retry of a run killed after it wrote
+    it (whose record this command's journal session completes)."""
     data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+    if not force and holds(path, data):
+        refuse_link_or_existing(path, True)  # the folder and the link checks, as for any write
+    else:
+        refuse_link_or_existing(path, force)
     with writer_lock(path) as target, Session(path, {target}) as session:
-        if os.path.lexists(target) and not force:  # created while we waited for the lock
-            raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
+        if os.path.lexists(target) and not force:
+            if _read(target) == data:  # already written, by a killed run or by the one before
+                return Applied(new_id(), now_stamp(), [], session.recovered, session.notices)
+            raise SheetWriteError(_("already exists; use --force to overwrite it"), path)  # made meanwhile
         before = _read(target)
         return session.apply(Change(action, path, [FileChange(path, before, data)], detail or {"file": path}))
