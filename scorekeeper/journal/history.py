@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from scorekeeper.journal.store import APPLIED, Journal, Notice, Record
+from scorekeeper.journal.store import APPLIED, Journal, Notice, Record, read_content
 
 MAX_CHANGES = 100_000  # a history read at once; a journal holding more is read up to here
 
@@ -75,12 +75,8 @@ def _change(record: Record, folder_shown: str) -> Change:
 def _digest_of(path: str) -> str | None:
     import hashlib  # lazy: only a file that has a journal is hashed
 
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
+    content = read_content(path, quiet=True)
+    return None if content is None else hashlib.sha256(content).hexdigest()
 
 
 def changed_outside(journal: Journal, real: str) -> bool:

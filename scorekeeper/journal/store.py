@@ -197,6 +197,21 @@ def _looks_ours(path: str) -> bool:
     return len(head) == 100 and head.startswith(_HEADER) and int.from_bytes(head[68:72], "big") in (0, APPLICATION_ID)
 
 
+def read_content(real: str, quiet: bool = False) -> bytes | None:
+    """A file's content at its real path, a symlink there not followed; None when there is no
+    such file (and, when `quiet`, when it cannot be opened at all)."""
+    try:
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except OSError:
+        if not quiet:
+            raise
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
 def set_aside(folder: str, why: str) -> str:
     """Move the journal (and its -wal and -shm files) aside under a dated name; returns that name."""
     stamp = datetime.datetime.now().strftime("%Y%m%dT%H%M%S")

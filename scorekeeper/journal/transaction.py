@@ -31,6 +31,7 @@ from scorekeeper.journal.store import (
     JournalBusy,
     Notice,
     Record,
+    read_content,
 )
 from scorekeeper.journal.store import FileRecord as _FileRecord
 from scorekeeper.journal.store import now as now_stamp
@@ -129,12 +130,7 @@ def _shown_folder(path: str) -> str:
 
 def _read(real: str) -> bytes | None:
     """A file's content at its real path (None: no such file); a symlink there is not followed."""
-    try:
-        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read()
+    return read_content(real)
 
 
 @contextlib.contextmanager
