@@ -13,7 +13,7 @@ from scorekeeper import exit_codes, i18n
 from scorekeeper.cli.common import os_error_line, out
 from scorekeeper.cli.language import choose_language, localize
 from scorekeeper.i18n import _
-from scorekeeper.journal.who import acting_as, command_line
+from scorekeeper.journal.who import acting_as_command
 from scorekeeper.output import terminal
 from scorekeeper.output.terminal import OutputError, guard_streams, say_lost_output
 
@@ -62,7 +62,7 @@ class LazyGroup(click.Group):
     def make_context(self, info_name, args, parent=None, **extra):
         if parent is None:  # the whole command line: its language first, so click speaks it too
             choose_language(args)
-            acting_as(command_line(args))  # who makes the changes this command journals
+            acting_as_command(args)  # who makes the changes this command journals
             localize(self)
         return super().make_context(info_name, args, parent, **extra)
 

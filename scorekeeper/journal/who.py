@@ -14,16 +14,26 @@ def acting_as(who: dict) -> contextvars.Token:
     return _WHO.set(dict(who))
 
 
+def acting_as_command(args) -> contextvars.Token:
+    """Say that the command line `args` makes the changes from here on: kept as typed, and said
+    (quoted, with the user) only when a change asks, so that `check` pays nothing for it."""
+    return _WHO.set({"args": tuple(map(str, args))})
+
+
 def command_line(args) -> dict:
     """The command line as typed (`scorekeeper record mesa1.yaml vazas 3 2 1 7`) and the user."""
-    import shlex  # lazy: only a command that is run says who ran it, and check never asks
+    import shlex  # lazy: only a change asks who made it, and check never does
 
     return {"command": shlex.join(["scorekeeper", *map(str, args)]), "user": _user()}
 
 
 def who() -> dict:
     found = _WHO.get()
-    return found if found is not None else {"command": "scorekeeper", "user": _user()}
+    if found is None:
+        return {"command": "scorekeeper", "user": _user()}
+    if "args" in found:
+        return command_line(found["args"])
+    return found
 
 
 def _user() -> str | None:
