@@ -85,6 +85,19 @@ class JournalBusy(SheetLockedError):
     or SQLite refused the statement): nothing was changed, and the command says so in one line."""
 
 
+@contextlib.contextmanager
+def _immediate(db: sqlite3.Connection):
+    """One write transaction (BEGIN IMMEDIATE: the writers take turns), committed whole or rolled back."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+
+
 def _guarded(method):
     """A journal operation whose SQLite error is one line naming the journal, never a traceback."""
 
@@ -302,8 +315,7 @@ class Journal:
             application = db.execute("PRAGMA application_id").fetchone()[0]
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if application == 0 and version == 0:
-                db.execute("BEGIN IMMEDIATE")
-                try:
+                with _immediate(db):
                     if (
                         db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
                         and not db.execute("PRAGMA user_version").fetchone()[0]
@@ -318,11 +330,6 @@ class Journal:
                         db.execute(
                             "INSERT INTO meta VALUES ('folder', ?), ('created', ?)", (_folder_identity(folder), now())
                         )
-                    db.execute("COMMIT")
-                except BaseException:
-                    with contextlib.suppress(sqlite3.Error):
-                        db.execute("ROLLBACK")
-                    raise
                 # The header (our application id) into the file itself, not only the log: a
                 # command beside this one then knows the file for ours at its first read.
                 db.execute("PRAGMA wal_checkpoint(PASSIVE)")
@@ -357,30 +364,18 @@ class Journal:
                 notices.append(Notice("foreign_pending", shown, str(pending)))
             self.foreign = True
             return
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with _immediate(self.db):
             self.db.execute("UPDATE changes SET state = ?, ended = ? WHERE state = ?", (SET_ASIDE, now(), PENDING))
             self.db.execute("UPDATE files SET before = NULL, after = NULL")
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('folder', ?)", (here,))
-            self.db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute("ROLLBACK")
-            raise
         notices.append(Notice("adopted", shown, str(pending)))
 
     foreign = False
 
     @_guarded
     def _write(self, sql: str, params: tuple) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with _immediate(self.db):
             self.db.execute(sql, params)
-            self.db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute("ROLLBACK")
-            raise
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -394,8 +389,7 @@ class Journal:
     ) -> tuple[int, str]:
         """Write a change as pending, with each file's contents, durably; returns its seq and when."""
         began = now()
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with _immediate(self.db):
             seq = self.db.execute(
                 "INSERT INTO changes (id, began, state, action, who, main_file, repeat_key, detail)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -408,29 +402,18 @@ class Journal:
                     for n, f in enumerate(files)
                 ],
             )
-            self.db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute("ROLLBACK")
-            raise
         return seq, began
 
     @_guarded
     def finish(self, seq: int, state: str, result: dict | None = None) -> None:
         """Mark a change done (or completed, rolled back, in conflict); its contents are dropped
         (the hashes stay): the files themselves hold the state."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with _immediate(self.db):
             self.db.execute(
                 "UPDATE changes SET state = ?, ended = ?, result = ? WHERE seq = ?",
                 (state, now(), None if result is None else _json(result), seq),
             )
             self.db.execute("UPDATE files SET before = NULL, after = NULL WHERE seq = ?", (seq,))
-            self.db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute("ROLLBACK")
-            raise
 
     # --- reading ---------------------------------------------------------------------------
 
