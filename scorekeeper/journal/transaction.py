@@ -133,6 +133,12 @@ def _read(real: str) -> bytes | None:
     return read_content(real)
 
 
+def current(path: str) -> bytes | None:
+    """What the file at `path` holds now, as `apply` will compare it (at its real path; None:
+    no such file): a change's `before`, read by whoever works the change out."""
+    return read_content(os.path.realpath(path))
+
+
 @contextlib.contextmanager
 def _locked(path: str, held: set[str]):
     """The file's writer lock, unless this command holds it already (the main file)."""

@@ -21,7 +21,7 @@ import yaml
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, one_line, quote
 from scorekeeper.i18n import _, decimal, ngettext
-from scorekeeper.journal.transaction import Change, FileChange, Session
+from scorekeeper.journal.transaction import Change, FileChange, Session, current
 from scorekeeper.names import name_problem, text_problem
 from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.sheet.load import load_sheet, score
@@ -102,14 +102,6 @@ def refuse_missing(target: str, path: str) -> str:
     return path
 
 
-def _bytes(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        return None
-
-
 def _named(tournament: Tournament, path: str) -> str:
     """A file as the journal's detail names it: relative to the tournament file's folder."""
     return os.path.relpath(path, os.path.dirname(tournament.source) or os.curdir)
@@ -123,7 +115,7 @@ def _change(tournament: Tournament, action: str, path: str, now: bytes, plan: _P
     files: list[FileChange] = []
     does: list[dict] = []
     for where, new_text, old_text in plan.writes:
-        before = _bytes(where)
+        before = current(where)
         if old_text is None and before is not None:
             raise InputValueError(
                 _("{path}: already exists; a change of the day never replaces a sheet").format(path=where)
@@ -137,13 +129,13 @@ def _change(tournament: Tournament, action: str, path: str, now: bytes, plan: _P
             raise InputValueError(
                 _("{path}: already exists; move it, and the sheet is kept under that name").format(path=kept)
             )
-        content = _bytes(where)
+        content = current(where)
         if content is None:
             raise InputValueError(_("{path}: changed while this change was worked out; try again").format(path=where))
         files += [FileChange(kept, None, content), FileChange(where, content, None)]
         does.append({"file": _named(tournament, where), "does": "set_aside", "kept_as": _named(tournament, kept)})
     for where in plan.remove:
-        content = _bytes(where)
+        content = current(where)
         if content is None:
             continue
         files.append(FileChange(where, content, None, optional=True))

@@ -12,7 +12,7 @@ from scorekeeper import games
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.journal.transaction import Change, FileChange
+from scorekeeper.journal.transaction import Change, FileChange, current
 from scorekeeper.sheet.yaml_edit import append_entry, flow
 from scorekeeper.tournaments import knockout
 from scorekeeper.tournaments.draw_plan import TIME_BUDGET, draw_tables, round_robin
@@ -358,21 +358,13 @@ def round_change(
     files: list[FileChange] = []
     for leftover in found.values():
         if leftover.untouched and leftover.path not in named:
-            files.append(FileChange(leftover.path, _content(leftover.path), None))
+            files.append(FileChange(leftover.path, current(leftover.path), None))
     for sheet, sheet_text in sheets:
         old = None
         if os.path.lexists(sheet):
             if not (sheet in found and found[sheet].untouched and is_untouched(tournament, sheet)):
                 raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=sheet))
-            old = _content(sheet)
+            old = current(sheet)
         files.append(FileChange(sheet, old, sheet_text.encode("utf-8")))
     files.append(FileChange(path, before, text.encode("utf-8")))
     return Change("draw", path, files, detail)
-
-
-def _content(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        return None
