@@ -42,6 +42,13 @@ def files_in(folder) -> list[str]:
     return sorted(p.name for p in pathlib.Path(folder).iterdir() if p.name not in JOURNAL_FILES)
 
 
+def king_sheet(folder, name="mesa1.yaml", players="[Ana, Bruno, Carla, Duarte]") -> pathlib.Path:
+    """An empty King sheet `name` in `folder` (the score pad's tests serve such tables)."""
+    path = pathlib.Path(folder) / name
+    path.write_text(f"rules: king\nplayers: {players}\nhands: []\n")
+    return path
+
+
 def find_examples() -> pathlib.Path:
     """examples/ beside tests/ (in a checkout or in CI's copy of both)."""
     return pathlib.Path(__file__).resolve().parent.parent / "examples"

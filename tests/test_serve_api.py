@@ -9,21 +9,15 @@ import shutil
 
 import pytest
 import yaml
-from conftest import EXAMPLES
+from conftest import EXAMPLES, king_sheet
 
 from scorekeeper.serve.app import CSP, create_app
 
 
-def _king(folder, name="mesa1.yaml", players="[Ana, Bruno, Carla, Duarte]"):
-    path = folder / name
-    path.write_text(f"rules: king\nplayers: {players}\nhands: []\n")
-    return path
-
-
 @pytest.fixture
 def folder(tmp_path):
-    _king(tmp_path, "mesa1.yaml")
-    _king(tmp_path, "mesa2.yaml", "[Eva, Filipe, Gil, Helena]")
+    king_sheet(tmp_path, "mesa1.yaml")
+    king_sheet(tmp_path, "mesa2.yaml", "[Eva, Filipe, Gil, Helena]")
     return tmp_path
 
 
@@ -139,7 +133,7 @@ def test_a_body_too_large_is_refused(folder):
 
 
 def test_a_name_holding_a_script_is_escaped_on_every_page(tmp_path):
-    _king(tmp_path, "mesa1.yaml", '["<script>alert(1)</script>", Bruno, Carla, Duarte]')
+    king_sheet(tmp_path, "mesa1.yaml", '["<script>alert(1)</script>", Bruno, Carla, Duarte]')
     _app, client = _client(tmp_path)
     for address in ("/t/mesa1?lang=en", "/?lang=en"):
         page = client.get(address).get_data(as_text=True)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import threading
 
 import pytest
 import yaml
+from conftest import EXAMPLES, king_sheet
 
 from scorekeeper.journal import history
 from scorekeeper.serve import requests
@@ -23,16 +25,10 @@ VAZAS = {"hand": "vazas", "counts": [3, 2, 1, 7], "expected_entries": 0}
 CLOCK = r"\d\d:\d\d:\d\d"
 
 
-def _king(folder, name="mesa1.yaml", players="[Ana, Bruno, Carla, Duarte]"):
-    path = folder / name
-    path.write_text(f"rules: king\nplayers: {players}\nhands: []\n")
-    return path
-
-
 @pytest.fixture
 def folder(tmp_path):
-    _king(tmp_path, "mesa1.yaml")
-    _king(tmp_path, "mesa2.yaml", "[Eva, Filipe, Gil, Helena]")
+    king_sheet(tmp_path, "mesa1.yaml")
+    king_sheet(tmp_path, "mesa2.yaml", "[Eva, Filipe, Gil, Helena]")
     return tmp_path
 
 
@@ -224,10 +220,6 @@ def test_the_journal_records_which_link_and_address_made_each_change(folder):
 
 
 def test_a_tournament_table_is_on_the_record_by_its_number(tmp_path):
-    import shutil
-
-    from conftest import EXAMPLES
-
     shutil.copytree(EXAMPLES / "championship-king", tmp_path / "final")
     final = tmp_path / "final" / "final.yaml"
     app = create_app(str(final), with_tokens=True, language="en")
@@ -268,7 +260,7 @@ def test_a_tables_page_lists_its_last_changes_and_the_organisers_each_tables_las
 def test_the_last_changes_escape_what_a_tournament_file_names(tmp_path):
     """A table's number comes from the tournament file as written: on the record as text, on
     the page escaped."""
-    sheet = _king(tmp_path)
+    sheet = king_sheet(tmp_path)
     client = create_app(str(tmp_path), language="en").test_client()
     client.post("/api/tables/mesa1/entries", json=VAZAS)
     from scorekeeper.journal.who import acting_as
