@@ -13,6 +13,7 @@ from scorekeeper import games, i18n
 from scorekeeper.core import tables
 from scorekeeper.errors import ScorekeeperError, StaleSheet
 from scorekeeper.i18n import _
+from scorekeeper.journal import transaction
 from scorekeeper.output.sheet_text import format_totals
 from scorekeeper.output.table_layout import DETAIL
 from scorekeeper.serve.access import ORGANISER
@@ -25,7 +26,6 @@ from scorekeeper.serve.requests import (
     change_id,
     language,
     locked,
-    new_change_id,
     nonce,
     served,
     table_or_404,
@@ -305,7 +305,7 @@ def _table_page(table: tables.Table, change):
         # The entry's id goes on with its next screen (the same entry, not saved yet); a new
         # entry's form, after a save or a refusal of the form as a whole, gets a new one.
         going_on = isinstance(done, tables.Form) and done.recorded is None and g.get("change_id")
-        entry_id = g.change_id if going_on else new_change_id()
+        entry_id = g.change_id if going_on else transaction.new_id()
         result = form.result
         game = games.get(result.game)
         summary = tables.summary(table)
@@ -329,7 +329,7 @@ def _table_page(table: tables.Table, change):
             "csrf_entry": access.csrf(nonce(), token(), f"entry:{table.id}"),
             "csrf_undo": access.csrf(nonce(), token(), f"undo:{table.id}"),
             "entry_id": entry_id,
-            "undo_id": new_change_id(),
+            "undo_id": transaction.new_id(),
             "changes": [change_words(c, result.game) for c in tables.last_changes(table, LAST_CHANGES)],
             "organiser": access.who(token()) == ORGANISER,
             "title": _title(form.report, table),

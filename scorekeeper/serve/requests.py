@@ -132,11 +132,6 @@ def change_id(source: str):
     return wrap
 
 
-def new_change_id() -> str:
-    """A form's change id, made when the form is rendered: the entry it sends is saved once."""
-    return secrets.token_hex(16)
-
-
 @contextlib.contextmanager
 def acting(table: tables.Table | None = None):
     """Say, for the changes made inside, who makes them as the journal records it: the link
