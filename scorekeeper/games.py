@@ -159,6 +159,28 @@ class Game(ABC):
     def ask_entry(self, sheet, ask: Callable[..., str], say: Callable[[str], None]) -> dict:
         """The next entry, asked at the prompts (by name, only what it needs)."""
 
+    # --- the score pad: an entry on one screen (sheet.entry_form) ---------------------
+    def pad_form(self, sheet):
+        """The next entry's screen (sheet.entry_form.EntryForm): every field a button, a row of
+        tap targets or a number pad, opening on what comes next (the next hand, the dealer)."""
+        raise NotImplementedError  # TRANSITIONAL (issue 25): abstract once every game declares its screen
+
+    def entry_from_pad(self, sheet, values: dict) -> dict:
+        """The entry the screen's values make (as the sheet's YAML writes it); FormRefused
+        naming each field that cannot be right."""
+        raise NotImplementedError  # TRANSITIONAL (issue 25): abstract once every game declares its screen
+
+    def pad_finding_place(self, sheet, code: str, values: dict) -> str | None:
+        """The field (or group of fields) of the pad's screen a finding of the entry is about,
+        shown beside it; None: above the Record button."""
+        return None
+
+    def entry_words(self, rules, kind: str) -> str:
+        """An entry's kind (a HandResult's `hand`) by the sheet's `rules`, in the game's own
+        words, accents and all, for a page (never a key a sheet writes: `2 Últimas Vazas`, not
+        `ultimas`)."""
+        return self.entry_label(kind)
+
     # --- show ----------------------------------------------------------------------------
     def entry_label(self, kind: str) -> str:
         """An entry's kind (a HandResult's `hand`) as `show` and `record`'s lines say it, in the

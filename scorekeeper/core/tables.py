@@ -282,7 +282,7 @@ def _other_entry(found, entry: dict | None) -> bool:
     return canonical(found.detail["after"]) != canonical(entry)
 
 
-def _repeated(table: Table, repeat: AlreadySaved) -> Recorded:
+def repeated(table: Table, repeat: AlreadySaved) -> Recorded:
     """The answer to a change sent again: the sheet as it is, and the change made before."""
     result = load(table)[1]
     return Recorded([], _report(result, table), dataclasses.replace(repeat, game=result.game))
@@ -348,7 +348,7 @@ def record(table: Table, entry, expected_entries, change_id: str | None = None) 
     refuse_link(table)
     repeat = already_saved(table, change_id, "record", entry)
     if repeat is not None:  # before the entry count: it counts this very entry now
-        return _repeated(table, repeat)
+        return repeated(table, repeat)
     said: list[str] = []
     try:
         result = _waiting(
@@ -366,7 +366,7 @@ def undo(table: Table, expected_entries, change_id: str | None = None) -> Record
     refuse_link(table)
     repeat = already_saved(table, change_id, "undo")
     if repeat is not None:
-        return _repeated(table, repeat)
+        return repeated(table, repeat)
     said: list[str] = []
     _waiting(lambda: editing.undo_hand(table.path, say=said.append, expected=expected, change_id=change_id))
     return Recorded(said, show(table))
@@ -496,7 +496,7 @@ class _Replay:
 
 def ask(sheet, answers: dict[str, str]):
     """The entry the answers give (a dict), or the Questions still to answer."""
-    answers = _answers(answers)
+    answers = bounded_answers(answers)
     game = games.get(sheet.rules.game)
     replay = _Replay(answers)
     try:
@@ -514,7 +514,7 @@ def _first_fields(sheet) -> list[Field]:
     return found.fields if isinstance(found, Questions) else []
 
 
-def _answers(answers) -> dict[str, str]:
+def bounded_answers(answers) -> dict[str, str]:
     if len(answers) > MAX_ANSWERS:
         raise InputValueError(_("too many answers for one entry"))
     taken = {}

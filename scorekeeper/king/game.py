@@ -111,6 +111,9 @@ class King(Game):
     score_sheet = lazy("scorekeeper.king.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.king.entry_input", "build_entry")
     ask_entry = lazy("scorekeeper.king.interactive", "ask_entry")
+    pad_form = lazy("scorekeeper.king.pad_form", "pad_form")
+    entry_from_pad = lazy("scorekeeper.king.pad_form", "entry_from_pad")
+    pad_finding_place = lazy("scorekeeper.king.pad_form", "finding_place")
     write_boletim = lazy("scorekeeper.king.workbook_write", "write_game")
     standings = lazy("scorekeeper.king.standings", "standings")
 
@@ -125,6 +128,12 @@ class King(Game):
 
     def seats(self, rules):
         return (rules.players,)
+
+    def entry_words(self, rules, kind):
+        """A hand as the rule file's label names it (`2 Últimas Vazas`), a festa as `Festa`."""
+        from scorekeeper.king.pad_form import hand_words  # lazy: only pages say a hand so
+
+        return hand_words(rules, kind)
 
     def show_tables(self, result):
         """`show`: the hands with their totals and controls, then the running balance."""

@@ -10,7 +10,7 @@ import re
 from flask import Flask, abort, request
 
 from scorekeeper.core import tables
-from scorekeeper.serve import api, pages
+from scorekeeper.serve import api, pages, table_pages
 from scorekeeper.serve.access import Access
 from scorekeeper.serve.requests import Served
 
@@ -66,5 +66,6 @@ def create_app(path: str, *, with_tokens: bool = False, language: str | None = N
         return response
 
     pages.register(app)
+    table_pages.register(app)
     api.register(app)
     return app

@@ -279,6 +279,21 @@ def record_entry(
         )  # fmt: skip
 
 
+def preview_entry(path: str, entry: dict, rules_path=None):
+    """What recording `entry` would do, saving nothing and taking no lock (the score pad's check
+    as the scorer types): (the sheet's result with it, the findings it must answer for, as
+    record_entry would weigh them). InputValueError when the game is complete, SheetFormatError
+    when the entry is no entry of the sheet's game."""
+    text = _Text(read_text(path, SheetFormatError))
+    sheet = load_sheet(path, rules_path, text.text)
+    before = score(sheet)
+    if before.complete:
+        raise InputValueError(_("the game is complete"), path)
+    index = len(sheet.entries) + 1
+    result = score(load_sheet(path, rules_path, append_entry(text.text, entry, path, _list_key(sheet))))
+    return result, _caused(before, result, index)
+
+
 def refuse_stale(sheet, expected: int | None, path: str) -> None:
     """A change made for the sheet as it was (`expected` entries) is refused once someone else
     has recorded or removed an entry: it would record the hand twice, or in the wrong place."""

@@ -1,0 +1,99 @@
+"""The score pad's entry on one screen: a table's next-entry form (its game's fields, see
+sheet.entry_form), the check of what is filled in so far (the scoring `record` does, nothing
+saved and no lock taken), and the entry recorded from the screen's values.
+
+No web framework here: serve/ turns requests into these calls and their results into pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorekeeper import games
+from scorekeeper.core import tables
+from scorekeeper.errors import InputValueError, SheetFormatError
+from scorekeeper.findings import Finding
+from scorekeeper.sheet import editing
+from scorekeeper.sheet.entry_form import EntryForm, FormRefused
+
+
+@dataclass
+class Screen:
+    """A table's page as the pad opens it: its sheet and result, the entry count the screen is
+    made for, and the next entry's form (None when the game is complete)."""
+
+    sheet: object
+    result: object
+    expected: int
+    form: EntryForm | None
+
+
+@dataclass
+class Checked:
+    """What the values filled in so far would do: the entry they make (None when a field is
+    refused), each field's refusal (field name -> words; "" for the entry as a whole), and the
+    findings recording it would bring, each with the field it is shown beside (None: above
+    Record). `recordable` when nothing is refused and no finding is an error."""
+
+    entry: dict | None
+    refusals: dict[str, str] = field(default_factory=dict)
+    findings: list[tuple[str | None, Finding]] = field(default_factory=list)
+
+    @property
+    def recordable(self) -> bool:
+        return self.entry is not None and not self.refusals and not any(f.is_error for _p, f in self.findings)
+
+
+def screen(table: tables.Table) -> Screen:
+    sheet, result = tables.load(table)
+    form = None if result.complete else games.get(result.game).pad_form(sheet)
+    return Screen(sheet, result, len(sheet.entries), form)
+
+
+def values_of(given) -> dict[str, str]:
+    """The screen's values as posted (a mapping of text to text), bounded like the prompts' answers."""
+    if not isinstance(given, dict):
+        raise InputValueError("values: a mapping of field names to text")
+    return tables.bounded_answers(given)
+
+
+def entry_of(sheet, values: dict[str, str]) -> dict:
+    """The entry the values make (FormRefused naming each field that cannot be right)."""
+    return games.get(sheet.rules.game).entry_from_pad(sheet, values)
+
+
+def places(sheet, findings, values: dict[str, str]) -> list[tuple[str | None, Finding]]:
+    """Each finding with the field (or group) of the screen it is about."""
+    game = games.get(sheet.rules.game)
+    return [(game.pad_finding_place(sheet, f.code, values), f) for f in findings]
+
+
+def check(table: tables.Table, given) -> Checked:
+    """What recording the values would do, nothing saved: the refusal of each field, else the
+    findings the entry would bring (an error refuses it, a warning is recorded with it)."""
+    values = values_of(given)
+    sheet, _result = tables.load(table)
+    try:
+        entry = entry_of(sheet, values)
+    except FormRefused as exc:
+        return Checked(None, exc.refusals)
+    except InputValueError as exc:
+        return Checked(None, {"": exc.message})
+    try:
+        _after, caused = editing.preview_entry(table.path, entry)
+    except (InputValueError, SheetFormatError) as exc:
+        return Checked(entry, {"": exc.message})
+    return Checked(entry, {}, places(sheet, caused, values))
+
+
+def record(table: tables.Table, given, expected_entries, change_id: str | None = None) -> tables.Recorded:
+    """Record the entry the values make (as tables.record: stale, refused by a finding); FormRefused
+    when a field cannot be right. Sent again with the id of an entry saved before (a retry after
+    a lost reply, the form posted again after Back), it saves nothing and says which: answered
+    before the values are read, as the sheet has moved on since and its form with it."""
+    values = values_of(given)
+    repeat = tables.already_saved(table, change_id, "record")
+    if repeat is not None:
+        return tables.repeated(table, repeat)
+    sheet, _result = tables.load(table)
+    return tables.record(table, entry_of(sheet, values), expected_entries, change_id)
