@@ -92,7 +92,6 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
     else:
         dealt = _("{dealer} deals this deal and plays it (Art 14).").format(dealer=dealer)
     deal = ("entry", (DEAL,))
-    contract = ("contract",)
     fields = [
         Field(
             "entry",
@@ -116,22 +115,22 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             value="normal",
             when=(deal,),
         ),
-        Field("caller", CHOICE, _("Caller"), players, when=(deal, (*contract, ("normal",)))),
+        Field("caller", CHOICE, _("Caller"), players, when=(deal, ("contract", ("normal",)))),
         Field(
             "partner",
             CHOICE,
             _("Partner: who held the called card"),
             players,
-            when=(deal, (*contract, ("normal",))),
+            when=(deal, ("contract", ("normal",))),
             hint=_("The caller himself when he called a card he held: he plays alone against the three (Art 20.2)."),
         ),
-        Field("player", CHOICE, _("Soloist"), players, when=(deal, (*contract, SOLOS))),
+        Field("player", CHOICE, _("Soloist"), players, when=(deal, ("contract", SOLOS))),
         Field(
             "giver",
             CHOICE,
             _("Giver of the card asked for"),
             players,
-            when=(deal, (*contract, ("solo-preto",))),
+            when=(deal, ("contract", ("solo-preto",))),
             hint=_("The soloist himself when he asked for a card he held (Art 20.3)."),
         ),
         Field(
@@ -141,7 +140,7 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             low=0,
             high=rules.figuras,
             required=False,  # a soloist who revoked loses whatever he counted (Art 20.12): read below
-            when=(deal, (*contract, SIDE)),
+            when=(deal, ("contract", SIDE)),
             hint=_(
                 "Of the caller and his partner, or of the soloist: 0 to {figuras}; each {per} make a point (Art 20.11)."
             ).format(figuras=rules.figuras, per=rules.figuras_per_point),
@@ -153,7 +152,7 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             low=0,
             high=rules.tricks,
             required=False,
-            when=(deal, (*contract, (*SIDE, "solo-branco"))),
+            when=(deal, ("contract", (*SIDE, "solo-branco"))),
             hint=_(
                 "Only when the side took all {tricks} tricks or none (Art 18); in a Solo branco the soloist's "
                 "tricks, none wins (Art 18.4)."
@@ -167,7 +166,7 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
         "rolar-chips": _("Rolar: the chips, only when the second and third have as many figuras (Art 18.5)"),
         "fines": _("Fines the deal went on after (Art 20): who"),
     }
-    rolar = (deal, (*contract, ("rolar",)))
+    rolar = (deal, ("contract", ("rolar",)))
     fields += [
         Field(f"figuras-{i}", NUMBER, p, low=0, high=rules.figuras, when=rolar, group="rolar")
         for i, p in enumerate(playing)
@@ -192,7 +191,7 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             FINE_WORDS[name],
             players,
             required=False,
-            when=(deal, (*contract, contracts)),
+            when=(deal, ("contract", contracts)),
             group="fines",
             hint=within_hints[name],
         )
