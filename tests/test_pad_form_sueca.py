@@ -69,6 +69,10 @@ def test_the_screen_opens_on_card_points_for_the_first_team(table):
         ("ma-distribuicao", "Má distribuição"),
         ("sinais", "Sinais"),
     ]
+    assert form.get("at-fault").hint == (
+        "The other team scores 4 for a Renúncia, 1 for a Penalização de 1 ponto, and 1 for every 2 Castigos of a "
+        "team (Penalizações)."
+    )
     assert form.get("at-fault").when == (("deal", ("renuncia", "castigo", "ponto")),)
     assert form.get("reason").when == (("deal", ("ponto",)),)
 

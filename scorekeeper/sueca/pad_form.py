@@ -74,7 +74,15 @@ def pad_form(sheet: TeamSheet) -> EntryForm:
             _(TEAM_AT_FAULT),
             teams,
             when=(("deal", penalties),),
-            hint=_("The other team scores the penalty's points (Penalizações)."),
+            hint=_(
+                "The other team scores {renuncia} for a Renúncia, {ponto} for a Penalização de 1 ponto, and "
+                "{castigo} for every {every} Castigos of a team (Penalizações)."
+            ).format(
+                renuncia=rules.renuncia_points,
+                ponto=rules.ponto_points,
+                castigo=rules.castigo_points,
+                every=rules.castigo_every,
+            ),
         ),
         Field(
             "reason",
