@@ -12,6 +12,7 @@ from scorekeeper.team import finding_codes as team_codes
 from scorekeeper.team.sheet import TeamSheet, other_team
 from scorekeeper.truco import finding_codes as codes
 from scorekeeper.truco.rules import TrucoRules
+from scorekeeper.truco.scoring import score_sheet
 
 PLAYED = "played"  # a hand played to its end: a winner and a value
 DECLINED = "declined"  # Art 17: the team at 11 does not play the hand
@@ -21,7 +22,7 @@ RAISED = "truco-na-mao-de-onze"  # Art 16: the team at 11 raised
 # The regulation's words for what the sheet writes as keys (Art 6, 7, 16, 17).
 VOID_WORDS = {"misdeal": "Baralho mal dado"}  # Art 7: the dealer did not give each player 3 cards
 PENALTY_WORDS = {LOOKED: "Olhar o baralho", RAISED: "Truco na mão de onze"}
-ELEVEN_WORDS = "Mão de onze"
+MAO_DE_ONZE = "Mão de onze"
 
 
 def entry_words(rules: TrucoRules, kind: str) -> str:
@@ -33,18 +34,16 @@ def entry_words(rules: TrucoRules, kind: str) -> str:
     if kind == "void":
         return VOID_WORDS["misdeal"] if tuple(rules.voids) == ("misdeal",) else pgettext("truco", "Void hand")
     if kind == "mao de onze":
-        return ELEVEN_WORDS
+        return MAO_DE_ONZE
     return PENALTY_WORDS.get(kind, kind)
 
 
-def _void_words(void: str) -> str:
+def _void_word(void: str) -> str:
     return VOID_WORDS.get(void, void)
 
 
 def scores(sheet: TeamSheet) -> dict[str, int]:
     """Each team's points in the game being played (the sheet scored: the pad computes them)."""
-    from scorekeeper.truco.scoring import score_sheet  # the screen's own module stays light to import
-
     teams = score_sheet(sheet).extra["teams"]
     return {team: teams[team]["score"] for team in sheet.team_names}
 
@@ -64,7 +63,7 @@ def _form(sheet: TeamSheet, eleven: list[str]) -> EntryForm:
     rules: TrucoRules = sheet.rules
     teams = tuple(Choice(t, t) for t in sheet.team_names)
     alone = eleven[0] if len(eleven) == 1 else None
-    voids = tuple(Choice(VOID + v, _void_words(v)) for v in rules.voids)
+    voids = tuple(Choice(VOID + v, _void_word(v)) for v in rules.voids)
     if alone is not None:
         other = other_team(sheet, alone)
         hand = Field(
