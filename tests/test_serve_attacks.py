@@ -15,7 +15,8 @@ import pytest
 import yaml
 from conftest import EXAMPLES
 
-from scorekeeper.serve.app import CHANNEL_TIMEOUT, CLEANUP_INTERVAL, create_app
+from scorekeeper.serve.app import create_app
+from scorekeeper.serve.server import CHANNEL_TIMEOUT, CLEANUP_INTERVAL
 
 EMPTY = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
 VAZAS = {"hand": "vazas", "counts": [3, 2, 1, 7]}
@@ -93,13 +94,13 @@ def test_a_table_id_never_names_a_file(tmp_path):
         "/t/..%2Fr1-mesa1.yaml",
         "/t/r1-mesa1.yaml",
         "/t/%2Fetc%2Fpasswd",
-        "/t/r3-t1%00",
+        "/t/1%00",
         "/api/tables/..",
         "/api/tables/r3-mesa1.yaml",
-        "/t/r3-t1/..%2F..%2Ffinal.yaml/sheet.xlsx",
+        "/t/1/..%2F..%2Ffinal.yaml/sheet.xlsx",
     ):
         assert client.get(f"{address}?token={boss}").status_code == 404, address
-    shown = client.get(f"/api/tables/r3-t1?token={boss}").get_json()
+    shown = client.get(f"/api/tables/1?token={boss}").get_json()
     assert shown["file"] == "r3-mesa1.yaml"  # the file's name, never where the server keeps it
     assert str(tmp_path) not in client.get(f"/api/tables?token={boss}").get_data(as_text=True)
 
@@ -162,17 +163,17 @@ def test_a_sheet_replaced_by_a_symlink_while_served_is_refused(tmp_path):
     secret.write_text("rules: king\nplayers: [Segredo, B, C, D]\nhands: []\n")
     client, access = _pad(tmp_path / "final" / "final.yaml")
     boss = access.organiser
-    assert client.get(f"/api/tables/r3-t1?token={boss}").status_code == 200
+    assert client.get(f"/api/tables/1?token={boss}").status_code == 200
     os.remove(tmp_path / "final" / "r3-mesa1.yaml")
     os.symlink(secret, tmp_path / "final" / "r3-mesa1.yaml")
     refused = "r3-mesa1.yaml: is a symbolic link now: the score pad opens only the sheet it listed"
     for answer in (
-        client.get(f"/api/tables/r3-t1?token={boss}"),
-        client.post(f"/api/tables/r3-t1/entries?token={boss}", json={**VAZAS, "expected_entries": 0}),
-        client.delete(f"/api/tables/r3-t1/entries/last?token={boss}&expected_entries=0"),
+        client.get(f"/api/tables/1?token={boss}"),
+        client.post(f"/api/tables/1/entries?token={boss}", json={**VAZAS, "expected_entries": 0}),
+        client.delete(f"/api/tables/1/entries/last?token={boss}&expected_entries=0"),
     ):
         assert answer.status_code == 422 and answer.get_json()["message"] == refused
-    for address in ("/t/r3-t1", "/t/r3-t1/sheet.xlsx", "/"):
+    for address in ("/t/1", "/t/1/sheet.xlsx", "/"):
         answer = client.get(f"{address}?token={boss}")
         assert "Segredo" not in answer.get_data(as_text=True), address
     assert [t["state"] for t in client.get(f"/api/tables?token={boss}").get_json()] == ["unusable", "complete"]
