@@ -272,3 +272,21 @@ def test_a_folders_ids_come_from_file_names_and_a_file_added_shifts_none(tmp_pat
         assert shown["file"] == sheet
         assert shown["players"][0] == sheet.split(".")[0].replace(" ", "")
     assert client.get(f"/api/tables/mesa1?token={links['mesa 2.yaml']}").status_code == 403
+
+
+def test_links_that_cannot_be_kept_last_for_the_run_and_say_why(tmp_path, monkeypatch):
+    """A folder where nothing may be written (a read-only USB stick: root ignores mode bits, so
+    the refusal is made here) is still served; its links last for this run, and serve says so."""
+    from scorekeeper.serve import access as pad_access
+
+    (tmp_path / "mesa1.yaml").write_text(EMPTY)
+
+    def refuse(path, data):
+        raise link_file.LinkFileWriteError("cannot be written: Read-only file system", path)
+
+    monkeypatch.setattr(link_file, "write_private", refuse)
+    kept = pad_access.Access(True, link_file.path_for(str(tmp_path)))
+    assert kept.unkept == f"{tmp_path / '.scorekeeper-links.json'}: cannot be written: Read-only file system"
+    token = kept.token_for("mesa1")
+    assert kept.who(token) == "mesa1" and kept.token_for("mesa1") == token and kept.who(kept.organiser) == "organiser"
+    assert not (tmp_path / ".scorekeeper-links.json").exists()

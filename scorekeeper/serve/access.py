@@ -17,6 +17,7 @@ import threading
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.serve import link_file
+from scorekeeper.sheet.saving import SheetWriteError
 
 ORGANISER = "organiser"
 MAX_TOKEN = 128  # a token is 32 characters: a longer one is no one's, and is not even hashed
@@ -29,12 +30,15 @@ class Access:
         self.links_path = links_path
         self._writing = threading.Lock()  # one thread at a time adds a table's token to the file
         self._seen: tuple | None = None
-        if links_path is None:
-            self._use(link_file.fresh())
-        else:
-            found = link_file.read(links_path)
-            self._use(found if found is not None else link_file.update(links_path, lambda s: None))
-            self._seen = self._identity()
+        self.unkept: str | None = None  # why the links could not be kept (they last for this run)
+        found = link_file.read(links_path) if links_path is not None else None
+        if found is None and links_path is not None:
+            try:
+                found = link_file.update(links_path, lambda s: None)
+            except (link_file.LinkFileWriteError, SheetWriteError) as exc:  # a read-only folder
+                self.unkept, self.links_path = str(exc), None
+        self._use(found if found is not None else link_file.fresh())
+        self._seen = self._identity()
 
     @property
     def secret(self) -> bytes:
@@ -90,6 +94,8 @@ class Access:
         self._secrets = secrets_
 
     def _identity(self) -> tuple | None:
+        if self.links_path is None:
+            return None
         try:
             st = os.stat(self.links_path, follow_symlinks=False)
         except OSError:

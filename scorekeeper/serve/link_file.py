@@ -40,6 +40,10 @@ class LinkFileError(ScorekeeperError):
     of ours), or one that cannot be written."""
 
 
+class LinkFileWriteError(LinkFileError):
+    """A links file that cannot be written (a read-only folder, a full disk)."""
+
+
 def path_for(served: str) -> str:
     """Where the links of `served` (a tournament file, a folder, a sheet) are kept."""
     served = os.path.abspath(os.fspath(served))
@@ -145,7 +149,7 @@ def write_private(path: str, data: bytes) -> None:
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600)
     except OSError as exc:
-        raise LinkFileError(_("cannot be written: {reason}").format(reason=exc.strerror or exc), path) from None
+        raise LinkFileWriteError(_("cannot be written: {reason}").format(reason=exc.strerror or exc), path) from None
     try:
         try:
             if hasattr(os, "fchmod"):
@@ -159,7 +163,7 @@ def write_private(path: str, data: bytes) -> None:
         os.replace(temp, path)
         temp = None
     except OSError as exc:
-        raise LinkFileError(_("cannot be written: {reason}").format(reason=exc.strerror or exc), path) from None
+        raise LinkFileWriteError(_("cannot be written: {reason}").format(reason=exc.strerror or exc), path) from None
     finally:
         if temp is not None:
             with contextlib.suppress(OSError):

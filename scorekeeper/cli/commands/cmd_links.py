@@ -51,11 +51,11 @@ def links(path, host, port, renew, new_organiser_link, sheet, force):
     scorekeeper links final.yaml --html links.html
     scorekeeper links final.yaml --new-link 3
     """
-    from scorekeeper.cli.commands.cmd_serve import shown_host
-    from scorekeeper.core import tables
-    from scorekeeper.serve import link_file
-    from scorekeeper.serve.access import Access
-    from scorekeeper.serve.links_text import link_lines, printable, table_label
+    from scorekeeper.cli.commands.cmd_serve import shown_host  # lazy: one command loads no other until it runs
+    from scorekeeper.core import tables  # lazy: the tables and their sheets load when links runs, not for --help
+    from scorekeeper.serve import link_file  # lazy: as above
+    from scorekeeper.serve.access import Access  # lazy: as above
+    from scorekeeper.serve.links_text import link_lines, printable, table_label  # lazy: as above
 
     found = tables.list_tables(path)
     where = link_file.path_for(path)

@@ -60,6 +60,8 @@ def serve(path, host, port, no_qr):
     server = make_server(app, host, port)
     base = f"http://{shown_host(host)}:{server.effective_port}"
     access = app.extensions["scorekeeper"].access
+    if access.unkept:
+        out(_("{problem}: the links last for this run only").format(problem=access.unkept), err=True)
     links = link_lines(tables.list_tables(path), access, base)
     for label, address in links:
         out(f"{label}: {address}")
