@@ -1,6 +1,7 @@
 """The score pad's organiser pages: the organiser's page (every table's state, link and code,
 the standings, the downloads, the next draw), the draw itself, the championship workbook and the
-printable page of codes (a refusal's page is refusals.py's). Forms are posted and pages rendered again: nothing needs JavaScript."""
+printable page of codes (a refusal's page is refusals.py's). Forms are posted and pages rendered
+again: nothing needs JavaScript."""
 
 from __future__ import annotations
 
