@@ -11,11 +11,13 @@ from scorekeeper import i18n
 from scorekeeper.core import tables
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
+from scorekeeper.serve import organiser_words as said
 from scorekeeper.serve.downloads import championship_workbook
-from scorekeeper.serve.organiser import organiser_view
-from scorekeeper.serve.page_common import check_csrf, common, link, message_page, served_game, xlsx
+from scorekeeper.serve.organiser import organiser_address, organiser_view, table_address
+from scorekeeper.serve.page_common import check_csrf, common, message_page, served_game, xlsx
 from scorekeeper.serve.qr import svg
 from scorekeeper.serve.requests import acting, allow, language, locked, nonce, served, table_or_404, token
+from scorekeeper.tournaments.draw_round import DrawRefused
 
 
 def register(app) -> None:
@@ -56,19 +58,29 @@ def register(app) -> None:
             abort(404)
         lang = language(found.tournament.rules.game)
         with i18n.speaking(lang), acting(None):
-            # The form names the round it was made after: posted twice (or again after Back),
-            # the round it drew is there, and the page says so instead of refusing a second draw.
-            # The draw itself takes no change id yet (core.tournament), so this is the pad's guard.
+            # The form names the round it was made after: posted twice (reloaded, or again
+            # after Back), the round it drew is there, and the page shows it again with its
+            # tables and links instead of refusing a second draw.
             after = request.form.get("after_round", "")
             last = found.tournament.rounds[-1].number if found.tournament.rounds else 0
             if after.isascii() and after.isdigit() and len(after) < 6 and last > int(after):
-                message = _("Round {number} was already drawn; nothing changed.").format(number=int(after) + 1)
-                return render_template("message.html", message=message, back=link("/", lang), **common(lang))
+                return _drawn_page(found, lang, said.already_drawn_words(int(after) + 1))
             try:
-                said = tables.draw_next(served().path)
+                tables.draw_next(served().path)
+            except DrawRefused:  # said in the pad's words: the command line's `--force` is not the pad's
+                return message_page(422, said.draw_refused_words(found.tournament), lang)
             except ScorekeeperError as exc:
                 return message_page(422, tables.refusal(exc), lang)
-            return render_template("message.html", message="\n".join(said), back=link("/", lang), **common(lang))
+            found = served().tables()
+            number = found.tournament.rounds[-1].number
+            return _drawn_page(found, lang, said.drawn_words(number, len(found.tables)))
+
+    def _drawn_page(found, lang: str, message: str):
+        """The round just drawn (or drawn before), its tables with their links and codes."""
+        view = organiser_view(
+            found, served().access, request.host_url.rstrip("/"), lang, standings=False, changes=False
+        )
+        return render_template("draw.html", message=message, **view, **common(lang))
 
     @app.get("/championship.xlsx")
     @locked
@@ -103,11 +115,9 @@ def register(app) -> None:
         base = request.host_url.rstrip("/")
         access = served().access
         if name == "organiser":
-            address = base + "/" + (f"?token={access.organiser}" if access.with_tokens else "")
+            address = organiser_address(base, access)
         else:
-            table = table_or_404(name)
-            secret = access.token_for(table.id)
-            address = f"{base}/t/{table.id}" + (f"?token={secret}" if secret else "")
+            address = table_address(base, access, table_or_404(name))
         return Response(svg(address), mimetype="image/svg+xml")
 
 
