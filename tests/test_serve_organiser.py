@@ -144,8 +144,10 @@ def test_the_draw_button_draws_the_next_round_and_shows_its_tables_links_and_cod
 
     assert re.search(r'name="after_round" value="3"', page)
     drawn = client.post(f"/draw?token={boss}", data={"csrf": csrf, "after_round": "3"})
-    assert drawn.status_code == 200
-    shown = drawn.get_data(as_text=True)
+    # Post/Redirect/Get: the result is a page of its own, which a reload asks for again.
+    assert (drawn.status_code, drawn.headers["Location"]) == (303, f"/draw?token={boss}&lang=en&drawn=4")
+    shown = client.get(drawn.headers["Location"]).get_data(as_text=True)
+    assert client.get(drawn.headers["Location"]).get_data(as_text=True) == shown  # reloaded: the same page
     assert re.search(r'<p class="said" role="status">([^<]*)</p>', shown).group(1) == "Round 4 drawn: 2 tables."
     fourth = yaml.safe_load(final.read_text())["rounds"][3]
     assert [t["table"] for t in fourth["tables"]] == [1, 2] and len(fourth["byes"]) == 1
@@ -162,6 +164,7 @@ def test_the_draw_button_draws_the_next_round_and_shows_its_tables_links_and_cod
     assert re.findall(r'<img class="qr" src="/qr/(r4-t\d).svg', shown) == ["r4-t1", "r4-t2"]
     assert _cells(shown, "who") == [", ".join(seat["players"]) for seat in fourth["tables"]]
     assert f'<p class="meta">Bye: {fourth["byes"][0]}</p>' in shown
+    assert client.get(f"/draw?token={access.token_for('r4-t1')}").status_code == 403  # the organiser's only
     qr = client.get(f"/qr/r4-t1.svg?token={boss}")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
 
@@ -173,7 +176,7 @@ def test_the_draw_button_draws_the_next_round_and_shows_its_tables_links_and_cod
     assert "Draw the next round</button>" not in page  # round 4 is not played yet (and is the last planned)
 
     # Reloaded, or sent again after Back: the round drawn, with the same tables and links.
-    sent_twice = client.post(f"/draw?token={boss}", data={"csrf": csrf, "after_round": "3"})
+    sent_twice = client.post(f"/draw?token={boss}", data={"csrf": csrf, "after_round": "3"}, follow_redirects=True)
     assert sent_twice.status_code == 200 and len(yaml.safe_load(final.read_text())["rounds"]) == 4
     again = sent_twice.get_data(as_text=True)
     assert re.search(r'<p class="said" role="status">([^<]*)</p>', again).group(1) == (

@@ -99,6 +99,10 @@ def already_drawn_words(number: int) -> str:
     return _("Round {number} was already drawn; nothing changed. Its tables and links:").format(number=number)
 
 
+def round_tables_words(number: int) -> str:
+    return _("Round {number}: its tables and links.").format(number=number)
+
+
 def byes_words(names: list[str]) -> str:
     return ngettext("Bye: {names}", "Byes: {names}", len(names)).format(names=", ".join(names))
 

@@ -5,7 +5,7 @@ codes. Forms are posted and pages rendered again: nothing needs JavaScript."""
 
 from __future__ import annotations
 
-from flask import Response, abort, jsonify, render_template, request
+from flask import Response, abort, jsonify, redirect, render_template, request
 
 from scorekeeper import i18n
 from scorekeeper.core import tables
@@ -14,7 +14,7 @@ from scorekeeper.i18n import _
 from scorekeeper.serve import organiser_words as said
 from scorekeeper.serve.downloads import championship_workbook
 from scorekeeper.serve.organiser import organiser_address, organiser_view, table_address
-from scorekeeper.serve.page_common import check_csrf, common, message_page, served_game, xlsx
+from scorekeeper.serve.page_common import check_csrf, common, link, message_page, served_game, xlsx
 from scorekeeper.serve.qr import svg
 from scorekeeper.serve.requests import acting, allow, language, locked, nonce, served, table_or_404, token
 from scorekeeper.tournaments.draw_round import DrawRefused
@@ -58,29 +58,44 @@ def register(app) -> None:
             abort(404)
         lang = language(found.tournament.rules.game)
         with i18n.speaking(lang), acting(None):
-            # The form names the round it was made after: posted twice (reloaded, or again
+            # The form names the round it was made after: posted twice (a double tap, or again
             # after Back), the round it drew is there, and the page shows it again with its
             # tables and links instead of refusing a second draw.
             after = request.form.get("after_round", "")
             last = found.tournament.rounds[-1].number if found.tournament.rounds else 0
             if after.isascii() and after.isdigit() and len(after) < 6 and last > int(after):
-                return _drawn_page(found, lang, said.already_drawn_words(int(after) + 1))
+                return redirect(link("/draw", lang, again=int(after) + 1), 303)
             try:
                 tables.draw_next(served().path)
             except DrawRefused:  # said in the pad's words: the command line's `--force` is not the pad's
                 return message_page(422, said.draw_refused_words(found.tournament), lang)
             except ScorekeeperError as exc:
                 return message_page(422, tables.refusal(exc), lang)
-            found = served().tables()
-            number = found.tournament.rounds[-1].number
-            return _drawn_page(found, lang, said.drawn_words(number, len(found.tables)))
+            # Post/Redirect/Get: reloading the result asks for the round's page, never a new draw.
+            return redirect(link("/draw", lang, drawn=last + 1), 303)
 
-    def _drawn_page(found, lang: str, message: str):
-        """The round just drawn (or drawn before), its tables with their links and codes."""
-        view = organiser_view(
-            found, served().access, request.host_url.rstrip("/"), lang, standings=False, changes=False
-        )
-        return render_template("draw.html", message=message, **view, **common(lang))
+    @app.get("/draw")
+    @locked
+    def drawn():
+        """The current round's tables with their links and codes: the draw's result (`drawn`),
+        the draw's form sent again (`again`), or the round as it is."""
+        allow(None)
+        found = served().tables()
+        if found.tournament is None or not found.tournament.rounds:
+            abort(404)
+        lang = language(found.tournament.rules.game)
+        number = found.tournament.rounds[-1].number
+        with i18n.speaking(lang):
+            if request.args.get("drawn") == str(number):
+                message = said.drawn_words(number, len(found.tables))
+            elif request.args.get("again") == str(number):
+                message = said.already_drawn_words(number)
+            else:
+                message = said.round_tables_words(number)
+            view = organiser_view(
+                found, served().access, request.host_url.rstrip("/"), lang, standings=False, changes=False
+            )
+            return render_template("draw.html", message=message, **view, **common(lang))
 
     @app.get("/championship.xlsx")
     @locked
