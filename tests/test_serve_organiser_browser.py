@@ -8,6 +8,7 @@ screenshots are kept in docs/ with SCOREKEEPER_SCREENSHOTS=docs."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import re
@@ -60,36 +61,43 @@ def final(tmp_path):
     return path
 
 
-@pytest.fixture
-def served(final):
-    """`scorekeeper serve final.yaml --port 0` (loopback: everyone on this machine is the
-    organiser); yields its address, read from the link it prints first."""
+@contextlib.contextmanager
+def _serving(path, *options):
+    """`scorekeeper serve PATH --port 0 OPTIONS` in a subprocess; yields the organiser's link
+    it prints first (its address, and its token when it gives each table a secret link)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "serve", str(final), "--port", "0", "--no-qr", "--lang", "en"],
+        [sys.executable, "-m", "scorekeeper", "serve", str(path), "--port", "0", "--no-qr", "--lang", "en", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
     )
     try:
-        base = None
+        link = None
         for line in server.stdout:
-            found = re.search(r"http://127\.0\.0\.1:\d+", line)
+            found = re.search(r"http://127\.0\.0\.\d:\d+/\S*", line)
             if found:
-                base = found.group(0)
+                link = found.group(0)
                 break
-        assert base, "serve printed no link"
+        assert link, "serve printed no link"
         for _attempt in range(100):
             try:
-                urllib.request.urlopen(base + "/", timeout=2).close()
+                urllib.request.urlopen(link, timeout=2).close()
                 break
             except OSError:
                 time.sleep(0.05)
-        yield base
+        yield link
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture
+def served(final):
+    """The final served on 127.0.0.1 (everyone on this machine is the organiser): its address."""
+    with _serving(final) as link:
+        yield link.rstrip("/")
 
 
 def _fits(page) -> None:
@@ -184,3 +192,25 @@ def test_the_organiser_draws_a_round_follows_its_tables_and_prints_their_links(b
     _shot(laptop, "organiser-print")
     phone.goto(f"{served}/print")
     _fits(phone)
+
+
+def test_nine_tables_links_print_on_one_page(browser, tmp_path):
+    """A round of nine tables, each with its secret link (a server on the club's network: here
+    127.0.0.2), prints its links three by three on one A4 page."""
+    for number in range(1, 10):
+        (tmp_path / f"mesa{number}.yaml").write_text(
+            f"rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\ntable: {number}\nhands: []\n"
+        )
+    with _serving(tmp_path, "--host", "127.0.0.2") as link:
+        page = browser.new_context(viewport=LAPTOP).new_page()
+        page.goto(link.replace("/?token=", "/print?token="))
+        addresses = page.locator(".codes .address").all_inner_texts()
+        assert len(addresses) == 9 and all(
+            re.fullmatch(r"http://127\.0\.0\.2:\d+/t/mesa\d\?token=\S{32}", a) for a in addresses
+        )
+        assert _codes_loaded(page) == [True] * 9
+        assert page.locator(".codes h2").all_inner_texts() == [f"Table {n}" for n in range(1, 10)]  # as each sheet says
+        pdf = page.pdf(format="A4", print_background=True)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+        page.emulate_media(media="print")
+        _shot(page, "organiser-print-nine")

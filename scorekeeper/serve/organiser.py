@@ -47,6 +47,9 @@ def table_row(table: tables.Table, access, base: str, changes: bool = True) -> d
         sheet, result = tables.load(table)
     except ScorekeeperError as exc:
         return {**row, "state": "unusable", "state_words": said.unusable_words(exc.message)}
+    written = result.meta.get("table")
+    if not table.number and isinstance(written, (int, str)) and str(written).strip():
+        row["label"] = said.table_words(written)  # a folder's sheet, by the table its sheet names
     game = games.get(result.game)
     teams = game.seating is games.Seating.TEAMS
     row["who"] = " v ".join(sheet.teams) if teams else ", ".join(sheet.players)
