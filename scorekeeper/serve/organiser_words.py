@@ -123,7 +123,6 @@ def organiser_words() -> dict[str, str]:
     return {
         "players": _("Players"),
         "number": _("Table"),
-        "open": _("Open"),
         "problems": _("To look at"),
         "provisional_note": _("The tables in play are not counted yet: the places of their players may still change."),
         "final": _("Every table of the round is counted."),
