@@ -106,8 +106,9 @@ def standings_view(tournament, rows: list[dict]) -> dict:
     are provisional until their sheets are in."""
     found = core_tournament.standings_of(tournament)
     printed = standings_rows(tournament, found.rows)
+    game = games.get(tournament.rules.game)
     for row in printed:
-        row["decided_by"] = said.decided_words(row["decided_by"])  # already words: said as it is
+        row["decided_by"] = said.decided_words(row["decided_by"], game)  # already words: said as it is
     shown = standings_table(printed)
     playing = _playing(tournament, rows)
     body = []

@@ -8,11 +8,12 @@ from __future__ import annotations
 from scorekeeper import games
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.output.sheet_text import counted
-from scorekeeper.output.tournament_text import decided_by_words
+from scorekeeper.output.tournament_text import POINTS, decided_by_words
 
-# The criteria `decided_by` keeps as the key its JSON writes: the pad says them in words (the
-# command line's table keeps the key, which the CSV and the docs show).
-_KEYED_CRITERIA = {"king_points": N_("King points"), "best_round": N_("best round")}
+# A criterion `decided_by` keeps as the key its JSON writes, said in words on a page (the command
+# line's table keeps the key, which its CSV and the docs show); a criterion of points of some
+# kind (`<what>_points`) is said by output.tournament_text's POINTS, its game by the game's title.
+_KEYED_CRITERIA = {"best_round": N_("best round")}
 
 
 def is_match(game: games.Game) -> bool:
@@ -70,10 +71,14 @@ def round_table_words(round_number, number) -> str:
     return _("Round {round}, table {number}").format(round=round_number, number=number)
 
 
-def decided_words(value: str | None) -> str:
-    """A standings row's deciding criterion in words (a key the JSON keeps, said)."""
+def decided_words(value: str | None, game: games.Game) -> str:
+    """A standings row's deciding criterion in words (a key the JSON keeps, said): the points
+    named after a game by its title ("King points"), never `king_points`."""
     if value in _KEYED_CRITERIA:
         return _(_KEYED_CRITERIA[value])
+    if value and value.endswith(POINTS) and " " not in value:
+        what = value[: -len(POINTS)]
+        return _("{what} points").format(what=game.title if what == game.name else what.replace("_", " "))
     return decided_by_words(value)
 
 

@@ -39,7 +39,6 @@ def words() -> dict[str, str]:
         "language": _("Language"),
         "draw": _("The round is complete and clean: draw the next round"),
         "draw_button": _("Draw the next round"),
-        "not_counted": _("Not counted yet"),
         "back": _("All tables"),
         "refresh": _("Refresh"),
         "pad": _("Score pad"),
