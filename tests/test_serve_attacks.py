@@ -135,7 +135,7 @@ def test_names_from_strangers_are_escaped_on_every_page(tmp_path):
         assert "\u202e" not in text, address  # a name's bidi control never reaches a page to turn it around
         assert str(tmp_path) not in text, address  # nor where the server keeps its files
     listed = client.get(f"/?token={boss}").get_data(as_text=True)
-    assert "<p>&lt;script&gt;alert(1)&lt;/script&gt;, Zoë 🂡, Ana &amp; Bruno, Duarte</p>" in listed
+    assert '<td class="who">&lt;script&gt;alert(1)&lt;/script&gt;, Zoë 🂡, Ana &amp; Bruno, Duarte</td>' in listed
     assert "<h1>&lt;b&gt;Final&lt;/b&gt;</h1>" in client.get(f"/t/mesa1?token={boss}").get_data(as_text=True)
     refused = client.get(f"/t/mesa2?token={boss}")
     assert refused.status_code == 422

@@ -273,39 +273,10 @@ def test_the_organisers_page_and_a_tables_secret_link(tmp_path, serve, browser):
     phone.goto(f"{base}/?token={access.organiser}")
     assert phone.get_by_role("heading", name="Standings").is_visible()
     assert phone.get_by_role("img", name="Code: Table 1").is_visible()
-    _fits(phone)
-    _shot(phone, "organiser")
-    phone.goto(f"{base}/print?token={access.organiser}")
-    _shot(phone, "print")
+    _fits(phone)  # its screenshots: test_serve_organiser_browser.py
     answer = phone.goto(f"{base}/t/2?token={access.token_for('1')}")
     assert answer.status == 403
     context.close()
-
-
-def test_the_organiser_draws_the_next_round(tmp_path, serve, page):
-    import shutil
-
-    import yaml
-    from conftest import EXAMPLES
-
-    shutil.copytree(EXAMPLES / "championship-king", tmp_path / "final")
-    final = tmp_path / "final" / "final.yaml"
-    final.write_text(final.read_text().replace("planned_rounds: 3 ", "planned_rounds: 4 "))
-    _app, base = serve(final, language="en")
-    page.goto(f"{base}/")
-    button = page.get_by_role("button", name="Draw the next round", exact=True)
-    assert button.bounding_box()["height"] >= 44
-    button.click()
-    assert page.get_by_role("status").inner_text().startswith("Round 4 drawn into final.yaml:")
-    page.get_by_role("link", name="All tables", exact=True).click()
-    sheets = [t["sheet"] for t in yaml.safe_load(final.read_text())["rounds"][3]["tables"]]
-    assert page.locator("p.meta").inner_text() == "Organiser · Round 4"
-    for number, sheet in enumerate(sheets, 1):
-        card = page.locator("li.card", has=page.get_by_role("heading", name=f"Table {number}", exact=True))
-        assert sheet in card.inner_text() and "State: not started" in card.inner_text()
-        assert (tmp_path / "final" / sheet).is_file()
-    assert page.get_by_role("button", name="Draw the next round").count() == 0
-    _fits(page)
 
 
 def test_a_reply_lost_after_the_save_then_back_and_resend_records_once(tmp_path, serve, page):

@@ -252,8 +252,8 @@ def test_a_tables_page_lists_its_last_changes_and_the_organisers_each_tables_las
         "hand 2 recorded at T by the organiser",
     ]
     organiser = client.get("/").get_data(as_text=True)
-    lasts = re.findall(r'<p class="last">([^<]*)</p>', organiser)
-    assert [re.sub(CLOCK, "T", line) for line in lasts] == ["Last change: hand 2 removed at T by the organiser"]
+    lasts = re.findall(r'<td class="last" data-label="Last change">([^<]*)</td>', organiser)
+    assert [re.sub(CLOCK, "T", line) for line in lasts] == ["hand 2 (Copas) removed at T by the organiser", ""]
     assert "mesa2" in organiser  # a table with no change yet shows none
     for reply in (page, organiser):
         assert str(folder) not in reply  # no reply names where the server keeps its files

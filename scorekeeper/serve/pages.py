@@ -5,17 +5,18 @@ again: nothing needs JavaScript."""
 
 from __future__ import annotations
 
-from flask import Response, abort, render_template, request
+from flask import Response, abort, redirect, render_template, request
 
 from scorekeeper import i18n
 from scorekeeper.core import tables
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _
+from scorekeeper.serve import organiser_words as said
 from scorekeeper.serve.downloads import championship_workbook
-from scorekeeper.serve.organiser import organiser_view
+from scorekeeper.serve.organiser import organiser_address, organiser_view, table_address
 from scorekeeper.serve.page_common import check_csrf, common, link, message_page, served_game, xlsx
 from scorekeeper.serve.qr import svg
 from scorekeeper.serve.requests import acting, allow, language, locked, nonce, served, table_or_404, token
+from scorekeeper.tournaments.draw_round import DrawRefused
 
 
 def register(app) -> None:
@@ -40,19 +41,44 @@ def register(app) -> None:
             abort(404)
         lang = language(found.tournament.rules.game)
         with i18n.speaking(lang), acting(None):
-            # The form names the round it was made after: posted twice (or again after Back),
-            # the round it drew is there, and the page says so instead of refusing a second draw.
-            # The draw itself takes no change id yet (core.tournament), so this is the pad's guard.
+            # The form names the round it was made after: posted twice (a double tap, or again
+            # after Back), the round it drew is there, and the page shows it again with its
+            # tables and links instead of refusing a second draw.
             after = request.form.get("after_round", "")
             last = found.tournament.rounds[-1].number if found.tournament.rounds else 0
             if after.isascii() and after.isdigit() and len(after) < 6 and last > int(after):
-                message = _("Round {number} was already drawn; nothing changed.").format(number=int(after) + 1)
-                return render_template("message.html", message=message, back=link("/", lang), **common(lang))
+                return redirect(link("/draw", lang, again=int(after) + 1), 303)
             try:
-                said = tables.draw_next(served().path)
+                tables.draw_next(served().path)
+            except DrawRefused:  # said in the pad's words: the command line's `--force` is not the pad's
+                return message_page(422, said.draw_refused_words(found.tournament), lang)
             except ScorekeeperError as exc:
                 return message_page(422, tables.refusal(exc), lang)
-            return render_template("message.html", message="\n".join(said), back=link("/", lang), **common(lang))
+            # Post/Redirect/Get: reloading the result asks for the round's page, never a new draw.
+            return redirect(link("/draw", lang, drawn=last + 1), 303)
+
+    @app.get("/draw")
+    @locked
+    def drawn():
+        """The current round's tables with their links and codes: the draw's result (`drawn`),
+        the draw's form sent again (`again`), or the round as it is."""
+        allow(None)
+        found = served().tables()
+        if found.tournament is None or not found.tournament.rounds:
+            abort(404)
+        lang = language(found.tournament.rules.game)
+        number = found.tournament.rounds[-1].number
+        with i18n.speaking(lang):
+            if request.args.get("drawn") == str(number):
+                message = said.drawn_words(number, len(found.tables))
+            elif request.args.get("again") == str(number):
+                message = said.already_drawn_words(number)
+            else:
+                message = said.round_tables_words(number)
+            view = organiser_view(
+                found, served().access, request.host_url.rstrip("/"), lang, standings=False, changes=False
+            )
+            return render_template("draw.html", message=message, **view, **common(lang))
 
     @app.get("/championship.xlsx")
     @locked
@@ -87,9 +113,7 @@ def register(app) -> None:
         base = request.host_url.rstrip("/")
         access = served().access
         if name == "organiser":
-            address = base + "/" + (f"?token={access.organiser}" if access.with_tokens else "")
+            address = organiser_address(base, access)
         else:
-            table = table_or_404(name)
-            secret = access.token_for(table.id)
-            address = f"{base}/t/{table.id}" + (f"?token={secret}" if secret else "")
+            address = table_address(base, access, table_or_404(name))
         return Response(svg(address), mimetype="image/svg+xml")

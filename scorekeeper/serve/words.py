@@ -39,7 +39,6 @@ def words() -> dict[str, str]:
         "language": _("Language"),
         "draw": _("The round is complete and clean: draw the next round"),
         "draw_button": _("Draw the next round"),
-        "not_counted": _("Not counted yet"),
         "back": _("All tables"),
         "refresh": _("Refresh"),
         "pad": _("Score pad"),
@@ -115,26 +114,62 @@ def by_words(by: dict) -> str:
     return ""
 
 
-def change_words(change, game_name: str | None) -> str:
+def change_words(change, game_name: str | None, rules=None) -> str:
     """One change of a sheet (journal.history.Change), as a line of the pad: `hand 5 recorded
-    at 15:42:07 by table 3`, `hand 3 corrected ...`, `hand 4 removed ...`; another change
-    (the new sheet, an import) by its action's name."""
+    at 15:42:07 by table 3`, `hand 3 corrected ...`, `hand 4 removed ...`; with the sheet's
+    `rules`, the entry's kind in the game's words (`hand 5 (Copas) recorded ...`, never the key
+    the sheet writes); another change (the new sheet, an import) by its action's name."""
     word, number, when = _word(game_name), change.entry, clock(change.when)
-    sentences = {
-        ("record", "hand"): _("hand {number} recorded at {when}"),
-        ("record", "deal"): _("deal {number} recorded at {when}"),
-        ("record", "entry"): _("entry {number} recorded at {when}"),
-        ("fix", "hand"): _("hand {number} corrected at {when}"),
-        ("fix", "deal"): _("deal {number} corrected at {when}"),
-        ("fix", "entry"): _("entry {number} corrected at {when}"),
-        ("undo", "hand"): _("hand {number} removed at {when}"),
-        ("undo", "deal"): _("deal {number} removed at {when}"),
-        ("undo", "entry"): _("entry {number} removed at {when}"),
-    }
+    kind = _kind_words(change, game_name, rules)
+    if kind is not None:
+        sentences = {
+            ("record", "hand"): _("hand {number} ({kind}) recorded at {when}"),
+            ("record", "deal"): _("deal {number} ({kind}) recorded at {when}"),
+            ("record", "entry"): _("entry {number} ({kind}) recorded at {when}"),
+            ("fix", "hand"): _("hand {number} ({kind}) corrected at {when}"),
+            ("fix", "deal"): _("deal {number} ({kind}) corrected at {when}"),
+            ("fix", "entry"): _("entry {number} ({kind}) corrected at {when}"),
+            ("undo", "hand"): _("hand {number} ({kind}) removed at {when}"),
+            ("undo", "deal"): _("deal {number} ({kind}) removed at {when}"),
+            ("undo", "entry"): _("entry {number} ({kind}) removed at {when}"),
+        }
+    else:
+        sentences = {
+            ("record", "hand"): _("hand {number} recorded at {when}"),
+            ("record", "deal"): _("deal {number} recorded at {when}"),
+            ("record", "entry"): _("entry {number} recorded at {when}"),
+            ("fix", "hand"): _("hand {number} corrected at {when}"),
+            ("fix", "deal"): _("deal {number} corrected at {when}"),
+            ("fix", "entry"): _("entry {number} corrected at {when}"),
+            ("undo", "hand"): _("hand {number} removed at {when}"),
+            ("undo", "deal"): _("deal {number} removed at {when}"),
+            ("undo", "entry"): _("entry {number} removed at {when}"),
+        }
     sentence = sentences.get((change.action, word)) if number is not None else None
     if sentence is None:
         line = _("{action} at {when}").format(action=action_word(change.action), when=when)
     else:
-        line = sentence.format(number=number, when=when)
+        line = sentence.format(number=number, kind=kind, when=when)
     by = by_words(change.by)
     return f"{line} {by}" if by else line
+
+
+def _kind_words(change, game_name: str | None, rules) -> str | None:
+    """The kind of the entry a change made or removed (its `hand`, a contract), in the game's
+    words by the sheet's rules (Game.entry_words); None without rules, or for a game whose
+    entries name no kind."""
+    if rules is None or not game_name:
+        return None
+    try:
+        game = games.get(game_name)
+    except KeyError:
+        return None
+    entry = change.before if change.action == "undo" else change.after
+    key = game.entry_kind_key
+    kind = entry.get(key) if key is not None and isinstance(entry, dict) else None
+    if not isinstance(kind, str):
+        return None
+    try:
+        return game.entry_words(rules, kind)
+    except Exception:  # noqa: BLE001 - a hand-edited kind is said as written; a page never fails on it
+        return kind
