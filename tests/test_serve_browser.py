@@ -73,7 +73,9 @@ KING_TOUR = (
         _counts("reis-valetes", 2, 2, 2, 2),
         saved="Hand 4 · Reis e Valetes saved: Ana -60, Bruno -60, Carla -60, Duarte -60",
     ),
-    Entry(_counts("rei-de-copas", 0, 0, 1, 0), saved="Hand 5 · Rei de Copas saved: Ana 0, Bruno 0, Carla -160, Duarte 0"),
+    Entry(
+        _counts("rei-de-copas", 0, 0, 1, 0), saved="Hand 5 · Rei de Copas saved: Ana 0, Bruno 0, Carla -160, Duarte 0"
+    ),
     Entry(
         (("penalty", "renuncia"), ("at-fault", "Duarte")),
         saved="Hand 6 · 2 Últimas Vazas saved: Ana 0, Bruno 0, Carla 0, Duarte -180",
@@ -267,7 +269,16 @@ def test_the_readme_tours_king_game_one_screen_and_one_request_per_entry(tmp_pat
     shots = {1: f"king-entry-{size}", 3: f"king-refused-{size}", 7: f"king-festa-{size}"} if size == "390x844" else {}
     per_entry = play(phone, KING_TOUR, shots)
     assert phone.page.locator("p.complete").inner_text() == KING_END
-    assert phone.page.locator("ul.totals").inner_text().split() == ["Ana", "+275", "Bruno", "+15", "Carla", "-235", "Duarte", "-55"]
+    assert phone.page.locator("ul.totals").inner_text().split() == [
+        "Ana",
+        "+275",
+        "Bruno",
+        "+15",
+        "Carla",
+        "-235",
+        "Duarte",
+        "-55",
+    ]
     total = sum(t + k for t, k in per_entry)
     assert total <= 100, per_entry
     assert per_entry == [(5, 0), (5, 0), (7, 0), (5, 0), (5, 0), (3, 0), (7, 0), (8, 0), (2, 0), (3, 0), (9, 0)]

@@ -102,7 +102,11 @@ def test_the_screen_refuses_each_field_beside_it_and_records_the_entry_its_value
     table = _one(path)
     screen = pad_entry.screen(table)
     assert (screen.expected, screen.form.title) == (0, "Hand 1")
-    assert [(f.name, f.value) for f in screen.form.fields[:3]] == [("hand", "vazas"), ("beneficiary", "Ana"), ("penalty", "")]
+    assert [(f.name, f.value) for f in screen.form.fields[:3]] == [
+        ("hand", "vazas"),
+        ("beneficiary", "Ana"),
+        ("penalty", ""),
+    ]
     values = {"hand": "vazas", "vazas-0": "3", "vazas-1": "x", "vazas-2": "1"}
     checked = pad_entry.check(table, values)
     assert (checked.entry, checked.refusals, checked.recordable) == (

@@ -39,7 +39,9 @@ def pad_form(sheet: KingSheet) -> EntryForm:
             tuple(Choice(h.name, h.label) for h in hands) + (Choice(FESTA, "Festa"),),
             value=next_hand(sheet),
         ),
-        Field("beneficiary", CHOICE, "Dono da Festa", players, value=next_beneficiary(sheet), when=(("hand", (FESTA,)),)),
+        Field(
+            "beneficiary", CHOICE, "Dono da Festa", players, value=next_beneficiary(sheet), when=(("hand", (FESTA,)),)
+        ),
         Field(
             "penalty",
             CHOICE,
@@ -78,7 +80,13 @@ def pad_form(sheet: KingSheet) -> EntryForm:
         ]
     festa = ("hand", (FESTA,))
     fields.append(
-        Field("contract", CHOICE, _("Contract"), tuple(Choice(k, w) for k, w in CONTRACT_WORDS.items()), when=(festa, unpenalised))
+        Field(
+            "contract",
+            CHOICE,
+            _("Contract"),
+            tuple(Choice(k, w) for k, w in CONTRACT_WORDS.items()),
+            when=(festa, unpenalised),
+        )
     )
     fields.append(
         Field(

@@ -39,9 +39,10 @@ LAST_ENTRIES = 3  # the entries a phone shows above the whole sheet
 FORM_KEYS = ("csrf", "change_id", "expected_entries", "show")  # what a posted form carries besides its values
 
 
-def sheet_table(result) -> dict:
+def sheet_table(result, rules=None) -> dict:
     """The first table `show` prints (each entry's numbers, the totals, the table points), as
-    the page lays it out: a detail under its entry, groups of columns above their labels."""
+    the page lays it out: a detail under its entry, groups of columns above their labels; an
+    entry's kind in the game's words (`Reis e Valetes`), not as the sheet writes it."""
     game = games.get(result.game)
     _heading, headers, rows, numeric = game.show_tables(result)[0]
     detail = next((i for i, h in enumerate(headers) if str(h) in (DETAIL, _(DETAIL))), None)
@@ -61,6 +62,10 @@ def sheet_table(result) -> dict:
         }
         for row in rows
     ]
+    if rules is not None:
+        for row, hand in zip(body, result.hands):
+            said = game.entry_words(rules, hand.hand)
+            row["cells"] = [said if cell == hand.hand else cell for cell in row["cells"]]
     return {
         "labels": labels,
         "groups": spans if any(groups) else [],
@@ -212,7 +217,7 @@ def _table_page(table: tables.Table, change, values: dict | None = None, keep_id
             "complete": complete_words(result) if result.complete else None,
             "totals": totals_of(result),
             "last_entries": [entry_line(result, sheet.rules, h) for h in reversed(result.hands[-LAST_ENTRIES:])],
-            "sheet": sheet_table(result),
+            "sheet": sheet_table(result, sheet.rules),
             "findings": [f.as_dict() for f in result.findings],
             "findings_count": findings_count(len(result.findings)),
             "changes": [change_words(c, result.game) for c in changes],
