@@ -146,6 +146,30 @@ def serve():
         process.wait(10)
 
 
+@pytest.fixture
+def serve_in_thread():
+    """The pad's app on PATH in this process (waitress in a thread, a free loopback port): the
+    organiser's tests read its links' secrets from the app; yields (app, address)."""
+    from waitress.server import create_server
+
+    from scorekeeper.serve.app import MAX_BODY, create_app
+
+    servers = []
+
+    def start(path, **options):
+        app = create_app(str(path), **options)
+        server = create_server(
+            app, host="127.0.0.1", port=0, threads=4, connection_limit=20, max_request_body_size=MAX_BODY
+        )
+        threading.Thread(target=server.run, daemon=True).start()
+        servers.append(server)
+        return app, f"http://127.0.0.1:{server.effective_port}"
+
+    yield start
+    for server in servers:
+        server.close()
+
+
 class Phone:
     """A page at a phone's size with touch, counting what the scorer does and what it sends."""
 
@@ -266,7 +290,7 @@ def test_the_readme_tours_king_game_one_screen_and_one_request_per_entry(tmp_pat
     phone = Phone(browser, size)
     phone.page.goto(links["mesa1.yaml"])
     phone.fits()
-    shots = {1: f"king-entry-{size}", 3: f"king-refused-{size}", 7: f"king-festa-{size}"} if size == "390x844" else {}
+    shots = {1: "king-counts", 3: "king-refused", 7: "king-festa"} if size == "390x844" else {}
     per_entry = play(phone, KING_TOUR, shots)
     assert phone.page.locator("p.complete").inner_text() == KING_END
     assert phone.page.locator("ul.totals").inner_text().split() == [
@@ -404,6 +428,7 @@ def test_a_stale_screen_is_refused_with_the_sheet_as_it_is(tmp_path, serve, brow
     alert.wait_for()
     assert alert.inner_text() == "hand 1 was recorded meanwhile"
     assert second.page.locator("#next-h").inner_text() == "Hand 2"
+    _shot(second.page, "stale")
     assert len(_hands(sheet)) == 1
     first.close()
     second.close()
@@ -429,7 +454,7 @@ def test_undo_names_the_entry_and_asks_once(tmp_path, serve, browser):
     phone.close()
 
 
-def test_the_organisers_page_fits_and_a_tables_secret_link_opens_only_its_table(tmp_path, serve, browser):
+def test_every_page_of_a_tournaments_round_fits_360_px(tmp_path, serve, browser):
     import shutil
 
     from conftest import EXAMPLES
@@ -444,4 +469,55 @@ def test_the_organisers_page_fits_and_a_tables_secret_link_opens_only_its_table(
         phone.fits()
         phone.page.get_by_text("The whole sheet").tap()
         phone.fits()
+    phone.close()
+
+
+def test_the_organisers_page_and_a_tables_secret_link(tmp_path, serve_in_thread, browser):
+    import shutil
+
+    from conftest import EXAMPLES
+
+    shutil.copytree(EXAMPLES / "championship-king", tmp_path / "final")
+    app, base = serve_in_thread(tmp_path / "final" / "final.yaml", with_tokens=True, language="en")
+    access = app.extensions["scorekeeper"].access
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    phone.goto(f"{base}/?token={access.organiser}")
+    assert phone.get_by_role("heading", name="Standings").is_visible()
+    assert phone.get_by_role("img", name="Code: Table 1").is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    _shot(phone, "organiser")
+    phone.goto(f"{base}/print?token={access.organiser}")
+    _shot(phone, "print")
+    answer = phone.goto(f"{base}/t/r3-t2?token={access.token_for('r3-t1')}")
+    assert answer.status == 403
+    context.close()
+
+
+def test_the_organiser_draws_the_next_round(tmp_path, serve_in_thread, browser):
+    import shutil
+
+    import yaml
+    from conftest import EXAMPLES
+
+    shutil.copytree(EXAMPLES / "championship-king", tmp_path / "final")
+    final = tmp_path / "final" / "final.yaml"
+    final.write_text(final.read_text().replace("planned_rounds: 3 ", "planned_rounds: 4 "))
+    _app, base = serve_in_thread(final, language="en")
+    phone = Phone(browser)
+    page = phone.page
+    page.goto(f"{base}/")
+    button = page.get_by_role("button", name="Draw the next round", exact=True)
+    assert button.bounding_box()["height"] >= 44
+    button.click()
+    assert page.get_by_role("status").inner_text().startswith("Round 4 drawn into final.yaml:")
+    page.get_by_role("link", name="All tables", exact=True).click()
+    sheets = [t["sheet"] for t in yaml.safe_load(final.read_text())["rounds"][3]["tables"]]
+    assert page.locator("p.meta").inner_text() == "Organiser · Round 4"
+    for number, sheet in enumerate(sheets, 1):
+        card = page.locator("li.card", has=page.get_by_role("heading", name=f"Table {number}", exact=True))
+        assert sheet in card.inner_text() and "State: not started" in card.inner_text()
+        assert (tmp_path / "final" / sheet).is_file()
+    assert page.get_by_role("button", name="Draw the next round").count() == 0
+    phone.fits()
     phone.close()
