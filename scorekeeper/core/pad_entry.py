@@ -13,6 +13,7 @@ from scorekeeper import games
 from scorekeeper.core import tables
 from scorekeeper.errors import InputValueError, SheetFormatError
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import _
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.entry_form import EntryForm, FormRefused
 
@@ -53,7 +54,7 @@ def screen(table: tables.Table) -> Screen:
 def values_of(given) -> dict[str, str]:
     """The screen's values as posted (a mapping of text to text), bounded like the prompts' answers."""
     if not isinstance(given, dict):
-        raise InputValueError("values: a mapping of field names to text")
+        raise InputValueError(_("values: a mapping of field names to text"))
     return tables.bounded_answers(given)
 
 

@@ -233,8 +233,8 @@
       var reply = got[0];
       if (reply.headers.get("Content-Type") && reply.headers.get("Content-Type").indexOf("text/html") === 0 && swap(got[1])) {
         var f = form();
-        if (!f || f.getAttribute("data-expected") !== item.expected) {
-          writeJSON("sessionStorage", item.draft, null); // saved (or someone else's): the draft is done
+        if (reply.ok && (!f || f.getAttribute("data-expected") !== item.expected)) {
+          writeJSON("sessionStorage", item.draft, null); // saved (or already): the draft is done
         }
         history.replaceState(null, "", item.page);
         start();
