@@ -278,6 +278,7 @@ def play(phone: Phone, entries, shots: dict | None = None) -> list[tuple[int, in
             )
             assert phone.said() == entry.saved
             assert len(phone.saving) == saving + 1
+            phone.fits()  # every page on the way, at the phone's width
         per_entry.append((phone.taps - taps, phone.keys - keys))
     return per_entry
 
