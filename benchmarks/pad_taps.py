@@ -44,8 +44,8 @@ def serve(folder: pathlib.Path):
     for line in process.stdout:
         if line.startswith("Serving on "):
             break
-        if " (" in line and "): " in line:
-            name, address = line.rstrip("\n").split(" (", 1)[0], line.rstrip("\n").rsplit(": ", 1)[1]
+        name, _colon, address = line.rstrip("\n").partition(": ")
+        if address.startswith("http") and name != "Organiser":
             links[name] = address
     return process, links
 

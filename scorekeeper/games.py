@@ -163,15 +163,15 @@ class Game(ABC):
         """The next entry, asked at the prompts (by name, only what it needs)."""
 
     # --- the score pad: an entry on one screen (sheet.entry_form) ---------------------
+    @abstractmethod
     def pad_form(self, sheet):
         """The next entry's screen (sheet.entry_form.EntryForm): every field a button, a row of
         tap targets or a number pad, opening on what comes next (the next hand, the dealer)."""
-        raise NotImplementedError  # TRANSITIONAL (issue 25): abstract once every game declares its screen
 
+    @abstractmethod
     def entry_from_pad(self, sheet, values: dict) -> dict:
         """The entry the screen's values make (as the sheet's YAML writes it); FormRefused
         naming each field that cannot be right."""
-        raise NotImplementedError  # TRANSITIONAL (issue 25): abstract once every game declares its screen
 
     def pad_finding_place(self, sheet, code: str, values: dict) -> str | None:
         """The field (or group of fields) of the pad's screen a finding of the entry is about,

@@ -7,7 +7,9 @@ catalogs are gettext's: `scorekeeper/locale/<lang>/LC_MESSAGES/scorekeeper.po`, 
 `click.po` for click's own messages (usage errors, "Did you mean", the help's headings).
 
 The language is chosen once per command (`choose`): `--lang`, else SCOREKEEPER_LANG, else the
-locale (LC_ALL, LC_MESSAGES, LANG), else English. A workbook is written in the language that
+locale (LC_ALL, LC_MESSAGES, LANG), else English. `speaking` changes it for a block, in the
+current context only (a ContextVar): the score pad's threads each speak their own request's
+language at once, with no lock between them. A workbook is written in the language that
 was chosen (`--lang` or SCOREKEEPER_LANG), else in its game's own (`workbook_language`): the
 locale of the scorer's machine says how the terminal speaks, not how the printed boletim does.
 """
@@ -15,6 +17,7 @@ locale of the scorer's machine says how the terminal speaks, not how the printed
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import gettext as _gettext
 import os
 import sys
@@ -28,7 +31,9 @@ ENVIRONMENT = "SCOREKEEPER_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first one set decides
 
 _catalogs: dict[tuple[str, str], _gettext.NullTranslations] = {}
-_active = SOURCE
+_default = SOURCE  # the command's language (`use`), for every thread and context
+# A block's language (`speaking`), per thread and per context: None speaks the command's.
+_speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar("scorekeeper_language", default=None)
 _chosen = False  # by --lang or SCOREKEEPER_LANG, not by the locale
 
 
@@ -60,66 +65,72 @@ def catalog(language: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
     return found
 
 
+def active() -> str:
+    """The language in use: en, pt_PT or pt_BR (the block's, else the command's)."""
+    return _speaking.get() or _default
+
+
 def _(message: str) -> str:
     """`message` in the language in use."""
-    if _active == SOURCE:
+    language = active()
+    if language == SOURCE:
         return message
-    return catalog(_active).gettext(message)
+    return catalog(language).gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural of a message for `count`, by the language's own plural rule."""
-    if _active == SOURCE:
+    language = active()
+    if language == SOURCE:
         return singular if count == 1 else plural
-    return catalog(_active).ngettext(singular, plural, count)
+    return catalog(language).ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` as said in `context`, for a word that one language says two ways."""
-    if _active == SOURCE:
+    language = active()
+    if language == SOURCE:
         return message
-    return catalog(_active).pgettext(context, message)
+    return catalog(language).pgettext(context, message)
 
 
 def click_gettext(message: str) -> str:
     """click's own `gettext`: its messages in the language in use (see route_click)."""
-    if _active == SOURCE:
+    language = active()
+    if language == SOURCE:
         return message
-    return catalog(_active, CLICK_DOMAIN).gettext(message)
+    return catalog(language, CLICK_DOMAIN).gettext(message)
 
 
 def click_ngettext(singular: str, plural: str, count: int) -> str:
-    if _active == SOURCE:
+    language = active()
+    if language == SOURCE:
         return singular if count == 1 else plural
-    return catalog(_active, CLICK_DOMAIN).ngettext(singular, plural, count)
-
-
-def active() -> str:
-    """The language in use: en, pt_PT or pt_BR."""
-    return _active
+    return catalog(language, CLICK_DOMAIN).ngettext(singular, plural, count)
 
 
 def use(language: str, chosen: bool = False) -> None:
-    """Speak `language` from now on; `chosen` when the user chose it (workbooks follow it)."""
-    global _active, _chosen
-    _active, _chosen = language, chosen
+    """Speak `language` from now on (the command's language, every thread's); `chosen` when the
+    user chose it (workbooks follow it)."""
+    global _default, _chosen
+    _default, _chosen = language, chosen
+    _speaking.set(None)  # a block left open in this context must not outlive a new choice
 
 
 @contextlib.contextmanager
 def speaking(language: str):
-    """Speak `language` inside the block (a workbook's words), then the language before."""
-    global _active
-    before = _active
-    _active = language
+    """Speak `language` inside the block (a workbook's words, a request's page), then the
+    language before: in this context only, so another thread speaking another is not disturbed."""
+    token = _speaking.set(language)
     try:
         yield
     finally:
-        _active = before
+        _speaking.reset(token)
 
 
 def workbook_language(game_default: str) -> str:
     """The language a workbook is written in: the one chosen, else its game's own."""
-    return _active if _chosen else game_default
+    return active() if _chosen else game_default
 
 
 def canonical(value: str) -> str | None:
@@ -181,7 +192,7 @@ def decimal(value) -> str:
     """A number as a table shows it: a fraction with the language's decimal comma (2,5 in
     Portuguese), never in JSON or CSV, which keep the point."""
     text = str(value)
-    if _active != SOURCE:
+    if active() != SOURCE:
         text = text.replace(".", ",")
     return text
 
@@ -194,7 +205,7 @@ _THOUSANDS = {"pt_PT": " ", "pt_BR": "."}
 def grouped(number: int) -> str:
     """A whole number with its thousands grouped as the language in use writes them."""
     text = f"{number:,}"
-    separator = _THOUSANDS.get(_active)
+    separator = _THOUSANDS.get(active())
     return text.replace(",", separator) if separator else text
 
 

@@ -6,8 +6,11 @@ A name is refused when YAML or a terminal would not give it back as written: a c
 character (YAML escapes or folds it: NEL becomes a space), a line or paragraph separator (it
 forges a line of output), a bidirectional control (U+202E shows a name backwards, and can make a
 line read as another), bytes that are no UTF-8 (the shell passes them on as lone surrogates), a
-Unicode noncharacter (U+FFFF: no text, and no workbook's XML may hold it), or more than MAX_NAME
-characters (every message shows a name whole). errors.one_line shows each of these escaped.
+Unicode noncharacter (U+FFFF: no text, and no workbook's XML may hold it), an invisible or blank
+character (Unicode's Default_Ignorable_Code_Point set, with the Hangul fillers, and the blank
+Braille pattern: "Ana" and "Ana" + U+200B would look like one player and be two), or more than
+MAX_NAME characters (every message shows a name whole). errors.one_line shows the first
+four kinds escaped.
 """
 
 from __future__ import annotations
@@ -15,6 +18,36 @@ from __future__ import annotations
 # The bidirectional controls and the byte-order mark live beside one_line, which shows them escaped.
 from scorekeeper.errors import BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError, one_line, quote  # noqa: F401
 from scorekeeper.i18n import _
+
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.1): characters a
+# renderer shows as nothing (zero-width spaces and joiners, the soft hyphen, the combining
+# grapheme joiner, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation selectors,
+# tags...), and U+2800, the Braille pattern blank, which shows as a blank in every font.
+IGNORABLE_RANGES = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+
+
+def ignorable(code: int) -> bool:
+    """Whether the character `code` shows as nothing (or a blank) in a name (IGNORABLE_RANGES)."""
+    return any(low <= code <= high for low, high in IGNORABLE_RANGES)
 
 
 def _is_control(code: int) -> bool:
@@ -34,6 +67,11 @@ def name_problem(name: str) -> str | None:
         return _("the name {value} holds an invisible direction mark").format(value=quote(name))
     if any(code in NONCHARACTERS for code in codes):
         return _("the name {value} holds a Unicode noncharacter, which is no text").format(value=quote(name))
+    hidden = next((code for code in codes if ignorable(code)), None)
+    if hidden is not None:
+        return _("the name {value} holds {character}, which shows as nothing: two names would look alike").format(
+            value=quote(name), character=f"U+{hidden:04X}"
+        )
     if len(name) > MAX_NAME:
         return _("{name} is longer than a name ({most} characters)").format(name=quote(name), most=MAX_NAME)
     return None

@@ -15,7 +15,17 @@ PACKAGE = pathlib.Path(scorekeeper.__file__).parent
 CLICK_ALLOWED = ("scorekeeper.cli", "scorekeeper.launch")
 MOST_TOP_LEVEL_MODULES = 10
 # The modules every game folder has, by job.
-GAME_MODULES = {"__init__", "game", "rules", "scoring", "entry_input", "standings", "finding_codes", "workbook_layout"}
+GAME_MODULES = {
+    "__init__",
+    "game",
+    "rules",
+    "scoring",
+    "entry_input",
+    "pad_form",
+    "standings",
+    "finding_codes",
+    "workbook_layout",
+}
 # And these: a game of players has its own; the team games (Sueca, Truco) share team/'s, which
 # read their sheets and write and read their fichas from each game's workbook_layout.py.
 OWN_OR_TEAM_MODULES = {"sheet", "workbook_write", "workbook_read"}

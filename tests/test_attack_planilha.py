@@ -364,6 +364,19 @@ def test_a_name_typed_as_a_formula_is_read_never_dropped(tmp_path):
         ),  # issue 16: gave {late: null} and "None is not a player"
         ({"H6": "Z" * 32_767}, (), f"H6: '{'Z' * 80}'... (32767 characters) is longer than a name (80 characters)"),
         ({"M4": "A" * 81}, (), f"M4: '{'A' * 80}'... (81 characters) is longer than a name (80 characters)"),
+        # issue 25: a cell naming a player of a deal is refused as every other name cell is, never a finding
+        ({"D7": "B" * 5000}, (), f"D7: '{'B' * 80}'... (5000 characters) is longer than a name (80 characters)"),
+        ({"E7": "Da\u202evi"}, (), "E7: the name 'Da\\u202evi' holds an invisible direction mark"),
+        (
+            {"J16": "Zeca, " + "Z" * 81},
+            (),
+            f"J16: '{'Z' * 80}'... (81 characters) is longer than a name (80 characters)",
+        ),
+        ({"B7": "Ari" * 27}, (), f"B7: '{'Ari' * 26}Ar'... (81 characters) is longer than a name (80 characters)"),
+        # issue 25: a fraction is quoted as held, never rounded to the whole number it is not
+        ({"F7": 1.0000000001}, (), "F7: 1.0000000001 is not a whole number"),
+        ({"G9": 10.0000000001}, (), "G9: 10.0000000001 is not a whole number"),
+        ({"F7": "22.50"}, (), "F7: 22.50 is not a whole number"),  # text: as typed
         (
             {"C42": "normal", "D42": "Ari"},
             (),

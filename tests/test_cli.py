@@ -454,6 +454,7 @@ def test_top_level_help_lists_every_command_whole_and_shows_every_game():
         "  fix         Correct entry N with a new HAND and VALUES.\n"
         "  history     List every change on the record, oldest first.\n"
         "  import      Read a filled-in boletim back into a sheet.\n"
+        "  links       Print every table's score-pad link, or give a table a new one.\n"
         "  new         Start a sheet for a game.\n"
         "  record      Record the next hand (asked when no HAND).\n"
         "  rules       List, show or check rule files.\n"

@@ -323,6 +323,7 @@ def test_the_typed_totals_in_english(tmp_path):
         ("pt_BR", {"O4": "Ana"}, "O4: players: 'Ana' aparece duas vezes (linha 4)"),
         ("pt_BR", {"G13": "duas"}, "G13: 'duas': era esperado o número de vazas oferecidas"),
         ("pt_PT", {"M7": 2.5}, "M7: 2,5 não é um número inteiro"),
+        ("pt_BR", {"M7": 1.0000000001}, "M7: 1,0000000001 não é um número inteiro"),  # issue 25: never "1"
         ("pt_BR", {"M7": -80}, "M7: -80: escreva os pontos sem sinal em Negativos e Positivos"),
     ],
 )

@@ -70,8 +70,8 @@ def test_a_tournament_lists_its_current_round(tmp_path):
     _app, client = _client(tmp_path / "final" / "final.yaml")
     listed = client.get("/api/tables").get_json()
     assert [(t["id"], t["round"], t["sheet"], t["state"]) for t in listed] == [
-        ("r3-t1", 3, "r3-mesa1.yaml", "complete"),
-        ("r3-t2", 3, "r3-mesa2.yaml", "complete"),
+        ("1", 3, "r3-mesa1.yaml", "complete"),
+        ("2", 3, "r3-mesa2.yaml", "complete"),
     ]
     page = client.get("/?lang=en").get_data(as_text=True)
     assert "Standings" in page and "r3-mesa1.yaml" in page
@@ -206,8 +206,8 @@ def test_serve_prints_the_organisers_link_then_each_tables_with_its_code(tmp_pat
     links = [line for line in lines if "http://" in line and not line.startswith("Serving")]
     assert [re.sub(r"token=[\w-]+", "token=T", re.sub(r":\d+/", ":P/", line)) for line in links] == [
         "Organiser: http://127.0.0.2:P/?token=T",
-        "Table 1 (r3-t1): http://127.0.0.2:P/t/r3-t1?token=T",
-        "Table 2 (r3-t2): http://127.0.0.2:P/t/r3-t2?token=T",
+        "Table 1: http://127.0.0.2:P/t/1?token=T",
+        "Table 2: http://127.0.0.2:P/t/2?token=T",
     ]
     tokens = {re.search(r"token=([\w-]+)", line).group(1) for line in links}
     assert len(tokens) == 3 and all(len(t) >= 32 for t in tokens)  # secrets.token_urlsafe(24): 32 characters

@@ -9,13 +9,15 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 import yaml
 from conftest import EXAMPLES
 
-from scorekeeper.serve.app import CHANNEL_TIMEOUT, CLEANUP_INTERVAL, create_app
+from scorekeeper.serve.app import create_app
+from scorekeeper.serve.server import CHANNEL_TIMEOUT, CLEANUP_INTERVAL
 
 EMPTY = "rules: king\nplayers: [Ana, Bruno, Carla, Duarte]\nhands: []\n"
 VAZAS = {"hand": "vazas", "counts": [3, 2, 1, 7]}
@@ -93,13 +95,13 @@ def test_a_table_id_never_names_a_file(tmp_path):
         "/t/..%2Fr1-mesa1.yaml",
         "/t/r1-mesa1.yaml",
         "/t/%2Fetc%2Fpasswd",
-        "/t/r3-t1%00",
+        "/t/1%00",
         "/api/tables/..",
         "/api/tables/r3-mesa1.yaml",
-        "/t/r3-t1/..%2F..%2Ffinal.yaml/sheet.xlsx",
+        "/t/1/..%2F..%2Ffinal.yaml/sheet.xlsx",
     ):
         assert client.get(f"{address}?token={boss}").status_code == 404, address
-    shown = client.get(f"/api/tables/r3-t1?token={boss}").get_json()
+    shown = client.get(f"/api/tables/1?token={boss}").get_json()
     assert shown["file"] == "r3-mesa1.yaml"  # the file's name, never where the server keeps it
     assert str(tmp_path) not in client.get(f"/api/tables?token={boss}").get_data(as_text=True)
 
@@ -162,17 +164,17 @@ def test_a_sheet_replaced_by_a_symlink_while_served_is_refused(tmp_path):
     secret.write_text("rules: king\nplayers: [Segredo, B, C, D]\nhands: []\n")
     client, access = _pad(tmp_path / "final" / "final.yaml")
     boss = access.organiser
-    assert client.get(f"/api/tables/r3-t1?token={boss}").status_code == 200
+    assert client.get(f"/api/tables/1?token={boss}").status_code == 200
     os.remove(tmp_path / "final" / "r3-mesa1.yaml")
     os.symlink(secret, tmp_path / "final" / "r3-mesa1.yaml")
     refused = "r3-mesa1.yaml: is a symbolic link now: the score pad opens only the sheet it listed"
     for answer in (
-        client.get(f"/api/tables/r3-t1?token={boss}"),
-        client.post(f"/api/tables/r3-t1/entries?token={boss}", json={**VAZAS, "expected_entries": 0}),
-        client.delete(f"/api/tables/r3-t1/entries/last?token={boss}&expected_entries=0"),
+        client.get(f"/api/tables/1?token={boss}"),
+        client.post(f"/api/tables/1/entries?token={boss}", json={**VAZAS, "expected_entries": 0}),
+        client.delete(f"/api/tables/1/entries/last?token={boss}&expected_entries=0"),
     ):
         assert answer.status_code == 422 and answer.get_json()["message"] == refused
-    for address in ("/t/r3-t1", "/t/r3-t1/sheet.xlsx", "/"):
+    for address in ("/t/1", "/t/1/sheet.xlsx", "/"):
         answer = client.get(f"{address}?token={boss}")
         assert "Segredo" not in answer.get_data(as_text=True), address
     assert [t["state"] for t in client.get(f"/api/tables?token={boss}").get_json()] == ["unusable", "complete"]
@@ -264,3 +266,236 @@ def test_a_client_that_stalls_is_cut_off(folder):
         except subprocess.TimeoutExpired:
             server.kill()
             raise
+
+
+# --- a stranger cannot stall the room (issue 25, point 7) ------------------------------------
+
+
+def _server_cost(app, path: str, runs: int = 400, **request) -> float:
+    """The median CPU time, in seconds, the application spends answering `path` (the WSGI call
+    alone: the test client's own work is not the server's; the thread's CPU time, so other
+    processes on a loaded machine do not count)."""
+    from werkzeug.test import EnvironBuilder
+
+    environ = EnvironBuilder(path=path, **request).get_environ()
+    statuses, times = set(), []
+    for _ in range(runs):
+        began = time.thread_time()
+        body = b"".join(app.wsgi_app(dict(environ), lambda status, headers, *rest: statuses.add(status[:3])))
+        times.append(time.thread_time() - began)
+    assert body and len(statuses) == 1
+    return sorted(times)[len(times) // 2], statuses.pop()
+
+
+def test_a_refusal_takes_no_lock_reads_no_file_and_costs_under_a_millisecond(tmp_path, monkeypatch):
+    from scorekeeper.core import tables
+    from scorekeeper.serve import requests
+
+    (tmp_path / "mesa1.yaml").write_text(EMPTY)
+    (tmp_path / "mesa2.yaml").write_text(EMPTY)
+    app = create_app(str(tmp_path), with_tokens=True)  # no --lang: King's pt_PT, remembered at start
+    access = app.extensions["scorekeeper"].access
+    one = access.token_for("mesa1")
+    read = []
+    monkeypatch.setattr(tables, "list_tables", lambda path: read.append(path))  # a read would fail the request
+    big = "x" * 70_000
+    taken = []  # every table lock a request takes (a refusal must take none)
+    real_lock = requests.table_lock
+    monkeypatch.setattr(requests, "table_lock", lambda table_id: taken.append(table_id) or real_lock(table_id))
+    for path, request, status in (
+        ("/t/mesa1", {}, "401"),
+        ("/t/mesa1?token=" + "y" * 32, {}, "401"),
+        ("/t/mesa1?token=" + "y" * 5000, {}, "401"),
+        ("/api/tables/mesa1", {}, "401"),
+        (f"/t/mesa2?token={one}", {}, "403"),
+        (f"/api/tables/mesa2?token={one}", {}, "403"),
+        ("/wp-admin/setup.php", {}, "404"),
+        ("/t/mesa1", {"method": "POST", "data": big, "content_type": "text/plain"}, "413"),
+        ("/t/mesa1", {"headers": {"Host": "a b"}}, "400"),
+    ):
+        cost, answered = _server_cost(app, path, **request)
+        assert answered == status, path
+        assert cost < 0.001, (path, cost)
+    assert (read, taken) == ([], [])
+    assert app.test_client().get(f"/t/mesa1?token={one}").status_code == 500  # the page itself reads, and fails
+    assert taken == ["mesa1"]  # and took its table's lock: the check above can fail
+    page = app.test_client().get("/t/mesa1").get_data(as_text=True)
+    assert (
+        '<p role="alert">Esta página precisa da ligação da sua mesa (o código secreto falta ou está errado).</p>'
+        in page
+    )
+    english = app.test_client().get("/t/mesa1?lang=en").get_data(as_text=True)
+    assert "This page needs its table&#39;s link (its secret token is missing or wrong)." in english
+
+
+def test_no_table_waits_on_another_tables_work(folder):
+    from scorekeeper.serve import requests
+
+    (folder / "mesa2.yaml").write_text(EMPTY)
+    client = create_app(str(folder), language="en").test_client()
+    replies = {}
+
+    def ask(path):
+        began = time.monotonic()
+        status = client.get(path).status_code
+        replies[path] = (status, time.monotonic() - began)
+
+    held = requests.table_lock("mesa1")
+    with held.lock:  # table 1 busy for as long as this block: nobody else waits on it
+        asked = [threading.Thread(target=ask, args=(path,)) for path in ("/t/mesa2", "/api/tables", "/", "/print")]
+        for thread in asked:
+            thread.start()
+        for thread in asked:
+            thread.join(10)
+        waiting = threading.Thread(target=ask, args=("/t/mesa1",))
+        waiting.start()
+        waiting.join(0.5)
+        assert waiting.is_alive()  # table 1's own page waits for table 1's work
+    waiting.join(10)
+    assert {path: status for path, (status, _) in replies.items()} == {
+        "/t/mesa2": 200,
+        "/api/tables": 200,
+        "/": 200,
+        "/print": 200,
+        "/t/mesa1": 200,
+    }
+    assert max(seconds for path, (_, seconds) in replies.items() if path != "/t/mesa1") < 2
+
+
+@pytest.mark.parametrize("depth", [1_000, 9_000])  # 9,000 objects: 63 KB, under the 64 KiB a body may be
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a":', "}")])
+def test_json_nested_to_any_depth_is_a_400_of_one_line(folder, depth, opening, closing):
+    client, access = _pad(folder)
+    body = opening * depth + "1" + closing * depth
+    answer = client.post(
+        "/api/tables/mesa1/entries",
+        data=body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {access.token_for('mesa1')}"},
+    )
+    assert (answer.status_code, answer.get_json()) == (400, {"error": "invalid", "message": "a JSON object"})
+    assert (folder / "mesa1.yaml").read_text() == EMPTY
+
+
+@pytest.mark.parametrize(
+    "character",
+    [
+        "\u200b",  # zero width space
+        "\u3164",  # Hangul filler
+        "\uffa0",  # halfwidth Hangul filler
+        "\u034f",  # combining grapheme joiner
+        "\u115f",  # Hangul choseong filler
+        "\u1160",  # Hangul jungseong filler
+        "\u00ad",  # soft hyphen
+        "\u2060",  # word joiner
+        "\u180e",  # Mongolian vowel separator
+        "\ufe0f",  # variation selector 16
+        "\U000e0041",  # tag latin capital letter A
+        "\U000e0100",  # variation selector 17
+        "\u2800",  # Braille pattern blank
+    ],
+)
+def test_a_name_holding_a_character_that_shows_as_nothing_is_refused(tmp_path, character):
+    from scorekeeper.names import name_problem
+
+    twin = "Ana" + character
+    code = f"U+{ord(character):04X}"
+    assert name_problem(twin) == (
+        f"the name {yaml_quote(twin)} holds {code}, which shows as nothing: two names would look alike"
+    )
+    (tmp_path / "mesa1.yaml").write_text(
+        f'rules: king\nplayers: [Ana, "{twin.encode("ascii", "backslashreplace").decode()}", Carla, Duarte]\nhands: []\n'
+    )
+    client = create_app(str(tmp_path), language="en").test_client()
+    answer = client.get("/api/tables")
+    assert answer.get_json()[0]["error"].startswith("mesa1.yaml:2: players: the name ")
+    assert answer.get_json()[0]["error"].endswith(f"holds {code}, which shows as nothing: two names would look alike")
+
+
+def yaml_quote(name: str) -> str:
+    from scorekeeper.errors import quote
+
+    return quote(name)
+
+
+def test_slow_clients_cannot_lock_the_tables_out(folder):
+    """120 connections each sending a byte every 3 s (slowloris): waitress's default limit of
+    100 connections would turn every phone away; the pad's server answers a table's page
+    within a second all along."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", str(folder), "--port", "0", "--no-qr", "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    slow: list[socket.socket] = []
+    try:
+        for line in server.stdout:
+            found = re.search(r"Serving on http://127\.0\.0\.1:(\d+)", line)
+            if found:
+                break
+        port = int(found.group(1))
+        request = b"GET /t/mesa1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
+        for _ in range(120):
+            slow.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+        answered = []
+        began = time.monotonic()
+        sent = 0
+        while time.monotonic() - began < 12:
+            if time.monotonic() - began >= sent * 3:  # each slow connection's next byte, every 3 s
+                for each in slow:
+                    each.sendall(request[sent : sent + 1])
+                sent += 1
+            asked = time.monotonic()
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as phone:
+                phone.sendall(b"GET /t/mesa1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                reply = b""
+                while chunk := phone.recv(65536):
+                    reply += chunk
+            answered.append((reply.split(b"\r\n", 1)[0], time.monotonic() - asked))
+            time.sleep(0.5)
+        assert sent == 4 and len(answered) >= 10
+        assert {status for status, _ in answered} == {b"HTTP/1.1 200 OK"}
+        assert max(seconds for _, seconds in answered) < 1, answered
+        for each in slow:  # every slow connection is still open: none was cut to make room
+            each.sendall(b"a")
+    finally:
+        for each in slow:
+            each.close()
+        server.terminate()
+        try:
+            server.wait(60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            raise
+
+
+def test_a_request_still_trickling_in_after_the_deadline_is_cut_off(folder, monkeypatch):
+    """A byte every second keeps waitress's idle timeout away for ever; the request deadline
+    closes the connection (REQUEST_DEADLINE, here 2 s, looked at every CLEANUP_INTERVAL)."""
+    from scorekeeper.serve import server as pad_server
+
+    monkeypatch.setattr(pad_server, "REQUEST_DEADLINE", 2)
+    running = pad_server.make_server(create_app(str(folder), language="en"), "127.0.0.1", 0)
+    loop = threading.Thread(target=running.run, daemon=True)
+    loop.start()
+    try:
+        trickle = socket.create_connection(("127.0.0.1", running.effective_port), timeout=1)
+        began = time.monotonic()
+        closed = None
+        for byte in b"GET /t/mesa1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 100:
+            try:
+                trickle.sendall(bytes([byte]))
+                if trickle.recv(1) == b"":
+                    closed = time.monotonic() - began
+                    break
+            except TimeoutError:
+                continue  # nothing yet: a second went by
+            except OSError:
+                closed = time.monotonic() - began
+                break
+        assert closed is not None and 2 <= closed <= 2 + 2 * CLEANUP_INTERVAL + 1.5, closed
+        trickle.close()
+    finally:
+        running.close()
+        running.task_dispatcher.shutdown()

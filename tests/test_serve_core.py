@@ -36,10 +36,10 @@ def test_a_tournament_serves_its_current_round_by_id(tmp_path):
     served = tables.list_tables(str(tmp_path / "final" / "final.yaml"))
     assert served.kind == "tournament"
     assert [(t.id, t.round, t.number, t.sheet) for t in served.tables] == [
-        ("r3-t1", 3, "1", "r3-mesa1.yaml"),
-        ("r3-t2", 3, "2", "r3-mesa2.yaml"),
+        ("1", 3, "1", "r3-mesa1.yaml"),
+        ("2", 3, "2", "r3-mesa2.yaml"),
     ]
-    assert served.get("r3-t2").path == str(tmp_path / "final" / "r3-mesa2.yaml")
+    assert served.get("2").path == str(tmp_path / "final" / "r3-mesa2.yaml")
     with pytest.raises(tables.UnknownTable, match="there is no table '../r1-mesa1.yaml'"):
         served.get("../r1-mesa1.yaml")
 
@@ -52,7 +52,7 @@ def test_a_folder_serves_its_regular_sheets_by_stem(tmp_path):
     os.symlink(tmp_path / "b.yaml", tmp_path / "link.yaml")
     (tmp_path / "sub.yaml").mkdir()
     served = tables.list_tables(str(tmp_path))
-    assert [(t.id, t.sheet) for t in served.tables] == [("sheet-1", "a b.yaml"), ("b", "b.yaml")]
+    assert [(t.id, t.sheet) for t in served.tables] == [("a-b~c8687a08aa", "a b.yaml"), ("b", "b.yaml")]
 
 
 def test_an_entry_as_data_is_recorded_and_a_stale_one_refused(tmp_path):

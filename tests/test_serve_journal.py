@@ -108,8 +108,9 @@ def test_a_key_used_for_another_change_is_refused_not_taken_for_a_repeat(folder)
 def test_a_key_that_is_no_id_is_a_400_of_one_line_and_takes_no_lock(folder, key):
     client = create_app(str(folder)).test_client()
     replies = []
-    # The core lock is held (another table's long change): a refusal must not wait for it.
-    with requests.CORE:
+    # The table's lock is held (a long change of its own): a refusal must not wait for it.
+    held = requests.table_lock("mesa1")
+    with held.lock:
         sent = threading.Thread(
             target=lambda: replies.append(
                 client.post("/api/tables/mesa1/entries", json=VAZAS, headers={"Idempotency-Key": key})
@@ -117,7 +118,7 @@ def test_a_key_that_is_no_id_is_a_400_of_one_line_and_takes_no_lock(folder, key)
         )
         sent.start()
         sent.join(10)
-    assert replies, "the refusal waited for the core lock"
+    assert replies, "the refusal waited for the table's lock"
     answer = replies[0]
     assert answer.status_code == 400
     body = answer.get_json()
@@ -169,13 +170,14 @@ def test_a_forms_change_id_that_is_no_id_is_a_400_of_one_line(folder):
     client = create_app(str(folder), language="en").test_client()
     form = _hidden(client.get("/t/mesa1").get_data(as_text=True))
     replies = []
-    with requests.CORE:  # refused without waiting for the core lock, as the API's key is
+    held = requests.table_lock("mesa1")
+    with held.lock:  # refused without waiting for the table's lock, as the API's key is
         sent = threading.Thread(
             target=lambda: replies.append(client.post("/t/mesa1", data={**form, "change_id": "<script>"}))
         )
         sent.start()
         sent.join(10)
-    assert replies, "the refusal waited for the core lock"
+    assert replies, "the refusal waited for the table's lock"
     refused = replies[0]
     assert refused.status_code == 400 and refused.mimetype == "text/plain"
     assert refused.get_data(as_text=True) == "change_id: a change's id is 8 to 80 letters, digits, - and _\n"
@@ -230,11 +232,11 @@ def test_a_tournament_table_is_on_the_record_by_its_number(tmp_path):
     final = tmp_path / "final" / "final.yaml"
     app = create_app(str(final), with_tokens=True, language="en")
     access = app.extensions["scorekeeper"].access
-    token = access.token_for("r3-t2")
+    token = access.token_for("2")
     client = app.test_client()
     sheet = tmp_path / "final" / "r3-mesa2.yaml"
     count = len(_hands(sheet))
-    undone = client.delete(f"/api/tables/r3-t2/entries/last?token={token}&expected_entries={count}")
+    undone = client.delete(f"/api/tables/2/entries/last?token={token}&expected_entries={count}")
     assert undone.status_code == 200
     last = history.last_changes(str(sheet), 1)[0]
     assert (last.action, last.entry, last.by["link"]) == ("undo", count, "table 2")

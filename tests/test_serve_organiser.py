@@ -41,7 +41,7 @@ def test_the_draw_button_draws_the_next_round_into_the_file_with_its_sheets(fina
     csrf = _csrf(page)
     before = final.read_text()
     assert client.post(f"/draw?token={access.organiser}", data={"csrf": "0" * 64}).status_code == 403
-    table = access.token_for("r3-t1")
+    table = access.token_for("1")
     assert client.post(f"/draw?token={table}", data={"csrf": csrf}).status_code == 403  # a table's link
     assert final.read_text() == before
 
@@ -64,7 +64,7 @@ def test_the_draw_button_draws_the_next_round_into_the_file_with_its_sheets(fina
     assert [
         (t["id"], t["round"], t["sheet"], t["state"])
         for t in client.get(f"/api/tables?token={access.organiser}").get_json()
-    ] == [("r4-t1", 4, sheets[0], "not-started"), ("r4-t2", 4, sheets[1], "not-started")]
+    ] == [("1", 4, sheets[0], "not-started"), ("2", 4, sheets[1], "not-started")]
     assert "Draw the next round</button>" not in page  # round 4 is not played yet (and is the last planned)
     again = client.post(f"/draw?token={access.organiser}", data={"csrf": csrf})  # a form of no round
     assert again.status_code == 422 and len(yaml.safe_load(final.read_text())["rounds"]) == 4
@@ -78,10 +78,10 @@ def test_a_tables_boletim_downloads_as_a_workbook_check_reads_clean(final, tmp_p
     app = create_app(str(final), with_tokens=True, language="en")
     access = app.extensions["scorekeeper"].access
     client = app.test_client()
-    got = client.get(f"/t/r3-t1/sheet.xlsx?token={access.token_for('r3-t1')}")
+    got = client.get(f"/t/1/sheet.xlsx?token={access.token_for('1')}")
     assert got.status_code == 200 and got.mimetype == XLSX
-    assert got.headers["Content-Disposition"] == 'attachment; filename="r3-t1.xlsx"'
-    assert client.get(f"/t/r3-t2/sheet.xlsx?token={access.token_for('r3-t1')}").status_code == 403
+    assert got.headers["Content-Disposition"] == 'attachment; filename="1.xlsx"'
+    assert client.get(f"/t/2/sheet.xlsx?token={access.token_for('1')}").status_code == 403
     saved = tmp_path / "r3-t1.xlsx"
     saved.write_bytes(got.data)
     done = subprocess.run(

@@ -309,3 +309,24 @@ def test_adding_a_game_shows_the_toys_rule_file_and_registry_line_as_they_are():
     assert 'games.REGISTRY.append("corrida.game")  # the one registry line' in pathlib.Path(__file__).read_text(
         encoding="utf-8"
     )
+
+
+def test_the_toy_declares_its_score_pad_screen(corrida):
+    """A fifth game is on the score pad by declaring its screen in its own folder: the core
+    records from the screen's values and refuses each field by name."""
+    from scorekeeper.core import pad_entry, tables
+    from scorekeeper.sheet.entry_form import FormRefused
+
+    _ok("new", "corrida", *TEAMS, "-o", "s.yaml")
+    table = tables.list_tables("s.yaml").tables[0]
+    form = pad_entry.screen(table).form
+    assert [(f.name, f.kind, f.value) for f in form.fields] == [("winner", "choice", ""), ("points", "number", "1")]
+    assert pad_entry.check(table, {"points": "9"}).refusals == {
+        "winner": "winner: required",
+        "points": "the hand's points: 9 is out of range (1 to 3)",
+    }
+    with pytest.raises(FormRefused):
+        pad_entry.record(table, {"winner": "Eles", "points": "0"}, 0)
+    said = pad_entry.record(table, {"winner": "Eles", "points": "2"}, 0).said
+    assert said[0].startswith("Hand 1 (hand, Eles): Nos 0, Eles +2")
+    assert pad_entry.record(table, {"winner": "Nos"}, 1).report["totals"] == {"Nos": 1, "Eles": 2}

@@ -40,6 +40,7 @@ class LazyGroup(click.Group):
         "rules": ("cmd_rules", "rules"),
         "tournament": ("cmd_tournament", "tournament"),
         "serve": ("cmd_serve", "serve"),
+        "links": ("cmd_links", "links"),
     }
 
     def list_commands(self, ctx):

@@ -9,20 +9,23 @@ change sent again with the id of one already made is not made again, and says so
 before the entry count is compared, so one's own retry is never taken for someone else's entry.
 A table's last changes are read from the journal beside its sheet.
 
-Tables are addressed by an id (`r2-t3` in a tournament, a sheet's stem in a folder), looked up
-in the list; a request never names a file. No web framework here: a front end turns requests
+Tables are addressed by an id that belongs to the table, not to a round or a run (`3`, table
+3's number in a tournament, in every round; a sheet's stem in a folder), looked up in the list;
+a request never names a file. No web framework here: a front end turns requests
 into these calls and their results into pages.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
 import re
 import sqlite3
 import stat
 import time
+from collections import Counter
 from dataclasses import dataclass
 
 from scorekeeper import games
@@ -105,24 +108,63 @@ def list_tables(path: str) -> Tables:
             current = tournament.rounds[-1]
             for position, seat in enumerate(current.tables or current.matches, 1):
                 if seat.sheet:
-                    number = getattr(seat, "table", position)
+                    number = str(getattr(seat, "table", position))
                     tables.append(
                         Table(
-                            f"r{current.number}-t{position}",
+                            table_id(number),
                             sheet_path(tournament, seat.sheet),
                             os.path.basename(seat.sheet),
                             current.number,
-                            str(number),
+                            number,
                         )
                     )
-        return Tables("tournament", path, tables, tournament)
-    return Tables("sheet", path, [Table(_id_of(os.path.basename(path), set()), path, os.path.basename(path))])
+        return Tables("tournament", path, _unique(tables), tournament)
+    name = os.path.basename(path)
+    return Tables("sheet", path, [Table(sheet_id(name), path, name)])
+
+
+def table_id(number: str) -> str:
+    """A tournament's table's id: its number (or label) as the round names it, so that its link
+    is the same in every round (table 3 is `3` in round 1 and in round 5); a label that is
+    not plain letters and digits gets a stable id from it (stable_id)."""
+    return number if _SAFE_ID.match(number) else stable_id(number)
+
+
+def sheet_id(name: str) -> str:
+    """A served sheet's id, from its file name alone (never its place in the folder, so a file
+    added or removed shifts no other's): the stem of a `.yaml`, the whole name of a `.yml`, each
+    when it is plain letters, digits and -_. (an id goes in an address as it is); any other name
+    a stable id from it. No two names give one id: a stem never ends in .yml (such a name is
+    hashed) and a derived id holds a ~, which no plain name holds."""
+    stem, suffix = os.path.splitext(name)
+    plain = _SAFE_ID.match(stem) and not stem.lower().endswith(SHEET_SUFFIXES)
+    if plain and suffix == ".yaml":
+        return stem
+    if plain and suffix == ".yml" and _SAFE_ID.match(name):
+        return name
+    return stable_id(stem)
+
+
+def stable_id(text: str) -> str:
+    """An id made from any text: its letters and digits as a slug (the first 24), a ~ and the
+    first 10 hex digits of its SHA-256, so `Mesa Norte` is `Mesa-Norte~1b2c...`, the same at
+    every run, and two texts whose slugs agree still differ."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:24].strip("-") or "table"
+    digest = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return f"{slug}~{digest}"
+
+
+def _unique(tables: list[Table]) -> list[Table]:
+    """The tables whose id no other has: two with one id (two sheets of one table number in a
+    round, or a derived id's hash met twice) are both left out, so that neither's link ever
+    reads the other's sheet; `check` names such a round's fault."""
+    counts = Counter(table.id for table in tables)
+    return [table for table in tables if counts[table.id] == 1]
 
 
 def _folder_tables(folder: str) -> list[Table]:
-    """Every regular file named .yaml or .yml in the folder (no symlink, no subfolder), by name."""
-    tables: list[Table] = []
-    taken: set[str] = set()
+    """Every regular file named .yaml or .yml in the folder (no symlink, no subfolder), by name,
+    each with its id from its file name (sheet_id)."""
     with os.scandir(folder) as entries:
         names = sorted(
             e.name
@@ -131,23 +173,7 @@ def _folder_tables(folder: str) -> list[Table]:
             and not e.name.startswith(".")
             and stat.S_ISREG(e.stat(follow_symlinks=False).st_mode)
         )
-    for name in names[:MAX_TABLES]:
-        table_id = _id_of(name, taken)
-        taken.add(table_id)
-        tables.append(Table(table_id, os.path.join(folder, name), name))
-    return tables
-
-
-def _id_of(name: str, taken: set[str]) -> str:
-    """A sheet's id: its stem when that is plain letters, digits and -_. (and not taken), else
-    `sheet-N`: an id goes in an address as it is."""
-    stem = os.path.splitext(name)[0]
-    if _SAFE_ID.match(stem) and stem not in taken:
-        return stem
-    number = len(taken) + 1
-    while f"sheet-{number}" in taken:
-        number += 1
-    return f"sheet-{number}"
+    return _unique([Table(sheet_id(name), os.path.join(folder, name), name) for name in names[:MAX_TABLES]])
 
 
 def refusal(exc: ScorekeeperError) -> str:

@@ -293,7 +293,10 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
         if entry is not None:
             deals.append(entry)
             deals.item_lines.append(entry.line)
-            planilha.dealers.append((r, grid.text(r, DEALER)))
+            dealer = grid.text(r, DEALER)
+            if dealer is not None:
+                _refuse_name(dealer, grid.where(r, DEALER))  # Dá names a player too
+            planilha.dealers.append((r, dealer))
     doc["deals"] = deals
     doc.key_lines["deals"] = deals.line
     _refuse_outside(grid, planilha, last)
@@ -537,6 +540,9 @@ def _entry(
 ) -> LineDict | None:
     """The entry typed on row r (a LineDict with coded lines), or None for an empty row."""
     text = {column: grid.text(r, column) for column in (ENTRY, WHO, OTHER, CORINGA, FINE, FINED, FINE2, FINED2)}
+    for column in (WHO, OTHER):  # a caller, a soloist, a partner ... (a coringa: _people; the fined: _fines)
+        if text[column] is not None:
+            _refuse_name(text[column], grid.where(r, column))
     text.update({column: _spelled(text[column], spelling) for column in (WHO, OTHER, CORINGA)})
     figuras, tricks = grid.number(r, FIGURAS), grid.number(r, TRICKS)
     per_person = {
@@ -587,7 +593,9 @@ def _entry(
                 entry["figuras"] = figuras
         if tricks is not None:
             entry["tricks"] = tricks
-        fines = _fines(text[FINE], text[FINED], spelling) + _fines(text[FINE2], text[FINED2], spelling)
+        fines = _fines(text[FINE], text[FINED], spelling, grid.where(r, FINED)) + _fines(
+            text[FINE2], text[FINED2], spelling, grid.where(r, FINED2)
+        )
         if fines:
             entry["fines"] = fines
         if per_person["chips"]:
@@ -616,14 +624,18 @@ def _entry(
 MAX_PIECES = 8 * (MAX_FINES + 1)
 
 
-def _fines(names: str | None, players: str | None, spelling: dict[str, str]) -> list[dict]:
+def _fines(names: str | None, players: str | None, spelling: dict[str, str], where: str) -> list[dict]:
     """The fines written under a contract: Multa and Multado, several separated by commas. A
     name holding a comma itself (`Silva, Jr`) is kept whole when it names a person of the
-    planilha, as King's Faltosos are read; at most one fine more than a deal holds."""
+    planilha, as King's Faltosos are read; at most one fine more than a deal holds. A name
+    that cannot be one is refused at the Multado cell (`where`)."""
     if names is None and players is None:
         return []
     names_list = [n.strip() for n in (names or "").split(",", MAX_FINES + 1)[: MAX_FINES + 1]]
     players_list = _fined(players or "", spelling)[: MAX_FINES + 1]
+    for player in players_list:
+        if player:
+            _refuse_name(player, where)
     count = max(len(names_list), len(players_list))
     names_list += [""] * (count - len(names_list))
     players_list += [""] * (count - len(players_list))

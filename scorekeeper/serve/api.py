@@ -71,11 +71,11 @@ def register(app) -> None:
             return _changed(done, 201)
 
     @app.post("/api/tables/<table_id>/check")
-    @locked
     def api_check(table_id):
         """What recording the values would do (the page asks as the scorer types): each field's
         refusal, the findings the entry would bring and where each is shown. Nothing is saved
-        and the sheet's writer lock is not taken: a read of the sheet, as a page's."""
+        and no lock is taken, neither the table's nor the sheet's writer lock: a read of the
+        sheet (written atomically), so a check never waits on an entry being saved."""
         table = _table(table_id)
         if not request.is_json:
             return jsonify({"error": "unsupported", "message": "Content-Type: application/json"}), 415

@@ -8,9 +8,12 @@ import os
 import re
 
 from flask import Flask, abort, request
+from flask.json.provider import DefaultJSONProvider
 
+from scorekeeper import games
 from scorekeeper.core import tables
-from scorekeeper.serve import api, pages, table_pages
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.serve import api, link_file, pages, refusals, table_pages
 from scorekeeper.serve.access import Access
 from scorekeeper.serve.requests import Served
 
@@ -23,20 +26,31 @@ CSP = (
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 # A Host header is a name or an address, and a port: the links a page shows are made from it.
 HOST = re.compile(r"(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,20}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?\Z")
-# waitress closes a connection that sends nothing for CHANNEL_TIMEOUT seconds (looked at every
-# CLEANUP_INTERVAL): a client that opens connections and stalls (slowloris) holds each for
-# seconds, not waitress's default two minutes; a phone's next tap just opens a new one.
-CHANNEL_TIMEOUT = 10
-CLEANUP_INTERVAL = 2
 
 
-def create_app(path: str, *, with_tokens: bool = False, language: str | None = None) -> Flask:
+class JSONProvider(DefaultJSONProvider):
+    """Flask's JSON, where a body nested deeper than Python's recursion limit (1,000 arrays in
+    a 4 KB body) is malformed JSON like any other (a ValueError: the API answers 400) rather
+    than a RecursionError, a 500 with a traceback in the log."""
+
+    def loads(self, s, **kwargs):
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deep") from None
+
+
+def create_app(path: str, *, with_tokens: bool = False, language: str | None = None, links: str | None = None) -> Flask:
     """The application serving PATH. `with_tokens` (the server on a network, not the loopback
     address): each table is read and written only with its secret link, everything with the
-    organiser's; without, only this machine's own addresses are served."""
+    organiser's; without, only this machine's own addresses are served. The links' secrets
+    are kept in `links` (default: the links file beside PATH, link_file.path_for)."""
     app = Flask(__name__)
-    access = Access(with_tokens)
+    app.json_provider_class = JSONProvider
+    app.json = JSONProvider(app)
+    access = Access(with_tokens, links or link_file.path_for(path))
     served = Served(os.fspath(path), access, language)
+    served.remembered = _game_language(served)
     app.config.update(
         SECRET_KEY=access.secret,
         MAX_CONTENT_LENGTH=MAX_BODY,
@@ -65,7 +79,22 @@ def create_app(path: str, *, with_tokens: bool = False, language: str | None = N
         response.headers["Cache-Control"] = "no-store"
         return response
 
+    refusals.register(app)
     pages.register(app)
     table_pages.register(app)
     api.register(app)
     return app
+
+
+def _game_language(served: Served) -> str | None:
+    """The language of the game served (a tournament's, else its first sheet's), read once at
+    start, for the refusals until a page is made (requests.refusal_language)."""
+    try:
+        found = served.tables()
+        if found.tournament is not None:
+            return games.get(found.tournament.rules.game).workbook_language
+        if found.tables:
+            return games.get(tables.load(found.tables[0])[1].game).workbook_language
+    except (ScorekeeperError, KeyError):
+        pass
+    return None

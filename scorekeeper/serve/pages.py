@@ -1,11 +1,11 @@
-"""The score pad's organiser pages: refusals (401, 403, 404 ...) as a page in the table's
-language, the organiser's page (every table's state, link and code, the standings, the
-downloads, the next draw), the draw itself, the championship workbook and the printable page of
-codes. Forms are posted and pages rendered again: nothing needs JavaScript."""
+"""The score pad's organiser pages: the organiser's page (every table's state, link and code,
+the standings, the downloads, the next draw), the draw itself, the championship workbook and the
+printable page of codes (a refusal's page is refusals.py's). Forms are posted and pages rendered
+again: nothing needs JavaScript."""
 
 from __future__ import annotations
 
-from flask import Response, abort, jsonify, render_template, request
+from flask import Response, abort, render_template, request
 
 from scorekeeper import i18n
 from scorekeeper.core import tables
@@ -19,22 +19,6 @@ from scorekeeper.serve.requests import acting, allow, language, locked, nonce, s
 
 
 def register(app) -> None:
-    @app.errorhandler(401)
-    @app.errorhandler(403)
-    @app.errorhandler(404)
-    @app.errorhandler(405)
-    @app.errorhandler(413)
-    @app.errorhandler(400)
-    @locked
-    def refused(error):
-        if request.path.startswith("/api/"):
-            return jsonify({"error": error.name.lower(), "message": error.description}), error.code
-        lang = language(served_game())  # a phone refused at its table reads its table's language
-        with i18n.speaking(lang):
-            return render_template(
-                "error.html", status=error.code, message=_status_words(error.code), **common(lang)
-            ), error.code
-
     @app.get("/")
     @locked
     def organiser():
@@ -109,13 +93,3 @@ def register(app) -> None:
             secret = access.token_for(table.id)
             address = f"{base}/t/{table.id}" + (f"?token={secret}" if secret else "")
         return Response(svg(address), mimetype="image/svg+xml")
-
-
-def _status_words(status: int) -> str:
-    return {
-        401: _("This page needs its table's link (its secret token is missing or wrong)."),
-        403: _("This link is for another table."),
-        404: _("There is no such page or table."),
-        413: _("The request is too large."),
-        400: _("The request could not be used."),
-    }.get(status, _("The request could not be used."))

@@ -1,7 +1,12 @@
 """What every score-pad view asks of the request it serves: the server's PATH and access
 (Served), who is asking, the table asked for, the page's language, the session's nonce, the
-one lock every core call takes (the language in use is the process's, see i18n), the client's
-change id, and who the journal records as making a change (`acting`)."""
+table's own lock (`locked`), the client's change id, and who the journal records as making a
+change (`acting`).
+
+No lock is shared by the whole server: the language is per request (i18n speaks in a context
+variable), a sheet's writers are kept one at a time by its writer lock and its journal, and
+each table's requests by that table's lock, taken only after the link was checked: a stranger's
+refused request takes no lock and reads no file, and no table waits on another's work."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import contextlib
 import functools
 import secrets
 import threading
+import weakref
 
 from flask import abort, current_app, g, jsonify, request, session
 
@@ -20,20 +26,19 @@ from scorekeeper.journal.who import acting_as
 from scorekeeper.serve.access import ORGANISER, Access
 
 # Said of a change id that is none (an Idempotency-Key header, a form's hidden field), in the
-# request's language straight from its catalog: the refusal takes no lock (see CORE).
+# request's language straight from its catalog: the refusal takes no lock and reads no file.
 BAD_CHANGE_ID = N_("{name}: a change's id is 8 to {most} letters, digits, - and _")
-
-# One core call at a time: i18n's language is the process's, and a page in Portuguese must not
-# be said in English by another thread half-way. Each call is short (a sheet read and scored).
-CORE = threading.Lock()
 
 
 class Served:
     """What the server serves: the PATH given (re-read at each request, so a round drawn or a
-    sheet recorded by `record` shows at once), who may do what, and the language chosen."""
+    sheet recorded by `record` shows at once), who may do what, the language chosen, and the
+    language of the last page made from what is served (`remembered`: a refusal speaks it
+    without reading anything)."""
 
     def __init__(self, path: str, access: Access, language: str | None):
         self.path, self.access, self.language = path, access, language
+        self.remembered: str | None = None
 
     def tables(self) -> tables.Tables:
         return tables.list_tables(self.path)
@@ -43,12 +48,43 @@ def served() -> Served:
     return current_app.extensions["scorekeeper"]
 
 
+class _TableLock:
+    """One table's lock (a class of its own: a weak reference can point at it)."""
+
+    __slots__ = ("lock", "__weakref__")
+
+    def __init__(self):
+        self.lock = threading.Lock()
+
+
+# The tables' locks, each alive while a request holds or awaits it: as many as tables in use,
+# whatever ids are asked for. _LOCKS_GUARD is held for a dictionary look-up, never for work.
+_LOCKS: weakref.WeakValueDictionary[str, _TableLock] = weakref.WeakValueDictionary()
+_LOCKS_GUARD = threading.Lock()
+
+
+def table_lock(table_id: str) -> _TableLock:
+    with _LOCKS_GUARD:
+        found = _LOCKS.get(table_id)
+        if found is None:
+            found = _LOCKS[table_id] = _TableLock()
+        return found
+
+
 def locked(view):
-    """Run a view holding CORE (see above)."""
+    """Run a view of one table (its `table_id`) holding that table's lock, once the link is
+    known to open it (else 401/403 at once, no lock taken): one request at a time reads and
+    writes a table (a retry sent while its first is still saving finds it saved), and requests
+    to other tables go on beside it. A view of no table takes no lock."""
 
     @functools.wraps(view)
     def run(*args, **kwargs):
-        with CORE:
+        table_id = kwargs.get("table_id")
+        if table_id is None:
+            return view(*args, **kwargs)
+        allow(table_id)
+        held = table_lock(table_id)
+        with held.lock:
             return view(*args, **kwargs)
 
     return run
@@ -83,19 +119,34 @@ def table_or_404(table_id: str) -> tables.Table:
 
 def language(game_name: str | None) -> str:
     """The page's language: `?lang=` (the page's switch), else `--lang`, else the game's
-    workbook language (issue 19), else English."""
-    asked = i18n.canonical(request.args.get("lang", "")[:16]) if request.args.get("lang") else None  # never
-    # the body's: an error page for a body too large (413) must not read it
+    workbook language (issue 19), else English. The game's is remembered for the refusals."""
+    asked = asked_language()
     if asked:
         return asked
     if served().language:
         return served().language
     if game_name:
         try:
-            return games.get(game_name).workbook_language
+            found = games.get(game_name).workbook_language
         except KeyError:
             pass
+        else:
+            served().remembered = found
+            return found
     return i18n.SOURCE
+
+
+def asked_language() -> str | None:
+    """The language the address asks for (`?lang=`; never the body's: an error page for a body
+    too large, 413, must not read it), or None."""
+    asked = request.args.get("lang")
+    return i18n.canonical(asked[:16]) if asked else None
+
+
+def refusal_language() -> str:
+    """A refusal's language, found without reading any file: `?lang=`, else `--lang`, else the
+    language of the last page made from what is served, else English."""
+    return asked_language() or served().language or served().remembered or i18n.SOURCE
 
 
 def nonce() -> str:
@@ -119,7 +170,9 @@ def change_id(source: str):
             given = request.headers.get(name) if source == "header" else request.form.get(name)
             given = given.strip() if given else None
             if given and not transaction.valid_id(given):
-                message = i18n.catalog(language(None)).gettext(BAD_CHANGE_ID)
+                # the API's language (as language(None) finds it), or the page's
+                said_in = language(None) if source == "header" else refusal_language()
+                message = i18n.catalog(said_in).gettext(BAD_CHANGE_ID)
                 message = message.format(name=name, most=transaction.MAX_ID)
                 if source == "header":
                     return jsonify({"error": "invalid", "message": message}), 400

@@ -20,6 +20,7 @@ from scorekeeper.sheet.typed_input import whole
 CHOICE = "choice"  # one of `choices`: a row of buttons (radio buttons without JavaScript)
 PLAYERS = "players"  # some of `choices` (players, teams): toggles; none chosen is "" when not required
 NUMBER = "number"  # a whole number from `low` to `high`: tap targets when the range is short, else a number pad
+TEXT = "text"  # a name no button can offer (a new coringa, Quatrilho Art 12, 15): a text box, `choices` suggested
 
 TAP_MOST = 13  # a number field of at most this many values (0 to 13 tricks) is a row of tap targets
 

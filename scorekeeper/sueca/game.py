@@ -34,6 +34,9 @@ class Sueca(TeamGame):
     score_sheet = lazy("scorekeeper.sueca.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.sueca.entry_input", "build_entry")
     ask_entry = lazy("scorekeeper.sueca.entry_input", "ask_entry")
+    pad_form = lazy("scorekeeper.sueca.pad_form", "pad_form")
+    entry_from_pad = lazy("scorekeeper.sueca.pad_form", "entry_from_pad")
+    pad_finding_place = lazy("scorekeeper.sueca.pad_form", "finding_place")
     standings = lazy("scorekeeper.sueca.standings", "standings")
 
     def interactive_help(self):
@@ -54,6 +57,12 @@ class Sueca(TeamGame):
     def entry_label(self, kind):
         """A deal is said in the language in use ("partida"); a penalty is the rule file's word."""
         return _("deal") if kind == "deal" else kind
+
+    def entry_words(self, rules, kind):
+        """A deal as a page says it (`Partida`), a penalty in the Regulamento's words (`Renúncia`)."""
+        from scorekeeper.sueca.pad_form import entry_words  # lazy: only pages say a deal so
+
+        return entry_words(rules, kind)
 
     def show_tables(self, result):
         """`show`: each deal's card points and points, the moca standing, and mocas won. Heads in

@@ -24,6 +24,9 @@ class Truco(TeamGame):
     score_sheet = lazy("scorekeeper.truco.scoring", "score_sheet")
     build_entry = lazy("scorekeeper.truco.entry_input", "build_entry")
     ask_entry = lazy("scorekeeper.truco.entry_input", "ask_entry")
+    pad_form = lazy("scorekeeper.truco.pad_form", "pad_form")
+    entry_from_pad = lazy("scorekeeper.truco.pad_form", "entry_from_pad")
+    pad_finding_place = lazy("scorekeeper.truco.pad_form", "finding_place")
     standings = lazy("scorekeeper.truco.standings", "standings")
 
     def interactive_help(self):
@@ -49,6 +52,13 @@ class Truco(TeamGame):
             "mao de onze": pgettext("truco", "mao de onze"),
         }
         return kinds.get(kind, kind)
+
+    def entry_words(self, rules, kind):
+        """A hand as a page says it (`Mão`), a void, a mão de onze and a penalty in the
+        regulation's words (`Baralho mal dado`, `Mão de onze`, `Olhar o baralho`)."""
+        from scorekeeper.truco.pad_form import entry_words  # lazy: only pages say a hand so
+
+        return entry_words(rules, kind)
 
     def show_tables(self, result):
         """`show`: each hand, the points it gives, the running score of its game, and games won.

@@ -18,6 +18,7 @@ whole read runs against a deadline. Every problem is one SheetFormatError.
 from __future__ import annotations
 
 import contextlib
+import decimal
 import io
 import math
 import os
@@ -60,6 +61,7 @@ MAX_ROWS = 1000  # rows read from each worksheet: a 400-entry ficha ends on row 
 MAX_COLUMNS = 60  # columns read from each worksheet
 FAR_ROWS, FAR_COLUMNS = 10 * MAX_ROWS, 4 * MAX_COLUMNS  # a cell beyond these is not a boletim's
 MAX_TEXT_RUN = 4 * 32_767 + 1024  # bytes between two tags: Excel's 32,767 characters a cell, in UTF-8
+MAX_HELD = 24  # digits of a fraction a refusal quotes in full
 MAX_MAGNITUDE = 10**12  # no number on a score sheet comes near it; below it, at most 12 digits, as a sheet
 MAX_MERGES = 10_000  # merged ranges in one worksheet; a boletim merges a name a player, a note a finding
 MAX_MERGED_ROWS = 100_000  # the rows (within MAX_ROWS) all of one worksheet's merged ranges span
@@ -926,16 +928,23 @@ class Grid:
             )
         if value != int(value):
             raise SheetFormatError(
-                _("{number} is not a whole number").format(number=i18n.decimal(f"{value:g}")), self.where(row, column)
+                _("{number} is not a whole number").format(number=_held(original)), self.where(row, column)
             )
         if unsigned and value < 0:
             raise SheetFormatError(
-                _("{number}: write points without a sign in Negativos and Positivos").format(
-                    number=i18n.decimal(f"{value:g}")
-                ),
+                _("{number}: write points without a sign in Negativos and Positivos").format(number=int(value)),
                 self.where(row, column),
             )
         return int(value)
+
+
+def _held(value) -> str:
+    """A number as its cell holds it, every digit kept (1.0000000001 is not "1", which is what
+    `{:g}` would say), with the language's decimal comma; one typed as text, as typed."""
+    if isinstance(value, str):
+        return value
+    text = format(decimal.Decimal(repr(value)), "f")  # the shortest digits that give the float back
+    return i18n.decimal(text if len(text) <= MAX_HELD else repr(value))  # 5e-324: not 324 zeros
 
 
 def _shown(value) -> str | None:

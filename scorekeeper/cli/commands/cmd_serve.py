@@ -15,8 +15,6 @@ from scorekeeper.cli.common import domain_errors, out
 from scorekeeper.i18n import _
 
 LOOPBACK = "127.0.0.1"
-CONNECTIONS = 100  # waitress's connection limit: a club's tables, their phones, the organiser
-THREADS = 8
 
 
 @click.command(short_help="Serve the score pad: every table's sheet in a phone's browser.")
@@ -43,38 +41,28 @@ def serve(path, host, port, no_qr):
     `record` asks, saved by the same writer lock. Prints the organiser's link, then one line
     per table with its link (and QR code). Stop it with Ctrl+C.
 
+    A table's link is its own for the whole event: the same after a restart and in every
+    round (its secret is kept beside PATH, readable by you only). `scorekeeper links` gives a
+    table a new one (a lost phone) and prints a sheet of them all.
+
     \b
     scorekeeper serve examples/championship-king/final.yaml
     scorekeeper serve final.yaml --host 0.0.0.0 --port 8019
     """
-    from waitress.server import create_server  # lazy: flask and waitress load when serve runs, not for --help
-
-    from scorekeeper.core import tables  # lazy: as above
-    from scorekeeper.serve.app import CHANNEL_TIMEOUT, CLEANUP_INTERVAL, MAX_BODY, create_app  # lazy: as above
-    from scorekeeper.serve.organiser import organiser_address, table_address  # lazy: as above
+    from scorekeeper.core import tables  # lazy: flask and waitress load when serve runs, not for --help
+    from scorekeeper.serve.app import create_app  # lazy: as above
+    from scorekeeper.serve.links_text import link_lines  # lazy: as above
+    from scorekeeper.serve.server import make_server  # lazy: as above
 
     tables.list_tables(path)  # a PATH that cannot be served is refused here, in one line
     with_tokens = host not in ("127.0.0.1", "localhost", "::1")
     app = create_app(path, with_tokens=with_tokens, language=i18n.workbook_language(None))
-    server = create_server(
-        app,
-        host=host,
-        port=port,
-        threads=THREADS,
-        connection_limit=CONNECTIONS,
-        max_request_body_size=MAX_BODY,
-        ident="scorekeeper",
-        clear_untrusted_proxy_headers=True,
-        channel_timeout=CHANNEL_TIMEOUT,
-        cleanup_interval=CLEANUP_INTERVAL,
-    )
-    base = f"http://{_shown_host(host)}:{server.effective_port}"
+    server = make_server(app, host, port)
+    base = f"http://{shown_host(host)}:{server.effective_port}"
     access = app.extensions["scorekeeper"].access
-    links = [(_("Organiser"), organiser_address(base, access))]
-    with i18n.speaking(i18n.active()):
-        for table in tables.list_tables(path).tables:
-            label = _("Table {number}").format(number=table.number) if table.number else table.sheet
-            links.append((f"{label} ({table.id})", table_address(base, access, table)))
+    if access.unkept:
+        out(_("{problem}: the links last for this run only").format(problem=access.unkept), err=True)
+    links = link_lines(tables.list_tables(path), access, base)
     for label, address in links:
         out(f"{label}: {address}")
     if not no_qr:
@@ -113,7 +101,7 @@ def _stop(signum, frame):
     raise KeyboardInterrupt
 
 
-def _shown_host(host: str) -> str:
+def shown_host(host: str) -> str:
     """The address a phone types: this machine's address on the network for 0.0.0.0 (found by
     asking the system which address it would send from; nothing is sent)."""
     if host not in ("0.0.0.0", "::", ""):
