@@ -256,3 +256,22 @@ def test_the_api_records_a_screens_values_once_with_its_key(folder):
     assert mixed.status_code == 422
     assert mixed.get_json()["message"] == "values: sent alone, with expected_entries only"
     assert _hands(folder) == [{"hand": "vazas", "counts": [3, 2, 1, 7]}]
+
+
+def test_a_sueca_sheet_is_a_match_and_its_deal_is_said_by_its_number(tmp_path):
+    """Another game on the same page: the end of a Sueca sheet is the match's, and a deal is
+    `Deal 1`, never `Deal 1 · Deal` (its kind is the game's word for an entry)."""
+    import shutil
+
+    from conftest import EXAMPLES, new_team_sheet
+
+    shutil.copy(EXAMPLES / "sueca-torneio-jogo1.yaml", tmp_path / "jogo1.yaml")
+    new_team_sheet(tmp_path, "sueca")
+    client = create_app(str(tmp_path), language="en").test_client()
+    done = client.get("/t/jogo1").get_data(as_text=True)
+    assert re.findall(r'<p class="complete" role="status">([^<]*)</p>', done) == [
+        "The match is complete: Nos 3 mocas, Eles 1 moca; Nos wins"
+    ]
+    page = client.get("/t/sueca").get_data(as_text=True)
+    saved = client.post("/t/sueca", data={**_form(page), "deal": "pontos", "team": "Nos", "points": "72"})
+    assert _said(saved.get_data(as_text=True)) == ["Deal 1 saved: Nos +1, Eles 0"]  # 61 to 90 card points: 1

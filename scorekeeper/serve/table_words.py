@@ -37,7 +37,9 @@ def entry_name(result, rules, hand) -> str:
     """`Hand 4 · Reis e Valetes`: an entry by its number and the game's words for its kind."""
     game = games.get(result.game)
     kind = game.entry_words(rules, hand.hand)
-    return f"{numbered(game, hand.index)} · {kind}" if kind else numbered(game, hand.index)
+    if not kind or kind.casefold() == _(game.entry_word.one).casefold():  # `Deal 3`, not `Deal 3 · Deal`
+        return numbered(game, hand.index)
+    return f"{numbered(game, hand.index)} · {kind}"
 
 
 def numbered(game: games.Game, number: int) -> str:
