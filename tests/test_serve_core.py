@@ -1,5 +1,5 @@
 """The score pad's core (scorekeeper/core/tables.py): tables by id, an entry recorded as data or
-as the answers to the game's prompts, the stale refusal, undo, and two writers on one sheet."""
+as the values of its screen (core.pad_entry), the stale refusal, undo, and two writers on one sheet."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 import yaml
 from conftest import EXAMPLES
 
-from scorekeeper.core import tables
+from scorekeeper.core import pad_entry, tables
 from scorekeeper.errors import InputValueError, RefusedChange, StaleSheet
 
 
@@ -97,52 +97,50 @@ def test_undo_takes_the_last_entry_only_for_the_sheet_it_was_made_for(tmp_path):
         tables.record(table, {"hand": "copas", "counts": [4, 3, 6, 0]}, 2)
 
 
-def test_the_form_asks_what_record_asks_in_its_order(tmp_path):
+def test_the_screen_refuses_each_field_beside_it_and_records_the_entry_its_values_make(tmp_path):
     path = _king(tmp_path)
     table = _one(path)
-    first = tables.form(table).questions
-    assert [(f.label, f.value) for f in first.fields] == [("Hand 1", "vazas")]
-    hand = first.fields[0].key
-    counts = tables.answer(table, {hand: ""}, 0).questions  # Enter takes the one in brackets
-    assert [f.label for f in counts.fields] == [
-        "Ana, vazas taken",
-        "Bruno, vazas taken",
-        "Carla, vazas taken",
-        "Duarte, vazas taken",
+    screen = pad_entry.screen(table)
+    assert (screen.expected, screen.form.title) == (0, "Hand 1")
+    assert [(f.name, f.value) for f in screen.form.fields[:3]] == [
+        ("hand", "vazas"),
+        ("beneficiary", "Ana"),
+        ("penalty", ""),
     ]
-    assert counts.answered == [(hand, "Hand 1", "vazas")]
-    answers = {hand: "vazas", **dict(zip((f.key for f in counts.fields), ["3", "x", "1", "7"]))}
-    refused = tables.answer(table, answers, 0).questions
-    assert [f.error for f in refused.fields] == [
+    values = {"hand": "vazas", "vazas-0": "3", "vazas-1": "x", "vazas-2": "1"}
+    checked = pad_entry.check(table, values)
+    assert (checked.entry, checked.refusals, checked.recordable) == (
         None,
-        "Bruno: vazas taken: 'x' is not a whole number; try again",
-        None,
-        None,
-    ]
-    assert [f.value for f in refused.fields] == ["3", "x", "1", "7"]  # what was typed stays
-    answers[refused.fields[1].key] = "2"
-    done = tables.answer(table, answers, 0)
-    assert done.recorded.said == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
-    assert done.expected == 1 and [f.label for f in done.questions.fields] == ["Hand 2"]
+        {"vazas-1": "Bruno: 'x' is not a whole number", "vazas-3": "Duarte: required"},
+        False,
+    )
+    with pytest.raises(pad_entry.FormRefused) as refused:
+        pad_entry.record(table, values, 0)
+    assert refused.value.refusals == checked.refusals
+    values.update({"vazas-1": "2", "vazas-3": "7"})
+    assert pad_entry.check(table, values).entry == {"hand": "vazas", "counts": [3, 2, 1, 7]}
+    done = pad_entry.record(table, values, 0)
+    assert done.said == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
+    assert pad_entry.screen(table).form.title == "Hand 2"
     with pytest.raises(StaleSheet, match="hand 1 was recorded meanwhile"):
-        tables.answer(table, answers, 0)
+        pad_entry.record(table, values, 0)
     assert _hands(path) == [{"hand": "vazas", "counts": [3, 2, 1, 7]}]
 
 
-def test_a_short_hand_is_asked_about_with_its_choices(tmp_path):
+def test_a_short_hand_is_checked_with_its_warning_beside_its_counts_and_recorded(tmp_path):
     path = _king(tmp_path)
     table = _one(path)
-    hand = tables.form(table).questions.fields[0].key
-    counts = tables.answer(table, {hand: "damas"}, 0).questions
-    answers = {hand: "damas", **dict(zip((f.key for f in counts.fields), ["1", "1", "1", "0"]))}
-    asked = tables.answer(table, answers, 0).questions
-    [question] = asked.fields
-    assert question.label == (
-        "these add up to 3 of 4: charge the missing 1 (-50) to Ana, the responsible scorer (Art 6)? [y/n]"
-    )
-    assert question.choices == (("y", "yes"), ("n", "no")) and question.value == "n"
-    answers[question.key] = "y"
-    tables.answer(table, answers, 0)
+    values = {"hand": "damas", "damas-0": "1", "damas-1": "1", "damas-2": "1", "damas-3": "0"}
+    checked = pad_entry.check(table, values)
+    assert [(place, f.code, f.severity.value) for place, f in checked.findings] == [
+        ("damas", "K-ART6-MISSING-CHARGED", "warning")
+    ]
+    assert checked.recordable and _hands(path) == []  # the check saved nothing
+    over = pad_entry.check(table, {**values, "damas-3": "2"})
+    assert [(place, f.code) for place, f in over.findings] == [("damas", "K-Q1-TOTAL-OVER")] and not over.recordable
+    with pytest.raises(RefusedChange):
+        pad_entry.record(table, {**values, "damas-3": "2"}, 0)
+    pad_entry.record(table, values, 0)
     assert _hands(path) == [{"hand": "damas", "counts": [1, 1, 1, 0]}]
 
 

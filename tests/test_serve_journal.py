@@ -40,6 +40,10 @@ def _hidden(page: str) -> dict:
     return dict(re.findall(r'<input type="hidden" name="([\w-]+)" value="([^"]*)"', page))
 
 
+def _entry_form(page: str) -> str:
+    return re.search(r'<form [^>]*class="entry-form".*?</form>', page, re.S).group(0)
+
+
 def _status_lines(page: str) -> list[str]:
     return re.findall(r'<p class="(?:said[^"]*|alert)" role="(?:status|alert)">([^<]*)</p>', page)
 
@@ -125,39 +129,41 @@ def test_a_key_that_is_no_id_is_a_400_of_one_line_and_takes_no_lock(folder, key)
     assert undo.status_code == 400
 
 
+VAZAS_SCREEN = {"hand": "vazas", "penalty": "", "vazas-0": "3", "vazas-1": "2", "vazas-2": "1", "vazas-3": "7"}
+
+
 def test_a_form_posted_twice_records_once_and_says_so(folder):
     client = create_app(str(folder), language="en").test_client()
     page = client.get("/t/mesa1").get_data(as_text=True)
-    first_form = _hidden(page)
+    first_form = _hidden(_entry_form(page))
     assert re.fullmatch(r"[0-9a-f]{32}", first_form["change_id"])
-    pick = re.search(r'name="(pick-\w+)" value="vazas"', page).group(1)
-    counts_page = client.post("/t/mesa1", data={**first_form, pick: "vazas"}).get_data(as_text=True)
-    counts_form = _hidden(counts_page)
-    assert counts_form["change_id"] == first_form["change_id"]  # one entry, one id through its screens
-    keys = re.findall(r'<input id="(a[\w-]+)"', counts_page)
-    posted = {**counts_form, **dict(zip(keys, ["3", "2", "1", "7"]))}
+    refused = client.post("/t/mesa1", data={**first_form, **VAZAS_SCREEN, "vazas-3": ""}).get_data(as_text=True)
+    assert _hidden(_entry_form(refused))["change_id"] == first_form["change_id"]  # one entry, one id, refused or not
+    posted = {**first_form, **VAZAS_SCREEN}
     saved = client.post("/t/mesa1", data=posted)
     assert saved.status_code == 200
-    assert _status_lines(saved.get_data(as_text=True)) == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
-    assert _hidden(saved.get_data(as_text=True))["change_id"] != first_form["change_id"]  # the next entry's own
+    assert _status_lines(saved.get_data(as_text=True)) == [
+        "Hand 1 · Vazas saved: Ana -60, Bruno -40, Carla -20, Duarte -140"
+    ]
+    assert _hidden(_entry_form(saved.get_data(as_text=True)))["change_id"] != first_form["change_id"]  # the next's
     text = (folder / "mesa1.yaml").read_text()
-    for resent in (posted, {**first_form, pick: "vazas"}):  # Record posted twice; Back to a screen and again
+    for resent in (posted, {**posted, "hand": "copas"}):  # Record posted twice (a reload); Back, changed, again
         again = client.post("/t/mesa1", data=resent)
         assert again.status_code == 200  # not 409 "recorded meanwhile": it is one's own entry
         lines = _status_lines(again.get_data(as_text=True))
-        assert len(lines) == 1 and re.fullmatch(f"hand 1 was already saved at {CLOCK}; nothing changed", lines[0])
+        assert len(lines) == 1 and re.fullmatch(f"Hand 1 · Vazas was already saved at {CLOCK}", lines[0])
         assert (folder / "mesa1.yaml").read_text() == text
     assert len(_hands(folder / "mesa1.yaml")) == 1
 
 
 def test_someone_elses_entry_still_makes_a_form_stale(folder):
     client = create_app(str(folder), language="en").test_client()
-    page = client.get("/t/mesa1").get_data(as_text=True)
-    form = _hidden(page)
-    pick = re.search(r'name="(pick-\w+)" value="vazas"', page).group(1)
+    form = _hidden(_entry_form(client.get("/t/mesa1").get_data(as_text=True)))
     editing.record_entry(str(folder / "mesa1.yaml"), {"hand": "vazas", "counts": [3, 2, 1, 7]}, say=lambda _l: None)
-    stale = client.post("/t/mesa1", data={**form, pick: "vazas"})
-    assert stale.status_code == 409 and "hand 1 was recorded meanwhile" in stale.get_data(as_text=True)
+    stale = client.post("/t/mesa1", data={**form, **VAZAS_SCREEN})
+    assert stale.status_code == 409
+    assert _status_lines(stale.get_data(as_text=True)) == ["hand 1 was recorded meanwhile"]
+    assert len(_hands(folder / "mesa1.yaml")) == 1
 
 
 def test_a_forms_change_id_that_is_no_id_is_a_400_of_one_line(folder):
@@ -187,7 +193,7 @@ def test_the_undo_form_posted_twice_removes_one_entry(folder):
     again = client.post("/t/mesa1/undo", data=undo)
     assert (first.status_code, again.status_code) == (200, 200)
     assert re.fullmatch(
-        f"hand 2 was already removed at {CLOCK}; nothing changed", _status_lines(again.get_data(as_text=True))[0]
+        f"Hand 2 was already removed at {CLOCK}; nothing changed", _status_lines(again.get_data(as_text=True))[0]
     )
     assert [h["hand"] for h in _hands(folder / "mesa1.yaml")] == ["vazas"]
 

@@ -97,4 +97,8 @@ def record(table: tables.Table, given, expected_entries, change_id: str | None =
     if repeat is not None:
         return tables.repeated(table, repeat)
     sheet, _result = tables.load(table)
+    # Someone else's entry first: the values were chosen for the screen as it was (its hand,
+    # its beneficiary), so read against the sheet as it is now they would be refused, or worse
+    # make another entry than the one the scorer meant.
+    editing.refuse_stale(sheet, tables.expected_count(expected_entries), table.sheet)
     return tables.record(table, entry_of(sheet, values), expected_entries, change_id)

@@ -1,6 +1,6 @@
 """The tables a score pad serves, and what it does at each: list them (a tournament's current
 round, a folder of sheets, or one sheet), tell each one's state, show it, record an entry (as
-the sheet's YAML writes it, or as the answers to the game's own prompts) and undo the last one.
+the sheet's YAML writes it; core.pad_entry makes it from a screen's values) and undo the last one.
 Every change goes through editing (the writer lock and the atomic write `record` uses) and
 names the entry count it was made for: a stale one is refused with the sheet as it is now.
 
@@ -26,13 +26,12 @@ import sqlite3
 import stat
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from scorekeeper import games
 from scorekeeper.core import tournament as core_tournament
 from scorekeeper.errors import (
     InputValueError,
-    RefusedChange,
     ScorekeeperError,
     SheetFormatError,
     SheetLockedError,
@@ -45,14 +44,14 @@ from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.output.tournament_text import draw_lines, standings_rows, standings_table
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.load import load_sheet, score
-from scorekeeper.sheet.typed_input import Stop, whole
+from scorekeeper.sheet.typed_input import whole
 from scorekeeper.sheet.yaml_lines import loads, read_text
 from scorekeeper.tournaments.tournament_file import parse, sheet_path
 
 MAX_TABLES = 500  # a folder's sheets served at most (a tournament's round has far fewer tables)
 LOCK_WAIT = 2.0  # seconds a change waits for another writer (a phone, `record`) to finish
-MAX_ANSWERS = 200  # answers one entry's form may carry: no entry asks more
-MAX_ANSWER = 200  # characters of one answer (a line of the CLI's prompt)
+MAX_ANSWERS = 200  # values one entry's screen may carry: no entry has more fields
+MAX_ANSWER = 200  # characters of one value
 MAX_DEPTH = 4  # nesting of an entry given as data ({fines: [{fine: ..., player: ...}]} is 3)
 SHEET_SUFFIXES = (".yaml", ".yml")
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
@@ -360,7 +359,7 @@ def record(table: Table, entry, expected_entries, change_id: str | None = None) 
     `expected_entries`: StaleSheet when it has not, RefusedChange (its findings) when it would
     bring an error, InputValueError or SheetFormatError when it is no entry of the game. Sent
     again with the `change_id` of an entry saved before, it saves nothing and says which."""
-    expected = _count(expected_entries)
+    expected = expected_count(expected_entries)
     _plain(entry, 0)
     if not isinstance(entry, dict) or not entry:
         raise InputValueError(
@@ -386,7 +385,7 @@ def record(table: Table, entry, expected_entries, change_id: str | None = None) 
 def undo(table: Table, expected_entries, change_id: str | None = None) -> Recorded:
     """Remove the last entry when the sheet still has `expected_entries`; sent again with the
     `change_id` of an undo made before, it removes nothing more and says which."""
-    expected = _count(expected_entries)
+    expected = expected_count(expected_entries)
     refuse_link(table)
     repeat = already_saved(table, change_id, "undo")
     if repeat is not None:
@@ -396,7 +395,7 @@ def undo(table: Table, expected_entries, change_id: str | None = None) -> Record
     return Recorded(said, show(table))
 
 
-def _count(value) -> int:
+def expected_count(value) -> int:
     """`expected_entries`, required: a whole number (JSON's or a form's)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise InputValueError(_("expected_entries: the number of entries the change was made for is required"))
@@ -421,124 +420,12 @@ def _plain(value, depth: int) -> None:
         raise InputValueError(_("entry: {value} is not a value a sheet holds").format(value=quote(repr(value))))
 
 
-# --- the game's own prompts, as a form -------------------------------------------------------
-
-
-@dataclass
-class Field:
-    """One question of the entry's form: `key` names its answer, `label` is the prompt `record`
-    prints, `value` what is in it (the answer typed, else the prompt's default), `choices` the
-    answers offered as buttons ((answer, label)), `error` the refusal of what was typed."""
-
-    key: str
-    label: str
-    value: str
-    choices: tuple = ()
-    error: str | None = None
-
-
-@dataclass
-class Questions:
-    """The next questions of an entry: `fields` on one screen, `answered` the answers taken so far
-    ((key, label, answer), carried on by the form), `error` a refusal about all of them (counts
-    that add up wrong, an entry that brings an error: `findings` then holds its findings)."""
-
-    fields: list[Field]
-    answered: list[tuple[str, str, str]] = field(default_factory=list)
-    error: str | None = None
-    findings: list = field(default_factory=list)
-    help: str = ""
-
-
-def field_key(prompt: str, occurrence: int) -> str:
-    """The name of a prompt's answer: the same prompt asked again (a fine after a fine) is
-    another question, so its occurrence is part of it."""
-    digest = hashlib.sha256(str(prompt).strip().encode("utf-8", "surrogateescape")).hexdigest()[:12]
-    return f"a{digest}" if occurrence == 1 else f"a{digest}-{occurrence}"
-
-
-class _Needed(Exception):
-    def __init__(self, fields: list[Field], error: str | None):
-        super().__init__()
-        self.fields, self.error = fields, error
-
-
-class _Replay:
-    """The game's ask-sequence (`Game.ask_entry`) fed with the answers posted so far: it stops
-    at the first question not answered yet, or at one whose answer the game refused (it asks
-    again after saying why), and that question (with those asked together with it) is what the
-    form shows next. The answers are keyed by their prompt (field_key), so what a question
-    asks depends on the earlier answers exactly as at the terminal."""
-
-    def __init__(self, answers: dict[str, str]):
-        self.answers = answers
-        self.seen: Counter = Counter()
-        self.said: list[str] = []
-        self.last: str | None = None
-        self.answered: list[tuple[str, str, str]] = []
-
-    def ask(self, prompt, default=None):
-        text = str(prompt)
-        said, self.said = self.said, []
-        times = self.seen[text]
-        if times and said:  # asked again after saying why: the answer given was refused
-            key = field_key(text, times)
-            here = self.last == key
-            errors = {key: " ".join(said)} if here else {}
-            self.answered = [a for a in self.answered if a[0] not in self._keys(prompt, times)]
-            raise _Needed(self._fields(prompt, times, default, errors), None if here else " ".join(said))
-        times = self.seen[text] = times + 1
-        key = self.last = field_key(text, times)
-        if key not in self.answers:
-            self.answered = [a for a in self.answered if a[0] not in self._keys(prompt, times)]
-            raise _Needed(self._fields(prompt, times, default, {}), None)
-        typed = self.answers[key]
-        if not typed.strip() and default is not None:
-            typed = str(default)  # Enter takes the one in brackets
-        self.answered.append((key, text.strip(), typed))
-        return typed
-
-    def say(self, text: str) -> None:
-        self.said.append(str(text).strip())
-
-    def _keys(self, prompt, times: int) -> set[str]:
-        return {field_key(text, times) for text in (getattr(prompt, "together", ()) or (str(prompt),))}
-
-    def _fields(self, prompt, times: int, default, errors: dict) -> list[Field]:
-        together = getattr(prompt, "together", ()) or (str(prompt),)
-        choices = getattr(prompt, "choices", ())
-        fields = []
-        for text in together:
-            key = field_key(text, times)
-            here = text == str(prompt)
-            value = self.answers.get(key)
-            if value is None:
-                value = "" if default is None or not here else str(default)
-            fields.append(Field(key, text.strip(), value, choices if here else (), errors.get(key)))
-        return fields
-
-
-def ask(sheet, answers: dict[str, str]):
-    """The entry the answers give (a dict), or the Questions still to answer."""
-    answers = bounded_answers(answers)
-    game = games.get(sheet.rules.game)
-    replay = _Replay(answers)
-    try:
-        return game.ask_entry(sheet, replay.ask, replay.say)
-    except _Needed as needed:
-        return Questions(needed.fields, replay.answered, needed.error, help=game.interactive_help())
-    except Stop:
-        return Questions(_first_fields(sheet), [], None, help=game.interactive_help())
-    except ScorekeeperError as exc:
-        return Questions(_first_fields(sheet), [], exc.message, help=game.interactive_help())
-
-
-def _first_fields(sheet) -> list[Field]:
-    found = ask(sheet, {})
-    return found.fields if isinstance(found, Questions) else []
+# --- the values of an entry's screen (core.pad_entry) ----------------------------------------
 
 
 def bounded_answers(answers) -> dict[str, str]:
+    """The values posted for one entry's screen, bounded: so many fields of so many characters
+    at most (no entry of any game has more), each one text."""
     if len(answers) > MAX_ANSWERS:
         raise InputValueError(_("too many answers for one entry"))
     taken = {}
@@ -549,58 +436,6 @@ def bounded_answers(answers) -> dict[str, str]:
             raise InputValueError(_("an answer is at most {count} characters").format(count=MAX_ANSWER))
         taken[key] = value
     return taken
-
-
-@dataclass
-class Form:
-    """What a table's page shows: the sheet as it is (`show`'s object and its result), the entry
-    count the form is made for, and the questions (None when the game is complete)."""
-
-    report: dict
-    result: object
-    expected: int
-    questions: Questions | None
-    recorded: Recorded | None = None
-
-
-def form(table: Table, answers: dict[str, str] | None = None) -> Form:
-    """The table as it is, with the next questions of its entry (given the answers so far)."""
-    sheet, result = load(table)
-    questions = None
-    if not result.complete:
-        found = ask(sheet, answers or {})
-        questions = found if isinstance(found, Questions) else ask(sheet, {})
-    return Form(_report(result, table), result, len(sheet.entries), questions)
-
-
-def answer(table: Table, answers: dict[str, str], expected_entries, change_id: str | None = None) -> Form:
-    """Take the answers posted for the entry the form was made for (`expected_entries`): the
-    next questions, or the entry recorded when the answers make a whole one. A form whose
-    `change_id` names an entry saved before (posted twice, or again after Back) saves nothing
-    and comes back as the table now, its `recorded.repeat` saying which; else a stale form is
-    refused (StaleSheet); a refusal of the whole entry comes back as the questions' error."""
-    expected = _count(expected_entries)
-    repeat = already_saved(table, change_id, "record")
-    if repeat is not None:
-        now = form(table)
-        now.recorded = Recorded([], now.report, dataclasses.replace(repeat, game=now.result.game))
-        return now
-    sheet, result = load(table)
-    editing.refuse_stale(sheet, expected, table.sheet)
-    if result.complete:
-        raise InputValueError(_("the game is complete"), table.sheet)
-    found = ask(sheet, answers)
-    if isinstance(found, Questions):
-        return Form(_report(result, table), result, expected, found)
-    try:
-        recorded = record(table, found, expected, change_id)
-    except RefusedChange as exc:
-        questions = ask(sheet, {})
-        questions.error, questions.findings = exc.message, exc.findings
-        return Form(_report(result, table), result, expected, questions)
-    now = form(table)
-    now.recorded = recorded
-    return now
 
 
 # --- the tournament above the tables ---------------------------------------------------------

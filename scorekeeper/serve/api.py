@@ -4,15 +4,18 @@ links are the credentials (`Authorization: Bearer TOKEN` or `?token=`). A change
 a page of another site cannot send JSON here without the browser asking first (and it is
 never answered), so no CSRF token is needed. A change may carry an `Idempotency-Key`: sent
 again with it (a retry after a lost reply), it changes nothing and gets the first one's result
-(200, `already_saved`)."""
+(200, `already_saved`). An entry may also be sent as the values of its screen (core.pad_entry:
+the fields a game declares), and those values checked before they are sent (`check`: what
+recording them would do, nothing saved)."""
 
 from __future__ import annotations
 
 from flask import abort, g, jsonify, request
 
 from scorekeeper import i18n
-from scorekeeper.core import tables
+from scorekeeper.core import pad_entry, tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
+from scorekeeper.i18n import _
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.requests import acting, allow, change_id, language, locked, served, table_or_404, token
 from scorekeeper.serve.words import already_words
@@ -53,10 +56,45 @@ def register(app) -> None:
         expected = entry.pop("expected_entries", None)
         with i18n.speaking(language(None)), acting(table):
             try:
-                done = tables.record(table, entry, expected, g.change_id)
+                if "values" in entry:  # the screen's values (as the page's form posts them)
+                    if set(entry) != {"values"}:
+                        raise InputValueError(_("values: sent alone, with expected_entries only"))
+                    done = pad_entry.record(table, entry["values"], expected, g.change_id)
+                else:
+                    done = tables.record(table, entry, expected, g.change_id)
+            except pad_entry.FormRefused as exc:
+                return jsonify(
+                    {"error": "refused", "code": None, "message": exc.message, "refusals": exc.refusals, "findings": []}
+                ), 422
+            except ScorekeeperError as exc:
+                return _refused(table, exc, entry.get("values"))
+            return _changed(done, 201)
+
+    @app.post("/api/tables/<table_id>/check")
+    def api_check(table_id):
+        """What recording the values would do (the page asks as the scorer types): each field's
+        refusal, the findings the entry would bring and where each is shown. Nothing is saved
+        and no lock is taken, neither the table's nor the sheet's writer lock: a read of the
+        sheet (written atomically), so a check never waits on an entry being saved."""
+        table = _table(table_id)
+        if not request.is_json:
+            return jsonify({"error": "unsupported", "message": "Content-Type: application/json"}), 415
+        body = request.get_json(silent=True)
+        if not isinstance(body, dict) or set(body) != {"values"}:
+            return jsonify({"error": "invalid", "message": 'a JSON object {"values": {field: text}}'}), 400
+        with i18n.speaking(language(None)):
+            try:
+                checked = pad_entry.check(table, body["values"])
             except ScorekeeperError as exc:
                 return _refused(table, exc)
-            return _changed(done, 201)
+            return jsonify(
+                {
+                    "entry": checked.entry,
+                    "refusals": checked.refusals,
+                    "findings": [_placed(place, f) for place, f in checked.findings],
+                    "recordable": checked.recordable,
+                }
+            )
 
     @app.delete("/api/tables/<table_id>/entries/last")
     @change_id("header")
@@ -94,7 +132,19 @@ def _table(table_id: str) -> tables.Table:
     return table_or_404(table_id)
 
 
-def _refused(table, exc: ScorekeeperError):
+def _placed(place, finding) -> dict:
+    """A finding as the check says it: where on the screen it goes (a field or a group of
+    fields; null: above Record), its code, article, severity and words."""
+    return {
+        "place": place,
+        "code": finding.code,
+        "rule": finding.rule,
+        "severity": finding.severity.value,
+        "message": finding.message,
+    }
+
+
+def _refused(table, exc: ScorekeeperError, values=None):
     if isinstance(exc, StaleSheet):
         return jsonify(
             {
@@ -109,6 +159,10 @@ def _refused(table, exc: ScorekeeperError):
         return jsonify({"error": "busy", "message": exc.message}), 503, {"Retry-After": "1"}
     if isinstance(exc, RefusedChange):
         findings = [f.as_dict() for f in exc.findings]
+        if isinstance(values, dict):  # sent as a screen's values: each finding's field too
+            sheet = tables.load(table)[0]
+            placed = pad_entry.places(sheet, exc.findings, pad_entry.values_of(values))
+            findings = [{**shown, "place": place} for shown, (place, _f) in zip(findings, placed)]
         return jsonify(
             {
                 "error": "refused",

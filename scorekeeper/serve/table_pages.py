@@ -1,30 +1,48 @@
-"""A table's page: its sheet as `show` gives it, and the form of its next entry; the entry
-posted, the last one undone, and the table's boletim downloaded. Forms are posted and the page
-rendered again: nothing needs JavaScript."""
+"""A table's page: where the sheet stands (each player's total, the last entries, the whole
+sheet a tap away) and its next entry on one screen (core.pad_entry: the fields its game
+declares); the entry posted once and recorded, the last one undone after a question, and the
+table's boletim downloaded. Every page is a plain form: static/pad.js only makes it quicker
+(the fields shown as the scorer taps, the check as he types, Record without a page load)."""
 
 from __future__ import annotations
+
+import json
 
 from flask import g, render_template, request
 
 from scorekeeper import games, i18n
-from scorekeeper.core import tables
-from scorekeeper.errors import ScorekeeperError, StaleSheet
+from scorekeeper.core import pad_entry, tables
+from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
 from scorekeeper.i18n import _
 from scorekeeper.journal import transaction
-from scorekeeper.output.sheet_text import format_totals
 from scorekeeper.output.table_layout import DETAIL
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.downloads import boletim
-from scorekeeper.serve.page_common import check_csrf, common, game_of, message_page, table_for, xlsx
+from scorekeeper.serve.page_common import check_csrf, common, game_of, link, message_page, table_for, xlsx
 from scorekeeper.serve.requests import acting, change_id, language, locked, nonce, served, token
-from scorekeeper.serve.words import already_words, change_words, findings_count, round_words, state_words
+from scorekeeper.serve.table_words import (
+    already_saved_words,
+    complete_words,
+    entry_line,
+    entry_name,
+    last_saved_words,
+    saved_words,
+    table_words,
+    totals_of,
+    undo_question,
+)
+from scorekeeper.serve.words import change_words, findings_count, round_words, state_words
+from scorekeeper.sheet.entry_form import CHOICE, NUMBER, PLAYERS, EntryForm, applies, value_of
 
-LAST_CHANGES = 3  # a table's page shows its last changes: one's own saved entry among them after Back
+LAST_CHANGES = 3  # a table's page lists its last changes: one's own saved entry among them after Back
+LAST_ENTRIES = 3  # the entries a phone shows above the whole sheet
+FORM_KEYS = ("csrf", "change_id", "expected_entries", "show")  # what a posted form carries besides its values
 
 
-def sheet_table(result) -> dict:
+def sheet_table(result, rules=None) -> dict:
     """The first table `show` prints (each entry's numbers, the totals, the table points), as
-    the page lays it out: a detail under its entry, groups of columns above their labels."""
+    the page lays it out: a detail under its entry, groups of columns above their labels; an
+    entry's kind in the game's words (`Reis e Valetes`), not as the sheet writes it."""
     game = games.get(result.game)
     _heading, headers, rows, numeric = game.show_tables(result)[0]
     detail = next((i for i, h in enumerate(headers) if str(h) in (DETAIL, _(DETAIL))), None)
@@ -44,19 +62,16 @@ def sheet_table(result) -> dict:
         }
         for row in rows
     ]
+    if rules is not None:
+        for row, hand in zip(body, result.hands):
+            said = game.entry_words(rules, hand.hand)
+            row["cells"] = [said if cell == hand.hand else cell for cell in row["cells"]]
     return {
         "labels": labels,
         "groups": spans if any(groups) else [],
         "rows": body,
         "numeric": sum(1 for i in kept if i < numeric),
     }
-
-
-def _complete_words(result) -> str:
-    winner = result.extra.get("winner")
-    if winner:
-        return _("The game is complete: {totals}; {winner} wins").format(totals=format_totals(result), winner=winner)
-    return _("The game is complete: {totals}").format(totals=format_totals(result))
 
 
 def register(app) -> None:
@@ -69,16 +84,18 @@ def register(app) -> None:
     @app.post("/t/<table_id>")
     @change_id("form")
     @locked
-    def table_answer(table_id):
+    def table_record(table_id):
         table = table_for(table_id)
         check_csrf(f"entry:{table.id}")
-        answers = {key: value for key, value in request.form.items() if key.startswith("a")}
-        for key, value in request.form.items():
-            if key.startswith("pick-") and key[5:].startswith("a"):
-                answers[key[5:]] = value  # a choice's button answers its question
+        values = posted_values()
+        if request.form.get("show"):  # without JavaScript: the fields of the choice made, nothing saved
+            return _table_page(table, None, values=values, keep_id=True)
         with acting(table):
             return _table_page(
-                table, lambda: tables.answer(table, answers, request.form.get("expected_entries"), g.change_id)
+                table,
+                lambda: pad_entry.record(table, values, request.form.get("expected_entries"), g.change_id),
+                values=values,
+                done_words=saved_words,
             )
 
     @app.post("/t/<table_id>/undo")
@@ -87,8 +104,13 @@ def register(app) -> None:
     def table_undo(table_id):
         table = table_for(table_id)
         check_csrf(f"undo:{table.id}")
+        removed = _last_entry_name(table)
         with acting(table):
-            return _table_page(table, lambda: tables.undo(table, request.form.get("expected_entries"), g.change_id))
+            return _table_page(
+                table,
+                lambda: tables.undo(table, request.form.get("expected_entries"), g.change_id),
+                done_words=lambda _result, _rules: _("{entry} removed").format(entry=removed) if removed else None,
+            )
 
     @app.get("/t/<table_id>/sheet.xlsx")
     @locked
@@ -102,69 +124,168 @@ def register(app) -> None:
         return xlsx(data, table.id)
 
 
-def _table_page(table: tables.Table, change):
-    """The table's page, after `change()` when there is one (an answer, an undo)."""
+def posted_values() -> dict[str, str]:
+    """The screen's values as a form posts them: each field's text; a PLAYERS field's toggles,
+    posted once each under its name, joined as its Reader reads them ("Ana,Bruno")."""
+    return {key: ",".join(request.form.getlist(key)) for key in request.form if key not in FORM_KEYS}
+
+
+class _Outcome:
+    """What a posted change came to, as the page says it."""
+
+    def __init__(self):
+        self.status = 200
+        self.alert: str | None = None  # stale, busy, or a refusal of the whole entry
+        self.refusals: dict[str, str] = {}  # field -> words
+        self.placed: list = []  # (place, Finding) of a refused entry
+        self.recorded: tables.Recorded | None = None
+        self.kept = False  # the values posted are shown again (a refusal): the same entry, the same id
+
+
+def _run(change, values) -> _Outcome:
+    out = _Outcome()
+    if change is None:
+        return out
+    try:
+        out.recorded = change()
+    except StaleSheet as exc:
+        out.status, out.alert = 409, exc.message
+    except tables.SheetBusy as exc:
+        out.status, out.alert, out.kept = 503, exc.message, True
+    except pad_entry.FormRefused as exc:
+        out.status, out.kept = 422, True
+        out.refusals = {k: v for k, v in exc.refusals.items() if k}
+        out.alert = exc.refusals.get("")
+    except RefusedChange as exc:
+        out.status, out.kept = 422, True
+        out.placed = list(exc.findings)  # placed beside their fields once the sheet is read
+        out.alert = None if exc.findings else exc.message  # the findings say it: never twice
+    except InputValueError as exc:
+        out.status, out.alert, out.kept = 422, exc.message, True
+    except ScorekeeperError as exc:
+        out.status, out.alert = 422, tables.refusal(exc)
+    return out
+
+
+def _last_entry_name(table: tables.Table) -> str | None:
+    """The last entry in words (`Hand 7 · Festa`), read before an undo removes it."""
+    try:
+        sheet, result = tables.load(table)
+    except ScorekeeperError:
+        return None
+    return entry_name(result, sheet.rules, result.hands[-1]) if result.hands else None
+
+
+def _table_page(table: tables.Table, change, values: dict | None = None, keep_id: bool = False, done_words=None):
+    """The table's page, after `change()` when there is one (an entry recorded, an undo; then
+    `done_words(result, rules)` says what was done)."""
     lang = language(game_of(table))
-    status, stale, said, repeat = 200, None, [], None
     with i18n.speaking(lang):
+        out = _run(change, values)
         try:
-            done = change() if change is not None else None
-        except StaleSheet as exc:
-            done, status, stale = None, 409, exc.message
-        except tables.SheetBusy as exc:
-            done, status, stale = None, 503, exc.message
-        except ScorekeeperError as exc:
-            done, status, stale = None, 422, exc.message
-        try:
-            if isinstance(done, tables.Form):
-                form = done
-                said = form.recorded.said if form.recorded else []
-                repeat = form.recorded.repeat if form.recorded else None
-                if form.questions is not None and (form.questions.error or any(f.error for f in form.questions.fields)):
-                    status = 422
-            else:
-                form = tables.form(table)
-                said = done.said if done is not None else []
-                repeat = done.repeat if done is not None else None
+            screen = pad_entry.screen(table)
         except ScorekeeperError as exc:
             return message_page(422, tables.refusal(exc), lang)
-        # The entry's id goes on with its next screen (the same entry, not saved yet); a new
-        # entry's form, after a save or a refusal of the form as a whole, gets a new one.
-        going_on = isinstance(done, tables.Form) and done.recorded is None and g.get("change_id")
-        entry_id = g.change_id if going_on else transaction.new_id()
-        result = form.result
-        game = games.get(result.game)
-        summary = tables.summary(table)
+        sheet, result = screen.sheet, screen.result
+        shown = values if (out.kept or keep_id) and values is not None else {}
+        if out.placed:
+            out.placed = pad_entry.places(sheet, out.placed, shown)
+        # The entry's id stays with its values while they are not saved (a refusal, the fields of
+        # a choice): posted again, it is still one entry. A new screen gets a new id.
+        entry_id = g.change_id if (out.kept or keep_id) and g.get("change_id") else transaction.new_id()
+        changes = tables.last_changes(table, LAST_CHANGES)
+        repeat = out.recorded.repeat if out.recorded is not None else None
+        said = None
+        if out.recorded is not None and repeat is None and done_words is not None and result.hands is not None:
+            said = done_words(result, sheet.rules) if result.hands or done_words is not saved_words else None
+        already = already_saved_words(result, sheet.rules, repeat) if repeat is not None else None
         access = served().access
-        complete = _complete_words(result) if result.complete else None
-        said = [line for line in said if line != complete]  # said once, below the form
+        summary = tables.summary(table)
+        game = games.get(result.game)
         view = {
             "table": table,
-            "report": form.report,
-            "sheet": sheet_table(result),
-            "form": form,
-            "questions": form.questions,
-            "said": said,
-            "already": already_words(repeat) if repeat is not None else None,
-            "stale": stale,
-            "state": state_words(summary["state"], summary["entries"], game.entry_word, game, summary.get("progress")),
-            "findings": form.report["findings"],
-            "findings_count": findings_count(len(form.report["findings"])),
-            "complete": complete,
+            "title": _title(result.meta, table),
             "round": round_words(table.round) if table.round is not None else None,
+            "state": state_words(summary["state"], summary["entries"], game.entry_word, game, summary.get("progress")),
+            "said": said,
+            "already": already,
+            "alert": out.alert,
+            "last_saved": None if said or already else last_saved_words(result, sheet.rules, changes),
+            "entry": _entry_view(screen.form, shown, out) if screen.form is not None else None,
+            "expected": screen.expected,
+            "fresh": not shown,
+            "complete": complete_words(result) if result.complete else None,
+            "totals": totals_of(result),
+            "last_entries": [entry_line(result, sheet.rules, h) for h in reversed(result.hands[-LAST_ENTRIES:])],
+            "sheet": sheet_table(result, sheet.rules),
+            "findings": [f.as_dict() for f in result.findings],
+            "findings_count": findings_count(len(result.findings)),
+            "changes": [change_words(c, result.game) for c in changes],
+            "undo_question": undo_question(result, sheet.rules) if result.hands else None,
             "csrf_entry": access.csrf(nonce(), token(), f"entry:{table.id}"),
             "csrf_undo": access.csrf(nonce(), token(), f"undo:{table.id}"),
             "entry_id": entry_id,
             "undo_id": transaction.new_id(),
-            "changes": [change_words(c, result.game) for c in tables.last_changes(table, LAST_CHANGES)],
+            "check_url": link(f"/api/tables/{table.id}/check", lang),
             "organiser": access.who(token()) == ORGANISER,
-            "title": _title(form.report, table),
+            "tw": table_words(),
         }
-        return render_template("table.html", **view, **common(lang)), status
+        return render_template("table.html", **view, **common(lang)), out.status
 
 
-def _title(report: dict, table: tables.Table) -> str:
-    parts = [str(report[key]) for key in ("event",) if report.get(key)]
-    if report.get("table") is not None or table.number:
-        parts.append(_("Table {number}").format(number=report.get("table") or table.number))
+def _entry_view(form: EntryForm, values: dict, out: _Outcome) -> dict:
+    """The form's fields as the template lays them out: each field (its choices, its taps, what
+    it holds, whether it applies now, its refusal and findings), fields of a group together."""
+    named_by_when = {name for one in form.fields for name, _wanted in one.when}
+    by_place: dict[str | None, list] = {}
+    for place, finding in out.placed:
+        known = place is not None and (form.get(place) is not None or place in form.groups)
+        by_place.setdefault(place if known else None, []).append(finding.as_dict())
+    items: list[dict] = []
+    for one in form.fields:
+        shown = value_of(one, values)
+        picked = set(part.strip() for part in shown.split(",")) if one.kind == PLAYERS else {shown}
+        view = {
+            "name": one.name,
+            "kind": one.kind,
+            "label": one.label,
+            "hint": one.hint,
+            "value": shown,
+            "taps": [str(n) for n in range(one.low, one.high + 1)] if one.taps else [],
+            "choices": [(c.value, c.label, c.value in picked) for c in one.choices],
+            "hidden": not applies(form, one, values),
+            "when": json.dumps([[name, list(wanted)] for name, wanted in one.when]) if one.when else "",
+            "controls": one.name in named_by_when and one.kind == CHOICE,
+            "refusal": out.refusals.get(one.name),
+            "findings": by_place.get(one.name, []),
+            "number": one.kind == NUMBER and not one.taps,
+        }
+        if one.group is not None and items and items[-1].get("group") == one.group:
+            items[-1]["fields"].append(view)
+            continue
+        if one.group is not None:
+            items.append(
+                {
+                    "group": one.group,
+                    "legend": form.groups.get(one.group, ""),
+                    "fields": [view],
+                    "findings": by_place.get(one.group, []),
+                }
+            )
+        else:
+            items.append({"group": None, "fields": [view]})
+    for item in items:
+        if item["group"] is not None:
+            item["hidden"] = all(f["hidden"] for f in item["fields"])
+    return {
+        "title": form.title,
+        "items": items,
+        "general": by_place.get(None, []),
+    }
+
+
+def _title(meta: dict, table: tables.Table) -> str:
+    parts = [str(meta[key]) for key in ("event",) if meta.get(key)]
+    if meta.get("table") is not None or table.number:
+        parts.append(_("Table {number}").format(number=meta.get("table") or table.number))
     return " · ".join(parts) or table.sheet

@@ -17,6 +17,7 @@ class Sueca(TeamGame):
         N_plural("{count} deal", "{count} deals"),
         N_plural("in progress, {count} deal recorded", "in progress, {count} deals recorded"),
     )
+    sheet_word = "match"  # a sheet is a match (games.Game.sheet_word)
     totals_word = Unit(N_("moca"), N_("mocas"), N_plural("{count} moca", "{count} mocas"))  # 1 moca, 2 mocas
     unfinished = finding_codes.UNFINISHED  # Vencedor 1: the game is won by the first team to 3 mocas
     code_prefix = "S"  # S-JOGO4-CARD-TOTAL (sueca/finding_codes.py)

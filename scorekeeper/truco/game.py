@@ -9,6 +9,7 @@ from scorekeeper.truco import finding_codes
 
 class Truco(TeamGame):
     name, title = "truco", "Truco"
+    sheet_word = "match"  # a sheet is a match (games.Game.sheet_word)
     list_key = "hands"  # its entries are hands (games.HANDS, the default entry_word)
     totals_word = Unit(N_("game"), N_("games"), N_plural("{count} game", "{count} games"))  # 1 game, 2 games
     unfinished = finding_codes.UNFINISHED  # Art 14: a match is won by games (T4)
