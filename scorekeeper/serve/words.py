@@ -11,17 +11,6 @@ from scorekeeper.output.sheet_text import counted
 
 def words() -> dict[str, str]:
     return {
-        "record": _("Record"),
-        "undo": _("Undo the last entry"),
-        "again": _("Start this entry again"),
-        "sheet": _("The sheet"),
-        "running": _("Running balance"),
-        "findings": _("Findings"),
-        "no_findings": _("No findings."),
-        "answered": _("Answered so far"),
-        "how": _("How to type an entry"),
-        "next": _("Next entry"),
-        "complete": _("The game is complete."),
         "tables": _("Tables"),
         "standings": _("Standings"),
         "state": _("State"),
@@ -42,8 +31,6 @@ def words() -> dict[str, str]:
         "back": _("All tables"),
         "refresh": _("Refresh"),
         "pad": _("Score pad"),
-        "stale": _("The sheet changed since this form was made; here it is as it is now."),
-        "last_changes": _("Last changes"),
         "last_change": _("Last change"),
     }
 
