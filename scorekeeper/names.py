@@ -45,6 +45,12 @@ IGNORABLE_RANGES = (
 )
 
 
+# Unicode's space separators (category Zs) other than the plain space: U+00A0 and U+202F (no-break),
+# U+2000-U+200A (en, em, figure, thin ...), U+205F and U+3000 show as a space, so "A na" and
+# "A" + U+00A0 + "na" would look like one player and be two.
+OTHER_SPACES = frozenset((0x00A0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000))
+
+
 def ignorable(code: int) -> bool:
     """Whether the character `code` shows as nothing (or a blank) in a name (IGNORABLE_RANGES)."""
     return any(low <= code <= high for low, high in IGNORABLE_RANGES)
@@ -72,6 +78,11 @@ def name_problem(name: str) -> str | None:
         return _("the name {value} holds {character}, which shows as nothing: two names would look alike").format(
             value=quote(name), character=f"U+{hidden:04X}"
         )
+    spaced = next((code for code in codes if code in OTHER_SPACES), None)
+    if spaced is not None:
+        return _(
+            "the name {value} holds {character}, a space that looks like the plain one: two names would look alike"
+        ).format(value=quote(name), character=f"U+{spaced:04X}")
     if len(name) > MAX_NAME:
         return _("{name} is longer than a name ({most} characters)").format(name=quote(name), most=MAX_NAME)
     return None

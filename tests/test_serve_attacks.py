@@ -499,3 +499,21 @@ def test_a_request_still_trickling_in_after_the_deadline_is_cut_off(folder, monk
     finally:
         running.close()
         running.task_dispatcher.shutdown()
+
+
+@pytest.mark.parametrize("character", ["\u00a0", "\u2002", "\u2007", "\u202f", "\u3000", "\u1680", "\u205f"])
+def test_a_name_holding_a_space_that_looks_like_the_plain_one_is_refused(tmp_path, character):
+    """`A na` and `A` + U+00A0 + `na` would be two players that look like one (the trial of issue
+    25 seated both at one table): every space separator but the plain one is refused."""
+    from conftest import run
+
+    from scorekeeper.names import name_problem
+
+    twin = "A" + character + "na"
+    code = f"U+{ord(character):04X}"
+    assert name_problem(twin) == (
+        f"the name {yaml_quote(twin)} holds {code}, a space that looks like the plain one: two names would look alike"
+    )
+    assert name_problem("A na") is None
+    done = run("new", "king", "-p", "A na", "-p", twin, "-p", "Carla", "-p", "Duarte", "-o", str(tmp_path / "m.yaml"))
+    assert done.exit_code == 2 and code in done.output and not (tmp_path / "m.yaml").exists()

@@ -104,7 +104,8 @@ def register(app) -> None:
     def table_undo(table_id):
         table = table_for(table_id)
         check_csrf(f"undo:{table.id}")
-        removed = _last_entry_name(table)
+        with i18n.speaking(language(game_of(table))):  # the page's words, not the process's
+            removed = _last_entry_name(table)
         with acting(table):
             return _table_page(
                 table,

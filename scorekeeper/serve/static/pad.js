@@ -125,6 +125,14 @@
       window.setTimeout(function () { try { t.select(); } catch (e) { /* not selectable */ } }, 0);
     }
   }
+  // A tap on a number already focused (its refusal shown as it was typed) selects it too: the
+  // correction replaces the value, never appends to it (61 after 130 is 61, not 13061).
+  function onTapNumber(event) {
+    var t = event.target;
+    if (t && t.tagName === "INPUT" && t.getAttribute("inputmode") === "numeric" && document.activeElement === t) {
+      try { t.select(); } catch (e) { /* not selectable */ }
+    }
+  }
 
   // --- the check as the scorer goes (nothing saved) --------------------------------------
   function scheduleCheck(f) {
@@ -235,6 +243,10 @@
         var f = form();
         if (reply.ok && (!f || f.getAttribute("data-expected") !== item.expected)) {
           writeJSON("sessionStorage", item.draft, null); // saved (or already): the draft is done
+        } else if (reply.status === 409 && f && f.getAttribute("data-expected") !== item.expected) {
+          // Kept on this phone while another recorded this entry's place: not saved, and its
+          // values come back on the new screen for the scorer to compare, never lost unseen.
+          writeJSON("sessionStorage", draftKey(f), readJSON("sessionStorage", item.draft));
         }
         history.replaceState(null, "", item.page);
         start();
@@ -296,6 +308,7 @@
   document.addEventListener("change", onChange);
   document.addEventListener("input", onInput);
   document.addEventListener("focusin", onFocus);
+  document.addEventListener("pointerup", onTapNumber);
   document.addEventListener("submit", onSubmit);
   document.addEventListener("click", function (event) {
     var t = event.target;
