@@ -178,6 +178,12 @@ class Game(ABC):
         shown beside it; None: above the Record button."""
         return None
 
+    def in_play_words(self, result) -> str | None:
+        """Where the race under way stands, for a page beside the totals (Truco's tentos in the
+        game being played, Sueca's points towards the moca being played), in the language in
+        use; None when the totals say it all (King's, Quatrilho's points)."""
+        return None
+
     def entry_words(self, rules, kind: str) -> str:
         """An entry's kind (a HandResult's `hand`) by the sheet's `rules`, in the game's own
         words, accents and all, for a page (never a key a sheet writes: `2 Últimas Vazas`, not

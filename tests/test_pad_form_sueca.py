@@ -242,3 +242,13 @@ def test_entry_words_are_the_regulations(table):
         "ponto": "Penalização de 1 ponto",
         "outra": "outra",  # a word Sueca does not know, as the sheet writes it
     }
+
+
+def test_the_page_says_the_points_towards_the_moca_being_played(tmp_path):
+    """Nos 72 (+1), then Eles 95 (+2): 1 to 2 towards the first moca (Pontuação 4)."""
+    from scorekeeper.sheet.load import load_sheet, score
+
+    sheet = "rules: sueca\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\ndeals:\n"
+    (tmp_path / "s.yaml").write_text(sheet + "  - {points: [72, 48]}\n  - {points: [25, 95]}\n")
+    result = score(load_sheet(str(tmp_path / "s.yaml")))
+    assert games.get("sueca").in_play_words(result) == "Towards this moca: Nos 1, Eles 2"

@@ -299,3 +299,17 @@ def test_entry_words_are_the_regulations(path):
         "Truco na mão de onze",
         "outra",  # a word Truco does not know, as the sheet writes it
     ]
+
+
+def test_the_page_says_the_tentos_of_the_game_being_played(tmp_path):
+    """The FURB example after five hands: Nos 3, Eles 1, Nos 6, Eles 3, Nos 1 -> 10 to 4 (Art 13)."""
+    import pathlib
+
+    from scorekeeper.sheet.load import score
+
+    text = (pathlib.Path(__file__).parent.parent / "examples" / "truco-furb-partida1.yaml").read_text()
+    head, _sep, hands = text.partition("hands:\n")
+    (tmp_path / "cut.yaml").write_text(head + "hands:\n" + "".join(hands.splitlines(keepends=True)[:5]))
+    (tmp_path / "whole.yaml").write_text(text)
+    assert TRUCO.in_play_words(score(load_sheet(str(tmp_path / "cut.yaml")))) == "This game: Nos 10, Eles 4"
+    assert TRUCO.in_play_words(score(load_sheet(str(tmp_path / "whole.yaml")))) is None  # the match is over

@@ -217,6 +217,7 @@ def _table_page(table: tables.Table, change, values: dict | None = None, keep_id
             "fresh": not shown,
             "complete": complete_words(result) if result.complete else None,
             "totals": totals_of(result),
+            "in_play": game.in_play_words(result),
             "last_entries": [entry_line(result, sheet.rules, h) for h in reversed(result.hands[-LAST_ENTRIES:])],
             "sheet": sheet_table(result, sheet.rules),
             "findings": [f.as_dict() for f in result.findings],

@@ -64,6 +64,14 @@ class Sueca(TeamGame):
 
         return entry_words(rules, kind)
 
+    def in_play_words(self, result):
+        """The points towards the moca being played (Pontuação 4), as the ficha's standing shows them."""
+        running = result.extra.get("running") or []
+        standing = running[-1].get("standing") if running else None
+        if result.complete or not standing:
+            return None
+        return _("Towards this moca: {points}").format(points=", ".join(f"{t} {n}" for t, n in standing.items()))
+
     def show_tables(self, result):
         """`show`: each deal's card points and points, the moca standing, and mocas won. Heads in
         the language in use, and each deal's kind (entry_label)."""

@@ -43,6 +43,14 @@ class Truco(TeamGame):
             "had and is placed last."
         ).format(criteria=", ".join(words[c] for c in rules.standings))
 
+    def in_play_words(self, result):
+        """The tentos of the game being played (Art 13: a game is 12), as the súmula's score shows them."""
+        running = result.extra.get("running") or []
+        score = running[-1].get("score") if running else None
+        if result.complete or not score:
+            return None
+        return _("This game: {points}").format(points=", ".join(f"{t} {n}" for t, n in score.items()))
+
     def entry_label(self, kind):
         """A hand's kind ("hand", "void", "mao de onze") in the language in use; a penalty's name
         is the rule file's own word."""
