@@ -137,10 +137,12 @@ def test_a_form_posted_twice_records_once_and_says_so(folder):
     page = client.get("/t/mesa1").get_data(as_text=True)
     first_form = _hidden(_entry_form(page))
     assert re.fullmatch(r"[0-9a-f]{32}", first_form["change_id"])
-    refused = client.post("/t/mesa1", data={**first_form, **VAZAS_SCREEN, "vazas-3": ""}).get_data(as_text=True)
+    refused = client.post(
+        "/t/mesa1", data={**first_form, **VAZAS_SCREEN, "vazas-3": ""}, follow_redirects=True
+    ).get_data(as_text=True)
     assert _hidden(_entry_form(refused))["change_id"] == first_form["change_id"]  # one entry, one id, refused or not
     posted = {**first_form, **VAZAS_SCREEN}
-    saved = client.post("/t/mesa1", data=posted)
+    saved = client.post("/t/mesa1", data=posted, follow_redirects=True)
     assert saved.status_code == 200
     assert _status_lines(saved.get_data(as_text=True)) == [
         "Hand 1 · Vazas saved: Ana -60, Bruno -40, Carla -20, Duarte -140"
@@ -148,7 +150,7 @@ def test_a_form_posted_twice_records_once_and_says_so(folder):
     assert _hidden(_entry_form(saved.get_data(as_text=True)))["change_id"] != first_form["change_id"]  # the next's
     text = (folder / "mesa1.yaml").read_text()
     for resent in (posted, {**posted, "hand": "copas"}):  # Record posted twice (a reload); Back, changed, again
-        again = client.post("/t/mesa1", data=resent)
+        again = client.post("/t/mesa1", data=resent, follow_redirects=True)
         assert again.status_code == 200  # not 409 "recorded meanwhile": it is one's own entry
         lines = _status_lines(again.get_data(as_text=True))
         assert len(lines) == 1 and re.fullmatch(f"Hand 1 · Vazas was already saved at {CLOCK}", lines[0])
@@ -160,7 +162,7 @@ def test_someone_elses_entry_still_makes_a_form_stale(folder):
     client = create_app(str(folder), language="en").test_client()
     form = _hidden(_entry_form(client.get("/t/mesa1").get_data(as_text=True)))
     editing.record_entry(str(folder / "mesa1.yaml"), {"hand": "vazas", "counts": [3, 2, 1, 7]}, say=lambda _l: None)
-    stale = client.post("/t/mesa1", data={**form, **VAZAS_SCREEN})
+    stale = client.post("/t/mesa1", data={**form, **VAZAS_SCREEN}, follow_redirects=True)
     assert stale.status_code == 409
     assert _status_lines(stale.get_data(as_text=True)) == ["hand 1 was recorded meanwhile"]
     assert len(_hands(folder / "mesa1.yaml")) == 1
@@ -173,7 +175,9 @@ def test_a_forms_change_id_that_is_no_id_is_a_400_of_one_line(folder):
     held = requests.table_lock("mesa1")
     with held.lock:  # refused without waiting for the table's lock, as the API's key is
         sent = threading.Thread(
-            target=lambda: replies.append(client.post("/t/mesa1", data={**form, "change_id": "<script>"}))
+            target=lambda: replies.append(
+                client.post("/t/mesa1", data={**form, "change_id": "<script>"}, follow_redirects=True)
+            )
         )
         sent.start()
         sent.join(10)
@@ -189,8 +193,8 @@ def test_the_undo_form_posted_twice_removes_one_entry(folder):
         client.post("/api/tables/mesa1/entries", json={"hand": hand, "counts": counts, "expected_entries": expected})
     page = client.get("/t/mesa1").get_data(as_text=True)
     undo = _hidden(re.search(r'<form method="post" action="[^"]*/undo.*?</form>', page, re.S).group(0))
-    first = client.post("/t/mesa1/undo", data=undo)
-    again = client.post("/t/mesa1/undo", data=undo)
+    first = client.post("/t/mesa1/undo", data=undo, follow_redirects=True)
+    again = client.post("/t/mesa1/undo", data=undo, follow_redirects=True)
     assert (first.status_code, again.status_code) == (200, 200)
     assert re.fullmatch(
         f"Hand 2 was already removed at {CLOCK}; nothing changed", _status_lines(again.get_data(as_text=True))[0]
@@ -209,7 +213,7 @@ def test_the_journal_records_which_link_and_address_made_each_change(folder):
     assert phone.post(f"/api/tables/mesa1/entries?token={table}", json=VAZAS).status_code == 201
     page = phone.get(f"/t/mesa1?token={table}").get_data(as_text=True)
     undo = _hidden(re.search(r'<form method="post" action="[^"]*/undo.*?</form>', page, re.S).group(0))
-    undone = phone.post(f"/t/mesa1/undo?token={table}", data=undo)
+    undone = phone.post(f"/t/mesa1/undo?token={table}", data=undo, follow_redirects=True)
     assert undone.status_code == 200
     made = laptop.post(f"/api/tables/mesa1/entries?token={organiser}", json=VAZAS)
     assert made.status_code == 201

@@ -97,7 +97,7 @@ def test_the_readme_tour_is_eleven_posts_of_one_form_each(folder):
     page = client.get("/t/mesa1").get_data(as_text=True)
     assert _checked(page) == {"hand": "vazas", "beneficiary": "Ana", "penalty": "", "offer-by": ""}  # K1, K2
     for values, said in TOUR:
-        reply = client.post("/t/mesa1", data={**_form(page), **values})
+        reply = client.post("/t/mesa1", data={**_form(page), **values}, follow_redirects=True)
         page = reply.get_data(as_text=True)
         assert (reply.status_code, _said(page)) == (200, [said])
     assert re.search(r'<p class="complete" role="status">([^<]*)</p>', page).group(1) == (
@@ -113,7 +113,7 @@ def test_a_refusal_keeps_every_value_and_says_each_beside_its_field_once(folder)
     client = create_app(str(folder), language="en").test_client()
     page = client.get("/t/mesa1").get_data(as_text=True)
     form = _form(page)
-    refused = client.post("/t/mesa1", data={**form, **_counts("vazas", 3, 14, 1)})
+    refused = client.post("/t/mesa1", data={**form, **_counts("vazas", 3, 14, 1)}, follow_redirects=True)
     page = refused.get_data(as_text=True)
     assert refused.status_code == 422
     assert _messages(page) == {
@@ -134,7 +134,9 @@ def test_a_refusal_keeps_every_value_and_says_each_beside_its_field_once(folder)
     )
     assert _form(page)["change_id"] == form["change_id"]  # the same entry, the same id
     # A refusal by a finding: beside the hand's counts, with its code and article, said once.
-    over = client.post("/t/mesa1", data={**form, **_counts("vazas", 3, 2, 1, 8)}).get_data(as_text=True)
+    over = client.post("/t/mesa1", data={**form, **_counts("vazas", 3, 2, 1, 8)}, follow_redirects=True).get_data(
+        as_text=True
+    )
     assert _messages(over) == {
         "vazas": "K-Q1-TOTAL-OVER hand 1 (vazas): counts add up to 14, more than the 13 there are [Quadro 1]"
     }
@@ -151,7 +153,7 @@ def test_the_fields_of_a_choice_are_shown_by_its_own_button_without_javascript(f
         in page
     )
     assert re.search(r'data-field="contract"[^>]*hidden', page)  # a festa's fields: not for hand 1
-    shown = client.post("/t/mesa1", data={**_form(page), "hand": "festa", "show": "hand"})
+    shown = client.post("/t/mesa1", data={**_form(page), "hand": "festa", "show": "hand"}, follow_redirects=True)
     page = shown.get_data(as_text=True)
     assert shown.status_code == 200 and _hands(folder) == []  # nothing saved
     assert not re.search(r'data-field="contract"[^>]*hidden', page)
@@ -165,13 +167,13 @@ def test_undo_names_what_it_removes_and_the_page_its_last_saved_entry(folder):
     page = client.get("/t/mesa1").get_data(as_text=True)
     assert "Undo the last entry" not in page  # nothing to undo
     for values, _said_line in TOUR[:2]:
-        page = client.post("/t/mesa1", data={**_form(page), **values}).get_data(as_text=True)
+        page = client.post("/t/mesa1", data={**_form(page), **values}, follow_redirects=True).get_data(as_text=True)
     page = client.get("/t/mesa1").get_data(as_text=True)
     assert re.search(f'<p class="last-saved">Last saved: Hand 2 · Copas at {CLOCK}</p>', page)
     assert re.search(r'<p class="question">([^<]*)</p>', page).group(1) == (
         "Remove Hand 2 · Copas: Ana -80, Bruno -60, Carla -120, Duarte 0?"
     )
-    undone = client.post("/t/mesa1/undo", data=_form(page, "undo-form")).get_data(as_text=True)
+    undone = client.post("/t/mesa1/undo", data=_form(page, "undo-form"), follow_redirects=True).get_data(as_text=True)
     assert _said(undone) == ["Hand 2 · Copas removed"]
     assert [h["hand"] for h in _hands(folder)] == ["vazas"]
 
@@ -273,5 +275,33 @@ def test_a_sueca_sheet_is_a_match_and_its_deal_is_said_by_its_number(tmp_path):
         "The match is complete: Nos 3 mocas, Eles 1 moca; Nos wins"
     ]
     page = client.get("/t/sueca").get_data(as_text=True)
-    saved = client.post("/t/sueca", data={**_form(page), "deal": "pontos", "team": "Nos", "points": "72"})
+    saved = client.post(
+        "/t/sueca", data={**_form(page), "deal": "pontos", "team": "Nos", "points": "72"}, follow_redirects=True
+    )
     assert _said(saved.get_data(as_text=True)) == ["Deal 1 saved: Nos +1, Eles 0"]  # 61 to 90 card points: 1
+
+
+def test_a_change_is_answered_at_an_address_of_its_own_so_back_and_reload_post_nothing(folder):
+    """Post/Redirect/Get: without JavaScript, the page after an entry (or an undo) is a GET of
+    /t/ID?done=CHANGE, so the browser's Back and reload ask for a page, never post the form again
+    (the pad's trial: Back after a save showed the browser's ERR_CACHE_MISS)."""
+    client = create_app(str(folder), language="en").test_client()
+    page = client.get("/t/mesa1").get_data(as_text=True)
+    form = {**_form(page), **_counts("vazas", 3, 2, 1, 7)}
+    saved = client.post("/t/mesa1", data=form)
+    assert (saved.status_code, saved.headers["Location"]) == (303, f"/t/mesa1?done={form['change_id']}")
+    for _reload in range(2):  # shown, then reloaded: the same words, nothing saved again
+        shown = client.get(saved.headers["Location"]).get_data(as_text=True)
+        assert _said(shown) == ["Hand 1 · Vazas saved: Ana -60, Bruno -40, Carla -20, Duarte -140"]
+    again = client.post("/t/mesa1", data=form)  # the form posted again (its id): nothing saved, said so
+    assert again.headers["Location"] == f"/t/mesa1?done={form['change_id']}&again=1"
+    assert re.search(
+        r"Hand 1 · Vazas was already saved at \d\d:\d\d:\d\d",
+        client.get(again.headers["Location"]).get_data(as_text=True),
+    )
+    undo = _form(client.get("/t/mesa1").get_data(as_text=True), "undo-form")
+    undone = client.post("/t/mesa1/undo", data=undo)
+    assert undone.headers["Location"] == f"/t/mesa1?done={undo['change_id']}"
+    assert _said(client.get(undone.headers["Location"]).get_data(as_text=True)) == ["Hand 1 · Vazas removed"]
+    assert _hands(folder) == []
+    assert _said(client.get("/t/mesa1?done=no-such-change").get_data(as_text=True)) == []  # an id of nothing: no words

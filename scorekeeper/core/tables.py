@@ -260,6 +260,7 @@ class AlreadySaved:
     entry: int | None
     when: str
     game: str | None = None
+    removed: dict | None = None  # an undo's entry as the sheet held it (the journal's "before")
 
 
 @dataclass
@@ -291,6 +292,27 @@ def already_saved(table: Table, change_id: str | None, action: str, entry: dict 
         raise InputValueError(_("this change's id was used for another change; send it with a new one"), table.sheet)
     entry = found.detail.get("entry") if isinstance(found.detail, dict) else None
     return AlreadySaved(found.id, found.action, entry if isinstance(entry, int) else None, found.began)
+
+
+def change_made(table: Table, change_id: str | None) -> AlreadySaved | None:
+    """The change made to this table's sheet under `change_id` (an entry recorded or removed),
+    or None (no such change, or another sheet's): what the page shown after a change says was
+    done (the score pad answers a change with the table's page at an address of its own, so
+    that Back and reload never post the form again)."""
+    if not change_id or not transaction.valid_id(change_id):
+        return None
+    found = _journalled(table, change_id)
+    if found is None or found.state not in APPLIED or found.main_file != os.path.realpath(table.path):
+        return None
+    detail = found.detail if isinstance(found.detail, dict) else {}
+    entry, before = detail.get("entry"), detail.get("before")
+    return AlreadySaved(
+        found.id,
+        found.action,
+        entry if isinstance(entry, int) else None,
+        found.began,
+        removed=before if found.action == "undo" and isinstance(before, dict) else None,
+    )
 
 
 def _other_entry(found, entry: dict | None) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from flask import g, render_template, request
+from flask import g, redirect, render_template, request
 
 from scorekeeper import games, i18n
 from scorekeeper.core import pad_entry, tables
@@ -26,6 +26,7 @@ from scorekeeper.serve.table_words import (
     entry_line,
     entry_name,
     last_saved_words,
+    removed_name,
     saved_words,
     table_words,
     totals_of,
@@ -79,7 +80,7 @@ def register(app) -> None:
     @locked
     def table_page(table_id):
         table = table_for(table_id)
-        return _table_page(table, None)
+        return _table_page(table, None, done=request.args.get("done", "")[:80], again=bool(request.args.get("again")))
 
     @app.post("/t/<table_id>")
     @change_id("form")
@@ -177,12 +178,26 @@ def _last_entry_name(table: tables.Table) -> str | None:
     return entry_name(result, sheet.rules, result.hands[-1]) if result.hands else None
 
 
-def _table_page(table: tables.Table, change, values: dict | None = None, keep_id: bool = False, done_words=None):
+def _table_page(
+    table: tables.Table,
+    change,
+    values: dict | None = None,
+    keep_id: bool = False,
+    done_words=None,
+    done: str = "",
+    again: bool = False,
+):
     """The table's page, after `change()` when there is one (an entry recorded, an undo; then
-    `done_words(result, rules)` says what was done)."""
+    `done_words(result, rules)` says what was done). A change made is answered with the page at
+    an address of its own (Post/Redirect/Get: `?done=ID`, and `again` when the id's change was
+    made before), so Back and reload never post the form again; that page says what `done` did."""
     lang = language(game_of(table))
     with i18n.speaking(lang):
         out = _run(change, values)
+        if out.recorded is not None and g.get("change_id"):
+            kept = {"again": "1"} if out.recorded.repeat is not None else {}
+            address = link(f"/t/{table.id}", lang if request.args.get("lang") else None, done=g.change_id, **kept)
+            return redirect(address, 303)
         try:
             screen = pad_entry.screen(table)
         except ScorekeeperError as exc:
@@ -200,6 +215,13 @@ def _table_page(table: tables.Table, change, values: dict | None = None, keep_id
         if out.recorded is not None and repeat is None and done_words is not None and result.hands is not None:
             said = done_words(result, sheet.rules) if result.hands or done_words is not saved_words else None
         already = already_saved_words(result, sheet.rules, repeat) if repeat is not None else None
+        made = tables.change_made(table, done) if done else None
+        if made is not None and again:
+            already = already_saved_words(result, sheet.rules, made)
+        elif made is not None and made.action == "record" and made.entry == len(result.hands):
+            said = saved_words(result, sheet.rules)
+        elif made is not None and made.action == "undo":
+            said = _("{entry} removed").format(entry=removed_name(result, sheet.rules, made))
         access = served().access
         summary = tables.summary(table)
         game = games.get(result.game)

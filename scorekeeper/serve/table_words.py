@@ -92,6 +92,15 @@ def last_saved_words(result, rules, changes) -> str | None:
     return _("Last saved: {entry} at {when}").format(entry=entry_name(result, rules, hand), when=clock(when))
 
 
+def removed_name(result, rules, made) -> str:
+    """An entry removed, as the page after the undo names it (`Hand 2 · Copas`): its number, and
+    its kind in the game's words when the game's entries say it under one key (King's hand)."""
+    game = games.get(result.game)
+    number = numbered(game, made.entry or 0)
+    kind = made.removed.get(game.entry_kind_key) if made.removed and game.entry_kind_key else None
+    return f"{number} · {game.entry_words(rules, kind)}" if isinstance(kind, str) else number
+
+
 def undo_question(result, rules) -> str:
     """`Remove Hand 7 · Festa: Ana +125, …?`: undo names what it removes before it does."""
     return _("Remove {entry}?").format(entry=entry_line(result, rules, result.hands[-1]))
