@@ -305,3 +305,15 @@ def test_a_change_is_answered_at_an_address_of_its_own_so_back_and_reload_post_n
     assert _said(client.get(undone.headers["Location"]).get_data(as_text=True)) == ["Hand 1 · Vazas removed"]
     assert _hands(folder) == []
     assert _said(client.get("/t/mesa1?done=no-such-change").get_data(as_text=True)) == []  # an id of nothing: no words
+
+
+def test_a_new_coringas_name_is_typed_in_a_text_box(tmp_path):
+    """Quatrilho's coringa (Art 12) is a name no button can offer: a text box, the coringas
+    already named suggested; the late arrival is recorded with him in her seat."""
+    (tmp_path / "q.yaml").write_text("rules: quatrilho\nplayers: [Ari, Bia, Caio, Davi, Eva]\ndeals: []\n")
+    client = create_app(str(tmp_path), language="en").test_client()
+    page = client.get("/t/q").get_data(as_text=True)
+    assert re.search(r'<label for="f-coringa">Coringa</label>\s*<input id="f-coringa" name="coringa" value=""', page)
+    values = {"entry": "late", "late": "Eva", "coringa": "Zeca"}
+    client.post("/t/q", data={**_form(page), **values}, follow_redirects=True)
+    assert yaml.safe_load((tmp_path / "q.yaml").read_text())["deals"] == [{"late": "Eva", "coringa": "Zeca"}]
