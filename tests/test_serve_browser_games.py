@@ -306,3 +306,63 @@ def test_a_truco_match_with_a_mao_de_onze_one_screen_and_one_request_per_hand(tm
     assert yaml.safe_load(sheet.read_text())["hands"] == TRUCO_HANDS
     assert _check(sheet) == f"{sheet}: clean (truco, won by Nos; Nos 2 games, Eles 1 game)"
 
+
+
+# --- Quatrilho: a whole round at a table of four -------------------------------------------------------
+
+QUATRILHO_SHEET = "rules: quatrilho\nround: 1\ntable: 7\nplayers: [Ari, Bia, Caio, Davi]\ndeals: []\n"
+# Jogo normal (Art 18.2, Q4): 3 figuras a point; 6 points or more win, and the caller and his
+# partner each receive the points from each of the other two. At a table of four every player
+# plays every deal (Art 14), and the round is 6 deals a seat: 24 deals (Q1).
+CYCLE = (  # (caller, partner, figuras, points)
+    ("Ari", "Bia", "22", 7),
+    ("Caio", "Davi", "19", 6),
+    ("Ari", "Caio", "25", 8),
+    ("Bia", "Davi", "18", 6),
+)
+PLAYERS4 = ("Ari", "Bia", "Caio", "Davi")
+
+
+def _normal(number: int, caller: str, partner: str, figuras: str, points: int, **refusal) -> Step:
+    chips = ", ".join(f"{p} {'+' if p in (caller, partner) else '-'}{points}" for p in PLAYERS4)
+    return Step(
+        taps=(("caller", caller), ("partner", partner)),
+        typed=(("figuras", figuras if not refusal else "36"),),
+        saved=f"Entry {number} · Jogo normal saved: {chips}",
+        **refusal,
+    )
+
+
+QUATRILHO_ROUND = tuple(
+    _normal(
+        number,
+        *CYCLE[(number - 1) % 4],
+        # one refusal: 36 figuras, beyond the 35 of the deck (Art 20.11), typed again as 22
+        **({"refused": ("figuras", "Figuras: 36 is out of range (0 to 35)"), "retyped": (("figuras", "22"),)}
+           if number == 5 else {}),
+    )
+    for number in range(1, 25)
+)
+# Each cycle of four deals: Ari +7 -6 +8 -6 = +3, Bia +7 -6 -8 +6 = -1, Caio -7 +6 +8 -6 = +1,
+# Davi -7 +6 -8 +6 = -3; six cycles: Ari +18, Bia -6, Caio +6, Davi -18 (chips 118, 94, 106, 82).
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_a_quatrilho_round_at_a_table_of_four_one_screen_and_one_request_per_deal(tmp_path, serve, browser, size):
+    sheet = tmp_path / "mesa7.yaml"
+    sheet.write_text(QUATRILHO_SHEET)
+    _organiser, links = serve(tmp_path, "--lang", "en")
+    phone = Phone(browser, size)
+    phone.page.goto(links["mesa7.yaml"])
+    phone.fits()
+    per_entry = play_steps(phone, QUATRILHO_ROUND, {1: "quatrilho"} if size == "390x844" else {})
+    # caller and partner a tap each, the figuras a tap and two digits, Record a tap
+    assert per_entry == [(4, 2)] * 4 + [(5, 6)] + [(4, 2)] * 19  # the refusal: 36, tapped again, both erased, 22
+    assert len(phone.saving) == 24 and phone.loads == 1
+    assert phone.page.locator("p.complete").inner_text() == "The game is complete: Ari +18, Bia -6, Caio +6, Davi -18"
+    phone.close()
+    deals = yaml.safe_load(sheet.read_text())["deals"]
+    assert deals == [
+        {"contract": "normal", "caller": c, "partner": p, "figuras": int(f)} for c, p, f, _ in CYCLE * 6
+    ]
+    assert _check(sheet) == f"{sheet}: clean (quatrilho, complete; Ari +18, Bia -6, Caio +6, Davi -18)"
