@@ -147,7 +147,10 @@ SUECA_MATCH = (
     Step(**_penalty("castigo", "Eles"), saved="Deal 5 · Castigo saved: Nos 0, Eles 0"),  # the first castigo
     Step(**_penalty("castigo", "Eles"), saved="Deal 6 · Castigo saved: Nos +1, Eles 0"),  # the second: 1-0
     Step(**_penalty("renuncia", "Nos"), saved="Deal 7 · Renúncia saved: Nos 0, Eles +4"),  # Eles's moca 1
-    Step(**_penalty("ponto", "Eles", ("reason", "baralhar")), saved="Deal 8 · Penalização de 1 ponto saved: Nos +1, Eles 0"),
+    Step(
+        **_penalty("ponto", "Eles", ("reason", "baralhar")),
+        saved="Deal 8 · Penalização de 1 ponto saved: Nos +1, Eles 0",
+    ),
     Step(**_points("Nos", "91"), saved="Deal 9 saved: Nos +2, Eles 0"),  # 3-0
     Step(**_points("Nos", "61"), saved="Deal 10 saved: Nos +1, Eles 0"),  # Nos's moca 2
     Step(**_points("Eles", "100"), saved="Deal 11 saved: Nos 0, Eles +2"),  # 0-2
@@ -231,7 +234,9 @@ TRUCO_MATCH = (
     Step(**_won("Eles", "12"), saved="Hand 10 saved: Nos 0, Eles +12"),  # 0-12: game 2
     # Game 3.
     Step(taps=(("hand", "void:misdeal"),), saved="Hand 11 · Baralho mal dado saved: Nos 0, Eles 0"),  # Art 7
-    Step(taps=(("hand", "olhar-baralho"), ("at-fault", "Eles")), saved="Hand 12 · Olhar o baralho saved: Nos +1, Eles 0"),
+    Step(
+        taps=(("hand", "olhar-baralho"), ("at-fault", "Eles")), saved="Hand 12 · Olhar o baralho saved: Nos +1, Eles 0"
+    ),
     Step(**_won("Nos", "9"), saved="Hand 13 saved: Nos +9, Eles 0"),  # 10-0
     Step(**_won("Eles", "6"), saved="Hand 14 saved: Nos 0, Eles +6"),  # 10-6
     Step(**_won("Eles", "3"), saved="Hand 15 saved: Nos 0, Eles +3"),  # 10-9
@@ -307,7 +312,6 @@ def test_a_truco_match_with_a_mao_de_onze_one_screen_and_one_request_per_hand(tm
     assert _check(sheet) == f"{sheet}: clean (truco, won by Nos; Nos 2 games, Eles 1 game)"
 
 
-
 # --- Quatrilho: a whole round at a table of four -------------------------------------------------------
 
 QUATRILHO_SHEET = "rules: quatrilho\nround: 1\ntable: 7\nplayers: [Ari, Bia, Caio, Davi]\ndeals: []\n"
@@ -338,8 +342,11 @@ QUATRILHO_ROUND = tuple(
         number,
         *CYCLE[(number - 1) % 4],
         # one refusal: 36 figuras, beyond the 35 of the deck (Art 20.11), typed again as 22
-        **({"refused": ("figuras", "Figuras: 36 is out of range (0 to 35)"), "retyped": (("figuras", "22"),)}
-           if number == 5 else {}),
+        **(
+            {"refused": ("figuras", "Figuras: 36 is out of range (0 to 35)"), "retyped": (("figuras", "22"),)}
+            if number == 5
+            else {}
+        ),
     )
     for number in range(1, 25)
 )
@@ -362,7 +369,94 @@ def test_a_quatrilho_round_at_a_table_of_four_one_screen_and_one_request_per_dea
     assert phone.page.locator("p.complete").inner_text() == "The game is complete: Ari +18, Bia -6, Caio +6, Davi -18"
     phone.close()
     deals = yaml.safe_load(sheet.read_text())["deals"]
-    assert deals == [
-        {"contract": "normal", "caller": c, "partner": p, "figuras": int(f)} for c, p, f, _ in CYCLE * 6
-    ]
+    assert deals == [{"contract": "normal", "caller": c, "partner": p, "figuras": int(f)} for c, p, f, _ in CYCLE * 6]
     assert _check(sheet) == f"{sheet}: clean (quatrilho, complete; Ari +18, Bia -6, Caio +6, Davi -18)"
+
+
+# --- serve restarted between two entries, and down at Record ---------------------------------------------
+
+HOST = "127.0.0.2"  # a loopback address serve does not take for this machine's own: the links carry tokens
+
+
+class _Serving:
+    """`scorekeeper serve FOLDER --host 127.0.0.2 --port PORT` in a process of its own."""
+
+    def __init__(self, folder, port: int = 0):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "--lang", "en", "serve", str(folder), "--host", HOST]
+            + ["--port", str(port), "--no-qr"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        lines = []
+        for line in self.process.stdout:
+            lines.append(line.rstrip("\n"))
+            if line.startswith("Serving on "):
+                break
+        else:
+            raise AssertionError("serve printed no address: " + "\n".join(lines))
+        self.port = int(re.search(r"Serving on http://[^:]+:(\d+);", lines[-1]).group(1))
+        self.links = dict(re.findall(r"^(.+?): (http\S+)$", "\n".join(lines), re.M))
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()  # never a full pipe
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise
+
+
+def _king(number: int) -> Step:
+    entry = KING_TOUR[number - 1]
+    return Step(taps=entry.taps + entry.then, saved=entry.saved)
+
+
+def test_serve_restarted_between_two_entries_and_down_at_record_saves_each_entry_once(tmp_path, browser):
+    sheet = tmp_path / "mesa1.yaml"
+    sheet.write_text(KING_SHEET)
+    serving = _Serving(tmp_path)
+    try:
+        link = serving.links["mesa1.yaml"]
+        assert "?token=" in link
+        phone = Phone(browser, "360x740")
+        phone.page.goto(link)
+        assert play_steps(phone, [_king(1)]) == [(5, 0)]
+        port = serving.port
+        serving.stop()
+        # The page as it was before the restart (its form, CSRF token and change id): hand 2's
+        # counts tapped while serve is down (the check as it goes cannot answer), then serve
+        # started again on the same port, with the same secrets kept beside the sheets.
+        serving = _Serving(tmp_path, port)
+        assert serving.links["mesa1.yaml"] == link
+        assert play_steps(phone, [_king(2)], first=2) == [(5, 0)]
+        assert [h["hand"] for h in _hands(sheet)] == ["vazas", "copas"]
+        serving.stop()
+        # Down at Record: hand 3 waits on the phone, and is sent when serve is back.
+        for field, value in _king(3).taps:
+            phone.tap(field, value)
+        phone.record()
+        pending = phone.page.locator(".pending")
+        pending.wait_for()
+        assert pending.get_by_role("status").inner_text().startswith("1 entry not sent yet")
+        phone.fits()
+        assert len(_hands(sheet)) == 2
+        serving = _Serving(tmp_path, port)
+        phone.page.wait_for_function("() => document.querySelector('form.entry-form').dataset.expected == '3'")
+        assert phone.said() == KING_TOUR[2].saved  # sent again on its own, nothing retyped
+        assert pending.is_hidden()
+        assert phone.taps == 5 + 5 + 7 and phone.keys == 0 and phone.loads == 1
+        phone.close()
+    finally:
+        serving.stop()
+    assert _hands(sheet) == [
+        {"hand": "vazas", "counts": [3, 2, 1, 7]},
+        {"hand": "copas", "counts": [4, 3, 6, 0]},
+        {"hand": "damas", "counts": [1, 1, 1, 0]},
+    ]
+
+
+def _hands(sheet) -> list:
+    return yaml.safe_load(sheet.read_text())["hands"] or []
