@@ -18,9 +18,11 @@ import threading
 import pytest
 import yaml
 from conftest import new_team_sheet
-from test_serve_browser import KING_SHEET, KING_TOUR, PHONES, Phone, _check, _shot, browser, serve
+from test_serve_browser import CHROMIUM, KING_SHEET, KING_TOUR, PHONES, Phone, _check, _shot, browser, serve
 
 __all__ = ["browser", "serve"]  # the harness's fixtures, used here by name
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs the system's Chromium (apt-get install chromium)")
 
 SAID = "main p.said"
 
