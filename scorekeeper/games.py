@@ -96,8 +96,9 @@ class Game(ABC):
     list_key: ClassVar[str] = "hands"  # the sheet's list of entries
     entry_word: ClassVar[Unit] = HANDS  # one entry of its list, many
     totals_word: ClassVar[Unit | None] = None  # a team's standing (moca, mocas); None: signed points
-    # What one sheet holds whole, as a page says its end: a "game" (King), or a "match" of games
-    # or mocas to a score (Sueca, Truco: "the match is complete", never "the game" for all of it).
+    # What one sheet holds whole, as a page says its end: a "game" (King), a "match" of games
+    # or mocas to a score (Sueca, Truco: "the match is complete", never "the game" for all of it),
+    # or a "round" of deals (Quatrilho's table: Art 10).
     sheet_word: ClassVar[str] = "game"
     workbook_word: ClassVar[str] = "boletim"  # what its printed Excel sheet is called (boletim, ficha)
     # The kind (its code and article) a final sheet that is not complete is reported under.

@@ -368,7 +368,7 @@ def test_a_quatrilho_round_at_a_table_of_four_one_screen_and_one_request_per_dea
     # caller and partner a tap each, the figuras a tap and two digits, Record a tap
     assert per_entry == [(4, 2)] * 4 + [(5, 6)] + [(4, 2)] * 19  # the refusal: 36, tapped again, both erased, 22
     assert len(phone.saving) == 24 and phone.loads == 1
-    assert phone.page.locator("p.complete").inner_text() == "The game is complete: Ari +18, Bia -6, Caio +6, Davi -18"
+    assert phone.page.locator("p.complete").inner_text() == "The round is complete: Ari +18, Bia -6, Caio +6, Davi -18"
     phone.close()
     deals = yaml.safe_load(sheet.read_text())["deals"]
     assert deals == [{"contract": "normal", "caller": c, "partner": p, "figuras": int(f)} for c, p, f, _ in CYCLE * 6]

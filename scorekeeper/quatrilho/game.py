@@ -9,6 +9,7 @@ from scorekeeper.quatrilho import finding_codes
 
 class Quatrilho(Game):
     name, title = "quatrilho", "Quatrilho"
+    sheet_word = "round"  # a sheet is a table's round of deals (Art 10; games.Game.sheet_word)
     seating = Seating.PLAYERS
     list_key = "deals"
     entry_word = ENTRIES  # late, out and rebuy are entries of `deals` but not deals

@@ -115,6 +115,8 @@ def complete_words(result) -> str:
         if winner:
             return _("The match is complete: {totals}; {winner} wins").format(totals=totals, winner=winner)
         return _("The match is complete: {totals}").format(totals=totals)
+    if game.sheet_word == "round":
+        return _("The round is complete: {totals}").format(totals=totals)
     if winner:
         return _("The game is complete: {totals}; {winner} wins").format(totals=totals, winner=winner)
     return _("The game is complete: {totals}").format(totals=totals)

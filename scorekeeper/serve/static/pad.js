@@ -122,7 +122,9 @@
   function onFocus(event) {
     var t = event.target;
     if (t && t.tagName === "INPUT" && t.getAttribute("inputmode") === "numeric") {
-      window.setTimeout(function () { try { t.select(); } catch (e) { /* not selectable */ } }, 0);
+      // selected at once (a digit typed right after the tap replaces it), and again on the
+      // tap's pointerup below, which would otherwise put the caret where the finger was
+      try { t.select(); } catch (e) { /* not selectable */ }
     }
   }
   // A tap on a number already focused (its refusal shown as it was typed) selects it too: the
