@@ -179,6 +179,12 @@ class Game(ABC):
         shown beside it; None: above the Record button."""
         return None
 
+    def entry_detail_words(self, rules, entry) -> str | None:
+        """An entry of the sheet (as its game parsed it) said for a page under its kind, in the
+        game's words (`Ana · Positivos · Copas`), or None when `show`'s detail says it already
+        without keys."""
+        return None
+
     def in_play_words(self, result) -> str | None:
         """Where the race under way stands, for a page beside the totals (Truco's tentos in the
         game being played, Sueca's points towards the moca being played), in the language in

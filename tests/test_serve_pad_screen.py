@@ -107,6 +107,18 @@ def test_the_readme_tour_is_eleven_posts_of_one_form_each(folder):
     totals = re.findall(r'<span class="who">(\w+)</span> <span class="total">([^<]*)</span>', page)
     assert totals == [("Ana", "+275"), ("Bruno", "+15"), ("Carla", "-235"), ("Duarte", "-55")]
     assert len(_hands(folder)) == 11
+    # The whole sheet says each festa and penalty in the regulation's words, not the sheet's keys.
+    assert [
+        html.unescape(d) for d in re.findall(r'<tr class="detail"><td></td><td colspan="\d+">([^<]*)</td>', page)
+    ] == [
+        "Renúncia: Duarte",
+        "Ana · Positivos · Copas",
+        "Bruno · Nulos · offer of Carla: 2 tricks",
+        "Carla · 4-3-3-3",
+        "Duarte · Renúncia: Bruno",
+        "Duarte · Positivos · Sem trunfo · offer of Ana: 6 tricks",
+        "Art 15",  # the table points' article, under their row
+    ]
 
 
 def test_a_refusal_keeps_every_value_and_says_each_beside_its_field_once(folder):

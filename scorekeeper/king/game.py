@@ -129,6 +129,12 @@ class King(Game):
     def seats(self, rules):
         return (rules.players,)
 
+    def entry_detail_words(self, rules, entry):
+        """A festa's or a penalty's detail as a page says it (`Ana · Positivos · Copas`)."""
+        from scorekeeper.king.pad_form import detail_words  # lazy: only pages say a hand so
+
+        return detail_words(entry)
+
     def entry_words(self, rules, kind):
         """A hand as the rule file's label names it (`2 Últimas Vazas`), a festa as `Festa`."""
         from scorekeeper.king.pad_form import hand_words  # lazy: only pages say a hand so

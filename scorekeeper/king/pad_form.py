@@ -4,7 +4,7 @@ trump, offer and penalty a button. Its values make the entry `record` writes."""
 
 from __future__ import annotations
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.king.entry_input import next_beneficiary, next_hand
 from scorekeeper.king.sheet import KingSheet
 from scorekeeper.sheet.entry_form import CHOICE, NUMBER, PLAYERS, Choice, EntryForm, Field, Reader
@@ -193,3 +193,25 @@ def finding_place(sheet: KingSheet, code: str, values: dict) -> str | None:
         hand = str(values.get("hand", next_hand(sheet)))
         return "tricks" if hand == FESTA else hand
     return None
+
+
+def detail_words(entry) -> str:
+    """A hand's detail in the regulation's words, for a page (`show` prints the sheet's own
+    keys, which the scorer types): `Ana · Positivos · Copas · offer of Carla: 3 tricks`,
+    `Renúncia: Duarte`."""
+    parts = []
+    if entry.hand == FESTA and entry.beneficiary:
+        parts.append(entry.beneficiary)
+    if entry.penalty:
+        parts.append(f"{PENALTY_WORDS.get(entry.penalty, entry.penalty)}: {', '.join(entry.offenders)}")
+    if entry.contract:
+        parts.append(CONTRACT_WORDS.get(entry.contract, entry.contract))
+    if entry.trump:
+        parts.append(TRUMP_WORDS.get(entry.trump, entry.trump))
+    if entry.offer:
+        parts.append(
+            ngettext(
+                "offer of {player}: {tricks} trick", "offer of {player}: {tricks} tricks", entry.offer.tricks
+            ).format(player=entry.offer.by, tricks=entry.offer.tricks)
+        )
+    return " · ".join(parts)

@@ -40,7 +40,7 @@ LAST_ENTRIES = 3  # the entries a phone shows above the whole sheet
 FORM_KEYS = ("csrf", "change_id", "expected_entries", "show")  # what a posted form carries besides its values
 
 
-def sheet_table(result, rules=None) -> dict:
+def sheet_table(result, rules=None, entries=()) -> dict:
     """The first table `show` prints (each entry's numbers, the totals, the table points), as
     the page lays it out: a detail under its entry, groups of columns above their labels; an
     entry's kind in the game's words (`Reis e Valetes`), not as the sheet writes it."""
@@ -67,6 +67,10 @@ def sheet_table(result, rules=None) -> dict:
         for row, hand in zip(body, result.hands):
             said = game.entry_words(rules, hand.hand)
             row["cells"] = [said if cell == hand.hand else cell for cell in row["cells"]]
+        for row, entry in zip(body, entries):  # the detail in words, where the game says it so
+            worded = game.entry_detail_words(rules, entry)
+            if worded is not None:
+                row["detail"] = worded
     return {
         "labels": labels,
         "groups": spans if any(groups) else [],
@@ -241,7 +245,7 @@ def _table_page(
             "totals": totals_of(result),
             "in_play": game.in_play_words(result),
             "last_entries": [entry_line(result, sheet.rules, h) for h in reversed(result.hands[-LAST_ENTRIES:])],
-            "sheet": sheet_table(result, sheet.rules),
+            "sheet": sheet_table(result, sheet.rules, sheet.entries),
             "findings": [f.as_dict() for f in result.findings],
             "findings_count": findings_count(len(result.findings)),
             "changes": [change_words(c, result.game) for c in changes],
