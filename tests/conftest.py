@@ -57,6 +57,18 @@ def find_examples() -> pathlib.Path:
 EXAMPLES = find_examples()
 
 
+def king_final_for_four(tmp_path) -> pathlib.Path:
+    """A copy of examples/championship-king (the King final, its three rounds played clean),
+    planned for four rounds, so that the next can be drawn (TN2); its tournament file's path."""
+    import shutil
+
+    folder = tmp_path / "final"
+    shutil.copytree(EXAMPLES / "championship-king", folder)
+    path = folder / "final.yaml"
+    path.write_text(path.read_text().replace("planned_rounds: 3 ", "planned_rounds: 4 "))
+    return path
+
+
 def find_rules() -> pathlib.Path:
     """The shipped rule files scorekeeper reads: rules/ in a checkout, the packaged copy in CI."""
     from scorekeeper.rulebook.registry import rules_dir

@@ -10,7 +10,6 @@ import http.cookiejar
 import json
 import os
 import re
-import shutil
 import stat
 import subprocess
 import sys
@@ -20,7 +19,7 @@ import urllib.request
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES
+from conftest import king_final_for_four
 
 from scorekeeper.cli import cli
 from scorekeeper.core import tables
@@ -33,12 +32,7 @@ HOST = "127.0.0.2"  # not the loopback name serve treats as this machine only: t
 
 @pytest.fixture
 def final(tmp_path):
-    """The King final of examples/, its three rounds played clean, planned for four."""
-    folder = tmp_path / "final"
-    shutil.copytree(EXAMPLES / "championship-king", folder)
-    path = folder / "final.yaml"
-    path.write_text(path.read_text().replace("planned_rounds: 3 ", "planned_rounds: 4 "))
-    return path
+    return king_final_for_four(tmp_path)
 
 
 def _links(path, *args) -> dict[str, str]:

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 import yaml
-from conftest import EXAMPLES
+from conftest import EXAMPLES, king_final_for_four
 
 from scorekeeper.core import tables
 from scorekeeper.core import tournament as core_tournament
@@ -26,12 +26,7 @@ CLOCK = re.compile(r"\d\d:\d\d:\d\d")
 
 @pytest.fixture
 def final(tmp_path):
-    """The King final of examples/, its three rounds played clean, planned for four (TN2)."""
-    folder = tmp_path / "final"
-    shutil.copytree(EXAMPLES / "championship-king", folder)
-    path = folder / "final.yaml"
-    path.write_text(path.read_text().replace("planned_rounds: 3 ", "planned_rounds: 4 "))
-    return path
+    return king_final_for_four(tmp_path)
 
 
 @pytest.fixture

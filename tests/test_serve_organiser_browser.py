@@ -12,7 +12,6 @@ import contextlib
 import os
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,7 +20,7 @@ import urllib.request
 
 import pytest
 import yaml
-from conftest import EXAMPLES
+from conftest import king_final_for_four
 
 from scorekeeper.core import tables
 
@@ -54,11 +53,7 @@ def browser():
 
 @pytest.fixture
 def final(tmp_path):
-    folder = tmp_path / "final"
-    shutil.copytree(EXAMPLES / "championship-king", folder)
-    path = folder / "final.yaml"
-    path.write_text(path.read_text().replace("planned_rounds: 3 ", "planned_rounds: 4 "))
-    return path
+    return king_final_for_four(tmp_path)
 
 
 @contextlib.contextmanager
