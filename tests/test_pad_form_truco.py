@@ -20,6 +20,31 @@ PLAYED_ONLY = ("played", "void:misdeal", "olhar-baralho")  # the hand's buttons 
 AT_ELEVEN = ("played", "declined", "void:misdeal", "olhar-baralho", "truco-na-mao-de-onze")
 
 
+# The match recorded from the screen below, hand by hand, worked out by hand: its browser twin
+# (test_serve_browser_games) plays it in Chromium and checks the same sheet.
+TRUCO_HANDS = [
+    {"winner": "Nos", "value": 3},
+    {"winner": "Nos", "value": 3},
+    {"winner": "Nos", "value": 3},
+    {"winner": "Eles"},
+    {"winner": "Nos"},
+    {"winner": "Nos"},
+    {"mao_de_onze": "declined", "team": "Nos"},
+    {"winner": "Eles"},
+    {"winner": "Nos"},
+    {"winner": "Eles", "value": 12},
+    {"void": "misdeal"},
+    {"penalty": "olhar-baralho", "team": "Eles"},
+    {"winner": "Nos", "value": 9},
+    {"winner": "Eles", "value": 6},
+    {"winner": "Eles", "value": 3},
+    {"winner": "Eles"},
+    {"winner": "Nos"},
+    {"mao_de_onze": "declined", "team": "Nos"},
+    {"winner": "Nos"},
+]
+
+
 @pytest.fixture
 def path(tmp_path):
     return new_team_sheet(tmp_path, "truco")
@@ -230,27 +255,7 @@ def test_a_match_with_a_mao_de_onze_recorded_from_the_screen(table):
             assert refused.value.refusals == {"winner": "Winner: required"}
             assert len(hands(table)) == count
         pad_entry.record(table, values, count)
-    assert hands(table) == [
-        {"winner": "Nos", "value": 3},
-        {"winner": "Nos", "value": 3},
-        {"winner": "Nos", "value": 3},
-        {"winner": "Eles"},
-        {"winner": "Nos"},
-        {"winner": "Nos"},
-        {"mao_de_onze": "declined", "team": "Nos"},
-        {"winner": "Eles"},
-        {"winner": "Nos"},
-        {"winner": "Eles", "value": 12},
-        {"void": "misdeal"},
-        {"penalty": "olhar-baralho", "team": "Eles"},
-        {"winner": "Nos", "value": 9},
-        {"winner": "Eles", "value": 6},
-        {"winner": "Eles", "value": 3},
-        {"winner": "Eles"},
-        {"winner": "Nos"},
-        {"mao_de_onze": "declined", "team": "Nos"},
-        {"winner": "Nos"},
-    ]
+    assert hands(table) == TRUCO_HANDS
     screen = pad_entry.screen(table)
     result = screen.result
     assert screen.form is None  # the match is won: no next hand

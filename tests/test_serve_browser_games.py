@@ -18,6 +18,8 @@ import threading
 import pytest
 import yaml
 from conftest import new_team_sheet
+from test_pad_form_sueca import SUECA_DEALS
+from test_pad_form_truco import TRUCO_HANDS
 from test_serve_browser import CHROMIUM, KING_SHEET, KING_TOUR, PHONES, Phone, _check, _shot, browser, serve
 
 __all__ = ["browser", "serve"]  # the harness's fixtures, used here by name
@@ -159,21 +161,6 @@ SUECA_MATCH = (
     Step(**_points("Nos", "120"), saved="Deal 12 saved: Nos +2, Eles 0"),  # 2-2
     Step(**_points("Eles", "0"), saved="Deal 13 saved: Nos +2, Eles 0"),  # Nos's moca 3: the game
 )
-SUECA_DEALS = [
-    {"points": [72, 48]},
-    {"points": [25, 95]},
-    {"points": [120, 0], "all_tricks": True},
-    {"points": [60, 60]},
-    {"penalty": "castigo", "team": "Eles"},
-    {"penalty": "castigo", "team": "Eles"},
-    {"penalty": "renuncia", "team": "Nos"},
-    {"penalty": "ponto", "team": "Eles", "reason": "baralhar"},
-    {"points": [91, 29]},
-    {"points": [61, 59]},
-    {"points": [20, 100]},
-    {"points": [120, 0]},
-    {"points": [120, 0]},
-]
 
 
 @pytest.mark.parametrize("size", list(PHONES))
@@ -247,27 +234,6 @@ TRUCO_MATCH = (
     Step(taps=(("hand", "declined"),), saved=f"Hand 18 · {ELEVEN} saved: Nos 0, Eles +1"),  # 11-11
     Step(**_won("Nos"), saved="Hand 19 saved: Nos +1, Eles 0"),  # Art 18, worth 1: 12-11, the match
 )
-TRUCO_HANDS = [
-    {"winner": "Nos", "value": 3},
-    {"winner": "Nos", "value": 3},
-    {"winner": "Nos", "value": 3},
-    {"winner": "Eles"},
-    {"winner": "Nos"},
-    {"winner": "Nos"},
-    {"mao_de_onze": "declined", "team": "Nos"},
-    {"winner": "Eles"},
-    {"winner": "Nos"},
-    {"winner": "Eles", "value": 12},
-    {"void": "misdeal"},
-    {"penalty": "olhar-baralho", "team": "Eles"},
-    {"winner": "Nos", "value": 9},
-    {"winner": "Eles", "value": 6},
-    {"winner": "Eles", "value": 3},
-    {"winner": "Eles"},
-    {"winner": "Nos"},
-    {"mao_de_onze": "declined", "team": "Nos"},
-    {"winner": "Nos"},
-]
 
 
 @pytest.mark.parametrize("size", list(PHONES))
