@@ -325,13 +325,19 @@ def _hands(sheet) -> list:
     return yaml.safe_load(sheet.read_text())["hands"] or []
 
 
+def phone_at(browser, serve, sheet, size="390x844"):
+    """`serve` of the sheet's folder in English, and a phone opened on the sheet's table:
+    (the phone, the organiser's link, the table's link)."""
+    organiser, links = serve(sheet.parent, "--lang", "en")
+    phone = Phone(browser, size)
+    phone.page.goto(links[sheet.name])
+    return phone, organiser, links[sheet.name]
+
+
 def _open(browser, serve, tmp_path, size="390x844"):
     sheet = tmp_path / "mesa1.yaml"
     sheet.write_text(KING_SHEET)
-    organiser, links = serve(tmp_path, "--lang", "en")
-    phone = Phone(browser, size)
-    phone.page.goto(links["mesa1.yaml"])
-    return sheet, phone, organiser, links["mesa1.yaml"]
+    return (sheet, *phone_at(browser, serve, sheet, size))
 
 
 def test_offline_at_record_the_entry_waits_on_the_phone_and_is_saved_once(tmp_path, serve, browser):

@@ -20,7 +20,7 @@ import yaml
 from conftest import new_team_sheet
 from test_pad_form_sueca import SUECA_DEALS
 from test_pad_form_truco import TRUCO_HANDS
-from test_serve_browser import CHROMIUM, KING_SHEET, KING_TOUR, PHONES, Phone, _check, _shot, browser, serve
+from test_serve_browser import CHROMIUM, KING_SHEET, KING_TOUR, PHONES, Phone, _check, _shot, browser, phone_at, serve
 
 __all__ = ["browser", "serve"]  # the harness's fixtures, used here by name
 
@@ -166,9 +166,7 @@ SUECA_MATCH = (
 @pytest.mark.parametrize("size", list(PHONES))
 def test_a_sueca_game_to_three_mocas_one_screen_and_one_request_per_deal(tmp_path, serve, browser, size):
     sheet = new_team_sheet(tmp_path, "sueca")
-    _organiser, links = serve(tmp_path, "--lang", "en")
-    phone = Phone(browser, size)
-    phone.page.goto(links["sueca.yaml"])
+    phone, _organiser, _link = phone_at(browser, serve, sheet, size)
     phone.fits()
     per_entry = play_steps(phone, SUECA_MATCH, {2: "sueca"} if size == "390x844" else {})
     # a count typed is a tap and its digits; a penalty two taps (three with its reason); Record one
@@ -239,9 +237,7 @@ TRUCO_MATCH = (
 @pytest.mark.parametrize("size", list(PHONES))
 def test_a_truco_match_with_a_mao_de_onze_one_screen_and_one_request_per_hand(tmp_path, serve, browser, size):
     sheet = new_team_sheet(tmp_path, "truco")
-    _organiser, links = serve(tmp_path, "--lang", "en")
-    phone = Phone(browser, size)
-    phone.page.goto(links["truco.yaml"])
+    phone, _organiser, _link = phone_at(browser, serve, sheet, size)
     phone.fits()
     per_entry = play_steps(phone, TRUCO_MATCH[:6])
     hand = phone.page.locator('form.entry-form [data-field="hand"] legend')
@@ -326,9 +322,7 @@ QUATRILHO_ROUND = tuple(
 def test_a_quatrilho_round_at_a_table_of_four_one_screen_and_one_request_per_deal(tmp_path, serve, browser, size):
     sheet = tmp_path / "mesa7.yaml"
     sheet.write_text(QUATRILHO_SHEET)
-    _organiser, links = serve(tmp_path, "--lang", "en")
-    phone = Phone(browser, size)
-    phone.page.goto(links["mesa7.yaml"])
+    phone, _organiser, _link = phone_at(browser, serve, sheet, size)
     phone.fits()
     per_entry = play_steps(phone, QUATRILHO_ROUND, {1: "quatrilho"} if size == "390x844" else {})
     # caller and partner a tap each, the figuras a tap and two digits, Record a tap
