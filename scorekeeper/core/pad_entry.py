@@ -73,7 +73,9 @@ def check(table: tables.Table, given) -> Checked:
     """What recording the values would do, nothing saved: the refusal of each field, else the
     findings the entry would bring (an error refuses it, a warning is recorded with it)."""
     values = values_of(given)
-    sheet, _result = tables.load(table)
+    tables.refuse_link(table)
+    preview = editing.Preview(table.path)  # read and scored once: the screen's sheet, and what the entry does to it
+    sheet = preview.sheet
     try:
         entry = entry_of(sheet, values)
     except FormRefused as exc:
@@ -81,7 +83,7 @@ def check(table: tables.Table, given) -> Checked:
     except InputValueError as exc:
         return Checked(None, {"": exc.message})
     try:
-        _after, caused = editing.preview_entry(table.path, entry)
+        _after, caused = preview.of(entry)
     except (InputValueError, SheetFormatError) as exc:
         return Checked(entry, {"": exc.message})
     return Checked(entry, {}, places(sheet, caused, values))

@@ -279,19 +279,26 @@ def record_entry(
         )  # fmt: skip
 
 
-def preview_entry(path: str, entry: dict, rules_path=None):
-    """What recording `entry` would do, saving nothing and taking no lock (the score pad's check
-    as the scorer types): (the sheet's result with it, the findings it must answer for, as
-    record_entry would weigh them). InputValueError when the game is complete, SheetFormatError
-    when the entry is no entry of the sheet's game."""
-    text = _Text(read_text(path, SheetFormatError))
-    sheet = load_sheet(path, rules_path, text.text)
-    before = score(sheet)
-    if before.complete:
-        raise InputValueError(_("the game is complete"), path)
-    index = len(sheet.entries) + 1
-    result = score(load_sheet(path, rules_path, append_entry(text.text, entry, path, _list_key(sheet))))
-    return result, _caused(before, result, index)
+class Preview:
+    """A sheet read once for the score pad's check as the scorer types (saving nothing, taking no
+    lock): its text, the sheet and its result as they are, and `of(entry)`, what recording an
+    entry would do, weighed as record_entry weighs it."""
+
+    def __init__(self, path: str, rules_path=None):
+        self.path, self.rules_path = path, rules_path
+        self.text = _Text(read_text(path, SheetFormatError)).text
+        self.sheet = load_sheet(path, rules_path, self.text)
+        self.before = score(self.sheet)
+
+    def of(self, entry: dict):
+        """(The sheet's result with `entry`, the findings it must answer for): InputValueError
+        when the game is complete, SheetFormatError when the entry is no entry of its game."""
+        if self.before.complete:
+            raise InputValueError(_("the game is complete"), self.path)
+        index = len(self.sheet.entries) + 1
+        appended = append_entry(self.text, entry, self.path, _list_key(self.sheet))
+        result = score(load_sheet(self.path, self.rules_path, appended))
+        return result, _caused(self.before, result, index)
 
 
 def refuse_stale(sheet, expected: int | None, path: str) -> None:
