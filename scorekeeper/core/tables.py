@@ -219,13 +219,33 @@ def state_of(result) -> str:
     return "in-progress" if result.hands else "not-started"
 
 
+def game_name(table: Table) -> str | None:
+    """The game of the table's sheet (its rules), read without scoring it; None when the sheet
+    cannot be used (the page that says so speaks the server's language)."""
+    try:
+        refuse_link(table)
+        return load_sheet(table.path).rules.game
+    except ScorekeeperError:
+        return None
+
+
+def _listed(table: Table) -> dict:
+    return {"id": table.id, "round": table.round, "table": table.number, "sheet": table.sheet}
+
+
 def summary(table: Table) -> dict:
     """A table as GET /api/tables lists it (the keys of issue 19, point 6)."""
-    item = {"id": table.id, "round": table.round, "table": table.number, "sheet": table.sheet}
     try:
         sheet, result = load(table)
     except ScorekeeperError as exc:
-        return {**item, "game": None, "state": "unusable", "entries": None, "findings": [], "error": refusal(exc)}
+        unusable = {"game": None, "state": "unusable", "entries": None, "findings": [], "error": refusal(exc)}
+        return {**_listed(table), **unusable}
+    return summary_of(table, sheet, result)
+
+
+def summary_of(table: Table, sheet, result) -> dict:
+    """`summary` of a table whose sheet is loaded and scored already (a page that shows it too)."""
+    item = _listed(table)
     game = games.get(result.game)
     seats = {"teams": dict(sheet.teams)} if game.seating is games.Seating.TEAMS else {"players": list(sheet.players)}
     return {

@@ -51,10 +51,8 @@ def served_game() -> str | None:
 
 
 def game_of(table) -> str | None:
-    try:
-        return tables.load(table)[1].game
-    except ScorekeeperError:
-        return None
+    """The table's game, whose language its pages speak unless asked otherwise (not scored)."""
+    return tables.game_name(table)
 
 
 def check_csrf(scope: str) -> None:

@@ -227,7 +227,7 @@ def _table_page(
         elif made is not None and made.action == "undo":
             said = _("{entry} removed").format(entry=removed_name(result, sheet.rules, made))
         access = served().access
-        summary = tables.summary(table)
+        summary = tables.summary_of(table, sheet, result)  # the sheet as the screen read it
         game = games.get(result.game)
         view = {
             "table": table,
