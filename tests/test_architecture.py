@@ -179,7 +179,7 @@ def test_the_top_level_is_at_most_ten_modules():
 
 def test_every_game_folder_has_the_same_modules():
     for name, modules in game_folder_modules().items():
-        assert GAME_MODULES | OWN_OR_TEAM_MODULES <= modules, (
+        assert modules >= GAME_MODULES | OWN_OR_TEAM_MODULES, (
             name,
             sorted((GAME_MODULES | OWN_OR_TEAM_MODULES) - modules),
         )
@@ -234,7 +234,7 @@ def test_a_game_folder_of_another_shape_is_found(tmp_path):
     (copy / "team" / "sheet.py").rename(copy / "team" / "team_sheet.py")
     found = game_folder_modules(copy)
     assert "workbook_read" not in found["king"] and "sheet" not in found["sueca"]
-    assert GAME_MODULES <= found["king"] and GAME_MODULES <= found["sueca"]
+    assert found["king"] >= GAME_MODULES and found["sueca"] >= GAME_MODULES
 
 
 # --- a game declares itself once (issue 17) ----------------------------------------------------

@@ -146,10 +146,9 @@ class Interrupt(BaseException):
 
 @pytest.mark.parametrize("exception", [KeyboardInterrupt, Interrupt, SystemExit])
 def test_the_lock_file_goes_whatever_passes_through(sheet, tmp_path, exception):
-    with pytest.raises(exception):
-        with writer_lock(str(sheet)):
-            assert listing(tmp_path) == [".s.yaml.lock", "s.yaml"]
-            raise exception()
+    with pytest.raises(exception), writer_lock(str(sheet)):
+        assert listing(tmp_path) == [".s.yaml.lock", "s.yaml"]
+        raise exception()
     assert listing(tmp_path) == ["s.yaml"]
 
 
@@ -410,9 +409,8 @@ def test_write_new_refuses_an_existing_file_without_force(sheet, tmp_path):
 
 
 def test_force_waits_for_no_one_but_is_refused_while_a_record_holds_the_lock(sheet, tmp_path):
-    with writer_lock(str(sheet)):
-        with pytest.raises(SheetLockedError) as failed:
-            write_new(str(sheet), ONE, force=True)
+    with writer_lock(str(sheet)), pytest.raises(SheetLockedError) as failed:
+        write_new(str(sheet), ONE, force=True)
     assert str(failed.value) == (
         f"{sheet}: another scorekeeper is writing this file (process {os.getpid()}); try again when it is done"
     )

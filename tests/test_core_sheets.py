@@ -67,9 +67,8 @@ def test_a_refusal_while_building_a_workbook_is_said_in_the_terminals_language()
     def build():
         raise ScorekeeperError(i18n.active())
 
-    with i18n.speaking("en"):
-        with pytest.raises(ScorekeeperError) as refused:
-            in_workbook_language("pt_PT", build)
+    with i18n.speaking("en"), pytest.raises(ScorekeeperError) as refused:
+        in_workbook_language("pt_PT", build)
     assert refused.value.message == "en"
     with i18n.speaking("en"):
         assert in_workbook_language("pt_BR", i18n.active) == "pt_BR"

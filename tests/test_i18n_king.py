@@ -70,12 +70,12 @@ def test_a_festa_is_asked_vazas_feitas_and_a_wrong_name_is_refused_in_portuguese
     assert "Contrato (positivos, nulos, 4-3-3-3): positivos" in lines
     assert "Trunfo (copas, espadas, ouros, paus, sem-trunfo): copas" in lines
     assert "Oferta aceite (NOME VAZAS, ou nenhuma) [nenhuma]: " in lines
-    assert [
+    assert [line for line in lines if "vazas feitas" in line] == [
         "  Ana, vazas feitas: 4",
         "  Bruno, vazas feitas: 3",
         "  Carla, vazas feitas: 3",
         "  Duarte, vazas feitas: 3",
-    ] == [line for line in lines if "vazas feitas" in line]
+    ]
     assert sheet.read_text().endswith(
         "  - {hand: festa, beneficiary: Ana, contract: positivos, trump: copas, tricks: [4, 3, 3, 3]}\n"
     )
@@ -218,7 +218,7 @@ def test_every_king_finding_has_a_code_of_its_own():
     assert all(re.fullmatch(r"K-[A-Z0-9]+(-[A-Z0-9]+)*", code) for code in codes)
     king = games.get("king")
     assert (king.code_prefix, king.workbook_language) == ("K", "pt_PT")
-    assert finding_codes.UNFINISHED == ("K-UNFINISHED", king.unfinished.rule, "the game is not complete")
+    assert ("K-UNFINISHED", king.unfinished.rule, "the game is not complete") == finding_codes.UNFINISHED
     found = {
         finding.code for path in sorted(EXAMPLES.glob("king-*.yaml")) for finding in check_file(str(path)).findings
     }

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import shutil
 import unicodedata
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import catalogs  # tools/catalogs.py, on the path by conftest  # noqa: E402
@@ -131,7 +131,7 @@ def _key_strings(value):
             yield from _key_strings(item)
 
 
-@lru_cache(maxsize=None)
+@cache
 def data_words() -> frozenset[str]:
     """The words the user's data holds (see the module's docstring)."""
     texts = []
@@ -143,7 +143,7 @@ def data_words() -> frozenset[str]:
     return frozenset(w.lower() for text in texts for w in WORD.findall(text)) - ALWAYS_ENGLISH
 
 
-@lru_cache(maxsize=None)
+@cache
 def vocabulary() -> tuple[frozenset[str], dict[str, str]]:
     """(the English words, {a Portuguese word without its accents: the word})."""
     english, portuguese = set(), set()

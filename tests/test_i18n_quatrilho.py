@@ -296,7 +296,7 @@ def test_the_game_names_its_codes_and_its_workbook_language():
     codes = [kind.code for kind in finding_codes.KINDS]
     assert len(set(codes)) == len(codes)
     assert all(re.fullmatch(r"Q-[A-Z0-9]+(-[A-Z0-9]+)*", code) for code in codes)
-    assert finding_codes.UNFINISHED == ("Q-UNFINISHED", game.unfinished.rule, "the game is not complete")
+    assert ("Q-UNFINISHED", game.unfinished.rule, "the game is not complete") == finding_codes.UNFINISHED
     assert set(planilha_finding_codes.KINDS) <= set(finding_codes.KINDS)  # the planilha's reading too
 
 

@@ -94,13 +94,13 @@ def test_two_groups_cross_their_first_two_to_the_semi_finals_and_end_with_the_fi
     # B1 v A2, so that no group's teams meet again before the final.
     semis = draw(path)
     assert semis == (
-        "Round 4 drawn into {path}:\n"
+        f"Round 4 drawn into {path}:\n"
         "  Match 1: Nos v Espadas (r4-mesa1.yaml)\n"
         "  Match 2: Trunfo v Eles (r4-mesa2.yaml)\n"
-    ).format(path=path)
+    )
     # Espadas beat Nos, Trunfo beat Eles; the final is the first semi-final's winner against the second's.
     play(path, lambda first, second: {"Nos": "Espadas", "Trunfo": "Trunfo"}[first])
-    assert draw(path) == ("Round 5 drawn into {path}:\n  Match 1: Espadas v Trunfo (r5-mesa1.yaml)\n").format(path=path)
+    assert draw(path) == (f"Round 5 drawn into {path}:\n  Match 1: Espadas v Trunfo (r5-mesa1.yaml)\n")
     before = standings_json(path)  # the final not yet played: the group phase, each team's stage
     assert [(r["place"], r["team"], r["stage"]) for r in before] == [
         (1, "Nos", "semi"),
@@ -187,10 +187,10 @@ def test_four_groups_send_their_winners_seeded_by_points(tmp_path):
     # game points: equal, seeds 2 and 3, which meet whichever is 2nd), Valetes 3 (one win).
     # TN5: 1 v 4 and 2 v 3.
     assert draw(path) == (
-        "Round 4 drawn into {path}:\n"
+        f"Round 4 drawn into {path}:\n"
         "  Match 1: Nos v Valetes (r4-mesa1.yaml)\n"
         "  Match 2: Trunfo v Paus (r4-mesa2.yaml)\n"
-    ).format(path=path)
+    )
     play(path, lambda first, second: first)
     assert "Match 1: Nos v Trunfo (r5-mesa1.yaml)" in draw(path)
     play(path, lambda first, second: second)

@@ -286,7 +286,7 @@ def test_a_tournament(corrida):
 
 
 def test_the_toy_is_held_to_every_game_folders_shape(corrida):
-    assert GAME_MODULES | OWN_OR_TEAM_MODULES <= game_folder_modules()["corrida"]
+    assert game_folder_modules()["corrida"] >= GAME_MODULES | OWN_OR_TEAM_MODULES
     assert game_names_outside_game_py() == []
 
 

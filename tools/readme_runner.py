@@ -144,7 +144,7 @@ def find_examples() -> pathlib.Path:
 class Command:
     """One command of a block: `$ ...` with the lines shown under it, or one line of an sh block."""
 
-    block: "Block"
+    block: Block
     line: int  # 1-based line of the command in the README
     text: str
     expected: list[str] | None  # None: an sh command, whose output is not shown

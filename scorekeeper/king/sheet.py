@@ -133,7 +133,7 @@ class KingSheet:
     entries: list[HandEntry]
     hands_line: int
     line: int
-    totals: "written_totals.WrittenTotals | None" = None  # the Totais and Saldo rows as written (written_totals)
+    totals: written_totals.WrittenTotals | None = None  # the Totais and Saldo rows as written (written_totals)
 
 
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:

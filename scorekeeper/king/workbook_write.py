@@ -149,7 +149,7 @@ class KingBoletimWriter:
         meta: dict,
         scorer: str,
         rows: list[dict],
-        findings: list["Note"],
+        findings: list[Note],
         totals: dict[str, dict[str, int]] | None = None,
     ):
         """Write the worksheet, in the language in use. `rows` hold what is typed in each hand
@@ -812,7 +812,7 @@ def finding_notes(sheet, result) -> list[Note]:
     return notes
 
 
-def write_game(ws, sheet, result, styles: Styles, meta: dict) -> "KingBoletimWriter":
+def write_game(ws, sheet, result, styles: Styles, meta: dict) -> KingBoletimWriter:
     """A King sheet's boletim on `ws`: what was typed, live formulas, the findings as notes."""
     rows = typed_rows(sheet, result)
     hand_rows = max(len(rows) + SPARE_ROWS, MIN_HAND_ROWS + SPARE_ROWS)

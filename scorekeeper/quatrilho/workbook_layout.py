@@ -92,7 +92,7 @@ def not_counted() -> str:
     return pgettext("Conta column", "no")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def not_counted_spellings() -> tuple[str, ...]:
     """Conta's "não" in every language: the formulas take any of them."""
     return tuple(sorted({catalog(language).pgettext("Conta column", "no") for language in LANGUAGES}))

@@ -90,7 +90,7 @@ NON_DEAL = {
 }  # as planilhas before issue 16 wrote it
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def person_heads() -> dict[str, tuple[int, bool]]:
     """Each per-person column's head, in every language and `normalize`d: its group, and whether
     it is a coringa's."""

@@ -46,7 +46,7 @@ class DrawnRound:
     seated: list[Seated]
     byes: list[str] = field(default_factory=list)
     without: list[str] = field(default_factory=list)
-    extra: "DrawnRound | None" = None
+    extra: DrawnRound | None = None
     search: object = None  # draw.Draw: how a players' game's tables were found (its steps, time, repeats)
 
 

@@ -33,7 +33,7 @@ def notes_label() -> str:
     return _(NOTES_LABEL)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def info_keys() -> dict[str, str]:
     """Every spelling of every header label, `normalize`d, in any language: the key it labels."""
     return {normalize(spelling): key for key, label in INFO_LABELS.items() for spelling in spellings(label)}
@@ -49,7 +49,7 @@ def is_label(text, message: str) -> bool:
     return isinstance(text, str) and len(text) <= 200 and normalize(text) in _normalized(message)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _normalized(message: str) -> frozenset[str]:
     return frozenset(normalize(spelling) for spelling in spellings(message))
 

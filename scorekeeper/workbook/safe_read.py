@@ -315,7 +315,7 @@ def worksheets(wb: Workbook, path: str) -> list[tuple[str, str]]:
     return wb.sheets
 
 
-def read_grid(wb: Workbook, title: str, member: str, budget: _Budget) -> "Grid":
+def read_grid(wb: Workbook, title: str, member: str, budget: _Budget) -> Grid:
     """The non-empty cells of a worksheet within the bounds, as a Grid: what was typed, each
     formula with the value saved with it, the merged ranges, and the first cell beyond the bounds."""
     reader = _SheetReader(title, wb.shared, wb.date_styles, wb.epoch, budget)
