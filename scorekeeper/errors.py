@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.i18n import Message, _, in_words, ngettext, pgettext
 
 
 class ScorekeeperError(ValueError):
-    """Unusable input: a message and the place it is about."""
+    """Unusable input: a message (a `Message`, said at the edge, or a text) and the place it is about."""
 
-    def __init__(self, message: str, source: str | None = None, line: int | None = None):
+    def __init__(self, message: str | Message, source: str | None = None, line: int | None = None):
         super().__init__(message)
         self.message = message
         self.source = source
@@ -30,7 +30,8 @@ class ScorekeeperError(ValueError):
 
     def __str__(self) -> str:
         where = self.location
-        text = f"{where}: {self.message}" if where else self.message
+        said = in_words(self.message)
+        text = f"{where}: {said}" if where else said
         return one_line(text)
 
 
@@ -145,7 +146,7 @@ class RefusedChange(InputValueError):
     """A change that would bring an error into the sheet, refused (not saved): the message says
     the errors, `findings` holds them (each with its code and article)."""
 
-    def __init__(self, message: str, source: str | None = None, findings=()):
+    def __init__(self, message: str | Message, source: str | None = None, findings=()):
         super().__init__(message, source)
         self.findings = list(findings)
 
@@ -154,7 +155,7 @@ class StaleSheet(InputValueError):
     """A change made for a sheet of `expected` entries, refused because it now has `now`: someone
     else recorded (or undid) an entry meanwhile."""
 
-    def __init__(self, message: str, source: str | None, expected: int, now: int):
+    def __init__(self, message: str | Message, source: str | None, expected: int, now: int):
         super().__init__(message, source)
         self.expected, self.now = expected, now
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, Message, _, in_words
 
 
 class Severity(enum.Enum):
@@ -46,7 +46,7 @@ class Finding(NamedTuple):
     severity: Severity
     source: str
     line: int | None
-    message: str
+    message: str | Message  # said at the edge (output/findings_text.py), in the caller's language
     rule: str  # the article or table of the regulation, e.g. "Art 6" or "Quadro 1"
     hand: int | None = None  # 1-based index of the hand entry on the sheet
     player: str | None = None
@@ -67,6 +67,6 @@ class Finding(NamedTuple):
             "location": self.location,
             "hand": self.hand,
             "player": self.player,
-            "message": self.message,
+            "message": in_words(self.message),
             "rule": self.rule,
         }

@@ -21,6 +21,8 @@ import contextvars
 import gettext as _gettext
 import os
 import sys
+from collections.abc import Mapping
+from typing import NamedTuple
 
 SOURCE = "en"  # the message ids are English: English needs no catalog
 LANGUAGES = ("en", "pt_PT", "pt_BR")
@@ -47,6 +49,68 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Marks a message with a plural to translate later: the pair ngettext is given where the
     count is known (a game's unit: "{count} hand", "{count} hands")."""
     return singular, plural
+
+
+class Message(NamedTuple):
+    """A message as data: its English id, its values and, for a count, its plural id. The core
+    returns these (a finding's message, a refusal, what a change did); the edge says them with
+    `in_words`, in the language of its call. A value may itself be a Message (or a `Joined`
+    list of them): it is said in the same language."""
+
+    msgid: str
+    values: Mapping[str, object] = {}  # never mutated: a NamedTuple's default
+    plural: str | None = None
+    count: int | None = None
+    context: str | None = None  # pgettext's context, for a word one language says two ways
+
+
+class Joined(NamedTuple):
+    """Words said one after another with `separator` between them (", " or "; "): a list whose
+    parts are said in the caller's language."""
+
+    parts: tuple[object, ...]
+    separator: str = ", "
+
+
+def M_(msgid: str, /, **values: object) -> Message:  # noqa: N802 (named as gettext names _ and N_)
+    """`msgid` with its values, to be said later (`in_words`); the extractor finds it as it finds `_`."""
+    return Message(msgid, values)
+
+
+def Mn_(singular: str, plural: str, count: int, /, **values: object) -> Message:  # noqa: N802
+    """A message that counts (`ngettext`), to be said later: `count` chooses the plural; the values
+    usually name it too (`Mn_("{count} hand", "{count} hands", n, count=n)`)."""
+    return Message(singular, values, plural, count)
+
+
+def Mp_(context: str, msgid: str, /, **values: object) -> Message:  # noqa: N802
+    """A message in its context (`pgettext`), to be said later."""
+    return Message(msgid, values, context=context)
+
+
+def in_words(text: object) -> str:
+    """A Message (or Joined) said in the language in use; a text already said comes back as it
+    is, and any other value as `str` does."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, Message):
+        if text.plural is not None:
+            template = ngettext(text.msgid, text.plural, text.count if text.count is not None else 1)
+        elif text.context is not None:
+            template = pgettext(text.context, text.msgid)
+        else:
+            template = _(text.msgid)
+        if not text.values:
+            return template
+        return template.format(**{key: _said_value(value) for key, value in text.values.items()})
+    if isinstance(text, Joined):
+        return text.separator.join(in_words(part) for part in text.parts)
+    return str(text)
+
+
+def _said_value(value: object) -> object:
+    # numbers keep their type, so that a template's {count:,} or {points:+d} still formats them
+    return in_words(value) if isinstance(value, (Message, Joined)) else value
 
 
 def catalog(language: str, domain: str = DOMAIN) -> _gettext.NullTranslations:

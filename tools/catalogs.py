@@ -35,7 +35,7 @@ from scorekeeper import i18n
 PACKAGE = os.path.dirname(os.path.abspath(scorekeeper.__file__))
 CLICK = os.path.dirname(os.path.abspath(click.__file__))
 TRANSLATED = [language for language in i18n.LANGUAGES if language != i18n.SOURCE]
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "N_plural": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "N_plural": (1, 2), "M_": None, "Mn_": (1, 2), "Mp_": ((1, "c"), 2)}
 PROJECT = "scorekeeper"
 
 

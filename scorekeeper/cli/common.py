@@ -10,7 +10,7 @@ import click
 
 from scorekeeper import exit_codes
 from scorekeeper.errors import CommandUsageError, ScorekeeperError
-from scorekeeper.i18n import N_
+from scorekeeper.i18n import N_, in_words
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.refusal import os_error_line
 from scorekeeper.output.terminal import terminal_safe
@@ -33,7 +33,7 @@ def domain_errors(func):
         try:
             return func(*args, **kwargs)
         except CommandUsageError as exc:
-            raise click.UsageError(exc.message) from None
+            raise click.UsageError(in_words(exc.message)) from None
         except ScorekeeperError as exc:
             raise UnusableInput(str(exc)) from None
         except BrokenPipeError:

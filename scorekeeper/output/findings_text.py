@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from scorekeeper.errors import one_line
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import in_words
 from scorekeeper.output.sheet_text import summary
 
 
 def describe(finding: Finding) -> str:
     """`severity [CODE]: message [article]`, as a note on a boletim shows it."""
     code = f" [{finding.code}]" if finding.code else ""
-    return f"{finding.severity.word}{code}: {finding.message} [{finding.rule}]"
+    return f"{finding.severity.word}{code}: {in_words(finding.message)} [{finding.rule}]"
 
 
 def finding_line(finding: Finding) -> str:

@@ -4,7 +4,7 @@ Markdown for the docs (`codes --format markdown`); and the one list of a finding
 
 from __future__ import annotations
 
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, in_words
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import table
@@ -23,7 +23,7 @@ def finding_rows(findings, for_people: bool) -> list[list]:
             f.code,
             f.hand or "",
             f.player or "",
-            f.message,
+            in_words(f.message),
             f.rule,
         ]
         for f in findings

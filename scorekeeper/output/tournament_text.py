@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper import games, i18n
 from scorekeeper.errors import one_line
-from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.i18n import _, in_words, ngettext, pgettext
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import table
@@ -338,7 +338,7 @@ def finding_item(finding: Finding) -> dict:
         "severity": finding.severity.value,
         "code": finding.code,
         "rule": finding.rule,
-        "message": finding.message,
+        "message": in_words(finding.message),
     }
 
 

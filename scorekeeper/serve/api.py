@@ -15,7 +15,7 @@ from flask import abort, g, jsonify, request
 from scorekeeper import i18n
 from scorekeeper.core import pad_entry, tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.requests import acting, allow, change_id, language, locked, served, table_or_404, token
 from scorekeeper.serve.words import already_words
@@ -64,7 +64,13 @@ def register(app) -> None:
                     done = tables.record(table, entry, expected, g.change_id)
             except pad_entry.FormRefused as exc:
                 return jsonify(
-                    {"error": "refused", "code": None, "message": exc.message, "refusals": exc.refusals, "findings": []}
+                    {
+                        "error": "refused",
+                        "code": None,
+                        "message": in_words(exc.message),
+                        "refusals": exc.refusals,
+                        "findings": [],
+                    }
                 ), 422
             except ScorekeeperError as exc:
                 return _refused(table, exc, entry.get("values"))
@@ -140,7 +146,7 @@ def _placed(place, finding) -> dict:
         "code": finding.code,
         "rule": finding.rule,
         "severity": finding.severity.value,
-        "message": finding.message,
+        "message": in_words(finding.message),
     }
 
 
@@ -149,14 +155,14 @@ def _refused(table, exc: ScorekeeperError, values=None):
         return jsonify(
             {
                 "error": "stale",
-                "message": exc.message,
+                "message": in_words(exc.message),
                 "expected_entries": exc.expected,
                 "entries": exc.now,
                 "sheet": tables.show(table),
             }
         ), 409
     if isinstance(exc, tables.SheetBusy):
-        return jsonify({"error": "busy", "message": exc.message}), 503, {"Retry-After": "1"}
+        return jsonify({"error": "busy", "message": in_words(exc.message)}), 503, {"Retry-After": "1"}
     if isinstance(exc, RefusedChange):
         findings = [f.as_dict() for f in exc.findings]
         if isinstance(values, dict):  # sent as a screen's values: each finding's field too
@@ -167,12 +173,12 @@ def _refused(table, exc: ScorekeeperError, values=None):
             {
                 "error": "refused",
                 "code": findings[0]["code"] if findings else None,
-                "message": exc.message,
+                "message": in_words(exc.message),
                 "findings": findings,
             }
         ), 422
     if isinstance(exc, InputValueError):
-        return jsonify({"error": "refused", "code": None, "message": exc.message, "findings": []}), 422
+        return jsonify({"error": "refused", "code": None, "message": in_words(exc.message), "findings": []}), 422
     return _error(422, "unusable", exc)
 
 

@@ -9,7 +9,7 @@ from scorekeeper import games
 from scorekeeper.core import tables
 from scorekeeper.core import tournament as core_tournament
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.output.tournament_text import standings_rows, standings_table
 from scorekeeper.serve import organiser_words as said
 from scorekeeper.serve.words import change_words, round_words
@@ -46,7 +46,7 @@ def table_row(table: tables.Table, access, base: str, changes: bool = True) -> d
     try:
         sheet, result = tables.load(table)
     except ScorekeeperError as exc:
-        return {**row, "state": "unusable", "state_words": said.unusable_words(exc.message)}
+        return {**row, "state": "unusable", "state_words": said.unusable_words(in_words(exc.message))}
     written = result.meta.get("table")
     if not table.number and isinstance(written, (int, str)) and str(written).strip():
         row["label"] = said.table_words(written)  # a folder's sheet, by the table its sheet names
@@ -159,7 +159,7 @@ def pending_view(tournament, findings: list) -> list[str]:
             at = round_words(place[0])
         else:
             at = said.round_table_words(*place)
-        meaning = _(_MEANINGS[finding.code]) if finding.code in _MEANINGS else finding.message
+        meaning = _(_MEANINGS[finding.code]) if finding.code in _MEANINGS else in_words(finding.message)
         shown.append(said.pending_words(at, meaning, finding.code, finding.rule))
     return shown
 

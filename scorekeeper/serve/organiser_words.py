@@ -6,7 +6,7 @@ the standings' deciding criterion in words (never its key), and what a draw says
 from __future__ import annotations
 
 from scorekeeper import games
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, in_words, ngettext
 from scorekeeper.output.sheet_text import counted
 from scorekeeper.output.tournament_text import POINTS, decided_by_words
 
@@ -51,7 +51,9 @@ def not_started_words(game: games.Game) -> str:
 
 def error_words(finding) -> str:
     """A table's error (a finding of its sheet): its message, code and article."""
-    return _("error: {message} ({code}, {rule})").format(message=finding.message, code=finding.code, rule=finding.rule)
+    return _("error: {message} ({code}, {rule})").format(
+        message=in_words(finding.message), code=finding.code, rule=finding.rule
+    )
 
 
 def unusable_words(message: str) -> str:

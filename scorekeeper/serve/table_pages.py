@@ -13,7 +13,7 @@ from flask import g, redirect, render_template, request
 from scorekeeper import games, i18n
 from scorekeeper.core import pad_entry, tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.journal import transaction
 from scorekeeper.output.table_layout import DETAIL
 from scorekeeper.serve.access import ORGANISER
@@ -155,9 +155,9 @@ def _run(change, values) -> _Outcome:
     try:
         out.recorded = change()
     except StaleSheet as exc:
-        out.status, out.alert = 409, exc.message
+        out.status, out.alert = 409, in_words(exc.message)
     except tables.SheetBusy as exc:
-        out.status, out.alert, out.kept = 503, exc.message, True
+        out.status, out.alert, out.kept = 503, in_words(exc.message), True
     except pad_entry.FormRefused as exc:
         out.status, out.kept = 422, True
         out.refusals = {k: v for k, v in exc.refusals.items() if k}
@@ -165,9 +165,9 @@ def _run(change, values) -> _Outcome:
     except RefusedChange as exc:
         out.status, out.kept = 422, True
         out.placed = list(exc.findings)  # placed beside their fields once the sheet is read
-        out.alert = None if exc.findings else exc.message  # the findings say it: never twice
+        out.alert = None if exc.findings else in_words(exc.message)  # the findings say it: never twice
     except InputValueError as exc:
-        out.status, out.alert, out.kept = 422, exc.message, True
+        out.status, out.alert, out.kept = 422, in_words(exc.message), True
     except ScorekeeperError as exc:
         out.status, out.alert = 422, tables.refusal(exc)
     return out
