@@ -9,7 +9,7 @@ from printing import page_count, page_sizes_mm, page_texts, print_pdf
 
 from scorekeeper import games, i18n
 from scorekeeper.core.check import check_file
-from scorekeeper.output.sheet_text import signed
+from scorekeeper.sheet.show_table import signed
 from scorekeeper.workbook.export import summary_pages
 
 ORDER = sorted(EXAMPLES.glob("*.yaml"))

@@ -6,8 +6,8 @@ from __future__ import annotations
 from scorekeeper import games
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.output.table_layout import DETAIL
 from scorekeeper.sheet.results import SheetResult
+from scorekeeper.sheet.show_table import DETAIL, signed
 
 
 def counted(count: int, unit: games.Unit) -> str:
@@ -15,14 +15,6 @@ def counted(count: int, unit: games.Unit) -> str:
     (Game.entry_word, Game.totals_word), said whole in the language in use by the unit's own
     ngettext pair, never by a word put after the number (English in every language)."""
     return ngettext(*unit.count, count).format(count=count)
-
-
-def signed(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:g}"
-    return f"{value:+d}" if value else "0"
 
 
 def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], list[list]]:

@@ -7,22 +7,9 @@ import re
 
 from scorekeeper import i18n
 from scorekeeper.errors import one_line
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import _
 from scorekeeper.output.terminal import showable
-
-
-class Column(str):
-    """A table header that is a `label` within a `group` (`Nos pts`: the pts of Nos). Its text is
-    what CSV writes; a narrow terminal shows the group once above its columns, the label below."""
-
-    def __new__(cls, text: str, group: str, label: str):
-        column = super().__new__(cls, text)
-        column.group, column.label = group, label
-        return column
-
-
-DETAIL = N_("detail")  # the column a narrow table moves to a line of its own under each row
-
+from scorekeeper.sheet.show_table import DETAIL, Column
 
 SEPARATOR = "  "
 

@@ -4,8 +4,8 @@ running chips after each entry."""
 from __future__ import annotations
 
 from scorekeeper.i18n import _, pgettext
-from scorekeeper.output.sheet_text import signed
 from scorekeeper.quatrilho.sheet import entry_label
+from scorekeeper.sheet.show_table import signed
 
 # "deal", "dealer" and "net" are said in the context "quatrilho" (a Brazilian carteada, its
 # carteiro, the round's saldo): another game's "deal" may be another word in Portuguese. The

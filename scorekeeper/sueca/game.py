@@ -2,7 +2,7 @@
 
 from scorekeeper.games import RecordOption, Unit, lazy
 from scorekeeper.i18n import N_, N_plural, _
-from scorekeeper.output.table_layout import Column
+from scorekeeper.sheet.show_table import Column
 from scorekeeper.sueca import finding_codes
 from scorekeeper.team.game import TeamGame
 

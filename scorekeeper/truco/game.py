@@ -2,7 +2,7 @@
 
 from scorekeeper.games import Unit, lazy
 from scorekeeper.i18n import N_, N_plural, _, pgettext
-from scorekeeper.output.table_layout import Column
+from scorekeeper.sheet.show_table import Column
 from scorekeeper.team.game import TeamGame
 from scorekeeper.truco import finding_codes
 
