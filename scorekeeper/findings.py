@@ -70,3 +70,10 @@ class Finding(NamedTuple):
             "message": in_words(self.message),
             "rule": self.rule,
         }
+
+
+def finding_words(finding: Finding) -> str:
+    """`severity [CODE]: message [article]` in the language in use: a boletim's note, and what
+    `check` prints after the place (output/findings_text.py)."""
+    code = f" [{finding.code}]" if finding.code else ""
+    return f"{finding.severity.word}{code}: {in_words(finding.message)} [{finding.rule}]"

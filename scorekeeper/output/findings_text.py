@@ -4,15 +4,10 @@ findings with their closing summary (what `import` and `show` print after a shee
 from __future__ import annotations
 
 from scorekeeper.errors import one_line
-from scorekeeper.findings import Finding
-from scorekeeper.i18n import in_words
+from scorekeeper.findings import Finding, finding_words
 from scorekeeper.output.sheet_text import summary
 
-
-def describe(finding: Finding) -> str:
-    """`severity [CODE]: message [article]`, as a note on a boletim shows it."""
-    code = f" [{finding.code}]" if finding.code else ""
-    return f"{finding.severity.word}{code}: {in_words(finding.message)} [{finding.rule}]"
+describe = finding_words  # the words of a finding, as a boletim's note says them too
 
 
 def finding_line(finding: Finding) -> str:

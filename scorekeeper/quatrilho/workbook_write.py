@@ -42,8 +42,8 @@ from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.findings import finding_words as describe
 from scorekeeper.i18n import _
-from scorekeeper.output.findings_text import describe
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
 from scorekeeper.quatrilho.workbook_layout import (
     ALL_GROUPS,

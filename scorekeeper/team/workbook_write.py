@@ -17,8 +17,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.findings import finding_words as describe
 from scorekeeper.i18n import _, grouped
-from scorekeeper.output.findings_text import describe
 from scorekeeper.team.workbook_columns import (
     FIRST,
     NOTE_HEAD,
