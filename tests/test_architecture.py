@@ -43,13 +43,13 @@ def _type_checking_only(node: ast.If) -> bool:
     )
 
 
-def imported_names(tree: ast.AST) -> set[str]:
+def imported_names(tree: ast.AST, type_only: bool = False) -> set[str]:
     """Every module name an import statement anywhere in `tree` names (inside functions too: a
-    lazy import is still a dependency), except those under `if TYPE_CHECKING:`."""
+    lazy import is still a dependency); those under `if TYPE_CHECKING:` only when `type_only`."""
     names: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _type_checking_only(node):
+        if isinstance(node, ast.If) and _type_checking_only(node) and not type_only:
             for child in node.orelse:
                 visit(child)
             return
@@ -65,12 +65,13 @@ def imported_names(tree: ast.AST) -> set[str]:
     return names
 
 
-def import_graph(package: pathlib.Path = PACKAGE) -> dict[str, set[str]]:
-    """Each module of the package and the modules of the package it imports. `from a import b`
-    counts as importing a and, when b is a module, b; importing a.b.c imports its packages too
-    (Python runs a/__init__.py and a/b/__init__.py first)."""
+def import_graph(package: pathlib.Path = PACKAGE, type_only: bool = False) -> dict[str, set[str]]:
+    """Each module of the package and the modules of the package it imports (with `type_only`,
+    those it imports only for the type checker too). `from a import b` counts as importing a
+    and, when b is a module, b; importing a.b.c imports its packages too (Python runs
+    a/__init__.py and a/b/__init__.py first)."""
     raw = {
-        module_name(path, package): imported_names(ast.parse(path.read_text(encoding="utf-8")))
+        module_name(path, package): imported_names(ast.parse(path.read_text(encoding="utf-8")), type_only)
         for path in package.rglob("*.py")
     }
     graph: dict[str, set[str]] = {}
@@ -168,6 +169,64 @@ def test_no_import_cycle():
     assert [cycle for cycle in KNOWN_CYCLES if cycle not in found] == []
 
 
+def test_no_import_cycle_even_for_the_type_checker():
+    # A circle drawn only under `if TYPE_CHECKING:` runs, but a reader must still untangle it
+    # (issue 26: core/tournament -> tournaments/workbook_write -> output/tournament_text -> core/tournament).
+    assert cycles(import_graph(type_only=True)) == []
+
+
+# The layers (issue 26): the core and everything below it import nothing of the front ends or of
+# the words they print; output/ is below every front end; serve/ and cli/ are two front ends that
+# never import each other's modules (`scorekeeper serve` starts the score pad from cli/, lazily).
+FRONT_ENDS = ("scorekeeper.output", "scorekeeper.cli", "scorekeeper.serve")
+EDGES = ("scorekeeper.launch", "scorekeeper.__main__")  # the console script: it starts the command line
+ABOVE = {
+    "scorekeeper.output": ("scorekeeper.cli", "scorekeeper.serve"),
+    "scorekeeper.serve": ("scorekeeper.cli",),
+}
+
+
+def layer_breaches(package: pathlib.Path = PACKAGE) -> list[str]:
+    """Each import (lazy and type-only ones included) that reaches up a layer: `module -> imported`."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        name = module_name(path, package)
+        if _within(name, EDGES):
+            continue
+        above = next((up for layer, up in ABOVE.items() if _within(name, (layer,))), None)
+        if above is None:
+            above = () if _within(name, ("scorekeeper.cli",)) else FRONT_ENDS
+        imports = imported_names(ast.parse(path.read_text(encoding="utf-8")), type_only=True)
+        found += [f"{name} -> {imported}" for imported in sorted(imports) if _within(imported, above)]
+    return found
+
+
+def test_no_layer_reaches_up():
+    assert layer_breaches() == []
+
+
+def test_a_layer_reaching_up_is_found(tmp_path):
+    copy = _copy(tmp_path)
+    with (copy / "sheet" / "results.py").open("a", encoding="utf-8") as file:
+        file.write(
+            "\n\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from scorekeeper.output import terminal\n"
+        )
+    with (copy / "king" / "festa.py").open("a", encoding="utf-8") as file:
+        file.write("\n\ndef _said():\n    from scorekeeper.serve import words  # lazy: a test\n")
+    with (copy / "output" / "listing.py").open("a", encoding="utf-8") as file:
+        file.write("\n\nimport scorekeeper.serve.words\n")
+    with (copy / "serve" / "words.py").open("a", encoding="utf-8") as file:
+        file.write("\n\nfrom scorekeeper.cli.common import out\n")
+    assert sorted(set(layer_breaches(copy)) - set(layer_breaches())) == [
+        "scorekeeper.king.festa -> scorekeeper.serve",
+        "scorekeeper.king.festa -> scorekeeper.serve.words",
+        "scorekeeper.output.listing -> scorekeeper.serve.words",
+        "scorekeeper.serve.words -> scorekeeper.cli.common",
+        "scorekeeper.sheet.results -> scorekeeper.output",
+        "scorekeeper.sheet.results -> scorekeeper.output.terminal",
+    ]
+
+
 def test_click_is_imported_only_by_the_command_line():
     assert click_importers() == []
 
@@ -205,13 +264,14 @@ def test_a_cycle_is_found_even_through_a_function_level_import(tmp_path):
     assert ["scorekeeper.exit_codes", "scorekeeper.findings"] in cycles(import_graph(copy))
 
 
-def test_an_import_under_type_checking_is_no_cycle(tmp_path):
+def test_an_import_under_type_checking_is_a_cycle_only_for_the_type_checker(tmp_path):
     copy = _copy(tmp_path)
     with (copy / "exit_codes.py").open("a", encoding="utf-8") as file:
         file.write("\n\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from scorekeeper import findings\n")
     with (copy / "findings.py").open("a", encoding="utf-8") as file:
         file.write("\n\nimport scorekeeper.exit_codes\n")
     assert cycles(import_graph(copy)) == KNOWN_CYCLES
+    assert ["scorekeeper.exit_codes", "scorekeeper.findings"] in cycles(import_graph(copy, type_only=True))
 
 
 def test_click_outside_the_command_line_is_found(tmp_path):
