@@ -222,6 +222,7 @@ def test_a_layer_reaching_up_is_found(tmp_path):
         "scorekeeper.king.festa -> scorekeeper.serve.words",
         "scorekeeper.output.listing -> scorekeeper.serve.words",
         "scorekeeper.serve.words -> scorekeeper.cli.common",
+        "scorekeeper.serve.words -> scorekeeper.cli.common.out",
         "scorekeeper.sheet.results -> scorekeeper.output",
         "scorekeeper.sheet.results -> scorekeeper.output.terminal",
     ]
