@@ -224,9 +224,24 @@ class DealReader:
         (20.15) always; fora-de-vez and negar-carta by another player in a solo (20.8, 20.12).
         (fines, the soloist revoked): a soloist's own revoke loses the solo at its lowest
         amount with no fine on top (20.12). Anything else ended the deal: an error."""
+        written = self._fines_list()
+        fines: list[tuple[str, str]] = []
+        revoked = False
+        for item in written:
+            name = self._fine_name(item)
+            player = self.person("fines", item["player"])
+            if self._soloist_revoked(name, player, soloist):
+                revoked = True  # Art 20.12: "perde automaticamente o solo e pagara taxa minima de solo"
+            else:
+                self._refuse_fine_ending_deal(name, player, item["player"], soloist)
+                fines.append((name, player))
+        return fines, revoked
+
+    def _fines_list(self) -> list:
+        """`fines:` as written: a list of at most MAX_FINES (none: an empty one)."""
         written = self.item.get("fines")
         if written is None:
-            return [], False
+            return []
         if not isinstance(written, list):
             self.finding(
                 codes.FINES_SHAPE,
@@ -247,61 +262,63 @@ class DealReader:
                 "fines",
             )
             raise _Unscorable
-        fines, revoked = [], False
-        for item in written:
-            if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
-                self.finding(
-                    codes.FINES_SHAPE,
-                    _("fines: expected {{fine: NAME, player: NAME}}, got {value}").format(value=quote(item)),
-                    "Art 20",
-                    "fines",
-                )
-                raise _Unscorable
-            name = FINES.get(item["fine"]) if isinstance(item["fine"], str) else None
-            if name is None:
-                self.finding(
-                    codes.FINE_UNKNOWN,
-                    _("fines: unknown fine {fine}; allowed: {allowed}").format(
-                        fine=quote(item["fine"]), allowed=", ".join(FINES.names)
-                    ),
-                    "Art 20",
-                    "fines",
-                )
-                raise _Unscorable
-            player = self.person("fines", item["player"])
-            article = FINE_ARTICLES[name]
-            if name == "olhar-vazas":
-                fines.append((name, player))
-            elif soloist is not None and name == "negar-carta" and player == soloist:
-                revoked = True  # Art 20.12: "perde automaticamente o solo e pagara taxa minima de solo"
-            elif soloist is not None and name in ("fora-de-vez", "negar-carta") and player != soloist:
-                fines.append((name, player))  # the soloist chose to play on (20.8, 20.12)
-            elif soloist is not None and name == "fora-de-vez":
-                self.finding(
-                    codes.SOLOIST_OUT_OF_TURN,
-                    _("fines: a soloist who leads out of turn takes his card back and the mao leads; no fine"),
-                    article,
-                    "fines",
-                    player,
-                )
-                raise _Unscorable
-            else:
-                message = (
-                    _(
-                        "fines: {fine} ends the deal unless a soloist plays on: write it as an entry of its own "
-                        "({{fine: {fine}, player: {player}}})"
-                    )
-                    if name in ("fora-de-vez", "negar-carta")
-                    else _(
-                        "fines: {fine} ends the deal: write it as an entry of its own ({{fine: {fine}, player: "
-                        "{player}}})"
-                    )
-                )
-                self.finding(
-                    codes.FINE_ENDS_DEAL, message.format(fine=name, player=item["player"]), article, "fines", player
-                )
-                raise _Unscorable
-        return fines, revoked
+        return written
+
+    def _fine_name(self, item) -> str:
+        """The fine of one `{fine: NAME, player: NAME}` under a contract (Art 20), by its name."""
+        if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
+            self.finding(
+                codes.FINES_SHAPE,
+                _("fines: expected {{fine: NAME, player: NAME}}, got {value}").format(value=quote(item)),
+                "Art 20",
+                "fines",
+            )
+            raise _Unscorable
+        name = FINES.get(item["fine"]) if isinstance(item["fine"], str) else None
+        if name is None:
+            self.finding(
+                codes.FINE_UNKNOWN,
+                _("fines: unknown fine {fine}; allowed: {allowed}").format(
+                    fine=quote(item["fine"]), allowed=", ".join(FINES.names)
+                ),
+                "Art 20",
+                "fines",
+            )
+            raise _Unscorable
+        return name
+
+    @staticmethod
+    def _soloist_revoked(name: str, player: str, soloist: str | None) -> bool:
+        return soloist is not None and name == "negar-carta" and player == soloist
+
+    def _refuse_fine_ending_deal(self, name: str, player: str, written: str, soloist: str | None) -> None:
+        """A fine the deal cannot have gone on after is an error: only olhar-vazas (20.15), and
+        in a solo a lead out of turn or a revoke by another player (20.8, 20.12), are written
+        under a contract."""
+        if name == "olhar-vazas":
+            return
+        if soloist is not None and name in ("fora-de-vez", "negar-carta") and player != soloist:
+            return  # the soloist chose to play on (20.8, 20.12)
+        article = FINE_ARTICLES[name]
+        if soloist is not None and name == "fora-de-vez":
+            self.finding(
+                codes.SOLOIST_OUT_OF_TURN,
+                _("fines: a soloist who leads out of turn takes his card back and the mao leads; no fine"),
+                article,
+                "fines",
+                player,
+            )
+            raise _Unscorable
+        message = (
+            _(
+                "fines: {fine} ends the deal unless a soloist plays on: write it as an entry of its own "
+                "({{fine: {fine}, player: {player}}})"
+            )
+            if name in ("fora-de-vez", "negar-carta")
+            else _("fines: {fine} ends the deal: write it as an entry of its own ({{fine: {fine}, player: {player}}})")
+        )
+        self.finding(codes.FINE_ENDS_DEAL, message.format(fine=name, player=written), article, "fines", player)
+        raise _Unscorable
 
     def _with_fines(self, chips: dict[str, int], fines: list[tuple[str, str]]) -> dict[str, int]:
         for name, player in fines:
@@ -309,9 +326,12 @@ class DealReader:
                 chips[label] += amount
         return chips
 
-    def _figuras(self, rule: str, needed: bool = True) -> int | None:
-        if "figuras" not in self.item and not needed:
-            return None
+    def _figuras_if_written(self, rule: str) -> int | None:
+        """The side's figuras when the entry writes them (a solo branco's, a revoked solo's)."""
+        return self._figuras(rule) if "figuras" in self.item else None
+
+    def _figuras(self, rule: str) -> int:
+        """The side's figuras, which the entry must write (Art 20.11)."""
         value = self.required("figuras", _("the figuras of the side"), COUNTING)
         if isinstance(value, dict):
             self.finding(
@@ -385,7 +405,7 @@ class DealReader:
                 ),
             )
         fines, revoked = self._fines(soloist)
-        figuras = self._figuras(rule, needed=not revoked)
+        figuras = self._figuras_if_written(rule) if revoked else self._figuras(rule)
         tricks = self._tricks(figuras)
         return soloist, giver, fines, revoked, figuras, tricks
 
@@ -409,7 +429,7 @@ class DealReader:
     def _solo_branco(self, rule: str):
         soloist = self.person("player", self.required("player", _("the soloist"), rule), role="soloist")
         fines, revoked = self._fines(soloist)
-        figuras = self._figuras(rule, needed=False)
+        figuras = self._figuras_if_written(rule)
         tricks = self._tricks(figuras)
         if not revoked and tricks is None and not figuras:
             # Art 18.4: he wins only without a trick; figuras 0 can still be a trick (Q2)

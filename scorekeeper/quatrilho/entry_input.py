@@ -219,7 +219,7 @@ def _put(sheet, entry: dict, key: str, value: str) -> None:
     if key in entry and key != "fine":
         raise InputValueError(_("{key}= is given twice").format(key=key))
     _set(sheet, entry, key, value)
-    if merged:
+    if before is not None:  # merged
         twice = sorted(set(before) & set(entry[key]))
         if twice:
             raise InputValueError(_("{key}: {name} is given twice").format(key=key, name=quote(twice[0])))
@@ -372,13 +372,13 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
     names = ", ".join(playing)
     entry: dict = {"contract": contract}
     if contract == "rolar":
-        figuras: dict[str, int] = {}
+        each: dict[str, int] = {}
         for position, player in enumerate(playing):
-            left = rules.figuras - sum(figuras.values())
+            left = rules.figuras - sum(each.values())
             default = str(left) if position == len(playing) - 1 else None
             question = _("figuras of {player} (0-{most})").format(player=player, most=left)
-            figuras[player] = until_valid(ask, say, question, lambda t: whole(t, _("figuras"), 0, left), default)
-        entry["figuras"] = figuras
+            each[player] = until_valid(ask, say, question, _figuras_up_to(left), default)
+        entry["figuras"] = each
         _ask_fines(sheet, entry, playing, ask, say)
         return entry
     if contract == "normal":
@@ -430,6 +430,11 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
         )
     _ask_fines(sheet, entry, playing, ask, say)
     return _ordered(entry)
+
+
+def _figuras_up_to(most: int):
+    """A rolar player's figuras: at most what the players before him left (Art 18.5)."""
+    return lambda typed: whole(typed, _("figuras"), 0, most)
 
 
 def _ask_fines(sheet, entry: dict, playing: list[str], ask, say) -> bool:

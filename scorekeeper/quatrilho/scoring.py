@@ -10,6 +10,7 @@ coringa's chips count for nobody (Art 16)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import MAX_NAME, clip, quote
@@ -169,7 +170,7 @@ def _round_deals(sheet: QuatrilhoSheet, findings: list[Finding]) -> bool:
 def _length(sheet: QuatrilhoSheet, table: Table, shortened: bool) -> int:
     """Q1: six deals per seat occupied at the first deal, or the committee's `round_deals`."""
     whole = sheet.rules.deals_per_seat * len(table.occupied())
-    return min(sheet.round_deals, whole) if shortened else whole
+    return min(sheet.round_deals, whole) if shortened and sheet.round_deals is not None else whole
 
 
 def _final_chips(table: Table) -> dict[str, int]:
@@ -225,20 +226,37 @@ def _malformed(sheet, table, entry, index, kinds, findings) -> HandResult:
 
 def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> HandResult:
     """`late` (Art 12), `out` (Art 15, 19, 13) and `rebuy` (Art 15, 19): not deals."""
-    rules = sheet.rules
+    item = entry.item
+    name = item[kind]
+    finding = _non_deal_finding(sheet, entry, index, kind, findings)
+    for key in item:
+        if key not in NON_DEAL_KEYS[kind]:
+            finding(codes.UNKNOWN_KEY, unknown_key(key, NON_DEAL_KEYS[kind]), key=key)
+    if not _holds_own_seat(sheet, table, name, finding):
+        return HandResult(index, entry.line, kind, "", {}, None)
+    if kind == "rebuy":
+        return _rebuy(sheet, table, entry, index, name, finding)
+    return _leaves_seat(sheet, table, entry, index, kind, name, finding)
+
+
+def _non_deal_finding(sheet, entry, index: int, kind: str, findings) -> Callable[..., None]:
+    """How a finding about a late, out or rebuy entry is recorded: at its key's line, after
+    `entry N (late Ana)`, under the entry's article by default."""
     item = entry.item
     rule = NON_DEAL_RULES[kind]
     name = item[kind]
     shown = clip(name) if isinstance(name, str) else "?"
     prefix = _("entry {index} ({kind} {name})").format(index=index, kind=entry_label(kind), name=shown)
 
-    def finding(code: FindingKind, message, rule=rule, key=kind, severity=Severity.ERROR, player=None):
+    def finding(code: FindingKind, message, rule=rule, key=kind, severity=Severity.ERROR, player=None) -> None:
         _finding(findings, sheet, item.line_of(key), index, code, f"{prefix}: {message}", rule, player, severity)
 
-    for key in item:
-        if key not in NON_DEAL_KEYS[kind]:
-            finding(codes.UNKNOWN_KEY, unknown_key(key, NON_DEAL_KEYS[kind]), key=key)
-    nothing = HandResult(index, entry.line, kind, "", {}, None)
+    return finding
+
+
+def _holds_own_seat(sheet, table: Table, name, finding) -> bool:
+    """Only a player of the table, in the round and in his own seat, arrives late, leaves or
+    buys a talha (Art 12, 14, 15); anyone else is a finding."""
     if not isinstance(name, str) or name not in table.talhas:
         finding(
             codes.NOT_AT_TABLE,
@@ -247,43 +265,25 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
             ),
             "Art 14",
         )
-        return nothing
+        return False
     if name in table.gone:
         message = (
             _("{name} is out of this round (late)") if table.gone[name] == "late" else _("{name} is out of this round")
         )
         finding(codes.PLAYER_OUT, message.format(name=name), _gone_rule(table.gone[name]), player=name)
-        return nothing
+        return False
     if not table.seated(name):
-        finding(codes.NO_SEAT, _("{name} does not hold a seat").format(name=name), rule, player=name)
-        return nothing
-    if kind == "rebuy":
-        return _rebuy(sheet, table, entry, index, name, finding)
-    coringa = item.get("coringa")
+        finding(codes.NO_SEAT, _("{name} does not hold a seat").format(name=name), player=name)
+        return False
+    return True
+
+
+def _leaves_seat(sheet, table: Table, entry, index: int, kind: str, name: str, finding) -> HandResult:
+    """A late arrival (Art 12) or a player leaving (Art 15, 19, 13): his seat is empty, or his
+    coringa's."""
+    rules = sheet.rules
     seat = next(i for i, s in enumerate(table.seats) if s.player == name)
-    if coringa is not None:
-        if not isinstance(coringa, str) or not coringa.strip() or len(coringa) > MAX_NAME:
-            finding(
-                codes.CORINGA_NAME,
-                _("coringa: expected a name (at most {most} characters), got {value}").format(
-                    most=MAX_NAME, value=quote(coringa)
-                ),
-                "Art 15",
-                key="coringa",
-            )
-            coringa = None
-        elif any(
-            s.occupant is not None and normalize(s.occupant) == normalize(coringa)  # 'ari' is Ari
-            for i, s in enumerate(table.seats)
-            if i != seat
-        ):
-            finding(
-                codes.CORINGA_SEATED,
-                _("the coringa {name} already holds another seat").format(name=quote(coringa)),
-                "Art 15",
-                key="coringa",
-            )
-            coringa = None
+    coringa = _coringa_taking(table, seat, entry.item.get("coringa"), finding)
     points: dict[str, int] = {}
     if kind == "late":
         if table.deals:
@@ -318,6 +318,36 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
         table.add_coringa(seat, coringa)
         detail = _("{name}, coringa {coringa}").format(name=name, coringa=coringa)
     return HandResult(index, entry.line, kind, detail, points, None)
+
+
+def _coringa_taking(table: Table, seat: int, coringa, finding) -> str | None:
+    """The coringa who takes the seat (Art 15): a name, and nobody who holds another seat
+    already; None when none does (or the one written cannot)."""
+    if coringa is None:
+        return None
+    if not isinstance(coringa, str) or not coringa.strip() or len(coringa) > MAX_NAME:
+        finding(
+            codes.CORINGA_NAME,
+            _("coringa: expected a name (at most {most} characters), got {value}").format(
+                most=MAX_NAME, value=quote(coringa)
+            ),
+            "Art 15",
+            key="coringa",
+        )
+        return None
+    if any(
+        s.occupant is not None and normalize(s.occupant) == normalize(coringa)  # 'ari' is Ari
+        for i, s in enumerate(table.seats)
+        if i != seat
+    ):
+        finding(
+            codes.CORINGA_SEATED,
+            _("the coringa {name} already holds another seat").format(name=quote(coringa)),
+            "Art 15",
+            key="coringa",
+        )
+        return None
+    return coringa
 
 
 def _rebuy(sheet, table: Table, entry, index: int, name: str, finding) -> HandResult:
@@ -360,13 +390,46 @@ def _gone_rule(how: str) -> str:
 
 def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> tuple[HandResult, str | None]:
     """A contract or a fine that ends the deal: who deals and plays, then its chips."""
-    rules = sheet.rules
-    if table.deals == 0:
+    if table.length is None:  # the round's length is fixed at its first deal (Q1)
         table.length = _length(sheet, table, shortened)
     number = table.deals + 1
     seat = table.dealer_seat()
     dealer = None if seat is None else table.label(seat)
     occupied = table.occupied()
+    finding = _deal_finding(sheet, entry, index, number, dealer, findings)
+    if number > table.length:
+        _beyond_round(table.length, shortened, finding)
+    _below_zero(table, finding)
+    table.deals += 1
+    if seat is not None:
+        table.next_seat = seat + 1
+    if len(occupied) < 4:
+        finding(
+            codes.TOO_FEW_SEATS,
+            ngettext(
+                "only {count} seat is held: a table of four needs a coringa; the deal cannot be scored",
+                "only {count} seats are held: a table of four needs a coringa; the deal cannot be scored",
+                len(occupied),
+            ).format(count=len(occupied)),
+            "Art 19",
+        )
+        return HandResult(index, entry.line, _kind(entry.item), "", None, 0), dealer
+    kind, detail, chips = _read_deal(sheet.rules, table, entry.item, seat, occupied, finding)
+    if chips is not None:
+        for label, amount in chips.items():
+            table.chips[label] += amount
+        if sum(chips.values()) != 0:  # every deal adds up to 0 (Q3): a check on the model itself
+            finding(
+                codes.MODEL_SUM,
+                _("the chips add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
+                "Art 18",
+            )
+    return HandResult(index, entry.line, kind, detail, chips, 0), dealer
+
+
+def _deal_finding(sheet, entry, index: int, number: int, dealer: str | None, findings) -> Callable[..., None]:
+    """How a finding about a deal is recorded: at its key's line (else the entry's), after
+    `deal N (dealer Ana)`."""
     prefix = (
         _("deal {number} (dealer {dealer})").format(number=number, dealer=clip(dealer))
         if dealer
@@ -374,22 +437,30 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
     )
     item = entry.item
 
-    def finding(kind: FindingKind, message, rule, key=None, player=None, severity=Severity.ERROR):
+    def finding(kind: FindingKind, message, rule, key=None, player=None, severity=Severity.ERROR) -> None:
         line = item.line_of(key) if key is not None else entry.line
         _finding(findings, sheet, line, index, kind, f"{prefix}: {message}", rule, player, severity)
 
-    if number > table.length:
-        message = (
-            ngettext(
-                "the round has {count} deal (shortened by the committee)",
-                "the round has {count} deals (shortened by the committee)",
-                table.length,
-            )
-            if shortened
-            else ngettext("the round has {count} deal", "the round has {count} deals", table.length)
+    return finding
+
+
+def _beyond_round(length: int, shortened: bool, finding) -> None:
+    """A deal after the round's last (Art 10, or Art 11 when the committee shortened it)."""
+    message = (
+        ngettext(
+            "the round has {count} deal (shortened by the committee)",
+            "the round has {count} deals (shortened by the committee)",
+            length,
         )
-        finding(codes.DEAL_BEYOND_ROUND, message.format(count=table.length), "Art 11" if shortened else "Art 10")
-    for player in table.players:  # Art 15, 19: nobody plays on below zero; reported once a time
+        if shortened
+        else ngettext("the round has {count} deal", "the round has {count} deals", length)
+    )
+    finding(codes.DEAL_BEYOND_ROUND, message.format(count=length), "Art 11" if shortened else "Art 10")
+
+
+def _below_zero(table: Table, finding) -> None:
+    """Art 15, 19: nobody plays on below zero; each time below is reported once."""
+    for player in table.players:
         chips = table.chips[player]
         if chips >= 0:
             table.below.discard(player)
@@ -416,42 +487,20 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
                     "Art 19",
                     player=player,
                 )
-    table.deals += 1
-    if seat is not None:
-        table.next_seat = seat + 1
-    if len(occupied) < 4:
-        finding(
-            codes.TOO_FEW_SEATS,
-            ngettext(
-                "only {count} seat is held: a table of four needs a coringa; the deal cannot be scored",
-                "only {count} seats are held: a table of four needs a coringa; the deal cannot be scored",
-                len(occupied),
-            ).format(count=len(occupied)),
-            "Art 19",
-        )
-        return HandResult(index, entry.line, _kind(item), "", None, 0), dealer
+
+
+def _read_deal(
+    rules: QuatrilhoRules, table: Table, item, seat: int | None, occupied: list[int], finding
+) -> tuple[str, str, dict[str, int] | None]:
+    """The deal's kind, detail and chips, read by the four who play it (at five occupied seats
+    the dealer sits out, Art 14)."""
     playing = [i for i in occupied if not (len(occupied) == 5 and i == seat)]
-    names = {table.seats[i].occupant: table.label(i) for i in playing}
+    names = {occupant: table.label(i) for i in playing if (occupant := table.seats[i].occupant) is not None}
+    sitting_out = table.seats[seat].occupant if seat is not None and len(occupied) == 5 else None
     reader = DealReader(
-        rules,
-        item,
-        names,
-        dealer=table.seats[seat].occupant if len(occupied) == 5 else None,
-        gone=table.gone,
-        registered=table.players,
-        finding=finding,
+        rules, item, names, dealer=sitting_out, gone=table.gone, registered=table.players, finding=finding
     )
-    kind, detail, chips = reader.read()
-    if chips is not None:
-        for label, amount in chips.items():
-            table.chips[label] += amount
-        if sum(chips.values()) != 0:  # every deal adds up to 0 (Q3): a check on the model itself
-            finding(
-                codes.MODEL_SUM,
-                _("the chips add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
-                "Art 18",
-            )
-    return HandResult(index, entry.line, kind, detail, chips, 0), dealer
+    return reader.read()
 
 
 def _kind(item) -> str:

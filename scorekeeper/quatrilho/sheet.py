@@ -112,7 +112,7 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
     if entries is None:
         entries = LineList()
         entries.line, entries.item_lines = doc.line_of(LIST_KEY) if LIST_KEY in doc else doc.line, []
-    if not isinstance(entries, list):
+    if not isinstance(entries, LineList):  # the loader reads every list as a LineList (its lines)
         raise SheetFormatError(_("{key}: expected a list of deals").format(key=LIST_KEY), source, doc.line_of(LIST_KEY))
     if len(entries) > MAX_ENTRIES:
         raise SheetFormatError(

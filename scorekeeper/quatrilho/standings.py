@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 
@@ -64,6 +65,13 @@ class ExtraWinners(NamedTuple):
     players: list[str]
     net: int
     prize_each: float
+
+
+def _rules(tournament: Tournament) -> QuatrilhoRules:
+    """The championship's rules: a Quatrilho one's are Quatrilho's (the registry chose this game by them)."""
+    rules = tournament.rules
+    assert isinstance(rules, QuatrilhoRules), "a Quatrilho championship is played under Quatrilho rules"
+    return rules
 
 
 def main_rounds(tournament: Tournament) -> list[Round]:
@@ -139,7 +147,7 @@ def qualified_after_cut(
         return None
     tallies = tally(tournament, results, before_last)
     keys = {name: mine.rank_key() for name, mine in tallies.items()}
-    return {name for name, place in _places(keys).items() if place <= tournament.rules.cut}
+    return {name for name, place in _places(keys).items() if place <= _rules(tournament).cut}
 
 
 def standings(
@@ -149,7 +157,7 @@ def standings(
     group and the next row skips (1, 2, 2, 4). With `rounds_total` (Art 10: the committee fixes
     it at the start) the players who made the cut rank above those who did not, and each row
     says whether it did (tiebreaks["qualified"]: None until the next-to-last round is all in)."""
-    rules = tournament.rules
+    rules = _rules(tournament)
     tallies = tally(tournament, results, main_rounds(tournament))
     qualified = qualified_after_cut(tournament, results, rounds_total)
 

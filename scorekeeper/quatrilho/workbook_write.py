@@ -556,7 +556,7 @@ class PlanilhaWriter:
             ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=lay.remark_col)
             self.notes_end = r
 
-    def widths(self) -> list[float]:
+    def widths(self) -> list[int]:
         """Each printed column's width: every head and value whole (a head wraps between words)."""
         lay = self.lay
         people = [CORINGA_WIDTH if lay.is_coringa(p) else PLAYER_WIDTH for p in range(lay.size)]
