@@ -49,7 +49,7 @@ def test_each_game_prints_every_finding_and_every_result(printed, position):
         result = check_file(str(ORDER[position]))
     page = words(pages[RESUMO_PAGES + position])
     for finding in result.findings:
-        assert words(f"{finding.message} [{finding.rule}]") in page, finding.message
+        assert words(f"{i18n.in_words(finding.message)} [{finding.rule}]") in page, finding.message
     if games.get(result.game).totals_word is None:  # signed points (King) or chips (Quatrilho)
         for player, total in result.totals.items():
             assert player in page and signed(total) in page, player

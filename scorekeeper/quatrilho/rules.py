@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
-from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.i18n import M_, _, ngettext, pgettext
 from scorekeeper.rulebook.schema import Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary
 
@@ -154,7 +154,7 @@ def _check_table_sizes(data, source: str) -> None:
     sizes = data["table_sizes"]
     if not sizes or sorted(set(sizes)) != sizes:
         raise RulesError(
-            _("table_sizes: expected 4, 5 or both in increasing order, got {sizes}").format(sizes=sizes),
+            M_("table_sizes: expected 4, 5 or both in increasing order, got {sizes}", sizes=sizes),
             source,
             data.line_of("table_sizes"),
         )
@@ -166,9 +166,11 @@ def _check_counting(data, source: str) -> None:
     points = counting["figuras"] // counting["figuras_per_point"]
     if not points // 2 < counting["points_to_win"] <= points:
         raise RulesError(
-            _(
-                "counting.points_to_win: expected more than half of the deal's {points} points, got {points_to_win}"
-            ).format(points=points, points_to_win=counting["points_to_win"]),
+            M_(
+                "counting.points_to_win: expected more than half of the deal's {points} points, got {points_to_win}",
+                points=points,
+                points_to_win=counting["points_to_win"],
+            ),
             source,
             data.line_of("counting"),
         )
@@ -178,7 +180,7 @@ def _check_normal(data, source: str) -> None:
     """Art 18.2: whoever pays each of the three pays both shares too (Q4)."""
     normal = data["normal"]
     if normal["pays_all_below"] > normal["pays_both_below"]:
-        raise RulesError(_("normal.pays_all_below must not be above pays_both_below"), source, data.line_of("normal"))
+        raise RulesError(M_("normal.pays_all_below must not be above pays_both_below"), source, data.line_of("normal"))
 
 
 def _check_rolar(data, source: str) -> None:
@@ -187,7 +189,7 @@ def _check_rolar(data, source: str) -> None:
     figuras = data["counting"]["figuras"]
     if len(six_six_six) != 4 or sum(six_six_six) != figuras:
         raise RulesError(
-            _("rolar.six_six_six: expected four figuras adding up to {figuras}").format(figuras=figuras),
+            M_("rolar.six_six_six: expected four figuras adding up to {figuras}", figuras=figuras),
             source,
             data.line_of("rolar"),
         )
@@ -200,8 +202,9 @@ def _check_classification(data, source: str) -> None:
     line = data.line_of("classification")
     if any(later > earlier for earlier, later in zip(prizes, prizes[1:])):
         raise RulesError(
-            _("classification.prizes: a place's prize must not be above the one before it, got {prizes}").format(
-                prizes=prizes
+            M_(
+                "classification.prizes: a place's prize must not be above the one before it, got {prizes}",
+                prizes=prizes,
             ),
             source,
             line,
@@ -209,16 +212,20 @@ def _check_classification(data, source: str) -> None:
     if len(prizes) > cls["cut"]:
         # Art 22: only the first `cut` after the next-to-last round play for the prizes.
         raise RulesError(
-            _("classification.prizes: {places} places paid, but only the first {cut} (cut) play for them").format(
-                places=len(prizes), cut=cls["cut"]
+            M_(
+                "classification.prizes: {places} places paid, but only the first {cut} (cut) play for them",
+                places=len(prizes),
+                cut=cls["cut"],
             ),
             source,
             line,
         )
     if sum(prizes) != cls["prize_total"]:
         raise RulesError(
-            _("classification.prize_total is {prize_total}, but the prizes add up to {total}").format(
-                prize_total=cls["prize_total"], total=sum(prizes)
+            M_(
+                "classification.prize_total is {prize_total}, but the prizes add up to {total}",
+                prize_total=cls["prize_total"],
+                total=sum(prizes),
             ),
             source,
             line,

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 from scorekeeper.errors import MAX_NAME, clip, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Joined, Message, Mn_, _
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.deal import DealReader
 from scorekeeper.quatrilho.rules import QuatrilhoRules
-from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet, entry_label
+from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet, entry_kind
 from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_lines import unknown_key
@@ -156,8 +156,11 @@ def _round_deals(sheet: QuatrilhoSheet, findings: list[Finding]) -> bool:
                 Severity.ERROR,
                 sheet.source,
                 sheet.round_deals_line,
-                _("round_deals: a round of {seats} seats is shortened to 1 to {whole} deals, not {round_deals}").format(
-                    seats=len(sheet.players), whole=whole, round_deals=sheet.round_deals
+                M_(
+                    "round_deals: a round of {seats} seats is shortened to 1 to {whole} deals, not {round_deals}",
+                    seats=len(sheet.players),
+                    whole=whole,
+                    round_deals=sheet.round_deals,
                 ),
                 "Art 11",
                 code=codes.ROUND_LENGTH.code,
@@ -197,7 +200,17 @@ def _next_deal(table: Table) -> dict:
     }
 
 
-def _finding(findings, sheet, line, index, kind: FindingKind, message, rule, player=None, severity=Severity.ERROR):
+def _finding(
+    findings: list[Finding],
+    sheet: QuatrilhoSheet,
+    line: int | None,
+    index: int,
+    kind: FindingKind,
+    message: str | Message | Joined,
+    rule: str,
+    player: str | None = None,
+    severity: Severity = Severity.ERROR,
+) -> None:
     findings.append(Finding(severity, sheet.source, line, message, rule, index, player, code=kind.code))
 
 
@@ -206,18 +219,18 @@ def _malformed(sheet, table, entry, index, kinds, findings) -> HandResult:
     that names a contract or a fine is still a deal: it passes the deal on (Q1)."""
     if not isinstance(entry.item, dict):
         kind = codes.ENTRY_NOT_MAPPING
-        message = _(
+        message = M_(
             "entry {index}: expected a mapping such as {{contract: normal, caller: NAME, partner: NAME, "
-            "figuras: N}}, got {value}"
-        ).format(index=index, value=quote(entry.item))
+            "figuras: N}}, got {value}",
+            index=index,
+            value=quote(entry.item),
+        )
     elif not kinds:
         kind = codes.ENTRY_KIND_MISSING
-        message = _("entry {index}: say what it is with one of the keys {keys}").format(
-            index=index, keys=", ".join(KINDS)
-        )
+        message = M_("entry {index}: say what it is with one of the keys {keys}", index=index, keys=", ".join(KINDS))
     else:
         kind = codes.ENTRY_KINDS_TWO
-        message = _("entry {index}: one entry is one of {keys}, not both").format(index=index, keys=", ".join(kinds))
+        message = M_("entry {index}: one entry is one of {keys}, not both", index=index, keys=", ".join(kinds))
     _finding(findings, sheet, entry.line, index, kind, message, "Art 17")
     if kinds and set(kinds) <= {"contract", "fine"}:
         table.deals += 1
@@ -246,10 +259,12 @@ def _non_deal_finding(sheet, entry, index: int, kind: str, findings) -> Callable
     rule = NON_DEAL_RULES[kind]
     name = item[kind]
     shown = clip(name) if isinstance(name, str) else "?"
-    prefix = _("entry {index} ({kind} {name})").format(index=index, kind=entry_label(kind), name=shown)
+    prefix = M_("entry {index} ({kind} {name})", index=index, kind=entry_kind(kind), name=shown)
 
     def finding(code: FindingKind, message, rule=rule, key=kind, severity=Severity.ERROR, player=None) -> None:
-        _finding(findings, sheet, item.line_of(key), index, code, f"{prefix}: {message}", rule, player, severity)
+        _finding(
+            findings, sheet, item.line_of(key), index, code, Joined((prefix, message), ": "), rule, player, severity
+        )
 
     return finding
 
@@ -260,20 +275,20 @@ def _holds_own_seat(sheet, table: Table, name, finding) -> bool:
     if not isinstance(name, str) or name not in table.talhas:
         finding(
             codes.NOT_AT_TABLE,
-            _("{name} is not a player of this table ({players})").format(
-                name=quote(name), players=", ".join(sheet.players)
-            ),
+            M_("{name} is not a player of this table ({players})", name=quote(name), players=", ".join(sheet.players)),
             "Art 14",
         )
         return False
     if name in table.gone:
         message = (
-            _("{name} is out of this round (late)") if table.gone[name] == "late" else _("{name} is out of this round")
+            M_("{name} is out of this round (late)", name=name)
+            if table.gone[name] == "late"
+            else M_("{name} is out of this round", name=name)
         )
-        finding(codes.PLAYER_OUT, message.format(name=name), _gone_rule(table.gone[name]), player=name)
+        finding(codes.PLAYER_OUT, message, _gone_rule(table.gone[name]), player=name)
         return False
     if not table.seated(name):
-        finding(codes.NO_SEAT, _("{name} does not hold a seat").format(name=name), player=name)
+        finding(codes.NO_SEAT, M_("{name} does not hold a seat", name=name), player=name)
         return False
     return True
 
@@ -289,11 +304,12 @@ def _leaves_seat(sheet, table: Table, entry, index: int, kind: str, name: str, f
         if table.deals:
             finding(
                 codes.LATE_AFTER_DEAL,
-                ngettext(
+                Mn_(
                     "a late arrival is recorded before the first deal; {count} deal was played",
                     "a late arrival is recorded before the first deal; {count} deals were played",
                     table.deals,
-                ).format(count=table.deals),
+                    count=table.deals,
+                ),
                 player=name,
             )
         table.chips[name] -= rules.late  # Art 12: the 200 go to nobody
@@ -303,8 +319,11 @@ def _leaves_seat(sheet, table: Table, entry, index: int, kind: str, name: str, f
         # Art 19: "ocorrendo isto em mesas com quatro jogadores entra 1 jogador coringa"
         finding(
             codes.CORINGA_NEEDED,
-            _("a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, coringa: NAME}})").format(
-                held=held, name=name, kind=kind
+            M_(
+                "a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, coringa: NAME}})",
+                held=held,
+                name=name,
+                kind=kind,
             ),
             "Art 19",
             player=name,
@@ -328,8 +347,8 @@ def _coringa_taking(table: Table, seat: int, coringa, finding) -> str | None:
     if not isinstance(coringa, str) or not coringa.strip() or len(coringa) > MAX_NAME:
         finding(
             codes.CORINGA_NAME,
-            _("coringa: expected a name (at most {most} characters), got {value}").format(
-                most=MAX_NAME, value=quote(coringa)
+            M_(
+                "coringa: expected a name (at most {most} characters), got {value}", most=MAX_NAME, value=quote(coringa)
             ),
             "Art 15",
             key="coringa",
@@ -342,7 +361,7 @@ def _coringa_taking(table: Table, seat: int, coringa, finding) -> str | None:
     ):
         finding(
             codes.CORINGA_SEATED,
-            _("the coringa {name} already holds another seat").format(name=quote(coringa)),
+            M_("the coringa {name} already holds another seat", name=quote(coringa)),
             "Art 15",
             key="coringa",
         )
@@ -356,22 +375,26 @@ def _rebuy(sheet, table: Table, entry, index: int, name: str, finding) -> HandRe
     if table.talhas[name] >= rules.talhas_per_round:
         finding(
             codes.SECOND_TALHA,
-            ngettext(
+            Mn_(
                 "{name} already bought {count} talha this round; one a round, then out",
                 "{name} already bought {count} talhas this round; one a round, then out",
                 table.talhas[name],
-            ).format(name=name, count=table.talhas[name]),
+                name=name,
+                count=table.talhas[name],
+            ),
             "Art 19",
             player=name,
         )
     elif table.chips[name] >= 0:
         finding(
             codes.TALHA_NOT_NEEDED,
-            ngettext(
+            Mn_(
                 "{name} buys a talha at {chips} chip; a talha is needed only below zero",
                 "{name} buys a talha at {chips} chips; a talha is needed only below zero",
                 table.chips[name],
-            ).format(name=name, chips=table.chips[name]),
+                name=name,
+                chips=table.chips[name],
+            ),
             "Art 15",
             severity=Severity.WARNING,
             player=name,
@@ -406,11 +429,12 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
     if len(occupied) < 4:
         finding(
             codes.TOO_FEW_SEATS,
-            ngettext(
+            Mn_(
                 "only {count} seat is held: a table of four needs a coringa; the deal cannot be scored",
                 "only {count} seats are held: a table of four needs a coringa; the deal cannot be scored",
                 len(occupied),
-            ).format(count=len(occupied)),
+                count=len(occupied),
+            ),
             "Art 19",
         )
         return HandResult(index, entry.line, _kind(entry.item), "", None, 0), dealer
@@ -421,7 +445,7 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
         if sum(chips.values()) != 0:  # every deal adds up to 0 (Q3): a check on the model itself
             finding(
                 codes.MODEL_SUM,
-                _("the chips add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
+                M_("the chips add up to {total}, not 0", total=f"{sum(chips.values()):+d}"),
                 "Art 18",
             )
     return HandResult(index, entry.line, kind, detail, chips, 0), dealer
@@ -431,15 +455,15 @@ def _deal_finding(sheet, entry, index: int, number: int, dealer: str | None, fin
     """How a finding about a deal is recorded: at its key's line (else the entry's), after
     `deal N (dealer Ana)`."""
     prefix = (
-        _("deal {number} (dealer {dealer})").format(number=number, dealer=clip(dealer))
+        M_("deal {number} (dealer {dealer})", number=number, dealer=clip(dealer))
         if dealer
-        else _("deal {number} (dealer nobody)").format(number=number)
+        else M_("deal {number} (dealer nobody)", number=number)
     )
     item = entry.item
 
     def finding(kind: FindingKind, message, rule, key=None, player=None, severity=Severity.ERROR) -> None:
         line = item.line_of(key) if key is not None else entry.line
-        _finding(findings, sheet, line, index, kind, f"{prefix}: {message}", rule, player, severity)
+        _finding(findings, sheet, line, index, kind, Joined((prefix, message), ": "), rule, player, severity)
 
     return finding
 
@@ -447,15 +471,16 @@ def _deal_finding(sheet, entry, index: int, number: int, dealer: str | None, fin
 def _beyond_round(length: int, shortened: bool, finding) -> None:
     """A deal after the round's last (Art 10, or Art 11 when the committee shortened it)."""
     message = (
-        ngettext(
+        Mn_(
             "the round has {count} deal (shortened by the committee)",
             "the round has {count} deals (shortened by the committee)",
             length,
+            count=length,
         )
         if shortened
-        else ngettext("the round has {count} deal", "the round has {count} deals", length)
+        else Mn_("the round has {count} deal", "the round has {count} deals", length, count=length)
     )
-    finding(codes.DEAL_BEYOND_ROUND, message.format(count=length), "Art 11" if shortened else "Art 10")
+    finding(codes.DEAL_BEYOND_ROUND, message, "Art 11" if shortened else "Art 10")
 
 
 def _below_zero(table: Table, finding) -> None:
@@ -470,20 +495,24 @@ def _below_zero(table: Table, finding) -> None:
             if table.talhas[player] == 0:
                 finding(
                     codes.BELOW_ZERO,
-                    _(
+                    M_(
                         "{player} is at {chips} chips before this deal: buy a talha ({{rebuy: "
-                        "{player}}}) or leave ({{out: {player}}})"
-                    ).format(player=player, chips=chips),
+                        "{player}}}) or leave ({{out: {player}}})",
+                        player=player,
+                        chips=chips,
+                    ),
                     "Art 15",
                     player=player,
                 )
             else:
                 finding(
                     codes.BELOW_ZERO_AFTER_TALHA,
-                    _(
+                    M_(
                         "{player} is at {chips} chips after a talha before this deal: "
-                        "out for the rest of the round ({{out: {player}}})"
-                    ).format(player=player, chips=chips),
+                        "out for the rest of the round ({{out: {player}}})",
+                        player=player,
+                        chips=chips,
+                    ),
                     "Art 19",
                     player=player,
                 )

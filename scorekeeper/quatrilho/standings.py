@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Mn_
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
@@ -136,11 +136,13 @@ def qualified_after_cut(
     rounds = main_rounds(tournament)
     if rounds_total < 1 or len(rounds) > rounds_total:
         raise ScorekeeperError(
-            ngettext(
+            Mn_(
                 "the championship has {count} round, but its total of rounds is {total}",
                 "the championship has {count} rounds, but its total of rounds is {total}",
                 len(rounds),
-            ).format(count=len(rounds), total=quote(rounds_total))
+                count=len(rounds),
+                total=quote(rounds_total),
+            )
         )
     before_last = rounds[: rounds_total - 1]
     if len(before_last) < rounds_total - 1 or not all(round_complete(r, results) for r in before_last):
@@ -200,7 +202,7 @@ def extra_round_winners(round_: Round, results: dict[str, SheetResult], rules) -
     the extra prize (rules.extra_prize), shared equally on a tie."""
     if round_.stage != EXTRA_STAGE:
         raise ScorekeeperError(
-            _("round {number} is not an extra round (stage: {stage})").format(number=round_.number, stage=EXTRA_STAGE)
+            M_("round {number} is not an extra round (stage: {stage})", number=round_.number, stage=EXTRA_STAGE)
         )
     winners = []
     for table in round_.tables:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.i18n import N_, _, spellings
+from scorekeeper.i18n import M_, N_, Message, spellings
 from scorekeeper.names import name_problem
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES
@@ -147,10 +147,14 @@ class Planilha(ReadBack):
             dealer = state["dealer"]
             if typed is None or state["deal"] is None or dealer is None or normalize(typed) == normalize(dealer):
                 continue
-            head = self.dealer_head or _(META_HEADS[DEALER - 1])
-            message = _(
-                "deal {number} (dealer {dealer}): {head} says {typed}, but deal {number} is dealt by {dealer}"
-            ).format(number=state["deal"], dealer=dealer, head=head, typed=quote(typed))
+            head = self.dealer_head or Message(META_HEADS[DEALER - 1])
+            message = M_(
+                "deal {number} (dealer {dealer}): {head} says {typed}, but deal {number} is dealt by {dealer}",
+                number=state["deal"],
+                dealer=dealer,
+                head=head,
+                typed=quote(typed),
+            )
             findings.append(
                 Finding(
                     Severity.ERROR,
@@ -281,8 +285,10 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
     for r in range(FIRST, MAX_ROWS + 2):
         if r > MAX_ROWS or len(deals) > MAX_ENTRIES:  # numbered rows go on below what is read: refuse
             raise SheetFormatError(
-                _("numbered rows go on past row {row}; a planilha holds at most {most} entries").format(
-                    row=r - 1, most=MAX_ENTRIES
+                M_(
+                    "numbered rows go on past row {row}; a planilha holds at most {most} entries",
+                    row=r - 1,
+                    most=MAX_ENTRIES,
                 ),
                 grid.where(r - 1, NUMBER),
             )
@@ -343,18 +349,22 @@ def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
         shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
         if column > last_col and row != L.HEAD_ROW:
             raise SheetFormatError(
-                _(
+                M_(
                     "{value} is typed right of the planilha's last column ({column}): nothing there "
-                    "is read; move it into the table or clear it"
-                ).format(value=shown, column=col(last_col)),
+                    "is read; move it into the table or clear it",
+                    value=shown,
+                    column=col(last_col),
+                ),
                 grid.where(row, column),
             )
         if FIRST <= row <= last_row and column in computed:
             raise SheetFormatError(
-                _(
+                M_(
                     "{value} is typed over the formula of {head}, which the planilha computes and "
-                    "does not read: clear the cell"
-                ).format(value=shown, head=quote(grid.label(L.HEAD_ROW, column) or col(column))),
+                    "does not read: clear the cell",
+                    value=shown,
+                    head=quote(grid.label(L.HEAD_ROW, column) or col(column)),
+                ),
                 grid.where(row, column),
             )
         if (
@@ -363,10 +373,11 @@ def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
             and not any(L.is_label(value, label) for label in BELOW_LABELS)
         ):
             raise SheetFormatError(
-                _(
+                M_(
                     "{value} is typed below the planilha's numbered rows, where nothing is read: "
-                    "each entry has a numbered row (a row's number is in column A)"
-                ).format(value=shown),
+                    "each entry has a numbered row (a row's number is in column A)",
+                    value=shown,
+                ),
                 grid.where(row, column),
             )
 
@@ -412,7 +423,7 @@ def _named_over_columns(
             _refuse_name(name, grid.where(L.NAMES_ROW, c))
             if normalize(name) in spelling:
                 raise SheetFormatError(
-                    _("{name} is named twice (row {row})").format(name=quote(name), row=L.NAMES_ROW),
+                    M_("{name} is named twice (row {row})", name=quote(name), row=L.NAMES_ROW),
                     grid.where(L.NAMES_ROW, c),
                 )
             spelling[normalize(name)] = name
@@ -481,9 +492,9 @@ READS: dict[str, set[int | str]] = {
 ROW_CELLS = (WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2)
 
 
-def _head(grid: Grid, column: int) -> str:
+def _head(grid: Grid, column: int) -> str | Message:
     """A column's head as the planilha writes it (in its own language), for a refusal to name."""
-    return grid.label(L.HEAD_ROW, column) or _(META_HEADS[column - 1])
+    return grid.label(L.HEAD_ROW, column) or Message(META_HEADS[column - 1])
 
 
 # A cell typed where its row's kind has none: (on a row with Entrada, on a row without).
@@ -518,7 +529,7 @@ def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict
     variant = 0 if word is not None else 1
 
     def refuse(messages: tuple[str, str], where: str, **values) -> None:
-        raise SheetFormatError(_(messages[variant]).format(**said, **values), where)
+        raise SheetFormatError(Message(messages[variant], {**said, **values}), where)
 
     for column in ROW_CELLS:
         if column not in reads and (value := grid.text(r, column)) is not None:
