@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from scorekeeper.i18n import N_, Message, _, in_words
+from scorekeeper.i18n import N_, Joined, Message, _, in_words
 
 
 class Severity(enum.Enum):
@@ -46,7 +46,7 @@ class Finding(NamedTuple):
     severity: Severity
     source: str
     line: int | None
-    message: str | Message  # said at the edge (output/findings_text.py), in the caller's language
+    message: str | Message | Joined  # said at the edge (output/findings_text.py), in the caller's language
     rule: str  # the article or table of the regulation, e.g. "Art 6" or "Quadro 1"
     hand: int | None = None  # 1-based index of the hand entry on the sheet
     player: str | None = None

@@ -302,7 +302,7 @@ def test_a_game_folder_of_another_shape_is_found(tmp_path):
 
 
 def _docstrings_and_contexts(tree: ast.AST) -> set[int]:
-    """The string nodes that say nothing to the program: docstrings, and pgettext's contexts.
+    """The string nodes that say nothing to the program: docstrings, and pgettext's (and Mp_'s) contexts.
     A context ("truco", "quatrilho") keys a vocabulary in the catalogs (a team is a dupla in
     Truco's Brazil); babel reads it only as a literal, so it stays written where it is said,
     and renaming a game would not change what it means."""
@@ -312,7 +312,12 @@ def _docstrings_and_contexts(tree: ast.AST) -> set[int]:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 skipped.add(id(first.value))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "pgettext" and node.args:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("pgettext", "Mp_")
+            and node.args
+        ):
             skipped.add(id(node.args[0]))
     return skipped
 

@@ -218,7 +218,10 @@ def test_the_plurals_of_brazil_and_of_portugal(tmp_path, speak):
     for language in ("pt_BR", "pt_PT", "en"):
         speak(language)
         result = check_file(path)
-        said[language] = ([hand.detail for hand in result.hands[:2]], [f.message for f in result.findings])
+        said[language] = (
+            [hand.detail for hand in result.hands[:2]],
+            [i18n.in_words(f.message) for f in result.findings],
+        )
     assert said == {
         "pt_BR": (
             ["Bia, 0 vazas", "Ana + Davi, 1 figura (0 pontos), 1 vaza"],

@@ -45,11 +45,12 @@ def test_each_game_prints_every_finding_and_every_result(printed, position):
     # The workbook speaks its first sheet's game's language (no language was chosen), and so do
     # the findings written in it.
     language = games.get(check_file(str(ORDER[0])).game).workbook_language
-    with i18n.speaking(language):
+    with i18n.speaking(language):  # a finding is data: said here, in the workbook's language
         result = check_file(str(ORDER[position]))
+        said = [f"{i18n.in_words(finding.message)} [{finding.rule}]" for finding in result.findings]
     page = words(pages[RESUMO_PAGES + position])
-    for finding in result.findings:
-        assert words(f"{finding.message} [{finding.rule}]") in page, finding.message
+    for text in said:
+        assert words(text) in page, text
     if games.get(result.game).totals_word is None:  # signed points (King) or chips (Quatrilho)
         for player, total in result.totals.items():
             assert player in page and signed(total) in page, player

@@ -13,7 +13,7 @@ from scorekeeper import games
 from scorekeeper.core import tables
 from scorekeeper.errors import InputValueError, SheetFormatError
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.entry_form import EntryForm, FormRefused
 
@@ -81,11 +81,11 @@ def check(table: tables.Table, given) -> Checked:
     except FormRefused as exc:
         return Checked(None, exc.refusals)
     except InputValueError as exc:
-        return Checked(None, {"": exc.message})
+        return Checked(None, {"": in_words(exc.message)})
     try:
         _after, caused = preview.of(entry)
     except (InputValueError, SheetFormatError) as exc:
-        return Checked(entry, {"": exc.message})
+        return Checked(entry, {"": in_words(exc.message)})
     return Checked(entry, {}, places(sheet, caused, values))
 
 

@@ -99,6 +99,8 @@ def solo_natural(
         return _paid(players, soloist, amounts["all_tricks"], others)
     if tricks == 0:
         return _paid(players, soloist, -amounts["no_tricks"], others)
+    # only a soloist who revoked may leave his figuras unwritten (deal.DealReader._solo)
+    assert figuras is not None, "a solo natural not revoked is scored from its figuras"
     s = points_of(rules, figuras)
     return _paid(players, soloist, amounts["won"] if s >= rules.points_to_win else -amounts["lost"], others)
 
@@ -125,6 +127,8 @@ def solo_preto(
     elif tricks == 0:
         won, v = False, amounts["no_tricks"]
     else:
+        # only a soloist who revoked may leave his figuras unwritten (deal.DealReader._solo)
+        assert figuras is not None, "a solo preto not revoked is scored from its figuras"
         s = points_of(rules, figuras)
         won = s >= rules.points_to_win
         v = amounts["base"] + (s if won else rules.points - s)

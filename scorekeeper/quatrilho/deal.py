@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import clip, quote
 from scorekeeper.findings import Severity
-from scorekeeper.i18n import _, grouped, ngettext, pgettext
+from scorekeeper.i18n import M_, Message, Mn_, Mp_, _, grouped, ngettext
 from scorekeeper.quatrilho import contracts
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
@@ -25,22 +25,22 @@ USES = {  # the keys each contract reads, besides contract, figuras, tricks, chi
 COUNTING = "Art 20.11"  # figuras, points and tricks (Q2)
 
 
-def field_word(role: str) -> str:
-    """How a finding names the field it is about, in the language in use: English says the
+def field_word(role: str) -> str | Message:
+    """How a finding names the field it is about (said in the caller's language): English says the
     sheet's key, Portuguese the regulation's word (Art 18: quem chama, quem da a carta pedida;
     Art 20: o solista, as vazas, as figuras, as fichas, as multas). `role` is the key, or
     `soloist` / `fined` for the two players a `player:` key can be."""
     words = {
-        "caller": pgettext("quatrilho field", "caller"),
-        "partner": pgettext("quatrilho field", "partner"),
-        "soloist": pgettext("quatrilho soloist", "player"),
-        "fined": pgettext("quatrilho fined", "player"),
-        "giver": pgettext("quatrilho field", "giver"),
-        "figuras": pgettext("quatrilho field", "figuras"),
-        "tricks": pgettext("quatrilho field", "tricks"),
-        "chips": pgettext("quatrilho field", "chips"),
-        "fines": pgettext("quatrilho field", "fines"),
-        "coringa": pgettext("quatrilho field", "coringa"),
+        "caller": Mp_("quatrilho field", "caller"),
+        "partner": Mp_("quatrilho field", "partner"),
+        "soloist": Mp_("quatrilho soloist", "player"),
+        "fined": Mp_("quatrilho fined", "player"),
+        "giver": Mp_("quatrilho field", "giver"),
+        "figuras": Mp_("quatrilho field", "figuras"),
+        "tricks": Mp_("quatrilho field", "tricks"),
+        "chips": Mp_("quatrilho field", "chips"),
+        "fines": Mp_("quatrilho field", "fines"),
+        "coringa": Mp_("quatrilho field", "coringa"),
     }
     return words.get(role, role)
 
@@ -83,7 +83,7 @@ class DealReader:
         if not isinstance(value, str):
             self.finding(
                 codes.NAME_EXPECTED,
-                _("{key}: expected a player's name, got {value}").format(key=field, value=quote(value)),
+                M_("{key}: expected a player's name, got {value}", key=field, value=quote(value)),
                 "Art 14",
                 key,
             )
@@ -93,7 +93,7 @@ class DealReader:
         if value == self.dealer:
             self.finding(
                 codes.DEALER_PLAYS,
-                _("{key}: {name} deals this deal and sits out").format(key=field, name=value),
+                M_("{key}: {name} deals this deal and sits out", key=field, name=value),
                 "Art 14",
                 key,
                 value,
@@ -101,16 +101,19 @@ class DealReader:
         elif value in self.gone:
             late = self.gone[value] == "late"
             message = (
-                _("{key}: {name} is out of this round (late)") if late else _("{key}: {name} is out of this round")
+                M_("{key}: {name} is out of this round (late)", key=field, name=value)
+                if late
+                else M_("{key}: {name} is out of this round", key=field, name=value)
             )
-            self.finding(
-                codes.PLAYER_OUT, message.format(key=field, name=value), "Art 12" if late else "Art 15", key, value
-            )
+            self.finding(codes.PLAYER_OUT, message, "Art 12" if late else "Art 15", key, value)
         else:
             self.finding(
                 codes.NOT_AT_TABLE,
-                _("{key}: {name} is not playing this deal ({players})").format(
-                    key=field, name=quote(value), players=", ".join(self.names)
+                M_(
+                    "{key}: {name} is not playing this deal ({players})",
+                    key=field,
+                    name=quote(value),
+                    players=", ".join(self.names),
                 ),
                 "Art 14",
                 key,
@@ -121,7 +124,7 @@ class DealReader:
         if isinstance(value, bool) or not isinstance(value, int):
             self.finding(
                 codes.NOT_WHOLE,
-                _("{key}: expected a whole number, got {value}").format(key=field_word(key), value=quote(value)),
+                M_("{key}: expected a whole number, got {value}", key=field_word(key), value=quote(value)),
                 rule,
                 key,
             )
@@ -129,20 +132,18 @@ class DealReader:
         if not low <= value <= high:
             self.finding(
                 codes.OUT_OF_RANGE,
-                _("{key}: {value} is outside {low}-{high}").format(
-                    key=field_word(key), value=value, low=low, high=high
-                ),
+                M_("{key}: {value} is outside {low}-{high}", key=field_word(key), value=value, low=low, high=high),
                 rule,
                 key,
             )
             raise _Unscorable
         return value
 
-    def required(self, key: str, what: str, rule: str):
+    def required(self, key: str, what: Message, rule: str):
         """The value at `key`; a finding when the entry does not write it (`what`: what goes
-        there, said in the language in use)."""
+        there)."""
         if key not in self.item:
-            self.finding(codes.KEY_MISSING, _("no {key} written ({what})").format(key=key, what=what), rule, key)
+            self.finding(codes.KEY_MISSING, M_("no {key} written ({what})", key=key, what=what), rule, key)
             raise _Unscorable
         return self.item[key]
 
@@ -160,9 +161,7 @@ class DealReader:
         if name is None:
             self.finding(
                 codes.FINE_UNKNOWN,
-                _("unknown fine {fine}; allowed: {allowed}").format(
-                    fine=quote(written), allowed=", ".join(FINES.names)
-                ),
+                M_("unknown fine {fine}; allowed: {allowed}", fine=quote(written), allowed=", ".join(FINES.names)),
                 "Art 20",
                 "fine",
             )
@@ -170,7 +169,7 @@ class DealReader:
         if name == "olhar-vazas":
             self.finding(
                 codes.LOOK_DOES_NOT_END,
-                _(
+                M_(
                     "olhar-vazas does not end the deal: write it under the deal's "
                     "fines: ({contract: ..., fines: [{fine: olhar-vazas, player: "
                     "NAME}]})"
@@ -181,7 +180,7 @@ class DealReader:
             return kind, "", None
         try:
             player = self.person(
-                "player", self.required("player", _("the player fined"), FINE_ARTICLES[name]), role="fined"
+                "player", self.required("player", M_("the player fined"), FINE_ARTICLES[name]), role="fined"
             )
         except _Unscorable:
             return kind, "", None
@@ -195,8 +194,10 @@ class DealReader:
         if contract is None:
             self.finding(
                 codes.CONTRACT_UNKNOWN,
-                _("unknown contract {contract}; allowed: {allowed}").format(
-                    contract=quote(written), allowed=", ".join(CONTRACTS.names)
+                M_(
+                    "unknown contract {contract}; allowed: {allowed}",
+                    contract=quote(written),
+                    allowed=", ".join(CONTRACTS.names),
                 ),
                 "Art 17",
                 "contract",
@@ -215,22 +216,35 @@ class DealReader:
         return contract, detail, chips
 
     def not_used(self, key: str, contract: str, rule: str) -> None:
-        self.finding(
-            codes.KEY_NOT_USED, _("{key} is not used in {contract}").format(key=key, contract=contract), rule, key
-        )
+        self.finding(codes.KEY_NOT_USED, M_("{key} is not used in {contract}", key=key, contract=contract), rule, key)
 
     def _fines(self, soloist: str | None) -> tuple[list[tuple[str, str]], bool]:
         """Q9: the fines written under a contract that the deal went on after: olhar-vazas
         (20.15) always; fora-de-vez and negar-carta by another player in a solo (20.8, 20.12).
         (fines, the soloist revoked): a soloist's own revoke loses the solo at its lowest
         amount with no fine on top (20.12). Anything else ended the deal: an error."""
+        written = self._fines_list()
+        fines: list[tuple[str, str]] = []
+        revoked = False
+        for item in written:
+            name = self._fine_name(item)
+            player = self.person("fines", item["player"])
+            if self._soloist_revoked(name, player, soloist):
+                revoked = True  # Art 20.12: "perde automaticamente o solo e pagara taxa minima de solo"
+            else:
+                self._refuse_fine_ending_deal(name, player, item["player"], soloist)
+                fines.append((name, player))
+        return fines, revoked
+
+    def _fines_list(self) -> list:
+        """`fines:` as written: a list of at most MAX_FINES (none: an empty one)."""
         written = self.item.get("fines")
         if written is None:
-            return [], False
+            return []
         if not isinstance(written, list):
             self.finding(
                 codes.FINES_SHAPE,
-                _("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]"),
+                M_("fines: expected a list such as [{fine: olhar-vazas, player: NAME}]"),
                 "Art 20",
                 "fines",
             )
@@ -238,70 +252,82 @@ class DealReader:
         if len(written) > MAX_FINES:
             self.finding(
                 codes.FINES_MANY,
-                ngettext(
+                Mn_(
                     "fines: {count} fine; a deal holds at most {most}",
                     "fines: {count} fines; a deal holds at most {most}",
                     len(written),
-                ).format(count=grouped(len(written)), most=MAX_FINES),
+                    count=grouped(len(written)),
+                    most=MAX_FINES,
+                ),
                 "Art 20",
                 "fines",
             )
             raise _Unscorable
-        fines, revoked = [], False
-        for item in written:
-            if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
-                self.finding(
-                    codes.FINES_SHAPE,
-                    _("fines: expected {{fine: NAME, player: NAME}}, got {value}").format(value=quote(item)),
-                    "Art 20",
-                    "fines",
-                )
-                raise _Unscorable
-            name = FINES.get(item["fine"]) if isinstance(item["fine"], str) else None
-            if name is None:
-                self.finding(
-                    codes.FINE_UNKNOWN,
-                    _("fines: unknown fine {fine}; allowed: {allowed}").format(
-                        fine=quote(item["fine"]), allowed=", ".join(FINES.names)
-                    ),
-                    "Art 20",
-                    "fines",
-                )
-                raise _Unscorable
-            player = self.person("fines", item["player"])
-            article = FINE_ARTICLES[name]
-            if name == "olhar-vazas":
-                fines.append((name, player))
-            elif soloist is not None and name == "negar-carta" and player == soloist:
-                revoked = True  # Art 20.12: "perde automaticamente o solo e pagara taxa minima de solo"
-            elif soloist is not None and name in ("fora-de-vez", "negar-carta") and player != soloist:
-                fines.append((name, player))  # the soloist chose to play on (20.8, 20.12)
-            elif soloist is not None and name == "fora-de-vez":
-                self.finding(
-                    codes.SOLOIST_OUT_OF_TURN,
-                    _("fines: a soloist who leads out of turn takes his card back and the mao leads; no fine"),
-                    article,
-                    "fines",
-                    player,
-                )
-                raise _Unscorable
-            else:
-                message = (
-                    _(
-                        "fines: {fine} ends the deal unless a soloist plays on: write it as an entry of its own "
-                        "({{fine: {fine}, player: {player}}})"
-                    )
-                    if name in ("fora-de-vez", "negar-carta")
-                    else _(
-                        "fines: {fine} ends the deal: write it as an entry of its own ({{fine: {fine}, player: "
-                        "{player}}})"
-                    )
-                )
-                self.finding(
-                    codes.FINE_ENDS_DEAL, message.format(fine=name, player=item["player"]), article, "fines", player
-                )
-                raise _Unscorable
-        return fines, revoked
+        return written
+
+    def _fine_name(self, item) -> str:
+        """The fine of one `{fine: NAME, player: NAME}` under a contract (Art 20), by its name."""
+        if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
+            self.finding(
+                codes.FINES_SHAPE,
+                M_("fines: expected {{fine: NAME, player: NAME}}, got {value}", value=quote(item)),
+                "Art 20",
+                "fines",
+            )
+            raise _Unscorable
+        name = FINES.get(item["fine"]) if isinstance(item["fine"], str) else None
+        if name is None:
+            self.finding(
+                codes.FINE_UNKNOWN,
+                M_(
+                    "fines: unknown fine {fine}; allowed: {allowed}",
+                    fine=quote(item["fine"]),
+                    allowed=", ".join(FINES.names),
+                ),
+                "Art 20",
+                "fines",
+            )
+            raise _Unscorable
+        return name
+
+    @staticmethod
+    def _soloist_revoked(name: str, player: str, soloist: str | None) -> bool:
+        return soloist is not None and name == "negar-carta" and player == soloist
+
+    def _refuse_fine_ending_deal(self, name: str, player: str, written: str, soloist: str | None) -> None:
+        """A fine the deal cannot have gone on after is an error: only olhar-vazas (20.15), and
+        in a solo a lead out of turn or a revoke by another player (20.8, 20.12), are written
+        under a contract."""
+        if name == "olhar-vazas":
+            return
+        if soloist is not None and name in ("fora-de-vez", "negar-carta") and player != soloist:
+            return  # the soloist chose to play on (20.8, 20.12)
+        article = FINE_ARTICLES[name]
+        if soloist is not None and name == "fora-de-vez":
+            self.finding(
+                codes.SOLOIST_OUT_OF_TURN,
+                M_("fines: a soloist who leads out of turn takes his card back and the mao leads; no fine"),
+                article,
+                "fines",
+                player,
+            )
+            raise _Unscorable
+        message = (
+            M_(
+                "fines: {fine} ends the deal unless a soloist plays on: write it as an entry of its own "
+                "({{fine: {fine}, player: {player}}})",
+                fine=name,
+                player=written,
+            )
+            if name in ("fora-de-vez", "negar-carta")
+            else M_(
+                "fines: {fine} ends the deal: write it as an entry of its own ({{fine: {fine}, player: {player}}})",
+                fine=name,
+                player=written,
+            )
+        )
+        self.finding(codes.FINE_ENDS_DEAL, message, article, "fines", player)
+        raise _Unscorable
 
     def _with_fines(self, chips: dict[str, int], fines: list[tuple[str, str]]) -> dict[str, int]:
         for name, player in fines:
@@ -309,14 +335,17 @@ class DealReader:
                 chips[label] += amount
         return chips
 
-    def _figuras(self, rule: str, needed: bool = True) -> int | None:
-        if "figuras" not in self.item and not needed:
-            return None
-        value = self.required("figuras", _("the figuras of the side"), COUNTING)
+    def _figuras_if_written(self, rule: str) -> int | None:
+        """The side's figuras when the entry writes them (a solo branco's, a revoked solo's)."""
+        return self._figuras(rule) if "figuras" in self.item else None
+
+    def _figuras(self, rule: str) -> int:
+        """The side's figuras, which the entry must write (Art 20.11)."""
+        value = self.required("figuras", M_("the figuras of the side"), COUNTING)
         if isinstance(value, dict):
             self.finding(
                 codes.FIGURAS_SHAPE,
-                _("figuras: expected the figuras of one side, not one per player (that is rolar)"),
+                M_("figuras: expected the figuras of one side, not one per player (that is rolar)"),
                 rule,
                 "figuras",
             )
@@ -331,11 +360,13 @@ class DealReader:
         if figuras is not None and not contracts.tricks_hold(self.rules, tricks, figuras):
             self.finding(
                 codes.TRICKS_FIGURAS,
-                ngettext(
+                Mn_(
                     "tricks: {tricks} trick cannot hold {figuras} figuras",
                     "tricks: {tricks} tricks cannot hold {figuras} figuras",
                     tricks,
-                ).format(tricks=tricks, figuras=figuras),
+                    tricks=tricks,
+                    figuras=figuras,
+                ),
                 COUNTING,
                 "tricks",
             )
@@ -360,11 +391,11 @@ class DealReader:
         return ", ".join(parts)
 
     def _normal(self, rule: str):
-        caller = self.person("caller", self.required("caller", _("the caller"), rule))
+        caller = self.person("caller", self.required("caller", M_("the caller"), rule))
         partner = self.person(
             "partner",
             self.required(
-                "partner", _("the holder of the called card; the caller himself when he held it, Art 20.2"), rule
+                "partner", M_("the holder of the called card; the caller himself when he held it, Art 20.2"), rule
             ),
         )
         fines, _revoked = self._fines(None)
@@ -375,17 +406,17 @@ class DealReader:
         return self._written(self._with_fines(chips, fines), rule), f"{who}, {self._described(figuras, tricks, fines)}"
 
     def _solo(self, rule: str, giver_needed: bool = False):
-        soloist = self.person("player", self.required("player", _("the soloist"), rule), role="soloist")
+        soloist = self.person("player", self.required("player", M_("the soloist"), rule), role="soloist")
         giver = None
         if giver_needed:
             giver = self.person(
                 "giver",
                 self.required(
-                    "giver", _("the giver of the card asked for; the soloist himself when he held it, Art 20.3"), rule
+                    "giver", M_("the giver of the card asked for; the soloist himself when he held it, Art 20.3"), rule
                 ),
             )
         fines, revoked = self._fines(soloist)
-        figuras = self._figuras(rule, needed=not revoked)
+        figuras = self._figuras_if_written(rule) if revoked else self._figuras(rule)
         tricks = self._tricks(figuras)
         return soloist, giver, fines, revoked, figuras, tricks
 
@@ -407,15 +438,15 @@ class DealReader:
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {card}, {detail}"
 
     def _solo_branco(self, rule: str):
-        soloist = self.person("player", self.required("player", _("the soloist"), rule), role="soloist")
+        soloist = self.person("player", self.required("player", M_("the soloist"), rule), role="soloist")
         fines, revoked = self._fines(soloist)
-        figuras = self._figuras(rule, needed=False)
+        figuras = self._figuras_if_written(rule)
         tricks = self._tricks(figuras)
         if not revoked and tricks is None and not figuras:
             # Art 18.4: he wins only without a trick; figuras 0 can still be a trick (Q2)
             self.finding(
                 codes.BRANCO_TRICKS,
-                _("a solo branco needs the soloist's tricks (tricks: 0 when he took none)"),
+                M_("a solo branco needs the soloist's tricks (tricks: 0 when he took none)"),
                 rule,
                 "tricks",
             )
@@ -426,10 +457,13 @@ class DealReader:
         return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
 
     def _rolar(self, rule: str):
-        value = self.required("figuras", _("each player's figuras, {NAME: N, ...}"), COUNTING)
+        value = self.required("figuras", M_("each player's figuras, {NAME: N, ...}"), COUNTING)
         if not isinstance(value, dict):
             self.finding(
-                codes.FIGURAS_SHAPE, _("figuras: a rolar gives each player's figuras ({NAME: N, ...})"), rule, "figuras"
+                codes.FIGURAS_SHAPE,
+                M_("figuras: a rolar gives each player's figuras ({NAME: N, ...})"),
+                rule,
+                "figuras",
             )
             raise _Unscorable
         if "tricks" in self.item:
@@ -442,7 +476,7 @@ class DealReader:
         if missing:
             self.finding(
                 codes.FIGURAS_MISSING,
-                _("figuras: no figuras for {players}").format(players=", ".join(missing)),
+                M_("figuras: no figuras for {players}", players=", ".join(missing)),
                 COUNTING,
                 "figuras",
             )
@@ -452,7 +486,7 @@ class DealReader:
         if total != self.rules.figuras:
             self.finding(
                 codes.FIGURAS_TOTAL,
-                _("figuras add up to {total}, not {figuras}").format(total=total, figuras=self.rules.figuras),
+                M_("figuras add up to {total}, not {figuras}", total=total, figuras=self.rules.figuras),
                 COUNTING,
                 "figuras",
             )
@@ -467,26 +501,28 @@ class DealReader:
             if "chips" not in self.item:
                 self.finding(
                     codes.ROLAR_TIE,
-                    ngettext(
+                    Mn_(
                         "the second and third have {figuras} figura each: Art 18.5 does not say who pays; write the "
                         "chips (chips: {{NAME: N, ...}})",
                         "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; write the "
                         "chips (chips: {{NAME: N, ...}})",
                         tied,
-                    ).format(figuras=tied),
+                        figuras=tied,
+                    ),
                     rule,
                     "chips",
                 )
                 raise _Unscorable
             self.finding(
                 codes.ROLAR_TIE_WRITTEN,
-                ngettext(
+                Mn_(
                     "the second and third have {figuras} figura each: Art 18.5 does not say who pays; the chips written "
                     "are scored",
                     "the second and third have {figuras} figuras each: Art 18.5 does not say who pays; the chips written "
                     "are scored",
                     tied,
-                ).format(figuras=tied),
+                    figuras=tied,
+                ),
                 rule,
                 "chips",
                 severity=Severity.WARNING,
@@ -504,9 +540,7 @@ class DealReader:
         if not isinstance(value, dict):
             self.finding(
                 codes.CHIPS_SHAPE,
-                _("chips: expected {{NAME: N, ...}} for the players of the deal, got {value}").format(
-                    value=quote(value)
-                ),
+                M_("chips: expected {{NAME: N, ...}} for the players of the deal, got {value}", value=quote(value)),
                 rule,
                 "chips",
             )
@@ -516,9 +550,7 @@ class DealReader:
             if isinstance(amount, bool) or not isinstance(amount, int):
                 self.finding(
                     codes.CHIPS_SHAPE,
-                    _("chips: expected a whole number for {name}, got {value}").format(
-                        name=quote(name), value=quote(amount)
-                    ),
+                    M_("chips: expected a whole number for {name}, got {value}", name=quote(name), value=quote(amount)),
                     rule,
                     "chips",
                 )
@@ -526,8 +558,10 @@ class DealReader:
             if name not in self.names:
                 self.finding(
                     codes.CHIPS_NAME,
-                    _("chips: {name} is not playing this deal ({players})").format(
-                        name=quote(name), players=", ".join(self.names)
+                    M_(
+                        "chips: {name} is not playing this deal ({players})",
+                        name=quote(name),
+                        players=", ".join(self.names),
                     ),
                     rule,
                     "chips",
@@ -541,7 +575,7 @@ class DealReader:
         if sum(chips.values()) != 0:
             self.finding(
                 codes.CHIPS_SUM,
-                _("chips: the chips written add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
+                M_("chips: the chips written add up to {total}, not 0", total=f"{sum(chips.values()):+d}"),
                 rule,
                 "chips",
             )
@@ -560,8 +594,8 @@ class DealReader:
             if wrong:
                 said = ", ".join(f"{label} {_signed(written[label])}" for label in wrong)
                 right = ", ".join(f"{label} {_signed(computed[label])}" for label in wrong)
-                message = _("chips: the sheet gives {written}; the deal gives {computed}").format(
-                    written=said, computed=right
+                message = M_(
+                    "chips: the sheet gives {written}; the deal gives {computed}", written=said, computed=right
                 )
                 self.finding(codes.CHIPS_DIFFER, message, rule, "chips", wrong[0] if len(wrong) == 1 else None)
         return computed

@@ -18,7 +18,7 @@ chips=Ari:-6,Bia:6,... , fine=olhar-vazas:Zeca (repeatable), coringa=, note=."""
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, one_line, quote
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import M_, N_, Message, _, pgettext
 from scorekeeper.names import name_problem
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS
@@ -100,9 +100,7 @@ def name_of(sheet, typed: str, choices: list[str] | None = None) -> str:
     for name in choices:
         if normalize(name) == key:
             return name
-    raise InputValueError(
-        _("{name} is not at this table ({names})").format(name=quote(typed), names=", ".join(choices))
-    )
+    raise InputValueError(M_("{name} is not at this table ({names})", name=quote(typed), names=", ".join(choices)))
 
 
 def new_name(sheet, typed: str) -> str:
@@ -114,7 +112,7 @@ def new_name(sheet, typed: str) -> str:
     name = str(typed).strip()
     problem = name_problem(name)  # the one name rule (names.py): the sheet's loader applies it too
     if problem is not None:
-        raise InputValueError(_("coringa: {problem}").format(problem=problem))
+        raise InputValueError(M_("coringa: {problem}", problem=problem))
     return name
 
 
@@ -122,7 +120,7 @@ def build_entry(sheet, hand: str, values: list[str], **options) -> dict:
     """The entry of `record FILE HAND VALUES...` (the forms in the module's docstring)."""
     unused = [name for name, value in options.items() if value]
     if unused:
-        raise InputValueError(_("{option} is not used in Quatrilho").format(option="--" + unused[0].replace("_", "-")))
+        raise InputValueError(M_("{option} is not used in Quatrilho", option="--" + unused[0].replace("_", "-")))
     return _entry(sheet, [hand, *values])
 
 
@@ -139,7 +137,7 @@ def _entry(sheet, tokens: list[str]) -> dict:
             entry,
             rest,
             ("player",),
-            _("{fine} takes the player fined, e.g. {example}").format(fine=fine, example=f"{fine} {sheet.players[1]}"),
+            M_("{fine} takes the player fined, e.g. {example}", fine=fine, example=f"{fine} {sheet.players[1]}"),
         )
         return _ordered(entry)
     contract = CONTRACTS.get(tokens[0])
@@ -147,19 +145,23 @@ def _entry(sheet, tokens: list[str]) -> dict:
         raise _unknown_contract(tokens[0])
     entry = {"contract": contract}
     slots = SLOTS[contract]
+    said = {"contract": contract, "keys": ", ".join(slots), "example": EXAMPLES[contract]}
     usage = (
-        _("{contract} takes {keys}, e.g. {example}")
+        M_("{contract} takes {keys}, e.g. {example}", **said)
         if slots
-        else _("{contract} takes NAME=FIGURAS for each player, e.g. {example}")
+        else M_("{contract} takes NAME=FIGURAS for each player, e.g. {example}", **said)
     )
-    _fill(sheet, entry, rest, slots, usage.format(contract=contract, keys=", ".join(slots), example=EXAMPLES[contract]))
+    _fill(sheet, entry, rest, slots, usage)
     return _ordered(entry)
 
 
 def _unknown_contract(typed: str) -> InputValueError:
     return InputValueError(
-        _("unknown contract {contract}; expected one of {contracts}, a fine ({fines}), late, out or rebuy").format(
-            contract=quote(typed), contracts=", ".join(CONTRACTS.names), fines=", ".join(FINES.names)
+        M_(
+            "unknown contract {contract}; expected one of {contracts}, a fine ({fines}), late, out or rebuy",
+            contract=quote(typed),
+            contracts=", ".join(CONTRACTS.names),
+            fines=", ".join(FINES.names),
         )
     )
 
@@ -170,26 +172,24 @@ def _seat_entry(sheet, kind: str, words: list[str]) -> dict:
     slots = (kind, "coringa") if kind != "rebuy" else (kind,)
     example = f"{kind} {sheet.players[-1]}" + (" Zeca" if kind != "rebuy" else "")
     usage = (
-        _("{kind} takes the player and his coringa if one takes the seat, e.g. {example}")
+        M_("{kind} takes the player and his coringa if one takes the seat, e.g. {example}", kind=kind, example=example)
         if kind != "rebuy"
-        else _("{kind} takes the player, e.g. {example}")
+        else M_("{kind} takes the player, e.g. {example}", kind=kind, example=example)
     )
-    _fill(sheet, entry, words, slots, usage.format(kind=kind, example=example))
+    _fill(sheet, entry, words, slots, usage)
     if "player" in entry and kind not in entry:  # `rebuy player=Ari`
         entry[kind] = entry.pop("player")
     if kind not in entry or set(entry) - {kind, "coringa", "note"}:
-        raise InputValueError(
-            _("name the player: {kind} {players}").format(kind=kind, players=" | ".join(sheet.players))
-        )
+        raise InputValueError(M_("name the player: {kind} {players}", kind=kind, players=" | ".join(sheet.players)))
     return _ordered(entry)
 
 
-def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: str) -> None:
+def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: Message) -> None:
     """Positional words into `slots` in order; KEY=VALUE words into their keys (a player's name
     as the key: his figuras in a rolar)."""
     positional = [w for w in words if "=" not in w]
     if len(positional) > len(slots):
-        raise InputValueError(_("{usage}; not {typed}").format(usage=usage, typed=quote(" ".join(words))))
+        raise InputValueError(M_("{usage}; not {typed}", usage=usage, typed=quote(" ".join(words))))
     for slot, word in zip(slots, positional):
         _put(sheet, entry, slot, word)
     for word in words:
@@ -203,11 +203,11 @@ def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: s
             name = name_of(sheet, key)
             entry.setdefault("figuras", {})
             if not isinstance(entry["figuras"], dict):
-                raise InputValueError(_("give a rolar's figuras as NAME=N for each player"))
+                raise InputValueError(M_("give a rolar's figuras as NAME=N for each player"))
             entry["figuras"][name] = whole(value, _("figuras of {name}").format(name=name), 0, sheet.rules.figuras)
         else:
             raise InputValueError(
-                _("unknown key {key} in {typed}; {usage}").format(key=quote(key), typed=quote(word), usage=usage)
+                M_("unknown key {key} in {typed}; {usage}", key=quote(key), typed=quote(word), usage=usage)
             )
 
 
@@ -217,12 +217,12 @@ def _put(sheet, entry: dict, key: str, value: str) -> None:
     merged = key in ("chips", "figuras") and isinstance(entry.get(key), dict) and ":" in value
     before = entry.pop(key) if merged else None
     if key in entry and key != "fine":
-        raise InputValueError(_("{key}= is given twice").format(key=key))
+        raise InputValueError(M_("{key}= is given twice", key=key))
     _set(sheet, entry, key, value)
-    if merged:
+    if before is not None:  # merged
         twice = sorted(set(before) & set(entry[key]))
         if twice:
-            raise InputValueError(_("{key}: {name} is given twice").format(key=key, name=quote(twice[0])))
+            raise InputValueError(M_("{key}: {name} is given twice", key=key, name=quote(twice[0])))
         entry[key] = {**before, **entry[key]}
 
 
@@ -253,22 +253,24 @@ def _set(sheet, entry: dict, key: str, value: str) -> None:
         name = FINES.get(fine) if fine else None
         if name is None or not who:
             raise InputValueError(
-                _("fine={value}: expected FINE:NAME, e.g. fine=olhar-vazas:{player}").format(
-                    value=quote(value), player=sheet.players[0]
+                M_(
+                    "fine={value}: expected FINE:NAME, e.g. fine=olhar-vazas:{player}",
+                    value=quote(value),
+                    player=sheet.players[0],
                 )
             )
         fines = entry.setdefault("fines", [])
         if len(fines) >= MAX_FINES:
-            raise InputValueError(_("fine=: a deal holds at most {most} fines").format(most=MAX_FINES))
+            raise InputValueError(M_("fine=: a deal holds at most {most} fines", most=MAX_FINES))
         fines.append({"fine": name, "player": name_of(sheet, who)})
     elif key == "note":
         if one_line(value) != value or len(value) > 200:
             raise InputValueError(
-                _("note {value}: one line of at most {most} characters").format(value=quote(value), most=200)
+                M_("note {value}: one line of at most {most} characters", value=quote(value), most=200)
             )
         entry[key] = value
     else:
-        raise InputValueError(_("{key} is not a key of this entry").format(key=key))
+        raise InputValueError(M_("{key} is not a key of this entry", key=key))
 
 
 def _pairs(sheet, value: str, what: str) -> list[tuple[str, str]]:
@@ -277,7 +279,7 @@ def _pairs(sheet, value: str, what: str) -> list[tuple[str, str]]:
     for part in value.split(","):
         name, sep, number = part.partition(":")
         if not sep:
-            raise InputValueError(_("{key}={value}: expected NAME:N,NAME:N,...").format(key=what, value=quote(value)))
+            raise InputValueError(M_("{key}={value}: expected NAME:N,NAME:N,...", key=what, value=quote(value)))
         pairs.append((name_of(sheet, name), number))
     return pairs
 
@@ -335,9 +337,7 @@ def _first(sheet):
         words = str(typed).split()
         if not words:
             raise InputValueError(
-                _("type a contract ({contracts}), a fine, late, out or rebuy").format(
-                    contracts=", ".join(CONTRACTS.names)
-                )
+                M_("type a contract ({contracts}), a fine, late, out or rebuy", contracts=", ".join(CONTRACTS.names))
             )
         if len(words) > 1:
             return _entry(sheet, words)
@@ -349,7 +349,7 @@ def _first(sheet):
             raise _unknown_contract(words[0])
         if name == "olhar-vazas":
             raise InputValueError(
-                _("olhar-vazas does not end the deal: type the deal's contract, and the fine is asked with it")
+                M_("olhar-vazas does not end the deal: type the deal's contract, and the fine is asked with it")
             )
         return name
 
@@ -372,13 +372,13 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
     names = ", ".join(playing)
     entry: dict = {"contract": contract}
     if contract == "rolar":
-        figuras: dict[str, int] = {}
+        each: dict[str, int] = {}
         for position, player in enumerate(playing):
-            left = rules.figuras - sum(figuras.values())
+            left = rules.figuras - sum(each.values())
             default = str(left) if position == len(playing) - 1 else None
             question = _("figuras of {player} (0-{most})").format(player=player, most=left)
-            figuras[player] = until_valid(ask, say, question, lambda t: whole(t, _("figuras"), 0, left), default)
-        entry["figuras"] = figuras
+            each[player] = until_valid(ask, say, question, _figuras_up_to(left), default)
+        entry["figuras"] = each
         _ask_fines(sheet, entry, playing, ask, say)
         return entry
     if contract == "normal":
@@ -432,6 +432,11 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
     return _ordered(entry)
 
 
+def _figuras_up_to(most: int):
+    """A rolar player's figuras: at most what the players before him left (Art 18.5)."""
+    return lambda typed: whole(typed, _("figuras"), 0, most)
+
+
 def _ask_fines(sheet, entry: dict, playing: list[str], ask, say) -> bool:
     """The fines the deal went on after (Q9), one a line until none; True when the soloist
     himself revoked."""
@@ -461,12 +466,10 @@ def _fine(sheet, playing: list[str], solo: bool):
         name = FINES.get(words[0])
         if name is None or len(words) != 2:
             raise InputValueError(
-                _("type the fine and the player, e.g. olhar-vazas {player}, or none").format(player=playing[0])
+                M_("type the fine and the player, e.g. olhar-vazas {player}, or none", player=playing[0])
             )
         if name != "olhar-vazas" and not (solo and name in ("fora-de-vez", "negar-carta")):
-            raise InputValueError(
-                _("{fine} ends the deal: record it as an entry of its own ({fine} NAME)").format(fine=name)
-            )
+            raise InputValueError(M_("{fine} ends the deal: record it as an entry of its own ({fine} NAME)", fine=name))
         return {"fine": name, "player": name_of(sheet, words[1], playing)}
 
     return convert

@@ -7,7 +7,7 @@ deal went on after a button that asks who. Its values make the entry `record` wr
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError
-from scorekeeper.i18n import _, pgettext
+from scorekeeper.i18n import _, in_words, pgettext
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.entry_input import MAX_CHIPS, known_names, new_name
 from scorekeeper.quatrilho.rules import SOLOS
@@ -75,62 +75,93 @@ def _opening(sheet: QuatrilhoSheet, result) -> tuple[str, str]:
 
 
 def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
+    """The screen of the next entry: what happened, then the fields of each kind of entry, shown
+    when it is chosen."""
     rules = sheet.rules
     result = score_sheet(sheet)
     upcoming = result.extra["next"]
     playing = upcoming["playing"] or list(sheet.players)
-    dealer = upcoming["dealer"]
     seated = [p for p in upcoming["occupants"] if p in sheet.players] or list(sheet.players)
     players = tuple(Choice(p, p) for p in playing)
     registered = tuple(Choice(p, p) for p in seated)
     coringas = tuple(Choice(n, n) for n in known_names(sheet) if n not in sheet.players)
     opening, who = _opening(sheet, result)
-    if dealer is None:
-        dealt = ""
-    elif len(upcoming["occupants"]) == 5:
-        dealt = _("{dealer} deals this deal and sits out: he is not offered (Art 14).").format(dealer=dealer)
-    else:
-        dealt = _("{dealer} deals this deal and plays it (Art 14).").format(dealer=dealer)
-    deal = ("entry", (DEAL,))
     fields = [
-        Field(
-            "entry",
-            CHOICE,
-            _("What happened"),
-            (
-                Choice(DEAL, pgettext("quatrilho pad", "A deal")),
-                Choice(FINE, _("A fine that ended the deal")),
-                Choice(LATE, _("Late arrival")),
-                Choice(OUT, _("Leaves the table")),
-                Choice(REBUY, "Talha"),
-            ),
-            value=opening,
-            hint=dealt,
+        _what_happened(opening, _dealt(upcoming)),
+        *_contract_fields(rules, players),
+        *_rolar_fields(rules, playing),
+        *_fines_within_fields(rules, players),
+        *_fine_ending_fields(rules, players),
+        *_seat_fields(rules, registered, coringas, opening, who),
+    ]
+    groups = {
+        "rolar": _("Rolar: each player's figuras ({figuras} in all; the fewest win, Art 18.5)").format(
+            figuras=rules.figuras
         ),
+        "rolar-chips": _("Rolar: the chips, only when the second and third have as many figuras (Art 18.5)"),
+        "fines": _("Fines the deal went on after (Art 20): who"),
+    }
+    return EntryForm(pgettext("quatrilho", "Deal {deal}").format(deal=upcoming["deal"]), tuple(fields), groups)
+
+
+_DEAL = ("entry", (DEAL,))  # a field shown for a deal
+
+
+def _dealt(upcoming: dict) -> str:
+    """Who deals the deal, and whether he plays it (Art 14): the hint of What happened."""
+    dealer = upcoming["dealer"]
+    if dealer is None:
+        return ""
+    if len(upcoming["occupants"]) == 5:
+        return _("{dealer} deals this deal and sits out: he is not offered (Art 14).").format(dealer=dealer)
+    return _("{dealer} deals this deal and plays it (Art 14).").format(dealer=dealer)
+
+
+def _what_happened(opening: str, dealt: str) -> Field:
+    return Field(
+        "entry",
+        CHOICE,
+        _("What happened"),
+        (
+            Choice(DEAL, pgettext("quatrilho pad", "A deal")),
+            Choice(FINE, _("A fine that ended the deal")),
+            Choice(LATE, _("Late arrival")),
+            Choice(OUT, _("Leaves the table")),
+            Choice(REBUY, "Talha"),
+        ),
+        value=opening,
+        hint=dealt,
+    )
+
+
+def _contract_fields(rules, players: tuple[Choice, ...]) -> list[Field]:
+    """A deal's contract (Art 17), who plays it (Art 18, 20.2, 20.3), and the side's figuras and
+    tricks (Art 18, 20.11)."""
+    return [
         Field(
             "contract",
             CHOICE,
             _("Contract"),
             tuple(Choice(k, w) for k, w in CONTRACT_WORDS.items()),
             value="normal",
-            when=(deal,),
+            when=(_DEAL,),
         ),
-        Field("caller", CHOICE, _("Caller"), players, when=(deal, ("contract", ("normal",)))),
+        Field("caller", CHOICE, _("Caller"), players, when=(_DEAL, ("contract", ("normal",)))),
         Field(
             "partner",
             CHOICE,
             _("Partner: who held the called card"),
             players,
-            when=(deal, ("contract", ("normal",))),
+            when=(_DEAL, ("contract", ("normal",))),
             hint=_("The caller himself when he called a card he held: he plays alone against the three (Art 20.2)."),
         ),
-        Field("player", CHOICE, _("Soloist"), players, when=(deal, ("contract", SOLOS))),
+        Field("player", CHOICE, _("Soloist"), players, when=(_DEAL, ("contract", SOLOS))),
         Field(
             "giver",
             CHOICE,
             _("Giver of the card asked for"),
             players,
-            when=(deal, ("contract", ("solo-preto",))),
+            when=(_DEAL, ("contract", ("solo-preto",))),
             hint=_("The soloist himself when he asked for a card he held (Art 20.3)."),
         ),
         Field(
@@ -140,7 +171,7 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             low=0,
             high=rules.figuras,
             required=False,  # a soloist who revoked loses whatever he counted (Art 20.12): read below
-            when=(deal, ("contract", SIDE)),
+            when=(_DEAL, ("contract", SIDE)),
             hint=_(
                 "Of the caller and his partner, or of the soloist: 0 to {figuras}; each {per} make a point (Art 20.11)."
             ).format(figuras=rules.figuras, per=rules.figuras_per_point),
@@ -152,29 +183,34 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             low=0,
             high=rules.tricks,
             required=False,
-            when=(deal, ("contract", (*SIDE, "solo-branco"))),
+            when=(_DEAL, ("contract", (*SIDE, "solo-branco"))),
             hint=_(
                 "Only when the side took all {tricks} tricks or none (Art 18); in a Solo branco the soloist's "
                 "tricks, none wins (Art 18.4)."
             ).format(tricks=rules.tricks),
         ),
     ]
-    groups = {
-        "rolar": _("Rolar: each player's figuras ({figuras} in all; the fewest win, Art 18.5)").format(
-            figuras=rules.figuras
+
+
+def _rolar_fields(rules, playing: list[str]) -> list[Field]:
+    """A rolar's figuras of each player, and the chips of a tie (Art 18.5)."""
+    rolar = (_DEAL, ("contract", ("rolar",)))
+    return [
+        *(
+            Field(f"figuras-{i}", NUMBER, p, low=0, high=rules.figuras, when=rolar, group="rolar")
+            for i, p in enumerate(playing)
         ),
-        "rolar-chips": _("Rolar: the chips, only when the second and third have as many figuras (Art 18.5)"),
-        "fines": _("Fines the deal went on after (Art 20): who"),
-    }
-    rolar = (deal, ("contract", ("rolar",)))
-    fields += [
-        Field(f"figuras-{i}", NUMBER, p, low=0, high=rules.figuras, when=rolar, group="rolar")
-        for i, p in enumerate(playing)
+        *(
+            Field(
+                f"chips-{i}", NUMBER, p, low=-MAX_CHIPS, high=MAX_CHIPS, required=False, when=rolar, group="rolar-chips"
+            )
+            for i, p in enumerate(playing)
+        ),
     ]
-    fields += [
-        Field(f"chips-{i}", NUMBER, p, low=-MAX_CHIPS, high=MAX_CHIPS, required=False, when=rolar, group="rolar-chips")
-        for i, p in enumerate(playing)
-    ]
+
+
+def _fines_within_fields(rules, players: tuple[Choice, ...]) -> list[Field]:
+    """The fines a deal went on after (Q9), each a button that asks who."""
     within_hints = {
         "olhar-vazas": _("Looked at the tricks played: {chips} chips to each of the other three (Art 20.15).").format(
             chips=rules.fines["olhar-vazas"]
@@ -184,21 +220,25 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             "Revoked, and the soloist played on (Art 20.12); the soloist himself loses the solo at its lowest amount."
         ),
     }
-    fields += [
+    return [
         Field(
             f"fine-{name}",
             PLAYERS,
             FINE_WORDS[name],
             players,
             required=False,
-            when=(deal, ("contract", contracts)),
+            when=(_DEAL, ("contract", contracts)),
             group="fines",
             hint=within_hints[name],
         )
         for name, contracts in WITHIN.items()
     ]
+
+
+def _fine_ending_fields(rules, players: tuple[Choice, ...]) -> list[Field]:
+    """A fine that ended the deal (Art 20) and the player fined."""
     fine = ("entry", (FINE,))
-    fields += [
+    return [
         Field(
             "fine",
             CHOICE,
@@ -210,6 +250,15 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             ).format(chips=rules.fines["bater"], revoke=rules.fines["negar-carta"]),
         ),
         Field("fined", CHOICE, _("Player fined"), players, when=(fine,)),
+    ]
+
+
+def _seat_fields(
+    rules, registered: tuple[Choice, ...], coringas: tuple[Choice, ...], opening: str, who: str
+) -> list[Field]:
+    """A late arrival (Art 12), a player leaving (Art 13, 15, 16) or a talha (Art 15, 19), and the
+    coringa who takes a seat."""
+    return [
         Field(
             LATE,
             CHOICE,
@@ -247,7 +296,6 @@ def pad_form(sheet: QuatrilhoSheet) -> EntryForm:
             hint=_("Who takes the seat, if anyone: his chips count for nobody (Art 12, 15, 16)."),
         ),
     ]
-    return EntryForm(pgettext("quatrilho", "Deal {deal}").format(deal=upcoming["deal"]), tuple(fields), groups)
 
 
 def entry_from_pad(sheet: QuatrilhoSheet, values: dict) -> dict:
@@ -266,7 +314,7 @@ def entry_from_pad(sheet: QuatrilhoSheet, values: dict) -> dict:
             try:
                 entry["coringa"] = new_name(sheet, typed)
             except InputValueError as exc:
-                read.refuse("coringa", exc.message)
+                read.refuse("coringa", in_words(exc.message))
     else:
         entry = {}
     read.done()
@@ -297,16 +345,23 @@ def _deal(form: EntryForm, read: Reader) -> dict:
         if figuras is not None:
             entry["figuras"] = figuras
         elif not revoked and "figuras" not in read.refusals:
-            read.refuse("figuras", _("{field}: required").format(field=form.get("figuras").label))
+            read.refuse("figuras", _("{field}: required").format(field=_label(form, "figuras")))
     if contract in (*SIDE, "solo-branco"):
         tricks = read.number("tricks")
         if tricks is not None:
             entry["tricks"] = tricks
         elif contract == "solo-branco" and not revoked and "tricks" not in read.refusals:
-            read.refuse("tricks", _("{field}: required").format(field=form.get("tricks").label))
+            read.refuse("tricks", _("{field}: required").format(field=_label(form, "tricks")))
     if fines:
         entry["fines"] = fines
     return {key: entry[key] for key in KEY_ORDER if key in entry}
+
+
+def _label(form: EntryForm, name: str) -> str:
+    """The label of a field the form always has (pad_form makes it)."""
+    field = form.get(name)
+    assert field is not None, f"the Quatrilho form has a {name} field"
+    return field.label
 
 
 # Where a finding is shown on the screen: beside the field (or group of fields) it is about.

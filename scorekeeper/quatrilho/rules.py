@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
-from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.i18n import M_, _, ngettext, pgettext
 from scorekeeper.rulebook.schema import Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary
 
@@ -115,75 +115,26 @@ class QuatrilhoRules(NamedTuple):
 def from_data(data, source: str) -> QuatrilhoRules:
     """Build QuatrilhoRules from a parsed rule file, or raise RulesError naming file:line."""
     validate(data, SCHEMA, source)
-    line = data.line_of
-    sizes = data["table_sizes"]
-    if not sizes or sorted(set(sizes)) != sizes:
-        raise RulesError(
-            _("table_sizes: expected 4, 5 or both in increasing order, got {sizes}").format(sizes=sizes),
-            source,
-            line("table_sizes"),
-        )
-    counting = data["counting"]
-    points = counting["figuras"] // counting["figuras_per_point"]
-    if not points // 2 < counting["points_to_win"] <= points:
-        raise RulesError(
-            _(
-                "counting.points_to_win: expected more than half of the deal's {points} points, got {points_to_win}"
-            ).format(points=points, points_to_win=counting["points_to_win"]),
-            source,
-            line("counting"),
-        )
-    normal = data["normal"]
-    if normal["pays_all_below"] > normal["pays_both_below"]:
-        raise RulesError(_("normal.pays_all_below must not be above pays_both_below"), source, line("normal"))
-    rolar = data["rolar"]
-    if len(rolar["six_six_six"]) != 4 or sum(rolar["six_six_six"]) != counting["figuras"]:
-        raise RulesError(
-            _("rolar.six_six_six: expected four figuras adding up to {figuras}").format(figuras=counting["figuras"]),
-            source,
-            line("rolar"),
-        )
-    cls = data["classification"]
-    prizes = cls["prizes"]
-    if any(later > earlier for earlier, later in zip(prizes, prizes[1:])):
-        raise RulesError(
-            _("classification.prizes: a place's prize must not be above the one before it, got {prizes}").format(
-                prizes=prizes
-            ),
-            source,
-            line("classification"),
-        )
-    if len(prizes) > cls["cut"]:
-        # Art 22: only the first `cut` after the next-to-last round play for the prizes.
-        raise RulesError(
-            _("classification.prizes: {places} places paid, but only the first {cut} (cut) play for them").format(
-                places=len(prizes), cut=cls["cut"]
-            ),
-            source,
-            line("classification"),
-        )
-    if sum(prizes) != cls["prize_total"]:
-        raise RulesError(
-            _("classification.prize_total is {prize_total}, but the prizes add up to {total}").format(
-                prize_total=cls["prize_total"], total=sum(prizes)
-            ),
-            source,
-            line("classification"),
-        )
+    _check_table_sizes(data, source)
+    _check_counting(data, source)
+    _check_normal(data, source)
+    _check_rolar(data, source)
+    _check_classification(data, source)
+    counting, cls, rolar = data["counting"], data["classification"], data["rolar"]
     return QuatrilhoRules(
         source=source,
         game=data["game"],
         name=data["name"],
         aliases=tuple(data.get("aliases", ())),
         title=data.get("title", data["name"]),
-        table_sizes=tuple(sizes),
+        table_sizes=tuple(data["table_sizes"]),
         chips=data["chips"],
         deals_per_seat=data["deals_per_seat"],
         figuras=counting["figuras"],
         figuras_per_point=counting["figuras_per_point"],
         points_to_win=counting["points_to_win"],
         tricks=counting["tricks"],
-        normal=dict(normal),
+        normal=dict(data["normal"]),
         solo_natural=dict(data["solo_natural"]),
         solo_preto=dict(data["solo_preto"]),
         solo_branco=dict(data["solo_branco"]),
@@ -193,27 +144,107 @@ def from_data(data, source: str) -> QuatrilhoRules:
         talha=data["talha"],
         talhas_per_round=data["talhas_per_round"],
         cut=cls["cut"],
-        prizes=tuple(prizes),
+        prizes=tuple(cls["prizes"]),
         extra_prize=cls["extra_prize"],
     )
 
 
+def _check_table_sizes(data, source: str) -> None:
+    """Art 14: tables of 4, of 5, or both."""
+    sizes = data["table_sizes"]
+    if not sizes or sorted(set(sizes)) != sizes:
+        raise RulesError(
+            M_("table_sizes: expected 4, 5 or both in increasing order, got {sizes}", sizes=sizes),
+            source,
+            data.line_of("table_sizes"),
+        )
+
+
+def _check_counting(data, source: str) -> None:
+    """Art 20.11: a deal is won with more than half of its points."""
+    counting = data["counting"]
+    points = counting["figuras"] // counting["figuras_per_point"]
+    if not points // 2 < counting["points_to_win"] <= points:
+        raise RulesError(
+            M_(
+                "counting.points_to_win: expected more than half of the deal's {points} points, got {points_to_win}",
+                points=points,
+                points_to_win=counting["points_to_win"],
+            ),
+            source,
+            data.line_of("counting"),
+        )
+
+
+def _check_normal(data, source: str) -> None:
+    """Art 18.2: whoever pays each of the three pays both shares too (Q4)."""
+    normal = data["normal"]
+    if normal["pays_all_below"] > normal["pays_both_below"]:
+        raise RulesError(M_("normal.pays_all_below must not be above pays_both_below"), source, data.line_of("normal"))
+
+
+def _check_rolar(data, source: str) -> None:
+    """Art 18.5: 6-6-6-17 is four players' figuras, all of the deal's."""
+    six_six_six = data["rolar"]["six_six_six"]
+    figuras = data["counting"]["figuras"]
+    if len(six_six_six) != 4 or sum(six_six_six) != figuras:
+        raise RulesError(
+            M_("rolar.six_six_six: expected four figuras adding up to {figuras}", figuras=figuras),
+            source,
+            data.line_of("rolar"),
+        )
+
+
+def _check_classification(data, source: str) -> None:
+    """Art 22, 24: the prizes go down by place, to the players within the cut, and add up."""
+    cls = data["classification"]
+    prizes = cls["prizes"]
+    line = data.line_of("classification")
+    if any(later > earlier for earlier, later in zip(prizes, prizes[1:])):
+        raise RulesError(
+            M_(
+                "classification.prizes: a place's prize must not be above the one before it, got {prizes}",
+                prizes=prizes,
+            ),
+            source,
+            line,
+        )
+    if len(prizes) > cls["cut"]:
+        # Art 22: only the first `cut` after the next-to-last round play for the prizes.
+        raise RulesError(
+            M_(
+                "classification.prizes: {places} places paid, but only the first {cut} (cut) play for them",
+                places=len(prizes),
+                cut=cls["cut"],
+            ),
+            source,
+            line,
+        )
+    if sum(prizes) != cls["prize_total"]:
+        raise RulesError(
+            M_(
+                "classification.prize_total is {prize_total}, but the prizes add up to {total}",
+                prize_total=cls["prize_total"],
+                total=sum(prizes),
+            ),
+            source,
+            line,
+        )
+
+
 def describe_rules(rules: QuatrilhoRules) -> list[list]:
     """Every number of the rules as (setting, value) rows for `rules show`."""
-    natural, preto, branco, rolar, normal = (
-        rules.solo_natural,
-        rules.solo_preto,
-        rules.solo_branco,
-        rules.rolar,
-        rules.normal,
-    )
+    return [*_round_rows(rules), *_contract_rows(rules), *_penalty_rows(rules), _classification_row(rules)]
+
+
+def _round_rows(rules: QuatrilhoRules) -> list[list]:
+    """The tables, chips, deals and counting of a round (Art 8, 10, 14, 20.11)."""
     sizes = rules.table_sizes
     tables = (
         _("{size} players (at five the dealer sits out)").format(size=sizes[0])
         if len(sizes) == 1
         else _("{smaller} or {larger} players (at five the dealer sits out)").format(smaller=sizes[0], larger=sizes[-1])
     )
-    fines = ", ".join(f"{name} {amount}" for name, amount in rules.fines.items())
     return [
         [_("tables"), tables],
         [_("chips"), _("{chips} a round").format(chips=rules.chips)],
@@ -232,6 +263,19 @@ def describe_rules(rules: QuatrilhoRules) -> list[list]:
                 tricks=rules.tricks,
             ),
         ],
+    ]
+
+
+def _contract_rows(rules: QuatrilhoRules) -> list[list]:
+    """What each contract pays (Art 18)."""
+    natural, preto, branco, rolar, normal = (
+        rules.solo_natural,
+        rules.solo_preto,
+        rules.solo_branco,
+        rules.rolar,
+        rules.normal,
+    )
+    return [
         [
             "jogo normal",
             _(
@@ -272,19 +316,30 @@ def describe_rules(rules: QuatrilhoRules) -> list[list]:
                 pays=rolar["pays"],
             ),
         ],
+    ]
+
+
+def _penalty_rows(rules: QuatrilhoRules) -> list[list]:
+    """The fines (Art 20), the late arrival's chips (Art 12) and the talha (Art 19)."""
+    fines = ", ".join(f"{name} {amount}" for name, amount in rules.fines.items())
+    return [
         [_("fines"), _("{fines}, to each").format(fines=fines)],
         [pgettext("quatrilho", "late"), _("-{late}, given to nobody").format(late=rules.late)],
         ["talha", _("{talha} chips, {per_round} a round").format(talha=rules.talha, per_round=rules.talhas_per_round)],
-        [
-            _("classification"),
-            _(
-                "the first {cut} after the next-to-last round play for places 1-{places}; prizes "
-                "{prizes}; extra round {extra_prize} a table"
-            ).format(
-                cut=rules.cut,
-                places=len(rules.prizes),
-                prizes=", ".join(map(str, rules.prizes)),
-                extra_prize=rules.extra_prize,
-            ),
-        ],
+    ]
+
+
+def _classification_row(rules: QuatrilhoRules) -> list:
+    """The cut and the prizes (Art 22-24)."""
+    return [
+        _("classification"),
+        _(
+            "the first {cut} after the next-to-last round play for places 1-{places}; prizes "
+            "{prizes}; extra round {extra_prize} a table"
+        ).format(
+            cut=rules.cut,
+            places=len(rules.prizes),
+            prizes=", ".join(map(str, rules.prizes)),
+            extra_prize=rules.extra_prize,
+        ),
     ]

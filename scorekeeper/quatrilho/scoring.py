@@ -10,15 +10,16 @@ coringa's chips count for nobody (Art 16)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import MAX_NAME, clip, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Joined, Message, Mn_, _
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.deal import DealReader
 from scorekeeper.quatrilho.rules import QuatrilhoRules
-from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet, entry_label
+from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet, entry_kind
 from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_lines import unknown_key
@@ -155,8 +156,11 @@ def _round_deals(sheet: QuatrilhoSheet, findings: list[Finding]) -> bool:
                 Severity.ERROR,
                 sheet.source,
                 sheet.round_deals_line,
-                _("round_deals: a round of {seats} seats is shortened to 1 to {whole} deals, not {round_deals}").format(
-                    seats=len(sheet.players), whole=whole, round_deals=sheet.round_deals
+                M_(
+                    "round_deals: a round of {seats} seats is shortened to 1 to {whole} deals, not {round_deals}",
+                    seats=len(sheet.players),
+                    whole=whole,
+                    round_deals=sheet.round_deals,
                 ),
                 "Art 11",
                 code=codes.ROUND_LENGTH.code,
@@ -169,7 +173,7 @@ def _round_deals(sheet: QuatrilhoSheet, findings: list[Finding]) -> bool:
 def _length(sheet: QuatrilhoSheet, table: Table, shortened: bool) -> int:
     """Q1: six deals per seat occupied at the first deal, or the committee's `round_deals`."""
     whole = sheet.rules.deals_per_seat * len(table.occupied())
-    return min(sheet.round_deals, whole) if shortened else whole
+    return min(sheet.round_deals, whole) if shortened and sheet.round_deals is not None else whole
 
 
 def _final_chips(table: Table) -> dict[str, int]:
@@ -196,7 +200,17 @@ def _next_deal(table: Table) -> dict:
     }
 
 
-def _finding(findings, sheet, line, index, kind: FindingKind, message, rule, player=None, severity=Severity.ERROR):
+def _finding(
+    findings: list[Finding],
+    sheet: QuatrilhoSheet,
+    line: int | None,
+    index: int,
+    kind: FindingKind,
+    message: str | Message | Joined,
+    rule: str,
+    player: str | None = None,
+    severity: Severity = Severity.ERROR,
+) -> None:
     findings.append(Finding(severity, sheet.source, line, message, rule, index, player, code=kind.code))
 
 
@@ -205,18 +219,18 @@ def _malformed(sheet, table, entry, index, kinds, findings) -> HandResult:
     that names a contract or a fine is still a deal: it passes the deal on (Q1)."""
     if not isinstance(entry.item, dict):
         kind = codes.ENTRY_NOT_MAPPING
-        message = _(
+        message = M_(
             "entry {index}: expected a mapping such as {{contract: normal, caller: NAME, partner: NAME, "
-            "figuras: N}}, got {value}"
-        ).format(index=index, value=quote(entry.item))
+            "figuras: N}}, got {value}",
+            index=index,
+            value=quote(entry.item),
+        )
     elif not kinds:
         kind = codes.ENTRY_KIND_MISSING
-        message = _("entry {index}: say what it is with one of the keys {keys}").format(
-            index=index, keys=", ".join(KINDS)
-        )
+        message = M_("entry {index}: say what it is with one of the keys {keys}", index=index, keys=", ".join(KINDS))
     else:
         kind = codes.ENTRY_KINDS_TWO
-        message = _("entry {index}: one entry is one of {keys}, not both").format(index=index, keys=", ".join(kinds))
+        message = M_("entry {index}: one entry is one of {keys}, not both", index=index, keys=", ".join(kinds))
     _finding(findings, sheet, entry.line, index, kind, message, "Art 17")
     if kinds and set(kinds) <= {"contract", "fine"}:
         table.deals += 1
@@ -225,75 +239,77 @@ def _malformed(sheet, table, entry, index, kinds, findings) -> HandResult:
 
 def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> HandResult:
     """`late` (Art 12), `out` (Art 15, 19, 13) and `rebuy` (Art 15, 19): not deals."""
-    rules = sheet.rules
+    item = entry.item
+    name = item[kind]
+    finding = _non_deal_finding(sheet, entry, index, kind, findings)
+    for key in item:
+        if key not in NON_DEAL_KEYS[kind]:
+            finding(codes.UNKNOWN_KEY, unknown_key(key, NON_DEAL_KEYS[kind]), key=key)
+    if not _holds_own_seat(sheet, table, name, finding):
+        return HandResult(index, entry.line, kind, "", {}, None)
+    if kind == "rebuy":
+        return _rebuy(sheet, table, entry, index, name, finding)
+    return _leaves_seat(sheet, table, entry, index, kind, name, finding)
+
+
+def _non_deal_finding(sheet, entry, index: int, kind: str, findings) -> Callable[..., None]:
+    """How a finding about a late, out or rebuy entry is recorded: at its key's line, after
+    `entry N (late Ana)`, under the entry's article by default."""
     item = entry.item
     rule = NON_DEAL_RULES[kind]
     name = item[kind]
     shown = clip(name) if isinstance(name, str) else "?"
-    prefix = _("entry {index} ({kind} {name})").format(index=index, kind=entry_label(kind), name=shown)
+    prefix = M_("entry {index} ({kind} {name})", index=index, kind=entry_kind(kind), name=shown)
 
-    def finding(code: FindingKind, message, rule=rule, key=kind, severity=Severity.ERROR, player=None):
-        _finding(findings, sheet, item.line_of(key), index, code, f"{prefix}: {message}", rule, player, severity)
+    def finding(code: FindingKind, message, rule=rule, key=kind, severity=Severity.ERROR, player=None) -> None:
+        _finding(
+            findings, sheet, item.line_of(key), index, code, Joined((prefix, message), ": "), rule, player, severity
+        )
 
-    for key in item:
-        if key not in NON_DEAL_KEYS[kind]:
-            finding(codes.UNKNOWN_KEY, unknown_key(key, NON_DEAL_KEYS[kind]), key=key)
-    nothing = HandResult(index, entry.line, kind, "", {}, None)
+    return finding
+
+
+def _holds_own_seat(sheet, table: Table, name, finding) -> bool:
+    """Only a player of the table, in the round and in his own seat, arrives late, leaves or
+    buys a talha (Art 12, 14, 15); anyone else is a finding."""
     if not isinstance(name, str) or name not in table.talhas:
         finding(
             codes.NOT_AT_TABLE,
-            _("{name} is not a player of this table ({players})").format(
-                name=quote(name), players=", ".join(sheet.players)
-            ),
+            M_("{name} is not a player of this table ({players})", name=quote(name), players=", ".join(sheet.players)),
             "Art 14",
         )
-        return nothing
+        return False
     if name in table.gone:
         message = (
-            _("{name} is out of this round (late)") if table.gone[name] == "late" else _("{name} is out of this round")
+            M_("{name} is out of this round (late)", name=name)
+            if table.gone[name] == "late"
+            else M_("{name} is out of this round", name=name)
         )
-        finding(codes.PLAYER_OUT, message.format(name=name), _gone_rule(table.gone[name]), player=name)
-        return nothing
+        finding(codes.PLAYER_OUT, message, _gone_rule(table.gone[name]), player=name)
+        return False
     if not table.seated(name):
-        finding(codes.NO_SEAT, _("{name} does not hold a seat").format(name=name), rule, player=name)
-        return nothing
-    if kind == "rebuy":
-        return _rebuy(sheet, table, entry, index, name, finding)
-    coringa = item.get("coringa")
+        finding(codes.NO_SEAT, M_("{name} does not hold a seat", name=name), player=name)
+        return False
+    return True
+
+
+def _leaves_seat(sheet, table: Table, entry, index: int, kind: str, name: str, finding) -> HandResult:
+    """A late arrival (Art 12) or a player leaving (Art 15, 19, 13): his seat is empty, or his
+    coringa's."""
+    rules = sheet.rules
     seat = next(i for i, s in enumerate(table.seats) if s.player == name)
-    if coringa is not None:
-        if not isinstance(coringa, str) or not coringa.strip() or len(coringa) > MAX_NAME:
-            finding(
-                codes.CORINGA_NAME,
-                _("coringa: expected a name (at most {most} characters), got {value}").format(
-                    most=MAX_NAME, value=quote(coringa)
-                ),
-                "Art 15",
-                key="coringa",
-            )
-            coringa = None
-        elif any(
-            s.occupant is not None and normalize(s.occupant) == normalize(coringa)  # 'ari' is Ari
-            for i, s in enumerate(table.seats)
-            if i != seat
-        ):
-            finding(
-                codes.CORINGA_SEATED,
-                _("the coringa {name} already holds another seat").format(name=quote(coringa)),
-                "Art 15",
-                key="coringa",
-            )
-            coringa = None
+    coringa = _coringa_taking(table, seat, entry.item.get("coringa"), finding)
     points: dict[str, int] = {}
     if kind == "late":
         if table.deals:
             finding(
                 codes.LATE_AFTER_DEAL,
-                ngettext(
+                Mn_(
                     "a late arrival is recorded before the first deal; {count} deal was played",
                     "a late arrival is recorded before the first deal; {count} deals were played",
                     table.deals,
-                ).format(count=table.deals),
+                    count=table.deals,
+                ),
                 player=name,
             )
         table.chips[name] -= rules.late  # Art 12: the 200 go to nobody
@@ -303,8 +319,11 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
         # Art 19: "ocorrendo isto em mesas com quatro jogadores entra 1 jogador coringa"
         finding(
             codes.CORINGA_NEEDED,
-            _("a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, coringa: NAME}})").format(
-                held=held, name=name, kind=kind
+            M_(
+                "a table of {held} needs a coringa for {name}'s seat ({{{kind}: {name}, coringa: NAME}})",
+                held=held,
+                name=name,
+                kind=kind,
             ),
             "Art 19",
             player=name,
@@ -320,28 +339,62 @@ def _non_deal(sheet, table: Table, entry, index: int, kind: str, findings) -> Ha
     return HandResult(index, entry.line, kind, detail, points, None)
 
 
+def _coringa_taking(table: Table, seat: int, coringa, finding) -> str | None:
+    """The coringa who takes the seat (Art 15): a name, and nobody who holds another seat
+    already; None when none does (or the one written cannot)."""
+    if coringa is None:
+        return None
+    if not isinstance(coringa, str) or not coringa.strip() or len(coringa) > MAX_NAME:
+        finding(
+            codes.CORINGA_NAME,
+            M_(
+                "coringa: expected a name (at most {most} characters), got {value}", most=MAX_NAME, value=quote(coringa)
+            ),
+            "Art 15",
+            key="coringa",
+        )
+        return None
+    if any(
+        s.occupant is not None and normalize(s.occupant) == normalize(coringa)  # 'ari' is Ari
+        for i, s in enumerate(table.seats)
+        if i != seat
+    ):
+        finding(
+            codes.CORINGA_SEATED,
+            M_("the coringa {name} already holds another seat", name=quote(coringa)),
+            "Art 15",
+            key="coringa",
+        )
+        return None
+    return coringa
+
+
 def _rebuy(sheet, table: Table, entry, index: int, name: str, finding) -> HandResult:
     """One talha of 100 chips a round (Art 19), bought below zero (Art 15)."""
     rules = sheet.rules
     if table.talhas[name] >= rules.talhas_per_round:
         finding(
             codes.SECOND_TALHA,
-            ngettext(
+            Mn_(
                 "{name} already bought {count} talha this round; one a round, then out",
                 "{name} already bought {count} talhas this round; one a round, then out",
                 table.talhas[name],
-            ).format(name=name, count=table.talhas[name]),
+                name=name,
+                count=table.talhas[name],
+            ),
             "Art 19",
             player=name,
         )
     elif table.chips[name] >= 0:
         finding(
             codes.TALHA_NOT_NEEDED,
-            ngettext(
+            Mn_(
                 "{name} buys a talha at {chips} chip; a talha is needed only below zero",
                 "{name} buys a talha at {chips} chips; a talha is needed only below zero",
                 table.chips[name],
-            ).format(name=name, chips=table.chips[name]),
+                name=name,
+                chips=table.chips[name],
+            ),
             "Art 15",
             severity=Severity.WARNING,
             player=name,
@@ -360,36 +413,79 @@ def _gone_rule(how: str) -> str:
 
 def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> tuple[HandResult, str | None]:
     """A contract or a fine that ends the deal: who deals and plays, then its chips."""
-    rules = sheet.rules
-    if table.deals == 0:
+    if table.length is None:  # the round's length is fixed at its first deal (Q1)
         table.length = _length(sheet, table, shortened)
     number = table.deals + 1
     seat = table.dealer_seat()
     dealer = None if seat is None else table.label(seat)
     occupied = table.occupied()
+    finding = _deal_finding(sheet, entry, index, number, dealer, findings)
+    if number > table.length:
+        _beyond_round(table.length, shortened, finding)
+    _below_zero(table, finding)
+    table.deals += 1
+    if seat is not None:
+        table.next_seat = seat + 1
+    if len(occupied) < 4:
+        finding(
+            codes.TOO_FEW_SEATS,
+            Mn_(
+                "only {count} seat is held: a table of four needs a coringa; the deal cannot be scored",
+                "only {count} seats are held: a table of four needs a coringa; the deal cannot be scored",
+                len(occupied),
+                count=len(occupied),
+            ),
+            "Art 19",
+        )
+        return HandResult(index, entry.line, _kind(entry.item), "", None, 0), dealer
+    kind, detail, chips = _read_deal(sheet.rules, table, entry.item, seat, occupied, finding)
+    if chips is not None:
+        for label, amount in chips.items():
+            table.chips[label] += amount
+        if sum(chips.values()) != 0:  # every deal adds up to 0 (Q3): a check on the model itself
+            finding(
+                codes.MODEL_SUM,
+                M_("the chips add up to {total}, not 0", total=f"{sum(chips.values()):+d}"),
+                "Art 18",
+            )
+    return HandResult(index, entry.line, kind, detail, chips, 0), dealer
+
+
+def _deal_finding(sheet, entry, index: int, number: int, dealer: str | None, findings) -> Callable[..., None]:
+    """How a finding about a deal is recorded: at its key's line (else the entry's), after
+    `deal N (dealer Ana)`."""
     prefix = (
-        _("deal {number} (dealer {dealer})").format(number=number, dealer=clip(dealer))
+        M_("deal {number} (dealer {dealer})", number=number, dealer=clip(dealer))
         if dealer
-        else _("deal {number} (dealer nobody)").format(number=number)
+        else M_("deal {number} (dealer nobody)", number=number)
     )
     item = entry.item
 
-    def finding(kind: FindingKind, message, rule, key=None, player=None, severity=Severity.ERROR):
+    def finding(kind: FindingKind, message, rule, key=None, player=None, severity=Severity.ERROR) -> None:
         line = item.line_of(key) if key is not None else entry.line
-        _finding(findings, sheet, line, index, kind, f"{prefix}: {message}", rule, player, severity)
+        _finding(findings, sheet, line, index, kind, Joined((prefix, message), ": "), rule, player, severity)
 
-    if number > table.length:
-        message = (
-            ngettext(
-                "the round has {count} deal (shortened by the committee)",
-                "the round has {count} deals (shortened by the committee)",
-                table.length,
-            )
-            if shortened
-            else ngettext("the round has {count} deal", "the round has {count} deals", table.length)
+    return finding
+
+
+def _beyond_round(length: int, shortened: bool, finding) -> None:
+    """A deal after the round's last (Art 10, or Art 11 when the committee shortened it)."""
+    message = (
+        Mn_(
+            "the round has {count} deal (shortened by the committee)",
+            "the round has {count} deals (shortened by the committee)",
+            length,
+            count=length,
         )
-        finding(codes.DEAL_BEYOND_ROUND, message.format(count=table.length), "Art 11" if shortened else "Art 10")
-    for player in table.players:  # Art 15, 19: nobody plays on below zero; reported once a time
+        if shortened
+        else Mn_("the round has {count} deal", "the round has {count} deals", length, count=length)
+    )
+    finding(codes.DEAL_BEYOND_ROUND, message, "Art 11" if shortened else "Art 10")
+
+
+def _below_zero(table: Table, finding) -> None:
+    """Art 15, 19: nobody plays on below zero; each time below is reported once."""
+    for player in table.players:
         chips = table.chips[player]
         if chips >= 0:
             table.below.discard(player)
@@ -399,59 +495,41 @@ def _deal(sheet, table: Table, entry, index: int, shortened: bool, findings) -> 
             if table.talhas[player] == 0:
                 finding(
                     codes.BELOW_ZERO,
-                    _(
+                    M_(
                         "{player} is at {chips} chips before this deal: buy a talha ({{rebuy: "
-                        "{player}}}) or leave ({{out: {player}}})"
-                    ).format(player=player, chips=chips),
+                        "{player}}}) or leave ({{out: {player}}})",
+                        player=player,
+                        chips=chips,
+                    ),
                     "Art 15",
                     player=player,
                 )
             else:
                 finding(
                     codes.BELOW_ZERO_AFTER_TALHA,
-                    _(
+                    M_(
                         "{player} is at {chips} chips after a talha before this deal: "
-                        "out for the rest of the round ({{out: {player}}})"
-                    ).format(player=player, chips=chips),
+                        "out for the rest of the round ({{out: {player}}})",
+                        player=player,
+                        chips=chips,
+                    ),
                     "Art 19",
                     player=player,
                 )
-    table.deals += 1
-    if seat is not None:
-        table.next_seat = seat + 1
-    if len(occupied) < 4:
-        finding(
-            codes.TOO_FEW_SEATS,
-            ngettext(
-                "only {count} seat is held: a table of four needs a coringa; the deal cannot be scored",
-                "only {count} seats are held: a table of four needs a coringa; the deal cannot be scored",
-                len(occupied),
-            ).format(count=len(occupied)),
-            "Art 19",
-        )
-        return HandResult(index, entry.line, _kind(item), "", None, 0), dealer
+
+
+def _read_deal(
+    rules: QuatrilhoRules, table: Table, item, seat: int | None, occupied: list[int], finding
+) -> tuple[str, str, dict[str, int] | None]:
+    """The deal's kind, detail and chips, read by the four who play it (at five occupied seats
+    the dealer sits out, Art 14)."""
     playing = [i for i in occupied if not (len(occupied) == 5 and i == seat)]
-    names = {table.seats[i].occupant: table.label(i) for i in playing}
+    names = {occupant: table.label(i) for i in playing if (occupant := table.seats[i].occupant) is not None}
+    sitting_out = table.seats[seat].occupant if seat is not None and len(occupied) == 5 else None
     reader = DealReader(
-        rules,
-        item,
-        names,
-        dealer=table.seats[seat].occupant if len(occupied) == 5 else None,
-        gone=table.gone,
-        registered=table.players,
-        finding=finding,
+        rules, item, names, dealer=sitting_out, gone=table.gone, registered=table.players, finding=finding
     )
-    kind, detail, chips = reader.read()
-    if chips is not None:
-        for label, amount in chips.items():
-            table.chips[label] += amount
-        if sum(chips.values()) != 0:  # every deal adds up to 0 (Q3): a check on the model itself
-            finding(
-                codes.MODEL_SUM,
-                _("the chips add up to {total}, not 0").format(total=f"{sum(chips.values()):+d}"),
-                "Art 18",
-            )
-    return HandResult(index, entry.line, kind, detail, chips, 0), dealer
+    return reader.read()
 
 
 def _kind(item) -> str:

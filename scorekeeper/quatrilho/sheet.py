@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
-from scorekeeper.i18n import _, pgettext
+from scorekeeper.i18n import M_, Message, Mp_, _, in_words
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, refuse_unknown_header
@@ -38,12 +38,18 @@ def entry_label(kind: str) -> str:
     """An entry's kind as `show`, `record` and the findings say it, in the language in use: a
     late arrival, a seat left and a talha in the regulation's words (Art 12, 13, 19: atraso,
     saida, talha); a contract or a fine as the sheet writes it (normal, solo-preto, bater)."""
+    return in_words(entry_kind(kind))
+
+
+def entry_kind(kind: str) -> str | Message:
+    """An entry's kind as data (entry_label says it): a late arrival, a seat left and a talha in
+    the regulation's words (Art 12, 13, 19); a contract or a fine as the sheet writes it."""
     if kind == "late":
-        return pgettext("quatrilho", "late")
+        return Mp_("quatrilho", "late")
     if kind == "out":
-        return pgettext("quatrilho", "out")
+        return Mp_("quatrilho", "out")
     if kind == "rebuy":
-        return pgettext("quatrilho", "rebuy")
+        return Mp_("quatrilho", "rebuy")
     return kind
 
 
@@ -93,8 +99,10 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
     scorer = doc.get("scorer")
     if scorer is not None and (not isinstance(scorer, str) or not scorer.strip() or len(scorer) > MAX_NAME):
         raise SheetFormatError(
-            _("scorer: expected the fiscal's name (at most {most} characters), got {value}").format(
-                most=MAX_NAME, value=quote(scorer)
+            M_(
+                "scorer: expected the fiscal's name (at most {most} characters), got {value}",
+                most=MAX_NAME,
+                value=quote(scorer),
             ),
             source,
             doc.line_of("scorer"),
@@ -104,7 +112,7 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
     round_deals = doc.get("round_deals")
     if round_deals is not None and (isinstance(round_deals, bool) or not isinstance(round_deals, int)):
         raise SheetFormatError(
-            _("round_deals: expected a whole number of deals, got {value}").format(value=quote(round_deals)),
+            M_("round_deals: expected a whole number of deals, got {value}", value=quote(round_deals)),
             source,
             doc.line_of("round_deals"),
         )
@@ -112,12 +120,15 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
     if entries is None:
         entries = LineList()
         entries.line, entries.item_lines = doc.line_of(LIST_KEY) if LIST_KEY in doc else doc.line, []
-    if not isinstance(entries, list):
-        raise SheetFormatError(_("{key}: expected a list of deals").format(key=LIST_KEY), source, doc.line_of(LIST_KEY))
+    if not isinstance(entries, LineList):  # the loader reads every list as a LineList (its lines)
+        raise SheetFormatError(M_("{key}: expected a list of deals", key=LIST_KEY), source, doc.line_of(LIST_KEY))
     if len(entries) > MAX_ENTRIES:
         raise SheetFormatError(
-            _("{key}: {count} entries is more than a round holds ({most})").format(
-                key=LIST_KEY, count=len(entries), most=MAX_ENTRIES
+            M_(
+                "{key}: {count} entries is more than a round holds ({most})",
+                key=LIST_KEY,
+                count=len(entries),
+                most=MAX_ENTRIES,
             ),
             source,
             doc.line_of(LIST_KEY),
@@ -152,28 +163,35 @@ def _players(doc, rules: QuatrilhoRules, source: str) -> list[str]:
     sizes = rules.table_sizes
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         message = (
-            _("players: expected a list of {size} player names, in dealing order").format(size=sizes[0])
+            M_("players: expected a list of {size} player names, in dealing order", size=sizes[0])
             if len(sizes) == 1
-            else _("players: expected a list of {smaller} or {larger} player names, in dealing order").format(
-                smaller=sizes[0], larger=sizes[-1]
+            else M_(
+                "players: expected a list of {smaller} or {larger} player names, in dealing order",
+                smaller=sizes[0],
+                larger=sizes[-1],
             )
         )
         raise SheetFormatError(message, source, line)
     refuse_bad_names(players, "players", source, line)  # the one name rule (names.py), as `new` applies it
     if len(players) not in sizes:
         message = (
-            _("players: a Quatrilho table has {size} players (Art 14), the sheet names {count}").format(
-                size=sizes[0], count=len(players)
+            M_(
+                "players: a Quatrilho table has {size} players (Art 14), the sheet names {count}",
+                size=sizes[0],
+                count=len(players),
             )
             if len(sizes) == 1
-            else _(
-                "players: a Quatrilho table has {smaller} or {larger} players (Art 14), the sheet names {count}"
-            ).format(smaller=sizes[0], larger=sizes[-1], count=len(players))
+            else M_(
+                "players: a Quatrilho table has {smaller} or {larger} players (Art 14), the sheet names {count}",
+                smaller=sizes[0],
+                larger=sizes[-1],
+                count=len(players),
+            )
         )
         raise SheetFormatError(message, source, line)
     seen: set[str] = set()
     for name in players:
         if name in seen:
-            raise SheetFormatError(_("players: {name} is named twice").format(name=quote(name)), source, line)
+            raise SheetFormatError(M_("players: {name} is named twice", name=quote(name)), source, line)
         seen.add(name)
     return list(players)

@@ -15,7 +15,8 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorekeeper.errors import ScorekeeperError, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Mn_
+from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 
@@ -64,6 +65,13 @@ class ExtraWinners(NamedTuple):
     players: list[str]
     net: int
     prize_each: float
+
+
+def _rules(tournament: Tournament) -> QuatrilhoRules:
+    """The championship's rules: a Quatrilho one's are Quatrilho's (the registry chose this game by them)."""
+    rules = tournament.rules
+    assert isinstance(rules, QuatrilhoRules), "a Quatrilho championship is played under Quatrilho rules"
+    return rules
 
 
 def main_rounds(tournament: Tournament) -> list[Round]:
@@ -128,18 +136,20 @@ def qualified_after_cut(
     rounds = main_rounds(tournament)
     if rounds_total < 1 or len(rounds) > rounds_total:
         raise ScorekeeperError(
-            ngettext(
+            Mn_(
                 "the championship has {count} round, but its total of rounds is {total}",
                 "the championship has {count} rounds, but its total of rounds is {total}",
                 len(rounds),
-            ).format(count=len(rounds), total=quote(rounds_total))
+                count=len(rounds),
+                total=quote(rounds_total),
+            )
         )
     before_last = rounds[: rounds_total - 1]
     if len(before_last) < rounds_total - 1 or not all(round_complete(r, results) for r in before_last):
         return None
     tallies = tally(tournament, results, before_last)
     keys = {name: mine.rank_key() for name, mine in tallies.items()}
-    return {name for name, place in _places(keys).items() if place <= tournament.rules.cut}
+    return {name for name, place in _places(keys).items() if place <= _rules(tournament).cut}
 
 
 def standings(
@@ -149,7 +159,7 @@ def standings(
     group and the next row skips (1, 2, 2, 4). With `rounds_total` (Art 10: the committee fixes
     it at the start) the players who made the cut rank above those who did not, and each row
     says whether it did (tiebreaks["qualified"]: None until the next-to-last round is all in)."""
-    rules = tournament.rules
+    rules = _rules(tournament)
     tallies = tally(tournament, results, main_rounds(tournament))
     qualified = qualified_after_cut(tournament, results, rounds_total)
 
@@ -192,7 +202,7 @@ def extra_round_winners(round_: Round, results: dict[str, SheetResult], rules) -
     the extra prize (rules.extra_prize), shared equally on a tie."""
     if round_.stage != EXTRA_STAGE:
         raise ScorekeeperError(
-            _("round {number} is not an extra round (stage: {stage})").format(number=round_.number, stage=EXTRA_STAGE)
+            M_("round {number} is not an extra round (stage: {stage})", number=round_.number, stage=EXTRA_STAGE)
         )
     winners = []
     for table in round_.tables:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.i18n import N_, _, spellings
+from scorekeeper.i18n import M_, N_, Message, spellings
 from scorekeeper.names import name_problem
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES
@@ -147,10 +147,14 @@ class Planilha(ReadBack):
             dealer = state["dealer"]
             if typed is None or state["deal"] is None or dealer is None or normalize(typed) == normalize(dealer):
                 continue
-            head = self.dealer_head or _(META_HEADS[DEALER - 1])
-            message = _(
-                "deal {number} (dealer {dealer}): {head} says {typed}, but deal {number} is dealt by {dealer}"
-            ).format(number=state["deal"], dealer=dealer, head=head, typed=quote(typed))
+            head = self.dealer_head or Message(META_HEADS[DEALER - 1])
+            message = M_(
+                "deal {number} (dealer {dealer}): {head} says {typed}, but deal {number} is dealt by {dealer}",
+                number=state["deal"],
+                dealer=dealer,
+                head=head,
+                typed=quote(typed),
+            )
             findings.append(
                 Finding(
                     Severity.ERROR,
@@ -281,8 +285,10 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
     for r in range(FIRST, MAX_ROWS + 2):
         if r > MAX_ROWS or len(deals) > MAX_ENTRIES:  # numbered rows go on below what is read: refuse
             raise SheetFormatError(
-                _("numbered rows go on past row {row}; a planilha holds at most {most} entries").format(
-                    row=r - 1, most=MAX_ENTRIES
+                M_(
+                    "numbered rows go on past row {row}; a planilha holds at most {most} entries",
+                    row=r - 1,
+                    most=MAX_ENTRIES,
                 ),
                 grid.where(r - 1, NUMBER),
             )
@@ -343,18 +349,22 @@ def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
         shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
         if column > last_col and row != L.HEAD_ROW:
             raise SheetFormatError(
-                _(
+                M_(
                     "{value} is typed right of the planilha's last column ({column}): nothing there "
-                    "is read; move it into the table or clear it"
-                ).format(value=shown, column=col(last_col)),
+                    "is read; move it into the table or clear it",
+                    value=shown,
+                    column=col(last_col),
+                ),
                 grid.where(row, column),
             )
         if FIRST <= row <= last_row and column in computed:
             raise SheetFormatError(
-                _(
+                M_(
                     "{value} is typed over the formula of {head}, which the planilha computes and "
-                    "does not read: clear the cell"
-                ).format(value=shown, head=quote(grid.label(L.HEAD_ROW, column) or col(column))),
+                    "does not read: clear the cell",
+                    value=shown,
+                    head=quote(grid.label(L.HEAD_ROW, column) or col(column)),
+                ),
                 grid.where(row, column),
             )
         if (
@@ -363,39 +373,70 @@ def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
             and not any(L.is_label(value, label) for label in BELOW_LABELS)
         ):
             raise SheetFormatError(
-                _(
+                M_(
                     "{value} is typed below the planilha's numbered rows, where nothing is read: "
-                    "each entry has a numbered row (a row's number is in column A)"
-                ).format(value=shown),
+                    "each entry has a numbered row (a row's number is in column A)",
+                    value=shown,
+                ),
                 grid.where(row, column),
             )
 
 
-def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, str]]:
+def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict[str, dict[str, int]], dict[str, str]]:
     """The registered players (named over the first per-person group), each person's columns
     (the rolar's Figuras and the Escritas a reader needs; Fichas and Saldo, where findings
     about a person go) and each name's spelling on the sheet, by its normalized key. A
     coringa's column whose name is not typed is the first coringa named in Coringa."""
     by_group = _person_columns(grid)
     first = next(iter(by_group.values()), [])
+    players, people, spelling = _named_over_columns(grid, first)
+    named = iter(_coringas_on_rows(grid, spelling))
+    for position, ((_c, coringa), name) in enumerate(zip(first, people)):
+        if name is None and coringa:  # not typed over his columns
+            people[position] = next(named, None)
+    cols: dict[str, dict[str, int]] = {"figuras": {}, "chips": {}}
+    for target, group in (
+        (cols["figuras"], FIG_GROUP),
+        (cols["chips"], WRITTEN_GROUP),
+        (planilha.chips_cols, CHIPS_GROUP),
+        (planilha.running_cols, RUNNING_GROUP),
+    ):
+        for (c, _coringa), name in zip(by_group.get(group, []), people):
+            if name is not None:
+                target[name] = c
+    return players, cols, spelling
+
+
+def _named_over_columns(
+    grid: Grid, first: list[tuple[int, bool]]
+) -> tuple[list[str], list[str | None], dict[str, str]]:
+    """The names typed over the first per-person group: the registered players, every column's
+    person (None for a coringa's column not typed over) and each name's spelling. A blank's
+    coringa column holds a formula (the first coringa named in Coringa) until his name is typed
+    over it; a player's name is typed."""
     spelling: dict[str, str] = {}
-    players, people = [], []
+    players: list[str] = []
+    people: list[str | None] = []
     for c, coringa in first:
-        # a blank's coringa column holds a formula (the first coringa named in Coringa) until
-        # his name is typed over it; a player's name is typed
         name = grid.typed_over_text(L.NAMES_ROW, c) if coringa else grid.text(L.NAMES_ROW, c)
         if name is not None:
             _refuse_name(name, grid.where(L.NAMES_ROW, c))
             if normalize(name) in spelling:
                 raise SheetFormatError(
-                    _("{name} is named twice (row {row})").format(name=quote(name), row=L.NAMES_ROW),
+                    M_("{name} is named twice (row {row})", name=quote(name), row=L.NAMES_ROW),
                     grid.where(L.NAMES_ROW, c),
                 )
             spelling[normalize(name)] = name
             if not coringa:
                 players.append(name)
         people.append(name)
-    named = []  # Coringa on a late or out row: the coringas as first spelled there
+    return players, people, spelling
+
+
+def _coringas_on_rows(grid: Grid, spelling: dict[str, str]) -> list[str]:
+    """Coringa on a late or out row: the coringas not named over a column, as first spelled
+    there (added to `spelling`)."""
+    named = []
     for r in _entry_rows(grid):
         word, name = grid.text(r, ENTRY), grid.text(r, CORINGA)
         if name is not None and word is not None and NON_DEAL.get(word.lower()) in ("late", "out"):
@@ -403,20 +444,7 @@ def _people(grid: Grid, planilha: Planilha) -> tuple[list[str], dict, dict[str, 
             if normalize(name) not in spelling:
                 spelling[normalize(name)] = name
                 named.append(name)
-    named_iter = iter(named)
-    for position, ((_c, coringa), name) in enumerate(zip(first, people)):
-        if name is None and coringa:  # not typed over his columns
-            people[position] = next(named_iter, None)
-    cols = {"figuras": {}, "chips": {}}
-    for key, group in (("figuras", FIG_GROUP), ("chips", WRITTEN_GROUP)):
-        for (c, _coringa), name in zip(by_group.get(group, []), people):
-            if name is not None:
-                cols[key][name] = c
-    for target, group in ((planilha.chips_cols, CHIPS_GROUP), (planilha.running_cols, RUNNING_GROUP)):
-        for (c, _coringa), name in zip(by_group.get(group, []), people):
-            if name is not None:
-                target[name] = c
-    return players, cols, spelling
+    return named
 
 
 def _person_columns(grid: Grid) -> dict[int, list[tuple[int, bool]]]:
@@ -443,15 +471,17 @@ def _remark_column(grid: Grid, after: int) -> int | None:
 def _spelled(text: str | None, spelling: dict[str, str]) -> str | None:
     """A typed name as the sheet spells it (as the command line matches names); anything else
     as typed."""
-    if text is None:
-        return None
+    return None if text is None else _spelled_name(text, spelling)
+
+
+def _spelled_name(text: str, spelling: dict[str, str]) -> str:
     return spelling.get(normalize(text), text)
 
 
 # The cells each kind of row reads, besides Nº, Dá, Entrada and Observação: a value typed in
 # any other is refused at its cell, never dropped (a coringa takes a seat on a late or out row
 # only, Art 12, Q10; a rolar's figuras are per person, Art 18.5).
-READS = {
+READS: dict[str, set[int | str]] = {
     "late": {WHO, CORINGA},
     "out": {WHO, CORINGA},
     "rebuy": {WHO},
@@ -462,9 +492,9 @@ READS = {
 ROW_CELLS = (WHO, OTHER, FIGURAS, TRICKS, CORINGA, FINE, FINED, FINE2, FINED2)
 
 
-def _head(grid: Grid, column: int) -> str:
+def _head(grid: Grid, column: int) -> str | Message:
     """A column's head as the planilha writes it (in its own language), for a refusal to name."""
-    return grid.label(L.HEAD_ROW, column) or _(META_HEADS[column - 1])
+    return grid.label(L.HEAD_ROW, column) or Message(META_HEADS[column - 1])
 
 
 # A cell typed where its row's kind has none: (on a row with Entrada, on a row without).
@@ -499,7 +529,7 @@ def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict
     variant = 0 if word is not None else 1
 
     def refuse(messages: tuple[str, str], where: str, **values) -> None:
-        raise SheetFormatError(_(messages[variant]).format(**said, **values), where)
+        raise SheetFormatError(Message(messages[variant], {**said, **values}), where)
 
     for column in ROW_CELLS:
         if column not in reads and (value := grid.text(r, column)) is not None:
@@ -535,87 +565,120 @@ def _note(grid: Grid, r: int, column: int | None):
     return value if isinstance(value, int) and not isinstance(value, bool) else grid.text(r, column)
 
 
-def _entry(
-    grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str], remark: int | None = None
-) -> LineDict | None:
-    """The entry typed on row r (a LineDict with coded lines), or None for an empty row."""
+@dataclass
+class _Row:
+    """What is typed on one entry row: the texts of its own cells (names as the sheet spells
+    them), its figuras and tricks, each person's figuras and chips, and its note."""
+
+    text: dict[int, str | None]
+    figuras: int | None
+    tricks: int | None
+    per_person: dict[str, dict[str, int]]
+    note: object
+
+    def empty(self) -> bool:
+        return (
+            self.figuras is None
+            and self.tricks is None
+            and not any(self.text.values())
+            and not any(self.per_person.values())
+            and self.note is None
+        )
+
+
+def _row(grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str], remark: int | None) -> _Row:
     text = {column: grid.text(r, column) for column in (ENTRY, WHO, OTHER, CORINGA, FINE, FINED, FINE2, FINED2)}
     for column in (WHO, OTHER):  # a caller, a soloist, a partner ... (a coringa: _people; the fined: _fines)
-        if text[column] is not None:
-            _refuse_name(text[column], grid.where(r, column))
+        typed = text[column]
+        if typed is not None:
+            _refuse_name(typed, grid.where(r, column))
     text.update({column: _spelled(text[column], spelling) for column in (WHO, OTHER, CORINGA)})
     figuras, tricks = grid.number(r, FIGURAS), grid.number(r, TRICKS)
     per_person = {
         key: {name: value for name, c in columns.items() if (value := grid.number(r, c)) is not None}
         for key, columns in people.items()
     }
-    note = _note(grid, r, remark)
-    word = text[ENTRY]
-    if (
-        word is None
-        and figuras is None
-        and tricks is None
-        and not any(text.values())
-        and not any(per_person.values())
-        and note is None
-    ):
+    return _Row(text, figuras, tricks, per_person, _note(grid, r, remark))
+
+
+def _entry(
+    grid: Grid, r: int, people: dict[str, dict[str, int]], spelling: dict[str, str], remark: int | None = None
+) -> LineDict | None:
+    """The entry typed on row r (a LineDict with coded lines), or None for an empty row."""
+    row = _row(grid, r, people, spelling, remark)
+    word = row.text[ENTRY]
+    if word is None and row.empty():
         return None
     entry = LineDict()
     entry.line, entry.key_lines = code(r, ENTRY_SLOT), {}
     kind = NON_DEAL.get(word.lower()) if word is not None else None
     if kind is not None:
         _refuse_unread(grid, r, kind, word, people)
-        entry[kind] = text[WHO]
-        if kind != "rebuy" and text[CORINGA] is not None:
-            entry["coringa"] = text[CORINGA]
+        _seat_entry(entry, kind, row)
     elif word is not None and FINES.get(word) is not None:
         _refuse_unread(grid, r, "fine", word, people)
-        entry["fine"] = word
-        if text[WHO] is not None:
-            entry["player"] = text[WHO]
-        if per_person["chips"]:
-            entry["chips"] = per_person["chips"]
+        _fine_entry(entry, word, row)
     else:
         contract = CONTRACTS.get(word) if word is not None else None
         _refuse_unread(grid, r, "rolar" if contract == "rolar" else "contract", word, people)
-        if word is not None:
-            entry["contract"] = word
-        who, other = ("caller", "partner") if contract in (None, "normal") else ("player", "giver")
-        if contract == "rolar":
-            if per_person["figuras"]:
-                entry["figuras"] = per_person["figuras"]
-        else:
-            if text[WHO] is not None:
-                entry[who] = text[WHO]
-            if text[OTHER] is not None:
-                entry[other] = text[OTHER]
-            if figuras is not None:
-                entry["figuras"] = figuras
-        if tricks is not None:
-            entry["tricks"] = tricks
-        fines = _fines(text[FINE], text[FINED], spelling, grid.where(r, FINED)) + _fines(
-            text[FINE2], text[FINED2], spelling, grid.where(r, FINED2)
+        _contract_entry(entry, word, contract, row)
+        fines = _fines(row.text[FINE], row.text[FINED], spelling, grid.where(r, FINED)) + _fines(
+            row.text[FINE2], row.text[FINED2], spelling, grid.where(r, FINED2)
         )
         if fines:
             entry["fines"] = fines
-        if per_person["chips"]:
-            entry["chips"] = per_person["chips"]
-    if note is not None:
-        entry["note"] = note
-    entry.key_lines = {
-        key: code(
-            r,
-            FIG_SLOT
-            if key == "figuras" and isinstance(entry[key], dict)
-            else CHIPS_SLOT
-            if key == "chips"
-            else remark
-            if key == "note"
-            else KEY_COLUMNS.get(key, ENTRY_SLOT),
-        )
-        for key in entry
-    }
+        if row.per_person["chips"]:
+            entry["chips"] = row.per_person["chips"]
+    if row.note is not None:
+        entry["note"] = row.note
+    entry.key_lines = {key: code(r, _slot(key, entry[key], remark)) for key in entry}
     return entry
+
+
+def _seat_entry(entry: LineDict, kind: str, row: _Row) -> None:
+    """A late arrival, a player leaving (each with the coringa taking his seat) or a talha."""
+    entry[kind] = row.text[WHO]
+    if kind != "rebuy" and row.text[CORINGA] is not None:
+        entry["coringa"] = row.text[CORINGA]
+
+
+def _fine_entry(entry: LineDict, word: str, row: _Row) -> None:
+    """A fine that ended the deal, its player and the chips written."""
+    entry["fine"] = word
+    if row.text[WHO] is not None:
+        entry["player"] = row.text[WHO]
+    if row.per_person["chips"]:
+        entry["chips"] = row.per_person["chips"]
+
+
+def _contract_entry(entry: LineDict, word: str | None, contract: str | None, row: _Row) -> None:
+    """A contract's players, figuras (a rolar's per person, Art 18.5) and tricks."""
+    if word is not None:
+        entry["contract"] = word
+    who, other = ("caller", "partner") if contract in (None, "normal") else ("player", "giver")
+    if contract == "rolar":
+        if row.per_person["figuras"]:
+            entry["figuras"] = row.per_person["figuras"]
+    else:
+        if row.text[WHO] is not None:
+            entry[who] = row.text[WHO]
+        if row.text[OTHER] is not None:
+            entry[other] = row.text[OTHER]
+        if row.figuras is not None:
+            entry["figuras"] = row.figuras
+    if row.tricks is not None:
+        entry["tricks"] = row.tricks
+
+
+def _slot(key: str, value: object, remark: int | None) -> int:
+    """The coded line's slot of an entry's key: a person's cell, the note's column, or the key's own."""
+    if key == "figuras" and isinstance(value, dict):
+        return FIG_SLOT
+    if key == "chips":
+        return CHIPS_SLOT
+    if key == "note" and remark is not None:
+        return remark
+    return KEY_COLUMNS.get(key, ENTRY_SLOT)
 
 
 # A Multado cell's pieces read at most: enough for a deal's fines (deal.MAX_FINES) with commas
@@ -653,12 +716,12 @@ def _fined(text: str, spelling: dict[str, str]) -> list[str]:
                 break
         else:
             end = start + 1
-        names.append(_spelled(",".join(pieces[start:end]).strip(), spelling))
+        names.append(_spelled_name(",".join(pieces[start:end]).strip(), spelling))
         start = end
     return names
 
 
-def entries_read_back(ws, count: int) -> list:
+def entries_read_back(ws, count: int) -> list[LineDict | SheetFormatError | None]:
     """How `import` reads the first `count` entry rows of a planilha just written on the
     openpyxl worksheet `ws` (before it is saved): per row its entry, None for a row read as
     empty, or the SheetFormatError that would refuse it."""
@@ -674,7 +737,7 @@ def entries_read_back(ws, count: int) -> list:
     planilha = Planilha(grid.path, grid.title, LineDict(), None)
     _players, people, spelling = _people(grid, planilha)
     remark = _remark_column(grid, len(META_HEADS) + 1 + sum(map(len, _person_columns(grid).values())))
-    read = []
+    read: list[LineDict | SheetFormatError | None] = []
     for r in range(FIRST, FIRST + count):
         try:
             read.append(_entry(grid, r, people, spelling, remark))
