@@ -62,7 +62,7 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
                 len(values),
             ).format(count=len(values), what=what, players=table, names=", ".join(players))
         )
-    return [whole(v, _whose(p, what), low, high) for p, v in zip(players, values)]
+    return [whole(v, _whose(p, what), low, high) for p, v in zip(players, values)]  # noqa: B905 (py39: zip has no strict)
 
 
 def _whose(player: str, what: str) -> str:
@@ -108,12 +108,11 @@ def build_entry(
     penalty: str | None = None,
 ) -> dict:
     """The entry dict to record, from `record FILE HAND VALUES... [options]`."""
-    rules = sheet.rules
     canonical = hand_name(sheet, hand)
     entry: dict = {"hand": canonical}
     if penalty is None and values and PENALTIES.get(values[0]) is not None:
         penalty, values = values[0], values[1:]  # `ultimas renuncia Duarte`, as the prompt takes it
-    negative: NegativeHand | None = rules.negative_hand(canonical)
+    negative: NegativeHand | None = sheet.rules.negative_hand(canonical)
     if canonical == "festa":
         entry["beneficiary"] = player_name(sheet, beneficiary) if beneficiary else next_beneficiary(sheet)
     elif beneficiary or contract or trump or offer:
@@ -121,32 +120,54 @@ def build_entry(
             _("--beneficiary, --contract, --trump and --offer are for festas, not {hand}").format(hand=canonical)
         )
     if penalty:
-        kind = PENALTIES.get(penalty)
-        if kind is None:
-            raise InputValueError(
-                _("unknown penalty {name}; allowed: {allowed}").format(
-                    name=quote(penalty), allowed=", ".join(PENALTIES.names)
-                )
-            )
-        if not values:
-            raise InputValueError(
-                _("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`")
-            )
-        entry["penalty"] = kind
-        entry["players"] = [player_name(sheet, v) for v in values]
-        return entry
+        return _penalised(sheet, entry, penalty, values)
     if negative is not None:
-        if not values:
-            raise InputValueError(
-                _("give each player's {hand} (e.g. {example})").format(
-                    hand=negative.name, example=" ".join(["0"] * len(sheet.players))
-                )
+        return _negative(sheet, entry, negative, values, points)
+    return _festa(sheet, entry, values, points, contract, trump, offer)
+
+
+def _penalised(sheet: KingSheet, entry: dict, penalty: str, values: list[str]) -> dict:
+    """A hand ended by a penalty (Art 9, 14): the values are the players at fault."""
+    kind = PENALTIES.get(penalty)
+    if kind is None:
+        raise InputValueError(
+            _("unknown penalty {name}; allowed: {allowed}").format(
+                name=quote(penalty), allowed=", ".join(PENALTIES.names)
             )
-        if points:
-            entry["points"] = per_player_values(sheet, values, _("points"), -negative.total, 0)
-        else:
-            entry["counts"] = per_player_values(sheet, values, negative.name, 0, negative.units)
-        return entry
+        )
+    if not values:
+        raise InputValueError(_("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`"))
+    entry["penalty"] = kind
+    entry["players"] = [player_name(sheet, v) for v in values]
+    return entry
+
+
+def _negative(sheet: KingSheet, entry: dict, negative: NegativeHand, values: list[str], points: bool) -> dict:
+    """A negative hand: each player's count (0 to the hand's units), or points with --points (Quadro 1)."""
+    if not values:
+        raise InputValueError(
+            _("give each player's {hand} (e.g. {example})").format(
+                hand=negative.name, example=" ".join(["0"] * len(sheet.players))
+            )
+        )
+    if points:
+        entry["points"] = per_player_values(sheet, values, _("points"), -negative.total, 0)
+    else:
+        entry["counts"] = per_player_values(sheet, values, negative.name, 0, negative.units)
+    return entry
+
+
+def _festa(
+    sheet: KingSheet,
+    entry: dict,
+    values: list[str],
+    points: bool,
+    contract: str | None,
+    trump: str | None,
+    offer: str | None,
+) -> dict:
+    """A festa: its contract, the trump of positivos, an accepted offer, and the tricks made (Art 9-13)."""
+    rules = sheet.rules
     contract_name = CONTRACTS.get(contract) if contract else None
     if contract and contract_name is None:
         raise InputValueError(
@@ -165,12 +186,7 @@ def build_entry(
             )
         )
     if trump:
-        trump_name = TRUMPS.get(trump)
-        if trump_name is None or trump_name not in rules.trumps:
-            raise InputValueError(
-                _("unknown trump {name}; allowed: {allowed}").format(name=quote(trump), allowed=", ".join(rules.trumps))
-            )
-        entry["trump"] = trump_name
+        entry["trump"] = _trump(sheet, trump)
     if offer:
         entry["offer"] = parse_offer(sheet, offer)
     if contract_name == "4-3-3-3":
@@ -190,6 +206,18 @@ def build_entry(
     return entry
 
 
+def _trump(sheet: KingSheet, typed: str) -> str:
+    """The trump a typed word names, one of the rule file's (Regras: Trunfo)."""
+    trump_name = TRUMPS.get(typed)
+    if trump_name is None or trump_name not in sheet.rules.trumps:
+        raise InputValueError(
+            _("unknown trump {name}; allowed: {allowed}").format(
+                name=quote(typed), allowed=", ".join(sheet.rules.trumps)
+            )
+        )
+    return trump_name
+
+
 def next_hand(sheet: KingSheet) -> str:
     """The hand the sheet expects next: the first negative hand not yet recorded, then festas."""
     recorded = {e.hand for e in sheet.entries}
@@ -202,11 +230,11 @@ def next_hand(sheet: KingSheet) -> str:
 def next_beneficiary(sheet: KingSheet) -> str:
     """The Dono da Festa in deal rotation: a penalised festa is replayed for the same player,
     otherwise the player after the last beneficiary, starting with the first player."""
-    festas = [e for e in sheet.entries if e.hand == "festa" and e.beneficiary]
+    festas = [(owner, e.penalty) for e in sheet.entries if e.hand == "festa" and (owner := e.beneficiary)]
     if not festas:
         return sheet.players[0]
-    last = festas[-1]
-    if last.penalty:
-        return last.beneficiary
+    last, penalty = festas[-1]
+    if penalty:
+        return last
     players = sheet.players
-    return players[(players.index(last.beneficiary) + 1) % len(players)]
+    return players[(players.index(last) + 1) % len(players)]

@@ -218,7 +218,7 @@ class _GameState:
         negatives = [h for h in hands if h.hand in self.order]
         phase_off = False
         if len(self.seen) == len(rules.negative_hands) and all(h.points is not None for h in negatives):
-            phase = sum(h.total for h in negatives)
+            phase = sum(h.total or 0 for h in negatives)  # every one known (above)
             if phase != rules.negative_phase_total:
                 phase_off = True
                 last_negative = self.sheet.entries[negatives[-1].index - 1]
@@ -229,7 +229,7 @@ class _GameState:
                     ),
                     K.PHASE_TOTAL,
                 )
-        if complete:
+        if complete and last is not None:  # a complete game has hands
             for player in self.sheet.players:
                 if player not in self.beneficiaries:
                     self.error(
@@ -239,7 +239,7 @@ class _GameState:
                         player,
                     )
             if not phase_off and all(h.points is not None for h in hands):
-                total = sum(h.total for h in hands)
+                total = sum(h.total or 0 for h in hands)  # every one known (above)
                 if total != rules.game_total:
                     self.error(
                         last,
@@ -253,7 +253,7 @@ def written_total_findings(sheet, hands) -> list[Finding]:
     """Every written total (king/written_totals.py reads them) that is not what the hands' points
     add up to."""
     found = []
-    for entry, hand in zip(sheet.entries, hands):
+    for entry, hand in zip(sheet.entries, hands):  # noqa: B905 (py39: zip has no strict)
         if entry.total is not None and hand.total is not None and entry.total != hand.total:
             found.append(
                 hand_finding(

@@ -8,7 +8,7 @@ not at the table, a missing count) becomes a Finding, so every one of them is re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn, Protocol, cast
 
 from scorekeeper.errors import SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
@@ -102,6 +102,15 @@ def hand_finding(
     )
 
 
+class Report(Protocol):
+    """Reports a finding about the hand being scored (each scoring module makes one): `message`
+    under the article of `kind`, about `player` when it names one."""
+
+    def __call__(
+        self, message: str, kind: FindingKind, player: str | None = None, severity: Severity = Severity.ERROR
+    ) -> None: ...
+
+
 TRUMP_RULE = "Art 9, 2a fase; Regras: Trunfo"  # positivos names a trump or sem-trunfo, chosen by the Dono da Festa
 
 
@@ -155,6 +164,7 @@ def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet
         hands.line, hands.item_lines = doc.line_of("hands") if "hands" in doc else doc.line, []
     if not isinstance(hands, list):
         raise SheetFormatError(_("hands: expected a list of hand entries"), source, doc.line_of("hands"))
+    hands = cast(LineList, hands)  # yaml_lines reads every list of a sheet as a LineList
     if len(hands) > MAX_HANDS:
         raise SheetFormatError(
             _("hands: {count} entries; a King sheet has at most {most}").format(count=len(hands), most=MAX_HANDS),
@@ -214,7 +224,7 @@ class _Reader:
     def line(self, key=None) -> int:
         return self.item.line_of(key) if key is not None else self.item.line
 
-    def fail_at(self, key, message: str):
+    def fail_at(self, key, message: str) -> NoReturn:
         raise SheetFormatError(
             _("hand {index}: {key}: {message}").format(index=self.index, key=key, message=message),
             self.source,
@@ -228,7 +238,7 @@ class _Reader:
                 self.source,
                 self.line(key),
                 self.index,
-                self.item.get("hand"),
+                self.item["hand"],  # read before any finding (`_entry`)
                 message,
                 kind.rule,
                 player,
@@ -276,7 +286,7 @@ class _Reader:
                     K.VALUE_COUNT,
                 )
                 return None
-            return dict(zip(players, numbers))
+            return dict(zip(players, numbers))  # noqa: B905 (py39: zip has no strict)
         if isinstance(value, dict):
             result = {}
             for name, number in value.items():
@@ -315,14 +325,14 @@ class _Reader:
         return value
 
 
-def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
+def _entry(item: object, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if not isinstance(item, dict):
         raise SheetFormatError(
             _("hand {index}: expected a mapping such as {{hand: vazas, counts: [3, 2, 1, 7]}}").format(index=index),
             sheet.source,
             line,
         )
-    read = _Reader(item, index, sheet)
+    read = _Reader(cast(LineDict, item), index, sheet)  # yaml_lines reads every mapping of a sheet as a LineDict
     for key in item:
         if key not in ENTRY_KEYS:
             read.fail_at(key, unknown_key(key, ENTRY_KEYS))
@@ -345,7 +355,19 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     entry.tricks = read.per_player("tricks", 0)
     entry.note = read.word("note")
     entry.total, entry.total_line = written_totals.read_hand_total(item, read.fail_at)
+    _read_penalty(read, entry)
+    entry.beneficiary = read.player("beneficiary")
+    _read_contract(read, entry)
+    _read_trump(read, entry)
+    offer = item.get("offer")
+    if offer is not None:
+        entry.offer = _offer(read, offer)
+    entry.findings = read.findings
+    return entry
 
+
+def _read_penalty(read: _Reader, entry: HandEntry) -> None:
+    """The penalty and the players at fault (Art 9, 14): each needs the other."""
     penalty = read.word("penalty")
     if penalty is not None:
         entry.penalty = PENALTIES.get(penalty)
@@ -357,7 +379,7 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
                 ),
                 K.PENALTY_UNKNOWN,
             )
-    offenders = item.get("players")
+    offenders = read.item.get("players")
     if offenders is not None:
         if isinstance(offenders, str):
             offenders = [offenders]
@@ -371,7 +393,9 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     elif penalty is not None:
         read.finding_at("penalty", _("a penalty needs the players at fault (players: [...])"), K.PENALTY_NO_OFFENDERS)
 
-    entry.beneficiary = read.player("beneficiary")
+
+def _read_contract(read: _Reader, entry: HandEntry) -> None:
+    """A festa's contract: positivos, nulos or the 4-3-3-3 (Art 9, 2a fase; Art 13)."""
     contract = read.word("contract")
     if contract is not None:
         entry.contract = CONTRACTS.get(contract)
@@ -383,7 +407,12 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
                 ),
                 K.CONTRACT_UNKNOWN,
             )
-    trump = item.get("trump")
+
+
+def _read_trump(read: _Reader, entry: HandEntry) -> None:
+    """A positivos festa's trump, one of the rule file's (Regras: Trunfo)."""
+    rules = read.sheet.rules
+    trump = read.item.get("trump")
     if isinstance(trump, (dict, list)):
         read.fail_at("trump", _("expected a word, got {value}").format(value=quote(trump)))
     if trump is not None:
@@ -401,9 +430,9 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
         # buyer of an accepted offer, names it (Regras: Trunfo). Without it the sheet does not say what was played.
         read.findings.append(
             hand_finding(
-                sheet.source,
+                read.source,
                 read.line("contract"),
-                index,
+                entry.index,
                 entry_label(entry),
                 _("a positivos festa needs its trump, named by the Dono da Festa: {trumps} (trump: ...)").format(
                     trumps=", ".join(rules.trumps)
@@ -412,11 +441,6 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
                 code=K.TRUMP_MISSING.code,
             )
         )
-    offer = item.get("offer")
-    if offer is not None:
-        entry.offer = _offer(read, offer)
-    entry.findings = read.findings
-    return entry
 
 
 def _offer(read: _Reader, offer) -> Offer | None:

@@ -117,9 +117,37 @@ def read_worksheet(
     if head is None:
         return None
     qty_cols = [c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.label(head, c), L.QTY_HEADER)]
-    players = []
+    players = _players(grid, head, qty_cols)
+    places = dict(places or {})
+    doc = _header_doc(grid, info, places, players, code(head - 1, qty_cols[0]))
+    boletim = Boletim(
+        grid.path,
+        grid.title,
+        doc,
+        players,
+        qty_cols,
+        [c + 1 for c in qty_cols],
+        [c + 2 for c in qty_cols],
+        _column(grid, head, L.TOTAL_HEADER),
+        None,
+        None,
+        rules_cell,
+        note_col=_column(grid, head, L.REMARK_HEADER),
+        names_row=head - 1,
+        header_cells=places,
+        grid=grid,
+    )
+    doc["hands"] = _hands(grid, boletim, head)
+    if boletim.totals_row is not None:
+        _typed_summary(grid, boletim, boletim.totals_row)
+    _refuse_outside(grid, boletim, head)
+    return boletim
+
+
+def _players(grid: Grid, head: int, qty_cols: list[int]) -> list[str]:
+    """The players' names, each over his three columns (the writer merges them), read as typed."""
+    players: list[str] = []
     for c in qty_cols:
-        # a player's name is over his three columns (the writer merges them); read as typed
         name = grid.text(head - 1, c, merged_as=Merge(head - 1, c, head - 1, c + 2))
         if name is None:
             raise SheetFormatError(_("a player column has no name above it"), grid.where(head - 1, c))
@@ -134,16 +162,21 @@ def read_worksheet(
         players.append(name)
     if not players:
         raise SheetFormatError(_("no player columns (Qtd, Negativos, Positivos)"), grid.where(head, L.COL_HAND))
-    total_col = _column(grid, head, L.TOTAL_HEADER)
-    note_col = _column(grid, head, L.REMARK_HEADER)
-    places = dict(places or {})
+    return players
+
+
+def _header_doc(
+    grid: Grid, info: dict, places: dict[str, tuple[int, int]], players: list[str], names_line: int
+) -> LineDict:
+    """The sheet's header from the boletim's: the Regras cell, the players, the header `info`
+    (each at the cell it was read from, `places`, which gains the scorer's when read here)."""
     doc = LineDict()
     doc.line, doc.key_lines = code(1, 1), {}
     info = dict(info)
     doc["rules"] = info.pop("rules")  # the Regras cell (Game.read_boletim gives it)
     doc.key_lines["rules"] = code(*places.get("rules", (1, 1)))
     doc["players"] = players
-    doc.key_lines["players"] = code(head - 1, qty_cols[0])
+    doc.key_lines["players"] = names_line
     for key in ("scorer", "event", "table", "round", "date"):
         if info.get(key) is not None:
             doc[key] = info[key]
@@ -156,23 +189,11 @@ def read_worksheet(
         places["scorer"] = (row, value_col)
     if isinstance(doc.get("scorer"), str) and (problem := name_problem(doc["scorer"])) is not None:
         raise SheetFormatError(problem, grid.where(*places["scorer"]))
-    boletim = Boletim(
-        grid.path,
-        grid.title,
-        doc,
-        players,
-        qty_cols,
-        [c + 1 for c in qty_cols],
-        [c + 2 for c in qty_cols],
-        total_col,
-        None,
-        None,
-        rules_cell,
-        note_col=note_col,
-        names_row=head - 1,
-        header_cells=places,
-        grid=grid,
-    )
+    return doc
+
+
+def _hands(grid: Grid, boletim: Boletim, head: int) -> LineList:
+    """Every hand's row down to the Totais row (where `boletim.totals_row` is set)."""
     hands = LineList()
     hands.line, hands.item_lines = code(head, L.COL_HAND), []
     row = head + 1
@@ -194,17 +215,73 @@ def read_worksheet(
             ),
             grid.where(head, L.COL_HAND),
         )
-    doc["hands"] = hands
-    if boletim.totals_row is not None:
-        _typed_summary(grid, boletim)
-    _refuse_outside(grid, boletim, head)
-    return boletim
+    return hands
 
 
 def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDict | None:
-    players = boletim.players
-    quantities, points, formulas = {}, {}, []
-    for p, name in enumerate(players):
+    quantities, points, formulas = _typed_values(grid, boletim, row)
+    meta = {
+        key: grid.text(row, column)
+        for key, column in (
+            ("beneficiary", L.COL_BENEFICIARY),
+            ("contract", L.COL_CONTRACT),
+            ("trump", L.COL_TRUMP),
+            ("offer_by", L.COL_OFFER_BY),
+            ("offer_tricks", L.COL_OFFER_TRICKS),
+            ("penalty", L.COL_PENALTY),
+            ("offenders", L.COL_OFFENDERS),
+        )
+    }
+    note = _note(grid, row, boletim.note_col)
+    total = grid.typed_over_number(row, boletim.total_col) if boletim.total_col is not None else None
+    if not (quantities or points or meta["contract"] or meta["penalty"]) and note is None and total is None:
+        _refuse_alone(grid, row, meta, label)
+        return None  # a hand not played (yet)
+    entry = LineDict()
+    entry.line, entry.key_lines = code(row, HAND_SLOT), {}
+    is_festa = label is not None and normalize(label) == "festa"  # the game's word, in every language (not a label)
+    entry["hand"] = label or ""
+    for key in ("beneficiary", "contract", "trump", "penalty"):
+        if meta[key] is not None:
+            entry[key] = meta[key]
+    if meta["offenders"] is not None:
+        entry["players"] = offender_names(meta["offenders"], boletim.players)
+    if meta["offer_by"] is not None or meta["offer_tricks"] is not None:
+        entry["offer"] = _offer(grid, row, meta)
+    if quantities:
+        entry["tricks" if is_festa else "counts"] = quantities
+        boletim.quantity_rows.add(row)
+    if points:
+        entry["points"] = points
+        if formulas:
+            # Points typed over some players' formulas: the others' formulas still give their
+            # values (filled in when the sheet is loaded), so they are not missing.
+            boletim.formula_points[row] = formulas
+    if note is not None:
+        entry["note"] = note
+    if total is not None:  # a total typed over its formula: kept, and checked (written_totals)
+        entry["total"] = total
+    for key in list(entry):
+        entry.key_lines[key] = code(row, _key_column(boletim, key))
+    return entry
+
+
+def _key_column(boletim: Boletim, key: str) -> int:
+    """The column (or the player's slot) an entry's key was read from."""
+    if key == "note" and boletim.note_col is not None:
+        return boletim.note_col
+    if key == "total" and boletim.total_col is not None:
+        return boletim.total_col
+    return KEY_COLUMNS[key]
+
+
+def _typed_values(grid: Grid, boletim: Boletim, row: int) -> tuple[dict[str, int], dict[str, int], list[str]]:
+    """A hand row's counts (Qtd), its points typed over the Negativos and Positivos formulas, and
+    the players whose points the formulas still give."""
+    quantities: dict[str, int] = {}
+    points: dict[str, int] = {}
+    formulas: list[str] = []
+    for p, name in enumerate(boletim.players):
         q = grid.number(row, boletim.qty_cols[p])
         if q is not None:
             if q < 0:
@@ -222,58 +299,7 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
             boletim.typed_points[(row, p)] = boletim.neg_cols[p] if neg is not None else boletim.pos_cols[p]
         elif (row, boletim.neg_cols[p]) in grid.formulas or (row, boletim.pos_cols[p]) in grid.formulas:
             formulas.append(name)
-    meta = {
-        key: grid.text(row, column)
-        for key, column in (
-            ("beneficiary", L.COL_BENEFICIARY),
-            ("contract", L.COL_CONTRACT),
-            ("trump", L.COL_TRUMP),
-            ("offer_by", L.COL_OFFER_BY),
-            ("offer_tricks", L.COL_OFFER_TRICKS),
-            ("penalty", L.COL_PENALTY),
-            ("offenders", L.COL_OFFENDERS),
-        )
-    }
-    note = _note(grid, row, boletim.note_col)
-    total = grid.typed_over_number(row, boletim.total_col) if boletim.total_col is not None else None
-    if (
-        not quantities
-        and not points
-        and not meta["contract"]
-        and not meta["penalty"]
-        and note is None
-        and total is None
-    ):
-        _refuse_alone(grid, row, meta, label)
-        return None  # a hand not played (yet)
-    entry = LineDict()
-    entry.line, entry.key_lines = code(row, HAND_SLOT), {}
-    is_festa = label is not None and normalize(label) == "festa"  # the game's word, in every language (not a label)
-    entry["hand"] = label or ""
-    for key in ("beneficiary", "contract", "trump", "penalty"):
-        if meta[key] is not None:
-            entry[key] = meta[key]
-    if meta["offenders"] is not None:
-        entry["players"] = offender_names(meta["offenders"], players)
-    if meta["offer_by"] is not None or meta["offer_tricks"] is not None:
-        entry["offer"] = _offer(grid, row, meta)
-    if quantities:
-        entry["tricks" if is_festa else "counts"] = quantities
-        boletim.quantity_rows.add(row)
-    if points:
-        entry["points"] = points
-        if formulas:
-            # Points typed over some players' formulas: the others' formulas still give their
-            # values (filled in when the sheet is loaded), so they are not missing.
-            boletim.formula_points[row] = formulas
-    if note is not None:
-        entry["note"] = note
-    if total is not None:  # a total typed over its formula: kept, and checked (written_totals)
-        entry["total"] = total
-    for key in list(entry):
-        column = boletim.note_col if key == "note" else boletim.total_col if key == "total" else KEY_COLUMNS[key]
-        entry.key_lines[key] = code(row, column)
-    return entry
+    return quantities, points, formulas
 
 
 def _refuse_alone(grid: Grid, row: int, meta: dict, label: str | None) -> None:
@@ -331,10 +357,9 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
     return offer
 
 
-def _typed_summary(grid: Grid, boletim: Boletim) -> None:
+def _typed_summary(grid: Grid, boletim: Boletim, totals_row: int) -> None:
     """The Totais and Saldo rows' numbers typed over their formulas, into the sheet's `totals:`
     (written_totals), each at its cell."""
-    totals_row = boletim.totals_row
     written: dict[str, LineDict] = {}
 
     def keep(key: str, name: str, value: int, row: int, column: int) -> None:
@@ -484,7 +509,7 @@ def _fill_formula_points(boletim: Boletim, sheet) -> bool:
     in a festa or a penalised hand, what the hand scores). So only the typed values are judged,
     and the others are not reported as missing. True when a value was filled in."""
     filled = False
-    for entry, raw in zip(sheet.entries, boletim.doc["hands"]):
+    for entry, raw in zip(sheet.entries, boletim.doc["hands"]):  # noqa: B905 (py39: zip has no strict)
         names = boletim.formula_points.get(boletim.rows[entry.index - 1])
         if not names or entry.points is not None:
             continue
@@ -512,7 +537,7 @@ def check(boletim: Boletim, rules_path: str | None = None):
     sheet = load(boletim, rules_path)
     result = score(sheet)
     result.source = boletim.source
-    result.hands = [hand._replace(line=row) for hand, row in zip(result.hands, boletim.rows)]
+    result.hands = [hand._replace(line=row) for hand, row in zip(result.hands, boletim.rows)]  # noqa: B905 (py39: zip has no strict)
     cells = _Cells(boletim, sheet)
     result.findings = boletim.cell_findings() + [cells.at_cell(f) for f in result.findings]
     return result
@@ -629,7 +654,7 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | No
     its `rules:` says when the caller knows better than the workbook (a house variant's file)."""
     sheet = load(boletim, rules_path)
     doc = boletim.doc
-    for entry, raw in zip(sheet.entries, doc["hands"]):
+    for entry, raw in zip(sheet.entries, doc["hands"]):  # noqa: B905 (py39: zip has no strict)
         if entry.penalty and entry.points is not None:
             # Points typed for a penalty are kept only where they differ from what it gives.
             negative = sheet.rules.negative_hand(entry.name) if entry.hand != "festa" else None

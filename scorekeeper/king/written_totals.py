@@ -9,6 +9,7 @@ difference the saldo), so that a total disputed on paper keeps its finding throu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
@@ -31,17 +32,21 @@ class WrittenTotals:
         return {player: value for player, (value, _line) in self.values.get(key, {}).items()}
 
 
-def _whole(value, fail) -> int:
+def _not_whole(value: object) -> str | None:
+    """Why `value` is not a total (a whole number), or None when it is one."""
     if isinstance(value, bool) or not isinstance(value, int):
-        fail(_("expected a whole number, got {value}").format(value=quote(value)))
-    return value
+        return _("expected a whole number, got {value}").format(value=quote(value))
+    return None
 
 
 def read_hand_total(item, fail_at) -> tuple[int | None, int | None]:
     """A hand's `total:` (its value and line), or (None, None); `fail_at(key, message)` refuses it."""
     if "total" not in item:
         return None, None
-    value = _whole(item["total"], lambda message: fail_at("total", message))
+    value = item["total"]
+    problem = _not_whole(value)
+    if problem is not None:
+        fail_at("total", problem)
     return value, item.line_of("total")
 
 
@@ -54,7 +59,7 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
         return written
     line = doc.line_of("totals")
 
-    def fail(message: str, at: int = line):
+    def fail(message: str, at: int = line) -> NoReturn:
         raise SheetFormatError(_("totals: {message}").format(message=message), source, at)
 
     if not isinstance(totals, dict):
@@ -68,7 +73,9 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
         read: dict[str, tuple[int, int]] = {}
         for name, value in values.items():
             where = values.line_of(name) if hasattr(values, "line_of") else at
-            number = _whole(value, lambda message: fail(f"{key}: {message}", where))
+            problem = _not_whole(value)
+            if problem is not None:
+                fail(f"{key}: {problem}", where)
             if name not in players:
                 written.findings.append(
                     Finding(
@@ -85,6 +92,6 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
                     )
                 )
                 continue
-            read[name] = (number, where)
+            read[name] = (value, where)
         written.values[key] = {p: read[p] for p in players if p in read}  # seat order
     return written
