@@ -9,6 +9,7 @@ from printing import page_count, page_sizes_mm, page_texts, print_pdf
 
 from scorekeeper import games, i18n
 from scorekeeper.core.check import check_file
+from scorekeeper.i18n import in_words
 from scorekeeper.sheet.show_table import signed
 from scorekeeper.workbook.export import summary_pages
 
@@ -49,7 +50,7 @@ def test_each_game_prints_every_finding_and_every_result(printed, position):
         result = check_file(str(ORDER[position]))
     page = words(pages[RESUMO_PAGES + position])
     for finding in result.findings:
-        assert words(f"{finding.message} [{finding.rule}]") in page, finding.message
+        assert words(f"{in_words(finding.message)} [{finding.rule}]") in page, finding.message
     if games.get(result.game).totals_word is None:  # signed points (King) or chips (Quatrilho)
         for player, total in result.totals.items():
             assert player in page and signed(total) in page, player

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Message, Mn_
 from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import NegativeHand
 from scorekeeper.king.sheet import HandEntry, KingSheet, Report, hand_finding
@@ -19,7 +19,9 @@ def score_negative_hand(
     """
     findings: list[Finding] = []
 
-    def finding(message: str, kind: FindingKind, player: str | None = None, severity: Severity = Severity.ERROR):
+    def finding(
+        message: str | Message, kind: FindingKind, player: str | None = None, severity: Severity = Severity.ERROR
+    ):
         findings.append(
             hand_finding(
                 sheet.source, entry.line, entry.index, hand.name, message, kind.rule, player, severity, code=kind.code
@@ -27,7 +29,7 @@ def score_negative_hand(
         )
 
     if entry.tricks is not None or entry.beneficiary or entry.contract or entry.offer or entry.trump:
-        finding(_("festa details (tricks, beneficiary, contract, trump, offer) on a negative hand"), K.FESTA_DETAILS)
+        finding(M_("festa details (tricks, beneficiary, contract, trump, offer) on a negative hand"), K.FESTA_DETAILS)
     counts, points = entry.counts, entry.points
     if points is not None:
         bad = _check_points(points, hand, finding)
@@ -39,7 +41,7 @@ def score_negative_hand(
             return dict(points), findings
     if counts is None:
         if not entry.findings:
-            finding(_("no counts or points recorded"), K.NO_COUNTS)
+            finding(M_("no counts or points recorded"), K.NO_COUNTS)
         return None, findings
     return _score_counts(counts, hand, sheet, finding), findings
 
@@ -50,22 +52,29 @@ def _check_points(points: dict[str, int], hand: NegativeHand, finding: Report) -
     for player, value in points.items():
         if value > 0 or value < -hand.total:
             finding(
-                ngettext(
+                Mn_(
                     "{player} has {points} point; a {hand} hand scores from 0 to -{total}",
                     "{player} has {points} points; a {hand} hand scores from 0 to -{total}",
                     abs(value),
-                ).format(player=player, points=value, hand=hand.name, total=hand.total),
+                    player=player,
+                    points=value,
+                    hand=hand.name,
+                    total=hand.total,
+                ),
                 K.POINTS_RANGE,
                 player,
             )
             bad = True
         elif value % hand.unit:
             finding(
-                ngettext(
+                Mn_(
                     "{player} has {points} point, not a multiple of {unit}",
                     "{player} has {points} points, not a multiple of {unit}",
                     abs(value),
-                ).format(player=player, points=value, unit=hand.unit),
+                    player=player,
+                    points=value,
+                    unit=hand.unit,
+                ),
                 K.POINTS_MULTIPLE,
                 player,
             )
@@ -81,8 +90,13 @@ def _check_points_against_counts(
     for player, count in counts.items():
         if points[player] != -count * hand.unit:
             finding(
-                _("{player}: {count} x {unit} = {value}, but the points say {points}").format(
-                    player=player, count=count, unit=hand.unit, value=-count * hand.unit, points=points[player]
+                M_(
+                    "{player}: {count} x {unit} = {value}, but the points say {points}",
+                    player=player,
+                    count=count,
+                    unit=hand.unit,
+                    value=-count * hand.unit,
+                    points=points[player],
                 ),
                 K.POINTS_COUNTS,
                 player,
@@ -98,8 +112,11 @@ def _score_counts(counts: dict[str, int], hand: NegativeHand, sheet: KingSheet, 
     over = [player for player, count in counts.items() if count > hand.units]
     for player in over:
         finding(
-            _("{player} took {count}, but there are only {units}").format(
-                player=player, count=counts[player], units=hand.units
+            M_(
+                "{player} took {count}, but there are only {units}",
+                player=player,
+                count=counts[player],
+                units=hand.units,
             ),
             K.COUNT_OVER,
             player,
@@ -108,7 +125,7 @@ def _score_counts(counts: dict[str, int], hand: NegativeHand, sheet: KingSheet, 
     if taken > hand.units:
         if not over:
             finding(
-                _("counts add up to {taken}, more than the {units} there are").format(taken=taken, units=hand.units),
+                M_("counts add up to {taken}, more than the {units} there are", taken=taken, units=hand.units),
                 K.TOTAL_OVER,
             )
         return recorded
@@ -119,16 +136,19 @@ def _score_counts(counts: dict[str, int], hand: NegativeHand, sheet: KingSheet, 
             charged = dict(recorded)
             charged[sheet.scorer] -= missing * hand.unit
             finding(
-                _(
+                M_(
                     "counts add up to {taken} of {units}; the missing {missing} ({points}) is charged to "
-                    "{scorer}, the responsible scorer"
-                ).format(
-                    taken=taken, units=hand.units, missing=missing, points=-missing * hand.unit, scorer=sheet.scorer
+                    "{scorer}, the responsible scorer",
+                    taken=taken,
+                    units=hand.units,
+                    missing=missing,
+                    points=-missing * hand.unit,
+                    scorer=sheet.scorer,
                 ),
                 K.MISSING_CHARGED,
                 sheet.scorer,
                 Severity.WARNING,
             )
             return charged
-        finding(_("counts add up to {taken} of {units}").format(taken=taken, units=hand.units), K.TOTAL_SHORT)
+        finding(M_("counts add up to {taken} of {units}", taken=taken, units=hand.units), K.TOTAL_SHORT)
     return recorded

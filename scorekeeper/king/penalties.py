@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Message, Mn_
 from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import NegativeHand, Split
 from scorekeeper.king.sheet import HandEntry, KingSheet, Report, festa_of, hand_finding
@@ -29,7 +29,9 @@ def penalty_points(
     article = ARTICLE[(entry.penalty or "", phase)]  # scored only when its penalty is known (scoring)
     label = hand.name if hand is not None else (festa_of(entry.beneficiary) if entry.beneficiary else "festa")
 
-    def finding(message: str, kind: FindingKind, player: str | None = None, severity: Severity = Severity.ERROR):
+    def finding(
+        message: str | Message, kind: FindingKind, player: str | None = None, severity: Severity = Severity.ERROR
+    ):
         # Reported under the penalty's article in this phase, whatever the kind's usual one.
         findings.append(
             hand_finding(sheet.source, entry.line, entry.index, label, message, article, player, code=kind.code)
@@ -37,8 +39,9 @@ def penalty_points(
 
     if entry.counts is not None or entry.tricks is not None:
         finding(
-            _("a hand penalised for {penalty} is scored by the penalty; counts or tricks were given").format(
-                penalty=entry.penalty
+            M_(
+                "a hand penalised for {penalty} is scored by the penalty; counts or tricks were given",
+                penalty=entry.penalty,
             ),
             K.PENALTY_COUNTS,
         )
@@ -46,7 +49,7 @@ def penalty_points(
     if not offenders:
         return None, findings
     if len(set(offenders)) != len(offenders):
-        finding(_("a player at fault is named twice"), K.OFFENDER_TWICE)
+        finding(M_("a player at fault is named twice"), K.OFFENDER_TWICE)
         return None, findings
     players = sheet.players
     if hand is not None:
@@ -77,11 +80,13 @@ def _negative_points(
         return {p: -share if p in offenders else 0 for p in players}
     if entry.points is None:
         finding(
-            ngettext(
+            Mn_(
                 "{total} cannot be split equally among {count} player at fault; record the points explicitly",
                 "{total} cannot be split equally among {count} players at fault; record the points explicitly",
                 len(offenders),
-            ).format(total=hand.total, count=len(offenders)),
+                total=hand.total,
+                count=len(offenders),
+            ),
             K.SPLIT_UNEVEN,
         )
     return None
@@ -101,11 +106,15 @@ def _check_written(
         for player in players:
             if points[player] != computed[player]:
                 finding(
-                    ngettext(
+                    Mn_(
                         "{player} has {points} point, but the {penalty} gives {computed}",
                         "{player} has {points} points, but the {penalty} gives {computed}",
                         abs(points[player]),
-                    ).format(player=player, points=points[player], penalty=entry.penalty, computed=computed[player]),
+                        player=player,
+                        points=points[player],
+                        penalty=entry.penalty,
+                        computed=computed[player],
+                    ),
                     K.PENALTY_POINTS,
                     player,
                 )
@@ -113,18 +122,20 @@ def _check_written(
         for player in players:
             if player not in entry.offenders and points[player] != 0:
                 finding(
-                    ngettext(
+                    Mn_(
                         "{player} is not at fault but has {points} point",
                         "{player} is not at fault but has {points} points",
                         abs(points[player]),
-                    ).format(player=player, points=points[player]),
+                        player=player,
+                        points=points[player],
+                    ),
                     K.NOT_AT_FAULT_POINTS,
                     player,
                 )
     total = sum(points.values())
     if total != expected:
         finding(
-            _("the penalty adds up to {total}, not {expected}").format(total=total, expected=expected),
+            M_("the penalty adds up to {total}, not {expected}", total=total, expected=expected),
             K.PENALTY_TOTAL,
         )
 
@@ -142,18 +153,22 @@ def _festa_split(entry: HandEntry, sheet: KingSheet, finding: Report) -> Split |
     if count == 2:
         return rules.passed_cards_festa_two
     finding(
-        ngettext(
+        Mn_(
             "Art 9.2 scores one or two players at fault, {count} is named",
             "Art 9.2 scores one or two players at fault, {count} are named",
             count,
-        ).format(count=count),
+            count=count,
+        ),
         K.PASSED_OFFENDERS,
     )
     return None
 
 
-def _renuncia_offenders(count: int) -> str:
+def _renuncia_offenders(count: int) -> Message:
     """Art 14: a renuncia is one player's; `count` players at fault were named."""
-    return ngettext(
-        "a renuncia has one offender, {count} is named", "a renuncia has one offender, {count} are named", count
-    ).format(count=count)
+    return Mn_(
+        "a renuncia has one offender, {count} is named",
+        "a renuncia has one offender, {count} are named",
+        count,
+        count=count,
+    )

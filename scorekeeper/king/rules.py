@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Mn_
 from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary, normalize
 
@@ -159,13 +159,15 @@ def from_data(data, source: str) -> KingRules:
     players, tricks = data["players"], data["tricks"]
     if players < 2:
         raise RulesError(
-            _("players: expected at least 2, got {count}").format(count=players), source, data.line_of("players")
+            M_("players: expected at least 2, got {count}", count=players), source, data.line_of("players")
         )
     phase = -sum(hand.total for hand in hands)
     if phase != data["negative_phase_total"]:
         raise RulesError(
-            _("negative_phase_total is {stated}, but the negative hands add up to {total}").format(
-                stated=data["negative_phase_total"], total=phase
+            M_(
+                "negative_phase_total is {stated}, but the negative hands add up to {total}",
+                stated=data["negative_phase_total"],
+                total=phase,
             ),
             source,
             data.line_of("negative_phase_total"),
@@ -231,9 +233,7 @@ def _negative_hands(hands_data, source: str) -> tuple[list[NegativeHand], Vocabu
         for spelling in {hand.name, hand.label, *hand.aliases}:
             if spelling in names or normalize(spelling) in FESTA_NAMES:
                 raise RulesError(
-                    _("negative_hands[{index}]: the name {name} is used twice").format(
-                        index=index, name=quote(spelling)
-                    ),
+                    M_("negative_hands[{index}]: the name {name} is used twice", index=index, name=quote(spelling)),
                     source,
                     line,
                 )
@@ -247,13 +247,14 @@ def _check_negative_hand(hand: NegativeHand, index: int, source: str, line: int)
     """A hand's units are worth its total: `unit` x `units` (Quadro 1)."""
     if hand.unit <= 0 or hand.units <= 0:
         raise RulesError(
-            _("negative_hands[{index}] ({hand}): unit and units must be above 0").format(index=index, hand=hand.name),
+            M_("negative_hands[{index}] ({hand}): unit and units must be above 0", index=index, hand=hand.name),
             source,
             line,
         )
     if hand.unit * hand.units != hand.total:
         raise RulesError(
-            _("negative_hands[{index}] ({hand}): unit {unit} x units {units} = {product}, but total is {total}").format(
+            M_(
+                "negative_hands[{index}] ({hand}): unit {unit} x units {units} = {product}, but total is {total}",
                 index=index,
                 hand=hand.name,
                 unit=hand.unit,
@@ -285,26 +286,33 @@ def _check_festas(data, source: str, phase: int) -> None:
     for what, value in checks.items():
         if value != total:
             raise RulesError(
-                _("{what} = {value}, but festas.total is {total}").format(what=what, value=value, total=total),
+                M_("{what} = {value}, but festas.total is {total}", what=what, value=value, total=total),
                 source,
                 fline,
             )
     game = phase + festas["count"] * total
     if game != data["game_total"]:
         raise RulesError(
-            ngettext(
+            Mn_(
                 "game_total is {stated}, but {phase} + {count} festa x {total} = {game}",
                 "game_total is {stated}, but {phase} + {count} festas x {total} = {game}",
                 festas["count"],
-            ).format(stated=data["game_total"], phase=phase, count=festas["count"], total=total, game=game),
+                stated=data["game_total"],
+                phase=phase,
+                count=festas["count"],
+                total=total,
+                game=game,
+            ),
             source,
             data.line_of("game_total"),
         )
     for trump in festas["trumps"]:
         if trump not in TRUMPS:
             raise RulesError(
-                _("festas.trumps: unknown trump {name}; allowed: {allowed}").format(
-                    name=quote(trump), allowed=", ".join(TRUMPS.names)
+                M_(
+                    "festas.trumps: unknown trump {name}; allowed: {allowed}",
+                    name=quote(trump),
+                    allowed=", ".join(TRUMPS.names),
                 ),
                 source,
                 fline,
@@ -324,7 +332,7 @@ def _penalty_splits(data, source: str) -> dict[str, Split]:
         if net != 0:
             # K4: penalty entries keep the phase totals intact, so they must net to zero.
             raise RulesError(
-                _("{what} adds up to {net} for the table; a festa penalty must add up to 0").format(what=what, net=net),
+                M_("{what} adds up to {net} for the table; a festa penalty must add up to 0", what=what, net=net),
                 source,
                 data.line_of("penalties"),
             )
@@ -336,11 +344,13 @@ def _check_places(data, source: str) -> None:
     places, players = data["classification"]["places"], data["players"]
     if len(places) != players:
         raise RulesError(
-            ngettext(
+            Mn_(
                 "classification.places: expected {count} value, one per place, got {got}",
                 "classification.places: expected {count} values, one per place, got {got}",
                 players,
-            ).format(count=players, got=len(places)),
+                count=players,
+                got=len(places),
+            ),
             source,
             data.line_of("classification"),
         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_, N_
 from scorekeeper.king import workbook_layout as L
 from scorekeeper.king.festa import score_festa
 from scorekeeper.king.penalties import penalty_points
@@ -150,18 +150,18 @@ def _players(grid: Grid, head: int, qty_cols: list[int]) -> list[str]:
     for c in qty_cols:
         name = grid.text(head - 1, c, merged_as=Merge(head - 1, c, head - 1, c + 2))
         if name is None:
-            raise SheetFormatError(_("a player column has no name above it"), grid.where(head - 1, c))
+            raise SheetFormatError(M_("a player column has no name above it"), grid.where(head - 1, c))
         problem = name_problem(name)
         if problem is not None:
             raise SheetFormatError(problem, grid.where(head - 1, c))
         if name in players:
             raise SheetFormatError(
-                _("players: {name} is named twice (row {row})").format(name=quote(name), row=head - 1),
+                M_("players: {name} is named twice (row {row})", name=quote(name), row=head - 1),
                 grid.where(head - 1, c),
             )
         players.append(name)
     if not players:
-        raise SheetFormatError(_("no player columns (Qtd, Negativos, Positivos)"), grid.where(head, L.COL_HAND))
+        raise SheetFormatError(M_("no player columns (Qtd, Negativos, Positivos)"), grid.where(head, L.COL_HAND))
     return players
 
 
@@ -210,8 +210,9 @@ def _hands(grid: Grid, boletim: Boletim, head: int) -> LineList:
     if boletim.totals_row is None and any(r > MAX_ROWS - 10 for r, _column in grid.values):
         # hands may go on below what is read: refuse rather than drop them
         raise SheetFormatError(
-            _("no 'Totais' row within the first {rows} rows; a King boletim holds at most a hundred hands").format(
-                rows=MAX_ROWS
+            M_(
+                "no 'Totais' row within the first {rows} rows; a King boletim holds at most a hundred hands",
+                rows=MAX_ROWS,
             ),
             grid.where(head, L.COL_HAND),
         )
@@ -286,7 +287,7 @@ def _typed_values(grid: Grid, boletim: Boletim, row: int) -> tuple[dict[str, int
         if q is not None:
             if q < 0:
                 raise SheetFormatError(
-                    _("{count} is negative; a Qtd cell counts cards or tricks from 0").format(count=q),
+                    M_("{count} is negative; a Qtd cell counts cards or tricks from 0", count=q),
                     grid.where(row, boletim.qty_cols[p]),
                 )
             quantities[name] = q
@@ -316,10 +317,11 @@ def _refuse_alone(grid: Grid, row: int, meta: dict, label: str | None) -> None:
     for key, column in columns.items():
         if meta[key] is not None and (key != "beneficiary" or label is None):
             raise SheetFormatError(
-                _(
+                M_(
                     "{value} is typed on a row with no contract, penalty, count or points: a hand's "
-                    "row holds what was played"
-                ).format(value=quote(meta[key])),
+                    "row holds what was played",
+                    value=quote(meta[key]),
+                ),
                 grid.where(row, column),
             )
 
@@ -349,7 +351,7 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
             offer["tricks"] = int(words[0])
         except ValueError:
             raise SheetFormatError(
-                _("{text}: expected the number of tricks offered").format(text=quote(text)),
+                M_("{text}: expected the number of tricks offered", text=quote(text)),
                 grid.where(row, L.COL_OFFER_TRICKS),
             ) from None
         if len(words) > 1:
@@ -433,17 +435,17 @@ def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
         if (row, column) in grid.formulas:
             continue  # the boletim's own formulas
         if column > last:
-            message = _(
+            message = N_(
                 "{value} is typed right of the boletim's last column ({column}): nothing there is read; "
                 "move it into the table or clear it"
             )
         elif row == boletim.names_row and column not in boletim.qty_cols:
-            message = _(
+            message = N_(
                 "{value} is typed in the players' row, which holds each player's name over their columns: "
                 "nothing else there is read"
             )
         elif row == totals and column not in totals_read or row == saldo and column not in saldo_read:
-            message = _(
+            message = N_(
                 "{value} is typed over a total that is not read (only each player's Negativos, Positivos "
                 "and saldo are): clear it"
             )
@@ -453,14 +455,14 @@ def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
             and row < notes
             and not any(is_label(value, label) for label in BELOW_LABELS)
         ):
-            message = _(
+            message = N_(
                 "{value} is typed below the Totais and Saldo rows, where no hand is read: hands are written "
                 "in the rows above the totals"
             )
         else:
             continue
         raise SheetFormatError(
-            message.format(value=_shown(grid, row, column, value), column=col(last)), grid.where(row, column)
+            M_(message, value=_shown(grid, row, column, value), column=col(last)), grid.where(row, column)
         )
 
 
@@ -482,8 +484,11 @@ def load(boletim: Boletim, rules_path: str | None = None):
         row, column = boletim.header_cells.get("scorer", (1, 1))
         # "Responsável (Art 6)" names the header cell as the default boletim labels it.
         raise SheetFormatError(
-            _("Responsável (Art 6): {name} is not one of the players named in row {row} ({players})").format(
-                name=quote(scorer), row=boletim.names_row, players=", ".join(boletim.players)
+            M_(
+                "Responsável (Art 6): {name} is not one of the players named in row {row} ({players})",
+                name=quote(scorer),
+                row=boletim.names_row,
+                players=", ".join(boletim.players),
             ),
             boletim.cell(column, row),
         )
