@@ -8,6 +8,7 @@ from conftest import EXAMPLES, PLAYERS, run
 
 from scorekeeper import games, i18n
 from scorekeeper.core.check import check_file
+from scorekeeper.i18n import in_words
 from scorekeeper.king import finding_codes
 
 DISPUTED = EXAMPLES / "king-disputed-mesa3.yaml"
@@ -172,7 +173,7 @@ def test_one_and_many_agree_in_portuguese(write_sheet, speaking):
     )
     for language in ("pt_PT", "pt_BR"):  # the values are the counts, said in Portuguese (not the key)
         speaking(language)
-        assert [finding.message for finding in check_file(sheet).findings] == [
+        assert [in_words(finding.message) for finding in check_file(sheet).findings] == [
             "mão 1 (vazas): contagens: 1 valor para 4 jogadores",
             "mão 2 (copas): contagens: 3 valores para 4 jogadores",
             "mão 3 (damas): Carla tem -1 ponto, não um múltiplo de 50",

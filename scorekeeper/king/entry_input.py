@@ -7,7 +7,7 @@ anything else raises InputValueError quoting what was typed, and nothing is reco
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Mn_, _
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
 from scorekeeper.king.sheet import TRUMP_RULE, KingSheet
 from scorekeeper.sheet.typed_input import whole
@@ -25,9 +25,7 @@ def player_name(sheet: KingSheet, typed: str) -> str:
     if len(matches) == 1:
         return matches[0]
     raise InputValueError(
-        _("{name} is not a player at this table ({players})").format(
-            name=quote(typed), players=", ".join(sheet.players)
-        )
+        M_("{name} is not a player at this table ({players})", name=quote(typed), players=", ".join(sheet.players))
     )
 
 
@@ -41,32 +39,35 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
             name, _sign, number = item.partition("=")
             player = player_name(sheet, name)
             if player in by_name:
-                raise InputValueError(_("{player} is given twice in {typed}").format(player=player, typed=quote(item)))
+                raise InputValueError(M_("{player} is given twice in {typed}", player=player, typed=quote(item)))
             by_name[player] = whole(number, _whose(player, what), low, high)
         missing = [p for p in players if p not in by_name]
         if missing:
             raise InputValueError(
-                _("no {what} for {players}: every player is asked (Art 6)").format(
-                    what=what, players=", ".join(missing)
-                )
+                M_("no {what} for {players}: every player is asked (Art 6)", what=what, players=", ".join(missing))
             )
         return [by_name[p] for p in players]
     if any("=" in v for v in values):
-        raise InputValueError(_("give every value in seat order or every value as NAME=N, not a mix"))
+        raise InputValueError(M_("give every value in seat order or every value as NAME=N, not a mix"))
     if len(values) != len(players):
-        table = ngettext("{count} player", "{count} players", len(players)).format(count=len(players))
+        table = Mn_("{count} player", "{count} players", len(players), count=len(players))
         raise InputValueError(
-            ngettext(
+            Mn_(
                 "{count} value given for {players} ({names})",
                 "{count} {what} given for {players} ({names})",
                 len(values),
-            ).format(count=len(values), what=what, players=table, names=", ".join(players))
+                count=len(values),
+                what=what,
+                players=table,
+                names=", ".join(players),
+            )
         )
-    return [whole(v, _whose(p, what), low, high) for p, v in zip(players, values)]
+    return [whole(v, _whose(p, what), low, high) for p, v in zip(players, values)]  # noqa: B905 (py39: zip has no strict)
 
 
 def _whose(player: str, what: str) -> str:
-    """`Ana's tricks`: one player's value, as an out-of-range message names it."""
+    """`Ana's tricks`: one player's value, as an out-of-range message names it (said here:
+    sheet.typed_input.whole takes the words it puts in its refusal)."""
     return _("{player}'s {what}").format(player=player, what=what)
 
 
@@ -74,7 +75,7 @@ def hand_name(sheet: KingSheet, typed: str) -> str:
     canonical = sheet.rules.hand_names.get(typed)
     if canonical is None:
         known = ", ".join(h.name for h in sheet.rules.negative_hands) + ", festa"
-        raise InputValueError(_("unknown hand {name}; the hands are {hands}").format(name=quote(typed), hands=known))
+        raise InputValueError(M_("unknown hand {name}; the hands are {hands}", name=quote(typed), hands=known))
     return canonical
 
 
@@ -84,13 +85,13 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
     parts = [p for p in parts if p]
     if len(parts) not in (2, 3):
         raise InputValueError(
-            _("offer {typed}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2").format(typed=quote(typed))
+            M_("offer {typed}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2", typed=quote(typed))
         )
     offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], _("offered tricks"), 1, sheet.rules.tricks)}
     if len(parts) == 3:
         contract = CONTRACTS.get(parts[2])
         if contract not in ("positivos", "nulos"):
-            raise InputValueError(_("offer {typed}: an offer is for positivos or nulos").format(typed=quote(typed)))
+            raise InputValueError(M_("offer {typed}: an offer is for positivos or nulos", typed=quote(typed)))
         offer["contract"] = contract
     return offer
 
@@ -108,86 +109,110 @@ def build_entry(
     penalty: str | None = None,
 ) -> dict:
     """The entry dict to record, from `record FILE HAND VALUES... [options]`."""
-    rules = sheet.rules
     canonical = hand_name(sheet, hand)
     entry: dict = {"hand": canonical}
     if penalty is None and values and PENALTIES.get(values[0]) is not None:
         penalty, values = values[0], values[1:]  # `ultimas renuncia Duarte`, as the prompt takes it
-    negative: NegativeHand | None = rules.negative_hand(canonical)
+    negative: NegativeHand | None = sheet.rules.negative_hand(canonical)
     if canonical == "festa":
         entry["beneficiary"] = player_name(sheet, beneficiary) if beneficiary else next_beneficiary(sheet)
     elif beneficiary or contract or trump or offer:
         raise InputValueError(
-            _("--beneficiary, --contract, --trump and --offer are for festas, not {hand}").format(hand=canonical)
+            M_("--beneficiary, --contract, --trump and --offer are for festas, not {hand}", hand=canonical)
         )
     if penalty:
-        kind = PENALTIES.get(penalty)
-        if kind is None:
-            raise InputValueError(
-                _("unknown penalty {name}; allowed: {allowed}").format(
-                    name=quote(penalty), allowed=", ".join(PENALTIES.names)
-                )
-            )
-        if not values:
-            raise InputValueError(
-                _("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`")
-            )
-        entry["penalty"] = kind
-        entry["players"] = [player_name(sheet, v) for v in values]
-        return entry
+        return _penalised(sheet, entry, penalty, values)
     if negative is not None:
-        if not values:
-            raise InputValueError(
-                _("give each player's {hand} (e.g. {example})").format(
-                    hand=negative.name, example=" ".join(["0"] * len(sheet.players))
-                )
+        return _negative(sheet, entry, negative, values, points)
+    return _festa(sheet, entry, values, points, contract, trump, offer)
+
+
+def _penalised(sheet: KingSheet, entry: dict, penalty: str, values: list[str]) -> dict:
+    """A hand ended by a penalty (Art 9, 14): the values are the players at fault."""
+    kind = PENALTIES.get(penalty)
+    if kind is None:
+        raise InputValueError(
+            M_("unknown penalty {name}; allowed: {allowed}", name=quote(penalty), allowed=", ".join(PENALTIES.names))
+        )
+    if not values:
+        raise InputValueError(M_("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`"))
+    entry["penalty"] = kind
+    entry["players"] = [player_name(sheet, v) for v in values]
+    return entry
+
+
+def _negative(sheet: KingSheet, entry: dict, negative: NegativeHand, values: list[str], points: bool) -> dict:
+    """A negative hand: each player's count (0 to the hand's units), or points with --points (Quadro 1)."""
+    if not values:
+        raise InputValueError(
+            M_(
+                "give each player's {hand} (e.g. {example})",
+                hand=negative.name,
+                example=" ".join(["0"] * len(sheet.players)),
             )
-        if points:
-            entry["points"] = per_player_values(sheet, values, _("points"), -negative.total, 0)
-        else:
-            entry["counts"] = per_player_values(sheet, values, negative.name, 0, negative.units)
-        return entry
+        )
+    if points:
+        entry["points"] = per_player_values(sheet, values, _("points"), -negative.total, 0)
+    else:
+        entry["counts"] = per_player_values(sheet, values, negative.name, 0, negative.units)
+    return entry
+
+
+def _festa(
+    sheet: KingSheet,
+    entry: dict,
+    values: list[str],
+    points: bool,
+    contract: str | None,
+    trump: str | None,
+    offer: str | None,
+) -> dict:
+    """A festa: its contract, the trump of positivos, an accepted offer, and the tricks made (Art 9-13)."""
+    rules = sheet.rules
     contract_name = CONTRACTS.get(contract) if contract else None
     if contract and contract_name is None:
         raise InputValueError(
-            _("unknown contract {name}; allowed: {allowed}").format(
-                name=quote(contract), allowed=", ".join(CONTRACTS.names)
-            )
+            M_("unknown contract {name}; allowed: {allowed}", name=quote(contract), allowed=", ".join(CONTRACTS.names))
         )
     if contract_name is None and not points:
-        raise InputValueError(_("a festa needs --contract positivos, nulos or 4-3-3-3"))
+        raise InputValueError(M_("a festa needs --contract positivos, nulos or 4-3-3-3"))
     if contract_name:
         entry["contract"] = contract_name
     if contract_name == "positivos" and not trump:
         raise InputValueError(
-            _("a positivos festa needs its trump, named by the Dono da Festa: give -t {trumps} [{rule}]").format(
-                trumps=" | ".join(rules.trumps), rule=TRUMP_RULE
+            M_(
+                "a positivos festa needs its trump, named by the Dono da Festa: give -t {trumps} [{rule}]",
+                trumps=" | ".join(rules.trumps),
+                rule=TRUMP_RULE,
             )
         )
     if trump:
-        trump_name = TRUMPS.get(trump)
-        if trump_name is None or trump_name not in rules.trumps:
-            raise InputValueError(
-                _("unknown trump {name}; allowed: {allowed}").format(name=quote(trump), allowed=", ".join(rules.trumps))
-            )
-        entry["trump"] = trump_name
+        entry["trump"] = _trump(sheet, trump)
     if offer:
         entry["offer"] = parse_offer(sheet, offer)
     if contract_name == "4-3-3-3":
         if values:
-            raise InputValueError(_("the 4-3-3-3 is scored without playing: give no tricks"))
+            raise InputValueError(M_("the 4-3-3-3 is scored without playing: give no tricks"))
         return entry
     if not values:
         raise InputValueError(
-            _("give each player's tricks (e.g. {example})").format(
-                example=" ".join(["3"] * (len(sheet.players) - 1) + ["4"])
-            )
+            M_("give each player's tricks (e.g. {example})", example=" ".join(["3"] * (len(sheet.players) - 1) + ["4"]))
         )
     if points:
         entry["points"] = per_player_values(sheet, values, _("points"), None, None)
     else:
         entry["tricks"] = per_player_values(sheet, values, _("tricks"), 0, rules.tricks)
     return entry
+
+
+def _trump(sheet: KingSheet, typed: str) -> str:
+    """The trump a typed word names, one of the rule file's (Regras: Trunfo)."""
+    trump_name = TRUMPS.get(typed)
+    if trump_name is None or trump_name not in sheet.rules.trumps:
+        raise InputValueError(
+            M_("unknown trump {name}; allowed: {allowed}", name=quote(typed), allowed=", ".join(sheet.rules.trumps))
+        )
+    return trump_name
 
 
 def next_hand(sheet: KingSheet) -> str:
@@ -202,11 +227,11 @@ def next_hand(sheet: KingSheet) -> str:
 def next_beneficiary(sheet: KingSheet) -> str:
     """The Dono da Festa in deal rotation: a penalised festa is replayed for the same player,
     otherwise the player after the last beneficiary, starting with the first player."""
-    festas = [e for e in sheet.entries if e.hand == "festa" and e.beneficiary]
+    festas = [(owner, e.penalty) for e in sheet.entries if e.hand == "festa" and (owner := e.beneficiary)]
     if not festas:
         return sheet.players[0]
-    last = festas[-1]
-    if last.penalty:
-        return last.beneficiary
+    last, penalty = festas[-1]
+    if penalty:
+        return last
     players = sheet.players
-    return players[(players.index(last.beneficiary) + 1) % len(players)]
+    return players[(players.index(last) + 1) % len(players)]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from scorekeeper.findings import Finding, FindingKind
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.findings import Finding, FindingKind, Severity
+from scorekeeper.i18n import M_, Message, Mn_
 from scorekeeper.king import finding_codes as K
 from scorekeeper.king.rules import KingRules
-from scorekeeper.king.sheet import HandEntry, KingSheet, festa_of, hand_finding
+from scorekeeper.king.sheet import HandEntry, KingSheet, Report, festa_of, hand_finding
 
 
 def positivos_points(
@@ -48,100 +48,130 @@ def offer_in_positive_tricks(rules: KingRules, tricks: int, contract: str) -> in
     return tricks * rules.nulos_equivalence if contract == "nulos" else tricks
 
 
-def score_festa(entry: HandEntry, sheet: KingSheet):
+def score_festa(entry: HandEntry, sheet: KingSheet) -> tuple[dict[str, int] | None, list[Finding]]:
     """Points per player for a festa entry (no penalty), and the findings."""
     rules = sheet.rules
     findings: list[Finding] = []
     beneficiary = entry.beneficiary
 
-    def finding(message: str, kind: FindingKind, player=None):
+    def finding(
+        message: str | Message, kind: FindingKind, player: str | None = None, severity: Severity = Severity.ERROR
+    ):
         owner = festa_of(beneficiary) if beneficiary else "festa"
         findings.append(
             hand_finding(sheet.source, entry.line, entry.index, owner, message, kind.rule, player, code=kind.code)
         )
 
     if entry.counts is not None:
-        finding(_("a festa is recorded with tricks (or points), not counts"), K.FESTA_COUNTS)
+        finding(M_("a festa is recorded with tricks (or points), not counts"), K.FESTA_COUNTS)
     if beneficiary is None:
         if not entry.findings:
-            finding(_("no beneficiary (the Dono da Festa)"), K.NO_BENEFICIARY)
+            finding(M_("no beneficiary (the Dono da Festa)"), K.NO_BENEFICIARY)
         return (dict(entry.points) if entry.points else None), findings
+    computed = _computed_points(entry, rules, sheet.players, beneficiary, finding)
+    if entry.points is None:
+        return computed, findings
+    _check_written(entry, entry.points, computed, rules, sheet.players, finding)
+    return dict(entry.points), findings
 
-    computed = None
-    contract, offer = entry.contract, entry.offer
+
+def _computed_points(
+    entry: HandEntry, rules: KingRules, players: list[str], beneficiary: str, finding: Report
+) -> dict[str, int] | None:
+    """The festa's points from its contract and tricks (Quadros 2-3, Art 13), None when the sheet
+    does not say enough to score it."""
+    contract = entry.contract
     if contract is None:
+        if entry.points is None and not entry.findings:
+            finding(M_("no contract (positivos, nulos or 4-3-3-3)"), K.NO_CONTRACT)
+        return None
+    if contract == "4-3-3-3":
+        _check_four_three(entry, rules, finding)
+        return four_three_points(rules, players, beneficiary)
+    seller, sold = _accepted_offer(entry, rules, finding)
+    tricks = entry.tricks
+    if tricks is None:
         if entry.points is None:
-            if not entry.findings:
-                finding(_("no contract (positivos, nulos or 4-3-3-3)"), K.NO_CONTRACT)
-            return None, findings
-    elif contract == "4-3-3-3":
-        if entry.tricks is not None:
-            finding(_("the 4-3-3-3 is scored without playing; tricks were given"), K.FOUR_THREE_TRICKS)
-        if offer is not None:
-            offered = offer_in_positive_tricks(rules, offer.tricks, offer.contract or "positivos")
-            if offered > rules.four_three_max_offer:
-                finding(
-                    _(
-                        "the 4-3-3-3 is not allowed after an offer of {offered} positive tricks (more than "
-                        "{most}) by {player}"
-                    ).format(offered=offered, most=rules.four_three_max_offer, player=offer.by),
-                    K.FOUR_THREE_OFFER,
-                    offer.by,
-                )
-        computed = four_three_points(rules, sheet.players, beneficiary)
-    else:
-        seller, sold = _accepted_offer(entry, rules, finding)
-        tricks = entry.tricks
-        if tricks is None:
-            if entry.points is None:
-                finding(_("no tricks recorded for {contract}").format(contract=contract), K.NO_TRICKS)
-                return None, findings
-        else:
-            _check_tricks(tricks, rules, finding)  # scored as recorded even when they do not add up
-            score = positivos_points if contract == "positivos" else nulos_points
-            computed = score(rules, tricks, beneficiary, seller, sold)
+            finding(M_("no tricks recorded for {contract}", contract=contract), K.NO_TRICKS)
+        return None
+    _check_tricks(tricks, rules, finding)  # scored as recorded even when they do not add up
+    score = positivos_points if contract == "positivos" else nulos_points
+    return score(rules, tricks, beneficiary, seller, sold)
 
-    if entry.points is not None:
-        if computed is not None:
-            for player in sheet.players:
-                if entry.points[player] != computed[player]:
-                    value = entry.points[player]
-                    finding(
-                        ngettext(
-                            "{player} has {points} point, but the {contract} scores {computed}",
-                            "{player} has {points} points, but the {contract} scores {computed}",
-                            abs(value),
-                        ).format(player=player, points=value, contract=contract, computed=computed[player]),
-                        K.NULOS_POINTS if contract == "nulos" else K.POSITIVOS_POINTS,
-                        player,
-                    )
-        total = sum(entry.points.values())
-        if total != rules.festa_total:
+
+def _check_four_three(entry: HandEntry, rules: KingRules, finding: Report) -> None:
+    """Art 13: the 4-3-3-3 is not played, and not allowed after an offer of more than its most."""
+    if entry.tricks is not None:
+        finding(M_("the 4-3-3-3 is scored without playing; tricks were given"), K.FOUR_THREE_TRICKS)
+    offer = entry.offer
+    if offer is not None:
+        offered = offer_in_positive_tricks(rules, offer.tricks, offer.contract or "positivos")
+        if offered > rules.four_three_max_offer:
             finding(
-                _("the festa adds up to {total}, not +{festa}").format(total=total, festa=rules.festa_total),
-                K.FESTA_TOTAL,
+                M_(
+                    "the 4-3-3-3 is not allowed after an offer of {offered} positive tricks (more than "
+                    "{most}) by {player}",
+                    offered=offered,
+                    most=rules.four_three_max_offer,
+                    player=offer.by,
+                ),
+                K.FOUR_THREE_OFFER,
+                offer.by,
             )
-        return dict(entry.points), findings
-    return computed, findings
 
 
-def _accepted_offer(entry: HandEntry, rules: KingRules, finding):
+def _check_written(
+    entry: HandEntry,
+    points: dict[str, int],
+    computed: dict[str, int] | None,
+    rules: KingRules,
+    players: list[str],
+    finding: Report,
+) -> None:
+    """Points written for a festa: each what its contract scores, all of them the festa's total."""
+    contract = entry.contract
+    if computed is not None:
+        for player in players:
+            if points[player] != computed[player]:
+                value = points[player]
+                finding(
+                    Mn_(
+                        "{player} has {points} point, but the {contract} scores {computed}",
+                        "{player} has {points} points, but the {contract} scores {computed}",
+                        abs(value),
+                        player=player,
+                        points=value,
+                        contract=contract,
+                        computed=computed[player],
+                    ),
+                    K.NULOS_POINTS if contract == "nulos" else K.POSITIVOS_POINTS,
+                    player,
+                )
+    total = sum(points.values())
+    if total != rules.festa_total:
+        finding(
+            M_("the festa adds up to {total}, not +{festa}", total=total, festa=rules.festa_total),
+            K.FESTA_TOTAL,
+        )
+
+
+def _accepted_offer(entry: HandEntry, rules: KingRules, finding: Report) -> tuple[str | None, int]:
     offer = entry.offer
     if offer is None:
         return None, 0
     if offer.by == entry.beneficiary:
         finding(
-            _("the offer is made by {player}, the beneficiary; offers come from the other players").format(
-                player=offer.by
-            ),
+            M_("the offer is made by {player}, the beneficiary; offers come from the other players", player=offer.by),
             K.OFFER_BY_BENEFICIARY,
             offer.by,
         )
         return None, 0
     if offer.contract is not None and offer.contract != entry.contract:
         finding(
-            _("the accepted offer is of tricks for {offered}, but the festa is played as {contract}").format(
-                offered=offer.contract, contract=entry.contract
+            M_(
+                "the accepted offer is of tricks for {offered}, but the festa is played as {contract}",
+                offered=offer.contract,
+                contract=entry.contract,
             ),
             K.OFFER_MISMATCH,
             offer.by,
@@ -150,11 +180,14 @@ def _accepted_offer(entry: HandEntry, rules: KingRules, finding):
     limit = rules.offer_limit_positivos if entry.contract == "positivos" else rules.offer_limit_nulos
     if not 1 <= offer.tricks <= limit:
         finding(
-            ngettext(
+            Mn_(
                 "an offer of {count} trick for {contract}; the limit is 1 to {limit}",
                 "an offer of {count} tricks for {contract}; the limit is 1 to {limit}",
                 abs(offer.tricks),
-            ).format(count=offer.tricks, contract=entry.contract, limit=limit),
+                count=offer.tricks,
+                contract=entry.contract,
+                limit=limit,
+            ),
             K.OFFER_LIMIT,
             offer.by,
         )
@@ -164,10 +197,10 @@ def _accepted_offer(entry: HandEntry, rules: KingRules, finding):
     return offer.by, offer.tricks
 
 
-def _check_tricks(tricks: dict[str, int], rules: KingRules, finding) -> None:
+def _check_tricks(tricks: dict[str, int], rules: KingRules, finding: Report) -> None:
     made = sum(tricks.values())
     if made != rules.tricks:
         finding(
-            _("tricks add up to {made}, not the {tricks} of a hand").format(made=made, tricks=rules.tricks),
+            M_("tricks add up to {made}, not the {tricks} of a hand", made=made, tricks=rules.tricks),
             K.TRICKS_TOTAL,
         )

@@ -7,7 +7,6 @@ the method that uses it, so that `check` does not pay for it.
 from scorekeeper.games import Game, Outcome, RecordOption, Seating, lazy
 from scorekeeper.i18n import _, decimal
 from scorekeeper.king import finding_codes
-from scorekeeper.output.sheet_text import hand_rows, running_rows
 
 
 def describe_rules(rules):
@@ -116,6 +115,7 @@ class King(Game):
     pad_finding_place = lazy("scorekeeper.king.pad_form", "finding_place")
     write_boletim = lazy("scorekeeper.king.workbook_write", "write_game")
     standings = lazy("scorekeeper.king.standings", "standings")
+    show_tables = lazy("scorekeeper.king.show", "show_tables")  # the hands, then the running balance
 
     def describe_rules(self, rules):
         return describe_rules(rules)
@@ -140,13 +140,6 @@ class King(Game):
         from scorekeeper.king.pad_form import hand_words  # lazy: only pages say a hand so
 
         return hand_words(rules, kind)
-
-    def show_tables(self, result):
-        """`show`: the hands with their totals and controls, then the running balance."""
-        tables = [("", *hand_rows(result, places_rule="Art 15"), 3)]
-        if result.hands:
-            tables.append((_("Running balance"), *running_rows(result), 2))
-        return tables
 
     def write_blank(self, ws, rules, who, scorer, styles, meta):
         from scorekeeper.king.workbook_write import write_blank  # lazy: openpyxl (test_lazy_imports)

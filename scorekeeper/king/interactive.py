@@ -28,25 +28,10 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
     """Ask the next hand, every value of it, and return the entry to record (raises Stop)."""
     rules = sheet.rules
     number = len(sheet.entries) + 1
-
-    default = next_hand(sheet)
-
-    def which_hand(typed: str):
-        """`damas`; `damas renuncia` for a penalised hand (its players asked next), or all of it
-        on one line, `ultimas renuncia Duarte`; just `renuncia` for the hand in brackets."""
-        words = typed.split()
-        if len(words) == 1 and words[0].lower() in STOP:
-            raise Stop
-        at = next((i for i, word in enumerate(words) if PENALTIES.get(word) is not None), None)
-        if at is None:
-            return hand_name(sheet, " ".join(words) if words else default), None, None
-        hand = hand_name(sheet, " ".join(words[:at]) if at else default)
-        return hand, PENALTIES.get(words[at]), (_names(sheet, " ".join(words[at + 1 :])) if words[at + 1 :] else None)
-
     recorded = {e.hand for e in sheet.entries}
     hands = [h.name for h in rules.negative_hands if h.name not in recorded] + ["festa"]
     hand, penalty, offenders = _until_valid(
-        ask, say, _("Hand {number}").format(number=number), which_hand, default, choices=hands
+        ask, say, _("Hand {number}").format(number=number), _hand_reader(sheet), next_hand(sheet), choices=hands
     )
     entry: dict = {"hand": hand}
     if hand == "festa":
@@ -81,6 +66,31 @@ def ask_entry(sheet: KingSheet, ask, say) -> dict:
             unit=negative.unit,
         )
         return entry
+    return _ask_festa(sheet, ask, say, entry)
+
+
+def _hand_reader(sheet: KingSheet):
+    """What the hand prompt makes of what was typed: (hand, penalty, players at fault)."""
+    default = next_hand(sheet)
+
+    def which_hand(typed: str):
+        """`damas`; `damas renuncia` for a penalised hand (its players asked next), or all of it
+        on one line, `ultimas renuncia Duarte`; just `renuncia` for the hand in brackets."""
+        words = typed.split()
+        if len(words) == 1 and words[0].lower() in STOP:
+            raise Stop
+        at = next((i for i, word in enumerate(words) if PENALTIES.get(word) is not None), None)
+        if at is None:
+            return hand_name(sheet, " ".join(words) if words else default), None, None
+        hand = hand_name(sheet, " ".join(words[:at]) if at else default)
+        return hand, PENALTIES.get(words[at]), (_names(sheet, " ".join(words[at + 1 :])) if words[at + 1 :] else None)
+
+    return which_hand
+
+
+def _ask_festa(sheet: KingSheet, ask, say, entry: dict) -> dict:
+    """A festa's contract, its trump in positivos, an accepted offer and the tricks made (Art 9-13)."""
+    rules = sheet.rules
 
     def which_contract(typed: str) -> str:
         contract = CONTRACTS.get(typed)
@@ -134,6 +144,11 @@ def _names(sheet: KingSheet, typed: str) -> list[str]:
     return names
 
 
+def _count_reader(whose: str, high: int):
+    """What a count prompt makes of what was typed: a whole number from 0 to `high`."""
+    return lambda typed: whole(typed, whose, 0, high)
+
+
 def _ask_counts(sheet: KingSheet, ask, say, what: str, high: int, expected: int, short_ok: bool, unit) -> list[int]:
     """Ask every player by name; a total above `expected` is asked again, a short one is charged
     to the responsible scorer only when the scorer confirms it (Art 6)."""
@@ -141,8 +156,8 @@ def _ask_counts(sheet: KingSheet, ask, say, what: str, high: int, expected: int,
         # `  Ana, vazas feitas`: the player, then what is asked of them (a whole phrase, translated).
         prompts = [f"  {player}, {what}" for player in sheet.players]  # independent: one screen (Prompt)
         values = [
-            _until_valid(ask, say, prompt, lambda t: whole(t, f"{player}: {what}", 0, high), together=prompts)
-            for player, prompt in zip(sheet.players, prompts)
+            _until_valid(ask, say, prompt, _count_reader(f"{player}: {what}", high), together=prompts)
+            for player, prompt in zip(sheet.players, prompts)  # noqa: B905 (py39: zip has no strict)
         ]
         total = sum(values)
         if total == expected:

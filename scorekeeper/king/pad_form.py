@@ -14,6 +14,7 @@ NO_PENALTY = ""
 PENALTY_WORDS = {"renuncia": "Renúncia", "cartas-passadas": "Cartas passadas"}  # Art 9, 14: the regulation's words
 CONTRACT_WORDS = {"positivos": "Positivos", "nulos": "Nulos", "4-3-3-3": "4-3-3-3"}  # Art 9
 TRUMP_WORDS = {"copas": "Copas", "espadas": "Espadas", "ouros": "Ouros", "paus": "Paus", "sem-trunfo": "Sem trunfo"}
+UNPENALISED = ("penalty", (NO_PENALTY,))  # a field shown only for a hand that no penalty ended
 PLAYED = ("positivos", "nulos")  # the festas whose tricks are played and counted (a 4-3-3-3 is not, Art 13)
 
 
@@ -26,12 +27,19 @@ def hand_words(sheet_rules, kind: str) -> str:
 
 
 def pad_form(sheet: KingSheet) -> EntryForm:
-    rules = sheet.rules
+    """The screen of the next hand: which hand and who is at fault, each negative hand's counts,
+    a festa's contract, trump, offer and tricks; each shown only when its hand is chosen."""
     players = tuple(Choice(p, p) for p in sheet.players)
+    groups: dict[str, str] = {}
+    fields = [*_hand_fields(sheet, players), *_count_fields(sheet, groups), *_festa_fields(sheet, players, groups)]
+    return EntryForm(_("Hand {number}").format(number=len(sheet.entries) + 1), tuple(fields), groups)
+
+
+def _hand_fields(sheet: KingSheet, players: tuple[Choice, ...]) -> list[Field]:
+    """The hand (the next one chosen, K1), a festa's Dono (in rotation, K2) and a penalty's players."""
     recorded = {e.hand for e in sheet.entries}
-    hands = [h for h in rules.negative_hands if h.name not in recorded]
-    number = len(sheet.entries) + 1
-    fields = [
+    hands = [h for h in sheet.rules.negative_hands if h.name not in recorded]
+    return [
         Field(
             "hand",
             CHOICE,
@@ -58,9 +66,13 @@ def pad_form(sheet: KingSheet) -> EntryForm:
             when=(("penalty", tuple(PENALTY_WORDS)),),
         ),
     ]
-    groups = {}
-    unpenalised = ("penalty", (NO_PENALTY,))
-    for hand in rules.negative_hands:
+
+
+def _count_fields(sheet: KingSheet, groups: dict[str, str]) -> list[Field]:
+    """Each negative hand not yet played: every player's count, a row of its own (Quadro 1)."""
+    recorded = {e.hand for e in sheet.entries}
+    fields = []
+    for hand in sheet.rules.negative_hands:
         if hand.name in recorded:
             continue
         groups[hand.name] = _("{hand}: each player's count ({units} in all, {unit} points each)").format(
@@ -73,51 +85,51 @@ def pad_form(sheet: KingSheet) -> EntryForm:
                 player,
                 low=0,
                 high=hand.units,
-                when=(("hand", (hand.name,)), unpenalised),
+                when=(("hand", (hand.name,)), UNPENALISED),
                 group=hand.name,
             )
             for seat, player in enumerate(sheet.players)
         ]
+    return fields
+
+
+def _festa_fields(sheet: KingSheet, players: tuple[Choice, ...], groups: dict[str, str]) -> list[Field]:
+    """A festa's contract, the trump of positivos, an accepted offer and the tricks made (Art 9-13)."""
+    rules = sheet.rules
     festa = ("hand", (FESTA,))
-    fields.append(
+    fields = [
         Field(
             "contract",
             CHOICE,
             _("Contract"),
             tuple(Choice(k, w) for k, w in CONTRACT_WORDS.items()),
-            when=(festa, unpenalised),
-        )
-    )
-    fields.append(
+            when=(festa, UNPENALISED),
+        ),
         Field(
             "trump",
             CHOICE,
             _("Trump"),
             tuple(Choice(t, TRUMP_WORDS.get(t, t)) for t in rules.trumps),
-            when=(festa, unpenalised, ("contract", ("positivos",))),
+            when=(festa, UNPENALISED, ("contract", ("positivos",))),
             hint=_("Named by the Dono da Festa (Art 13)."),
-        )
-    )
-    fields.append(
+        ),
         Field(
             "offer-by",
             CHOICE,
             _("Accepted offer: who offered"),
             (Choice("", _("No offer")), *players),
             required=False,
-            when=(festa, unpenalised, ("contract", tuple(CONTRACT_WORDS))),
-        )
-    )
-    fields.append(
+            when=(festa, UNPENALISED, ("contract", tuple(CONTRACT_WORDS))),
+        ),
         Field(
             "offer-tricks",
             NUMBER,
             _("Tricks offered"),
             low=1,
             high=max(rules.offer_limit_positivos, rules.offer_limit_nulos, rules.four_three_max_offer, 1),
-            when=(festa, unpenalised, ("offer-by", tuple(sheet.players))),
-        )
-    )
+            when=(festa, UNPENALISED, ("offer-by", tuple(sheet.players))),
+        ),
+    ]
     groups["tricks"] = _("Tricks made ({tricks} in all)").format(tricks=rules.tricks)
     fields += [
         Field(
@@ -126,12 +138,12 @@ def pad_form(sheet: KingSheet) -> EntryForm:
             player,
             low=0,
             high=rules.tricks,
-            when=(festa, unpenalised, ("contract", PLAYED)),
+            when=(festa, UNPENALISED, ("contract", PLAYED)),
             group="tricks",
         )
         for seat, player in enumerate(sheet.players)
     ]
-    return EntryForm(_("Hand {number}").format(number=number), tuple(fields), groups)
+    return fields
 
 
 def entry_from_pad(sheet: KingSheet, values: dict) -> dict:

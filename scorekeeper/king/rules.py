@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.errors import RulesError, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Mn_
 from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary, normalize
 
@@ -155,7 +155,67 @@ class KingRules(NamedTuple):
 def from_data(data, source: str) -> KingRules:
     """Build KingRules from a parsed rule file, or raise RulesError naming file:line."""
     validate(data, SCHEMA, source)
-    hands_data = data["negative_hands"]
+    hands, names = _negative_hands(data["negative_hands"], source)
+    players, tricks = data["players"], data["tricks"]
+    if players < 2:
+        raise RulesError(
+            M_("players: expected at least 2, got {count}", count=players), source, data.line_of("players")
+        )
+    phase = -sum(hand.total for hand in hands)
+    if phase != data["negative_phase_total"]:
+        raise RulesError(
+            M_(
+                "negative_phase_total is {stated}, but the negative hands add up to {total}",
+                stated=data["negative_phase_total"],
+                total=phase,
+            ),
+            source,
+            data.line_of("negative_phase_total"),
+        )
+    festas = data["festas"]
+    _check_festas(data, source, phase)
+    splits = _penalty_splits(data, source)
+    _check_places(data, source)
+    cls = data["classification"]
+    return KingRules(
+        source=source,
+        game=data["game"],
+        name=data["name"],
+        aliases=tuple(data.get("aliases", ())),
+        title=data.get("title", data["name"]),
+        players=players,
+        tricks=tricks,
+        negative_hands=tuple(hands),
+        negative_phase_total=data["negative_phase_total"],
+        game_total=data["game_total"],
+        festa_count=festas["count"],
+        festa_total=festas["total"],
+        positivos_per_trick=festas["positivos"]["per_trick"],
+        nulos_bonus=festas["nulos"]["bonus"],
+        nulos_per_trick=festas["nulos"]["per_trick"],
+        four_three_beneficiary_tricks=festas["four_three_three_three"]["beneficiary_tricks"],
+        four_three_other_tricks=festas["four_three_three_three"]["other_tricks"],
+        four_three_max_offer=festas["four_three_three_three"]["max_offer"],
+        offer_limit_positivos=festas["offer_limits"]["positivos"],
+        offer_limit_nulos=festas["offer_limits"]["nulos"],
+        nulos_equivalence=festas["nulos_equivalence"],
+        trumps=tuple(TRUMPS.get(t) or t for t in festas["trumps"]),  # each one known (_check_festas)
+        charge_missing_to_scorer=data["responsible_scorer"]["missing_units"] == "charge",
+        renuncia_festa=splits["penalties.renuncia.festa"],
+        passed_cards_festa_one=splits["penalties.cartas-passadas.festa.one_offender"],
+        passed_cards_festa_two=splits["penalties.cartas-passadas.festa.two_offenders"],
+        places=tuple(cls["places"]),
+        bye=cls["bye"],
+        absent=cls["absent"],
+        absent_table_bonus=cls["absent_table_bonus"],
+        spectator_denunciation=cls["spectator_denunciation"],
+        hand_names=names,
+    )
+
+
+def _negative_hands(hands_data, source: str) -> tuple[list[NegativeHand], Vocabulary]:
+    """Quadro 1's hands as the rule file lists them, each consistent, and the names of every hand
+    (the festa's among them)."""
     hands = []
     names = Vocabulary("hand")
     for index, item in enumerate(hands_data):
@@ -168,60 +228,49 @@ def from_data(data, source: str) -> KingRules:
             units=item["units"],
             total=item["total"],
         )
-        if hand.unit <= 0 or hand.units <= 0:
-            raise RulesError(
-                _("negative_hands[{index}] ({hand}): unit and units must be above 0").format(
-                    index=index, hand=hand.name
-                ),
-                source,
-                line,
-            )
-        if hand.unit * hand.units != hand.total:
-            raise RulesError(
-                _(
-                    "negative_hands[{index}] ({hand}): unit {unit} x units {units} = {product}, but total is {total}"
-                ).format(
-                    index=index,
-                    hand=hand.name,
-                    unit=hand.unit,
-                    units=hand.units,
-                    product=hand.unit * hand.units,
-                    total=hand.total,
-                ),
-                source,
-                line,
-            )
+        _check_negative_hand(hand, index, source, line)
         # The label is a name too: the Excel boletim shows labels, and import reads them back.
         for spelling in {hand.name, hand.label, *hand.aliases}:
             if spelling in names or normalize(spelling) in FESTA_NAMES:
                 raise RulesError(
-                    _("negative_hands[{index}]: the name {name} is used twice").format(
-                        index=index, name=quote(spelling)
-                    ),
+                    M_("negative_hands[{index}]: the name {name} is used twice", index=index, name=quote(spelling)),
                     source,
                     line,
                 )
         names.add(hand.name, hand.label, *hand.aliases)
         hands.append(hand)
     names.add("festa", *FESTA_NAMES[1:])
+    return hands, names
 
-    line_of = data.line_of
-    players, tricks = data["players"], data["tricks"]
-    if players < 2:
+
+def _check_negative_hand(hand: NegativeHand, index: int, source: str, line: int) -> None:
+    """A hand's units are worth its total: `unit` x `units` (Quadro 1)."""
+    if hand.unit <= 0 or hand.units <= 0:
         raise RulesError(
-            _("players: expected at least 2, got {count}").format(count=players), source, line_of("players")
+            M_("negative_hands[{index}] ({hand}): unit and units must be above 0", index=index, hand=hand.name),
+            source,
+            line,
         )
-    phase = -sum(hand.total for hand in hands)
-    if phase != data["negative_phase_total"]:
+    if hand.unit * hand.units != hand.total:
         raise RulesError(
-            _("negative_phase_total is {stated}, but the negative hands add up to {total}").format(
-                stated=data["negative_phase_total"], total=phase
+            M_(
+                "negative_hands[{index}] ({hand}): unit {unit} x units {units} = {product}, but total is {total}",
+                index=index,
+                hand=hand.name,
+                unit=hand.unit,
+                units=hand.units,
+                product=hand.unit * hand.units,
+                total=hand.total,
             ),
             source,
-            line_of("negative_phase_total"),
+            line,
         )
 
-    festas = data["festas"]
+
+def _check_festas(data, source: str, phase: int) -> None:
+    """Every way of scoring a festa gives its total (Quadros 2-3, Art 13), the game's total is the
+    negative phase's and the festas', and each trump is one the game knows."""
+    festas, players, tricks = data["festas"], data["players"], data["tricks"]
     fline = data.line_of("festas")
     total = festas["total"]
     checks = {
@@ -237,33 +286,42 @@ def from_data(data, source: str) -> KingRules:
     for what, value in checks.items():
         if value != total:
             raise RulesError(
-                _("{what} = {value}, but festas.total is {total}").format(what=what, value=value, total=total),
+                M_("{what} = {value}, but festas.total is {total}", what=what, value=value, total=total),
                 source,
                 fline,
             )
     game = phase + festas["count"] * total
     if game != data["game_total"]:
         raise RulesError(
-            ngettext(
+            Mn_(
                 "game_total is {stated}, but {phase} + {count} festa x {total} = {game}",
                 "game_total is {stated}, but {phase} + {count} festas x {total} = {game}",
                 festas["count"],
-            ).format(stated=data["game_total"], phase=phase, count=festas["count"], total=total, game=game),
+                stated=data["game_total"],
+                phase=phase,
+                count=festas["count"],
+                total=total,
+                game=game,
+            ),
             source,
-            line_of("game_total"),
+            data.line_of("game_total"),
         )
     for trump in festas["trumps"]:
         if trump not in TRUMPS:
             raise RulesError(
-                _("festas.trumps: unknown trump {name}; allowed: {allowed}").format(
-                    name=quote(trump), allowed=", ".join(TRUMPS.names)
+                M_(
+                    "festas.trumps: unknown trump {name}; allowed: {allowed}",
+                    name=quote(trump),
+                    allowed=", ".join(TRUMPS.names),
                 ),
                 source,
                 fline,
             )
 
-    pen = data["penalties"]
-    pline = line_of("penalties")
+
+def _penalty_splits(data, source: str) -> dict[str, Split]:
+    """The festa penalties' points (Art 9.2, 14), each adding up to 0 for the table."""
+    pen, players = data["penalties"], data["players"]
     splits = {
         "penalties.renuncia.festa": (Split(**pen["renuncia"]["festa"]), 1),
         "penalties.cartas-passadas.festa.one_offender": (Split(**pen["cartas-passadas"]["festa"]["one_offender"]), 1),
@@ -274,54 +332,25 @@ def from_data(data, source: str) -> KingRules:
         if net != 0:
             # K4: penalty entries keep the phase totals intact, so they must net to zero.
             raise RulesError(
-                _("{what} adds up to {net} for the table; a festa penalty must add up to 0").format(what=what, net=net),
+                M_("{what} adds up to {net} for the table; a festa penalty must add up to 0", what=what, net=net),
                 source,
-                pline,
+                data.line_of("penalties"),
             )
+    return {what: split for what, (split, _offenders) in splits.items()}
 
-    cls = data["classification"]
-    if len(cls["places"]) != players:
+
+def _check_places(data, source: str) -> None:
+    """Art 15: one table point value per place."""
+    places, players = data["classification"]["places"], data["players"]
+    if len(places) != players:
         raise RulesError(
-            ngettext(
+            Mn_(
                 "classification.places: expected {count} value, one per place, got {got}",
                 "classification.places: expected {count} values, one per place, got {got}",
                 players,
-            ).format(count=players, got=len(cls["places"])),
+                count=players,
+                got=len(places),
+            ),
             source,
-            line_of("classification"),
+            data.line_of("classification"),
         )
-
-    return KingRules(
-        source=source,
-        game=data["game"],
-        name=data["name"],
-        aliases=tuple(data.get("aliases", ())),
-        title=data.get("title", data["name"]),
-        players=players,
-        tricks=tricks,
-        negative_hands=tuple(hands),
-        negative_phase_total=data["negative_phase_total"],
-        game_total=data["game_total"],
-        festa_count=festas["count"],
-        festa_total=total,
-        positivos_per_trick=festas["positivos"]["per_trick"],
-        nulos_bonus=festas["nulos"]["bonus"],
-        nulos_per_trick=festas["nulos"]["per_trick"],
-        four_three_beneficiary_tricks=festas["four_three_three_three"]["beneficiary_tricks"],
-        four_three_other_tricks=festas["four_three_three_three"]["other_tricks"],
-        four_three_max_offer=festas["four_three_three_three"]["max_offer"],
-        offer_limit_positivos=festas["offer_limits"]["positivos"],
-        offer_limit_nulos=festas["offer_limits"]["nulos"],
-        nulos_equivalence=festas["nulos_equivalence"],
-        trumps=tuple(TRUMPS.get(t) for t in festas["trumps"]),
-        charge_missing_to_scorer=data["responsible_scorer"]["missing_units"] == "charge",
-        renuncia_festa=splits["penalties.renuncia.festa"][0],
-        passed_cards_festa_one=splits["penalties.cartas-passadas.festa.one_offender"][0],
-        passed_cards_festa_two=splits["penalties.cartas-passadas.festa.two_offenders"][0],
-        places=tuple(cls["places"]),
-        bye=cls["bye"],
-        absent=cls["absent"],
-        absent_table_bonus=cls["absent_table_bonus"],
-        spectator_denunciation=cls["spectator_denunciation"],
-        hand_names=names,
-    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_, N_, Message, _
 from scorekeeper.king import finding_codes as K
 from scorekeeper.king.classification import table_points
 from scorekeeper.king.festa import score_festa
@@ -30,6 +30,7 @@ def describe(entry: HandEntry) -> str:
         parts.append(entry.trump)
     if entry.offer:
         kind = f" {entry.offer.contract}" if entry.offer.contract else ""
+        # show's detail column, said here: a HandResult's detail is the text `show` prints
         parts.append(_("offer {player} {tricks}").format(player=entry.offer.by, tricks=entry.offer.tricks) + kind)
     return ", ".join(parts)
 
@@ -101,7 +102,7 @@ class _GameState:
     def error(
         self,
         entry: HandEntry,
-        message: str,
+        message: str | Message,
         kind: FindingKind,
         player=None,
         severity=Severity.ERROR,
@@ -126,17 +127,17 @@ class _GameState:
         if name in self.seen:
             self.error(
                 entry,
-                _("{hand} was already recorded at hand {index}").format(hand=name, index=self.seen[name]),
+                M_("{hand} was already recorded at hand {index}", hand=name, index=self.seen[name]),
                 K.HAND_TWICE,
             )
             return
         if self.festa_started:
-            self.error(entry, _("a negative hand after the festas began"), K.NEGATIVE_AFTER_FESTA)
+            self.error(entry, M_("a negative hand after the festas began"), K.NEGATIVE_AFTER_FESTA)
         later = [other for other in self.seen if self.order[other] > self.order[name]]
         if later:
             self.error(
                 entry,
-                _("played after {later}; Quadro 1 plays {hand} before it").format(later=later[0], hand=name),
+                M_("played after {later}; Quadro 1 plays {hand} before it", later=later[0], hand=name),
                 K.ORDER,
                 severity=Severity.WARNING,
             )
@@ -150,7 +151,7 @@ class _GameState:
             missing = [h.name for h in rules.negative_hands if h.name not in self.seen]
             self.error(
                 entry,
-                _("a festa before all negative hands were played (missing: {hands})").format(hands=", ".join(missing)),
+                M_("a festa before all negative hands were played (missing: {hands})", hands=", ".join(missing)),
                 K.FESTA_EARLY,
             )
         beneficiary = entry.beneficiary
@@ -160,10 +161,13 @@ class _GameState:
                 penalty = self.pending_replay.penalty
                 self.error(
                     entry,
-                    _(
+                    M_(
                         "{replayed}'s festa was penalised at hand {index} and is replayed next, but this "
-                        "festa is {player}'s"
-                    ).format(replayed=replayed, index=self.pending_replay.index, player=beneficiary),
+                        "festa is {player}'s",
+                        replayed=replayed,
+                        index=self.pending_replay.index,
+                        player=beneficiary,
+                    ),
                     K.REPLAY_BENEFICIARY,
                     beneficiary,
                     rule="Art 14" if penalty == "renuncia" else "Art 9.2",
@@ -176,7 +180,7 @@ class _GameState:
         if self.festas > rules.festa_count:
             self.error(
                 entry,
-                _("festa number {number}; a game has {count}").format(number=self.festas, count=rules.festa_count),
+                M_("festa number {number}; a game has {count}", number=self.festas, count=rules.festa_count),
                 K.FESTA_OVER,
             )
         if beneficiary is None:
@@ -184,8 +188,10 @@ class _GameState:
         if beneficiary in self.beneficiaries:
             self.error(
                 entry,
-                _("{player} was already the beneficiary at hand {index}; each player is beneficiary once").format(
-                    player=beneficiary, index=self.beneficiaries[beneficiary]
+                M_(
+                    "{player} was already the beneficiary at hand {index}; each player is beneficiary once",
+                    player=beneficiary,
+                    index=self.beneficiaries[beneficiary],
                 ),
                 K.BENEFICIARY_TWICE,
                 beneficiary,
@@ -198,8 +204,11 @@ class _GameState:
             if beneficiary != following:
                 self.error(
                     entry,
-                    _("{player}'s festa follows {last}'s; in deal rotation it is {next}'s turn").format(
-                        player=beneficiary, last=self.last_beneficiary, next=following
+                    M_(
+                        "{player}'s festa follows {last}'s; in deal rotation it is {next}'s turn",
+                        player=beneficiary,
+                        last=self.last_beneficiary,
+                        next=following,
                     ),
                     K.ROTATION,
                     beneficiary,
@@ -218,32 +227,34 @@ class _GameState:
         negatives = [h for h in hands if h.hand in self.order]
         phase_off = False
         if len(self.seen) == len(rules.negative_hands) and all(h.points is not None for h in negatives):
-            phase = sum(h.total for h in negatives)
+            phase = sum(h.total or 0 for h in negatives)  # every one known (above)
             if phase != rules.negative_phase_total:
                 phase_off = True
                 last_negative = self.sheet.entries[negatives[-1].index - 1]
                 self.error(
                     last_negative,
-                    _("the negative hands add up to {total}, not {expected}").format(
-                        total=phase, expected=rules.negative_phase_total
+                    M_(
+                        "the negative hands add up to {total}, not {expected}",
+                        total=phase,
+                        expected=rules.negative_phase_total,
                     ),
                     K.PHASE_TOTAL,
                 )
-        if complete:
+        if complete and last is not None:  # a complete game has hands
             for player in self.sheet.players:
                 if player not in self.beneficiaries:
                     self.error(
                         last,
-                        _("{player} was never the beneficiary of a festa").format(player=player),
+                        M_("{player} was never the beneficiary of a festa", player=player),
                         K.NEVER_BENEFICIARY,
                         player,
                     )
             if not phase_off and all(h.points is not None for h in hands):
-                total = sum(h.total for h in hands)
+                total = sum(h.total or 0 for h in hands)  # every one known (above)
                 if total != rules.game_total:
                     self.error(
                         last,
-                        _("the game adds up to {total}, not {expected}").format(total=total, expected=rules.game_total),
+                        M_("the game adds up to {total}, not {expected}", total=total, expected=rules.game_total),
                         K.GAME_TOTAL,
                     )
         return complete
@@ -253,7 +264,7 @@ def written_total_findings(sheet, hands) -> list[Finding]:
     """Every written total (king/written_totals.py reads them) that is not what the hands' points
     add up to."""
     found = []
-    for entry, hand in zip(sheet.entries, hands):
+    for entry, hand in zip(sheet.entries, hands):  # noqa: B905 (py39: zip has no strict)
         if entry.total is not None and hand.total is not None and entry.total != hand.total:
             found.append(
                 hand_finding(
@@ -261,8 +272,10 @@ def written_total_findings(sheet, hands) -> list[Finding]:
                     entry.total_line,
                     entry.index,
                     entry_label(entry),
-                    _("the total written here is {typed}, but the hand's points add up to {total}").format(
-                        typed=entry.total, total=hand.total
+                    M_(
+                        "the total written here is {typed}, but the hand's points add up to {total}",
+                        typed=entry.total,
+                        total=hand.total,
                     ),
                     TOTALS_RULE,
                     code=TYPED_HAND_TOTAL.code,
@@ -284,14 +297,14 @@ def written_total_findings(sheet, hands) -> list[Finding]:
     }
     messages = {
         "negativos": (
-            _("{player}'s Negativos total written here is {typed}, but the hands' Negativos add up to {expected}"),
+            N_("{player}'s Negativos total written here is {typed}, but the hands' Negativos add up to {expected}"),
             TYPED_COLUMN_TOTAL,
         ),
         "positivos": (
-            _("{player}'s Positivos total written here is {typed}, but the hands' Positivos add up to {expected}"),
+            N_("{player}'s Positivos total written here is {typed}, but the hands' Positivos add up to {expected}"),
             TYPED_COLUMN_TOTAL,
         ),
-        "saldo": (_("{player}'s saldo written here is {typed}, but Positivos - Negativos is {expected}"), TYPED_SALDO),
+        "saldo": (N_("{player}'s saldo written here is {typed}, but Positivos - Negativos is {expected}"), TYPED_SALDO),
     }
     for key in TOTALS_KEYS:
         message, kind = messages[key]
@@ -302,7 +315,7 @@ def written_total_findings(sheet, hands) -> list[Finding]:
                         Severity.ERROR,
                         sheet.source,
                         line,
-                        message.format(player=player, typed=typed, expected=expected[key][player]),
+                        M_(message, player=player, typed=typed, expected=expected[key][player]),
                         kind.rule,
                         None,
                         player,

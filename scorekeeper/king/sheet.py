@@ -8,14 +8,15 @@ not at the table, a missing count) becomes a Finding, so every one of them is re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn, Protocol, cast
 
 from scorekeeper.errors import SheetFormatError, clip, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.i18n import M_, Message, Mn_, Mp_, in_words
 from scorekeeper.king import finding_codes as K
 from scorekeeper.king import written_totals
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
+from scorekeeper.king.written_totals import BRACES
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.sheet.yaml_lines import (
     LineDict,
@@ -81,20 +82,21 @@ def hand_finding(
     source: str,
     line: int,
     index: int,
-    label: str,
-    message: str,
+    label: str | Message,
+    message: str | Message,
     rule: str,
     player: str | None = None,
     severity: Severity = Severity.ERROR,
     *,
     code: str,
 ) -> Finding:
-    """A finding about hand `index`, worded `hand 3 (damas): message` as every King check words it."""
+    """A finding about hand `index`, said `hand 3 (damas): message` as every King check says it."""
+    shown = clip(label) if isinstance(label, str) else Clipped(label)
     return Finding(
         severity,
         source,
         line,
-        _("hand {index} ({label}): {message}").format(index=index, label=clip(label), message=message),
+        M_("hand {index} ({label}): {message}", index=index, label=shown, message=message),
         rule,
         index,
         player,
@@ -102,19 +104,38 @@ def hand_finding(
     )
 
 
+class Clipped(NamedTuple):
+    """A hand's label that is a Message (`Ana's festa`), cut as `clip` cuts a label when the
+    finding is said: the words whole in the language of that moment, then cut."""
+
+    label: Message
+
+    def __format__(self, spec: str) -> str:
+        return format(clip(in_words(self.label)), spec)
+
+
+class Report(Protocol):
+    """Reports a finding about the hand being scored (each scoring module makes one): `message`
+    under the article of `kind`, about `player` when it names one."""
+
+    def __call__(
+        self, message: str | Message, kind: FindingKind, player: str | None = None, severity: Severity = Severity.ERROR
+    ) -> None: ...
+
+
 TRUMP_RULE = "Art 9, 2a fase; Regras: Trunfo"  # positivos names a trump or sem-trunfo, chosen by the Dono da Festa
 
 
-def entry_label(entry: HandEntry) -> str:
+def entry_label(entry: HandEntry) -> str | Message:
     """How findings name an entry: `damas`, or `Ana's festa`."""
     if entry.hand == "festa" and entry.beneficiary:
         return festa_of(entry.beneficiary)
     return clip(entry.name)
 
 
-def festa_of(beneficiary: str) -> str:
+def festa_of(beneficiary: str) -> Message:
     """`Ana's festa`: a festa named by its beneficiary (the Dono da Festa)."""
-    return _("{player}'s festa").format(player=beneficiary)
+    return M_("{player}'s festa", player=beneficiary)
 
 
 @dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
@@ -138,14 +159,12 @@ class KingSheet:
 
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:
     """Read a parsed sheet document into a KingSheet (SheetFormatError when unusable)."""
-    refuse_unknown_header(doc, HEADER_KEYS, source, _("a sheet is a mapping with 'rules', 'players' and 'hands'"))
+    refuse_unknown_header(doc, HEADER_KEYS, source, M_("a sheet is a mapping with 'rules', 'players' and 'hands'"))
     players = _players(doc, rules, source)
     scorer = doc.get("scorer", players[0])
     if not isinstance(scorer, str) or scorer not in players:
         raise SheetFormatError(
-            _("scorer: {name} is not one of the players ({players})").format(
-                name=quote(scorer), players=", ".join(players)
-            ),
+            M_("scorer: {name} is not one of the players ({players})", name=quote(scorer), players=", ".join(players)),
             source,
             doc.line_of("scorer"),
         )
@@ -154,10 +173,11 @@ def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet
         hands = LineList()
         hands.line, hands.item_lines = doc.line_of("hands") if "hands" in doc else doc.line, []
     if not isinstance(hands, list):
-        raise SheetFormatError(_("hands: expected a list of hand entries"), source, doc.line_of("hands"))
+        raise SheetFormatError(M_("hands: expected a list of hand entries"), source, doc.line_of("hands"))
+    hands = cast(LineList, hands)  # yaml_lines reads every list of a sheet as a LineList
     if len(hands) > MAX_HANDS:
         raise SheetFormatError(
-            _("hands: {count} entries; a King sheet has at most {most}").format(count=len(hands), most=MAX_HANDS),
+            M_("hands: {count} entries; a King sheet has at most {most}", count=len(hands), most=MAX_HANDS),
             source,
             doc.line_of("hands"),
         )
@@ -185,12 +205,15 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
     players = doc.get("players")
     line = doc.line_of("players") if "players" in doc else doc.line
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise SheetFormatError(_("players: expected a list of player names"), source, line)
+        raise SheetFormatError(M_("players: expected a list of player names"), source, line)
     refuse_bad_names(players, "players", source, line)  # the one name rule (names.py), as `new` applies it
     if len(players) != rules.players:
         raise SheetFormatError(
-            _("players: {rules} is played by {players}, the sheet names {count}").format(
-                rules=rules.name, players=rules.players, count=len(players)
+            M_(
+                "players: {rules} is played by {players}, the sheet names {count}",
+                rules=rules.name,
+                players=rules.players,
+                count=len(players),
             ),
             source,
             line,
@@ -198,7 +221,7 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
     seen = set()
     for name in players:
         if name in seen:
-            raise SheetFormatError(_("players: {name} is named twice").format(name=quote(name)), source, line)
+            raise SheetFormatError(M_("players: {name} is named twice", name=quote(name)), source, line)
         seen.add(name)
     return list(players)
 
@@ -214,21 +237,21 @@ class _Reader:
     def line(self, key=None) -> int:
         return self.item.line_of(key) if key is not None else self.item.line
 
-    def fail_at(self, key, message: str):
+    def fail_at(self, key, message: str | Message) -> NoReturn:
         raise SheetFormatError(
-            _("hand {index}: {key}: {message}").format(index=self.index, key=key, message=message),
+            M_("hand {index}: {key}: {message}", index=self.index, key=key, message=message),
             self.source,
             self.line(key),
         )
 
-    def finding_at(self, key, message: str, kind: FindingKind, player: str | None = None):
+    def finding_at(self, key, message: str | Message, kind: FindingKind, player: str | None = None):
         """A finding of `kind` about the value of `key`, reported under the kind's article."""
         self.findings.append(
             hand_finding(
                 self.source,
                 self.line(key),
                 self.index,
-                self.item.get("hand"),
+                self.item["hand"],  # read before any finding (`_entry`)
                 message,
                 kind.rule,
                 player,
@@ -245,13 +268,11 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail_at(key, _("expected a player's name, got {value}").format(value=quote(value)))
+            self.fail_at(key, M_("expected a player's name, got {value}", value=quote(value)))
         if value not in self.sheet.players:
             self.finding_at(
                 key,
-                _("{name} is not at this table ({players})").format(
-                    name=quote(value), players=", ".join(self.sheet.players)
-                ),
+                M_("{name} is not at this table ({players})", name=quote(value), players=", ".join(self.sheet.players)),
                 K.PLAYER_UNKNOWN,
                 value,
             )
@@ -267,16 +288,20 @@ class _Reader:
         if isinstance(value, list):
             numbers = [self.number(key, v, minimum) for v in value]
             if len(numbers) != len(players):
-                message = ngettext(
-                    "{key} has {count} value for {players}", "{key} has {count} values for {players}", len(numbers)
-                )
                 self.finding_at(
                     key,
-                    message.format(key=field_word(key), count=len(numbers), players=_players_count(len(players))),
+                    Mn_(
+                        "{key} has {count} value for {players}",
+                        "{key} has {count} values for {players}",
+                        len(numbers),
+                        key=field_word(key),
+                        count=len(numbers),
+                        players=_players_count(len(players)),
+                    ),
                     K.VALUE_COUNT,
                 )
                 return None
-            return dict(zip(players, numbers))
+            return dict(zip(players, numbers))  # noqa: B905 (py39: zip has no strict)
         if isinstance(value, dict):
             result = {}
             for name, number in value.items():
@@ -284,8 +309,11 @@ class _Reader:
                 if name not in players:
                     self.finding_at(
                         key,
-                        _("{key}: {name} is not at this table ({players})").format(
-                            key=field_word(key), name=quote(name), players=", ".join(players)
+                        M_(
+                            "{key}: {name} is not at this table ({players})",
+                            key=field_word(key),
+                            name=quote(name),
+                            players=", ".join(players),
                         ),
                         K.PLAYER_UNKNOWN,
                         str(name),
@@ -297,47 +325,47 @@ class _Reader:
                 # Art 6: the scorer must ask every player; nothing is filled in by exclusion.
                 self.finding_at(
                     key,
-                    _("{key}: no value for {players}; every player is asked (Art 6)").format(
-                        key=field_word(key), players=", ".join(missing)
+                    M_(
+                        "{key}: no value for {players}; every player is asked (Art 6)",
+                        key=field_word(key),
+                        players=", ".join(missing),
                     ),
                     K.VALUE_MISSING,
                     missing[0],
                 )
                 return None
             return {player: result[player] for player in players}  # seat order
-        self.fail_at(key, _("expected a list in seat order or a mapping {{player: value}}").format())
+        self.fail_at(key, M_("expected a list in seat order or a mapping {{player: value}}", **BRACES))
 
     def number(self, key, value, minimum: int | None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail_at(key, _("expected whole numbers, got {value}").format(value=quote(value)))
+            self.fail_at(key, M_("expected whole numbers, got {value}", value=quote(value)))
         if minimum is not None and value < minimum:
-            self.fail_at(key, _("{value} is negative; {key} are counted from 0").format(value=value, key=key))
+            self.fail_at(key, M_("{value} is negative; {key} are counted from 0", value=value, key=key))
         return value
 
 
-def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
+def _entry(item: object, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if not isinstance(item, dict):
         raise SheetFormatError(
-            _("hand {index}: expected a mapping such as {{hand: vazas, counts: [3, 2, 1, 7]}}").format(index=index),
+            M_("hand {index}: expected a mapping such as {{hand: vazas, counts: [3, 2, 1, 7]}}", index=index),
             sheet.source,
             line,
         )
-    read = _Reader(item, index, sheet)
+    read = _Reader(cast(LineDict, item), index, sheet)  # yaml_lines reads every mapping of a sheet as a LineDict
     for key in item:
         if key not in ENTRY_KEYS:
             read.fail_at(key, unknown_key(key, ENTRY_KEYS))
     name = read.word("hand")
     if name is None:
-        raise SheetFormatError(
-            _("hand {index}: no 'hand' key (which hand is this?)").format(index=index), sheet.source, line
-        )
+        raise SheetFormatError(M_("hand {index}: no 'hand' key (which hand is this?)", index=index), sheet.source, line)
     rules = sheet.rules
     entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name), item=item)
     if entry.hand is None:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
         read.finding_at(
             "hand",
-            _("unknown hand {name}; this game's hands are {hands}").format(name=quote(name), hands=known),
+            M_("unknown hand {name}; this game's hands are {hands}", name=quote(name), hands=known),
             K.HAND_UNKNOWN,
         )
     entry.counts = read.per_player("counts", 0)
@@ -345,73 +373,10 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     entry.tricks = read.per_player("tricks", 0)
     entry.note = read.word("note")
     entry.total, entry.total_line = written_totals.read_hand_total(item, read.fail_at)
-
-    penalty = read.word("penalty")
-    if penalty is not None:
-        entry.penalty = PENALTIES.get(penalty)
-        if entry.penalty is None:
-            read.finding_at(
-                "penalty",
-                _("unknown penalty {name}; allowed: {allowed}").format(
-                    name=quote(penalty), allowed=", ".join(PENALTIES.names)
-                ),
-                K.PENALTY_UNKNOWN,
-            )
-    offenders = item.get("players")
-    if offenders is not None:
-        if isinstance(offenders, str):
-            offenders = [offenders]
-        if not isinstance(offenders, list):
-            read.fail_at("players", _("expected the list of players at fault"))
-        entry.offenders = [p for p in (read.player("players", o) for o in offenders) if p is not None]
-        if penalty is None:
-            read.finding_at("players", _("players at fault are given but no penalty"), K.OFFENDERS_NO_PENALTY)
-        elif not offenders:
-            read.finding_at("players", _("a penalty needs the players at fault"), K.PENALTY_NO_OFFENDERS)
-    elif penalty is not None:
-        read.finding_at("penalty", _("a penalty needs the players at fault (players: [...])"), K.PENALTY_NO_OFFENDERS)
-
+    _read_penalty(read, entry)
     entry.beneficiary = read.player("beneficiary")
-    contract = read.word("contract")
-    if contract is not None:
-        entry.contract = CONTRACTS.get(contract)
-        if entry.contract is None:
-            read.finding_at(
-                "contract",
-                _("unknown contract {name}; allowed: {allowed}").format(
-                    name=quote(contract), allowed=", ".join(CONTRACTS.names)
-                ),
-                K.CONTRACT_UNKNOWN,
-            )
-    trump = item.get("trump")
-    if isinstance(trump, (dict, list)):
-        read.fail_at("trump", _("expected a word, got {value}").format(value=quote(trump)))
-    if trump is not None:
-        entry.trump = TRUMPS.get(str(trump))
-        if entry.trump is None or entry.trump not in rules.trumps:
-            read.finding_at(
-                "trump",
-                _("unknown trump {name}; allowed: {allowed}").format(
-                    name=quote(trump), allowed=", ".join(rules.trumps)
-                ),
-                K.TRUMP_UNKNOWN,
-            )
-    elif entry.contract == "positivos" and entry.hand == "festa" and entry.penalty is None:
-        # Positivos is played "marcando trunfo ou sem trunfo" (Art 9, 2a fase a); the Dono da Festa, or the
-        # buyer of an accepted offer, names it (Regras: Trunfo). Without it the sheet does not say what was played.
-        read.findings.append(
-            hand_finding(
-                sheet.source,
-                read.line("contract"),
-                index,
-                entry_label(entry),
-                _("a positivos festa needs its trump, named by the Dono da Festa: {trumps} (trump: ...)").format(
-                    trumps=", ".join(rules.trumps)
-                ),
-                TRUMP_RULE,
-                code=K.TRUMP_MISSING.code,
-            )
-        )
+    _read_contract(read, entry)
+    _read_trump(read, entry)
     offer = item.get("offer")
     if offer is not None:
         entry.offer = _offer(read, offer)
@@ -419,27 +384,107 @@ def _entry(item, index: int, line: int, sheet: KingSheet) -> HandEntry:
     return entry
 
 
+def _read_penalty(read: _Reader, entry: HandEntry) -> None:
+    """The penalty and the players at fault (Art 9, 14): each needs the other."""
+    penalty = read.word("penalty")
+    if penalty is not None:
+        entry.penalty = PENALTIES.get(penalty)
+        if entry.penalty is None:
+            read.finding_at(
+                "penalty",
+                M_(
+                    "unknown penalty {name}; allowed: {allowed}",
+                    name=quote(penalty),
+                    allowed=", ".join(PENALTIES.names),
+                ),
+                K.PENALTY_UNKNOWN,
+            )
+    offenders = read.item.get("players")
+    if offenders is not None:
+        if isinstance(offenders, str):
+            offenders = [offenders]
+        if not isinstance(offenders, list):
+            read.fail_at("players", M_("expected the list of players at fault"))
+        entry.offenders = [p for p in (read.player("players", o) for o in offenders) if p is not None]
+        if penalty is None:
+            read.finding_at("players", M_("players at fault are given but no penalty"), K.OFFENDERS_NO_PENALTY)
+        elif not offenders:
+            read.finding_at("players", M_("a penalty needs the players at fault"), K.PENALTY_NO_OFFENDERS)
+    elif penalty is not None:
+        read.finding_at("penalty", M_("a penalty needs the players at fault (players: [...])"), K.PENALTY_NO_OFFENDERS)
+
+
+def _read_contract(read: _Reader, entry: HandEntry) -> None:
+    """A festa's contract: positivos, nulos or the 4-3-3-3 (Art 9, 2a fase; Art 13)."""
+    contract = read.word("contract")
+    if contract is not None:
+        entry.contract = CONTRACTS.get(contract)
+        if entry.contract is None:
+            read.finding_at(
+                "contract",
+                M_(
+                    "unknown contract {name}; allowed: {allowed}",
+                    name=quote(contract),
+                    allowed=", ".join(CONTRACTS.names),
+                ),
+                K.CONTRACT_UNKNOWN,
+            )
+
+
+def _read_trump(read: _Reader, entry: HandEntry) -> None:
+    """A positivos festa's trump, one of the rule file's (Regras: Trunfo)."""
+    rules = read.sheet.rules
+    trump = read.item.get("trump")
+    if isinstance(trump, (dict, list)):
+        read.fail_at("trump", M_("expected a word, got {value}", value=quote(trump)))
+    if trump is not None:
+        entry.trump = TRUMPS.get(str(trump))
+        if entry.trump is None or entry.trump not in rules.trumps:
+            read.finding_at(
+                "trump",
+                M_("unknown trump {name}; allowed: {allowed}", name=quote(trump), allowed=", ".join(rules.trumps)),
+                K.TRUMP_UNKNOWN,
+            )
+    elif entry.contract == "positivos" and entry.hand == "festa" and entry.penalty is None:
+        # Positivos is played "marcando trunfo ou sem trunfo" (Art 9, 2a fase a); the Dono da Festa, or the
+        # buyer of an accepted offer, names it (Regras: Trunfo). Without it the sheet does not say what was played.
+        read.findings.append(
+            hand_finding(
+                read.source,
+                read.line("contract"),
+                entry.index,
+                entry_label(entry),
+                M_(
+                    "a positivos festa needs its trump, named by the Dono da Festa: {trumps} (trump: ...)",
+                    trumps=", ".join(rules.trumps),
+                ),
+                TRUMP_RULE,
+                code=K.TRUMP_MISSING.code,
+            )
+        )
+
+
 def _offer(read: _Reader, offer) -> Offer | None:
     if not isinstance(offer, dict):
-        read.fail_at("offer", _("expected {{by: PLAYER, tricks: N}}").format())
+        read.fail_at("offer", M_("expected {{by: PLAYER, tricks: N}}", **BRACES))
     for key in offer:
         if key not in OFFER_KEYS:
             read.fail_at("offer", unknown_key(key, OFFER_KEYS))
     tricks = offer.get("tricks")
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        read.fail_at("offer", _("tricks: expected a whole number, got {value}").format(value=quote(tricks)))
+        read.fail_at("offer", M_("tricks: expected a whole number, got {value}", value=quote(tricks)))
     if "by" not in offer:
-        read.fail_at("offer", _("by: who made the offer?"))
+        read.fail_at("offer", M_("by: who made the offer?"))
     by = read.player("offer", offer["by"])
     contract = offer.get("contract")
     if isinstance(contract, (dict, list)):
-        read.fail_at("offer", _("contract: expected a word, got {value}").format(value=quote(contract)))
+        read.fail_at("offer", M_("contract: expected a word, got {value}", value=quote(contract)))
     if contract is not None:
         canonical = CONTRACTS.get(str(contract))
         if canonical not in ("positivos", "nulos"):
             read.finding_at(
                 "offer",
-                _("an offer is of tricks for positivos or nulos, not {name}").format(name=quote(contract)),
+                M_("an offer is of tricks for positivos or nulos, not {name}", name=quote(contract)),
                 K.OFFER_KIND,
             )
             return None
@@ -449,17 +494,17 @@ def _offer(read: _Reader, offer) -> Offer | None:
     return Offer(by=by, tricks=tricks, contract=contract)
 
 
-def field_word(key: str) -> str:
+def field_word(key: str) -> str | Message:
     """How a finding names the values it is about, in the language in use: English says the
     sheet's key, Portuguese the regulation's word (Quadro 1: as contagens, os pontos, as vazas)."""
     words = {
-        "counts": pgettext("king field", "counts"),
-        "points": pgettext("king field", "points"),
-        "tricks": pgettext("king field", "tricks"),
+        "counts": Mp_("king field", "counts"),
+        "points": Mp_("king field", "points"),
+        "tricks": Mp_("king field", "tricks"),
     }
     return words.get(key, key)
 
 
-def _players_count(count: int) -> str:
+def _players_count(count: int) -> Message:
     """`4 players`: how many players a table has, as the messages that compare a count with it say."""
-    return ngettext("{count} player", "{count} players", count).format(count=count)
+    return Mn_("{count} player", "{count} players", count, count=count)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
+from scorekeeper.king.rules import KingRules
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
@@ -44,7 +46,7 @@ class PlayerTally:
 def tally(tournament: Tournament, results: dict[str, SheetResult]) -> dict[str, PlayerTally]:
     """Every player's tally, registered players first, in their order, then anyone else named by
     a sheet, a bye or a penalty, in the order met."""
-    rules = tournament.rules
+    rules = cast(KingRules, tournament.rules)  # the registry gives King's standings a King championship
     players: dict[str, PlayerTally] = {name: PlayerTally() for name in tournament.players}
 
     def of(name: str) -> PlayerTally:
@@ -93,7 +95,7 @@ def separated_by(high: tuple, low: tuple) -> str:
         return "points"
     if high[1] != low[1]:
         return "king_points"
-    for k, (a, b) in enumerate(zip(high[2], low[2]), 1):
+    for k, (a, b) in enumerate(zip(high[2], low[2]), 1):  # noqa: B905 (py39: zip has no strict)
         if a != b:
             return f"best game {k}"
     if len(high[2]) != len(low[2]):

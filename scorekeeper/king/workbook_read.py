@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_, N_
 from scorekeeper.king import workbook_layout as L
 from scorekeeper.king.festa import score_festa
 from scorekeeper.king.penalties import penalty_points
@@ -117,33 +117,66 @@ def read_worksheet(
     if head is None:
         return None
     qty_cols = [c for c in range(1, MAX_COLUMNS + 1) if is_label(grid.label(head, c), L.QTY_HEADER)]
-    players = []
+    players = _players(grid, head, qty_cols)
+    places = dict(places or {})
+    doc = _header_doc(grid, info, places, players, code(head - 1, qty_cols[0]))
+    boletim = Boletim(
+        grid.path,
+        grid.title,
+        doc,
+        players,
+        qty_cols,
+        [c + 1 for c in qty_cols],
+        [c + 2 for c in qty_cols],
+        _column(grid, head, L.TOTAL_HEADER),
+        None,
+        None,
+        rules_cell,
+        note_col=_column(grid, head, L.REMARK_HEADER),
+        names_row=head - 1,
+        header_cells=places,
+        grid=grid,
+    )
+    doc["hands"] = _hands(grid, boletim, head)
+    if boletim.totals_row is not None:
+        _typed_summary(grid, boletim, boletim.totals_row)
+    _refuse_outside(grid, boletim, head)
+    return boletim
+
+
+def _players(grid: Grid, head: int, qty_cols: list[int]) -> list[str]:
+    """The players' names, each over his three columns (the writer merges them), read as typed."""
+    players: list[str] = []
     for c in qty_cols:
-        # a player's name is over his three columns (the writer merges them); read as typed
         name = grid.text(head - 1, c, merged_as=Merge(head - 1, c, head - 1, c + 2))
         if name is None:
-            raise SheetFormatError(_("a player column has no name above it"), grid.where(head - 1, c))
+            raise SheetFormatError(M_("a player column has no name above it"), grid.where(head - 1, c))
         problem = name_problem(name)
         if problem is not None:
             raise SheetFormatError(problem, grid.where(head - 1, c))
         if name in players:
             raise SheetFormatError(
-                _("players: {name} is named twice (row {row})").format(name=quote(name), row=head - 1),
+                M_("players: {name} is named twice (row {row})", name=quote(name), row=head - 1),
                 grid.where(head - 1, c),
             )
         players.append(name)
     if not players:
-        raise SheetFormatError(_("no player columns (Qtd, Negativos, Positivos)"), grid.where(head, L.COL_HAND))
-    total_col = _column(grid, head, L.TOTAL_HEADER)
-    note_col = _column(grid, head, L.REMARK_HEADER)
-    places = dict(places or {})
+        raise SheetFormatError(M_("no player columns (Qtd, Negativos, Positivos)"), grid.where(head, L.COL_HAND))
+    return players
+
+
+def _header_doc(
+    grid: Grid, info: dict, places: dict[str, tuple[int, int]], players: list[str], names_line: int
+) -> LineDict:
+    """The sheet's header from the boletim's: the Regras cell, the players, the header `info`
+    (each at the cell it was read from, `places`, which gains the scorer's when read here)."""
     doc = LineDict()
     doc.line, doc.key_lines = code(1, 1), {}
     info = dict(info)
     doc["rules"] = info.pop("rules")  # the Regras cell (Game.read_boletim gives it)
     doc.key_lines["rules"] = code(*places.get("rules", (1, 1)))
     doc["players"] = players
-    doc.key_lines["players"] = code(head - 1, qty_cols[0])
+    doc.key_lines["players"] = names_line
     for key in ("scorer", "event", "table", "round", "date"):
         if info.get(key) is not None:
             doc[key] = info[key]
@@ -156,23 +189,11 @@ def read_worksheet(
         places["scorer"] = (row, value_col)
     if isinstance(doc.get("scorer"), str) and (problem := name_problem(doc["scorer"])) is not None:
         raise SheetFormatError(problem, grid.where(*places["scorer"]))
-    boletim = Boletim(
-        grid.path,
-        grid.title,
-        doc,
-        players,
-        qty_cols,
-        [c + 1 for c in qty_cols],
-        [c + 2 for c in qty_cols],
-        total_col,
-        None,
-        None,
-        rules_cell,
-        note_col=note_col,
-        names_row=head - 1,
-        header_cells=places,
-        grid=grid,
-    )
+    return doc
+
+
+def _hands(grid: Grid, boletim: Boletim, head: int) -> LineList:
+    """Every hand's row down to the Totais row (where `boletim.totals_row` is set)."""
     hands = LineList()
     hands.line, hands.item_lines = code(head, L.COL_HAND), []
     row = head + 1
@@ -189,39 +210,17 @@ def read_worksheet(
     if boletim.totals_row is None and any(r > MAX_ROWS - 10 for r, _column in grid.values):
         # hands may go on below what is read: refuse rather than drop them
         raise SheetFormatError(
-            _("no 'Totais' row within the first {rows} rows; a King boletim holds at most a hundred hands").format(
-                rows=MAX_ROWS
+            M_(
+                "no 'Totais' row within the first {rows} rows; a King boletim holds at most a hundred hands",
+                rows=MAX_ROWS,
             ),
             grid.where(head, L.COL_HAND),
         )
-    doc["hands"] = hands
-    if boletim.totals_row is not None:
-        _typed_summary(grid, boletim)
-    _refuse_outside(grid, boletim, head)
-    return boletim
+    return hands
 
 
 def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDict | None:
-    players = boletim.players
-    quantities, points, formulas = {}, {}, []
-    for p, name in enumerate(players):
-        q = grid.number(row, boletim.qty_cols[p])
-        if q is not None:
-            if q < 0:
-                raise SheetFormatError(
-                    _("{count} is negative; a Qtd cell counts cards or tricks from 0").format(count=q),
-                    grid.where(row, boletim.qty_cols[p]),
-                )
-            quantities[name] = q
-            boletim.typed_quantities.add((row, p))
-        # Negativos and Positivos hold the boletim's formulas: a number typed over one is points
-        neg = grid.typed_over_number(row, boletim.neg_cols[p], unsigned=True)
-        pos = grid.typed_over_number(row, boletim.pos_cols[p], unsigned=True)
-        if neg is not None or pos is not None:
-            points[name] = (pos or 0) - (neg or 0)
-            boletim.typed_points[(row, p)] = boletim.neg_cols[p] if neg is not None else boletim.pos_cols[p]
-        elif (row, boletim.neg_cols[p]) in grid.formulas or (row, boletim.pos_cols[p]) in grid.formulas:
-            formulas.append(name)
+    quantities, points, formulas = _typed_values(grid, boletim, row)
     meta = {
         key: grid.text(row, column)
         for key, column in (
@@ -236,14 +235,7 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
     }
     note = _note(grid, row, boletim.note_col)
     total = grid.typed_over_number(row, boletim.total_col) if boletim.total_col is not None else None
-    if (
-        not quantities
-        and not points
-        and not meta["contract"]
-        and not meta["penalty"]
-        and note is None
-        and total is None
-    ):
+    if not (quantities or points or meta["contract"] or meta["penalty"]) and note is None and total is None:
         _refuse_alone(grid, row, meta, label)
         return None  # a hand not played (yet)
     entry = LineDict()
@@ -254,7 +246,7 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
         if meta[key] is not None:
             entry[key] = meta[key]
     if meta["offenders"] is not None:
-        entry["players"] = offender_names(meta["offenders"], players)
+        entry["players"] = offender_names(meta["offenders"], boletim.players)
     if meta["offer_by"] is not None or meta["offer_tricks"] is not None:
         entry["offer"] = _offer(grid, row, meta)
     if quantities:
@@ -271,9 +263,44 @@ def _entry(grid: Grid, boletim: Boletim, row: int, label: str | None) -> LineDic
     if total is not None:  # a total typed over its formula: kept, and checked (written_totals)
         entry["total"] = total
     for key in list(entry):
-        column = boletim.note_col if key == "note" else boletim.total_col if key == "total" else KEY_COLUMNS[key]
-        entry.key_lines[key] = code(row, column)
+        entry.key_lines[key] = code(row, _key_column(boletim, key))
     return entry
+
+
+def _key_column(boletim: Boletim, key: str) -> int:
+    """The column (or the player's slot) an entry's key was read from."""
+    if key == "note" and boletim.note_col is not None:
+        return boletim.note_col
+    if key == "total" and boletim.total_col is not None:
+        return boletim.total_col
+    return KEY_COLUMNS[key]
+
+
+def _typed_values(grid: Grid, boletim: Boletim, row: int) -> tuple[dict[str, int], dict[str, int], list[str]]:
+    """A hand row's counts (Qtd), its points typed over the Negativos and Positivos formulas, and
+    the players whose points the formulas still give."""
+    quantities: dict[str, int] = {}
+    points: dict[str, int] = {}
+    formulas: list[str] = []
+    for p, name in enumerate(boletim.players):
+        q = grid.number(row, boletim.qty_cols[p])
+        if q is not None:
+            if q < 0:
+                raise SheetFormatError(
+                    M_("{count} is negative; a Qtd cell counts cards or tricks from 0", count=q),
+                    grid.where(row, boletim.qty_cols[p]),
+                )
+            quantities[name] = q
+            boletim.typed_quantities.add((row, p))
+        # Negativos and Positivos hold the boletim's formulas: a number typed over one is points
+        neg = grid.typed_over_number(row, boletim.neg_cols[p], unsigned=True)
+        pos = grid.typed_over_number(row, boletim.pos_cols[p], unsigned=True)
+        if neg is not None or pos is not None:
+            points[name] = (pos or 0) - (neg or 0)
+            boletim.typed_points[(row, p)] = boletim.neg_cols[p] if neg is not None else boletim.pos_cols[p]
+        elif (row, boletim.neg_cols[p]) in grid.formulas or (row, boletim.pos_cols[p]) in grid.formulas:
+            formulas.append(name)
+    return quantities, points, formulas
 
 
 def _refuse_alone(grid: Grid, row: int, meta: dict, label: str | None) -> None:
@@ -290,10 +317,11 @@ def _refuse_alone(grid: Grid, row: int, meta: dict, label: str | None) -> None:
     for key, column in columns.items():
         if meta[key] is not None and (key != "beneficiary" or label is None):
             raise SheetFormatError(
-                _(
+                M_(
                     "{value} is typed on a row with no contract, penalty, count or points: a hand's "
-                    "row holds what was played"
-                ).format(value=quote(meta[key])),
+                    "row holds what was played",
+                    value=quote(meta[key]),
+                ),
                 grid.where(row, column),
             )
 
@@ -323,7 +351,7 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
             offer["tricks"] = int(words[0])
         except ValueError:
             raise SheetFormatError(
-                _("{text}: expected the number of tricks offered").format(text=quote(text)),
+                M_("{text}: expected the number of tricks offered", text=quote(text)),
                 grid.where(row, L.COL_OFFER_TRICKS),
             ) from None
         if len(words) > 1:
@@ -331,10 +359,9 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
     return offer
 
 
-def _typed_summary(grid: Grid, boletim: Boletim) -> None:
+def _typed_summary(grid: Grid, boletim: Boletim, totals_row: int) -> None:
     """The Totais and Saldo rows' numbers typed over their formulas, into the sheet's `totals:`
     (written_totals), each at its cell."""
-    totals_row = boletim.totals_row
     written: dict[str, LineDict] = {}
 
     def keep(key: str, name: str, value: int, row: int, column: int) -> None:
@@ -408,17 +435,17 @@ def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
         if (row, column) in grid.formulas:
             continue  # the boletim's own formulas
         if column > last:
-            message = _(
+            message = N_(
                 "{value} is typed right of the boletim's last column ({column}): nothing there is read; "
                 "move it into the table or clear it"
             )
         elif row == boletim.names_row and column not in boletim.qty_cols:
-            message = _(
+            message = N_(
                 "{value} is typed in the players' row, which holds each player's name over their columns: "
                 "nothing else there is read"
             )
         elif row == totals and column not in totals_read or row == saldo and column not in saldo_read:
-            message = _(
+            message = N_(
                 "{value} is typed over a total that is not read (only each player's Negativos, Positivos "
                 "and saldo are): clear it"
             )
@@ -428,14 +455,14 @@ def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
             and row < notes
             and not any(is_label(value, label) for label in BELOW_LABELS)
         ):
-            message = _(
+            message = N_(
                 "{value} is typed below the Totais and Saldo rows, where no hand is read: hands are written "
                 "in the rows above the totals"
             )
         else:
             continue
         raise SheetFormatError(
-            message.format(value=_shown(grid, row, column, value), column=col(last)), grid.where(row, column)
+            M_(message, value=_shown(grid, row, column, value), column=col(last)), grid.where(row, column)
         )
 
 
@@ -457,8 +484,11 @@ def load(boletim: Boletim, rules_path: str | None = None):
         row, column = boletim.header_cells.get("scorer", (1, 1))
         # "Responsável (Art 6)" names the header cell as the default boletim labels it.
         raise SheetFormatError(
-            _("Responsável (Art 6): {name} is not one of the players named in row {row} ({players})").format(
-                name=quote(scorer), row=boletim.names_row, players=", ".join(boletim.players)
+            M_(
+                "Responsável (Art 6): {name} is not one of the players named in row {row} ({players})",
+                name=quote(scorer),
+                row=boletim.names_row,
+                players=", ".join(boletim.players),
             ),
             boletim.cell(column, row),
         )
@@ -484,7 +514,7 @@ def _fill_formula_points(boletim: Boletim, sheet) -> bool:
     in a festa or a penalised hand, what the hand scores). So only the typed values are judged,
     and the others are not reported as missing. True when a value was filled in."""
     filled = False
-    for entry, raw in zip(sheet.entries, boletim.doc["hands"]):
+    for entry, raw in zip(sheet.entries, boletim.doc["hands"]):  # noqa: B905 (py39: zip has no strict)
         names = boletim.formula_points.get(boletim.rows[entry.index - 1])
         if not names or entry.points is not None:
             continue
@@ -512,7 +542,7 @@ def check(boletim: Boletim, rules_path: str | None = None):
     sheet = load(boletim, rules_path)
     result = score(sheet)
     result.source = boletim.source
-    result.hands = [hand._replace(line=row) for hand, row in zip(result.hands, boletim.rows)]
+    result.hands = [hand._replace(line=row) for hand, row in zip(result.hands, boletim.rows)]  # noqa: B905 (py39: zip has no strict)
     cells = _Cells(boletim, sheet)
     result.findings = boletim.cell_findings() + [cells.at_cell(f) for f in result.findings]
     return result
@@ -629,7 +659,7 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | No
     its `rules:` says when the caller knows better than the workbook (a house variant's file)."""
     sheet = load(boletim, rules_path)
     doc = boletim.doc
-    for entry, raw in zip(sheet.entries, doc["hands"]):
+    for entry, raw in zip(sheet.entries, doc["hands"]):  # noqa: B905 (py39: zip has no strict)
         if entry.penalty and entry.points is not None:
             # Points typed for a penalty are kept only where they differ from what it gives.
             negative = sheet.rules.negative_hand(entry.name) if entry.hand != "festa" else None

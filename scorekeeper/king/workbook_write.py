@@ -3,7 +3,8 @@ person would add by hand, so the sheet keeps adding up when it is edited in a sp
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple, NoReturn
 
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.chart import LineChart, Reference
@@ -50,7 +51,7 @@ HIDDEN_FORMAT_ID = 400  # ";;;" (nothing shown): an id above the workbook's own 
 FESTA_LABEL = "Festa"
 
 
-def _lookup(cell: str, values: dict[str, object], otherwise) -> str:
+def _lookup(cell: str, values: Mapping[str, object], otherwise) -> str:
     """A nested IF that maps a hand label to a number (Excel and LibreOffice both read it)."""
     formula = f'"{otherwise}"' if isinstance(otherwise, str) else str(otherwise)
     for label, value in reversed(list(values.items())):
@@ -634,7 +635,7 @@ class KingBoletimWriter:
         for r in grow:
             ws.row_dimensions[r].height = DEFAULT_ROW + extra
         width = ws.column_dimensions[col(lay.note_col)].width
-        for r, row in zip(lay.hand_rows(), self.typed_rows):
+        for r, row in zip(lay.hand_rows(), self.typed_rows):  # noqa: B905 (py39: zip has no strict)
             if row.get("note") is not None:  # a hand's note wraps in Observação: its row as high as its lines
                 lines = sum(-(-len(part) * NOTE_CHAR_WIDTH // width) or 1 for part in row["note"].split("\n"))
                 ws.row_dimensions[r].height = max(ws.row_dimensions[r].height, DEFAULT_ROW * lines)
@@ -663,7 +664,7 @@ def typed_rows(sheet, result) -> list[dict]:
     no cell for is refused (Safety, promise 4)."""
     rules, players = sheet.rules, sheet.players
     rows = []
-    for entry, hand in zip(sheet.entries, result.hands):
+    for entry, hand in zip(sheet.entries, result.hands):  # noqa: B905 (py39: zip has no strict)
         item = entry.item or {}
         negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
         label = negative.label if negative else (FESTA_LABEL if entry.hand == "festa" else entry.name)
@@ -764,7 +765,7 @@ def _per_player(sheet, entry, key: str) -> list | None:
     )
 
 
-def _refuse(sheet, entry, why: str):
+def _refuse(sheet, entry, why: str) -> NoReturn:
     raise SheetFormatError(
         _("cannot export: hand {index}: {why}").format(index=entry.index, why=why), sheet.source, entry.line
     )

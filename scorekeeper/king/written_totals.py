@@ -9,12 +9,17 @@ difference the saldo), so that a total disputed on paper keeps its finding throu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_, Joined, Message
 from scorekeeper.king import finding_codes as K
 from scorekeeper.sheet.yaml_lines import unknown_key
+
+# The value of a message whose only braces are written doubled ({{saldo: ...}}): in_words formats a
+# message only when it has values, and formatting is what makes {{ one brace, as `_(...).format()` did.
+BRACES = {"braces": "{}"}
 
 # The rows of the boletim's totals, as the sheet names them: the paper's own words.
 TOTALS_KEYS = ("negativos", "positivos", "saldo")
@@ -31,17 +36,21 @@ class WrittenTotals:
         return {player: value for player, (value, _line) in self.values.get(key, {}).items()}
 
 
-def _whole(value, fail) -> int:
+def _not_whole(value: object) -> Message | None:
+    """Why `value` is not a total (a whole number), or None when it is one."""
     if isinstance(value, bool) or not isinstance(value, int):
-        fail(_("expected a whole number, got {value}").format(value=quote(value)))
-    return value
+        return M_("expected a whole number, got {value}", value=quote(value))
+    return None
 
 
 def read_hand_total(item, fail_at) -> tuple[int | None, int | None]:
     """A hand's `total:` (its value and line), or (None, None); `fail_at(key, message)` refuses it."""
     if "total" not in item:
         return None, None
-    value = _whole(item["total"], lambda message: fail_at("total", message))
+    value = item["total"]
+    problem = _not_whole(value)
+    if problem is not None:
+        fail_at("total", problem)
     return value, item.line_of("total")
 
 
@@ -54,29 +63,34 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
         return written
     line = doc.line_of("totals")
 
-    def fail(message: str, at: int = line):
-        raise SheetFormatError(_("totals: {message}").format(message=message), source, at)
+    def fail(message: str | Message | Joined, at: int = line) -> NoReturn:
+        raise SheetFormatError(M_("totals: {message}", message=message), source, at)
 
     if not isinstance(totals, dict):
-        fail(_("expected a mapping such as {{saldo: {{Ana: 275}}}}").format())
+        fail(M_("expected a mapping such as {{saldo: {{Ana: 275}}}}", **BRACES))
     for key, values in totals.items():
         if key not in TOTALS_KEYS:
             fail(unknown_key(key, TOTALS_KEYS))
         at = totals.line_of(key) if hasattr(totals, "line_of") else line
         if not isinstance(values, dict):
-            fail(_("{key}: expected a mapping {{player: value}}").format(key=key), at)
+            fail(M_("{key}: expected a mapping {{player: value}}", key=key), at)
         read: dict[str, tuple[int, int]] = {}
         for name, value in values.items():
             where = values.line_of(name) if hasattr(values, "line_of") else at
-            number = _whole(value, lambda message: fail(f"{key}: {message}", where))
+            problem = _not_whole(value)
+            if problem is not None:
+                fail(Joined((key, problem), ": "), where)  # `saldo: expected a whole number, ...`
             if name not in players:
                 written.findings.append(
                     Finding(
                         Severity.ERROR,
                         source,
                         where,
-                        _("{name} in the totals written ({key}) is not at this table ({players})").format(
-                            key=key, name=quote(name), players=", ".join(players)
+                        M_(
+                            "{name} in the totals written ({key}) is not at this table ({players})",
+                            key=key,
+                            name=quote(name),
+                            players=", ".join(players),
                         ),
                         K.PLAYER_UNKNOWN.rule,
                         None,
@@ -85,6 +99,6 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
                     )
                 )
                 continue
-            read[name] = (number, where)
+            read[name] = (value, where)
         written.values[key] = {p: read[p] for p in players if p in read}  # seat order
     return written

@@ -19,7 +19,7 @@ import re
 import yaml
 
 from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote
-from scorekeeper.i18n import N_, _, grouped, ngettext
+from scorekeeper.i18n import N_, Message, _, grouped, ngettext
 from scorekeeper.names import text_problem
 from scorekeeper.sheet.file_access import read_regular
 
@@ -395,7 +395,7 @@ def unknown_key(key, allowed) -> str:
     return _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(allowed))
 
 
-def refuse_unknown_header(doc, allowed, source: str, shape: str) -> None:
+def refuse_unknown_header(doc, allowed, source: str, shape: str | Message) -> None:
     """A sheet is a mapping (else `shape`, which says what it holds) of the `allowed` keys only:
     the first other key is refused at its line."""
     if not isinstance(doc, dict):
