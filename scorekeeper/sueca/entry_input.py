@@ -31,7 +31,7 @@ def build_entry(sheet, hand: str, values: list[str], *, all_tricks: bool = False
     penalty = PENALTIES.get(tokens[0])
     if penalty is not None:
         return _penalty(sheet, penalty, tokens[1:])
-    entry = {"points": _points(sheet, tokens)}
+    entry: dict[str, object] = {"points": _points(sheet, tokens)}
     if all_tricks:
         entry["all_tricks"] = True
     return entry
@@ -93,43 +93,16 @@ def ask_entry(sheet, ask, say) -> dict:
     rules = sheet.rules
     teams = sheet.team_names
     number = len(sheet.entries) + 1
-
-    def first(typed: str):
-        words = str(typed).split()
-        if not words:
-            raise InputValueError(_("type the card points or a penalty"))
-        penalty = PENALTIES.get(words[0])
-        if penalty is not None:
-            if len(words) == 1:
-                return penalty
-            entry = _penalty(sheet, penalty, words[1:])
-            if penalty == "ponto":
-                _reason(rules, entry["reason"])
-            return entry
-        if len(words) == 1 and "=" not in words[0]:
-            return whole(words[0], _card_points(teams[0]), 0, rules.total)
-        return {"points": _points(sheet, words)}
-
     while True:
         answer = until_valid(
             ask,
             say,
             _("Deal {number}: card points of {team} (or a penalty)").format(number=number, team=teams[0]),
-            first,
+            lambda typed: _first_answer(sheet, typed),
             choices=PENALTIES.names,
         )
         if isinstance(answer, str):
-            team = until_valid(ask, say, _(TEAM_AT_FAULT), lambda t: team_name(sheet, t), choices=teams)
-            entry = {"penalty": answer, "team": team}
-            if answer == "ponto":
-                entry["reason"] = until_valid(
-                    ask,
-                    say,
-                    _("Reason ({reasons})").format(reasons=", ".join(rules.ponto_reasons)),
-                    lambda t: _reason(rules, t),
-                    choices=rules.ponto_reasons,
-                )
-            return entry
+            return _ask_penalty(sheet, ask, say, answer)
         if isinstance(answer, dict):
             if "penalty" in answer:
                 return answer
@@ -143,18 +116,61 @@ def ask_entry(sheet, ask, say) -> dict:
                 str(rules.total - answer),
             )
             points = [answer, second]
-        if sum(points) != rules.total:
-            say("  " + _("these add up to {sum}, not {total}; ask again").format(sum=sum(points), total=rules.total))
-            continue
-        if rules.total - 1 in points or 1 in points:
-            say("  " + _("no set of cards is worth 1; ask again"))
-            continue
-        entry = {"points": points}
-        if rules.total in points:
-            yes = until_valid(ask, say, _("All ten tricks? [y/n]"), _yes_no, "n", choices=yes_no_choices())
-            if yes:
-                entry["all_tricks"] = True
+        entry = _deal_asked(rules, points, ask, say)
+        if entry is not None:
+            return entry
+
+
+def _first_answer(sheet, typed: str):
+    """The first answer of a deal: a penalty word alone (its team is asked next), a whole entry
+    on one line, or the first team's card points alone (a number)."""
+    words = str(typed).split()
+    if not words:
+        raise InputValueError(_("type the card points or a penalty"))
+    penalty = PENALTIES.get(words[0])
+    if penalty is not None:
+        if len(words) == 1:
+            return penalty
+        entry = _penalty(sheet, penalty, words[1:])
+        if penalty == "ponto":
+            _reason(sheet.rules, entry["reason"])
         return entry
+    if len(words) == 1 and "=" not in words[0]:
+        return whole(words[0], _card_points(sheet.team_names[0]), 0, sheet.rules.total)
+    return {"points": _points(sheet, words)}
+
+
+def _ask_penalty(sheet, ask, say, penalty: str) -> dict:
+    """A penalty typed alone: the team at fault is asked, and a one-point penalty's reason."""
+    rules = sheet.rules
+    team = until_valid(ask, say, _(TEAM_AT_FAULT), lambda t: team_name(sheet, t), choices=sheet.team_names)
+    entry = {"penalty": penalty, "team": team}
+    if penalty == "ponto":
+        entry["reason"] = until_valid(
+            ask,
+            say,
+            _("Reason ({reasons})").format(reasons=", ".join(rules.ponto_reasons)),
+            lambda t: _reason(rules, t),
+            choices=rules.ponto_reasons,
+        )
+    return entry
+
+
+def _deal_asked(rules, points: list[int], ask, say) -> dict | None:
+    """The deal of these card points, or None (said why) when no deal has them: they add up to
+    the deck's total (O jogo 4), and no set of cards is worth 1. All of them asks for all tricks."""
+    if sum(points) != rules.total:
+        say("  " + _("these add up to {sum}, not {total}; ask again").format(sum=sum(points), total=rules.total))
+        return None
+    if rules.total - 1 in points or 1 in points:
+        say("  " + _("no set of cards is worth 1; ask again"))
+        return None
+    entry: dict[str, object] = {"points": points}
+    if rules.total in points:
+        yes = until_valid(ask, say, _("All ten tricks? [y/n]"), _yes_no, "n", choices=yes_no_choices())
+        if yes:
+            entry["all_tricks"] = True
+    return entry
 
 
 def _reason(rules, typed: str) -> str:

@@ -4,6 +4,7 @@ deals or hands. Each game's model reads the entries; this module reads what they
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, NoReturn, TypeVar
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
@@ -18,6 +19,7 @@ from scorekeeper.sheet.yaml_lines import (
     unknown_key,
 )
 from scorekeeper.team import finding_codes as codes
+from scorekeeper.team.rules import TeamRules
 
 MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
 # What the team games call one entry of their sheet ("deal 3: ...", "hand 3: ..."), as each game
@@ -25,12 +27,16 @@ MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
 ENTRY_WORDS = {"deals": N_("deal"), "hands": N_("hand")}
 
 
+R = TypeVar("R", bound=TeamRules)  # a team game's own rules (SuecaRules, TrucoRules)
+
+
 @dataclass(eq=False, repr=False)
-class TeamSheet:
-    """A team game's sheet: its teams in order, the header, and the raw entries."""
+class TeamSheet(Generic[R]):
+    """A team game's sheet: its teams in order, the header, and the raw entries; `rules` are its
+    game's (TeamSheet[SuecaRules])."""
 
     source: str
-    rules: object
+    rules: R
     rules_ref: str
     teams: dict[str, list[str]]
     event: str | None
@@ -59,12 +65,38 @@ class TeamSheet:
         return None
 
 
-def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> TeamSheet:
+def parse_team_sheet(doc, rules: R, source: str, rules_ref: str, list_key: str) -> TeamSheet[R]:
     """The header and raw entries of a team sheet (SheetFormatError when unusable)."""
     allowed = ("rules", "teams", "scorer", "event", "table", "round", "date", "notes", list_key)
     refuse_unknown_header(
         doc, allowed, source, _("a sheet is a mapping with 'rules', 'teams' and '{key}'").format(key=list_key)
     )
+    teams = _teams(doc, rules, source)
+    scorer = doc.get("scorer")
+    if scorer is not None and not any(scorer in m for m in teams.values()):
+        raise SheetFormatError(
+            _("scorer: {name} is not one of the players").format(name=quote(scorer)), source, doc.line_of("scorer")
+        )
+    entries = _entries(doc, list_key, source)
+    return TeamSheet(
+        source=source,
+        rules=rules,
+        rules_ref=rules_ref,
+        teams=teams,
+        event=header_text(doc, "event", source),
+        table=header_text(doc, "table", source),
+        round=header_text(doc, "round", source),
+        date=header_text(doc, "date", source),
+        scorer=scorer,
+        entries=list(entries),
+        list_line=entries.line,
+        line=doc.line,
+    )
+
+
+def _teams(doc, rules: TeamRules, source: str) -> dict[str, list[str]]:
+    """`teams:`, each team's name and its players in order: as many teams and players as the
+    rule file says, every name one the sheets accept and none named twice."""
     teams = doc.get("teams")
     line = doc.line_of("teams") if "teams" in doc else doc.line
     if not isinstance(teams, dict) or len(teams) != rules.teams:
@@ -102,16 +134,17 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
                 raise SheetFormatError(_("teams: {name} is named twice").format(name=quote(member)), source, line)
             seen.add(member)
         parsed[name] = list(members)
-    scorer = doc.get("scorer")
-    if scorer is not None and not any(scorer in m for m in parsed.values()):
-        raise SheetFormatError(
-            _("scorer: {name} is not one of the players").format(name=quote(scorer)), source, doc.line_of("scorer")
-        )
+    return parsed
+
+
+def _entries(doc, list_key: str, source: str) -> LineList:
+    """The list of entries (`deals:`, `hands:`; none written is an empty one): a list of at most
+    MAX_ENTRIES mappings."""
     entries = doc.get(list_key)
     if entries is None:
         entries = LineList()
         entries.line, entries.item_lines = doc.line_of(list_key) if list_key in doc else doc.line, []
-    if not isinstance(entries, list):
+    if not isinstance(entries, LineList):  # a YAML list is read as a LineList (yaml_lines), a ficha's too
         raise SheetFormatError(_("{key}: expected a list").format(key=list_key), source, doc.line_of(list_key))
     if len(entries) > MAX_ENTRIES:
         # Always many: more than MAX_ENTRIES.
@@ -130,20 +163,7 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
                 source,
                 entries.line_of(position),
             )
-    return TeamSheet(
-        source=source,
-        rules=rules,
-        rules_ref=rules_ref,
-        teams=parsed,
-        event=header_text(doc, "event", source),
-        table=header_text(doc, "table", source),
-        round=header_text(doc, "round", source),
-        date=header_text(doc, "date", source),
-        scorer=scorer,
-        entries=list(entries),
-        list_line=entries.line,
-        line=doc.line,
-    )
+    return entries
 
 
 def entry_word(list_key: str) -> str:
@@ -174,7 +194,7 @@ class EntryReader:
         """`deal 3` in the language in use: what every message about this entry starts with."""
         return f"{_(self.word)} {self.index}"
 
-    def fail(self, key, message: str):
+    def fail(self, key, message: str) -> NoReturn:
         raise SheetFormatError(f"{self.where}: {key}: {message}", self.sheet.source, self.item.line_of(key))
 
     def finding(

@@ -12,7 +12,9 @@ GROUP_STAGE = "group"
 
 def groups_of(tournament: Tournament) -> dict[str | None, list[str]]:
     """The groups as the file declares them; a tournament without groups is one group (None)."""
-    return dict(tournament.groups) if tournament.groups else {None: list(tournament.teams)}
+    if not tournament.groups:
+        return {None: list(tournament.teams)}
+    return {name: teams for name, teams in tournament.groups.items()}
 
 
 def counted_matches(tournament: Tournament, results: dict, stage: str, not_one_group: str) -> list[tuple]:

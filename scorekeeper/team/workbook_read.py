@@ -26,7 +26,7 @@ from scorekeeper.workbook import layout as L
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.layout import STRIDE, code, col
 from scorekeeper.workbook.read_back import ReadBack
-from scorekeeper.workbook.safe_read import MAX_ROWS, ErrorValue, Merge
+from scorekeeper.workbook.safe_read import MAX_ROWS, ErrorValue, Grid, Merge
 
 # Each value read from a ficha gets the line `code(row, slot)` (as every boletim import does), so that a refusal or a finding about it comes back to its cell (issue 8 item 7):
 # the slot is the column of a row's own cells, a per-team slot for a key that has a cell per
@@ -45,10 +45,10 @@ class TeamFicha(ReadBack):
     title: str
     rules_ref: str
     doc: LineDict
-    cols: object
+    cols: FichaColumns
     rules_cell: str | None = None  # where the Regras cell is, for a refusal of what it names
     team_cols: dict[str, int] = field(default_factory=dict)  # team -> its first column
-    grid: object = None  # the worksheet read: the input cells that held formulas
+    grid: Grid | None = None  # the worksheet read: the input cells that held formulas
 
     def check(self, rules_path: str | None = None):
         """Score the ficha; each finding named by worksheet and cell."""
@@ -117,8 +117,8 @@ class TeamFicha(ReadBack):
         if finding.hand and finding.hand <= len(entries):
             entry = entries[finding.hand - 1]
             column = self.cols.finding_column(self, finding, entry)
-        if column is None:
-            column = self.team_cols.get(finding.player, 2)
+        if column is None:  # the team's own cell, or the row's (column B) for a finding about no team
+            column = self.team_cols.get(finding.player, 2) if finding.player is not None else 2
         return finding._replace(source=f"{self.source}!{col(column)}{row}", line=None)
 
     def team_of(self, name) -> str | None:
@@ -201,7 +201,8 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
         last = r
         entry = cols.read_entry(grid, r, names)
         note = _note(grid, r, remark)
-        if note is not None:  # a note alone is an entry too: dropping it would renumber the ones after it
+        # a note alone is an entry too: dropping it would renumber the ones after it
+        if note is not None and remark is not None:
             if entry is None:
                 entry = new_entry(r)
             entry["note"] = note

@@ -46,11 +46,11 @@ def _entry(sheet, tokens: list[str]) -> dict:
         return {"mao_de_onze": "declined", "team": team} if penalty is None else {"penalty": penalty, "team": team}
     if len(tokens) > 2:
         raise InputValueError(_("give the winning team and the hand's value, e.g. Nos 3"))
-    entry = {"winner": team_name(sheet, tokens[0])}
+    entry: dict[str, object] = {"winner": team_name(sheet, tokens[0])}
     if len(tokens) == 2:
-        value = _value(sheet, tokens[1])
-        if value != 1:
-            entry["value"] = value
+        worth = _value(sheet, tokens[1])
+        if worth != 1:
+            entry["value"] = worth
     return entry
 
 

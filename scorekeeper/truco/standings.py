@@ -14,6 +14,7 @@ from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.team.standings import GROUP_STAGE, counted_matches, groups_of
 from scorekeeper.tournaments.model import StandingRow, Tournament
+from scorekeeper.truco.rules import TrucoRules
 
 # decided_by for each criterion of the rule file, for a disqualification, and for a tie: English
 # message ids, as JSON gives them and the knockout compares them (TIED); a table says `_(decided_by)`.
@@ -93,7 +94,9 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
             record.games += result.totals[team]
             record.tentos_for += sum(game["score"][team] for game in result.extra["games"])
             record.tentos_against += sum(game["score"][other] for game in result.extra["games"])
-    criteria = tournament.rules.standings
+    rules = tournament.rules
+    assert isinstance(rules, TrucoRules), "a Truco championship is played under Truco rules"
+    criteria = rules.standings
     rows: list[StandingRow] = []
     for name, teams in groups.items():
         rows += _rows(name, teams, records, criteria)
