@@ -6,7 +6,7 @@ Both take the same one-line entries: `72 48`, `Nos=72 Eles=48`, `renuncia Eles`,
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import M_, N_, _
 from scorekeeper.sheet.typed_input import team_name, until_valid, whole, yes_no_choices
 from scorekeeper.sueca.rules import PENALTIES
 
@@ -26,7 +26,7 @@ def build_entry(sheet, hand: str, values: list[str], *, all_tricks: bool = False
     """`72 48`, `Nos=72 Eles=48`, `120 0 --all-tricks`, `renuncia Eles`, `ponto Eles baralhar`, `castigo Nos`."""
     unused = [name for name, value in options.items() if value]
     if unused:
-        raise InputValueError(_("{option} is not used in Sueca").format(option=f"--{unused[0].replace('_', '-')}"))
+        raise InputValueError(M_("{option} is not used in Sueca", option=f"--{unused[0].replace('_', '-')}"))
     tokens = [hand, *values]
     penalty = PENALTIES.get(tokens[0])
     if penalty is not None:
@@ -41,20 +41,20 @@ def _penalty(sheet, penalty: str, words: list[str]) -> dict:
     """`renuncia TEAM`, `castigo TEAM`, `ponto TEAM REASON` (Penalizacoes)."""
     if not words:
         raise InputValueError(
-            _("name the team at fault: {penalty} {teams}").format(penalty=penalty, teams=" | ".join(sheet.teams))
+            M_("name the team at fault: {penalty} {teams}", penalty=penalty, teams=" | ".join(sheet.teams))
         )
     takes = 2 if penalty == "ponto" else 1
     if len(words) > takes:
-        message = (
-            _("{penalty} takes the team at fault and the reason, not {typed}")
-            if takes == 2
-            else _("{penalty} takes the team at fault, not {typed}")
-        )
-        raise InputValueError(message.format(penalty=penalty, typed=quote(" ".join(words))))
+        typed = quote(" ".join(words))
+        if takes == 2:
+            raise InputValueError(
+                M_("{penalty} takes the team at fault and the reason, not {typed}", penalty=penalty, typed=typed)
+            )
+        raise InputValueError(M_("{penalty} takes the team at fault, not {typed}", penalty=penalty, typed=typed))
     entry = {"penalty": penalty, "team": team_name(sheet, words[0])}
     if penalty == "ponto":
         if len(words) < 2:
-            raise InputValueError(_("name the reason: {reasons}").format(reasons=", ".join(sheet.rules.ponto_reasons)))
+            raise InputValueError(M_("name the reason: {reasons}", reasons=", ".join(sheet.rules.ponto_reasons)))
         entry["reason"] = words[1]
     return entry
 
@@ -66,24 +66,26 @@ def _points(sheet, tokens: list[str]) -> list[int]:
     total = sheet.rules.total
     if any("=" in t for t in tokens):
         if not all("=" in t for t in tokens):
-            raise InputValueError(_("give every team's card points in team order or every one as TEAM=N, not a mix"))
+            raise InputValueError(M_("give every team's card points in team order or every one as TEAM=N, not a mix"))
         by_team: dict[str, int] = {}
         for token in tokens:
             name, _equals, number = token.partition("=")
             team = team_name(sheet, name)
             if team in by_team:
-                raise InputValueError(_("{team} is given twice in {typed}").format(team=team, typed=quote(token)))
+                raise InputValueError(M_("{team} is given twice in {typed}", team=team, typed=quote(token)))
             by_team[team] = whole(number, _card_points(team), 0, total)
         missing = [t for t in teams if t not in by_team]
         if missing:
             raise InputValueError(
-                _("no card points for {teams}: give every team's, e.g. {example}").format(
-                    teams=", ".join(missing), example=f"{teams[0]}=72 {teams[1]}=48"
+                M_(
+                    "no card points for {teams}: give every team's, e.g. {example}",
+                    teams=", ".join(missing),
+                    example=f"{teams[0]}=72 {teams[1]}=48",
                 )
             )
         return [by_team[t] for t in teams]
     if len(tokens) != len(teams):
-        raise InputValueError(_("give each team's card points ({teams}), e.g. 72 48").format(teams=" ".join(teams)))
+        raise InputValueError(M_("give each team's card points ({teams}), e.g. 72 48", teams=" ".join(teams)))
     return [whole(t, _card_points(team), 0, total) for team, t in zip(teams, tokens)]
 
 
@@ -126,7 +128,7 @@ def _first_answer(sheet, typed: str):
     on one line, or the first team's card points alone (a number)."""
     words = str(typed).split()
     if not words:
-        raise InputValueError(_("type the card points or a penalty"))
+        raise InputValueError(M_("type the card points or a penalty"))
     penalty = PENALTIES.get(words[0])
     if penalty is not None:
         if len(words) == 1:
@@ -176,7 +178,7 @@ def _deal_asked(rules, points: list[int], ask, say) -> dict | None:
 def _reason(rules, typed: str) -> str:
     if typed not in rules.ponto_reasons:
         raise InputValueError(
-            _("{typed} is not a reason ({reasons})").format(typed=quote(typed), reasons=", ".join(rules.ponto_reasons))
+            M_("{typed} is not a reason ({reasons})", typed=quote(typed), reasons=", ".join(rules.ponto_reasons))
         )
     return typed
 
@@ -187,4 +189,4 @@ def _yes_no(typed: str) -> bool:
         return True
     if answer in ("n", "no", "nao", "não"):
         return False
-    raise InputValueError(_("answer y or n"))
+    raise InputValueError(M_("answer y or n"))

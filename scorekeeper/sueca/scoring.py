@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import M_, N_, Mn_, _, ngettext
 from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sueca import finding_codes as codes
 from scorekeeper.sueca.deal_points import deal_points
@@ -40,7 +40,7 @@ def score_sheet(sheet: TeamSheet[SuecaRules]) -> SheetResult:
         if race.winner is not None:
             read.found(
                 codes.AFTER_WIN,
-                _("recorded after {team} won the game at deal {number}").format(team=race.winner, number=won_at),
+                M_("recorded after {team} won the game at deal {number}", team=race.winner, number=won_at),
             )
         awarded, kind, detail, card_points, carries = _deal(read, sheet, castigos)
         lost = 0
@@ -60,8 +60,8 @@ def score_sheet(sheet: TeamSheet[SuecaRules]) -> SheetResult:
                 "standing",
                 shown,
                 rules.moca_points,
-                _("a moca stops at {points} (nothing is carried ahead)").format(points=rules.moca_points),
-                _("the moca stands at {standing}"),
+                M_("a moca stops at {points} (nothing is carried ahead)", points=rules.moca_points),
+                M_("the moca stands at {standing}"),
                 codes.MOCA_OVER.rule,
                 kinds=(codes.MOCA_OVER, codes.MOCA_DIFFERS),
             )
@@ -106,7 +106,7 @@ def _deal(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str, i
     card_points = read.per_team("points")
     all_tricks = read.item.get("all_tricks", False)
     if not isinstance(all_tricks, bool):
-        read.fail(key="all_tricks", message=_("expected true or false, got {value}").format(value=quote(all_tricks)))
+        read.fail(key="all_tricks", message=M_("expected true or false, got {value}", value=quote(all_tricks)))
     if penalty_word is not None:
         return _penalty(read, sheet, castigos, penalty_word)
     return _cards(read, sheet.rules, card_points, all_tricks)
@@ -121,8 +121,10 @@ def _penalty(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str
     if penalty is None:
         read.found(
             codes.UNKNOWN_PENALTY,
-            _("unknown penalty {penalty}; allowed: {allowed}").format(
-                penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)
+            M_(
+                "unknown penalty {penalty}; allowed: {allowed}",
+                penalty=quote(penalty_word),
+                allowed=", ".join(PENALTIES.names),
             ),
             key="penalty",
         )
@@ -131,7 +133,7 @@ def _penalty(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str
         if "team" not in read.item:
             read.found(
                 codes.PENALTY_NO_TEAM,
-                _("a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
+                M_("a {penalty} needs the team at fault (team: ...)", penalty=penalty),
                 key="team",
             )
         return nothing, penalty, "", None, False
@@ -157,14 +159,16 @@ def _ponto_detail(read: EntryReader, rules: SuecaRules, team: str) -> str:
     if reason is None:
         read.found(
             codes.NO_REASON,
-            _("a one-point penalty names its reason: {reasons}").format(reasons=", ".join(rules.ponto_reasons)),
+            M_("a one-point penalty names its reason: {reasons}", reasons=", ".join(rules.ponto_reasons)),
             key="reason",
         )
     elif reason not in rules.ponto_reasons:
         read.found(
             codes.UNKNOWN_REASON,
-            _("unknown reason {reason}; allowed: {allowed}").format(
-                reason=quote(reason), allowed=", ".join(rules.ponto_reasons)
+            M_(
+                "unknown reason {reason}; allowed: {allowed}",
+                reason=quote(reason),
+                allowed=", ".join(rules.ponto_reasons),
             ),
             key="reason",
         )
@@ -177,7 +181,7 @@ def _cards(read: EntryReader, rules: SuecaRules, card_points: dict[str, int] | N
     nothing = dict.fromkeys(read.sheet.team_names, 0)
     if card_points is None:
         if "points" not in read.item:
-            read.found(codes.NO_POINTS, _("no card points recorded (points: [NOS, ELES])"))
+            read.found(codes.NO_POINTS, M_("no card points recorded (points: [NOS, ELES])"))
         return nothing, "deal", "", None, False
     _check_card_points(read, rules, card_points)
     detail = ""
@@ -186,8 +190,10 @@ def _cards(read: EntryReader, rules: SuecaRules, card_points: dict[str, int] | N
         if max(card_points.values()) != rules.total:
             read.found(
                 codes.ALL_TRICKS,
-                _("all tricks means all {total} card points, but the best team has {best}").format(
-                    total=rules.total, best=max(card_points.values())
+                M_(
+                    "all tricks means all {total} card points, but the best team has {best}",
+                    total=rules.total,
+                    best=max(card_points.values()),
                 ),
                 key="all_tricks",
             )
@@ -201,22 +207,28 @@ def _check_card_points(read: EntryReader, rules: SuecaRules, card_points: dict[s
         if points > rules.total:
             read.found(
                 codes.POINTS_OVER,
-                ngettext(
+                Mn_(
                     "{team} has {count} card point; a deal holds {total}",
                     "{team} has {count} card points; a deal holds {total}",
                     points,
-                ).format(team=team, count=points, total=rules.total),
+                    team=team,
+                    count=points,
+                    total=rules.total,
+                ),
                 team,
                 key="points",
             )
         elif points in rules.impossible:
             read.found(
                 codes.IMPOSSIBLE_POINTS,
-                ngettext(
+                Mn_(
                     "{team} has {count} card point; no set of cards is worth {worth}",
                     "{team} has {count} card points; no set of cards is worth {worth}",
                     points,
-                ).format(team=team, count=points, worth=min(points, rules.total - points)),
+                    team=team,
+                    count=points,
+                    worth=min(points, rules.total - points),
+                ),
                 team,
                 key="points",
             )
@@ -224,6 +236,6 @@ def _check_card_points(read: EntryReader, rules: SuecaRules, card_points: dict[s
     if total != rules.total:
         read.found(
             codes.CARD_TOTAL,
-            _("card points add up to {sum}, not {total}").format(sum=total, total=rules.total),
+            M_("card points add up to {sum}, not {total}", sum=total, total=rules.total),
             key="points",
         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
 
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import M_, N_
 from scorekeeper.sueca.rules import SuecaRules
 from scorekeeper.team.standings import GROUP_STAGE, counted_matches, groups_of
 from scorekeeper.tournaments.model import StandingRow, Tournament
@@ -61,7 +61,7 @@ CRITERIA = (
 def counted_games(tournament: Tournament, results: dict, stage: str) -> list[tuple[Game, str | None]]:
     """Each match of the rounds of `stage` that counts (its sheet in, complete and clean), with its group."""
     games = []
-    not_one_group = _("the match {sheet} of {first} and {second} is not between two teams of one group")
+    not_one_group = M_("the match {sheet} of {first} and {second} is not between two teams of one group")
     for _match, result, group in counted_matches(tournament, results, stage, not_one_group):
         first, second = result.players
         game_points = {team: result.extra["teams"][team]["game_points"] for team in result.players}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import M_, N_, Mp_, _
 from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.team.sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
 from scorekeeper.truco import finding_codes as C
@@ -62,7 +62,7 @@ def score_sheet(sheet: TeamSheet[TrucoRules]) -> SheetResult:
         if over:
             read.found(
                 C.AFTER_MATCH,
-                _("recorded after {team} won the match at hand {hand}").format(team=match.winner, hand=match.ended_at),
+                M_("recorded after {team} won the match at hand {hand}", team=match.winner, hand=match.ended_at),
             )
         game_number = len(match.games) + 1
         start = dict(match.score)
@@ -74,8 +74,8 @@ def score_sheet(sheet: TeamSheet[TrucoRules]) -> SheetResult:
             "score",
             shown,
             rules.target,
-            _("a game stops at {target}").format(target=rules.target),
-            _("the score is {standing}"),
+            M_("a game stops at {target}", target=rules.target),
+            M_("the score is {standing}"),
             C.SCORE_OVER.rule,
             compare=not over,
             kinds=(C.SCORE_OVER, C.SCORE_WRONG),
@@ -136,7 +136,7 @@ def _void(read: EntryReader, sheet: TeamSheet[TrucoRules], void: str) -> Hand:
     if void not in rules.voids:
         read.found(
             C.VOID_UNKNOWN,
-            _("unknown void {void}; allowed: {allowed}").format(void=quote(void), allowed=", ".join(rules.voids)),
+            M_("unknown void {void}; allowed: {allowed}", void=quote(void), allowed=", ".join(rules.voids)),
             key="void",
         )
     # The rule file's void is a data word; the one it ships (Art 7's misdeal) is said in the
@@ -154,8 +154,10 @@ def _penalty(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, pen
     if penalty is None:
         read.found(
             C.PENALTY_UNKNOWN,
-            _("unknown penalty {penalty}; allowed: {allowed}").format(
-                penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)
+            M_(
+                "unknown penalty {penalty}; allowed: {allowed}",
+                penalty=quote(penalty_word),
+                allowed=", ".join(PENALTIES.names),
             ),
             key="penalty",
         )
@@ -164,7 +166,7 @@ def _penalty(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, pen
         if "team" not in read.item:
             read.found(
                 C.PENALTY_NO_TEAM,
-                pgettext("truco", "a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
+                Mp_("truco", "a {penalty} needs the team at fault (team: ...)", penalty=penalty),
                 key="team",
             )
         return nothing, penalty, ""
@@ -174,8 +176,11 @@ def _penalty(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, pen
         if match.at_eleven() != [team]:
             read.found(
                 C.RAISE_NOT_AT_ELEVEN,
-                _("{team} is not the only team at {eleven} ({score})").format(
-                    team=team, eleven=rules.eleven, score=_score(match)
+                M_(
+                    "{team} is not the only team at {eleven} ({score})",
+                    team=team,
+                    eleven=rules.eleven,
+                    score=_score(match),
                 ),
                 team,
                 key="team",
@@ -194,18 +199,18 @@ def _declined(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, de
     if declined not in ("declined", "recusada", "recusou"):
         read.found(
             C.ELEVEN_WORD,
-            _("mao_de_onze: expected declined, got {value}").format(value=quote(declined)),
+            M_("mao_de_onze: expected declined, got {value}", value=quote(declined)),
             key="mao_de_onze",
         )
     if team is None:
         if "team" not in read.item:
-            read.found(C.DECLINE_NO_TEAM, _("name the team at eleven that declined (team: ...)"), key="team")
+            read.found(C.DECLINE_NO_TEAM, M_("name the team at eleven that declined (team: ...)"), key="team")
         return nothing, "mao de onze", ""
     if match.at_eleven() != [team]:
         read.found(
             C.DECLINE_NOT_AT_ELEVEN,
-            _("only the one team at {eleven} may decline the hand ({score})").format(
-                eleven=rules.eleven, score=_score(match)
+            M_(
+                "only the one team at {eleven} may decline the hand ({score})", eleven=rules.eleven, score=_score(match)
             ),
             team,
             key="team",
@@ -222,13 +227,13 @@ def _played(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match) -> H
     winner = read.team("winner")
     if winner is None:
         if "winner" not in read.item:
-            read.found(C.NO_WINNER, _("no winner recorded (winner: TEAM)"), key="winner")
+            read.found(C.NO_WINNER, M_("no winner recorded (winner: TEAM)"), key="winner")
         return dict.fromkeys(sheet.team_names, 0), "hand", ""
     value = read.number("value", read.item.get("value", 1), 1)
     if value not in rules.values:
         read.found(
             C.VALUE,
-            _("a hand is worth {values}, not {value}").format(values=", ".join(map(str, rules.values)), value=value),
+            M_("a hand is worth {values}, not {value}", values=", ".join(map(str, rules.values)), value=value),
             key="value",
         )
     raised_by = read.team("raised_by")
@@ -249,8 +254,11 @@ def _both_at_eleven(read: EntryReader, sheet: TeamSheet[TrucoRules], winner: str
     if value != rules.both_at_eleven_value:
         read.found(
             C.BOTH_AT_ELEVEN_VALUE,
-            _("both teams at {eleven}: the hand is worth {worth}, not {value}").format(
-                eleven=rules.eleven, worth=rules.both_at_eleven_value, value=value
+            M_(
+                "both teams at {eleven}: the hand is worth {worth}, not {value}",
+                eleven=rules.eleven,
+                worth=rules.both_at_eleven_value,
+                value=value,
             ),
             key="value",
         )
@@ -275,8 +283,11 @@ def _one_at_eleven(
     if raised_by == at:
         read.found(
             C.RAISED_AT_ELEVEN,
-            _("{team}, at {eleven}, raised: the other team scores {points}").format(
-                team=at, eleven=rules.eleven, points=rules.raise_penalty
+            M_(
+                "{team}, at {eleven}, raised: the other team scores {points}",
+                team=at,
+                eleven=rules.eleven,
+                points=rules.raise_penalty,
             ),
             at,
             key="raised_by",
@@ -292,8 +303,12 @@ def _one_at_eleven(
         if "value" in read.item and value != rules.lost:
             read.found(
                 C.LOST_VALUE,
-                _("{team} played the mao de onze and lost: {winner} scores {points}, not {value}").format(
-                    team=at, winner=winner, points=rules.lost, value=value
+                M_(
+                    "{team} played the mao de onze and lost: {winner} scores {points}, not {value}",
+                    team=at,
+                    winner=winner,
+                    points=rules.lost,
+                    value=value,
                 ),
                 winner,
                 key="value",
