@@ -8,7 +8,7 @@ from collections import Counter
 from scorekeeper import games
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.journal.transaction import Change, FileChange, Session
 from scorekeeper.output.editing_text import removed_line, saved_lines, stopped_line
 from scorekeeper.output.journal_text import journal_lines, repeat_line
@@ -78,10 +78,10 @@ def new_findings(before: list[Finding], after: list[Finding]) -> list[Finding]:
     """The findings of `after` that `before` did not have: compared by severity and message, not
     by line (an edit can shift the lines below it); a message there once before and twice after
     is new once."""
-    seen = Counter((f.severity, f.message) for f in before)
+    seen = Counter((f.severity, in_words(f.message)) for f in before)  # a Message holds a dict: said, it is a key
     fresh = []
     for finding in after:
-        key = (finding.severity, finding.message)
+        key = (finding.severity, in_words(finding.message))
         if seen[key]:
             seen[key] -= 1
         else:
@@ -169,7 +169,7 @@ def _save_checked(
     found = _caused(before, result, index)
     errors = [f for f in found if f.is_error]
     if errors and not force:
-        detail = "; ".join(f"{f.message} [{f.rule}]" for f in errors[:MAX_SAID])
+        detail = "; ".join(f"{in_words(f.message)} [{f.rule}]" for f in errors[:MAX_SAID])
         if len(errors) > MAX_SAID:
             more = len(errors) - MAX_SAID
             detail = _("{errors}; and {count} more").format(errors=detail, count=more)
@@ -378,7 +378,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
                     session=session, journalled=Journalled("record"),
                 )  # fmt: skip
             except InputValueError as exc:
-                say(_("{message}; ask the hand again").format(message=exc.message))
+                say(_("{message}; ask the hand again").format(message=in_words(exc.message)))
                 continue
             show(saved)
 

@@ -4,7 +4,7 @@ and (for the team games) team names."""
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, in_words, ngettext
 from scorekeeper.sheet.vocabulary import normalize
 
 STOP = ("q", "quit", "stop", "done", "sair")
@@ -96,4 +96,4 @@ def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True
         try:
             return convert(typed)
         except InputValueError as exc:
-            say("  " + _("{message}; try again").format(message=exc.message))
+            say("  " + _("{message}; try again").format(message=in_words(exc.message)))
