@@ -301,6 +301,9 @@ def test_a_game_folder_of_another_shape_is_found(tmp_path):
 # --- a game declares itself once (issue 17) ----------------------------------------------------
 
 
+CONTEXT_MAKERS = ("pgettext", "Mp_")  # a message in its context, said now or at the edge (i18n.Mp_)
+
+
 def _docstrings_and_contexts(tree: ast.AST) -> set[int]:
     """The string nodes that say nothing to the program: docstrings, and pgettext's contexts.
     A context ("truco", "quatrilho") keys a vocabulary in the catalogs (a team is a dupla in
@@ -312,7 +315,7 @@ def _docstrings_and_contexts(tree: ast.AST) -> set[int]:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 skipped.add(id(first.value))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "pgettext" and node.args:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CONTEXT_MAKERS and node.args:
             skipped.add(id(node.args[0]))
     return skipped
 

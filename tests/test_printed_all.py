@@ -47,9 +47,10 @@ def test_each_game_prints_every_finding_and_every_result(printed, position):
     language = games.get(check_file(str(ORDER[0])).game).workbook_language
     with i18n.speaking(language):
         result = check_file(str(ORDER[position]))
+        said = [(i18n.in_words(finding.message), finding.rule) for finding in result.findings]
     page = words(pages[RESUMO_PAGES + position])
-    for finding in result.findings:
-        assert words(f"{finding.message} [{finding.rule}]") in page, finding.message
+    for message, rule in said:
+        assert words(f"{message} [{rule}]") in page, message
     if games.get(result.game).totals_word is None:  # signed points (King) or chips (Quatrilho)
         for player, total in result.totals.items():
             assert player in page and signed(total) in page, player
