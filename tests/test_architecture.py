@@ -301,6 +301,9 @@ def test_a_game_folder_of_another_shape_is_found(tmp_path):
 # --- a game declares itself once (issue 17) ----------------------------------------------------
 
 
+CONTEXT_MAKERS = ("pgettext", "Mp_")  # a message in its context, said now or at the edge (i18n.Mp_)
+
+
 def _docstrings_and_contexts(tree: ast.AST) -> set[int]:
     """The string nodes that say nothing to the program: docstrings, and pgettext's (and Mp_'s) contexts.
     A context ("truco", "quatrilho") keys a vocabulary in the catalogs (a team is a dupla in
@@ -315,7 +318,7 @@ def _docstrings_and_contexts(tree: ast.AST) -> set[int]:
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
-            and node.func.id in ("pgettext", "Mp_")
+            and node.func.id in CONTEXT_MAKERS
             and node.args
         ):
             skipped.add(id(node.args[0]))

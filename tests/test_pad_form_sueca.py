@@ -11,6 +11,7 @@ from conftest import new_team_sheet
 from scorekeeper import games
 from scorekeeper.core import pad_entry, tables
 from scorekeeper.errors import RefusedChange
+from scorekeeper.i18n import in_words
 from scorekeeper.sheet.entry_form import CHOICE, NUMBER, FormRefused
 from scorekeeper.sheet.load import load_sheet
 
@@ -148,7 +149,7 @@ def test_each_field_is_refused_beside_itself(table, values, refused):
 def test_a_finding_of_the_entry_is_shown_beside_its_field(table):
     checked = pad_entry.check(table, {"team": "Eles", "points": "119"})
     assert checked.entry == {"points": [1, 119]}
-    assert [(place, f.code, f.rule, f.message) for place, f in checked.findings] == [
+    assert [(place, f.code, f.rule, in_words(f.message)) for place, f in checked.findings] == [
         ("points", "S-JOGO3-IMPOSSIBLE", "O jogo 3", "deal 1: Nos has 1 card point; no set of cards is worth 1"),
         ("points", "S-JOGO3-IMPOSSIBLE", "O jogo 3", "deal 1: Eles has 119 card points; no set of cards is worth 1"),
     ]

@@ -68,7 +68,7 @@ def register(app) -> None:
                         "error": "refused",
                         "code": None,
                         "message": in_words(exc.message),
-                        "refusals": exc.refusals,
+                        "refusals": {name: in_words(said) for name, said in exc.refusals.items()},
                         "findings": [],
                     }
                 ), 422
@@ -96,7 +96,7 @@ def register(app) -> None:
             return jsonify(
                 {
                     "entry": checked.entry,
-                    "refusals": checked.refusals,
+                    "refusals": {name: in_words(said) for name, said in checked.refusals.items()},
                     "findings": [_placed(place, f) for place, f in checked.findings],
                     "recordable": checked.recordable,
                 }

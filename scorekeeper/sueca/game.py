@@ -2,7 +2,6 @@
 
 from scorekeeper.games import RecordOption, Unit, lazy
 from scorekeeper.i18n import N_, N_plural, _
-from scorekeeper.sheet.show_table import Column
 from scorekeeper.sueca import finding_codes
 from scorekeeper.team.game import TeamGame
 
@@ -38,6 +37,8 @@ class Sueca(TeamGame):
     entry_from_pad = lazy("scorekeeper.sueca.pad_form", "entry_from_pad")
     pad_finding_place = lazy("scorekeeper.sueca.pad_form", "finding_place")
     standings = lazy("scorekeeper.sueca.standings", "standings")
+    entry_label = lazy("scorekeeper.sueca.show", "entry_label")
+    show_tables = lazy("scorekeeper.sueca.show", "show_tables")
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""
@@ -54,10 +55,6 @@ class Sueca(TeamGame):
             "level, once a criterion separates some, the next goes on with those still level."
         ).format(points=rules.group_win_points)
 
-    def entry_label(self, kind):
-        """A deal is said in the language in use ("partida"); a penalty is the rule file's word."""
-        return _("deal") if kind == "deal" else kind
-
     def entry_words(self, rules, kind):
         """A deal as a page says it (`Partida`), a penalty in the Regulamento's words (`Renúncia`)."""
         from scorekeeper.sueca.pad_form import entry_words  # lazy: only pages say a deal so
@@ -71,28 +68,6 @@ class Sueca(TeamGame):
         if result.complete or not standing:
             return None
         return _("Towards this moca: {points}").format(points=", ".join(f"{t} {n}" for t, n in standing.items()))
-
-    def show_tables(self, result):
-        """`show`: each deal's card points and points, the moca standing, and mocas won. Heads in
-        the language in use, and each deal's kind (entry_label)."""
-        teams = result.players
-        words = (_("pts"), "+", _("moca"), _("mocas"))
-        headers = ["#", _("deal"), _("detail"), *(Column(f"{t} {word}", word, t) for word in words for t in teams)]
-        rows = []
-        for hand, state in zip(result.hands, result.extra["running"]):
-            points = hand.points or {}
-            rows.append(
-                [
-                    hand.index,
-                    self.entry_label(hand.hand),
-                    hand.detail,
-                    *(points.get(t, "") for t in teams),
-                    *(hand.awarded.get(t, 0) for t in teams),
-                    *(state["standing"][t] for t in teams),
-                    *(state["mocas"][t] for t in teams),
-                ]
-            )
-        return [("", headers, rows, 3)]
 
     def ficha_columns(self, teams):
         from scorekeeper.sueca.workbook_layout import SuecaColumns  # lazy: openpyxl (test_lazy_imports)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from scorekeeper.errors import RulesError
-from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.i18n import M_, _, ngettext, pgettext
 from scorekeeper.rulebook.schema import Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary
 from scorekeeper.team import rules as team_rules
@@ -78,21 +78,24 @@ def from_data(data, source: str) -> SuecaRules:
     card_total = suits * sum(deck["card_values"].values())
     if card_total != deck["total"]:
         raise RulesError(
-            _("deck.total is {total}, but {suits} suits x the card values = {sum}").format(
-                total=deck["total"], suits=suits, sum=card_total
+            M_(
+                "deck.total is {total}, but {suits} suits x the card values = {sum}",
+                total=deck["total"],
+                suits=suits,
+                sum=card_total,
             ),
             source,
             line("deck"),
         )
     if deal["tie"] * 2 != deck["total"] or not deal["tie"] <= deal["win_above"] < deal["big_win_above"] < deck["total"]:
         raise RulesError(
-            _("deal_points: expected tie = half the deck, and tie <= win_above < big_win_above < total"),
+            M_("deal_points: expected tie = half the deck, and tie <= win_above < big_win_above < total"),
             source,
             line("deal_points"),
         )
     if moca["points"] < 1 or moca["to_win"] < 1 or pen["castigo"]["every"] < 1:
         raise RulesError(
-            _("moca.points, moca.to_win and penalties.castigo.every must be at least 1"), source, line("moca")
+            M_("moca.points, moca.to_win and penalties.castigo.every must be at least 1"), source, line("moca")
         )
     return SuecaRules(
         **team_fields(data, source),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import M_, N_, Mn_, _, ngettext
 from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
 from scorekeeper.sueca import finding_codes as codes
 from scorekeeper.sueca.deal_points import deal_points
@@ -14,16 +14,19 @@ from scorekeeper.team.sheet import EntryReader, TeamSheet, check_written, other_
 
 LIST_KEY = "deals"
 DEAL_KEYS = ("points", "all_tricks", "penalty", "team", "reason", "standing", "note")
+# What a deal gives: (points per team, its kind, its detail, card points or None, whether points
+# beyond the moca carry into the next).
+Deal = tuple[dict[str, int], str, str, "dict[str, int] | None", bool]
 DEAL = N_("deal")  # what a Sueca entry is called: "deal 3: ..." (the Regulamento's "partida")
 
 
-def parse_sheet(doc, rules: SuecaRules, source: str, rules_ref: str) -> TeamSheet:
+def parse_sheet(doc, rules: SuecaRules, source: str, rules_ref: str) -> TeamSheet[SuecaRules]:
     return parse_team_sheet(doc, rules, source, rules_ref, LIST_KEY)
 
 
-def score_sheet(sheet: TeamSheet) -> SheetResult:
+def score_sheet(sheet: TeamSheet[SuecaRules]) -> SheetResult:
     """Score every deal in order and check it; collects every finding."""
-    rules: SuecaRules = sheet.rules
+    rules = sheet.rules
     teams = sheet.team_names
     race = MocaRace(rules, teams)
     castigos = dict.fromkeys(teams, 0)
@@ -37,7 +40,7 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
         if race.winner is not None:
             read.found(
                 codes.AFTER_WIN,
-                _("recorded after {team} won the game at deal {number}").format(team=race.winner, number=won_at),
+                M_("recorded after {team} won the game at deal {number}", team=race.winner, number=won_at),
             )
         awarded, kind, detail, card_points, carries = _deal(read, sheet, castigos)
         lost = 0
@@ -57,8 +60,8 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
                 "standing",
                 shown,
                 rules.moca_points,
-                _("a moca stops at {points} (nothing is carried ahead)").format(points=rules.moca_points),
-                _("the moca stands at {standing}"),
+                M_("a moca stops at {points} (nothing is carried ahead)", points=rules.moca_points),
+                M_("the moca stands at {standing}"),
                 codes.MOCA_OVER.rule,
                 kinds=(codes.MOCA_OVER, codes.MOCA_DIFFERS),
             )
@@ -96,113 +99,143 @@ def score_sheet(sheet: TeamSheet) -> SheetResult:
     return result
 
 
-def _deal(read: EntryReader, sheet: TeamSheet, castigos: dict[str, int]):
-    """(awarded, kind, detail, card points or None, carries) for one deal entry."""
-    rules: SuecaRules = sheet.rules
-    teams = sheet.team_names
-    nothing = dict.fromkeys(teams, 0)
+def _deal(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str, int]) -> Deal:
+    """(awarded, kind, detail, card points or None, carries) for one deal entry: a penalty
+    (Penalizações) or a deal of the cards (Pontuação 2-3)."""
     penalty_word = read.word_value("penalty")
     card_points = read.per_team("points")
     all_tricks = read.item.get("all_tricks", False)
     if not isinstance(all_tricks, bool):
-        read.fail(key="all_tricks", message=_("expected true or false, got {value}").format(value=quote(all_tricks)))
+        read.fail(key="all_tricks", message=M_("expected true or false, got {value}", value=quote(all_tricks)))
     if penalty_word is not None:
-        penalty = PENALTIES.get(penalty_word)
-        team = read.team("team")
-        if penalty is None:
-            read.found(
-                codes.UNKNOWN_PENALTY,
-                _("unknown penalty {penalty}; allowed: {allowed}").format(
-                    penalty=quote(penalty_word), allowed=", ".join(PENALTIES.names)
-                ),
-                key="penalty",
-            )
-            return nothing, penalty_word, "", None, False
-        if team is None:
-            if "team" not in read.item:
-                read.found(
-                    codes.PENALTY_NO_TEAM,
-                    _("a {penalty} needs the team at fault (team: ...)").format(penalty=penalty),
-                    key="team",
-                )
-            return nothing, penalty, "", None, False
-        other = other_team(sheet, team)
-        awarded = dict(nothing)
-        if penalty == "renuncia":
-            # S4: the other team scores 4, carried into the next moca; the deal's card points are void.
-            awarded[other] = rules.renuncia_points
-            return awarded, penalty, _("by {team}").format(team=team), None, rules.renuncia_carries
-        if penalty == "ponto":
-            reason = read.word_value("reason")
-            if reason is None:
-                read.found(
-                    codes.NO_REASON,
-                    _("a one-point penalty names its reason: {reasons}").format(reasons=", ".join(rules.ponto_reasons)),
-                    key="reason",
-                )
-            elif reason not in rules.ponto_reasons:
-                read.found(
-                    codes.UNKNOWN_REASON,
-                    _("unknown reason {reason}; allowed: {allowed}").format(
-                        reason=quote(reason), allowed=", ".join(rules.ponto_reasons)
-                    ),
-                    key="reason",
-                )
-            awarded[other] = rules.ponto_points
-            detail = (
-                _("by {team} ({reason})").format(team=team, reason=reason)
-                if reason
-                else _("by {team}").format(team=team)
-            )
-            return awarded, penalty, detail, None, False
-        castigos[team] += 1
-        if castigos[team] % rules.castigo_every == 0:  # S4: every second castigo costs a point
-            awarded[other] = rules.castigo_points
-        return awarded, penalty, _("{team}, number {number}").format(team=team, number=castigos[team]), None, False
+        return _penalty(read, sheet, castigos, penalty_word)
+    return _cards(read, sheet.rules, card_points, all_tricks)
 
+
+def _penalty(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str, int], penalty_word: str) -> Deal:
+    """A penalty entry (Penalizações, S4): what the team not at fault scores."""
+    rules = sheet.rules
+    nothing = dict.fromkeys(sheet.team_names, 0)
+    penalty = PENALTIES.get(penalty_word)
+    team = read.team("team")
+    if penalty is None:
+        read.found(
+            codes.UNKNOWN_PENALTY,
+            M_(
+                "unknown penalty {penalty}; allowed: {allowed}",
+                penalty=quote(penalty_word),
+                allowed=", ".join(PENALTIES.names),
+            ),
+            key="penalty",
+        )
+        return nothing, penalty_word, "", None, False
+    if team is None:
+        if "team" not in read.item:
+            read.found(
+                codes.PENALTY_NO_TEAM,
+                M_("a {penalty} needs the team at fault (team: ...)", penalty=penalty),
+                key="team",
+            )
+        return nothing, penalty, "", None, False
+    other = other_team(sheet, team)
+    awarded = dict(nothing)
+    if penalty == "renuncia":
+        # S4: the other team scores 4, carried into the next moca; the deal's card points are void.
+        awarded[other] = rules.renuncia_points
+        return awarded, penalty, _("by {team}").format(team=team), None, rules.renuncia_carries
+    if penalty == "ponto":
+        awarded[other] = rules.ponto_points
+        return awarded, penalty, _ponto_detail(read, rules, team), None, False
+    castigos[team] += 1
+    if castigos[team] % rules.castigo_every == 0:  # S4: every second castigo costs a point
+        awarded[other] = rules.castigo_points
+    return awarded, penalty, _("{team}, number {number}").format(team=team, number=castigos[team]), None, False
+
+
+def _ponto_detail(read: EntryReader, rules: SuecaRules, team: str) -> str:
+    """A one-point penalty's reason, one the rule file lists (Penalizações, "perde 1 ponto se"),
+    and the detail that names it."""
+    reason = read.word_value("reason")
+    if reason is None:
+        read.found(
+            codes.NO_REASON,
+            M_("a one-point penalty names its reason: {reasons}", reasons=", ".join(rules.ponto_reasons)),
+            key="reason",
+        )
+    elif reason not in rules.ponto_reasons:
+        read.found(
+            codes.UNKNOWN_REASON,
+            M_(
+                "unknown reason {reason}; allowed: {allowed}",
+                reason=quote(reason),
+                allowed=", ".join(rules.ponto_reasons),
+            ),
+            key="reason",
+        )
+    return _("by {team} ({reason})").format(team=team, reason=reason) if reason else _("by {team}").format(team=team)
+
+
+def _cards(read: EntryReader, rules: SuecaRules, card_points: dict[str, int] | None, all_tricks: bool) -> Deal:
+    """A deal of the cards: each team's card points (O jogo 4: they add up to 120) and what they
+    give (Pontuação 2-3)."""
+    nothing = dict.fromkeys(read.sheet.team_names, 0)
     if card_points is None:
         if "points" not in read.item:
-            read.found(codes.NO_POINTS, _("no card points recorded (points: [NOS, ELES])"))
+            read.found(codes.NO_POINTS, M_("no card points recorded (points: [NOS, ELES])"))
         return nothing, "deal", "", None, False
-    total = sum(card_points.values())
+    _check_card_points(read, rules, card_points)
     detail = ""
+    if all_tricks:
+        detail = _("all tricks")
+        if max(card_points.values()) != rules.total:
+            read.found(
+                codes.ALL_TRICKS,
+                M_(
+                    "all tricks means all {total} card points, but the best team has {best}",
+                    total=rules.total,
+                    best=max(card_points.values()),
+                ),
+                key="all_tricks",
+            )
+    return deal_points(rules, card_points, all_tricks), "deal", detail, card_points, False
+
+
+def _check_card_points(read: EntryReader, rules: SuecaRules, card_points: dict[str, int]) -> None:
+    """S1: no team has more card points than a deal holds, or a number no set of cards is worth;
+    together they are the deal's (O jogo 4)."""
     for team, points in card_points.items():
         if points > rules.total:
             read.found(
                 codes.POINTS_OVER,
-                ngettext(
+                Mn_(
                     "{team} has {count} card point; a deal holds {total}",
                     "{team} has {count} card points; a deal holds {total}",
                     points,
-                ).format(team=team, count=points, total=rules.total),
+                    team=team,
+                    count=points,
+                    total=rules.total,
+                ),
                 team,
                 key="points",
             )
         elif points in rules.impossible:
             read.found(
                 codes.IMPOSSIBLE_POINTS,
-                ngettext(
+                Mn_(
                     "{team} has {count} card point; no set of cards is worth {worth}",
                     "{team} has {count} card points; no set of cards is worth {worth}",
                     points,
-                ).format(team=team, count=points, worth=min(points, rules.total - points)),
+                    team=team,
+                    count=points,
+                    worth=min(points, rules.total - points),
+                ),
                 team,
                 key="points",
             )
+    total = sum(card_points.values())
     if total != rules.total:
         read.found(
             codes.CARD_TOTAL,
-            _("card points add up to {sum}, not {total}").format(sum=total, total=rules.total),
+            M_("card points add up to {sum}, not {total}", sum=total, total=rules.total),
             key="points",
         )
-    if all_tricks:
-        detail = _("all tricks")
-        if max(card_points.values()) != rules.total:
-            read.found(
-                codes.ALL_TRICKS,
-                _("all tricks means all {total} card points, but the best team has {best}").format(
-                    total=rules.total, best=max(card_points.values())
-                ),
-                key="all_tricks",
-            )
-    return deal_points(rules, card_points, all_tricks), "deal", detail, card_points, False

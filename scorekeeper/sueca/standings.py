@@ -8,9 +8,11 @@ only (TN3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import M_, N_
+from scorekeeper.sueca.rules import SuecaRules
 from scorekeeper.team.standings import GROUP_STAGE, counted_matches, groups_of
 from scorekeeper.tournaments.model import StandingRow, Tournament
 
@@ -59,7 +61,7 @@ CRITERIA = (
 def counted_games(tournament: Tournament, results: dict, stage: str) -> list[tuple[Game, str | None]]:
     """Each match of the rounds of `stage` that counts (its sheet in, complete and clean), with its group."""
     games = []
-    not_one_group = _("the match {sheet} of {first} and {second} is not between two teams of one group")
+    not_one_group = M_("the match {sheet} of {first} and {second} is not between two teams of one group")
     for _match, result, group in counted_matches(tournament, results, stage, not_one_group):
         first, second = result.players
         game_points = {team: result.extra["teams"][team]["game_points"] for team in result.players}
@@ -121,7 +123,8 @@ class _Group:
                 self.tiebreaks[team][criterion.key] = value
             blocks = _blocks(tied, values.__getitem__)
             if len(blocks) > 1:
-                return self._join(blocks, criterion.label, lambda block: self._criteria(block, index + 1))
+                # each part still tied goes on with the next criterion
+                return self._join(blocks, criterion.label, partial(self._criteria, start=index + 1))
         return self._negra(tied)
 
     def _negra(self, tied: list[str]) -> tuple[list[str], list[str]]:
@@ -154,6 +157,8 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
     `results` maps a match's sheet (as the tournament file writes it) to its SheetResult.
     """
     rules = tournament.rules
+    # a Sueca championship is played under Sueca rules (the registry chose this game by them)
+    assert isinstance(rules, SuecaRules), "a Sueca championship is played under Sueca rules"
     groups = groups_of(tournament)
     by_group: dict = {name: _Group(list(teams), [], [], rules.group_win_points) for name, teams in groups.items()}
     for game, group in counted_games(tournament, results, GROUP_STAGE):
@@ -176,7 +181,7 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
 
 def _rows(name: str | None, group: _Group) -> list[StandingRow]:
     teams, labels = group.order()
-    rows = []
+    rows: list[StandingRow] = []
     for index, team in enumerate(teams):
         shares = index > 0 and labels[index - 1] in UNSEPARATED
         place = rows[-1].place if shares else index + 1

@@ -8,9 +8,10 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import M_, N_, _
 from scorekeeper.sueca import finding_codes as codes
 from scorekeeper.team.finding_codes import NOT_A_TEAM
+from scorekeeper.team.sheet import entry_problem, names_field
 from scorekeeper.team.workbook_columns import YES, FichaColumns, per_team, team_of
 from scorekeeper.team.workbook_read import key_lines, new_entry, team_values
 from scorekeeper.workbook.layout import FIRST_ROW as FIRST
@@ -236,8 +237,10 @@ class SuecaColumns(FichaColumns):
         if mark is not None:
             if not (is_label(mark, YES) or mark.strip().lower() in ALL_TRICKS_MARKS):
                 raise SheetFormatError(
-                    _("{mark}: this column says {yes} when a team took all the tricks, and is empty otherwise").format(
-                        mark=quote(mark), yes=quote(_(YES))
+                    M_(
+                        "{mark}: this column says {yes} when a team took all the tricks, and is empty otherwise",
+                        mark=quote(mark),
+                        yes=quote(_(YES)),
                     ),
                     grid.where(r, cols.ALL),
                 )
@@ -255,9 +258,9 @@ class SuecaColumns(FichaColumns):
         """The cell of a Sueca row that holds the value a finding is about, by the finding's kind
         (its code: the message is in the language in use): None for the team's own cell."""
         cols, code, team = self, finding.code, finding.player
-        message = finding.message.split(": ", 1)[-1]
-        for key in ("points", "standing"):  # per_team's findings start with their key, in any language
-            if code.startswith("TEAM-") and message.startswith((f"{key}:", f"{key} ")):
+        problem = entry_problem(finding.message)
+        for key in ("points", "standing"):  # per_team's findings name their key, in any language
+            if code.startswith("TEAM-") and names_field(problem, key):
                 return ficha.team_column(key, team)
         if code in STANDING_KINDS:  # a moca standing written over its formula
             return ficha.team_column("standing", team or _first_written(entry, "standing"))

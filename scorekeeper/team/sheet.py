@@ -4,10 +4,11 @@ deals or hands. Each game's model reads the entries; this module reads what they
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, NoReturn, TypeVar
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.i18n import M_, N_, Joined, Message, Mn_, Mp_, _
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.sheet.yaml_lines import (
     LineDict,
@@ -18,6 +19,7 @@ from scorekeeper.sheet.yaml_lines import (
     unknown_key,
 )
 from scorekeeper.team import finding_codes as codes
+from scorekeeper.team.rules import TeamRules
 
 MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
 # What the team games call one entry of their sheet ("deal 3: ...", "hand 3: ..."), as each game
@@ -25,12 +27,16 @@ MAX_ENTRIES = 400  # a team game is some 15-60 deals or hands
 ENTRY_WORDS = {"deals": N_("deal"), "hands": N_("hand")}
 
 
+R = TypeVar("R", bound=TeamRules)  # a team game's own rules (SuecaRules, TrucoRules)
+
+
 @dataclass(eq=False, repr=False)
-class TeamSheet:
-    """A team game's sheet: its teams in order, the header, and the raw entries."""
+class TeamSheet(Generic[R]):
+    """A team game's sheet: its teams in order, the header, and the raw entries; `rules` are its
+    game's (TeamSheet[SuecaRules])."""
 
     source: str
-    rules: object
+    rules: R
     rules_ref: str
     teams: dict[str, list[str]]
     event: str | None
@@ -59,82 +65,24 @@ class TeamSheet:
         return None
 
 
-def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> TeamSheet:
+def parse_team_sheet(doc, rules: R, source: str, rules_ref: str, list_key: str) -> TeamSheet[R]:
     """The header and raw entries of a team sheet (SheetFormatError when unusable)."""
     allowed = ("rules", "teams", "scorer", "event", "table", "round", "date", "notes", list_key)
     refuse_unknown_header(
         doc, allowed, source, _("a sheet is a mapping with 'rules', 'teams' and '{key}'").format(key=list_key)
     )
-    teams = doc.get("teams")
-    line = doc.line_of("teams") if "teams" in doc else doc.line
-    if not isinstance(teams, dict) or len(teams) != rules.teams:
-        raise SheetFormatError(
-            ngettext(
-                "teams: {rules} is played by {count} team, e.g. {{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}}",
-                "teams: {rules} is played by {count} teams, e.g. {{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}}",
-                rules.teams,
-            ).format(rules=rules.name, count=rules.teams),
-            source,
-            line,
-        )
-    seen: set[str] = set()
-    parsed: dict[str, list[str]] = {}
-    for name, members in teams.items():
-        if not isinstance(name, str) or not name.strip():
-            raise SheetFormatError(_("teams: {name} is not a team name").format(name=quote(name)), source, line)
-        if (
-            not isinstance(members, list)
-            or len(members) != rules.players_per_team
-            or not all(isinstance(m, str) and m.strip() for m in members)
-        ):
-            raise SheetFormatError(
-                ngettext(
-                    "teams: {team} needs {count} player name",
-                    "teams: {team} needs {count} player names",
-                    rules.players_per_team,
-                ).format(team=name, count=rules.players_per_team),
-                source,
-                line,
-            )
-        refuse_bad_names([name, *members], "teams", source, line)  # the one name rule (names.py), as `new` applies it
-        for member in [name, *members]:
-            if member in seen:
-                raise SheetFormatError(_("teams: {name} is named twice").format(name=quote(member)), source, line)
-            seen.add(member)
-        parsed[name] = list(members)
+    teams = _teams(doc, rules, source)
     scorer = doc.get("scorer")
-    if scorer is not None and not any(scorer in m for m in parsed.values()):
+    if scorer is not None and not any(scorer in m for m in teams.values()):
         raise SheetFormatError(
-            _("scorer: {name} is not one of the players").format(name=quote(scorer)), source, doc.line_of("scorer")
+            M_("scorer: {name} is not one of the players", name=quote(scorer)), source, doc.line_of("scorer")
         )
-    entries = doc.get(list_key)
-    if entries is None:
-        entries = LineList()
-        entries.line, entries.item_lines = doc.line_of(list_key) if list_key in doc else doc.line, []
-    if not isinstance(entries, list):
-        raise SheetFormatError(_("{key}: expected a list").format(key=list_key), source, doc.line_of(list_key))
-    if len(entries) > MAX_ENTRIES:
-        # Always many: more than MAX_ENTRIES.
-        raise SheetFormatError(
-            _("{key}: {count} entries is more than a sheet holds ({most})").format(
-                key=list_key, count=len(entries), most=MAX_ENTRIES
-            ),
-            source,
-            doc.line_of(list_key),
-        )
-    word = entry_word(list_key)
-    for position, item in enumerate(entries):
-        if not isinstance(item, dict):
-            raise SheetFormatError(
-                _("{entry} {number}: expected a mapping").format(entry=word, number=position + 1),
-                source,
-                entries.line_of(position),
-            )
+    entries = _entries(doc, list_key, source)
     return TeamSheet(
         source=source,
         rules=rules,
         rules_ref=rules_ref,
-        teams=parsed,
+        teams=teams,
         event=header_text(doc, "event", source),
         table=header_text(doc, "table", source),
         round=header_text(doc, "round", source),
@@ -146,10 +94,83 @@ def parse_team_sheet(doc, rules, source: str, rules_ref: str, list_key: str) -> 
     )
 
 
-def entry_word(list_key: str) -> str:
-    """One entry of `list_key` (deals, hands) as a message says it, in the language in use."""
-    word = ENTRY_WORDS.get(list_key, list_key)
-    return _(word)
+def _teams(doc, rules: TeamRules, source: str) -> dict[str, list[str]]:
+    """`teams:`, each team's name and its players in order: as many teams and players as the
+    rule file says, every name one the sheets accept and none named twice."""
+    teams = doc.get("teams")
+    line = doc.line_of("teams") if "teams" in doc else doc.line
+    if not isinstance(teams, dict) or len(teams) != rules.teams:
+        raise SheetFormatError(
+            Mn_(
+                "teams: {rules} is played by {count} team, e.g. {{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}}",
+                "teams: {rules} is played by {count} teams, e.g. {{Nos: [Ana, Bruno], Eles: [Carla, Duarte]}}",
+                rules.teams,
+                rules=rules.name,
+                count=rules.teams,
+            ),
+            source,
+            line,
+        )
+    seen: set[str] = set()
+    parsed: dict[str, list[str]] = {}
+    for name, members in teams.items():
+        if not isinstance(name, str) or not name.strip():
+            raise SheetFormatError(M_("teams: {name} is not a team name", name=quote(name)), source, line)
+        if (
+            not isinstance(members, list)
+            or len(members) != rules.players_per_team
+            or not all(isinstance(m, str) and m.strip() for m in members)
+        ):
+            raise SheetFormatError(
+                Mn_(
+                    "teams: {team} needs {count} player name",
+                    "teams: {team} needs {count} player names",
+                    rules.players_per_team,
+                    team=name,
+                    count=rules.players_per_team,
+                ),
+                source,
+                line,
+            )
+        refuse_bad_names([name, *members], "teams", source, line)  # the one name rule (names.py), as `new` applies it
+        for member in [name, *members]:
+            if member in seen:
+                raise SheetFormatError(M_("teams: {name} is named twice", name=quote(member)), source, line)
+            seen.add(member)
+        parsed[name] = list(members)
+    return parsed
+
+
+def _entries(doc, list_key: str, source: str) -> LineList:
+    """The list of entries (`deals:`, `hands:`; none written is an empty one): a list of at most
+    MAX_ENTRIES mappings."""
+    entries = doc.get(list_key)
+    if entries is None:
+        entries = LineList()
+        entries.line, entries.item_lines = doc.line_of(list_key) if list_key in doc else doc.line, []
+    if not isinstance(entries, LineList):  # a YAML list is read as a LineList (yaml_lines), a ficha's too
+        raise SheetFormatError(M_("{key}: expected a list", key=list_key), source, doc.line_of(list_key))
+    if len(entries) > MAX_ENTRIES:
+        # Always many: more than MAX_ENTRIES.
+        raise SheetFormatError(
+            M_(
+                "{key}: {count} entries is more than a sheet holds ({most})",
+                key=list_key,
+                count=len(entries),
+                most=MAX_ENTRIES,
+            ),
+            source,
+            doc.line_of(list_key),
+        )
+    word = Message(ENTRY_WORDS.get(list_key, list_key))  # deal, hand: said in the caller's language
+    for position, item in enumerate(entries):
+        if not isinstance(item, dict):
+            raise SheetFormatError(
+                M_("{entry} {number}: expected a mapping", entry=word, number=position + 1),
+                source,
+                entries.line_of(position),
+            )
+    return entries
 
 
 class EntryReader:
@@ -170,16 +191,22 @@ class EntryReader:
         return self.item.line
 
     @property
-    def where(self) -> str:
-        """`deal 3` in the language in use: what every message about this entry starts with."""
-        return f"{_(self.word)} {self.index}"
+    def where(self) -> Joined:
+        """`deal 3`, said in the caller's language: the place every message about this entry names first."""
+        return Joined((Message(self.word), self.index), " ")
 
-    def fail(self, key, message: str):
-        raise SheetFormatError(f"{self.where}: {key}: {message}", self.sheet.source, self.item.line_of(key))
+    def fail(self, key, message: str | Message) -> NoReturn:
+        """Refuse the sheet: `key`'s value of this entry cannot be read (`deal 3: points: ...`)."""
+        problem = M_("{key}: {problem}", key=key, problem=message)
+        raise SheetFormatError(self.said_here(problem), self.sheet.source, self.item.line_of(key))
+
+    def said_here(self, message: str | Message) -> Message:
+        """`message` about this entry: its place (`deal 3`) and the message, said together at the edge."""
+        return M_("{what}: {problem}", what=self.where, problem=message)  # PLACED
 
     def finding(
         self,
-        message: str,
+        message: str | Message,
         rule: str,
         team: str | None = None,
         severity=Severity.ERROR,
@@ -190,11 +217,16 @@ class EntryReader:
         value. `code` is its kind's (a FindingKind's code)."""
         line = self.item.line_of(key) if key is not None else self.line
         self.findings.append(
-            Finding(severity, self.sheet.source, line, f"{self.where}: {message}", rule, self.index, team, code=code)
+            Finding(severity, self.sheet.source, line, self.said_here(message), rule, self.index, team, code=code)
         )
 
     def found(
-        self, kind: FindingKind, message: str, team: str | None = None, key: str | None = None, severity=Severity.ERROR
+        self,
+        kind: FindingKind,
+        message: str | Message,
+        team: str | None = None,
+        key: str | None = None,
+        severity=Severity.ERROR,
     ):
         """A finding of `kind`, reported under its article."""
         self.finding(message, kind.rule, team, severity, key, code=kind.code)
@@ -208,13 +240,13 @@ class EntryReader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail(key, _("expected a team, got {value}").format(value=quote(value)))
+            self.fail(key, M_("expected a team, got {value}", value=quote(value)))
         team = self.sheet.team_of(value)
         if team is None:
             self.found(
                 codes.NOT_A_TEAM,
-                _("{name} is not a team at this table ({teams})").format(
-                    name=quote(value), teams=", ".join(self.sheet.teams)
+                M_(
+                    "{name} is not a team at this table ({teams})", name=quote(value), teams=", ".join(self.sheet.teams)
                 ),
                 key=key,
             )
@@ -222,9 +254,9 @@ class EntryReader:
 
     def number(self, key, value, low: int | None = 0) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, _("expected whole numbers, got {value}").format(value=quote(value)))
+            self.fail(key, M_("expected whole numbers, got {value}", value=quote(value)))
         if low is not None and value < low:
-            self.fail(key, _("{value} is negative").format(value=value))
+            self.fail(key, M_("{value} is negative", value=value))
         return value
 
     def per_team(self, key, low: int | None = 0, partial: bool = False) -> dict[str, int] | None:
@@ -240,11 +272,14 @@ class EntryReader:
                 # A team game has two teams or more: the count of teams is always a plural.
                 self.found(
                     codes.VALUE_COUNT,
-                    ngettext(
+                    Mn_(
                         "{key} has {count} value for {teams} teams",
                         "{key} has {count} values for {teams} teams",
                         len(numbers),
-                    ).format(key=field_word(key), count=len(numbers), teams=len(teams)),
+                        key=field_word(key),
+                        count=len(numbers),
+                        teams=len(teams),
+                    ),
                     key=key,
                 )
                 return None
@@ -256,8 +291,11 @@ class EntryReader:
                 if name not in teams:
                     self.found(
                         codes.NOT_A_TEAM,
-                        _("{key}: {name} is not a team at this table ({teams})").format(
-                            key=field_word(key), name=quote(name), teams=", ".join(teams)
+                        M_(
+                            "{key}: {name} is not a team at this table ({teams})",
+                            key=field_word(key),
+                            name=quote(name),
+                            teams=", ".join(teams),
                         ),
                         key=key,
                     )
@@ -269,23 +307,39 @@ class EntryReader:
             if missing:
                 self.found(
                     codes.VALUE_MISSING,
-                    _("{key}: no value for {teams}").format(key=field_word(key), teams=", ".join(missing)),
+                    M_("{key}: no value for {teams}", key=field_word(key), teams=", ".join(missing)),
                     key=key,
                 )
                 return None
             return {t: result[t] for t in teams}
-        self.fail(key, _("expected a list in team order or a mapping {{team: value}}"))
+        self.fail(key, M_("expected a list in team order or a mapping {{team: value}}"))
 
 
-def field_word(key: str) -> str:
-    """How a finding names the values per team it is about, in the language in use: English
-    says the sheet's key, Portuguese the ficha's word (os pontos das cartas, a moca, o placar)."""
-    words = {
-        "points": pgettext("team field", "points"),
-        "standing": pgettext("team field", "standing"),
-        "score": pgettext("team field", "score"),
-    }
-    return words.get(key, key)
+PLACED = "{what}: {problem}"  # the msgid of a message about one entry (EntryReader.said_here)
+FIELD_WORDS = {
+    "points": Mp_("team field", "points"),
+    "standing": Mp_("team field", "standing"),
+    "score": Mp_("team field", "score"),
+}
+
+
+def field_word(key: str) -> str | Message:
+    """How a finding names the values per team it is about, said at the edge: English says the
+    sheet's key, Portuguese the ficha's word (os pontos das cartas, a moca, o placar)."""
+    return FIELD_WORDS.get(key, key)
+
+
+def names_field(message: str | Message, key: str) -> bool:
+    """Whether a finding's message (its problem, without the entry it is about) is about the
+    values per team of `key` (`points: 'Voces' is not a team ...`): per_team names them so."""
+    return isinstance(message, Message) and message.values.get("key") == field_word(key)
+
+
+def entry_problem(message: str | Message) -> str | Message:
+    """What an EntryReader's finding says without the entry it is about (`deal 3`): the message
+    the game gave."""
+    problem = message.values.get("problem") if isinstance(message, Message) and message.msgid == PLACED else None
+    return problem if isinstance(problem, (str, Message)) else message
 
 
 def check_written(
@@ -293,8 +347,8 @@ def check_written(
     key: str,
     shown: dict[str, int],
     cap: int,
-    stops: str,
-    stands: str,
+    stops: Message,
+    stands: Message,
     rule: str,
     compare: bool = True,
     *,
@@ -305,8 +359,8 @@ def check_written(
     alone is enough.
 
     `stops` is the whole reason a value above `cap` is impossible ("a moca stops at 4 ..."),
-    `stands` what the standing should be, a message with `{standing}` ("the moca stands at
-    {standing}"); both already translated. `kinds` are the game's kinds of the two findings
+    `stands` what the standing should be, a message whose `{standing}` this fills ("the moca
+    stands at {standing}"). `kinds` are the game's kinds of the two findings
     (above the cap, different), whose codes they carry; their own `rule` is `rule`."""
     written = read.per_team(key, partial=True)
     if not written:
@@ -315,7 +369,7 @@ def check_written(
     for team, value in written.items():
         if value > cap:
             read.finding(
-                _("the sheet shows {team} at {value}; {why}").format(team=team, value=value, why=stops),
+                M_("the sheet shows {team} at {value}; {why}", team=team, value=value, why=stops),
                 rule,
                 team,
                 key=key,
@@ -325,10 +379,9 @@ def check_written(
         says = ", ".join(f"{t} {written[t]}" for t in written)
         should = ", ".join(f"{t} {shown[t]}" for t in written)
         wrong = [t for t in written if written[t] != shown[t]]
-        # An older caller's `stands` is the start of the sentence ("the moca stands at").
-        right = stands.format(standing=should) if "{standing}" in stands else f"{stands} {should}"
+        right = stands._replace(values={**stands.values, "standing": should})
         read.finding(
-            _("the sheet shows {written}; {right}").format(written=says, right=right),
+            M_("the sheet shows {written}; {right}", written=says, right=right),
             rule,
             wrong[0] if len(wrong) == 1 else None,
             key=key,

@@ -4,6 +4,7 @@ file declares them, and the loop over the matches that count, each put in its gr
 from __future__ import annotations
 
 from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.i18n import Message
 from scorekeeper.tournaments.knockout import counted_result
 from scorekeeper.tournaments.model import Tournament
 
@@ -12,13 +13,15 @@ GROUP_STAGE = "group"
 
 def groups_of(tournament: Tournament) -> dict[str | None, list[str]]:
     """The groups as the file declares them; a tournament without groups is one group (None)."""
-    return dict(tournament.groups) if tournament.groups else {None: list(tournament.teams)}
+    if not tournament.groups:
+        return {None: list(tournament.teams)}
+    return {name: teams for name, teams in tournament.groups.items()}
 
 
-def counted_matches(tournament: Tournament, results: dict, stage: str, not_one_group: str) -> list[tuple]:
+def counted_matches(tournament: Tournament, results: dict, stage: str, not_one_group: Message) -> list[tuple]:
     """(match, result, group) for each match of the rounds of `stage` that counts (its sheet in,
     complete and clean), in the file's order. A match whose two teams are not of one group is
-    refused with `not_one_group` (the game's words, translated: {sheet}, {first}, {second})."""
+    refused with `not_one_group` (the game's words, whose {sheet}, {first} and {second} this fills)."""
     team_group = {team: name for name, teams in groups_of(tournament).items() for team in teams}
     found = []
     for round_ in tournament.rounds:
@@ -31,7 +34,9 @@ def counted_matches(tournament: Tournament, results: dict, stage: str, not_one_g
             first, second = result.players
             if first not in team_group or second not in team_group or team_group[first] != team_group[second]:
                 raise ScorekeeperError(
-                    not_one_group.format(sheet=quote(match.sheet), first=quote(first), second=quote(second)),
+                    not_one_group._replace(
+                        values={"sheet": quote(match.sheet), "first": quote(first), "second": quote(second)}
+                    ),
                     tournament.source,
                     match.line,
                 )

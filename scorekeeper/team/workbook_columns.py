@@ -90,10 +90,10 @@ class FichaColumns(ABC):
         """How many mocas or games win."""
 
     @abstractmethod
-    def team_slot_column(self, key: str, team: int) -> int | None:
+    def team_slot_column(self, key: str, team: int) -> int:
         """The column of a per-team key (points, standing, score) for team `team`."""
 
-    def extra_heads(self, writer) -> None:
+    def extra_heads(self, writer) -> None:  # noqa: B027 (a hook: most fichas have no columns after the teams')
         """Heads of columns after the teams' blocks (Soma, Controlo), if any."""
 
     @abstractmethod

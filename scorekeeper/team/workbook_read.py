@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_, Message
 from scorekeeper.names import name_problem
 from scorekeeper.sheet.load import score
 from scorekeeper.sheet.yaml_edit import flow
@@ -26,7 +26,7 @@ from scorekeeper.workbook import layout as L
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.layout import STRIDE, code, col
 from scorekeeper.workbook.read_back import ReadBack
-from scorekeeper.workbook.safe_read import MAX_ROWS, ErrorValue, Merge
+from scorekeeper.workbook.safe_read import MAX_ROWS, ErrorValue, Grid, Merge
 
 # Each value read from a ficha gets the line `code(row, slot)` (as every boletim import does), so that a refusal or a finding about it comes back to its cell (issue 8 item 7):
 # the slot is the column of a row's own cells, a per-team slot for a key that has a cell per
@@ -45,10 +45,10 @@ class TeamFicha(ReadBack):
     title: str
     rules_ref: str
     doc: LineDict
-    cols: object
+    cols: FichaColumns
     rules_cell: str | None = None  # where the Regras cell is, for a refusal of what it names
     team_cols: dict[str, int] = field(default_factory=dict)  # team -> its first column
-    grid: object = None  # the worksheet read: the input cells that held formulas
+    grid: Grid | None = None  # the worksheet read: the input cells that held formulas
 
     def check(self, rules_path: str | None = None):
         """Score the ficha; each finding named by worksheet and cell."""
@@ -117,8 +117,8 @@ class TeamFicha(ReadBack):
         if finding.hand and finding.hand <= len(entries):
             entry = entries[finding.hand - 1]
             column = self.cols.finding_column(self, finding, entry)
-        if column is None:
-            column = self.team_cols.get(finding.player, 2)
+        if column is None:  # the team's own cell, or the row's (column B) for a finding about no team
+            column = self.team_cols.get(finding.player, 2) if finding.player is not None else 2
         return finding._replace(source=f"{self.source}!{col(column)}{row}", line=None)
 
     def team_of(self, name) -> str | None:
@@ -139,20 +139,47 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
     """A team ficha from a worksheet's cells (only what a person typed), given its header
     `info` and where its Regras cell is."""
     head = L.HEAD_ROW
+    names = _team_names(grid, rules, cols)
+    if not L.is_label(grid.label(head, 1), NUMBER_HEAD):  # written in any language scorekeeper speaks
+        raise SheetFormatError(
+            M_("not a scorekeeper ficha: no '{head}' header", head=Message(NUMBER_HEAD)), grid.where(head, 1)
+        )
+    doc = _header(grid, rules_ref, info, cols, names)
+    # Observação, in any language; none on an older ficha.
+    remark = cols.remark_col if L.is_label(grid.label(head, cols.remark_col), REMARK_HEAD) else None
+    ficha = TeamFicha(
+        grid.path,
+        grid.title,
+        rules_ref,
+        doc,
+        cols,
+        rules_cell,
+        {name: cols.team_value(t) for t, name in enumerate(names)},
+        grid,
+    )
+    entries, last = _entry_rows(grid, cols, names, remark)
+    doc[cols.list_key] = entries
+    _refuse_outside(grid, cols, last, remark or cols.note_col)
+    return ficha
+
+
+def _team_names(grid, rules, cols: FichaColumns) -> list[str]:
+    """Each team's name, over its block of columns (the writer merges them), read as typed."""
     width = len(cols.team_heads())
     names = []
     for t in range(rules.teams):
         first = cols.block(t)
-        # a team's name is over its block of columns (the writer merges them); read as typed
         name = grid.text(L.NAMES_ROW, first, merged_as=Merge(L.NAMES_ROW, first, L.NAMES_ROW, first + width - 1))
         if name is None:
-            raise SheetFormatError(_("a team column has no team name above it"), grid.where(L.NAMES_ROW, first))
+            raise SheetFormatError(M_("a team column has no team name above it"), grid.where(L.NAMES_ROW, first))
         _refuse_name(name, grid.where(L.NAMES_ROW, first))
         names.append(name)
-    if not L.is_label(grid.label(head, 1), NUMBER_HEAD):  # written in any language scorekeeper speaks
-        raise SheetFormatError(
-            _("not a scorekeeper ficha: no '{head}' header").format(head=_(NUMBER_HEAD)), grid.where(head, 1)
-        )
+    return names
+
+
+def _header(grid, rules_ref: str, info: dict, cols: FichaColumns, names: list[str]) -> LineDict:
+    """The sheet's header as the ficha holds it: its rules, the teams and their players (each
+    team's in one cell above its name), and the header cells' `info`, each at its cell."""
     doc = LineDict()
     doc.line, doc.key_lines = code(1, 1), {}
     doc["rules"] = rules_ref
@@ -173,26 +200,24 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
     if isinstance(doc.get("scorer"), str):
         row, _slot, column = TEAM_INFO_CELLS["scorer"]
         _refuse_name(doc["scorer"], grid.where(row, column))
+    return doc
+
+
+def _entry_rows(grid, cols: FichaColumns, names: list[str], remark: int | None) -> tuple[LineList, int]:
+    """The entries typed in the numbered rows, each with its note (Observação, column `remark`),
+    and the last numbered row."""
+    head = L.HEAD_ROW
     entries = LineList()
     entries.line, entries.item_lines = code(head, 1), []
-    # Observação, in any language; none on an older ficha.
-    remark = cols.remark_col if L.is_label(grid.label(head, cols.remark_col), REMARK_HEAD) else None
-    ficha = TeamFicha(
-        grid.path,
-        grid.title,
-        rules_ref,
-        doc,
-        cols,
-        rules_cell,
-        {name: cols.team_value(t) for t, name in enumerate(names)},
-        grid,
-    )
     last = head
     for r in range(head + 1, MAX_ROWS + 2):
         if r > MAX_ROWS:  # numbered rows go on below what is read: refuse rather than drop them
             raise SheetFormatError(
-                _("numbered rows go on past row {row}; a ficha holds at most {most} {entries}").format(
-                    row=MAX_ROWS, most=MAX_ENTRIES, entries=cols.list_key
+                M_(
+                    "numbered rows go on past row {row}; a ficha holds at most {most} {entries}",
+                    row=MAX_ROWS,
+                    most=MAX_ENTRIES,
+                    entries=cols.list_key,
                 ),
                 grid.where(r - 1, 1),
             )
@@ -201,7 +226,8 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
         last = r
         entry = cols.read_entry(grid, r, names)
         note = _note(grid, r, remark)
-        if note is not None:  # a note alone is an entry too: dropping it would renumber the ones after it
+        # a note alone is an entry too: dropping it would renumber the ones after it
+        if note is not None and remark is not None:
             if entry is None:
                 entry = new_entry(r)
             entry["note"] = note
@@ -209,9 +235,7 @@ def read(grid, rules, rules_ref: str, info: dict, cols: FichaColumns, rules_cell
         if entry is not None:
             entries.append(entry)
             entries.item_lines.append(entry.line)
-    doc[cols.list_key] = entries
-    _refuse_outside(grid, cols, last, remark or cols.note_col)
-    return ficha
+    return entries, last
 
 
 def is_row_number(value) -> bool:
@@ -239,30 +263,28 @@ def _refuse_outside(grid, cols: FichaColumns, last_row: int, last_col: int) -> N
         if (row, column) in grid.formulas:
             continue  # the ficha's own formulas
         if column > last_col:
-            message = _(
+            message = M_(
                 "{value} is typed right of the ficha's last column ({column}): nothing there is read; move "
-                "it into the table or clear it"
+                "it into the table or clear it",
+                value=shown_value(grid, row, column, value),
+                column=col(last_col),
             )
         elif L.FIRST_ROW <= row <= last_row and column in computed:
-            message = _(
+            message = M_(
                 "{value} is typed over the formula of {head}, which the ficha computes and does not read: "
-                "clear the cell"
+                "clear the cell",
+                value=shown_value(grid, row, column, value),
+                head=quote(grid.label(L.HEAD_ROW, column) or col(column)),
             )
         elif row > last_row and not (column == 2 and (row >= notes or L.is_label(value, WINNER_LABEL))):
-            message = _(
+            message = M_(
                 "{value} is typed below the ficha's numbered rows, where nothing is read: each entry has a "
-                "numbered row (a row's number is in column A)"
+                "numbered row (a row's number is in column A)",
+                value=shown_value(grid, row, column, value),
             )
         else:
             continue
-        raise SheetFormatError(
-            message.format(
-                value=shown_value(grid, row, column, value),
-                column=col(last_col),
-                head=quote(grid.label(L.HEAD_ROW, column) or col(column)),
-            ),
-            grid.where(row, column),
-        )
+        raise SheetFormatError(message, grid.where(row, column))
 
 
 def shown_value(grid, row: int, column: int, value) -> str:

@@ -81,13 +81,13 @@ class TeamFichaWriter:
         ws, cols = self.ws, self.cols
         ws.sheet_view.showGridLines = False
         self.style(put(ws, 1, 1, f"{cols.title} — {self.rules.title}"), "title")
-        for key, (row, label_col, value_col) in TEAM_INFO_CELLS.items():
+        for key, (info_row, label_col, value_col) in TEAM_INFO_CELLS.items():
             value = meta.get(key)
             if key == "scorer" and value is None:
                 continue
-            self.style(ws.cell(row, label_col, L.info_label(key)), "bold")
+            self.style(ws.cell(info_row, label_col, L.info_label(key)), "bold")
             if value is not None:
-                self.style(put(ws, row, value_col, typed_value(value)), "left")
+                self.style(put(ws, info_row, value_col, typed_value(value)), "left")
         for column, header in enumerate(cols.meta_heads(), start=1):
             self.style(ws.cell(L.HEAD_ROW, column, header), "head")
         team_heads = cols.team_heads()

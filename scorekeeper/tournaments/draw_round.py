@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from scorekeeper import games
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, in_words, ngettext
 from scorekeeper.journal.transaction import Change, FileChange, current
 from scorekeeper.sheet.yaml_edit import append_entry, flow
 from scorekeeper.tournaments import knockout
@@ -84,7 +84,9 @@ def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
             message = _(
                 "round {number} is not finished: {finding}; `tournament check` lists everything, `--force` draws anyway"
             )
-        raise DrawRefused(message.format(number=last.number, finding=first.message, count=more), tournament.source)
+        raise DrawRefused(
+            message.format(number=last.number, finding=in_words(first.message), count=more), tournament.source
+        )
 
 
 def draw(

@@ -30,7 +30,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import N_, _, grouped, pgettext
+from scorekeeper.i18n import N_, _, grouped, in_words, pgettext
 from scorekeeper.output.tournament_text import decided_by_words, stage_words
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.sheet.results import sheet_meta
@@ -546,7 +546,7 @@ class _Builder:
             notes.append(_(FINAL_NOTE))
         if self.layout.apart:
             notes.append(_(EXTRA_NOTE))
-        notes += [_("Provisional: {finding}").format(finding=finding.message) for finding in self.pending]
+        notes += [_("Provisional: {finding}").format(finding=in_words(finding.message)) for finding in self.pending]
         below = r + 2
         note_rows = [(below + i, text) for i, text in enumerate(notes)]
         for row, text in note_rows:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import M_, N_, _, pgettext
 from scorekeeper.sheet.typed_input import team_name, until_valid, whole
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.truco.rules import PENALTIES
@@ -21,7 +21,7 @@ def build_entry(sheet, hand: str, values: list[str], **options) -> dict:
     """`Nos`, `Nos 3`, `declined Nos`, `void`, `truco-na-mao-de-onze Eles`, `olhar-baralho Nos`."""
     unused = [name for name, value in options.items() if value]
     if unused:
-        raise InputValueError(_("{option} is not used in Truco").format(option=f"--{unused[0].replace('_', '-')}"))
+        raise InputValueError(M_("{option} is not used in Truco", option=f"--{unused[0].replace('_', '-')}"))
     return _entry(sheet, [hand, *values])
 
 
@@ -32,25 +32,21 @@ def _entry(sheet, tokens: list[str]) -> dict:
     word = normalize(tokens[0])
     if word in VOID:
         if len(tokens) > 1:
-            raise InputValueError(
-                _("void takes nothing after it, not {typed}").format(typed=quote(" ".join(tokens[1:])))
-            )
+            raise InputValueError(M_("void takes nothing after it, not {typed}", typed=quote(" ".join(tokens[1:]))))
         return {"void": "misdeal"}
     penalty = PENALTIES.get(tokens[0])
     if word in DECLINED or penalty is not None:
         if len(tokens) != 2:
-            raise InputValueError(
-                _("name the team: {word} {teams}").format(word=tokens[0], teams=" | ".join(sheet.teams))
-            )
+            raise InputValueError(M_("name the team: {word} {teams}", word=tokens[0], teams=" | ".join(sheet.teams)))
         team = team_name(sheet, tokens[1])
         return {"mao_de_onze": "declined", "team": team} if penalty is None else {"penalty": penalty, "team": team}
     if len(tokens) > 2:
-        raise InputValueError(_("give the winning team and the hand's value, e.g. Nos 3"))
-    entry = {"winner": team_name(sheet, tokens[0])}
+        raise InputValueError(M_("give the winning team and the hand's value, e.g. Nos 3"))
+    entry: dict[str, object] = {"winner": team_name(sheet, tokens[0])}
     if len(tokens) == 2:
-        value = _value(sheet, tokens[1])
-        if value != 1:
-            entry["value"] = value
+        worth = _value(sheet, tokens[1])
+        if worth != 1:
+            entry["value"] = worth
     return entry
 
 
@@ -82,7 +78,7 @@ def _first_word(sheet):
     def convert(typed: str):
         words = str(typed).split()
         if not words:
-            raise InputValueError(_("type the winning team and the hand's value, e.g. Nos 3"))
+            raise InputValueError(M_("type the winning team and the hand's value, e.g. Nos 3"))
         word = normalize(words[0])
         if len(words) == 1 and word in DECLINED:
             return "declined"
@@ -98,8 +94,6 @@ def _value(sheet, typed: str) -> int:
     value = whole(typed, _("the hand's value"), 1, sheet.rules.target)
     if value not in sheet.rules.values:
         raise InputValueError(
-            _("a hand is worth {values}, not {value}").format(
-                values=", ".join(map(str, sheet.rules.values)), value=value
-            )
+            M_("a hand is worth {values}, not {value}", values=", ".join(map(str, sheet.rules.values)), value=value)
         )
     return value

@@ -1,8 +1,7 @@
 """Truco as the rest of scorekeeper sees it: the games.Game interface (registered in games.REGISTRY)."""
 
 from scorekeeper.games import Unit, lazy
-from scorekeeper.i18n import N_, N_plural, _, pgettext
-from scorekeeper.sheet.show_table import Column
+from scorekeeper.i18n import N_, N_plural, _
 from scorekeeper.team.game import TeamGame
 from scorekeeper.truco import finding_codes
 
@@ -28,6 +27,8 @@ class Truco(TeamGame):
     entry_from_pad = lazy("scorekeeper.truco.pad_form", "entry_from_pad")
     pad_finding_place = lazy("scorekeeper.truco.pad_form", "finding_place")
     standings = lazy("scorekeeper.truco.standings", "standings")
+    entry_label = lazy("scorekeeper.truco.show", "entry_label")
+    show_tables = lazy("scorekeeper.truco.show", "show_tables")
 
     def interactive_help(self):
         """What `record` prints before the first question, in the language in use."""
@@ -51,49 +52,12 @@ class Truco(TeamGame):
             return None
         return _("This game: {points}").format(points=", ".join(f"{t} {n}" for t, n in score.items()))
 
-    def entry_label(self, kind):
-        """A hand's kind ("hand", "void", "mao de onze") in the language in use; a penalty's name
-        is the rule file's own word."""
-        kinds = {
-            "hand": pgettext("truco", "hand"),
-            "void": pgettext("truco", "void"),
-            "mao de onze": pgettext("truco", "mao de onze"),
-        }
-        return kinds.get(kind, kind)
-
     def entry_words(self, rules, kind):
         """A hand as a page says it (`Mão`), a void, a mão de onze and a penalty in the
         regulation's words (`Baralho mal dado`, `Mão de onze`, `Olhar o baralho`)."""
         from scorekeeper.truco.pad_form import entry_words  # lazy: only pages say a hand so
 
         return entry_words(rules, kind)
-
-    def show_tables(self, result):
-        """`show`: each hand, the points it gives, the running score of its game, and games won.
-        The heads are said in the language in use, and each hand's kind (entry_label)."""
-        teams = result.players
-        words = ("+", pgettext("truco", "score"), pgettext("truco", "games"))
-        headers = [
-            "#",
-            pgettext("truco", "game"),
-            pgettext("truco", "hand"),
-            _("detail"),
-            *(Column(f"{t} {word}", word, t) for word in words for t in teams),
-        ]
-        rows = []
-        for hand, state in zip(result.hands, result.extra["running"]):
-            rows.append(
-                [
-                    hand.index,
-                    state["game"],
-                    self.entry_label(hand.hand),
-                    hand.detail,
-                    *(hand.awarded.get(t, 0) for t in teams),
-                    *(state["score"][t] for t in teams),
-                    *(state["games_won"][t] for t in teams),
-                ]
-            )
-        return [("", headers, rows, 4)]
 
     def ficha_columns(self, teams):
         from scorekeeper.truco.workbook_layout import TrucoColumns  # lazy: openpyxl (test_lazy_imports)

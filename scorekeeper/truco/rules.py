@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from scorekeeper.errors import RulesError
-from scorekeeper.i18n import _, pgettext
+from scorekeeper.i18n import M_, pgettext
 from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary
 from scorekeeper.team import rules as team_rules
@@ -66,23 +66,27 @@ def from_data(data, source: str) -> TrucoRules:
     values = data["values"]
     if not values or sorted(values) != values or values[0] < 1 or values[-1] > data["game_target"]:
         raise RulesError(
-            _("values: expected increasing hand values from 1 to the game target ({target}), got {values}").format(
-                target=data["game_target"], values=values
+            M_(
+                "values: expected increasing hand values from 1 to the game target ({target}), got {values}",
+                target=data["game_target"],
+                values=values,
             ),
             source,
             line("values"),
         )
     if data["best_of"] < 1 or data["best_of"] % 2 == 0:
         raise RulesError(
-            _("best_of: expected an odd number of games, got {best_of}").format(best_of=data["best_of"]),
+            M_("best_of: expected an odd number of games, got {best_of}", best_of=data["best_of"]),
             source,
             line("best_of"),
         )
     standings = tuple(data.get("standings", STANDINGS))
     if not standings or len(set(standings)) != len(standings):
         raise RulesError(
-            _("standings: expected each of {criteria} at most once and at least one, got {got}").format(
-                criteria=", ".join(STANDINGS), got=", ".join(standings) or _("none")
+            M_(
+                "standings: expected each of {criteria} at most once and at least one, got {got}",
+                criteria=", ".join(STANDINGS),
+                got=", ".join(standings) or M_("none"),
             ),
             source,
             line("standings"),
@@ -90,9 +94,7 @@ def from_data(data, source: str) -> TrucoRules:
     onze = data["mao_de_onze"]
     if onze["at"] != data["game_target"] - 1:
         raise RulesError(
-            _("mao_de_onze.at is {at}, but the game goes to {target}").format(
-                at=onze["at"], target=data["game_target"]
-            ),
+            M_("mao_de_onze.at is {at}, but the game goes to {target}", at=onze["at"], target=data["game_target"]),
             source,
             line("mao_de_onze"),
         )

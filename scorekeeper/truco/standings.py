@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.errors import ScorekeeperError, quote
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import M_, N_, Mp_
 from scorekeeper.team.standings import GROUP_STAGE, counted_matches, groups_of
 from scorekeeper.tournaments.model import StandingRow, Tournament
+from scorekeeper.truco.rules import TrucoRules
 
 # decided_by for each criterion of the rule file, for a disqualification, and for a tie: English
 # message ids, as JSON gives them and the knockout compares them (TIED); a table says `_(decided_by)`.
@@ -63,8 +64,10 @@ def disqualified_teams(tournament: Tournament) -> set[str]:
         for team in getattr(round_, "disqualified", None) or ():
             if team not in tournament.teams:
                 raise ScorekeeperError(
-                    _("round {number} disqualifies {team}, who is no team of the tournament").format(
-                        number=round_.number, team=quote(team)
+                    M_(
+                        "round {number} disqualifies {team}, who is no team of the tournament",
+                        number=round_.number,
+                        team=quote(team),
                     ),
                     tournament.source,
                     round_.line,
@@ -83,7 +86,7 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
     for team in disqualified_teams(tournament):
         if team in records:
             records[team].disqualified = True
-    not_one_group = pgettext("truco", "the match {sheet} of {first} and {second} is not between two teams of one group")
+    not_one_group = Mp_("truco", "the match {sheet} of {first} and {second} is not between two teams of one group")
     for _match, result, _group in counted_matches(tournament, results, GROUP_STAGE, not_one_group):
         first, second = result.players
         for team, other in ((first, second), (second, first)):
@@ -93,7 +96,9 @@ def standings(tournament: Tournament, results: dict) -> list[StandingRow]:
             record.games += result.totals[team]
             record.tentos_for += sum(game["score"][team] for game in result.extra["games"])
             record.tentos_against += sum(game["score"][other] for game in result.extra["games"])
-    criteria = tournament.rules.standings
+    rules = tournament.rules
+    assert isinstance(rules, TrucoRules), "a Truco championship is played under Truco rules"
+    criteria = rules.standings
     rows: list[StandingRow] = []
     for name, teams in groups.items():
         rows += _rows(name, teams, records, criteria)

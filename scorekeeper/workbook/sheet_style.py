@@ -185,7 +185,7 @@ def numbered_notes(
     start: int,
     last_col: int,
     note_col: int,
-    line_chars: int,
+    line_chars: float,
     marked_col: int = 1,
 ) -> int:
     """The findings of a ficha or planilha, numbered from row `start + 1`, each on a line merged
