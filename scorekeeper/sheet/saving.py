@@ -16,10 +16,11 @@ import os
 import re
 import secrets
 import stat
+import sys
 
 from scorekeeper.errors import SheetFormatError, SheetLockedError
 from scorekeeper.i18n import _
-from scorekeeper.output.terminal import saved
+from scorekeeper.sheet.saved_files import note_saved
 
 NAME_MAX = 255  # bytes in one file name on every common file system
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -77,7 +78,7 @@ def remove_stale_temps(target: str, names: list[str] | None = None) -> list[str]
     link, never what it points to) are removed. Returns the names removed. `names`: the
     folder's file names ending in .tmp, when the caller listed them once for many sheets."""
     folder, stem = os.path.dirname(target), _stem(target)
-    removed = []
+    removed: list[str] = []
     if names is None:
         try:
             names = [entry.name for entry in os.scandir(folder)]
@@ -183,7 +184,7 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
             os.close(fd)
         os.replace(temp, target)
         temp = None
-        saved(name)  # from here on, output that cannot be written does not fail the command
+        note_saved(name)  # from here on, output that cannot be written does not fail the command
     except OSError as exc:
         raise SheetWriteError(_("cannot save: {reason}").format(reason=_why(exc)), name) from None
     finally:
@@ -371,11 +372,11 @@ def _unlink_if_same(path: str, fd: int) -> None:
 
 def _lock_nonblocking(fd: int) -> None:
     """An exclusive lock on the open file, or BlockingIOError/PermissionError when it is held."""
-    try:
-        import fcntl  # POSIX only
-    except ImportError:  # Windows: a byte-range lock, also released when the process dies
+    if sys.platform == "win32":  # a byte-range lock, also released when the process dies
         import msvcrt  # Windows only
 
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         return
+    import fcntl  # POSIX only
+
     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
