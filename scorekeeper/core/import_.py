@@ -4,10 +4,11 @@ wrong, and each written sheet checked at its own lines."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from scorekeeper.errors import InputValueError, ScorekeeperError, quote
+from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
 from scorekeeper.journal import transaction
 from scorekeeper.rulebook.registry import looks_like_path
@@ -25,7 +26,7 @@ class Target(NamedTuple):
     path: str
     text: str
     rules_ref: str | None
-    cell_findings: list
+    cell_findings: list[Finding]
 
 
 class Imported(NamedTuple):
@@ -58,7 +59,7 @@ def import_to_text(workbook_path: str, worksheet: str | None, rules_path: str | 
 
 def import_workbook(
     workbook_path: str, output: str, worksheet: str | None = None, rules_path: str | None = None, force: bool = False
-):
+) -> Iterator[Imported]:
     """Write the workbook's boletins (or the one named `worksheet`) as sheets: to `output`, or
     one a boletim into `output` when it is a folder. Every target is chosen and refused (an
     existing file, a sheet too large to read back) before any is written; then yields an
@@ -68,7 +69,7 @@ def import_workbook(
     return _written(targets, rules_path, house_file, force)
 
 
-def _written(targets: list[Target], rules_path, house_file: bool, force: bool):
+def _written(targets: list[Target], rules_path: str | None, house_file: bool, force: bool) -> Iterator[Imported]:
     for target in targets:
         transaction.write_new(target.path, target.text, force, "import")  # on the record: the journal
         # A faithful copy of the paper is written even when the paper is wrong; what is wrong is

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Sequence
+from typing import Protocol
 
 from scorekeeper import games
 from scorekeeper.errors import RulesError, UnknownRulesError, quote
@@ -35,6 +37,22 @@ def shipped_files() -> list[str]:
     except OSError:
         return []
     return [os.path.join(folder, name) for name in names if name.endswith((".yaml", ".yml"))]
+
+
+class RuleFile(Protocol):
+    """What every game's rules (a rule file loaded) have: the rule file's name and aliases, its
+    game, its title and the file it was read from; the rest is each game's own."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def aliases(self) -> Sequence[str]: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def source(self) -> str: ...
 
 
 def looks_like_path(ref: str) -> bool:
@@ -169,14 +187,14 @@ def rules_names() -> list[str]:
     return [os.path.splitext(os.path.basename(path))[0] for path in shipped_files()]
 
 
-def all_shipped():
+def all_shipped() -> list[RuleFile]:
     """Every shipped rule file, loaded."""
     return [load_path(path) for path in shipped_files()]
 
 
-def describe(rules) -> tuple[list[str], list[list]]:
+def describe(rules: RuleFile) -> tuple[list[str], list[list[object]]]:
     """Every number of a rule file as rows (setting, value) for `rules show`."""
-    rows = [
+    rows: list[list[object]] = [
         [_("game"), rules.game],
         [_("name"), rules.name],
         [_("aliases"), ", ".join(rules.aliases)],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import InputValueError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.sheet.typed_input import whole
 
 # What a field asks for, as a front end lays it out.
@@ -162,7 +162,7 @@ class Reader:
         try:
             return whole(typed, one.label, one.low, one.high)
         except InputValueError as exc:
-            self.refuse(name, exc.message)
+            self.refuse(name, in_words(exc.message))  # the pad's refusals are words (serve/ shows them)
             return None
 
     def refuse(self, name: str, message: str) -> None:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from scorekeeper import games
 from scorekeeper.errors import RulesError, SheetFormatError
 from scorekeeper.i18n import _
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.yaml_lines import loads, read_text
+
+if TYPE_CHECKING:
+    from scorekeeper.sheet.results import SheetResult
 
 
 def load_sheet(path: str, rules_path: str | None = None, text: str | None = None):
@@ -47,6 +51,6 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
     return games.get(rules.game).parse_sheet(doc, rules, path, ref)
 
 
-def score(sheet):
+def score(sheet) -> SheetResult:
     """Score a loaded sheet with its game's model."""
     return games.get(sheet.rules.game).score_sheet(sheet)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime
+from typing import Union
 
 from scorekeeper.errors import InputValueError, SeatingUsageError, quote
-from scorekeeper.games import Seating
+from scorekeeper.games import Game, Seating
 from scorekeeper.i18n import _, grouped, ngettext
 from scorekeeper.names import name_problem
 from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import MAX_HEADER_TEXT, header_number
+
+Who = Union[list[str], dict[str, list[str]]]  # the players in seat order, or {team: its players}
 
 
 def given(count: int) -> str:
@@ -26,7 +29,9 @@ def _either(numbers) -> str:
     return text
 
 
-def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str, at_least: bool = False):
+def seated(
+    game: Game, rules, players: tuple[str, ...], teams: tuple[str, ...], source: str, at_least: bool = False
+) -> Who:
     """Who plays, as `new` and `export --blank` were given it: the players in seat order (a list)
     or the teams ({team: players}), checked against the game's seating: as many as a table
     holds, or (`at_least`, a tournament's entrants) at least that many; InputValueError or a
@@ -37,7 +42,7 @@ def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source
             raise SeatingUsageError(
                 _("{rules} is played by players: give -p NAME for each, in seat order").format(rules=rules.name)
             )
-        who = list(players)
+        who: Who = list(players)
     else:
         if not teams or players:
             raise SeatingUsageError(
@@ -70,7 +75,7 @@ def seated(game, rules, players: tuple[str, ...], teams: tuple[str, ...], source
     if isinstance(who, dict):
         size = game.team_size(rules)
         for name, members in who.items():
-            if len(members) != size:
+            if size is not None and len(members) != size:  # a game of teams declares their size
                 team = ngettext("team {name}: {count} player", "team {name}: {count} players", size).format(
                     name=name, count=size
                 )
@@ -91,12 +96,12 @@ def _played_by(rules: str, seats: tuple[int, ...], by_players: bool) -> str:
     return _("{rules} is played by {counts} teams").format(rules=rules, counts=_either(seats))
 
 
-def participants(who) -> list[str]:
+def participants(who: Who) -> list[str]:
     """Every player's name in `who` (players, or {team: players})."""
     return [p for members in who.values() for p in members] if isinstance(who, dict) else list(who)
 
 
-def describe_who(who) -> str:
+def describe_who(who: Who) -> str:
     """`Ana, Bruno, Carla, Duarte` or `Nos (Ana, Bruno) v Eles (Carla, Duarte)`."""
     if isinstance(who, dict):
         text = ""
@@ -107,7 +112,7 @@ def describe_who(who) -> str:
     return ", ".join(who)
 
 
-def check_header(game, who, scorer, date, source: str) -> None:
+def check_header(game: Game, who: Who, scorer: str | None, date: str | None, source: str) -> None:
     """The scorer and the date of a new sheet or blank boletim. Where the regulation makes a
     player responsible for the sheet (`game.scorer_rule`) the scorer is one of the players;
     elsewhere (a fiscal) any name."""
@@ -121,7 +126,17 @@ def check_header(game, who, scorer, date, source: str) -> None:
 
 
 def new_sheet_text(
-    game, rules, ref: str, who, *, scorer=None, event=None, table=None, round_=None, date=None, source: str = ""
+    game: Game,
+    rules,
+    ref: str,
+    who: Who,
+    *,
+    scorer: str | None = None,
+    event: str | None = None,
+    table: str | None = None,
+    round_: str | None = None,
+    date: str | None = None,
+    source: str = "",
 ) -> str:
     """A sheet with its header and no entries. A game whose regulation names a responsible
     scorer (`game.scorer_rule`) always gets one, the first player by default."""

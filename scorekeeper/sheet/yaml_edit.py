@@ -230,10 +230,8 @@ def _rewrite_list(text: str, key, value, items: list[str]) -> str:
     keeping a comment that followed the value on its line."""
     indent = " " * (key.start_mark.column + 2)
     colon = text.index(":", key.end_mark.index) + 1
-    if value.start_mark.index == value.end_mark.index:  # `hands:` with nothing after it
-        value_end = colon
-    else:
-        value_end = _node_end(text, value)
+    empty = value.start_mark.index == value.end_mark.index  # `hands:` with nothing after it
+    value_end = colon if empty else _node_end(text, value)
     line_end = _line_end(text, value_end)
     rest = text[value_end:line_end]  # spaces and a comment, if any
     new = rest + _block(items, indent) if items else " []" + rest

@@ -106,13 +106,13 @@ def put(ws, row: int, column: int, value):
             cell.data_type = "s"
             cell.quotePrefix = True
         return cell
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
-            raise Unwritable(
-                _("{value} is too large for a score sheet's cell (at most {most})").format(
-                    value=quote(value), most=grouped(MAX_MAGNITUDE)
-                )
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and ((isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_MAGNITUDE):
+        raise Unwritable(
+            _("{value} is too large for a score sheet's cell (at most {most})").format(
+                value=quote(value), most=grouped(MAX_MAGNITUDE)
             )
+        )
     cell.value = value
     return cell
 
