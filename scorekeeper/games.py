@@ -19,6 +19,7 @@ from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_, N_plural, _
 
 if TYPE_CHECKING:
+    from scorekeeper.sheet.entry_form import EntryForm
     from scorekeeper.sheet.entry_sentences import EntrySentences
 
 # One line per game: the module whose GAME is that game's Game instance.
@@ -168,7 +169,7 @@ class Game(ABC):
 
     # --- the score pad: an entry on one screen (sheet.entry_form) ---------------------
     @abstractmethod
-    def pad_form(self, sheet):
+    def pad_form(self, sheet) -> EntryForm:
         """The next entry's screen (sheet.entry_form.EntryForm): every field a button, a row of
         tap targets or a number pad, opening on what comes next (the next hand, the dealer)."""
 

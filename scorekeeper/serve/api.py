@@ -97,7 +97,7 @@ def register(app) -> None:
             return jsonify(
                 {
                     "entry": checked.entry,
-                    "refusals": checked.refusals,
+                    "refusals": {name: in_words(words) for name, words in checked.refusals.items()},
                     "findings": [_placed(place, f) for place, f in checked.findings],
                     "recordable": checked.recordable,
                 }
