@@ -12,7 +12,7 @@ import os
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputValueError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 
 if TYPE_CHECKING:  # `check` of a sheet with no journal beside it loads none of these
     from scorekeeper.journal.history import Change
@@ -67,27 +67,27 @@ def history(path: str) -> HistoryReport:
     is_folder = os.path.isdir(path)
     folder = path if is_folder else (os.path.dirname(path) or ".")
     if not os.path.isdir(folder):
-        raise InputValueError(_("no such file or folder"), path)
+        raise InputValueError(M_("no such file or folder"), path)
     gone = not is_folder and not os.path.lexists(path)
     if not has_journal(folder):
         if gone:  # a mistyped name: said, not taken for a sheet with no history
-            raise InputValueError(_("no such file, and no change of it is on record"), path)
+            raise InputValueError(M_("no such file, and no change of it is on record"), path)
         return HistoryReport([], {}, [], [], [], False, folder, is_folder)
     journal = os.path.join(folder, JOURNAL_NAME) if folder not in ("", ".") else JOURNAL_NAME
     try:
         recovered, notices = recover(path)
         found = journal_history.history(path)
     except sqlite3.Error:  # locked by a stuck writer past the busy timeout, a disk error
-        raise InputValueError(_("the journal cannot be read now; try again"), journal) from None
+        raise InputValueError(M_("the journal cannot be read now; try again"), journal) from None
     seen = {(n.code, n.folder, n.detail) for n in notices}
     notices = notices + [n for n in found.notices if (n.code, n.folder, n.detail) not in seen]
     if any(notice.code in ("ignored", "unusable") for notice in notices):
         # garbage, a link, another program's database: left as it is, and no history is made up
         raise InputValueError(
-            _("not a journal scorekeeper can read; no history is shown (the file is left as it is)"), journal
+            M_("not a journal scorekeeper can read; no history is shown (the file is left as it is)"), journal
         )
     if gone and not found.changes:
-        raise InputValueError(_("no such file, and no change of it is on record"), path)
+        raise InputValueError(M_("no such file, and no change of it is on record"), path)
     files = {change.file for change in found.changes if change.entry is not None}
     return HistoryReport(
         found.changes,

@@ -7,9 +7,9 @@ import os
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from scorekeeper.errors import InputValueError, ScorekeeperError, quote
+from scorekeeper.errors import InputValueError, ScorekeeperError, quote, quoted
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.journal import transaction
 from scorekeeper.rulebook.registry import looks_like_path
 from scorekeeper.sheet.load import load_sheet, score
@@ -52,7 +52,7 @@ def import_to_text(workbook_path: str, worksheet: str | None, rules_path: str | 
     written but the text)."""
     chosen = [b for b in read_workbook(workbook_path) if worksheet is None or b.title == worksheet]
     if len(chosen) != 1:
-        raise InputValueError(_("{path}: -o - writes one boletim; name it with --sheet").format(path=workbook_path))
+        raise InputValueError(M_("{path}: -o - writes one boletim; name it with --sheet", path=workbook_path))
     boletim = chosen[0]
     return AsText(boletim.to_yaml(rules_path), lambda: boletim.check(rules_path))
 
@@ -92,13 +92,16 @@ def import_targets(
         boletins = [b for b in boletins if b.title == worksheet]
         if not boletins:
             raise InputValueError(
-                _("{path}: no boletim worksheet named {name}").format(path=workbook_path, name=quote(worksheet))
+                M_("{path}: no boletim worksheet named {name}", path=workbook_path, name=quoted(worksheet))
             )
     if len(boletins) > 1 and not os.path.isdir(output):
         titles = ", ".join(quote(b.title) for b in boletins[:10]) + (", ..." if len(boletins) > 10 else "")
         raise InputValueError(
-            _("{path}: holds {count} boletins ({titles}); give --sheet NAME or an existing folder as -o").format(
-                path=workbook_path, count=len(boletins), titles=titles
+            M_(
+                "{path}: holds {count} boletins ({titles}); give --sheet NAME or an existing folder as -o",
+                path=workbook_path,
+                count=len(boletins),
+                titles=titles,
             )
         )
     targets = []
@@ -123,8 +126,10 @@ def _refuse_unreadable(text: str, source: str) -> None:
     """A sheet larger than any command reads back is never written (yaml_lines' file limit)."""
     if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
         raise InputValueError(
-            _("{source}: the sheet would be larger than {size} KiB; not imported").format(
-                source=source, size=MAX_FILE_BYTES // 1024
+            M_(
+                "{source}: the sheet would be larger than {size} KiB; not imported",
+                source=source,
+                size=MAX_FILE_BYTES // 1024,
             )
         )
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from scorekeeper import games
 from scorekeeper.core import tables
-from scorekeeper.errors import InputValueError, SheetFormatError
+from scorekeeper.errors import InputValueError, RefusalWords, SheetFormatError
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import Message, _
+from scorekeeper.i18n import M_
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.entry_form import EntryForm, FormRefused
 from scorekeeper.sheet.results import SheetResult
@@ -40,7 +40,7 @@ class Checked:
     Record). `recordable` when nothing is refused and no finding is an error."""
 
     entry: dict[str, object] | None
-    refusals: dict[str, str | Message] = field(
+    refusals: dict[str, RefusalWords] = field(
         default_factory=dict
     )  # a field's, as Reader words it; the entry's, as data
     findings: list[tuple[str | None, Finding]] = field(default_factory=list)
@@ -59,7 +59,7 @@ def screen(table: tables.Table) -> Screen:
 def values_of(given: object) -> dict[str, str]:
     """The screen's values as posted (a mapping of text to text), bounded like the prompts' answers."""
     if not isinstance(given, dict):
-        raise InputValueError(_("values: a mapping of field names to text"))
+        raise InputValueError(M_("values: a mapping of field names to text"))
     return tables.bounded_answers(given)
 
 

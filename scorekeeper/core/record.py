@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from scorekeeper.errors import naming
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.change_reports import Say, say_nothing
 from scorekeeper.sheet.results import SheetResult
@@ -43,7 +43,7 @@ def fix(
     **options: object,
 ) -> None:
     """Replace entry `number` (as typed: a whole number from 1, as `show` numbers them)."""
-    index = naming(path, whole, number, _("N, the hand to correct"), 1, None)
+    index = naming(path, whole, number, M_("N, the hand to correct"), 1, None)
     editing.fix_hand(path, index, hand, list(values), rules_path=rules_path, force=force, say=say, **options)
 
 

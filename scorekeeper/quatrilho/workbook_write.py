@@ -43,7 +43,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import finding_words as describe
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
 from scorekeeper.quatrilho.workbook_layout import (
     ALL_GROUPS,
@@ -787,14 +787,18 @@ def _refuse_what_reads_back_otherwise(ws, sheet) -> None:
     except SheetFormatError as exc:  # the names over the people's columns (a coringa named as a player)
         cell = str(exc.source).rpartition("!")[2]
         raise SheetFormatError(
-            _("cannot export: cell {cell} would be refused on import: {reason}").format(cell=cell, reason=exc.message),
+            _("cannot export: cell {cell} would be refused on import: {reason}").format(
+                cell=cell, reason=in_words(exc.message)
+            ),
             sheet.source,
         ) from None
     for number, (entry, back) in enumerate(zip(sheet.entries, read), start=1):
         item = entry.item
         if isinstance(back, SheetFormatError):
             cell = str(back.source).rpartition("!")[2]
-            reason = _("cell {cell} would be refused on import: {reason}").format(cell=cell, reason=back.message)
+            reason = _("cell {cell} would be refused on import: {reason}").format(
+                cell=cell, reason=in_words(back.message)
+            )
         elif back is None:
             reason = _("its row would be empty, and import would drop it")
         elif not isinstance(item, dict):

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from scorekeeper import games
-from scorekeeper.errors import RulesError, UnknownRulesError, quote
-from scorekeeper.i18n import N_, _
+from scorekeeper.errors import RulesError, UnknownRulesError, quoted
+from scorekeeper.i18n import M_, N_, _
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_lines import load_file
 
@@ -71,12 +71,12 @@ def load_path(path: str):
         return _cache[key]
     data = load_file(path, RulesError)
     if not isinstance(data, dict):
-        raise RulesError(_("a rule file is a mapping with a 'game' key"), path, getattr(data, "line", 1))
+        raise RulesError(M_("a rule file is a mapping with a 'game' key"), path, getattr(data, "line", 1))
     game = data.get("game")
     known = games.names()
     if not isinstance(game, str) or game not in known:
         raise RulesError(
-            _("game: expected one of {names}, got {value}").format(names=", ".join(known), value=quote(game)),
+            M_("game: expected one of {names}, got {value}", names=", ".join(known), value=quoted(game)),
             path,
             data.line_of("game"),
         )
@@ -116,10 +116,12 @@ def find_shipped(ref: str):
     strangers) may name."""
     if not isinstance(ref, str) or looks_like_path(ref):
         raise UnknownRulesError(
-            _(
+            M_(
                 "unknown rules {name}; a workbook names shipped rules only ({names}); --rules PATH "
-                "gives a house variant"
-            ).format(name=quote(ref), names=", ".join(rules_names()))
+                "gives a house variant",
+                name=quoted(ref),
+                names=", ".join(rules_names()),
+            )
         )
     return _shipped(
         ref,
@@ -133,7 +135,7 @@ def find_shipped(ref: str):
 def _inside(ref: str, base_dir: str) -> str:
     """The real path of the regular file `ref` names inside `base_dir`, or RulesError."""
     if "\0" in ref or os.path.isabs(ref) or os.path.splitdrive(ref)[0]:
-        raise RulesError(_(SHEET_PATH_REFUSED))
+        raise RulesError(M_(SHEET_PATH_REFUSED))
     try:
         folder = os.path.realpath(base_dir or os.curdir)
         target = os.path.realpath(os.path.join(folder, ref))
@@ -145,8 +147,8 @@ def _inside(ref: str, base_dir: str) -> str:
         if _lexically_inside(ref) and _missing(os.path.join(base_dir or os.curdir, ref)):
             # A file missing in the sheet's own folder is said as such: that tells nothing of
             # what is outside it (a path out of the folder is refused alike, existing or not).
-            raise RulesError(_("{ref} does not exist in the sheet's folder").format(ref=quote(ref)))
-        raise RulesError(_(SHEET_PATH_REFUSED))
+            raise RulesError(M_("{ref} does not exist in the sheet's folder", ref=quoted(ref)))
+        raise RulesError(M_(SHEET_PATH_REFUSED))
     return target
 
 
@@ -180,7 +182,7 @@ def _shipped(ref: str, unknown: str):
         rules = load_path(path)
         if wanted in {normalize(rules.name), *map(normalize, rules.aliases)}:
             return rules
-    raise UnknownRulesError(_(unknown).format(name=quote(ref), names=", ".join(rules_names())))
+    raise UnknownRulesError(M_(unknown, name=quoted(ref), names=", ".join(rules_names())))
 
 
 def rules_names() -> list[str]:

@@ -177,7 +177,7 @@ def _save_checked(
 ) -> SheetResult:
     """Score the sheet as it would be; refuse it when the change brings an error, on hand
     `index` or anywhere else (unless forced), else save it to `target` in the sheet's own
-    newline style, on the record (the journal), and print what it caused. `before` is the
+    newline style, on the record (the journal), and tell `say` what it caused (Saved). `before` is the
     result of the sheet as it was. Returns the saved sheet's result."""
     if len(text.written(new_text).encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
         # Saved, it could never be read again (yaml_lines refuses a larger file): not even by undo.

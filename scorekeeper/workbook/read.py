@@ -8,7 +8,7 @@ from typing import Protocol
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook import regras
@@ -56,7 +56,7 @@ def read_workbook(path: str) -> list[Boletim]:
         finally:
             wb.close()
     if not found:
-        raise SheetFormatError(_("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers"), path)
+        raise SheetFormatError(M_("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers"), path)
     return found
 
 
@@ -68,17 +68,18 @@ def read_worksheet(grid: Grid):
         return None
     if grid.beyond is not None:  # a boletim's cells all lie within the bounds: nothing typed is skipped
         raise SheetFormatError(
-            _(
+            M_(
                 "a value is typed here, beyond what a boletim uses ({corner}): nothing there is "
-                "read; move it into the table or clear it"
-            ).format(corner=f"{L.col(MAX_COLUMNS)}{MAX_ROWS}"),
+                "read; move it into the table or clear it",
+                corner=f"{L.col(MAX_COLUMNS)}{MAX_ROWS}",
+            ),
             grid.where(*grid.beyond),
         )
     info, places = header_info(grid, L.NAMES_ROW, found)
     ref = info.get("rules")
     if ref is None:
         raise SheetFormatError(
-            _("the Regras cell is empty: it names the rules the boletim is played by"), grid.where(*found["rules"])
+            M_("the Regras cell is empty: it names the rules the boletim is played by"), grid.where(*found["rules"])
         )
     ref = str(ref)
     where = grid.where(*places["rules"])
@@ -111,7 +112,7 @@ class HouseRulesWorksheet:
         rules = regras.resolve(self.ref, rules_path, self.where)
         boletim = read_as(self.grid, self.info, rules, self.ref, self.where, self.places)
         if boletim is None:
-            raise SheetFormatError(_("not a scorekeeper boletim: no 'Mão' header row"), self.source)
+            raise SheetFormatError(M_("not a scorekeeper boletim: no 'Mão' header row"), self.source)
         return boletim
 
     def check(self, rules_path: str | None = None) -> SheetResult:
