@@ -7,14 +7,19 @@ the CLI turns every one of them into a one-line message and exit code 2.
 from __future__ import annotations
 
 import datetime
+from typing import Union
 
-from scorekeeper.i18n import Message, _, in_words, ngettext, pgettext
+from scorekeeper.i18n import M_, Joined, Message, Mn_, Mp_, in_words
+
+# What a refusal says, as data: a text already said, a Message, or Messages said one after another.
+RefusalWords = Union[str, Message, Joined]
 
 
 class ScorekeeperError(ValueError):
-    """Unusable input: a message (a `Message`, said at the edge, or a text) and the place it is about."""
+    """Unusable input: a message (a `Message` or `Joined` Messages, said at the edge, or a text)
+    and the place it is about."""
 
-    def __init__(self, message: str | Message, source: str | None = None, line: int | None = None):
+    def __init__(self, message: RefusalWords, source: str | None = None, line: int | None = None):
         super().__init__(message)
         self.message = message
         self.source = source
@@ -87,39 +92,53 @@ def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def quote(value, limit: int = QUOTE_LIMIT) -> str:
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`value` as a message quotes it, said now in the language in use (see `quoted`)."""
+    return in_words(quoted(value, limit))
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str | Message:
     """`value` as a message quotes it: the repr of at most `limit` characters of a text (with
     how long it really was), a short description of a list or mapping, never the repr of a
-    structure (an alias bomb expands to billions of items) or of a huge number."""
+    structure (an alias bomb expands to billions of items) or of a huge number. What needs
+    words (a description, YAML's true) is a Message, said where the refusal is (`in_words`)."""
     if isinstance(value, (str, bytes)):
         if len(value) <= limit:
             return repr(value)
-        return ngettext("{text}... ({count} character)", "{text}... ({count} characters)", len(value)).format(
-            text=repr(value[:limit]), count=len(value)
-        )
+        return Mn_(
+            "{text}... ({count} character)", "{text}... ({count} characters)", len(value),
+            text=repr(value[:limit]), count=len(value),
+        )  # fmt: skip
     if isinstance(value, bool):  # what the sheet holds, as YAML writes it: never Python's True
-        return pgettext("a value", "true") if value else pgettext("a value", "false")
+        return Mp_("a value", "true") if value else Mp_("a value", "false")
     if value is None:  # `key:` with nothing after it, or `~`
-        return _("an empty value")
+        return M_("an empty value")
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, int):
-        digits = len(str(value)) if value.bit_length() <= 200 else None
-        if digits is not None and digits <= limit:
-            return repr(value)
-        about = int(value.bit_length() * 0.30103) + 1
-        return ngettext("a number of about {count} digit", "a number of about {count} digits", about).format(
-            count=about
-        )
+        return _quoted_number(value, limit)
+    return _described(value)
+
+
+def _quoted_number(value: int, limit: int) -> str | Message:
+    digits = len(str(value)) if value.bit_length() <= 200 else None
+    if digits is not None and digits <= limit:
+        return repr(value)
+    about = int(value.bit_length() * 0.30103) + 1
+    return Mn_("a number of about {count} digit", "a number of about {count} digits", about, count=about)
+
+
+def _described(value: object) -> str | Message:
+    """A structure or another value, described (never its repr)."""
     if isinstance(value, dict):
-        return _("a mapping") if value else _("an empty mapping")
+        return M_("a mapping") if value else M_("an empty mapping")
     if isinstance(value, (list, tuple)):
-        return ngettext("a list of {count} item", "a list of {count} items", len(value)).format(count=len(value))
+        return Mn_("a list of {count} item", "a list of {count} items", len(value), count=len(value))
     if isinstance(value, (set, frozenset)):
-        return ngettext("a set of {count} item", "a set of {count} items", len(value)).format(count=len(value))
+        return Mn_("a set of {count} item", "a set of {count} items", len(value), count=len(value))
     if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
-    return _("a {type}").format(type=type(value).__name__)
+    return M_("a {type}", type=type(value).__name__)
 
 
 class RulesError(ScorekeeperError):
@@ -146,7 +165,7 @@ class RefusedChange(InputValueError):
     """A change that would bring an error into the sheet, refused (not saved): the message says
     the errors, `findings` holds them (each with its code and article)."""
 
-    def __init__(self, message: str | Message, source: str | None = None, findings=()):
+    def __init__(self, message: RefusalWords, source: str | None = None, findings=()):
         super().__init__(message, source)
         self.findings = list(findings)
 
@@ -155,7 +174,7 @@ class StaleSheet(InputValueError):
     """A change made for a sheet of `expected` entries, refused because it now has `now`: someone
     else recorded (or undid) an entry meanwhile."""
 
-    def __init__(self, message: str | Message, source: str | None, expected: int, now: int):
+    def __init__(self, message: RefusalWords, source: str | None, expected: int, now: int):
         super().__init__(message, source)
         self.expected, self.now = expected, now
 

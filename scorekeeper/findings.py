@@ -77,3 +77,13 @@ def finding_words(finding: Finding) -> str:
     `check` prints after the place (output/findings_text.py)."""
     code = f" [{finding.code}]" if finding.code else ""
     return f"{finding.severity.word}{code}: {in_words(finding.message)} [{finding.rule}]"
+
+
+class Cited(NamedTuple):
+    """A finding cited in a refusal, `message [article]`, said when the refusal is (`in_words`
+    says any value it does not know by `str`), in the language of that moment."""
+
+    finding: Finding
+
+    def __str__(self) -> str:
+        return f"{in_words(self.finding.message)} [{self.finding.rule}]"

@@ -13,10 +13,14 @@ from __future__ import annotations
 import enum
 import importlib
 from abc import ABC, abstractmethod
-from typing import Callable, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Callable, ClassVar, NamedTuple
 
 from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_, N_plural, _
+
+if TYPE_CHECKING:
+    from scorekeeper.sheet.entry_form import EntryForm
+    from scorekeeper.sheet.entry_sentences import EntrySentences
 
 # One line per game: the module whose GAME is that game's Game instance.
 REGISTRY = [
@@ -165,7 +169,7 @@ class Game(ABC):
 
     # --- the score pad: an entry on one screen (sheet.entry_form) ---------------------
     @abstractmethod
-    def pad_form(self, sheet):
+    def pad_form(self, sheet) -> EntryForm:
         """The next entry's screen (sheet.entry_form.EntryForm): every field a button, a row of
         tap targets or a number pad, opening on what comes next (the next hand, the dealer)."""
 
@@ -250,6 +254,19 @@ class Game(ABC):
         the results of its sheets that count (complete and clean, keyed as the file names
         them): tournaments.model.StandingRow, best first, each with the criterion that decided
         its place."""
+
+    def entry_sentences(self) -> EntrySentences:
+        """The sentences that name one of its entries (sheet/entry_sentences.py): the SENTENCES
+        of its folder's entry_sentences.py when it has one, else those of a hand (games.HANDS)."""
+        from scorekeeper.sheet.entry_sentences import HAND_SENTENCES  # lazy: only a change says them
+
+        module = type(self).__module__.rpartition(".")[0] + ".entry_sentences"  # beside its game.py
+        try:
+            return importlib.import_module(module).SENTENCES
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # the folder has the module, and it is broken: say so
+                raise
+            return HAND_SENTENCES
 
 
 def lazy(module: str, attribute: str):

@@ -16,8 +16,17 @@ four kinds escaped.
 from __future__ import annotations
 
 # The bidirectional controls and the byte-order mark live beside one_line, which shows them escaped.
-from scorekeeper.errors import BIDI_CONTROLS, INVISIBLE, MAX_NAME, NONCHARACTERS, SheetFormatError, one_line, quote  # noqa: F401
-from scorekeeper.i18n import _
+from scorekeeper.errors import (  # noqa: F401
+    BIDI_CONTROLS,
+    INVISIBLE,
+    MAX_NAME,
+    NONCHARACTERS,
+    SheetFormatError,
+    one_line,
+    quote,
+    quoted,
+)
+from scorekeeper.i18n import M_, Message, in_words
 
 # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.1): characters a
 # renderer shows as nothing (zero-width spaces and joiners, the soft hyphen, the combining
@@ -61,45 +70,62 @@ def _is_control(code: int) -> bool:
 
 
 def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a name (a whole sentence that quotes it), or None when it can."""
+    """Why `name` cannot be a name (a whole sentence that quotes it), said now; None when it can."""
+    refusal = name_refusal(name)
+    return None if refusal is None else in_words(refusal)
+
+
+def name_refusal(name: str) -> Message | None:
+    """Why `name` cannot be a name, as data (a Message quoting it), or None when it can."""
     if not name.strip():
-        return _("a name cannot be empty")
+        return M_("a name cannot be empty")
     codes = [ord(ch) for ch in name]
     if any(0xD800 <= code <= 0xDFFF for code in codes):
-        return _("the name {value} is not UTF-8 text").format(value=quote(name))
+        return M_("the name {value} is not UTF-8 text", value=quoted(name))
     if any(_is_control(code) for code in codes):
-        return _("the name {value} holds a control character").format(value=quote(name))
+        return M_("the name {value} holds a control character", value=quoted(name))
     if any(code in INVISIBLE for code in codes):
-        return _("the name {value} holds an invisible direction mark").format(value=quote(name))
+        return M_("the name {value} holds an invisible direction mark", value=quoted(name))
     if any(code in NONCHARACTERS for code in codes):
-        return _("the name {value} holds a Unicode noncharacter, which is no text").format(value=quote(name))
+        return M_("the name {value} holds a Unicode noncharacter, which is no text", value=quoted(name))
     hidden = next((code for code in codes if ignorable(code)), None)
     if hidden is not None:
-        return _("the name {value} holds {character}, which shows as nothing: two names would look alike").format(
-            value=quote(name), character=f"U+{hidden:04X}"
+        return M_(
+            "the name {value} holds {character}, which shows as nothing: two names would look alike",
+            value=quoted(name),
+            character=f"U+{hidden:04X}",
         )
     spaced = next((code for code in codes if code in OTHER_SPACES), None)
     if spaced is not None:
-        return _(
-            "the name {value} holds {character}, a space that looks like the plain one: two names would look alike"
-        ).format(value=quote(name), character=f"U+{spaced:04X}")
+        return M_(
+            "the name {value} holds {character}, a space that looks like the plain one: two names would look alike",
+            value=quoted(name),
+            character=f"U+{spaced:04X}",
+        )
     if len(name) > MAX_NAME:
-        return _("{name} is longer than a name ({most} characters)").format(name=quote(name), most=MAX_NAME)
+        return M_("{name} is longer than a name ({most} characters)", name=quoted(name), most=MAX_NAME)
     return None
 
 
 def text_problem(text: str) -> str | None:
     """Why a text that messages, sheets and workbooks show as written (a sheet's event, table,
-    round or date; a tournament's name, a table's label, an article) cannot be, or None: the characters name_problem refuses
-    in a name (bytes that are no UTF-8, an invisible direction mark, a control character or a
-    line separator: whatever one_line would escape), each forging or hiding what a line says.
-    Its length has the header's own limit."""
+    round or date; a tournament's name, a table's label, an article) cannot be, said now, or None
+    (see text_refusal)."""
+    refusal = text_refusal(text)
+    return None if refusal is None else in_words(refusal)
+
+
+def text_refusal(text: str) -> Message | None:
+    """Why such a text cannot be, as data, or None: the characters name_refusal refuses in a name
+    (bytes that are no UTF-8, an invisible direction mark, a control character or a line
+    separator: whatever one_line would escape), each forging or hiding what a line says. Its
+    length has the header's own limit."""
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
-        return _("{value} is not UTF-8 text").format(value=quote(text))
+        return M_("{value} is not UTF-8 text", value=quoted(text))
     if any(ord(ch) in INVISIBLE for ch in text):  # before one_line, which escapes these too
-        return _("{value} holds an invisible direction mark").format(value=quote(text))
+        return M_("{value} holds an invisible direction mark", value=quoted(text))
     if one_line(text) != text:
-        return _("{value} holds a control character").format(value=quote(text))
+        return M_("{value} holds a control character", value=quoted(text))
     return None
 
 
@@ -107,6 +133,6 @@ def refuse_bad_names(names, key: str, source: str, line: int | None) -> None:
     """A sheet's names as its loader reads them: the first one that cannot be a name is refused
     with `key: why` at `line` of `source`, one line (SheetFormatError)."""
     for name in names:
-        problem = name_problem(name)
+        problem = name_refusal(name)
         if problem is not None:
-            raise SheetFormatError(_("{key}: {problem}").format(key=key, problem=problem), source, line)
+            raise SheetFormatError(M_("{key}: {problem}", key=key, problem=problem), source, line)

@@ -16,6 +16,7 @@ from scorekeeper.core.import_ import import_targets, import_workbook, sheet_name
 from scorekeeper.core.new import Created, new_sheet
 from scorekeeper.core.record import fix, record, undo
 from scorekeeper.errors import CommandUsageError, InputValueError, ScorekeeperError
+from scorekeeper.output.editing_text import saying
 from scorekeeper.output.listing import rows_text
 from scorekeeper.output.show_text import show_text
 
@@ -29,16 +30,16 @@ def test_new_record_fix_undo_return_what_they_did(tmp_path):
         sheet, "king", "Ana, Bruno, Carla, Duarte"
     )
     said: list[str] = []
-    record(sheet, "vazas", ["3", "2", "1", "7"], say=said.append)  # Quadro 1: -20 a trick
-    fix(sheet, "1", "vazas", ["4", "2", "1", "6"], say=said.append)
-    undo(sheet, say=said.append)
+    record(sheet, "vazas", ["3", "2", "1", "7"], say=saying(said.append))  # Quadro 1: -20 a trick
+    fix(sheet, "1", "vazas", ["4", "2", "1", "6"], say=saying(said.append))
+    undo(sheet, say=saying(said.append))
     assert said == [
         "Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140",
         "Hand 1 (vazas): Ana -80, Bruno -40, Carla -20, Duarte -120",
         "Removed hand 1 (vazas, line 5).",
     ]  # `hands:` on line 4
     with pytest.raises(InputValueError) as refused:  # N as typed, refused naming the sheet
-        fix(sheet, "0", "vazas", ["4", "2", "1", "6"], say=said.append)
+        fix(sheet, "0", "vazas", ["4", "2", "1", "6"], say=saying(said.append))
     assert refused.value.source == sheet
 
 

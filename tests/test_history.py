@@ -19,8 +19,8 @@ from conftest import run
 from scorekeeper import exit_codes, games
 from scorekeeper.core import history as core_history
 from scorekeeper.journal import store
+from scorekeeper.journal.change_words import entry_words
 from scorekeeper.journal.transaction import FileChange, digest
-from scorekeeper.output.history_text import entry_words
 from scorekeeper.workbook.history_sheet import HISTORY_HEADERS
 
 JOURNAL = ".scorekeeper-journal.sqlite"

@@ -18,6 +18,7 @@ from scorekeeper.journal.history import history
 from scorekeeper.journal.store import JOURNAL_NAME, FileRecord, Journal
 from scorekeeper.journal.transaction import Change, FileChange, Session, digest
 from scorekeeper.journal.who import acting_as
+from scorekeeper.output.editing_text import saying
 from scorekeeper.output.journal_text import recovered_line
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.saving import writer_lock
@@ -116,7 +117,7 @@ def test_an_entry_sent_again_with_its_id_is_recorded_once(tmp_path):
     path = _king(tmp_path)
     said: list[str] = []
     for _attempt in range(3):
-        editing.record_entry(path, {"hand": "vazas", "counts": [3, 2, 1, 7]}, say=said.append, change_id="retry-0001")
+        editing.record_entry(path, {"hand": "vazas", "counts": [3, 2, 1, 7]}, say=saying(said.append), change_id="retry-0001")
     text = (tmp_path / "m.yaml").read_text()
     assert text.count("vazas") == 1
     assert said[0] == "Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"

@@ -15,6 +15,12 @@ from conftest import EXAMPLES
 
 from scorekeeper.core import pad_entry, tables
 from scorekeeper.errors import InputValueError, RefusedChange, StaleSheet
+from scorekeeper.output.editing_text import said_lines
+
+
+def _words(said) -> list[str]:
+    """What a change told (data), in the lines the pad shows."""
+    return [line for told in said for line in said_lines(told)]
 
 
 def _king(tmp_path, name="mesa1.yaml"):
@@ -59,7 +65,7 @@ def test_an_entry_as_data_is_recorded_and_a_stale_one_refused(tmp_path):
     path = _king(tmp_path)
     table = _one(path)
     done = tables.record(table, {"hand": "vazas", "counts": [3, 2, 1, 7]}, 0)
-    assert done.said == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
+    assert _words(done.said) == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
     assert done.report["totals"] == {"Ana": -60, "Bruno": -40, "Carla": -20, "Duarte": -140}
     with pytest.raises(StaleSheet, match="hand 1 was recorded meanwhile") as stale:
         tables.record(table, {"hand": "copas", "counts": [3, 2, 1, 7]}, 0)
@@ -91,7 +97,7 @@ def test_undo_takes_the_last_entry_only_for_the_sheet_it_was_made_for(tmp_path):
     with pytest.raises(StaleSheet, match="hand 2 was recorded meanwhile"):
         tables.undo(table, 1)
     done = tables.undo(table, 2)
-    assert done.said == ["Removed hand 2 (copas, line 5)."]
+    assert _words(done.said) == ["Removed hand 2 (copas, line 5)."]
     assert _hands(path) == [{"hand": "vazas", "counts": [3, 2, 1, 7]}]
     with pytest.raises(StaleSheet, match="hand 2 was removed meanwhile"):
         tables.record(table, {"hand": "copas", "counts": [4, 3, 6, 0]}, 2)
@@ -120,7 +126,7 @@ def test_the_screen_refuses_each_field_beside_it_and_records_the_entry_its_value
     values.update({"vazas-1": "2", "vazas-3": "7"})
     assert pad_entry.check(table, values).entry == {"hand": "vazas", "counts": [3, 2, 1, 7]}
     done = pad_entry.record(table, values, 0)
-    assert done.said == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
+    assert _words(done.said) == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
     assert pad_entry.screen(table).form.title == "Hand 2"
     with pytest.raises(StaleSheet, match="hand 1 was recorded meanwhile"):
         pad_entry.record(table, values, 0)

@@ -29,6 +29,7 @@ from conftest import find_rules, run
 from test_architecture import GAME_MODULES, OWN_OR_TEAM_MODULES, game_folder_modules, game_names_outside_game_py
 
 from scorekeeper import exit_codes, games
+from scorekeeper.output.editing_text import said_lines
 from scorekeeper.rulebook import registry
 
 FIXTURE = pathlib.Path(__file__).resolve().parent / "fixtures" / "toygame"
@@ -328,5 +329,5 @@ def test_the_toy_declares_its_score_pad_screen(corrida):
     with pytest.raises(FormRefused):
         pad_entry.record(table, {"winner": "Eles", "points": "0"}, 0)
     said = pad_entry.record(table, {"winner": "Eles", "points": "2"}, 0).said
-    assert said[0].startswith("Hand 1 (hand, Eles): Nos 0, Eles +2")
+    assert said_lines(said[0])[0].startswith("Hand 1 (hand, Eles): Nos 0, Eles +2")
     assert pad_entry.record(table, {"winner": "Nos"}, 1).report["totals"] == {"Nos": 1, "Eles": 2}

@@ -8,11 +8,12 @@ import os
 
 from scorekeeper import games
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.i18n import ngettext
+from scorekeeper.i18n import Mn_
 from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.results import SheetResult
 
 
-def check_file(path: str, rules_path: str | None = None, require_complete: bool = False):
+def check_file(path: str, rules_path: str | None = None, require_complete: bool = False) -> SheetResult:
     """Load and score one sheet file: the SheetResult with every finding.
 
     With `require_complete`, a game with entries still to play is an error (a final sheet).
@@ -24,7 +25,7 @@ def check_file(path: str, rules_path: str | None = None, require_complete: bool 
     return result
 
 
-def require_whole(result, source: str, line: int | None) -> None:
+def require_whole(result: SheetResult, source: str, line: int | None) -> None:
     """A final sheet must hold the whole game: an unfinished one gets an error finding, under
     the article of its game that says what a whole game is."""
     if not result.complete:
@@ -35,11 +36,12 @@ def require_whole(result, source: str, line: int | None) -> None:
                 Severity.ERROR,
                 source,
                 line,
-                ngettext(
+                Mn_(
                     "the game is not complete: {count} entry recorded",
                     "the game is not complete: {count} entries recorded",
                     recorded,
-                ).format(count=recorded),
+                    count=recorded,
+                ),
                 game.unfinished.rule,
                 code=game.unfinished.code,
             )
@@ -50,13 +52,13 @@ def is_workbook(path: str) -> bool:
     return os.fspath(path).lower().endswith((".xlsx", ".xlsm"))
 
 
-def check_any(path: str, rules_path: str | None = None, require_complete: bool = False):
+def check_any(path: str, rules_path: str | None = None, require_complete: bool = False) -> list[SheetResult]:
     """The results of a YAML sheet (one) or of an Excel workbook (one per boletim worksheet)."""
     if not is_workbook(path):
         return [check_file(path, rules_path, require_complete)]
     from scorekeeper.workbook.read import read_workbook  # lazy: openpyxl (test_lazy_imports)
 
-    results = []
+    results: list[SheetResult] = []
     for boletim in read_workbook(os.fspath(path)):
         result = boletim.check(rules_path)
         if require_complete:

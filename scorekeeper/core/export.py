@@ -4,17 +4,21 @@ terminal's."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from scorekeeper import games, i18n
 from scorekeeper.core.history import corrections
 from scorekeeper.errors import CommandUsageError, InputValueError, ScorekeeperError, naming
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.new import check_header, seated
+from scorekeeper.sheet.results import SheetResult
 from scorekeeper.sheet.saving import refuse_existing
 from scorekeeper.workbook import export as exporter
+
+T = TypeVar("T")
 
 
 class Exported(NamedTuple):
@@ -34,7 +38,7 @@ class BlankExported(NamedTuple):
     names: str
 
 
-def in_workbook_language(language: str, build):
+def in_workbook_language(language: str, build: Callable[[], T]) -> T:
     """`build()` in the workbook's language; a refusal (a note no cell can hold) is said in the
     terminal's, by building once more there: refusals are the same in any language, and cost
     that second build only when they happen."""
@@ -51,36 +55,45 @@ def in_workbook_language(language: str, build):
 def refuse_output(output: str, force: bool) -> None:
     """A boletim is written only as a new .xlsx file (or over one, with `force`)."""
     if not output.lower().endswith(".xlsx"):  # an Excel file under another name opens nowhere
-        raise InputValueError(_("{path}: a boletim is an Excel workbook; name it with .xlsx").format(path=output))
+        raise InputValueError(M_("{path}: a boletim is an Excel workbook; name it with .xlsx", path=output))
     refuse_existing(output, force)
 
 
 def export(
-    paths,
+    paths: Sequence[str],
     output: str,
     *,
     blank: str | None = None,
     rules_path: str | None = None,
-    players=(),
-    teams=(),
-    scorer=None,
-    meta: dict | None = None,
+    players: tuple[str, ...] = (),
+    teams: tuple[str, ...] = (),
+    scorer: str | None = None,
+    meta: Mapping[str, str | None] | None = None,
     force: bool = False,
 ) -> Exported | BlankExported:
     """Write the sheets at `paths` as one workbook at `output`, or with `blank` (rules to write
     an empty boletim for; `rules_path` alone too) the empty boletim for `players` or `teams`;
     `meta`: the blank header's event, table, round and date."""
     refuse_output(output, force)
-    if blank or (rules_path and not paths):
+    ref = rules_path or blank
+    if ref and (blank or not paths):
         if paths:
-            raise CommandUsageError(_("--blank takes no SHEET arguments"))
-        return _blank(rules_path or blank, output, players, teams, scorer, dict(meta or {}), force)
+            raise CommandUsageError(M_("--blank takes no SHEET arguments"))
+        return _blank(ref, output, players, teams, scorer, dict(meta or {}), force)
     if not paths:
-        raise CommandUsageError(_("name the sheets to export, or use --blank RULES"))
+        raise CommandUsageError(M_("name the sheets to export, or use --blank RULES"))
     return _sheets(paths, output, rules_path, force)
 
 
-def _blank(ref: str, output: str, players, teams, scorer, meta: dict, force: bool) -> BlankExported:
+def _blank(
+    ref: str,
+    output: str,
+    players: tuple[str, ...],
+    teams: tuple[str, ...],
+    scorer: str | None,
+    meta: dict[str, str | None],
+    force: bool,
+) -> BlankExported:
     rules = naming(output, registry.find, ref)
     game = games.get(rules.game)
     who = seated(game, rules, players, teams, output)
@@ -94,8 +107,8 @@ def _blank(ref: str, output: str, players, teams, scorer, meta: dict, force: boo
     return BlankExported(output, rules.name, game.workbook_word, names)
 
 
-def _sheets(paths, output: str, rules_path: str | None, force: bool) -> Exported:
-    scored = []
+def _sheets(paths: Sequence[str], output: str, rules_path: str | None, force: bool) -> Exported:
+    scored: list[tuple[Any, SheetResult]] = []  # (a game's sheet model, its result)
     for path in paths:
         sheet = load_sheet(path, rules_path)  # a sheet that cannot be used is refused in the terminal's language
         scored.append((sheet, score(sheet)))

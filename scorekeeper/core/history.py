@@ -9,9 +9,15 @@ removals an exported workbook lists.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputValueError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
+
+if TYPE_CHECKING:  # `check` of a sheet with no journal beside it loads none of these
+    from scorekeeper.journal.history import Change
+    from scorekeeper.journal.store import Journal, Notice
+    from scorekeeper.journal.transaction import Recovered
 
 # journal.store.JOURNAL_NAME, named here so that looking for a journal imports no sqlite3
 # (tests/test_history.py holds the two equal).
@@ -28,7 +34,17 @@ class HistoryReport:
     (`folder`: its folder as the user names it; `folder_given`: PATH is that folder). A plain
     class: `check` imports this module, and a dataclass costs its start-up a millisecond."""
 
-    def __init__(self, changes, games, notices, recovered, outside, foreign, folder, folder_given):
+    def __init__(
+        self,
+        changes: list[Change],
+        games: dict[str, str | None],
+        notices: list[Notice],
+        recovered: list[Recovered],
+        outside: list[str],
+        foreign: bool,
+        folder: str,
+        folder_given: bool,
+    ) -> None:
         self.changes, self.games, self.notices, self.recovered = changes, games, notices, recovered
         self.outside, self.foreign, self.folder, self.folder_given = outside, foreign, folder, folder_given
 
@@ -51,27 +67,27 @@ def history(path: str) -> HistoryReport:
     is_folder = os.path.isdir(path)
     folder = path if is_folder else (os.path.dirname(path) or ".")
     if not os.path.isdir(folder):
-        raise InputValueError(_("no such file or folder"), path)
+        raise InputValueError(M_("no such file or folder"), path)
     gone = not is_folder and not os.path.lexists(path)
     if not has_journal(folder):
         if gone:  # a mistyped name: said, not taken for a sheet with no history
-            raise InputValueError(_("no such file, and no change of it is on record"), path)
+            raise InputValueError(M_("no such file, and no change of it is on record"), path)
         return HistoryReport([], {}, [], [], [], False, folder, is_folder)
     journal = os.path.join(folder, JOURNAL_NAME) if folder not in ("", ".") else JOURNAL_NAME
     try:
         recovered, notices = recover(path)
         found = journal_history.history(path)
     except sqlite3.Error:  # locked by a stuck writer past the busy timeout, a disk error
-        raise InputValueError(_("the journal cannot be read now; try again"), journal) from None
+        raise InputValueError(M_("the journal cannot be read now; try again"), journal) from None
     seen = {(n.code, n.folder, n.detail) for n in notices}
     notices = notices + [n for n in found.notices if (n.code, n.folder, n.detail) not in seen]
     if any(notice.code in ("ignored", "unusable") for notice in notices):
         # garbage, a link, another program's database: left as it is, and no history is made up
         raise InputValueError(
-            _("not a journal scorekeeper can read; no history is shown (the file is left as it is)"), journal
+            M_("not a journal scorekeeper can read; no history is shown (the file is left as it is)"), journal
         )
     if gone and not found.changes:
-        raise InputValueError(_("no such file, and no change of it is on record"), path)
+        raise InputValueError(M_("no such file, and no change of it is on record"), path)
     files = {change.file for change in found.changes if change.entry is not None}
     return HistoryReport(
         found.changes,
@@ -101,8 +117,8 @@ def game_of(path: str) -> str | None:
 class _Folder:
     __slots__ = ("journal", "opened")
 
-    def __init__(self):
-        self.journal = None  # journal.store.Journal, opened on the first sheet that asks
+    def __init__(self) -> None:
+        self.journal: Journal | None = None  # opened on the first sheet that asks
         self.opened = False
 
 
@@ -112,10 +128,10 @@ class SheetJournals:
     (once per folder, before its first sheet is read), `changed_outside` says when the sheet's
     last recorded change was, if the sheet no longer holds what that change left."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._folders: dict[str, _Folder] = {}
 
-    def first_look(self, path: str) -> tuple[list, list]:
+    def first_look(self, path: str) -> tuple[list[Recovered], list[Notice]]:
         """(recovered, notices) for the folder of `path`, the first time it is named; else nothing."""
         folder = os.path.dirname(path) or "."
         if folder in self._folders:
@@ -169,7 +185,7 @@ class SheetJournals:
         self._folders.clear()
 
 
-def corrections(path: str):
+def corrections(path: str) -> list[Change]:
     """The corrections and removals of entries (fix, undo) recorded for the sheet at `path`,
     oldest first, as journal.history.Change; none when its folder has no journal, or one that
     cannot be read (an export says nothing of a journal: `history` and `check` do)."""

@@ -4,11 +4,12 @@ wrong, and each written sheet checked at its own lines."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from scorekeeper.errors import InputValueError, ScorekeeperError, quote
-from scorekeeper.i18n import _
+from scorekeeper.errors import InputValueError, ScorekeeperError, quote, quoted
+from scorekeeper.findings import Finding
+from scorekeeper.i18n import M_
 from scorekeeper.journal import transaction
 from scorekeeper.rulebook.registry import looks_like_path
 from scorekeeper.sheet.load import load_sheet, score
@@ -25,7 +26,7 @@ class Target(NamedTuple):
     path: str
     text: str
     rules_ref: str | None
-    cell_findings: list
+    cell_findings: list[Finding]
 
 
 class Imported(NamedTuple):
@@ -51,14 +52,14 @@ def import_to_text(workbook_path: str, worksheet: str | None, rules_path: str | 
     written but the text)."""
     chosen = [b for b in read_workbook(workbook_path) if worksheet is None or b.title == worksheet]
     if len(chosen) != 1:
-        raise InputValueError(_("{path}: -o - writes one boletim; name it with --sheet").format(path=workbook_path))
+        raise InputValueError(M_("{path}: -o - writes one boletim; name it with --sheet", path=workbook_path))
     boletim = chosen[0]
     return AsText(boletim.to_yaml(rules_path), lambda: boletim.check(rules_path))
 
 
 def import_workbook(
     workbook_path: str, output: str, worksheet: str | None = None, rules_path: str | None = None, force: bool = False
-):
+) -> Iterator[Imported]:
     """Write the workbook's boletins (or the one named `worksheet`) as sheets: to `output`, or
     one a boletim into `output` when it is a folder. Every target is chosen and refused (an
     existing file, a sheet too large to read back) before any is written; then yields an
@@ -68,7 +69,7 @@ def import_workbook(
     return _written(targets, rules_path, house_file, force)
 
 
-def _written(targets: list[Target], rules_path, house_file: bool, force: bool):
+def _written(targets: list[Target], rules_path: str | None, house_file: bool, force: bool) -> Iterator[Imported]:
     for target in targets:
         transaction.write_new(target.path, target.text, force, "import")  # on the record: the journal
         # A faithful copy of the paper is written even when the paper is wrong; what is wrong is
@@ -91,13 +92,16 @@ def import_targets(
         boletins = [b for b in boletins if b.title == worksheet]
         if not boletins:
             raise InputValueError(
-                _("{path}: no boletim worksheet named {name}").format(path=workbook_path, name=quote(worksheet))
+                M_("{path}: no boletim worksheet named {name}", path=workbook_path, name=quoted(worksheet))
             )
     if len(boletins) > 1 and not os.path.isdir(output):
         titles = ", ".join(quote(b.title) for b in boletins[:10]) + (", ..." if len(boletins) > 10 else "")
         raise InputValueError(
-            _("{path}: holds {count} boletins ({titles}); give --sheet NAME or an existing folder as -o").format(
-                path=workbook_path, count=len(boletins), titles=titles
+            M_(
+                "{path}: holds {count} boletins ({titles}); give --sheet NAME or an existing folder as -o",
+                path=workbook_path,
+                count=len(boletins),
+                titles=titles,
             )
         )
     targets = []
@@ -122,8 +126,10 @@ def _refuse_unreadable(text: str, source: str) -> None:
     """A sheet larger than any command reads back is never written (yaml_lines' file limit)."""
     if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
         raise InputValueError(
-            _("{source}: the sheet would be larger than {size} KiB; not imported").format(
-                source=source, size=MAX_FILE_BYTES // 1024
+            M_(
+                "{source}: the sheet would be larger than {size} KiB; not imported",
+                source=source,
+                size=MAX_FILE_BYTES // 1024,
             )
         )
 

@@ -23,14 +23,14 @@ class Created(NamedTuple):
 def new_sheet(
     ref: str,
     output: str,
-    players=(),
-    teams=(),
+    players: tuple[str, ...] = (),
+    teams: tuple[str, ...] = (),
     *,
-    scorer=None,
-    event=None,
-    table=None,
-    round_=None,
-    date=None,
+    scorer: str | None = None,
+    event: str | None = None,
+    table: str | None = None,
+    round_: str | None = None,
+    date: str | None = None,
     force: bool = False,
 ) -> Created:
     """Write a sheet with no entries for the rules `ref` (a name or a rule file) at `output`;

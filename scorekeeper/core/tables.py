@@ -43,6 +43,7 @@ from scorekeeper.journal.store import APPLIED, PENDING
 from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.output.tournament_text import draw_lines, standings_rows, standings_table
 from scorekeeper.sheet import editing
+from scorekeeper.sheet.change_reports import Said
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.typed_input import whole
 from scorekeeper.sheet.yaml_lines import loads, read_text
@@ -289,7 +290,7 @@ class Recorded:
     (`show`'s object); `repeat` when the change was made before under the same id and this
     request changed nothing."""
 
-    said: list[str]
+    said: list[Said]
     report: dict
     repeat: AlreadySaved | None = None
 
@@ -414,7 +415,7 @@ def record(table: Table, entry, expected_entries, change_id: str | None = None) 
     repeat = already_saved(table, change_id, "record", entry)
     if repeat is not None:  # before the entry count: it counts this very entry now
         return repeated(table, repeat)
-    said: list[str] = []
+    said: list[Said] = []
     try:
         result = _waiting(
             lambda: editing.record_entry(table.path, entry, expected=expected, say=said.append, change_id=change_id)
@@ -432,7 +433,7 @@ def undo(table: Table, expected_entries, change_id: str | None = None) -> Record
     repeat = already_saved(table, change_id, "undo")
     if repeat is not None:
         return repeated(table, repeat)
-    said: list[str] = []
+    said: list[Said] = []
     _waiting(lambda: editing.undo_hand(table.path, say=said.append, expected=expected, change_id=change_id))
     return Recorded(said, show(table))
 

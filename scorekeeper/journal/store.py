@@ -25,7 +25,7 @@ import stat
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import SheetLockedError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 
 JOURNAL_NAME = ".scorekeeper-journal.sqlite"
 APPLICATION_ID = 0x534B4A31  # "SKJ1": PRAGMA application_id, at byte 68 of the file's header
@@ -107,7 +107,7 @@ def _guarded(method):
             return method(self, *args, **kwargs)
         except sqlite3.Error:
             raise JournalBusy(
-                _("the journal of this folder is busy or cannot be written; nothing was changed, try again"),
+                M_("the journal of this folder is busy or cannot be written; nothing was changed, try again"),
                 self.shown_path,
             ) from None
 

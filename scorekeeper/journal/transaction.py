@@ -20,7 +20,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import InputValueError, SheetLockedError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.journal.store import (
     COMPLETED,
     CONFLICT,
@@ -188,7 +188,7 @@ class Session:
         self.journal = open_for(main, True, self.notices)
         if self.journal is None:  # busy beyond its timeout, or unreadable: nothing is changed off the record
             raise SheetLockedError(
-                _("the journal of its folder is busy or cannot be opened; not changed, try again"), main
+                M_("the journal of its folder is busy or cannot be opened; not changed, try again"), main
             )
         try:
             self.recovered = _recover(self.journal, self.held, {self.main_real, *map(real_path, touches)})
@@ -197,7 +197,7 @@ class Session:
             if isinstance(exc, JournalBusy):
                 raise
             raise SheetLockedError(
-                _("another scorekeeper is changing this file with others; try again when it is done"), main
+                M_("another scorekeeper is changing this file with others; try again when it is done"), main
             ) from None
         except BaseException:
             self.journal.close()
@@ -259,9 +259,9 @@ class Session:
                         if item.optional:
                             skipped.append(item.path)
                             continue
-                        raise InputValueError(_("{path}: changed while this change was worked out; try again").format(
-                            path=item.path
-                        ))  # fmt: skip
+                        raise InputValueError(
+                            M_("{path}: changed while this change was worked out; try again", path=item.path)
+                        )
                     written.append(item)  # counted first: a signal after the rename takes it back
                     _write(real, item.after, item.path)
         except BaseException:
@@ -417,6 +417,6 @@ def write_new(path: str, content: str | bytes, force: bool, action: str, detail:
         if os.path.lexists(target) and not force:
             if _read(target) == data:  # already written, by a killed run or by the one before
                 return Applied(new_id(), now_stamp(), [], session.recovered, session.notices)
-            raise SheetWriteError(_("already exists; use --force to overwrite it"), path)  # made meanwhile
+            raise SheetWriteError(M_("already exists; use --force to overwrite it"), path)  # made meanwhile
         before = _read(target)
         return session.apply(Change(action, path, [FileChange(path, before, data)], detail or {"file": path}))

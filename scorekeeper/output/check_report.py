@@ -3,6 +3,8 @@ sheet's summary), a table, CSV, or a JSON array."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from scorekeeper.i18n import _
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.findings_text import finding_line
@@ -11,6 +13,13 @@ from scorekeeper.output.json_text import json_text
 from scorekeeper.output.listing import FINDING_HEADERS, finding_rows
 from scorekeeper.output.sheet_text import summary
 from scorekeeper.output.table_layout import table
+from scorekeeper.sheet.results import SheetResult
+
+
+class Writer(Protocol):
+    """How the front end writes a text: `say` (made terminal-safe) or `echo` (JSON, as it is)."""
+
+    def __call__(self, text: str = ..., /, *, nl: bool = ...) -> None: ...
 
 
 class CheckPrinter:
@@ -20,11 +29,11 @@ class CheckPrinter:
     `say(text, nl=True)` writes text that may hold what a stranger wrote (the front end makes it
     terminal-safe); `echo(text, nl=True)` writes JSON, which escapes such characters itself."""
 
-    def __init__(self, fmt: str, say, echo):
+    def __init__(self, fmt: str, say: Writer, echo: Writer):
         self.fmt, self.say, self.echo = fmt, say, echo
         self.count = 0
 
-    def sheet(self, result) -> None:
+    def sheet(self, result: SheetResult) -> None:
         if self.fmt == "json":
             self._json(sheet_report(result))
         elif self.fmt == "text":
@@ -38,14 +47,14 @@ class CheckPrinter:
         if self.fmt == "json":
             self._json({"file": path, "error": message})
 
-    def _json(self, item) -> None:
+    def _json(self, item: object) -> None:
         import textwrap  # lazy: only --format json indents; check of one sheet prints text
 
         text = textwrap.indent(json_text(item), "  ")
         self.echo(("[\n" if self.count == 0 else ",\n") + text, nl=False)
         self.count += 1
 
-    def _rows(self, rows: list[list]) -> None:
+    def _rows(self, rows: list[list[object]]) -> None:
         if self.fmt == "csv":
             text = csv_text(FINDING_HEADERS if self.count == 0 else None, rows, numbers=())  # all text
             if text:

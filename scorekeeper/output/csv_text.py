@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Container, Sequence
 
 # A cell that a spreadsheet would run as a formula when the CSV is opened (OWASP's list).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -16,7 +17,7 @@ _PLAIN_NUMBER = r"[+-]?[0-9]+(\.[0-9]+)?\Z"
 _NUMBER_LIKE = r"\s*[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)([eE][+-]?[0-9]+)?%?\s*\Z"
 
 
-def inert_cell(value, number: bool = True):
+def inert_cell(value: object, number: bool = True) -> object:
     """A CSV cell that no spreadsheet runs or turns into a number: text starting like a formula
     gets the quote prefix that Excel and LibreOffice honour. In a column of numbers (`number`) a
     number written as text (-60, +125) stays a number; anywhere else (a name such as 1, -1 or
@@ -31,7 +32,7 @@ def inert_cell(value, number: bool = True):
     return value
 
 
-def csv_text(headers: list[str] | None, rows: list[list], numbers=None) -> str:
+def csv_text(headers: list[str] | None, rows: Sequence[Sequence[object]], numbers: Container[int] | None = None) -> str:
     """CSV of the rows (after `headers`, when given), every cell inert; `numbers` are the
     columns that hold numbers (None: any column may)."""
     import csv  # lazy: check of one sheet prints no CSV (benchmarks/bench_check.py)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from scorekeeper.errors import one_line
 from scorekeeper.findings import Finding, finding_words
 from scorekeeper.output.sheet_text import summary
+from scorekeeper.sheet.results import SheetResult
 
 describe = finding_words  # the words of a finding, as a boletim's note says them too
 
@@ -15,7 +16,7 @@ def finding_line(finding: Finding) -> str:
     return one_line(f"{finding.location}: {describe(finding)}")
 
 
-def findings_report(result) -> str:
+def findings_report(result: SheetResult) -> str:
     """A sheet's findings, a line each, and its summary as `check` prints them; empty when the
     sheet is clean (`import` says nothing more of a clean sheet it wrote)."""
     if not result.findings:

@@ -1,21 +1,27 @@
 """What `history` prints, and how a change of an entry is said wherever it is shown (the
 terminal, a workbook's history worksheet): the entry in the game's own words, its values before
 and after (`hand 3 (damas): 1 1 2 0 -> 1 1 1 1`), who made the change and when. The core gives
-the journal's records as data (core.history); the words are made here."""
+the journal's records as data (core.history); the words are made here, those of one entry in
+journal/change_words.py, which a workbook's history worksheet says too."""
 
 from __future__ import annotations
 
-from scorekeeper import games, i18n
+from typing import TYPE_CHECKING
+
+from scorekeeper import i18n
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.journal.change_words import by_text, clipped, entry_said, removed_word, said_value
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.journal_text import action_word, clock, journal_lines, outside_line, tournament_subject
 from scorekeeper.output.json_text import json_text
-from scorekeeper.output.table_layout import DETAIL, table
+from scorekeeper.output.table_layout import table
+from scorekeeper.sheet.show_table import DETAIL
 
-MAX_SAID = 240  # characters of one entry's values said in a line; the JSON holds them whole
-MAX_ITEMS = 40  # keys or list items of a value said; a hand-edited entry may hold any number
-MAX_DEPTH = 3  # nesting said (a festa's offer is one level down)
+if TYPE_CHECKING:
+    from scorekeeper.core.history import HistoryReport
+    from scorekeeper.journal.history import Change
+
 MAX_FILES_SAID = 3  # other files a day command wrote, named in its line
 
 # The table's columns (English message ids: CSV keys as they are, a table's translated).
@@ -23,110 +29,7 @@ HEADERS = (N_("when"), N_("action"), N_("file"), DETAIL, N_("by"))  # who last: 
 CSV_HEADERS = ("id", "when", "state", "action", "by", "command", "file", "entry", "before", "after", "detail")
 
 
-def _value(value, depth: int = 0) -> str:
-    """A value of an entry said plainly: a list as its items (`1 1 2 0`), a mapping as
-    `NAME=N` pairs (as `record` takes counts by name), bounded however it was written."""
-    if depth > MAX_DEPTH:
-        return "..."
-    if isinstance(value, dict):
-        items = list(value.items())
-        said = [f"{key}={_value(item, depth + 1)}" for key, item in items[:MAX_ITEMS]]
-        return " ".join(said + (["..."] if len(items) > MAX_ITEMS else []))
-    if isinstance(value, list):
-        said = [_value(item, depth + 1) for item in value[:MAX_ITEMS]]
-        return " ".join(said + (["..."] if len(value) > MAX_ITEMS else []))
-    if value is None:
-        return ""
-    if value is True or value is False:
-        return "true" if value else "false"
-    return str(value)
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= MAX_SAID else text[: MAX_SAID - 3] + "..."
-
-
-def entry_words(entry, game: games.Game | None) -> tuple[str | None, str]:
-    """An entry as the sheet holds it, said in its game's words: its kind (`damas`, through the
-    game's entry_label; None when its game names none) and its values (`1 1 2 0`, `trump copas`)."""
-    if not isinstance(entry, dict):
-        return None, _cut(_value(entry))
-    kind_key = game.entry_kind_key if game is not None else None
-    bare_keys = game.entry_bare_keys if game is not None else ()
-    kind = entry.get(kind_key) if kind_key is not None else None
-    if isinstance(kind, str) and game is not None:
-        try:
-            kind = game.entry_label(kind)
-        except Exception:  # noqa: BLE001 - a hand-edited kind is said as written, never fails the history
-            pass
-    else:
-        kind = None
-    items = list(entry.items())[:MAX_ITEMS]
-    bare = [_value(entry[key]) for key in bare_keys if key in entry]  # in record's order (the journal sorts keys)
-    # A value the game takes as an option of `record` is said as that option (`--trump copas`),
-    # the same in every language, not by the sheet's English key.
-    flags = {option.name: option.flags[0] for option in (game.record_options if game is not None else ())}
-    named = [
-        f"{flags.get(key, key)} {_value(value)}".rstrip()
-        for key, value in items
-        if key not in bare_keys and (kind_key is None or key != kind_key)
-    ]
-    if kind is None and kind_key is not None and kind_key in entry:  # a kind written as no text: said as written
-        named.insert(0, f"{kind_key} {_value(entry[kind_key])}")
-    parts = [" ".join(part for part in bare if part)] if any(bare) else []
-    return (str(kind) if kind is not None else None), _cut(", ".join(parts + named))
-
-
-def entry_name(word: str, number: int, kind: str | None) -> str:
-    """`hand 3 (damas)`: entry `number` of a sheet, in its game's word for an entry."""
-    if kind is None:
-        if word == "deal":
-            return _("deal {number}").format(number=number)
-        if word == "entry":
-            return _("entry {number}").format(number=number)
-        return _("hand {number}").format(number=number)
-    if word == "deal":
-        return _("deal {number} ({kind})").format(number=number, kind=kind)
-    if word == "entry":
-        return _("entry {number} ({kind})").format(number=number, kind=kind)
-    return _("hand {number} ({kind})").format(number=number, kind=kind)
-
-
-def removed_word(word: str) -> str:
-    """What an undo left of an entry: nothing (said agreeing with the game's word for an entry)."""
-    if word == "deal":
-        return pgettext("a deal", "removed")
-    if word == "entry":
-        return pgettext("an entry", "removed")
-    return pgettext("a hand", "removed")
-
-
-def _game(name: str | None) -> games.Game | None:
-    if name is None:
-        return None
-    try:
-        return games.get(name)
-    except KeyError:
-        return None
-
-
-def entry_said(change, game_name: str | None) -> tuple[str, str, str]:
-    """A change of one entry as (its name, its values before, after): `hand 3 (damas)`,
-    `1 1 2 0`, `1 1 1 1`; before is empty for an entry recorded, after for one removed."""
-    game = _game(game_name)
-    word = game.entry_word[0] if game is not None else "entry"
-    kind_before, before = entry_words(change.before, game) if change.before is not None else (None, "")
-    kind_after, after = entry_words(change.after, game) if change.after is not None else (None, "")
-    if change.before is not None and change.after is not None and kind_before != kind_after:
-        # a correction that changes the entry's kind: each side says its own
-        before = " ".join(part for part in (kind_before, before) if part)
-        after = " ".join(part for part in (kind_after, after) if part)
-        return entry_name(word, change.entry, None), before, after
-    kind = kind_after if change.after is not None else kind_before
-    return entry_name(word, change.entry, kind), before, after
-
-
-def change_detail(change, game_name: str | None) -> str:
+def change_detail(change: Change, game_name: str | None) -> str:
     """What a change did, in a line: an entry with its values before and after, else what the
     day command's record says (a summary, a name changed, the other files it wrote)."""
     if change.entry is not None and (change.before is not None or change.after is not None):
@@ -134,17 +37,16 @@ def change_detail(change, game_name: str | None) -> str:
         if change.before is None:
             return one_line(f"{name}: {after}" if after else name)
         if change.after is None:
-            game = _game(game_name)
-            after = removed_word(game.entry_word[0] if game is not None else "entry")
+            after = removed_word(game_name)
         return one_line(f"{name}: {before} -> {after}")
     detail = change.detail if isinstance(change.detail, dict) else {}
     if change.action == "rename" and "old" in detail and "new" in detail:
-        return one_line(_("{old} to {new}").format(old=_value(detail["old"]), new=_value(detail["new"])))
+        return one_line(_("{old} to {new}").format(old=said_value(detail["old"]), new=said_value(detail["new"])))
     told = tournament_subject(change.action, detail)  # a day command's request: `Duarte -2.5, round 2`
     if told:
-        return one_line(_cut(told))
+        return one_line(clipped(told))
     if detail.get("summary"):
-        return one_line(_cut(_value(detail["summary"])))
+        return one_line(clipped(said_value(detail["summary"])))
     others = [path for path in change.files if path != change.file]
     if others:
         shown = ", ".join(others[:MAX_FILES_SAID])
@@ -154,20 +56,7 @@ def change_detail(change, game_name: str | None) -> str:
     return ""
 
 
-def by_text(by) -> str:
-    """Who made a change, as a person reads it: the user at the command line; the score pad's
-    link and the client's address."""
-    if not isinstance(by, dict):
-        return ""
-    if by.get("link"):
-        address = by.get("address")
-        return one_line(f"{_value(by['link'])} ({_value(address)})" if address else _value(by["link"]))
-    if by.get("user"):
-        return one_line(_value(by["user"]))
-    return one_line(_value(by.get("address") or by.get("command") or ""))
-
-
-def action_said(change) -> str:
+def action_said(change: Change) -> str:
     """The change's action, with its state when it is not simply done: a change that a killed
     run left and the next command completed, one taken back, one still pending."""
     word = action_word(change.action)
@@ -182,7 +71,7 @@ def action_said(change) -> str:
     return f"{word} ({state})" if state else word
 
 
-def notice_lines(report) -> list[str]:
+def notice_lines(report: HistoryReport) -> list[str]:
     """The lines said about the journal itself (set aside, unreadable, made in another folder,
     a change a killed run left completed), before the history."""
     lines = journal_lines(report.recovered, report.notices)
@@ -191,7 +80,7 @@ def notice_lines(report) -> list[str]:
     return lines
 
 
-def outside_lines(report) -> list[str]:
+def outside_lines(report: HistoryReport) -> list[str]:
     """Each file changed outside scorekeeper since its last recorded change, with that change's
     time: what the history lists is not all that happened to it."""
     lines = []
@@ -215,11 +104,11 @@ def empty_line(path: str) -> str:
     return one_line(_("{path}: no change is on record (no journal holds one)").format(path=path))
 
 
-def history_rows(report, with_file: bool) -> list[list]:
+def history_rows(report: HistoryReport, with_file: bool) -> list[list[object]]:
     """One row per change under HEADERS (the file's column only when `with_file`)."""
-    rows = []
+    rows: list[list[object]] = []
     for change in report.changes:
-        row = [clock(change.when), action_said(change)]
+        row: list[object] = [clock(change.when), action_said(change)]
         if with_file:
             row.append(change.file)
         row += [change_detail(change, report.games.get(change.file)), by_text(change.by)]
@@ -227,7 +116,7 @@ def history_rows(report, with_file: bool) -> list[list]:
     return rows
 
 
-def history_json(report) -> list[dict]:
+def history_json(report: HistoryReport) -> list[dict[str, object]]:
     """The changes as data: English keys and the journal's own values (`action`: the command's
     name; `before` and `after`: the entry as the sheet holds it)."""
     return [
@@ -249,7 +138,7 @@ def history_json(report) -> list[dict]:
     ]
 
 
-def history_text(report, fmt: str, with_file: bool) -> str:
+def history_text(report: HistoryReport, fmt: str, with_file: bool) -> str:
     """The history as `history --format fmt` prints it, ending with a line break (nothing for
     a table with no change: the command says so in a line of its own)."""
     if fmt == "json":
@@ -263,8 +152,8 @@ def history_text(report, fmt: str, with_file: bool) -> str:
     return table([_(header) for header in headers], history_rows(report, with_file)) + "\n"
 
 
-def _history_csv(report) -> str:
-    rows = []
+def _history_csv(report: HistoryReport) -> str:
+    rows: list[list[object]] = []
     for change in report.changes:
         game = report.games.get(change.file)
         _name, before, after = entry_said(change, game) if change.entry is not None else ("", "", "")
@@ -275,7 +164,7 @@ def _history_csv(report) -> str:
                 change.state,
                 change.action,
                 by_text(change.by),
-                _value(change.by.get("command", "")) if isinstance(change.by, dict) else "",
+                said_value(change.by.get("command", "")) if isinstance(change.by, dict) else "",
                 change.file,
                 change.entry if change.entry is not None else "",
                 before,

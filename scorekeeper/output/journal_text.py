@@ -5,8 +5,15 @@ a Record); the words are made here."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, decimal, ngettext, pgettext
+
+if TYPE_CHECKING:  # `check` says a journal's lines without loading the journal's code
+    from scorekeeper.journal.store import Notice, Record
+    from scorekeeper.journal.transaction import Recovered
 
 
 def clock(when: str) -> str:
@@ -43,7 +50,7 @@ def action_word(action: str) -> str:
     return words.get(action, action)
 
 
-def _what(action: str, detail: dict) -> str:
+def _what(action: str, detail: object) -> str:
     """The change's subject, from its detail: `P40 to Q40`, `Duarte -2.5`, `hand 5`, a file."""
     if not isinstance(detail, dict):
         return ""
@@ -59,7 +66,7 @@ def _what(action: str, detail: dict) -> str:
     return str(detail.get("file", ""))
 
 
-def tournament_subject(action: str, detail: dict) -> str | None:
+def tournament_subject(action: str, detail: Mapping[str, Any]) -> str | None:
     """A day command's or a draw's subject, from the request its detail holds (day_changes,
     core.tournament.draw): `Duarte -2.5, round 2`, `Zeca for Gil from round 3`, `round 4`."""
     player, number = detail.get("player"), detail.get("round")
@@ -86,7 +93,7 @@ def tournament_subject(action: str, detail: dict) -> str | None:
     return None
 
 
-def recovered_line(recovered) -> str:
+def recovered_line(recovered: Recovered) -> str:
     """`completed the interrupted rename of P40 to Q40, begun 15:42:07`."""
     what = _what(recovered.action, recovered.detail)
     action = action_word(recovered.action)
@@ -106,7 +113,7 @@ def recovered_line(recovered) -> str:
     return one_line(message)
 
 
-def notice_line(notice) -> str:
+def notice_line(notice: Notice) -> str:
     """A journal that could not be used as it was, said in one line."""
     journal = f"{notice.folder}/.scorekeeper-journal.sqlite" if notice.folder not in ("", ".") else (
         ".scorekeeper-journal.sqlite"
@@ -138,14 +145,14 @@ def notice_line(notice) -> str:
     return one_line(message)
 
 
-def journal_lines(recovered, notices) -> list[str]:
+def journal_lines(recovered: Iterable[Recovered], notices: Iterable[Notice]) -> list[str]:
     """Every line a command says about the journal before its own output."""
     lines = [notice_line(notice) for notice in notices]
     lines.extend(recovered_line(item) for item in recovered)
     return [line for line in lines if line]
 
 
-def repeat_line(record) -> str:
+def repeat_line(record: Record) -> str:
     """The change asked for was already made (a retry after a kill, a form sent twice)."""
     action = action_word(record.action)
     what = _what(record.action, record.detail)

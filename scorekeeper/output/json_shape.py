@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from scorekeeper.sheet.results import SheetResult
+from typing import Any
+
+from scorekeeper.sheet.results import HandResult, SheetResult
 
 
-def sheet_report(result: SheetResult, running: bool = False) -> dict:
+def sheet_report(result: SheetResult, running: bool = False) -> dict[str, Any]:
     """The JSON object of one checked sheet (keys documented in docs/json.md)."""
     report = {
         "file": result.source,
@@ -26,8 +28,8 @@ def sheet_report(result: SheetResult, running: bool = False) -> dict:
     return report
 
 
-def _hand_report(hand) -> dict:
-    report = {
+def _hand_report(hand: HandResult) -> dict[str, object]:
+    report: dict[str, object] = {
         "index": hand.index,
         "line": hand.line,
         "hand": hand.hand,

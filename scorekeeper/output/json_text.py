@@ -27,7 +27,7 @@ def _json_escape(ch: str) -> str:
     return f"\\u{code:04x}"
 
 
-def json_text(data) -> str:
+def json_text(data: object) -> str:
     """The JSON every `--format json` prints: UTF-8 names as they are, but DEL, the C1 controls,
     the Unicode line separators and the direction marks as \\u escapes (the same data, nothing a
     terminal acts on), and so is every character the terminal's encoding cannot show (Latin-1

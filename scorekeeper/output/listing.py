@@ -4,6 +4,9 @@ Markdown for the docs (`codes --format markdown`); and the one list of a finding
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable, Sequence
+
+from scorekeeper.findings import Finding
 from scorekeeper.i18n import N_, _, in_words
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.json_text import json_text
@@ -13,7 +16,7 @@ from scorekeeper.output.table_layout import table
 FINDING_HEADERS = [N_("location"), N_("severity"), N_("code"), N_("hand"), N_("player"), N_("message"), N_("rule")]
 
 
-def finding_rows(findings, for_people: bool) -> list[list]:
+def finding_rows(findings: Iterable[Finding], for_people: bool) -> list[list[object]]:
     """One row per finding under FINDING_HEADERS; a table (`for_people`) says the severity in
     the language in use, CSV keeps its English value, as JSON does."""
     return [
@@ -30,7 +33,9 @@ def finding_rows(findings, for_people: bool) -> list[list]:
     ]
 
 
-def rows_text(headers: list[str], rows: list[list], fmt: str, numbers=None) -> str:
+def rows_text(
+    headers: list[str], rows: Sequence[Sequence[object]], fmt: str, numbers: Container[int] | None = None
+) -> str:
     """`rows` under `headers` (English message ids: JSON and CSV keys) as `fmt` prints them:
     json, csv (`numbers`: the columns that hold numbers, see csv_text), markdown or a table."""
     if fmt == "json":
@@ -42,10 +47,10 @@ def rows_text(headers: list[str], rows: list[list], fmt: str, numbers=None) -> s
     return table([_(header) for header in headers], rows) + "\n"
 
 
-def markdown_table(headers, rows) -> str:
+def markdown_table(headers: Iterable[object], rows: Iterable[Iterable[object]]) -> str:
     """A Markdown table (the docs' list of codes is this output)."""
 
-    def line(cells):
+    def line(cells: Iterable[object]) -> str:
         return "| " + " | ".join(str(cell).replace("|", "\\|") for cell in cells) + " |"
 
     return "\n".join([line(headers), line("---" for header in headers), *(line(row) for row in rows)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TextIO
 
 from scorekeeper.i18n import _, grouped
 
@@ -16,7 +17,7 @@ EVERY = 0.2
 class Progress:
     """`tick(done)` as work is done; `close()` when it ends."""
 
-    def __init__(self, what: str, total: int, stream=None, enabled: bool = True):
+    def __init__(self, what: str, total: int, stream: TextIO | None = None, enabled: bool = True):
         self.what, self.total = what, total
         self.stream = stream if stream is not None else sys.stderr
         # Never on anything but a terminal; `enabled` False keeps it off even there.

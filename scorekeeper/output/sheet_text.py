@@ -3,6 +3,8 @@ of `show`, and a count of a game's units said whole in the language in use."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from scorekeeper import games
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, ngettext
@@ -17,7 +19,7 @@ def counted(count: int, unit: games.Unit) -> str:
     return ngettext(*unit.count, count).format(count=count)
 
 
-def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], list[list]]:
+def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], list[list[object]]]:
     """The sheet as a table: one row per hand, each player's points, the total and its control,
     the saldo, and the table points (`places_rule`: the article that gives them) when known."""
     headers = ["#", _("hand"), _(DETAIL), *result.players, _("total"), _("control")]
@@ -50,7 +52,7 @@ def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], li
     return headers, rows
 
 
-def running_rows(result: SheetResult) -> tuple[list[str], list[list]]:
+def running_rows(result: SheetResult) -> tuple[list[str], list[list[object]]]:
     """Each player's running balance after each hand."""
     headers = ["#", _("hand"), *result.players]
     rows = [
@@ -60,7 +62,7 @@ def running_rows(result: SheetResult) -> tuple[list[str], list[list]]:
     return headers, rows
 
 
-def format_points(points: dict) -> str:
+def format_points(points: Mapping[str, float]) -> str:
     """`Ana -60, Bruno 0, Carla +125`."""
     return ", ".join(f"{name} {signed(value)}" for name, value in points.items())
 

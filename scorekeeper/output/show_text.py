@@ -3,15 +3,18 @@ people, its first table as CSV for programs, or the JSON report with running bal
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scorekeeper import games, i18n
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import table
+from scorekeeper.sheet.results import SheetResult
 
 
-def show_text(results: list, fmt: str) -> str:
+def show_text(results: Sequence[SheetResult], fmt: str) -> str:
     """The sheets of `results` (one, or a workbook's boletins) as `show --format fmt` prints
     them, ending with a line break; JSON: one object, or an array for several."""
     if not results:
@@ -24,7 +27,7 @@ def show_text(results: list, fmt: str) -> str:
     return "".join(sheet_tables(result) + "\n" for result in results)
 
 
-def sheet_csv(result) -> str:
+def sheet_csv(result: SheetResult) -> str:
     """The sheet's first table as data, as JSON is: English headings and words, whatever the language."""
     with i18n.speaking(i18n.SOURCE):
         _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
@@ -32,7 +35,7 @@ def sheet_csv(result) -> str:
     return csv_text(headers, rows, numbers)
 
 
-def sheet_tables(result) -> str:
+def sheet_tables(result: SheetResult) -> str:
     """The sheet's tables, each under its title, then a line per finding."""
     lines = []
     for title, headers, rows, numeric_from in games.get(result.game).show_tables(result):
@@ -43,7 +46,7 @@ def sheet_tables(result) -> str:
     return "\n".join(lines)
 
 
-def hands_table(result) -> str:
+def hands_table(result: SheetResult) -> str:
     """The running table `record` shows after each hand recorded at its prompts: the sheet's first."""
     _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
     return table(headers, rows, numeric_from=numeric_from)

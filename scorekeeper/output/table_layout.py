@@ -4,6 +4,7 @@ language's decimal comma, and a compact layout when a table is wider than the te
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from scorekeeper import i18n
 from scorekeeper.errors import one_line
@@ -22,8 +23,8 @@ def terminal_width() -> int:
 
 
 def table(
-    headers: list[str],
-    rows: list[list],
+    headers: Sequence[str],
+    rows: Sequence[Sequence[object]],
     numeric_from: int | None = None,
     width: int | None = None,
     numeric_until: int | None = None,
@@ -40,15 +41,15 @@ def table(
     if numeric_from is not None:
         align = ["left"] * numeric_from + ["right"] * (until - numeric_from) + ["left"] * (len(headers) - until)
     numeric = range(numeric_from, until) if numeric_from is not None else range(0)
-    rows = [[_cell(c, i in numeric) for i, c in enumerate(row)] for row in rows]
-    cells = [[as_shown(c) if isinstance(c, str) else c for c in row] for row in rows]
+    shown = [[_cell(c, i in numeric) for i, c in enumerate(row)] for row in rows]
+    cells = [[as_shown(c) if isinstance(c, str) else c for c in row] for row in shown]
     import tabulate as module  # lazy: as tabulate above
 
     padding = module.MIN_PADDING
     if tight:  # columns as wide as their header or widest value, no wider (the standings' many numbers)
         module.MIN_PADDING = 0
     try:
-        text = tabulate(
+        text: str = tabulate(
             cells, headers=[as_shown(str(h)) for h in headers], tablefmt="simple", disable_numparse=True, colalign=align
         )
     finally:
@@ -57,7 +58,7 @@ def table(
     compactable = _detail_at(headers) is not None or any(isinstance(h, Column) for h in headers)
     if not compactable or max(map(len, text.split("\n"))) <= width:
         return text
-    return compact_table(headers, rows, numeric_from, width)
+    return compact_table(headers, shown, numeric_from, width)
 
 
 def as_shown(text: str) -> str:
@@ -70,7 +71,7 @@ def as_shown(text: str) -> str:
 _FRACTION = r"[+-]?[0-9]+\.[0-9]+(?:e[+-]?[0-9]+)?\Z"  # 2.5, +0.25, -1.5: a number a table writes with its comma
 
 
-def _cell(value, numeric: bool):
+def _cell(value: object, numeric: bool) -> object:
     """A cell as a table shows it: a fraction (a float, or written in a column of numbers) with
     the language's decimal comma."""
     if isinstance(value, float) or (numeric and isinstance(value, str) and re.match(_FRACTION, value)):
@@ -78,7 +79,7 @@ def _cell(value, numeric: bool):
     return value
 
 
-def _detail_at(headers: list[str]) -> int | None:
+def _detail_at(headers: Sequence[str]) -> int | None:
     """Where the detail column is: its header in the language in use (or in English)."""
     for name in (DETAIL, _(DETAIL)):
         if name in headers:
@@ -86,7 +87,9 @@ def _detail_at(headers: list[str]) -> int | None:
     return None
 
 
-def compact_table(headers: list[str], rows: list[list], numeric_from: int | None, width: int) -> str:
+def compact_table(
+    headers: Sequence[str], rows: Sequence[Sequence[object]], numeric_from: int | None, width: int
+) -> str:
     """The table for a narrow terminal (80 columns hold a table of four 8-letter names, or of
     two teams' grouped columns): the detail on a line of its own under its row, grouped columns under
     one group header with their labels below it, and the labels cut to the fewest letters that
@@ -119,7 +122,7 @@ def _draw(
     import textwrap  # lazy: only a table too wide for the terminal wraps its details
 
     widths = [max([len(label), *(len(row[i]) for row in cells)]) for i, label in enumerate(labels)]
-    runs = []  # (group, first column, last column)
+    runs: list[tuple[str, int, int]] = []  # (group, first column, last column)
     for i, group in enumerate(groups):
         if group and runs and runs[-1][0] == group and runs[-1][2] == i - 1:
             runs[-1] = (group, runs[-1][1], i)

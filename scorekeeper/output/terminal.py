@@ -13,7 +13,7 @@ misconfigured one and writes UTF-8 past it, through its `buffer`; the wrapper ha
 so click's own messages (usage errors, help, prompts) are written the same way as ours.
 
 For the same reason, output that cannot be written at all (standard output on a full disk)
-fails the command only while nothing is saved: after a save (`saved`), the rest of the output
+fails the command only while nothing is saved: after a save (sheet/saved_files.py), the rest of the output
 is dropped, one line on standard error says so at the end, and the exit status is the one the
 command would have had.
 """
@@ -21,16 +21,20 @@ command would have had.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import os
 import sys
+from collections.abc import Callable
+from typing import TextIO
 
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import N_, _
+from scorekeeper.sheet.saved_files import forget_saved as forget_saved  # the CLI's group starts a run with it
+from scorekeeper.sheet.saved_files import saved_paths
 
 ESCAPE = "backslashreplace"  # `\u03a9`, `\xe9`: what the terminal cannot show, shown as Python writes it
 STREAM_NAMES = {"stdout": N_("standard output"), "stderr": N_("standard error")}
-_saved: list[str] = []  # the files this run has saved
 
 
 class OutputError(OSError):
@@ -38,39 +42,31 @@ class OutputError(OSError):
     `filename` is the stream's name in the language in use."""
 
 
-def saved(path: str) -> None:
-    """`path` is saved (sheet.saving.atomic_write): what follows is only the report of it."""
-    _saved.append(path)
-
-
-def forget_saved() -> None:
-    """A new run (the CLI's group starts one) has saved nothing yet."""
-    _saved.clear()
-
-
 class TerminalStream(io.TextIOBase):
     """A text stream (standard output or error) that writes what its encoding cannot hold
     escaped instead of raising UnicodeEncodeError; everything else is the stream's own."""
 
-    def __init__(self, stream, label: str = STREAM_NAMES["stdout"]):
+    def __init__(self, stream: TextIO, label: str = STREAM_NAMES["stdout"]):
         super().__init__()
         self.stream = stream  # the text stream Python opened
         self.label = label  # its name in messages, a message id
         self.lost: OSError | None = None  # why output after a save could not be written
 
+    # TextIOBase declares `encoding` and `errors` plain attributes; a wrapper's are read-only, as
+    # the wrapped stream's own are (assigning them raises AttributeError on sys.stdout too).
     @property
-    def encoding(self) -> str:
+    def encoding(self) -> str:  # type: ignore[override]
         return getattr(self.stream, "encoding", None) or "utf-8"
 
     @property
-    def errors(self) -> str:
+    def errors(self) -> str:  # type: ignore[override]
         return ESCAPE
 
     @property
-    def name(self):
+    def name(self) -> object:  # a file's name, or a descriptor's number (open(fd))
         return getattr(self.stream, "name", "<terminal>")
 
-    def write(self, text) -> int:
+    def write(self, text: object) -> int:
         if not isinstance(text, str):  # click asks with b"" whether a stream is binary: it is not
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         try:
@@ -97,7 +93,7 @@ class TerminalStream(io.TextIOBase):
         if isinstance(exc, BrokenPipeError):
             self._drop()
             return
-        if not _saved:
+        if not saved_paths():
             raise OutputError(exc.errno, exc.strerror, _(self.label)) from None
         if self.lost is None:
             self.lost = exc
@@ -140,10 +136,8 @@ def guard_streams() -> None:
             setattr(sys, name, TerminalStream(stream, STREAM_NAMES[name]))
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a closed or detached standard input: nothing to read
             reconfigure(errors="surrogateescape")
-        except (OSError, ValueError):  # a closed or detached standard input: there is nothing to read
-            pass
 
 
 def encoding(err: bool = False) -> str:
@@ -171,7 +165,7 @@ def showable(text: str, err: bool = False) -> str:
     return text.encode(name, ESCAPE).decode(name)
 
 
-def unshowable(err: bool = False):
+def unshowable(err: bool = False) -> Callable[[str], bool] | None:
     """A test of one character: True when the terminal's encoding cannot hold it (None when it
     holds every character), for JSON, which escapes such a character in its own way (`\\u00e9`)."""
     name = encoding(err)
@@ -224,7 +218,7 @@ def say_lost_output() -> None:
                 _("{stream}: {reason}; nothing is lost: {paths} saved").format(
                     stream=_(stream.label),
                     reason=_(stream.lost.strerror) if stream.lost.strerror else stream.lost,
-                    paths=", ".join(_saved),
+                    paths=", ".join(saved_paths()),
                 )
             )
             try:

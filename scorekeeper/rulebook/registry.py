@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Sequence
+from typing import Protocol
 
 from scorekeeper import games
-from scorekeeper.errors import RulesError, UnknownRulesError, quote
-from scorekeeper.i18n import N_, _
+from scorekeeper.errors import RulesError, UnknownRulesError, quoted
+from scorekeeper.i18n import M_, N_, _
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_lines import load_file
 
@@ -37,6 +39,22 @@ def shipped_files() -> list[str]:
     return [os.path.join(folder, name) for name in names if name.endswith((".yaml", ".yml"))]
 
 
+class RuleFile(Protocol):
+    """What every game's rules (a rule file loaded) have: the rule file's name and aliases, its
+    game, its title and the file it was read from; the rest is each game's own."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def aliases(self) -> Sequence[str]: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+
+
 def looks_like_path(ref: str) -> bool:
     return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref
 
@@ -53,12 +71,12 @@ def load_path(path: str):
         return _cache[key]
     data = load_file(path, RulesError)
     if not isinstance(data, dict):
-        raise RulesError(_("a rule file is a mapping with a 'game' key"), path, getattr(data, "line", 1))
+        raise RulesError(M_("a rule file is a mapping with a 'game' key"), path, getattr(data, "line", 1))
     game = data.get("game")
     known = games.names()
     if not isinstance(game, str) or game not in known:
         raise RulesError(
-            _("game: expected one of {names}, got {value}").format(names=", ".join(known), value=quote(game)),
+            M_("game: expected one of {names}, got {value}", names=", ".join(known), value=quoted(game)),
             path,
             data.line_of("game"),
         )
@@ -98,10 +116,12 @@ def find_shipped(ref: str):
     strangers) may name."""
     if not isinstance(ref, str) or looks_like_path(ref):
         raise UnknownRulesError(
-            _(
+            M_(
                 "unknown rules {name}; a workbook names shipped rules only ({names}); --rules PATH "
-                "gives a house variant"
-            ).format(name=quote(ref), names=", ".join(rules_names()))
+                "gives a house variant",
+                name=quoted(ref),
+                names=", ".join(rules_names()),
+            )
         )
     return _shipped(
         ref,
@@ -115,7 +135,7 @@ def find_shipped(ref: str):
 def _inside(ref: str, base_dir: str) -> str:
     """The real path of the regular file `ref` names inside `base_dir`, or RulesError."""
     if "\0" in ref or os.path.isabs(ref) or os.path.splitdrive(ref)[0]:
-        raise RulesError(_(SHEET_PATH_REFUSED))
+        raise RulesError(M_(SHEET_PATH_REFUSED))
     try:
         folder = os.path.realpath(base_dir or os.curdir)
         target = os.path.realpath(os.path.join(folder, ref))
@@ -127,8 +147,8 @@ def _inside(ref: str, base_dir: str) -> str:
         if _lexically_inside(ref) and _missing(os.path.join(base_dir or os.curdir, ref)):
             # A file missing in the sheet's own folder is said as such: that tells nothing of
             # what is outside it (a path out of the folder is refused alike, existing or not).
-            raise RulesError(_("{ref} does not exist in the sheet's folder").format(ref=quote(ref)))
-        raise RulesError(_(SHEET_PATH_REFUSED))
+            raise RulesError(M_("{ref} does not exist in the sheet's folder", ref=quoted(ref)))
+        raise RulesError(M_(SHEET_PATH_REFUSED))
     return target
 
 
@@ -162,21 +182,21 @@ def _shipped(ref: str, unknown: str):
         rules = load_path(path)
         if wanted in {normalize(rules.name), *map(normalize, rules.aliases)}:
             return rules
-    raise UnknownRulesError(_(unknown).format(name=quote(ref), names=", ".join(rules_names())))
+    raise UnknownRulesError(M_(unknown, name=quoted(ref), names=", ".join(rules_names())))
 
 
 def rules_names() -> list[str]:
     return [os.path.splitext(os.path.basename(path))[0] for path in shipped_files()]
 
 
-def all_shipped():
+def all_shipped() -> list[RuleFile]:
     """Every shipped rule file, loaded."""
     return [load_path(path) for path in shipped_files()]
 
 
-def describe(rules) -> tuple[list[str], list[list]]:
+def describe(rules: RuleFile) -> tuple[list[str], list[list[object]]]:
     """Every number of a rule file as rows (setting, value) for `rules show`."""
-    rows = [
+    rows: list[list[object]] = [
         [_("game"), rules.game],
         [_("name"), rules.name],
         [_("aliases"), ", ".join(rules.aliases)],

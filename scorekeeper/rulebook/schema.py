@@ -7,8 +7,10 @@ file, the line, the key path and what is allowed (the sqlfluff way), and stops t
 
 from __future__ import annotations
 
-from scorekeeper.errors import RulesError, quote
-from scorekeeper.i18n import N_, _
+from typing import NamedTuple, NoReturn
+
+from scorekeeper.errors import RulesError, quoted
+from scorekeeper.i18n import M_, N_, Message, in_words
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
 
 
@@ -53,54 +55,61 @@ _LIST_NAMES = {
 }
 
 
-def _describe(spec) -> str:
+def _describe(spec) -> str | Message:
     """What `spec` allows, in words: the message that names the key also names these."""
     if isinstance(spec, Choice):
-        return _("one of {values}").format(values=", ".join(spec.values))
+        return M_("one of {values}", values=", ".join(spec.values))
     if isinstance(spec, dict):
-        return _("a mapping with keys {keys}").format(keys=", ".join(spec))
+        return M_("a mapping with keys {keys}", keys=", ".join(spec))
     if isinstance(spec, list):
         return _describe_list(spec[0])
     if isinstance(spec, Whole):
         if spec.low == spec.high:
             return f"{spec.low}"
-        return _("a whole number from {low} to {high}").format(low=spec.low, high=spec.high)
-    return _(_TYPE_NAMES[spec])
+        return M_("a whole number from {low} to {high}", low=spec.low, high=spec.high)
+    return M_(_TYPE_NAMES[spec])
 
 
-def _describe_list(item) -> str:
+class _WithoutArticle(NamedTuple):
+    """A list's items said as the list of one says them, less its article (`list of number`)."""
+
+    described: Message
+
+    def __str__(self) -> str:
+        return in_words(self.described).removeprefix("a ")
+
+
+def _describe_list(item) -> Message:
     """A list of `item`s, in words."""
     if isinstance(item, Choice):
-        return _("a list of one of {values}").format(values=", ".join(item.values))
+        return M_("a list of one of {values}", values=", ".join(item.values))
     if isinstance(item, dict):
-        return _("a list of mapping with keys {keys}").format(keys=", ".join(item))
+        return M_("a list of mapping with keys {keys}", keys=", ".join(item))
     if isinstance(item, Whole):
         if item.low == item.high:
-            return _("a list of {number}").format(number=item.low)
-        return _("a list of whole number from {low} to {high}").format(low=item.low, high=item.high)
+            return M_("a list of {number}", number=item.low)
+        return M_("a list of whole number from {low} to {high}", low=item.low, high=item.high)
     if isinstance(item, list):  # no rule file has a list of lists; said in the words of one
-        return _("a list of {items}").format(items=_describe_list(item[0]).removeprefix("a "))
-    return _(_LIST_NAMES[item])
+        return M_("a list of {items}", items=_WithoutArticle(_describe_list(item[0])))
+    return M_(_LIST_NAMES[item])
 
 
 def validate(data, schema: dict, source: str, path: str = "", line: int | None = None) -> None:
     """Raise RulesError at the first value of `data` that does not fit `schema`."""
     if not isinstance(data, dict):
         if path:
-            message = _("{key}: expected {allowed}, got {value}").format(
-                key=path, allowed=_describe(schema), value=_show(data)
+            message = M_(
+                "{key}: expected {allowed}, got {value}", key=path, allowed=_describe(schema), value=_show(data)
             )
         else:
-            message = _("the rule file: expected {allowed}, got {value}").format(
-                allowed=_describe(schema), value=_show(data)
-            )
+            message = M_("the rule file: expected {allowed}, got {value}", allowed=_describe(schema), value=_show(data))
         raise RulesError(message, source, line)
     line = getattr(data, "line", line)
     for key in data:
         if key not in schema:
             allowed = ", ".join(schema)
             raise RulesError(
-                _("unknown key {key}; allowed here: {allowed}").format(key=quote(_join(path, key)), allowed=allowed),
+                M_("unknown key {key}; allowed here: {allowed}", key=quoted(_join(path, key)), allowed=allowed),
                 source,
                 _line_of(data, key, line),
             )
@@ -112,7 +121,7 @@ def validate(data, schema: dict, source: str, path: str = "", line: int | None =
             if optional:
                 continue
             raise RulesError(
-                _("missing key {key} ({allowed})").format(key=quote(_join(path, key)), allowed=_describe(spec)),
+                M_("missing key {key} ({allowed})", key=quoted(_join(path, key)), allowed=_describe(spec)),
                 source,
                 line,
             )
@@ -136,33 +145,35 @@ def _check(value, spec, source: str, path: str, line: int | None) -> None:
             isinstance(value, bool) or not isinstance(value, (int, float)) or not -MAX_NUMBER <= value <= MAX_NUMBER
         ):  # also refuses nan and inf
             raise RulesError(
-                _("{key}: expected a number from {low} to {high}, got {value}").format(
-                    key=path, low=-MAX_NUMBER, high=MAX_NUMBER, value=_show(value)
+                M_(
+                    "{key}: expected a number from {low} to {high}, got {value}",
+                    key=path,
+                    low=-MAX_NUMBER,
+                    high=MAX_NUMBER,
+                    value=_show(value),
                 ),
                 source,
                 line,
             )
     elif spec is int or isinstance(spec, Whole):
         if isinstance(value, bool) or not isinstance(value, int):
-            _refuse(path, _(_TYPE_NAMES[int]), _show(value), source, line)
+            _refuse(path, M_(_TYPE_NAMES[int]), _show(value), source, line)
         if isinstance(spec, Whole) and not spec.low <= value <= spec.high:
             _refuse(path, _describe(spec), str(value), source, line)
     elif not isinstance(value, spec) or (spec is not bool and isinstance(value, bool)):
         _refuse(path, _describe(spec), _show(value), source, line)
     elif spec is str and len(value) > MAX_TEXT:
         raise RulesError(
-            _("{key}: {value} is longer than {most} characters").format(key=path, value=_show(value), most=MAX_TEXT),
+            M_("{key}: {value} is longer than {most} characters", key=path, value=_show(value), most=MAX_TEXT),
             source,
             line,
         )
 
 
-def _refuse(path: str, allowed: str, shown: str, source: str, line: int | None):
+def _refuse(path: str, allowed: str | Message, shown: str | Message, source: str, line: int | None) -> NoReturn:
     """`key: expected <what is allowed>, got <what is written>`: the file, the line, the key and
     the allowed values."""
-    raise RulesError(
-        _("{key}: expected {allowed}, got {value}").format(key=path, allowed=allowed, value=shown), source, line
-    )
+    raise RulesError(M_("{key}: expected {allowed}, got {value}", key=path, allowed=allowed, value=shown), source, line)
 
 
 def _line_of(data, key, default):
@@ -173,5 +184,5 @@ def _join(path: str, key) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
-def _show(value) -> str:
-    return _("nothing") if value is None else quote(value)
+def _show(value: object) -> str | Message:
+    return M_("nothing") if value is None else quoted(value)

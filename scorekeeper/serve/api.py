@@ -16,6 +16,7 @@ from scorekeeper import i18n
 from scorekeeper.core import pad_entry, tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
 from scorekeeper.i18n import _, in_words
+from scorekeeper.output.editing_text import said_lines
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.requests import acting, allow, change_id, language, locked, served, table_or_404, token
 from scorekeeper.serve.words import already_words
@@ -96,7 +97,7 @@ def register(app) -> None:
             return jsonify(
                 {
                     "entry": checked.entry,
-                    "refusals": {name: in_words(said) for name, said in checked.refusals.items()},
+                    "refusals": {name: in_words(words) for name, words in checked.refusals.items()},
                     "findings": [_placed(place, f) for place, f in checked.findings],
                     "recordable": checked.recordable,
                 }
@@ -121,7 +122,8 @@ def _changed(done: tables.Recorded, status: int):
     """The sheet after a change, what it says, and `already_saved`: null when this request made
     the change, else the change its Idempotency-Key made before (this one made none: 200)."""
     if done.repeat is None:
-        return jsonify({**done.report, "said": done.said, "already_saved": None}), status
+        said = [line for told in done.said for line in said_lines(told)]  # what the change told, in words
+        return jsonify({**done.report, "said": said, "already_saved": None}), status
     repeat = done.repeat
     line = already_words(repeat)
     return jsonify(

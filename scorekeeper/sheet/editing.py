@@ -7,12 +7,13 @@ from collections import Counter
 
 from scorekeeper import games
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet
-from scorekeeper.findings import Finding
-from scorekeeper.i18n import _, in_words
+from scorekeeper.findings import Cited, Finding
+from scorekeeper.i18n import M_, Joined, Message, in_words
 from scorekeeper.journal.transaction import Change, FileChange, Session
-from scorekeeper.output.editing_text import removed_line, saved_lines, stopped_line
-from scorekeeper.output.journal_text import journal_lines, repeat_line
+from scorekeeper.sheet.change_reports import JournalNews, Removed, Repeated, Saved, Say, Stopped, say_nothing
+from scorekeeper.sheet.entry_sentences import EntrySentences, fill
 from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.results import SheetResult
 from scorekeeper.sheet.saving import writer_lock
 from scorekeeper.sheet.typed_input import Stop
 from scorekeeper.sheet.yaml_edit import append_entry, remove_entry, replace_entry
@@ -21,6 +22,11 @@ from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, loads, read_text
 
 def _game(sheet) -> games.Game:
     return games.get(sheet.rules.game)
+
+
+def _sentences(sheet) -> EntrySentences:
+    """The sentences naming an entry of the sheet, in its game's word for one."""
+    return _game(sheet).entry_sentences()
 
 
 MAX_SAID = 3  # errors a refused change names on its one line; `check` lists them all
@@ -39,7 +45,7 @@ def _build(sheet, hand, values, options) -> dict:
     for name in given:
         if name not in taken:
             raise InputValueError(
-                _("{option} is not used in {game}").format(option="--" + name.replace("_", "-"), game=game.title),
+                M_("{option} is not used in {game}", option="--" + name.replace("_", "-"), game=game.title),
                 sheet.source,
             )
     try:
@@ -137,9 +143,21 @@ def _commit(session: Session, path: str, target: str, text: _Text, new_text: str
     return applied.repeat_of
 
 
-def _said_journal(session: Session, say) -> None:
-    for line in journal_lines(session.recovered, session.notices):
-        say(line)
+def _said_journal(session: Session, say: Say) -> None:
+    """What the journal did first (a killed run's change completed), before anything else."""
+    if session.recovered or session.notices:
+        say(JournalNews(tuple(session.recovered), tuple(session.notices)))
+
+
+def _refusal(errors: list[Finding], hint: bool) -> Message:
+    """`not recorded: ERRORS`: the first MAX_SAID errors, each with its article, and how many
+    more there are (`check` lists them all); `hint`: how to record it anyway (the command line's)."""
+    cited: Message | Joined = Joined(tuple(Cited(finding) for finding in errors[:MAX_SAID]), "; ")
+    if len(errors) > MAX_SAID:
+        cited = M_("{errors}; and {count} more", errors=cited, count=len(errors) - MAX_SAID)
+    if hint:
+        return M_("not recorded: {errors} (use --force to record it as written)", errors=cited)
+    return M_("not recorded: {errors}", errors=cited)
 
 
 def _save_checked(
@@ -150,34 +168,27 @@ def _save_checked(
     rules_path,
     index: int,
     force: bool,
-    say,
-    before,
+    say: Say,
+    before: SheetResult,
     hint: bool = True,
-    session: Session | None = None,
-    journalled: Journalled | None = None,
-):
+    *,
+    session: Session,
+    journalled: Journalled,
+) -> SheetResult:
     """Score the sheet as it would be; refuse it when the change brings an error, on hand
     `index` or anywhere else (unless forced), else save it to `target` in the sheet's own
-    newline style, on the record (the journal), and print what it caused. `before` is the
+    newline style, on the record (the journal), and tell `say` what it caused (Saved). `before` is the
     result of the sheet as it was. Returns the saved sheet's result."""
     if len(text.written(new_text).encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
         # Saved, it could never be read again (yaml_lines refuses a larger file): not even by undo.
         raise InputValueError(
-            _("not recorded: the sheet would be larger than {size} KiB").format(size=MAX_FILE_BYTES // 1024), path
+            M_("not recorded: the sheet would be larger than {size} KiB", size=MAX_FILE_BYTES // 1024), path
         )
     result = score(load_sheet(path, rules_path, new_text))
     found = _caused(before, result, index)
     errors = [f for f in found if f.is_error]
     if errors and not force:
-        detail = "; ".join(f"{in_words(f.message)} [{f.rule}]" for f in errors[:MAX_SAID])
-        if len(errors) > MAX_SAID:
-            more = len(errors) - MAX_SAID
-            detail = _("{errors}; and {count} more").format(errors=detail, count=more)
-        if hint:
-            raise RefusedChange(
-                _("not recorded: {errors} (use --force to record it as written)").format(errors=detail), path, errors
-            )
-        raise RefusedChange(_("not recorded: {errors}").format(errors=detail), path, errors)
+        raise RefusedChange(_refusal(errors, hint), path, errors)
     list_key = games.get(result.game).list_key
     detail = {
         "entry": index,
@@ -187,15 +198,22 @@ def _save_checked(
     }
     earlier = _commit(session, path, target, text, new_text, journalled, detail)
     if earlier is not None:
-        say(repeat_line(earlier))
+        say(Repeated(earlier))
         return score(load_sheet(path, rules_path, text.text))
-    for line in saved_lines(result, index, found):
-        say(line)
+    say(Saved(result, index, tuple(found)))
     return result
 
 
 def record_hand(
-    path: str, hand: str, values: list[str], *, rules_path=None, force=False, say=print, again=False, **options
+    path: str,
+    hand: str,
+    values: list[str],
+    *,
+    rules_path=None,
+    force=False,
+    say: Say = say_nothing,
+    again=False,
+    **options,
 ):
     """Append one hand given as command-line values. The same hand given again right after a
     run that was killed (and whose hand the journal completed) is not recorded twice, unless `again`."""
@@ -207,10 +225,10 @@ def record_hand(
         journalled = Journalled("record", again=again, request=request)
         earlier = session.repeat_of(_probe(path, journalled))
         if earlier is not None:  # the retry of a hand that a killed run saved (the journal completed it)
-            say(repeat_line(earlier))
+            say(Repeated(earlier))
             return
         if before.complete and not force:
-            raise InputValueError(_complete_already(_game(sheet).entry_word[0]), path)
+            raise InputValueError(_sentences(sheet).complete_already, path)
         entry = _build(sheet, hand, values, options)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
         _save_checked(
@@ -235,14 +253,23 @@ def _probe(path: str, journalled: Journalled) -> Change:
 
 
 def fix_hand(
-    path: str, number: int, hand: str, values: list[str], *, rules_path=None, force=False, say=print, **options
+    path: str,
+    number: int,
+    hand: str,
+    values: list[str],
+    *,
+    rules_path=None,
+    force=False,
+    say: Say = say_nothing,
+    **options,
 ):
     """Replace hand `number` (1-based) with a new entry."""
     with writer_lock(path) as target, Session(path, {target}) as session:
         _said_journal(session, say)
         text, sheet = _open(path, target, rules_path)
         if not 1 <= number <= len(sheet.entries):
-            raise InputValueError(_no_such_entry(_game(sheet).entry_word[0], number, len(sheet.entries)), path)
+            message = fill(_sentences(sheet).no_such_entry, number=number, count=len(sheet.entries))
+            raise InputValueError(message, path)
         entry = _build(sheet, hand, values, options)
         new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet))
         _save_checked(
@@ -252,7 +279,13 @@ def fix_hand(
 
 
 def record_entry(
-    path: str, entry: dict, *, expected: int | None = None, rules_path=None, say=print, change_id: str | None = None
+    path: str,
+    entry: dict,
+    *,
+    expected: int | None = None,
+    rules_path=None,
+    say: Say = say_nothing,
+    change_id: str | None = None,
 ):
     """Append one entry as the sheet's YAML writes it (the score pad and its API give it so),
     refused when the sheet no longer has `expected` entries (see refuse_stale) or the game is
@@ -265,13 +298,13 @@ def record_entry(
         if change_id is not None:
             earlier = session.repeat_of(_probe(path, journalled))
             if earlier is not None:
-                say(repeat_line(earlier))
+                say(Repeated(earlier))
                 return score(_open(path, target, rules_path)[1])
         text, sheet = _open(path, target, rules_path)
         refuse_stale(sheet, expected, path)
         before = score(sheet)
         if before.complete:
-            raise InputValueError(_("the game is complete"), path)
+            raise InputValueError(M_("the game is complete"), path)
         new_text = append_entry(text.text, entry, path, _list_key(sheet))
         return _save_checked(
             path, target, text, new_text, rules_path, len(sheet.entries) + 1, False, say, before, hint=False,
@@ -294,7 +327,7 @@ class Preview:
         """(The sheet's result with `entry`, the findings it must answer for): InputValueError
         when the game is complete, SheetFormatError when the entry is no entry of its game."""
         if self.before.complete:
-            raise InputValueError(_("the game is complete"), self.path)
+            raise InputValueError(M_("the game is complete"), self.path)
         index = len(self.sheet.entries) + 1
         appended = append_entry(self.text, entry, self.path, _list_key(self.sheet))
         result = score(load_sheet(self.path, self.rules_path, appended))
@@ -306,15 +339,18 @@ def refuse_stale(sheet, expected: int | None, path: str) -> None:
     has recorded or removed an entry: it would record the hand twice, or in the wrong place."""
     now = len(sheet.entries)
     if expected is not None and expected != now:
-        word = _game(sheet).entry_word[0]
-        message = _recorded_meanwhile(word, now) if now > expected else _removed_meanwhile(word, expected)
+        sentences = _sentences(sheet)
+        if now > expected:
+            message = fill(sentences.recorded_meanwhile, number=now)
+        else:
+            message = fill(sentences.removed_meanwhile, number=expected)
         raise StaleSheet(message, path, expected, now)
 
 
 def undo_hand(
     path: str,
     rules_path=None,
-    say=print,
+    say: Say = say_nothing,
     expected: int | None = None,
     change_id: str | None = None,
     again: bool = False,
@@ -328,12 +364,12 @@ def undo_hand(
         journalled = Journalled("undo", change_id=change_id, again=again, request=() if change_id is None else None)
         earlier = session.repeat_of(_probe(path, journalled))
         if earlier is not None:
-            say(repeat_line(earlier))
+            say(Repeated(earlier))
             return
         text, sheet = _open(path, target, rules_path)
         refuse_stale(sheet, expected, path)
         if not sheet.entries:
-            raise InputValueError(_nothing_to_undo(_game(sheet).entry_word[0]), path)
+            raise InputValueError(_sentences(sheet).nothing_to_undo, path)
         last = sheet.entries[-1]
         list_key = _list_key(sheet)
         index = len(sheet.entries)
@@ -345,12 +381,10 @@ def undo_hand(
             "file": path,
         }
         _commit(session, path, target, text, new_text, journalled, detail)
-        game = _game(sheet)
-        name = getattr(last, "name", None)
-        say(removed_line(game.entry_word[0], index, None if name is None else game.entry_label(name), last.line))
+        say(Removed(sheet.rules.game, index, getattr(last, "name", None), last.line))
 
 
-def record_interactively(path: str, rules_path, ask, say, show) -> None:
+def record_interactively(path: str, rules_path, ask, say: Say, show) -> None:
     """Ask hand after hand until the game is complete or the scorer stops; each hand is saved
     (atomically) as soon as it is confirmed, so an interruption loses none of them."""
     with writer_lock(path) as target, Session(path, {target}) as session:
@@ -360,7 +394,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             text, sheet = _open(path, target, rules_path)
             result = score(sheet)
             if result.complete:
-                say(_("The game is complete."))
+                say(M_("The game is complete."))
                 return
             game = _game(sheet)
             if first:
@@ -369,7 +403,7 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
             try:
                 entry = game.ask_entry(sheet, ask, say)
             except (Stop, EOFError):
-                say("\n" + stopped_line(game.entry_word[0]))
+                say(Stopped(game.name))
                 return
             new_text = append_entry(text.text, entry, path, _list_key(sheet))
             try:
@@ -378,54 +412,6 @@ def record_interactively(path: str, rules_path, ask, say, show) -> None:
                     session=session, journalled=Journalled("record"),
                 )  # fmt: skip
             except InputValueError as exc:
-                say(_("{message}; ask the hand again").format(message=in_words(exc.message)))
+                say(M_("{message}; ask the hand again", message=exc.message))
                 continue
             show(saved)
-
-
-# What `record`, `fix` and `undo` refuse, said of an entry whole for each game's word for it
-# (Game.entry_word: a King or Truco hand, a Sueca deal, a Quatrilho entry), as the Portuguese
-# words differ in gender and the sentence agrees with them.
-
-
-def _complete_already(word: str) -> str:
-    if word == "deal":
-        return _("the game is complete; `fix` corrects a deal, `--force` adds one anyway")
-    if word == "entry":
-        return _("the game is complete; `fix` corrects an entry, `--force` adds one anyway")
-    return _("the game is complete; `fix` corrects a hand, `--force` adds one anyway")
-
-
-def _no_such_entry(word: str, number: int, count: int) -> str:
-    if word == "deal":
-        message = _("there is no deal {number}; the sheet has {count}")
-    elif word == "entry":
-        message = _("there is no entry {number}; the sheet has {count}")
-    else:
-        message = _("there is no hand {number}; the sheet has {count}")
-    return message.format(number=number, count=count)
-
-
-def _nothing_to_undo(word: str) -> str:
-    if word == "deal":
-        return _("there is no deal to undo")
-    if word == "entry":
-        return _("there is no entry to undo")
-    return _("there is no hand to undo")
-
-
-def _recorded_meanwhile(word: str, number: int) -> str:
-    """`hand 5 was recorded meanwhile`: a form made for the sheet before entry `number`."""
-    if word == "deal":
-        return _("deal {number} was recorded meanwhile").format(number=number)
-    if word == "entry":
-        return _("entry {number} was recorded meanwhile").format(number=number)
-    return _("hand {number} was recorded meanwhile").format(number=number)
-
-
-def _removed_meanwhile(word: str, number: int) -> str:
-    if word == "deal":
-        return _("deal {number} was removed meanwhile").format(number=number)
-    if word == "entry":
-        return _("entry {number} was removed meanwhile").format(number=number)
-    return _("hand {number} was removed meanwhile").format(number=number)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorekeeper.errors import InputValueError
-from scorekeeper.i18n import _
+from scorekeeper.errors import InputValueError, RefusalWords
+from scorekeeper.i18n import M_, Message, in_words
 from scorekeeper.sheet.typed_input import whole
 
 # What a field asks for, as a front end lays it out.
@@ -165,8 +165,10 @@ class Reader:
             self.refuse(name, exc.message)
             return None
 
-    def refuse(self, name: str, message: str) -> None:
-        self.refusals.setdefault(name, message)
+    def refuse(self, name: str, message: RefusalWords) -> None:
+        """`name`'s refusal, said now: a screen's refusals are the words serve/ shows beside each
+        field, in the language of the request that reads the screen."""
+        self.refusals.setdefault(name, in_words(message))
 
     def done(self) -> None:
         """Raise FormRefused when anything was refused."""
@@ -174,9 +176,9 @@ class Reader:
             raise FormRefused(self.refusals)
 
 
-def _required(one: Field) -> str:
-    return _("{field}: required").format(field=one.label)
+def _required(one: Field) -> Message:
+    return M_("{field}: required", field=one.label)
 
 
-def _not_offered(one: Field) -> str:
-    return _("{field}: choose one of the buttons").format(field=one.label)
+def _not_offered(one: Field) -> Message:
+    return M_("{field}: choose one of the buttons", field=one.label)

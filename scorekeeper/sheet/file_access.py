@@ -13,7 +13,7 @@ import os
 import stat
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 
@@ -24,21 +24,21 @@ def open_regular(path: str, error: type[ScorekeeperError] = ScorekeeperError):
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except IsADirectoryError:
-        raise error(_("is a directory, not a file"), path) from None
+        raise error(M_("is a directory, not a file"), path) from None
     except FileNotFoundError:
-        raise error(_("no such file"), path) from None
+        raise error(M_("no such file"), path) from None
     except PermissionError:
-        raise error(_("permission denied"), path) from None
+        raise error(M_("permission denied"), path) from None
     except OSError as exc:
-        raise error(_("cannot read: {reason}").format(reason=exc.strerror or exc), path) from None
+        raise error(M_("cannot read: {reason}", reason=exc.strerror or str(exc)), path) from None
     except ValueError:  # a NUL byte in the name: no file is called that
-        raise error(_("no such file"), path) from None
+        raise error(M_("no such file"), path) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise error(_("is a directory, not a file"), path)
+            raise error(M_("is a directory, not a file"), path)
         if not stat.S_ISREG(mode):
-            raise error(_("is not a regular file (a pipe, device or socket): refused"), path)
+            raise error(M_("is not a regular file (a pipe, device or socket): refused"), path)
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -59,4 +59,4 @@ def read_regular(path: str, limit: int, error: type[ScorekeeperError] = Scorekee
                 data += handle.read(limit + 1 - len(data))
             return data
         except OSError as exc:
-            raise error(_("cannot read: {reason}").format(reason=exc.strerror or exc), path) from None
+            raise error(M_("cannot read: {reason}", reason=exc.strerror or str(exc)), path) from None

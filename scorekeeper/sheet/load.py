@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from scorekeeper import games
 from scorekeeper.errors import RulesError, SheetFormatError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_, _
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.yaml_lines import loads, read_text
+
+if TYPE_CHECKING:
+    from scorekeeper.sheet.results import SheetResult
 
 
 def load_sheet(path: str, rules_path: str | None = None, text: str | None = None):
@@ -41,12 +45,12 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
         except RulesError as exc:
             if exc.source is None:  # an unknown name: point at the sheet's rules: line
                 raise SheetFormatError(
-                    _("rules: {problem}").format(problem=exc.message), path, doc.line_of("rules")
+                    M_("rules: {problem}", problem=exc.message), path, doc.line_of("rules")
                 ) from None
             raise
     return games.get(rules.game).parse_sheet(doc, rules, path, ref)
 
 
-def score(sheet):
+def score(sheet) -> SheetResult:
     """Score a loaded sheet with its game's model."""
     return games.get(sheet.rules.game).score_sheet(sheet)

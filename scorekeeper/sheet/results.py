@@ -11,7 +11,9 @@ from scorekeeper.findings import Finding
 class HandResult(NamedTuple):
     """One scored hand entry. `points` is None when the hand could not be scored at all."""
 
-    index: int  # 1-based position on the sheet
+    # 1-based position on the sheet; named as tuple's own index() method, which it hides (read as
+    # hand.index everywhere, and never called on a HandResult)
+    index: int  # type: ignore[assignment]
     line: int
     hand: str  # canonical hand name, or the name as written when it is unknown
     detail: str  # e.g. "Ana, positivos, copas" or "renuncia: Duarte"

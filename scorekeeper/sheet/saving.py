@@ -16,10 +16,11 @@ import os
 import re
 import secrets
 import stat
+import sys
 
 from scorekeeper.errors import SheetFormatError, SheetLockedError
-from scorekeeper.i18n import _
-from scorekeeper.output.terminal import saved
+from scorekeeper.i18n import M_, Message
+from scorekeeper.sheet.saved_files import note_saved
 
 NAME_MAX = 255  # bytes in one file name on every common file system
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -42,7 +43,7 @@ def real_path(path: str, name: str | None = None) -> str:
     name = name or path
     target = os.path.realpath(path)
     if (os.path.lexists(path) and not os.path.lexists(target)) or os.path.islink(target):
-        raise SheetWriteError(_("is a symbolic link to nothing (or a loop of links): refused"), name)
+        raise SheetWriteError(M_("is a symbolic link to nothing (or a loop of links): refused"), name)
     return target
 
 
@@ -77,7 +78,7 @@ def remove_stale_temps(target: str, names: list[str] | None = None) -> list[str]
     link, never what it points to) are removed. Returns the names removed. `names`: the
     folder's file names ending in .tmp, when the caller listed them once for many sheets."""
     folder, stem = os.path.dirname(target), _stem(target)
-    removed = []
+    removed: list[str] = []
     if names is None:
         try:
             names = [entry.name for entry in os.scandir(folder)]
@@ -105,24 +106,24 @@ def temp_names(folder: str) -> list[str]:
         return []
 
 
-def _why(exc: OSError) -> str:
+def _why(exc: OSError) -> str | Message:
     if exc.errno == errno.ENOSPC:
-        return _("no space left on the disk")
+        return M_("no space left on the disk")
     if exc.errno == getattr(errno, "EDQUOT", errno.ENOSPC):
-        return _("disk quota exceeded")
+        return M_("disk quota exceeded")
     if exc.errno == errno.ENAMETOOLONG:
-        return _("file name too long")
+        return M_("file name too long")
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return _("permission denied")
+        return M_("permission denied")
     if exc.errno == errno.EROFS:
-        return _("read-only file system")
+        return M_("read-only file system")
     return (exc.strerror or str(exc)).lower()  # the system's own words
 
 
 def _check_folder(target: str, name: str) -> None:
     """The folder the file goes in must exist (named as typed)."""
     if not os.path.isdir(os.path.dirname(target)):
-        raise SheetWriteError(_("the folder {folder} does not exist").format(folder=os.path.dirname(name) or "."), name)
+        raise SheetWriteError(M_("the folder {folder} does not exist", folder=os.path.dirname(name) or "."), name)
 
 
 def _check_writable(target: str, name: str) -> None:
@@ -132,11 +133,11 @@ def _check_writable(target: str, name: str) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise SheetWriteError(_("cannot save: {reason}").format(reason=_why(exc)), name) from None
+        raise SheetWriteError(M_("cannot save: {reason}", reason=_why(exc)), name) from None
     if not stat.S_ISREG(st.st_mode):
-        raise SheetWriteError(_("is not a regular file: refused"), name)
+        raise SheetWriteError(M_("is not a regular file: refused"), name)
     if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
-        raise SheetWriteError(_("is read-only: not changed (make it writable first)"), name)
+        raise SheetWriteError(M_("is read-only: not changed (make it writable first)"), name)
 
 
 # --- saving -----------------------------------------------------------------------------
@@ -173,7 +174,7 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
             except FileExistsError:  # planted, or a one in 2**64 coincidence: another name
                 temp = None
         else:
-            raise SheetWriteError(_("cannot create a temporary file beside it"), name)
+            raise SheetWriteError(M_("cannot create a temporary file beside it"), name)
         try:
             if mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(fd, mode)  # the sheet's own mode: the umask must not narrow it
@@ -183,9 +184,9 @@ def atomic_write(path: str, content: str | bytes, name: str | None = None) -> No
             os.close(fd)
         os.replace(temp, target)
         temp = None
-        saved(name)  # from here on, output that cannot be written does not fail the command
+        note_saved(name)  # from here on, output that cannot be written does not fail the command
     except OSError as exc:
-        raise SheetWriteError(_("cannot save: {reason}").format(reason=_why(exc)), name) from None
+        raise SheetWriteError(M_("cannot save: {reason}", reason=_why(exc)), name) from None
     finally:
         if temp is not None:
             with contextlib.suppress(OSError):
@@ -202,7 +203,7 @@ def refuse_existing(path: str, force: bool) -> None:
     """Nothing already saved is lost: an existing file is replaced only with --force. Asked
     before any work is done (a workbook built, a boletim read); write_new asks again under the lock."""
     if os.path.exists(path) and not force:
-        raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
+        raise SheetWriteError(M_("already exists; use --force to overwrite it"), path)
 
 
 def refuse_link_or_existing(path: str, force: bool) -> None:
@@ -210,12 +211,12 @@ def refuse_link_or_existing(path: str, force: bool) -> None:
     `force`), a missing folder, an existing file without `force`."""
     if os.path.islink(path):
         raise SheetWriteError(
-            _("is a symbolic link: refused (name the file it points to, if that is what you mean)"), path
+            M_("is a symbolic link: refused (name the file it points to, if that is what you mean)"), path
         )
     target = real_path(path)
     _check_folder(target, path)
     if os.path.lexists(target) and not force:
-        raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
+        raise SheetWriteError(M_("already exists; use --force to overwrite it"), path)
 
 
 def write_new(path: str, content: str | bytes, force: bool) -> None:
@@ -228,7 +229,7 @@ def write_new(path: str, content: str | bytes, force: bool) -> None:
     refuse_link_or_existing(path, force)
     with writer_lock(path) as locked:
         if os.path.lexists(locked) and not force:  # created while we waited for the lock
-            raise SheetWriteError(_("already exists; use --force to overwrite it"), path)
+            raise SheetWriteError(M_("already exists; use --force to overwrite it"), path)
         atomic_write(locked, content, name=path)
 
 
@@ -275,11 +276,12 @@ def _acquire(lock_path: str, name: str) -> tuple[int, bool]:
             except (BlockingIOError, PermissionError):
                 holder = _read_small(fd)
                 if holder.isdigit():
-                    message = _(
-                        "another scorekeeper is writing this file (process {process}); try again when it is done"
-                    ).format(process=holder)
+                    message = M_(
+                        "another scorekeeper is writing this file (process {process}); try again when it is done",
+                        process=holder,
+                    )
                 else:
-                    message = _("another scorekeeper is writing this file; try again when it is done")
+                    message = M_("another scorekeeper is writing this file; try again when it is done")
                 raise SheetLockedError(message, name) from None
             held = True
             if _same_file(lock_path, fd):
@@ -302,7 +304,7 @@ def _acquire(lock_path: str, name: str) -> tuple[int, bool]:
             os.close(fd)
             raise
         os.close(fd)
-    raise SheetLockedError(_("the lock file keeps changing; try again"), name)
+    raise SheetLockedError(M_("the lock file keeps changing; try again"), name)
 
 
 def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
@@ -315,7 +317,7 @@ def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
             pass
         except OSError as exc:
             raise SheetWriteError(
-                _("cannot create the lock file {lock}: {reason}").format(lock=lock_path, reason=_why(exc)), name
+                M_("cannot create the lock file {lock}: {reason}", lock=lock_path, reason=_why(exc)), name
             ) from None
         else:
             if hasattr(os, "fchmod"):
@@ -329,18 +331,20 @@ def _open_lock(lock_path: str, name: str) -> tuple[int, bool]:
         except OSError as exc:
             if exc.errno == errno.ELOOP or os.path.islink(lock_path):
                 raise SheetWriteError(
-                    _("the lock file {lock} is a symbolic link: refused; remove it").format(lock=lock_path), name
+                    M_("the lock file {lock} is a symbolic link: refused; remove it", lock=lock_path), name
                 ) from None
             raise SheetWriteError(
-                _("cannot open the lock file {lock}: {reason}; remove it if no scorekeeper is running").format(
-                    lock=lock_path, reason=_why(exc)
+                M_(
+                    "cannot open the lock file {lock}: {reason}; remove it if no scorekeeper is running",
+                    lock=lock_path,
+                    reason=_why(exc),
                 ),
                 name,
             ) from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
             raise SheetWriteError(
-                _("the lock file {lock} is not a regular file: refused; remove it").format(lock=lock_path), name
+                M_("the lock file {lock} is not a regular file: refused; remove it", lock=lock_path), name
             )
         return fd, False
 
@@ -371,11 +375,11 @@ def _unlink_if_same(path: str, fd: int) -> None:
 
 def _lock_nonblocking(fd: int) -> None:
     """An exclusive lock on the open file, or BlockingIOError/PermissionError when it is held."""
-    try:
-        import fcntl  # POSIX only
-    except ImportError:  # Windows: a byte-range lock, also released when the process dies
+    if sys.platform == "win32":  # a byte-range lock, also released when the process dies
         import msvcrt  # Windows only
 
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         return
+    import fcntl  # POSIX only
+
     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -3,8 +3,8 @@ and (for the team games) team names."""
 
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError, quote
-from scorekeeper.i18n import _, in_words, ngettext
+from scorekeeper.errors import InputValueError, quoted
+from scorekeeper.i18n import M_, Message, Mn_, _, in_words
 from scorekeeper.sheet.vocabulary import normalize
 
 STOP = ("q", "quit", "stop", "done", "sair")
@@ -42,14 +42,14 @@ def team_name(sheet, typed: str) -> str:
         if key in {normalize(name), *map(normalize, members)}:
             return name
     raise InputValueError(
-        _("{name} is not a team at this table ({teams})").format(name=quote(typed), teams=", ".join(sheet.teams))
+        M_("{name} is not a team at this table ({teams})", name=quoted(typed), teams=", ".join(sheet.teams))
     )
 
 
 MAX_DIGITS = 12  # as in a sheet (yaml_lines.MAX_DIGITS): no score or count is longer
 
 
-def whole(text: str, what: str, low: int | None, high: int | None) -> int:
+def whole(text: str, what: str | Message, low: int | None, high: int | None) -> int:
     """A typed whole number within [low, high] (None: unbounded), or InputValueError quoting it.
 
     The digits are counted before int() is asked: Python refuses (with an error of its own)
@@ -58,30 +58,33 @@ def whole(text: str, what: str, low: int | None, high: int | None) -> int:
     typed = str(text).strip()
     digits = typed[1:] if typed[:1] in ("+", "-") else typed
     if not (digits.isascii() and digits.isdigit()):
-        raise InputValueError(_("{what}: {value} is not a whole number").format(what=what, value=quote(text)))
+        raise InputValueError(M_("{what}: {value} is not a whole number", what=what, value=quoted(text)))
     if len(digits) > MAX_DIGITS:
         raise InputValueError(
-            ngettext(
+            Mn_(
                 "{what}: a number of {count} digit is out of range ({allowed})",
                 "{what}: a number of {count} digits is out of range ({allowed})",
                 len(digits),
-            ).format(what=what, count=len(digits), allowed=_range(low, high))
+                what=what,
+                count=len(digits),
+                allowed=_range(low, high),
+            )
         )
     value = int(typed)
     if low is not None and value < low or high is not None and value > high:
         raise InputValueError(
-            _("{what}: {value} is out of range ({allowed})").format(what=what, value=value, allowed=_range(low, high))
+            M_("{what}: {value} is out of range ({allowed})", what=what, value=value, allowed=_range(low, high))
         )
     return value
 
 
-def _range(low: int | None, high: int | None) -> str:
+def _range(low: int | None, high: int | None) -> Message:
     """`0 to 8`, `1 or more`, `at most 0`: the allowed range in words."""
     if low is not None and high is not None:
-        return _("{low} to {high}").format(low=low, high=high)
+        return M_("{low} to {high}", low=low, high=high)
     if low is not None:
-        return _("{low} or more").format(low=low)
-    return _("at most {high}").format(high=high) if high is not None else _("any whole number")
+        return M_("{low} or more", low=low)
+    return M_("at most {high}", high=high) if high is not None else M_("any whole number")
 
 
 def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True, choices=(), together=()):
@@ -96,4 +99,4 @@ def until_valid(ask, say, prompt: str, convert, default=None, stops: bool = True
         try:
             return convert(typed)
         except InputValueError as exc:
-            say("  " + _("{message}; try again").format(message=in_words(exc.message)))
+            say("  " + _("{message}; try again").format(message=in_words(exc.message)))  # the prompts: an edge

@@ -6,7 +6,7 @@ from __future__ import annotations
 import yaml
 
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.sheet.yaml_lines import TextDumper, malformed
 
 
@@ -42,7 +42,7 @@ def _root_and_hands(text: str, source: str, list_key: str):
     """The document's node tree, and the key and value nodes of its hands (or deals) list."""
     root = _compose(text, source)
     if not isinstance(root, yaml.MappingNode):
-        raise SheetFormatError(_("not a score sheet: expected a mapping"), source)
+        raise SheetFormatError(M_("not a score sheet: expected a mapping"), source)
     for key, value in root.value:
         if isinstance(key, yaml.ScalarNode) and key.value == list_key:
             return root, key, value
@@ -76,16 +76,18 @@ def _refuse_shared(root, source: str, node, position: int, list_key: str) -> Non
         current = stack.pop()
         if uses.get(id(current), 0) > 1:
             if list_key == "deals":
-                message = _(
+                message = M_(
                     "deal {number} shares its text with another entry through a YAML alias (&, *): edit "
-                    "the sheet by hand"
+                    "the sheet by hand",
+                    number=position + 1,
                 )
             else:
-                message = _(
+                message = M_(
                     "hand {number} shares its text with another entry through a YAML alias (&, *): edit "
-                    "the sheet by hand"
+                    "the sheet by hand",
+                    number=position + 1,
                 )
-            raise SheetFormatError(message.format(number=position + 1), source, node.start_mark.line + 1)
+            raise SheetFormatError(message, source, node.start_mark.line + 1)
         if isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
         elif isinstance(current, yaml.MappingNode):
@@ -219,7 +221,7 @@ def _item_texts(text: str, value, source: str = "") -> list[str]:
                 chunk = flow(yaml.constructor.SafeConstructor().construct_document(node))
             except (yaml.YAMLError, RecursionError, TypeError, ValueError):
                 raise SheetFormatError(
-                    _("an entry that cannot be rewritten on one line"), source, node.start_mark.line + 1
+                    M_("an entry that cannot be rewritten on one line"), source, node.start_mark.line + 1
                 ) from None
         items.append(chunk)
     return items
@@ -230,10 +232,8 @@ def _rewrite_list(text: str, key, value, items: list[str]) -> str:
     keeping a comment that followed the value on its line."""
     indent = " " * (key.start_mark.column + 2)
     colon = text.index(":", key.end_mark.index) + 1
-    if value.start_mark.index == value.end_mark.index:  # `hands:` with nothing after it
-        value_end = colon
-    else:
-        value_end = _node_end(text, value)
+    empty = value.start_mark.index == value.end_mark.index  # `hands:` with nothing after it
+    value_end = colon if empty else _node_end(text, value)
     line_end = _line_end(text, value_end)
     rest = text[value_end:line_end]  # spaces and a comment, if any
     new = rest + _block(items, indent) if items else " []" + rest

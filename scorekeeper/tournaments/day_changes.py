@@ -20,7 +20,7 @@ import yaml
 
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, one_line, quote
-from scorekeeper.i18n import _, decimal, in_words, ngettext
+from scorekeeper.i18n import M_, _, decimal, ngettext
 from scorekeeper.journal.transaction import Change, FileChange, Session, current
 from scorekeeper.names import name_problem, text_problem
 from scorekeeper.output.journal_text import journal_lines, repeat_line
@@ -807,9 +807,7 @@ def _renamed_sheet(tournament: Tournament, where: str, old: str, new: str) -> tu
         after = score(load_sheet(where, text=renamed))
     except ScorekeeperError as exc:
         raise InputValueError(
-            _("{sheet}: renamed, it would not read ({error}); rename it by hand").format(
-                sheet=where, error=in_words(exc.message)
-            )
+            M_("{sheet}: renamed, it would not read ({error}); rename it by hand", sheet=where, error=exc.message)
         ) from None
     spelled = {old: new}
     if [spelled.get(p, p) for p in before.players] != list(after.players) or {

@@ -27,7 +27,7 @@ import os
 
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, quote
-from scorekeeper.i18n import _, grouped
+from scorekeeper.i18n import M_, Message, _, grouped
 from scorekeeper.names import name_problem, text_problem
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.file_access import read_regular
@@ -110,7 +110,7 @@ class _Reader:
         self.path, self.doc = path, doc
         self.good: set[str] = set()  # names that passed the name rule
 
-    def fail(self, message: str, line) -> None:
+    def fail(self, message: str | Message, line) -> None:
         raise TournamentFormatError(message, self.path, line)
 
     def keys(self, item, allowed: tuple[str, ...], what: str) -> None:
@@ -180,7 +180,7 @@ class _Reader:
                     doc.line_of("rules"),
                 )
             if exc.source is None:
-                self.fail(_("rules: {problem}").format(problem=exc.message), doc.line_of("rules"))
+                self.fail(M_("rules: {problem}", problem=exc.message), doc.line_of("rules"))
             raise
 
         game = games.get(rules.game)

@@ -30,7 +30,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import N_, _, grouped, in_words, pgettext
+from scorekeeper.i18n import M_, N_, _, grouped, in_words, pgettext
 from scorekeeper.output.tournament_text import decided_by_words, stage_words
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.sheet.results import sheet_meta
@@ -328,9 +328,7 @@ class _Builder:
                 try:
                     summary = self.game.write_boletim(ws, sheet, result, self.styles, meta)
                 except Unwritable as exc:
-                    raise SheetFormatError(
-                        _("cannot export: {reason}").format(reason=exc.message), sheet.source
-                    ) from None
+                    raise SheetFormatError(M_("cannot export: {reason}", reason=exc.message), sheet.source) from None
                 played[id(item)] = Played(round_, label, title, result, summary, item.sheet in self.counted)
                 self.writing(len(played), self.sheet_count)
         return played

@@ -14,7 +14,7 @@ from openpyxl.styles import Alignment
 
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import M_, N_, _
 from scorekeeper.sheet.results import sheet_meta
 from scorekeeper.sheet.saving import write_new
 from scorekeeper.workbook import regras
@@ -98,7 +98,7 @@ def _refused_at(source: str | None):
     try:
         yield
     except Unwritable as exc:
-        raise SheetFormatError(_("cannot export: {reason}").format(reason=exc.message), source) from None
+        raise SheetFormatError(M_("cannot export: {reason}", reason=exc.message), source) from None
 
 
 def blank_workbook(game, rules, who, scorer: str | None, meta: dict) -> Workbook:

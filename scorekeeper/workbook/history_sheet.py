@@ -8,9 +8,8 @@ so `read.read_worksheet` finds no Regras cell there."""
 
 from __future__ import annotations
 
-from scorekeeper import games
 from scorekeeper.i18n import N_, _, pgettext
-from scorekeeper.output.history_text import by_text, entry_said, removed_word
+from scorekeeper.journal.change_words import by_text, entry_said, removed_word
 from scorekeeper.workbook.layout import col
 from scorekeeper.workbook.sheet_style import Styles, page_setup, put
 
@@ -63,7 +62,7 @@ def write_history(ws, rows, styles: Styles) -> None:
         row += 1
         name, before, after = entry_said(change, sheet.rules.game)
         if change.after is None:
-            after = removed_word(games.get(sheet.rules.game).entry_word[0])
+            after = removed_word(sheet.rules.game)
         values = (title, name, _change_word(change), before, after, _when(change.when), by_text(change.by))
         for column, value in enumerate(values, start=1):
             cell = put(ws, row, column, value)  # text as data: never a formula, whoever wrote it

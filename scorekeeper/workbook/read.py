@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime
+from typing import Protocol
 
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import _
+from scorekeeper.findings import Finding
+from scorekeeper.i18n import M_
+from scorekeeper.sheet.results import SheetResult
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.safe_read import (
@@ -22,11 +25,25 @@ from scorekeeper.workbook.safe_read import (
 )
 
 
-def read_workbook(path: str) -> list:
+class Boletim(Protocol):
+    """A boletim or ficha worksheet as its game read it (or will, HouseRulesWorksheet): its title,
+    its place (`workbook:worksheet`), its sheet checked, its YAML, and what its cells say that a
+    sheet cannot (a count read from a formula)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    def check(self, rules_path: str | None = None) -> SheetResult: ...
+    def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str: ...
+    def cell_findings(self, rules_path: str | None = None) -> list[Finding]: ...
+
+
+def read_workbook(path: str) -> list[Boletim]:
     """Every boletim or ficha worksheet of a workbook (a summary sheet is passed over). Each is
     read by its game, named in its `Regras` cell; each has `title`, `check()` and `to_yaml()`.
     The read is bounded in bytes, parts, tags, shared strings, rows, cells and time."""
-    found = []
+    found: list[Boletim] = []
     with bounded_read(path) as budget:
         data = read_file(path)
         check_zip(data, path, budget)
@@ -39,7 +56,7 @@ def read_workbook(path: str) -> list:
         finally:
             wb.close()
     if not found:
-        raise SheetFormatError(_("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers"), path)
+        raise SheetFormatError(M_("not a scorekeeper boletim: no worksheet has the 'Regras' and 'Mão' headers"), path)
     return found
 
 
@@ -51,17 +68,18 @@ def read_worksheet(grid: Grid):
         return None
     if grid.beyond is not None:  # a boletim's cells all lie within the bounds: nothing typed is skipped
         raise SheetFormatError(
-            _(
+            M_(
                 "a value is typed here, beyond what a boletim uses ({corner}): nothing there is "
-                "read; move it into the table or clear it"
-            ).format(corner=f"{L.col(MAX_COLUMNS)}{MAX_ROWS}"),
+                "read; move it into the table or clear it",
+                corner=f"{L.col(MAX_COLUMNS)}{MAX_ROWS}",
+            ),
             grid.where(*grid.beyond),
         )
     info, places = header_info(grid, L.NAMES_ROW, found)
     ref = info.get("rules")
     if ref is None:
         raise SheetFormatError(
-            _("the Regras cell is empty: it names the rules the boletim is played by"), grid.where(*found["rules"])
+            M_("the Regras cell is empty: it names the rules the boletim is played by"), grid.where(*found["rules"])
         )
     ref = str(ref)
     where = grid.where(*places["rules"])
@@ -94,16 +112,16 @@ class HouseRulesWorksheet:
         rules = regras.resolve(self.ref, rules_path, self.where)
         boletim = read_as(self.grid, self.info, rules, self.ref, self.where, self.places)
         if boletim is None:
-            raise SheetFormatError(_("not a scorekeeper boletim: no 'Mão' header row"), self.source)
+            raise SheetFormatError(M_("not a scorekeeper boletim: no 'Mão' header row"), self.source)
         return boletim
 
-    def check(self, rules_path: str | None = None):
+    def check(self, rules_path: str | None = None) -> SheetResult:
         return self._read(rules_path).check(rules_path)
 
     def to_yaml(self, rules_path: str | None = None, rules_ref: str | None = None) -> str:
         return self._read(rules_path).to_yaml(rules_path, rules_ref)
 
-    def cell_findings(self, rules_path: str | None = None) -> list:
+    def cell_findings(self, rules_path: str | None = None) -> list[Finding]:
         return self._read(rules_path).cell_findings()
 
 

@@ -8,8 +8,8 @@ a house variant is given by the user with `--rules PATH`.
 
 from __future__ import annotations
 
-from scorekeeper.errors import SheetFormatError, UnknownRulesError, quote
-from scorekeeper.i18n import _
+from scorekeeper.errors import SheetFormatError, UnknownRulesError, quoted
+from scorekeeper.i18n import M_
 from scorekeeper.rulebook import registry
 
 
@@ -38,13 +38,17 @@ def refusal(ref: str, where: str) -> SheetFormatError:
     known = ", ".join(registry.rules_names())
     # "Regras" names the header cell as the default boletim labels it (the message is said at it).
     if registry.looks_like_path(ref):
-        message = _(
+        message = M_(
             "Regras: {ref} is a path; a workbook names shipped rules only ({known}); `--rules PATH` gives "
-            "a house variant"
-        ).format(ref=quote(ref), known=known)
+            "a house variant",
+            ref=quoted(ref),
+            known=known,
+        )
     else:
-        message = _("Regras: unknown rules {ref}; known: {known}; `--rules PATH` gives a house variant").format(
-            ref=quote(ref), known=known
+        message = M_(
+            "Regras: unknown rules {ref}; known: {known}; `--rules PATH` gives a house variant",
+            ref=quoted(ref),
+            known=known,
         )
     return SheetFormatError(message, where)
 

@@ -38,9 +38,9 @@ from openpyxl.styles.stylesheet import apply_stylesheet
 from openpyxl.utils.datetime import from_excel
 
 from scorekeeper import i18n
-from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.i18n import _, grouped
+from scorekeeper.i18n import M_, Message, _, grouped
 from scorekeeper.sheet.file_access import open_regular
 from scorekeeper.workbook.layout import col
 
@@ -90,7 +90,7 @@ class _Budget:
             raise _Deadline
 
 
-def _refuse(message: str, path: str) -> SheetFormatError:
+def _refuse(message: str | Message, path: str) -> SheetFormatError:
     return SheetFormatError(message, path)
 
 
@@ -132,10 +132,11 @@ def bounded_read(path: str, seconds: float | None = None):
                 yield budget
     except _Deadline:
         raise _refuse(
-            _(
+            M_(
                 "reading the workbook took more than {seconds} s: refused "
-                "(a workbook of boletins reads in about a second)"
-            ).format(seconds=i18n.decimal(f"{seconds:g}")),
+                "(a workbook of boletins reads in about a second)",
+                seconds=i18n.decimal(f"{seconds:g}"),
+            ),
             path,
         ) from None
 
@@ -146,19 +147,19 @@ def read_file(path: str) -> bytes:
         size = os.fstat(handle.fileno()).st_size
         if size > MAX_FILE_BYTES:
             raise _refuse(
-                _("{size} MiB is larger than a workbook of boletins can be ({most} MiB)").format(
-                    size=size >> 20, most=MAX_FILE_BYTES >> 20
+                M_(
+                    "{size} MiB is larger than a workbook of boletins can be ({most} MiB)",
+                    size=size >> 20,
+                    most=MAX_FILE_BYTES >> 20,
                 ),
                 path,
             )
         try:
             data = handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
-            raise _refuse(_("cannot read: {reason}").format(reason=exc.strerror or exc), path) from None
+            raise _refuse(M_("cannot read: {reason}", reason=exc.strerror or exc), path) from None
     if len(data) > MAX_FILE_BYTES:  # it grew while we read it
-        raise _refuse(
-            _("larger than a workbook of boletins can be ({most} MiB)").format(most=MAX_FILE_BYTES >> 20), path
-        )
+        raise _refuse(M_("larger than a workbook of boletins can be ({most} MiB)", most=MAX_FILE_BYTES >> 20), path)
     return data
 
 
@@ -168,21 +169,23 @@ def check_zip(data: bytes, path: str, budget: _Budget | None = None) -> None:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError):
-        raise _refuse(_("not an .xlsx workbook (not a zip file, or a damaged one)"), path) from None
+        raise _refuse(M_("not an .xlsx workbook (not a zip file, or a damaged one)"), path) from None
     if len(members) > MAX_MEMBERS:
         raise _refuse(
-            _("the workbook has {count} parts; a workbook of boletins has at most {most}").format(
-                count=len(members), most=MAX_MEMBERS
+            M_(
+                "the workbook has {count} parts; a workbook of boletins has at most {most}",
+                count=len(members),
+                most=MAX_MEMBERS,
             ),
             path,
         )
     unpacked = sum(m.file_size for m in members)
     biggest = max((m.file_size for m in members), default=0)
     if unpacked > MAX_UNPACKED_BYTES or biggest > MAX_MEMBER_BYTES:
-        raise _refuse(_("the workbook unpacks to {size} MiB: refused as a zip bomb").format(size=unpacked >> 20), path)
+        raise _refuse(M_("the workbook unpacks to {size} MiB: refused as a zip bomb", size=unpacked >> 20), path)
     names = {m.filename for m in members}
     if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
-        raise _refuse(_("not an .xlsx workbook (no xl/workbook.xml inside)"), path)
+        raise _refuse(M_("not an .xlsx workbook (no xl/workbook.xml inside)"), path)
     _prescan(archive, members, path, budget)
 
 
@@ -210,33 +213,41 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                     run = run + len(chunk) if len(pieces) == 1 else len(pieces[-1])
                     if longest > MAX_TEXT_RUN:
                         raise _refuse(
-                            _("{part} holds a text longer than a cell can ({most} characters): not a boletim").format(
-                                part=quote(member.filename), most=grouped(32_767)
+                            M_(
+                                "{part} holds a text longer than a cell can ({most} characters): not a boletim",
+                                part=quoted(member.filename),
+                                most=grouped(32_767),
                             ),
                             path,
                         )
                     strings += len(_SHARED_STRING.findall(chunk))
                     if strings > MAX_SHARED_STRINGS:
                         raise _refuse(
-                            _(
+                            M_(
                                 "the workbook holds more than {most} shared strings (in {part}); a "
-                                "workbook of boletins needs a few thousand"
-                            ).format(most=grouped(MAX_SHARED_STRINGS), part=quote(member.filename)),
+                                "workbook of boletins needs a few thousand",
+                                most=grouped(MAX_SHARED_STRINGS),
+                                part=quoted(member.filename),
+                            ),
                             path,
                         )
                     if tags > MAX_PART_TAGS:
                         raise _refuse(
-                            _("{part} holds more than {most} XML tags; a boletim's parts hold some thousands").format(
-                                part=quote(member.filename), most=grouped(MAX_PART_TAGS)
+                            M_(
+                                "{part} holds more than {most} XML tags; a boletim's parts hold some thousands",
+                                part=quoted(member.filename),
+                                most=grouped(MAX_PART_TAGS),
                             ),
                             path,
                         )
                     if total_tags + tags > MAX_TOTAL_TAGS:
                         raise _refuse(
-                            _(
+                            M_(
                                 "the workbook holds more than {most} XML tags; a workbook of 500 boletins "
-                                "holds some {usual}"
-                            ).format(most=grouped(MAX_TOTAL_TAGS), usual=grouped(1_600_000)),
+                                "holds some {usual}",
+                                most=grouped(MAX_TOTAL_TAGS),
+                                usual=grouped(1_600_000),
+                            ),
                             path,
                         )
                     if budget is not None:
@@ -245,7 +256,7 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
             raise
         except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
             raise _refuse(
-                _("damaged or unreadable workbook (part {part})").format(part=quote(member.filename)), path
+                M_("damaged or unreadable workbook (part {part})", part=quoted(member.filename)), path
             ) from None
         total_tags += tags
 
@@ -271,7 +282,7 @@ def open_workbook(data: bytes, path: str) -> Workbook:
     """The workbook's structure, read by openpyxl's own steps (manifest, shared strings,
     workbook, styles) and nothing more: no properties, no worksheet is opened here."""
     if not openpyxl_xml.DEFUSEDXML:  # defusedxml is a dependency; refuse to parse without it
-        raise _refuse(_("defusedxml is not installed: refusing to read an untrusted workbook"), path)
+        raise _refuse(M_("defusedxml is not installed: refusing to read an untrusted workbook"), path)
     reader = None
     try:
         reader = ExcelReader(io.BytesIO(data), read_only=True, keep_vba=False, data_only=False, keep_links=False)
@@ -307,8 +318,10 @@ def worksheets(wb: Workbook, path: str) -> list[tuple[str, str]]:
     """The (title, part) of each worksheet to read; refused when there are too many."""
     if len(wb.sheets) > MAX_WORKSHEETS:
         raise _refuse(
-            _("the workbook has {count} worksheets; a workbook of boletins has at most {most}").format(
-                count=len(wb.sheets), most=MAX_WORKSHEETS
+            M_(
+                "the workbook has {count} worksheets; a workbook of boletins has at most {most}",
+                count=len(wb.sheets),
+                most=MAX_WORKSHEETS,
             ),
             path,
         )
@@ -325,11 +338,14 @@ def read_grid(wb: Workbook, title: str, member: str, budget: _Budget) -> Grid:
     except SheetFormatError:
         raise
     except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
-        raise _refuse(_("damaged worksheet {title}").format(title=quote(title)), budget.path) from None
+        raise _refuse(M_("damaged worksheet {title}", title=quoted(title)), budget.path) from None
     except expat.ExpatError as exc:
         raise _refuse(
-            _("damaged worksheet {title} (XML error: {error}, line {line})").format(
-                title=quote(title), error=expat.ErrorString(exc.code), line=exc.lineno
+            M_(
+                "damaged worksheet {title} (XML error: {error}, line {line})",
+                title=quoted(title),
+                error=expat.ErrorString(exc.code),
+                line=exc.lineno,
             ),
             budget.path,
         ) from None
@@ -444,15 +460,14 @@ class _SheetReader:
         parser.Parse(b"", True)
 
     def forbidden(self, *args):
-        raise _refuse(
-            _("worksheet {title} declares a DTD or entities: refused").format(title=quote(self.title)), self.path
-        )
+        raise _refuse(M_("worksheet {title} declares a DTD or entities: refused", title=quoted(self.title)), self.path)
 
     def _far(self, row: int, column: int) -> None:
         if row > FAR_ROWS or column > FAR_COLUMNS:
             raise _refuse(
-                _("worksheet {title} reaches {cell}; a boletim fits well inside {corner}").format(
-                    title=quote(self.title),
+                M_(
+                    "worksheet {title} reaches {cell}; a boletim fits well inside {corner}",
+                    title=quoted(self.title),
                     cell=f"{col(min(column, 16384))}{row}",
                     corner=f"{col(MAX_COLUMNS)}{MAX_ROWS}",
                 ),
@@ -489,8 +504,10 @@ class _SheetReader:
         self._count_cell()
         if len(self.merges) >= MAX_MERGES:
             raise _refuse(
-                _("worksheet {title} has more than {most} merged ranges; a boletim has a few dozen").format(
-                    title=quote(self.title), most=grouped(MAX_MERGES)
+                M_(
+                    "worksheet {title} has more than {most} merged ranges; a boletim has a few dozen",
+                    title=quoted(self.title),
+                    most=grouped(MAX_MERGES),
                 ),
                 self.path,
             )
@@ -498,8 +515,10 @@ class _SheetReader:
         match = _RANGE_REF.fullmatch(ref)
         if match is None:
             raise _refuse(
-                _("damaged worksheet {title} (merged range {reference})").format(
-                    title=quote(self.title), reference=quote(ref)
+                M_(
+                    "damaged worksheet {title} (merged range {reference})",
+                    title=quoted(self.title),
+                    reference=quoted(ref),
                 ),
                 self.path,
             )
@@ -518,15 +537,19 @@ class _SheetReader:
         self.budget.rows += 1
         if self.rows > MAX_SHEET_ROWS:
             raise _refuse(
-                _("worksheet {title} has more than {most} rows; a boletim has a few hundred").format(
-                    title=quote(self.title), most=grouped(MAX_SHEET_ROWS)
+                M_(
+                    "worksheet {title} has more than {most} rows; a boletim has a few hundred",
+                    title=quoted(self.title),
+                    most=grouped(MAX_SHEET_ROWS),
                 ),
                 self.path,
             )
         if self.budget.rows > MAX_TOTAL_ROWS:
             raise _refuse(
-                _("the workbook has more than {most} rows; 500 boletins have some {usual}").format(
-                    most=grouped(MAX_TOTAL_ROWS), usual=grouped(23_000)
+                M_(
+                    "the workbook has more than {most} rows; 500 boletins have some {usual}",
+                    most=grouped(MAX_TOTAL_ROWS),
+                    usual=grouped(23_000),
                 ),
                 self.path,
             )
@@ -539,9 +562,7 @@ class _SheetReader:
             self.row = int(number)
         else:
             raise _refuse(
-                _("damaged worksheet {title} (row number {number})").format(
-                    title=quote(self.title), number=quote(number)
-                ),
+                M_("damaged worksheet {title} (row number {number})", title=quoted(self.title), number=quoted(number)),
                 self.path,
             )
         self.column = 0
@@ -552,15 +573,19 @@ class _SheetReader:
         self.budget.cells += 1
         if self.cells > MAX_SHEET_CELLS:
             raise _refuse(
-                _("worksheet {title} has more than {most} cells; a boletim has some thousands").format(
-                    title=quote(self.title), most=grouped(MAX_SHEET_CELLS)
+                M_(
+                    "worksheet {title} has more than {most} cells; a boletim has some thousands",
+                    title=quoted(self.title),
+                    most=grouped(MAX_SHEET_CELLS),
                 ),
                 self.path,
             )
         if self.budget.cells > MAX_TOTAL_CELLS:
             raise _refuse(
-                _("the workbook has more than {most} cells; 500 boletins have some {usual}").format(
-                    most=grouped(MAX_TOTAL_CELLS), usual=grouped(290_000)
+                M_(
+                    "the workbook has more than {most} cells; 500 boletins have some {usual}",
+                    most=grouped(MAX_TOTAL_CELLS),
+                    usual=grouped(290_000),
                 ),
                 self.path,
             )
@@ -584,8 +609,10 @@ class _SheetReader:
                 place = _cell_place(reference)
                 if place is None:
                     raise _refuse(
-                        _("damaged worksheet {title} (cell reference {reference})").format(
-                            title=quote(self.title), reference=quote(reference)
+                        M_(
+                            "damaged worksheet {title} (cell reference {reference})",
+                            title=quoted(self.title),
+                            reference=quoted(reference),
                         ),
                         self.path,
                     )
@@ -669,8 +696,11 @@ class _SheetReader:
             index = text.strip()
             if not (index.isascii() and index.isdigit() and len(index) <= 9 and int(index) < len(self.shared)):
                 raise _refuse(
-                    _("damaged worksheet {title} (shared string {index} at {cell} does not exist)").format(
-                        title=quote(self.title), index=quote(index), cell=f"{col(position[1])}{position[0]}"
+                    M_(
+                        "damaged worksheet {title} (shared string {index} at {cell} does not exist)",
+                        title=quoted(self.title),
+                        index=quoted(index),
+                        cell=f"{col(position[1])}{position[0]}",
                     ),
                     self.path,
                 )
@@ -781,9 +811,7 @@ class Grid:
             value = self._formula_value(position)
         elif isinstance(value, ErrorValue):
             raise SheetFormatError(
-                _("the cell holds the error value {error}, not a value: type the value itself").format(
-                    error=value.code
-                ),
+                M_("the cell holds the error value {error}, not a value: type the value itself", error=value.code),
                 self.where(row, column),
             )
         if isinstance(value, str) and not value.strip():
@@ -795,20 +823,23 @@ class Grid:
         formula = self.formulas[position]
         if position not in self.saved:
             raise SheetFormatError(
-                _(
+                M_(
                     "the cell holds the formula {formula} and no value saved with it: type the "
                     "value itself, or open and save the workbook in a spreadsheet so that the "
-                    "formula is computed"
-                ).format(formula=_formula(formula)),
+                    "formula is computed",
+                    formula=_formula(formula),
+                ),
                 self.where(*position),
             )
         value = self.saved[position]
         if isinstance(value, ErrorValue):
             raise SheetFormatError(
-                _(
+                M_(
                     "the cell holds the formula {formula}, whose value is the error {error}: a "
-                    "score sheet's cell holds a value"
-                ).format(formula=_formula(formula), error=value.code),
+                    "score sheet's cell holds a value",
+                    formula=_formula(formula),
+                    error=value.code,
+                ),
                 self.where(*position),
             )
         self.formulas_read[position] = FormulaRead(*position, formula, value)
@@ -845,14 +876,16 @@ class Grid:
         """A warning of `kind` at each input cell read by the value saved with its formula."""
         found = []
         for (row, column), read in sorted(self.formulas_read.items()):
-            value = quote(read.value) if isinstance(read.value, str) else _shown(read.value)
+            value = quoted(read.value) if isinstance(read.value, str) else _shown(read.value)
             found.append(
                 Finding(
                     Severity.WARNING,
                     self.where(row, column),
                     None,
-                    _("the cell holds the formula {formula}: read as the value saved with it, {value}").format(
-                        formula=_formula(read.formula), value=value
+                    M_(
+                        "the cell holds the formula {formula}: read as the value saved with it, {value}",
+                        formula=_formula(read.formula),
+                        value=value,
                     ),
                     kind.rule,
                     code=kind.code,
@@ -880,10 +913,12 @@ class Grid:
                 spanned += 1
                 if spanned > MAX_MERGED_ROWS:
                     raise SheetFormatError(
-                        _(
+                        M_(
                             "worksheet {title} has merged ranges over more than {most} rows; a "
-                            "boletim's span a row each"
-                        ).format(title=quote(self.title), most=grouped(MAX_MERGED_ROWS)),
+                            "boletim's span a row each",
+                            title=quoted(self.title),
+                            most=grouped(MAX_MERGED_ROWS),
+                        ),
                         self.path,
                     )
                 index.setdefault(r, []).append(merge)
@@ -893,10 +928,11 @@ class Grid:
         merge = self.merge_at(row, column)
         if merge is not None and merge != merged_as:
             raise SheetFormatError(
-                _(
+                M_(
                     "the cell is merged with others ({range}): each cell a person types in holds "
-                    "its own value; unmerge them"
-                ).format(range=merge.ref),
+                    "its own value; unmerge them",
+                    range=merge.ref,
+                ),
                 self.where(row, column),
             )
 
@@ -909,30 +945,32 @@ class Grid:
             if not text:
                 return None
             if len(text) > 40:
-                raise SheetFormatError(_not_a_number(quote(text)), self.where(row, column))
+                raise SheetFormatError(_not_a_number(quoted(text)), self.where(row, column))
             try:
                 value = float(text.replace(",", ".")) if not _INTEGER.fullmatch(text) else int(text)
             except ValueError:
-                raise SheetFormatError(_not_a_number(quote(text)), self.where(row, column)) from None
+                raise SheetFormatError(_not_a_number(quoted(text)), self.where(row, column)) from None
             original = text
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SheetFormatError(_not_a_number(quote(original)), self.where(row, column))
+            raise SheetFormatError(_not_a_number(quoted(original)), self.where(row, column))
         if isinstance(value, float) and not math.isfinite(value):
-            raise SheetFormatError(_not_a_number(quote(original)), self.where(row, column))
+            raise SheetFormatError(_not_a_number(quoted(original)), self.where(row, column))
         if abs(value) >= MAX_MAGNITUDE:  # 13 digits: what a sheet (yaml_lines.MAX_DIGITS) refuses
             raise SheetFormatError(
-                _("{value} is out of range (a score sheet's numbers are below {most})").format(
-                    value=quote(original), most=grouped(MAX_MAGNITUDE)
+                M_(
+                    "{value} is out of range (a score sheet's numbers are below {most})",
+                    value=quoted(original),
+                    most=grouped(MAX_MAGNITUDE),
                 ),
                 self.where(row, column),
             )
         if value != int(value):
             raise SheetFormatError(
-                _("{number} is not a whole number").format(number=_held(original)), self.where(row, column)
+                M_("{number} is not a whole number", number=_held(original)), self.where(row, column)
             )
         if unsigned and value < 0:
             raise SheetFormatError(
-                _("{number}: write points without a sign in Negativos and Positivos").format(number=int(value)),
+                M_("{number}: write points without a sign in Negativos and Positivos", number=int(value)),
                 self.where(row, column),
             )
         return int(value)
@@ -954,10 +992,10 @@ def _shown(value) -> str | None:
     return str(value).strip() or None
 
 
-def _formula(text: str) -> str:
+def _formula(text: str) -> str | Message:
     """A formula as a message quotes it: `=5*2` (a shared formula's copies have no text of their own)."""
-    return quote("=" + text) if text else _("(a copied formula)")
+    return quoted("=" + text) if text else M_("(a copied formula)")
 
 
-def _not_a_number(shown: str) -> str:
-    return _("{value} is not a number").format(value=shown)
+def _not_a_number(shown: str | Message) -> Message:
+    return M_("{value} is not a number", value=shown)

@@ -9,8 +9,8 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.comments import Comment
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
-from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.i18n import _, grouped
+from scorekeeper.errors import SheetFormatError, quoted
+from scorekeeper.i18n import M_, _, grouped
 from scorekeeper.sheet.yaml_lines import header_number
 from scorekeeper.workbook.layout import HEAD_ROW, NAMES_ROW
 from scorekeeper.workbook.page import HEADER_MARGIN, SIDE_MARGIN, TOP_MARGIN
@@ -92,13 +92,13 @@ def put(ws, row: int, column: int, value):
     cell = ws.cell(row, column)
     if isinstance(value, str):
         if ILLEGAL_CHARACTERS_RE.search(value):
-            raise Unwritable(
-                _("{value} holds a control character that a workbook cannot hold").format(value=quote(value))
-            )
+            raise Unwritable(M_("{value} holds a control character that a workbook cannot hold", value=quoted(value)))
         if len(value) > MAX_CELL_CHARS:
             raise Unwritable(
-                _("{value} is longer than a workbook cell holds ({most} characters)").format(
-                    value=quote(value), most=grouped(MAX_CELL_CHARS)
+                M_(
+                    "{value} is longer than a workbook cell holds ({most} characters)",
+                    value=quoted(value),
+                    most=grouped(MAX_CELL_CHARS),
                 )
             )
         cell.value = value
@@ -106,13 +106,15 @@ def put(ws, row: int, column: int, value):
             cell.data_type = "s"
             cell.quotePrefix = True
         return cell
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
-            raise Unwritable(
-                _("{value} is too large for a score sheet's cell (at most {most})").format(
-                    value=quote(value), most=grouped(MAX_MAGNITUDE)
-                )
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and ((isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_MAGNITUDE):
+        raise Unwritable(
+            M_(
+                "{value} is too large for a score sheet's cell (at most {most})",
+                value=quoted(value),
+                most=grouped(MAX_MAGNITUDE),
             )
+        )
     cell.value = value
     return cell
 

@@ -12,6 +12,7 @@ from scorekeeper.cli.common import domain_errors, out, rules_option
 from scorekeeper.core import record as recording
 from scorekeeper.errors import InputValueError
 from scorekeeper.i18n import _, grouped
+from scorekeeper.output.editing_text import saying
 from scorekeeper.output.show_text import hands_table
 from scorekeeper.output.terminal import terminal_safe
 
@@ -75,10 +76,12 @@ def record(sheet_path, hand, values, force, rules_path, again, **options):
         if sys.stdin is not None and not sys.stdin.isatty():
             sys.stdin = BoundedLines(sys.stdin)
         recording.record_interactively(
-            sheet_path, rules_path, ask=_ask, say=out, show=lambda result: out(hands_table(result))
+            sheet_path, rules_path, ask=_ask, say=saying(out), show=lambda result: out(hands_table(result))
         )
         return
-    recording.record(sheet_path, hand, values, rules_path=rules_path, force=force, say=out, again=again, **options)
+    recording.record(
+        sheet_path, hand, values, rules_path=rules_path, force=force, say=saying(out), again=again, **options
+    )
 
 
 @click.command(context_settings=RECORD_CONTEXT, short_help="Correct entry N with a new HAND and VALUES.")
@@ -102,7 +105,7 @@ def fix(sheet_path, number, hand, values, force, rules_path, **options):
     scorekeeper fix truco.yaml 1 Eles 3                  # Truco: hand 1
     scorekeeper fix mesa7.yaml 1 normal Bia Davi 23      # Quatrilho: entry 1
     """
-    recording.fix(sheet_path, number, hand, values, rules_path=rules_path, force=force, say=out, **options)
+    recording.fix(sheet_path, number, hand, values, rules_path=rules_path, force=force, say=saying(out), **options)
 
 
 def _ask(prompt: str, default=None) -> str:

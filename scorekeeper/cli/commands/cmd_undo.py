@@ -6,6 +6,7 @@ import click
 
 from scorekeeper.cli.common import domain_errors, out, rules_option
 from scorekeeper.core.record import undo as undo_entry
+from scorekeeper.output.editing_text import saying
 
 
 @click.command(short_help="Remove the last entry recorded.")
@@ -23,4 +24,4 @@ def undo(sheet_path, rules_path, again):
     scorekeeper undo jogo.yaml
     scorekeeper undo truco.yaml
     """
-    undo_entry(sheet_path, rules_path, say=out, again=again)
+    undo_entry(sheet_path, rules_path, say=saying(out), again=again)
