@@ -1,4 +1,4 @@
-"""The score pad's core (scorekeeper/core/tables.py): tables by id, an entry recorded as data or
+"""The score pad's core (scorekeeper/core/pad_tables.py): tables by id, an entry recorded as data or
 as the values of its screen (core.pad_entry), the stale refusal, undo, and two writers on one sheet."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import pytest
 import yaml
 from conftest import EXAMPLES
 
-from scorekeeper.core import pad_entry, tables
+from scorekeeper.core import pad_entry
+from scorekeeper.core import pad_tables as tables
 from scorekeeper.errors import InputValueError, RefusedChange, StaleSheet
 
 

@@ -314,7 +314,8 @@ def test_adding_a_game_shows_the_toys_rule_file_and_registry_line_as_they_are():
 def test_the_toy_declares_its_score_pad_screen(corrida):
     """A fifth game is on the score pad by declaring its screen in its own folder: the core
     records from the screen's values and refuses each field by name."""
-    from scorekeeper.core import pad_entry, tables
+    from scorekeeper.core import pad_entry
+    from scorekeeper.core import pad_tables as tables
     from scorekeeper.sheet.entry_form import FormRefused
 
     _ok("new", "corrida", *TEAMS, "-o", "s.yaml")

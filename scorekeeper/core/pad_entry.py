@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper import games
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.errors import InputValueError, SheetFormatError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
@@ -45,8 +45,8 @@ class Checked:
         return self.entry is not None and not self.refusals and not any(f.is_error for _p, f in self.findings)
 
 
-def screen(table: tables.Table) -> Screen:
-    sheet, result = tables.load(table)
+def screen(table: pad_tables.Table) -> Screen:
+    sheet, result = pad_tables.load(table)
     form = None if result.complete else games.get(result.game).pad_form(sheet)
     return Screen(sheet, result, len(sheet.entries), form)
 
@@ -55,7 +55,7 @@ def values_of(given) -> dict[str, str]:
     """The screen's values as posted (a mapping of text to text), bounded like the prompts' answers."""
     if not isinstance(given, dict):
         raise InputValueError(_("values: a mapping of field names to text"))
-    return tables.bounded_answers(given)
+    return pad_tables.bounded_answers(given)
 
 
 def entry_of(sheet, values: dict[str, str]) -> dict:
@@ -69,11 +69,11 @@ def places(sheet, findings, values: dict[str, str]) -> list[tuple[str | None, Fi
     return [(game.pad_finding_place(sheet, f.code, values), f) for f in findings]
 
 
-def check(table: tables.Table, given) -> Checked:
+def check(table: pad_tables.Table, given) -> Checked:
     """What recording the values would do, nothing saved: the refusal of each field, else the
     findings the entry would bring (an error refuses it, a warning is recorded with it)."""
     values = values_of(given)
-    tables.refuse_link(table)
+    pad_tables.refuse_link(table)
     preview = editing.Preview(table.path)  # read and scored once: the screen's sheet, and what the entry does to it
     sheet = preview.sheet
     try:
@@ -89,18 +89,18 @@ def check(table: tables.Table, given) -> Checked:
     return Checked(entry, {}, places(sheet, caused, values))
 
 
-def record(table: tables.Table, given, expected_entries, change_id: str | None = None) -> tables.Recorded:
-    """Record the entry the values make (as tables.record: stale, refused by a finding); FormRefused
+def record(table: pad_tables.Table, given, expected_entries, change_id: str | None = None) -> pad_tables.Recorded:
+    """Record the entry the values make (as pad_tables.record: stale, refused by a finding); FormRefused
     when a field cannot be right. Sent again with the id of an entry saved before (a retry after
     a lost reply, the form posted again after Back), it saves nothing and says which: answered
     before the values are read, as the sheet has moved on since and its form with it."""
     values = values_of(given)
-    repeat = tables.already_saved(table, change_id, "record")
+    repeat = pad_tables.already_saved(table, change_id, "record")
     if repeat is not None:
-        return tables.repeated(table, repeat)
-    sheet, _result = tables.load(table)
+        return pad_tables.repeated(table, repeat)
+    sheet, _result = pad_tables.load(table)
     # Someone else's entry first: the values were chosen for the screen as it was (its hand,
     # its beneficiary), so read against the sheet as it is now they would be refused, or worse
     # make another entry than the one the scorer meant.
-    editing.refuse_stale(sheet, tables.expected_count(expected_entries), table.sheet)
-    return tables.record(table, entry_of(sheet, values), expected_entries, change_id)
+    editing.refuse_stale(sheet, pad_tables.expected_count(expected_entries), table.sheet)
+    return pad_tables.record(table, entry_of(sheet, values), expected_entries, change_id)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from flask import abort, g, jsonify, request
 
 from scorekeeper import i18n
-from scorekeeper.core import pad_entry, tables
+from scorekeeper.core import pad_entry, pad_tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
 from scorekeeper.i18n import _, in_words
 from scorekeeper.serve.access import ORGANISER
-from scorekeeper.serve.requests import acting, allow, change_id, language, locked, served, table_or_404, token
+from scorekeeper.serve.per_request import acting, allow, change_id, language, locked, served, table_or_404, token
 from scorekeeper.serve.words import already_words
 
 
@@ -30,7 +30,7 @@ def register(app) -> None:
             abort(401)
         listed = served().tables().tables
         with i18n.speaking(language(None)):
-            return jsonify([tables.summary(t) for t in listed if who in (ORGANISER, t.id)])
+            return jsonify([pad_tables.summary(t) for t in listed if who in (ORGANISER, t.id)])
 
     @app.get("/api/tables/<table_id>")
     @locked
@@ -38,7 +38,7 @@ def register(app) -> None:
         table = _table(table_id)
         with i18n.speaking(language(None)):
             try:
-                return jsonify(tables.show(table))
+                return jsonify(pad_tables.show(table))
             except ScorekeeperError as exc:
                 return _error(422, "unusable", exc)
 
@@ -61,7 +61,7 @@ def register(app) -> None:
                         raise InputValueError(_("values: sent alone, with expected_entries only"))
                     done = pad_entry.record(table, entry["values"], expected, g.change_id)
                 else:
-                    done = tables.record(table, entry, expected, g.change_id)
+                    done = pad_tables.record(table, entry, expected, g.change_id)
             except pad_entry.FormRefused as exc:
                 return jsonify(
                     {
@@ -111,13 +111,13 @@ def register(app) -> None:
         expected = body.get("expected_entries") if isinstance(body, dict) else request.args.get("expected_entries")
         with i18n.speaking(language(None)), acting(table):
             try:
-                done = tables.undo(table, expected, g.change_id)
+                done = pad_tables.undo(table, expected, g.change_id)
             except ScorekeeperError as exc:
                 return _refused(table, exc)
             return _changed(done, 200)
 
 
-def _changed(done: tables.Recorded, status: int):
+def _changed(done: pad_tables.Recorded, status: int):
     """The sheet after a change, what it says, and `already_saved`: null when this request made
     the change, else the change its Idempotency-Key made before (this one made none: 200)."""
     if done.repeat is None:
@@ -133,7 +133,7 @@ def _changed(done: tables.Recorded, status: int):
     ), 200
 
 
-def _table(table_id: str) -> tables.Table:
+def _table(table_id: str) -> pad_tables.Table:
     allow(table_id)
     return table_or_404(table_id)
 
@@ -158,15 +158,15 @@ def _refused(table, exc: ScorekeeperError, values=None):
                 "message": in_words(exc.message),
                 "expected_entries": exc.expected,
                 "entries": exc.now,
-                "sheet": tables.show(table),
+                "sheet": pad_tables.show(table),
             }
         ), 409
-    if isinstance(exc, tables.SheetBusy):
+    if isinstance(exc, pad_tables.SheetBusy):
         return jsonify({"error": "busy", "message": in_words(exc.message)}), 503, {"Retry-After": "1"}
     if isinstance(exc, RefusedChange):
         findings = [f.as_dict() for f in exc.findings]
         if isinstance(values, dict):  # sent as a screen's values: each finding's field too
-            sheet = tables.load(table)[0]
+            sheet = pad_tables.load(table)[0]
             placed = pad_entry.places(sheet, exc.findings, pad_entry.values_of(values))
             findings = [{**shown, "place": place} for shown, (place, _f) in zip(findings, placed)]
         return jsonify(
@@ -183,4 +183,4 @@ def _refused(table, exc: ScorekeeperError, values=None):
 
 
 def _error(status: int, kind: str, exc: ScorekeeperError):
-    return jsonify({"error": kind, "message": tables.refusal(exc)}), status  # which sheet, by its name
+    return jsonify({"error": kind, "message": pad_tables.refusal(exc)}), status  # which sheet, by its name

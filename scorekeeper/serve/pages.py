@@ -8,14 +8,14 @@ from __future__ import annotations
 from flask import Response, abort, redirect, render_template, request
 
 from scorekeeper import i18n
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.serve import organiser_words as said
 from scorekeeper.serve.downloads import championship_workbook
 from scorekeeper.serve.organiser import organiser_address, organiser_view, table_address
 from scorekeeper.serve.page_common import check_csrf, common, link, message_page, served_game, xlsx
+from scorekeeper.serve.per_request import acting, allow, language, locked, nonce, served, table_or_404, token
 from scorekeeper.serve.qr import svg
-from scorekeeper.serve.requests import acting, allow, language, locked, nonce, served, table_or_404, token
 from scorekeeper.tournaments.draw_round import DrawRefused
 
 
@@ -49,11 +49,11 @@ def register(app) -> None:
             if after.isascii() and after.isdigit() and len(after) < 6 and last > int(after):
                 return redirect(link("/draw", lang, again=int(after) + 1), 303)
             try:
-                tables.draw_next(served().path)
+                pad_tables.draw_next(served().path)
             except DrawRefused:  # said in the pad's words: the command line's `--force` is not the pad's
                 return message_page(422, said.draw_refused_words(found.tournament), lang)
             except ScorekeeperError as exc:
-                return message_page(422, tables.refusal(exc), lang)
+                return message_page(422, pad_tables.refusal(exc), lang)
             # Post/Redirect/Get: reloading the result asks for the round's page, never a new draw.
             return redirect(link("/draw", lang, drawn=last + 1), 303)
 
@@ -91,7 +91,7 @@ def register(app) -> None:
         try:
             data = championship_workbook(found.tournament, lang)
         except ScorekeeperError as exc:
-            return message_page(422, tables.refusal(exc), lang)
+            return message_page(422, pad_tables.refusal(exc), lang)
         return xlsx(data, "championship")
 
     @app.get("/print")

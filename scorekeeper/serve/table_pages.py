@@ -11,7 +11,7 @@ import json
 from flask import g, redirect, render_template, request
 
 from scorekeeper import games, i18n
-from scorekeeper.core import pad_entry, tables
+from scorekeeper.core import pad_entry, pad_tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
 from scorekeeper.i18n import _, in_words
 from scorekeeper.journal import transaction
@@ -19,7 +19,7 @@ from scorekeeper.output.table_layout import DETAIL
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.downloads import boletim
 from scorekeeper.serve.page_common import check_csrf, common, game_of, link, message_page, table_for, xlsx
-from scorekeeper.serve.requests import acting, change_id, language, locked, nonce, served, token
+from scorekeeper.serve.per_request import acting, change_id, language, locked, nonce, served, token
 from scorekeeper.serve.table_words import (
     already_saved_words,
     complete_words,
@@ -114,7 +114,7 @@ def register(app) -> None:
         with acting(table):
             return _table_page(
                 table,
-                lambda: tables.undo(table, request.form.get("expected_entries"), g.change_id),
+                lambda: pad_tables.undo(table, request.form.get("expected_entries"), g.change_id),
                 done_words=lambda _result, _rules: _("{entry} removed").format(entry=removed) if removed else None,
             )
 
@@ -126,7 +126,7 @@ def register(app) -> None:
         try:
             data = boletim(table, lang)
         except ScorekeeperError as exc:
-            return message_page(422, tables.refusal(exc), lang)
+            return message_page(422, pad_tables.refusal(exc), lang)
         return xlsx(data, table.id)
 
 
@@ -144,7 +144,7 @@ class _Outcome:
         self.alert: str | None = None  # stale, busy, or a refusal of the whole entry
         self.refusals: dict[str, str] = {}  # field -> words
         self.placed: list = []  # (place, Finding) of a refused entry
-        self.recorded: tables.Recorded | None = None
+        self.recorded: pad_tables.Recorded | None = None
         self.kept = False  # the values posted are shown again (a refusal): the same entry, the same id
 
 
@@ -156,7 +156,7 @@ def _run(change, values) -> _Outcome:
         out.recorded = change()
     except StaleSheet as exc:
         out.status, out.alert = 409, in_words(exc.message)
-    except tables.SheetBusy as exc:
+    except pad_tables.SheetBusy as exc:
         out.status, out.alert, out.kept = 503, in_words(exc.message), True
     except pad_entry.FormRefused as exc:
         out.status, out.kept = 422, True
@@ -169,21 +169,21 @@ def _run(change, values) -> _Outcome:
     except InputValueError as exc:
         out.status, out.alert, out.kept = 422, in_words(exc.message), True
     except ScorekeeperError as exc:
-        out.status, out.alert = 422, tables.refusal(exc)
+        out.status, out.alert = 422, pad_tables.refusal(exc)
     return out
 
 
-def _last_entry_name(table: tables.Table) -> str | None:
+def _last_entry_name(table: pad_tables.Table) -> str | None:
     """The last entry in words (`Hand 7 · Festa`), read before an undo removes it."""
     try:
-        sheet, result = tables.load(table)
+        sheet, result = pad_tables.load(table)
     except ScorekeeperError:
         return None
     return entry_name(result, sheet.rules, result.hands[-1]) if result.hands else None
 
 
 def _table_page(
-    table: tables.Table,
+    table: pad_tables.Table,
     change,
     values: dict | None = None,
     keep_id: bool = False,
@@ -205,7 +205,7 @@ def _table_page(
         try:
             screen = pad_entry.screen(table)
         except ScorekeeperError as exc:
-            return message_page(422, tables.refusal(exc), lang)
+            return message_page(422, pad_tables.refusal(exc), lang)
         sheet, result = screen.sheet, screen.result
         shown = values if (out.kept or keep_id) and values is not None else {}
         if out.placed:
@@ -213,13 +213,13 @@ def _table_page(
         # The entry's id stays with its values while they are not saved (a refusal, the fields of
         # a choice): posted again, it is still one entry. A new screen gets a new id.
         entry_id = g.change_id if (out.kept or keep_id) and g.get("change_id") else transaction.new_id()
-        changes = tables.last_changes(table, LAST_CHANGES)
+        changes = pad_tables.last_changes(table, LAST_CHANGES)
         repeat = out.recorded.repeat if out.recorded is not None else None
         said = None
         if out.recorded is not None and repeat is None and done_words is not None and result.hands is not None:
             said = done_words(result, sheet.rules) if result.hands or done_words is not saved_words else None
         already = already_saved_words(result, sheet.rules, repeat) if repeat is not None else None
-        made = tables.change_made(table, done) if done else None
+        made = pad_tables.change_made(table, done) if done else None
         if made is not None and again:
             already = already_saved_words(result, sheet.rules, made)
         elif made is not None and made.action == "record" and made.entry == len(result.hands):
@@ -227,7 +227,7 @@ def _table_page(
         elif made is not None and made.action == "undo":
             said = _("{entry} removed").format(entry=removed_name(result, sheet.rules, made))
         access = served().access
-        summary = tables.summary_of(table, sheet, result)  # the sheet as the screen read it
+        summary = pad_tables.summary_of(table, sheet, result)  # the sheet as the screen read it
         game = games.get(result.game)
         view = {
             "table": table,
@@ -312,7 +312,7 @@ def _entry_view(form: EntryForm, values: dict, out: _Outcome) -> dict:
     }
 
 
-def _title(meta: dict, table: tables.Table) -> str:
+def _title(meta: dict, table: pad_tables.Table) -> str:
     parts = [str(meta[key]) for key in ("event",) if meta.get(key)]
     if meta.get("table") is not None or table.number:
         parts.append(_("Table {number}").format(number=meta.get("table") or table.number))

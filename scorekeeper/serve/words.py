@@ -68,7 +68,7 @@ def _word(game_name: str | None) -> str:
 
 
 def already_words(repeat) -> str:
-    """A change sent again (core.tables.AlreadySaved): `hand 5 was already saved at 15:42:07;
+    """A change sent again (core.pad_tables.AlreadySaved): `hand 5 was already saved at 15:42:07;
     nothing changed`, so one's own retry is not taken for an error or for someone else's."""
     word, number, when = _word(repeat.game), repeat.entry, clock(repeat.when)
     if repeat.action == "undo":

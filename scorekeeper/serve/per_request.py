@@ -19,7 +19,7 @@ import weakref
 from flask import abort, current_app, g, jsonify, request, session
 
 from scorekeeper import games, i18n
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.i18n import N_
 from scorekeeper.journal import transaction
 from scorekeeper.journal.who import acting_as
@@ -40,8 +40,8 @@ class Served:
         self.path, self.access, self.language = path, access, language
         self.remembered: str | None = None
 
-    def tables(self) -> tables.Tables:
-        return tables.list_tables(self.path)
+    def tables(self) -> pad_tables.Tables:
+        return pad_tables.list_tables(self.path)
 
 
 def served() -> Served:
@@ -110,10 +110,10 @@ def allow(table_id: str | None = None) -> str:
     return who
 
 
-def table_or_404(table_id: str) -> tables.Table:
+def table_or_404(table_id: str) -> pad_tables.Table:
     try:
         return served().tables().get(table_id)
-    except tables.UnknownTable:
+    except pad_tables.UnknownTable:
         abort(404)
 
 
@@ -186,7 +186,7 @@ def change_id(source: str):
 
 
 @contextlib.contextmanager
-def acting(table: tables.Table | None = None):
+def acting(table: pad_tables.Table | None = None):
     """Say, for the changes made inside, who makes them as the journal records it: the link
     used (the organiser's, or the table's by its number as the pad shows it: never its secret)
     and the client's address. Per request: the context variable is set back after it, as the
