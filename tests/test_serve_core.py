@@ -61,7 +61,7 @@ def test_an_entry_as_data_is_recorded_and_a_stale_one_refused(tmp_path):
     table = _one(path)
     done = tables.record(table, {"hand": "vazas", "counts": [3, 2, 1, 7]}, 0)
     assert done.said == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
-    assert done.report["totals"] == {"Ana": -60, "Bruno": -40, "Carla": -20, "Duarte": -140}
+    assert done.result.totals == {"Ana": -60, "Bruno": -40, "Carla": -20, "Duarte": -140}
     with pytest.raises(StaleSheet, match="hand 1 was recorded meanwhile") as stale:
         tables.record(table, {"hand": "copas", "counts": [3, 2, 1, 7]}, 0)
     assert (stale.value.expected, stale.value.now) == (0, 1)

@@ -330,4 +330,4 @@ def test_the_toy_declares_its_score_pad_screen(corrida):
         pad_entry.record(table, {"winner": "Eles", "points": "0"}, 0)
     said = pad_entry.record(table, {"winner": "Eles", "points": "2"}, 0).said
     assert said[0].startswith("Hand 1 (hand, Eles): Nos 0, Eles +2")
-    assert pad_entry.record(table, {"winner": "Nos"}, 1).report["totals"] == {"Nos": 1, "Eles": 2}
+    assert pad_entry.record(table, {"winner": "Nos"}, 1).result.totals == {"Nos": 1, "Eles": 2}

@@ -13,7 +13,7 @@ from scorekeeper import games
 from scorekeeper.core import pad_tables
 from scorekeeper.errors import InputValueError, SheetFormatError
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.entry_form import EntryForm, FormRefused
 
@@ -54,7 +54,7 @@ def screen(table: pad_tables.Table) -> Screen:
 def values_of(given) -> dict[str, str]:
     """The screen's values as posted (a mapping of text to text), bounded like the prompts' answers."""
     if not isinstance(given, dict):
-        raise InputValueError(_("values: a mapping of field names to text"))
+        raise InputValueError(M_("values: a mapping of field names to text"))
     return pad_tables.bounded_answers(given)
 
 
@@ -102,5 +102,6 @@ def record(table: pad_tables.Table, given, expected_entries, change_id: str | No
     # Someone else's entry first: the values were chosen for the screen as it was (its hand,
     # its beneficiary), so read against the sheet as it is now they would be refused, or worse
     # make another entry than the one the scorer meant.
-    editing.refuse_stale(sheet, pad_tables.expected_count(expected_entries), table.sheet)
-    return pad_tables.record(table, entry_of(sheet, values), expected_entries, change_id)
+    expected = pad_tables.expected_count(expected_entries)
+    editing.refuse_stale(sheet, expected, table.sheet)
+    return pad_tables.append(table, entry_of(sheet, values), expected, change_id)  # its id looked up above

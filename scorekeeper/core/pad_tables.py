@@ -37,11 +37,9 @@ from scorekeeper.errors import (
     SheetLockedError,
     quote,
 )
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.journal import history, transaction
 from scorekeeper.journal.store import APPLIED, PENDING
-from scorekeeper.output.json_shape import sheet_report
-from scorekeeper.output.tournament_text import draw_lines, standings_rows, standings_table
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.typed_input import whole
@@ -90,7 +88,7 @@ class Tables:
         for table in self.tables:
             if table.id == table_id:
                 return table
-        raise UnknownTable(_("there is no table {id}").format(id=quote(table_id)))
+        raise UnknownTable(M_("there is no table {id}", id=quote(table_id)))
 
 
 def list_tables(path: str) -> Tables:
@@ -201,13 +199,7 @@ def refuse_link(table: Table) -> None:
     except (OSError, ValueError):
         return  # gone or unreadable: reading it says so
     if linked:
-        raise SheetFormatError(_("is a symbolic link now: the score pad opens only the sheet it listed"), table.sheet)
-
-
-def _report(result, table: Table) -> dict:
-    """`show`'s object, naming the sheet by its file name only (a reply never tells where the
-    server keeps its files)."""
-    return {**sheet_report(result, running=True), "file": table.sheet}
+        raise SheetFormatError(M_("is a symbolic link now: the score pad opens only the sheet it listed"), table.sheet)
 
 
 def state_of(result) -> str:
@@ -261,9 +253,9 @@ def summary_of(table: Table, sheet, result) -> dict:
     }
 
 
-def show(table: Table) -> dict:
-    """The object `show --format json` prints for the table's sheet."""
-    return _report(load(table)[1], table)
+def result_of(table: Table):
+    """The table's sheet scored (what `show` prints of it: the front end shapes it)."""
+    return load(table)[1]
 
 
 # --- changing a table --------------------------------------------------------------------
@@ -285,12 +277,14 @@ class AlreadySaved:
 
 @dataclass
 class Recorded:
-    """An entry saved (or removed): what `record` says of it, and the sheet as it is now
-    (`show`'s object); `repeat` when the change was made before under the same id and this
-    request changed nothing."""
+    """An entry saved (or removed): what `record` says of it, and the sheet as it is now (its
+    result, and its file's name: a reply never tells where the server keeps its files);
+    `repeat` when the change was made before under the same id and this request changed
+    nothing."""
 
     said: list[str]
-    report: dict
+    result: object
+    sheet: str
     repeat: AlreadySaved | None = None
 
 
@@ -309,7 +303,7 @@ def already_saved(table: Table, change_id: str | None, action: str, entry: dict 
     if found is None or found.state not in APPLIED:
         return None  # never made, or taken back: this request makes it
     if found.main_file != os.path.realpath(table.path) or found.action != action or _other_entry(found, entry):
-        raise InputValueError(_("this change's id was used for another change; send it with a new one"), table.sheet)
+        raise InputValueError(M_("this change's id was used for another change; send it with a new one"), table.sheet)
     entry = found.detail.get("entry") if isinstance(found.detail, dict) else None
     return AlreadySaved(found.id, found.action, entry if isinstance(entry, int) else None, found.began)
 
@@ -350,7 +344,7 @@ def _other_entry(found, entry: dict | None) -> bool:
 def repeated(table: Table, repeat: AlreadySaved) -> Recorded:
     """The answer to a change sent again: the sheet as it is, and the change made before."""
     result = load(table)[1]
-    return Recorded([], _report(result, table), dataclasses.replace(repeat, game=result.game))
+    return Recorded([], result, table.sheet, dataclasses.replace(repeat, game=result.game))
 
 
 def _journalled(table: Table, change_id: str):
@@ -402,18 +396,18 @@ def record(table: Table, entry, expected_entries, change_id: str | None = None) 
     bring an error, InputValueError or SheetFormatError when it is no entry of the game. Sent
     again with the `change_id` of an entry saved before, it saves nothing and says which."""
     expected = expected_count(expected_entries)
-    _plain(entry, 0)
-    if not isinstance(entry, dict) or not entry:
-        raise InputValueError(
-            _("an entry is a mapping of the sheet's keys, e.g. {example}").format(
-                example="{hand: vazas, counts: [3, 2, 1, 7]}"
-            ),
-            table.sheet,
-        )
+    refuse_unplain(table, entry)
     refuse_link(table)
     repeat = already_saved(table, change_id, "record", entry)
     if repeat is not None:  # before the entry count: it counts this very entry now
         return repeated(table, repeat)
+    return append(table, entry, expected, change_id)
+
+
+def append(table: Table, entry, expected: int, change_id: str | None) -> Recorded:
+    """`record` once `change_id` is known to name no change made before (the caller looked it
+    up: core.pad_entry does before it reads the screen's values)."""
+    refuse_unplain(table, entry)
     said: list[str] = []
     try:
         result = _waiting(
@@ -421,7 +415,7 @@ def record(table: Table, entry, expected_entries, change_id: str | None = None) 
         )
     except SheetFormatError as exc:  # the entry, written, is no entry of the sheet's game
         raise InputValueError(exc.message, table.sheet) from None
-    return Recorded(said, _report(result, table))
+    return Recorded(said, result, table.sheet)
 
 
 def undo(table: Table, expected_entries, change_id: str | None = None) -> Recorded:
@@ -434,32 +428,42 @@ def undo(table: Table, expected_entries, change_id: str | None = None) -> Record
         return repeated(table, repeat)
     said: list[str] = []
     _waiting(lambda: editing.undo_hand(table.path, say=said.append, expected=expected, change_id=change_id))
-    return Recorded(said, show(table))
+    return Recorded(said, result_of(table), table.sheet)
 
 
 def expected_count(value) -> int:
     """`expected_entries`, required: a whole number (JSON's or a form's)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise InputValueError(_("expected_entries: the number of entries the change was made for is required"))
+        raise InputValueError(M_("expected_entries: the number of entries the change was made for is required"))
 
     return whole(str(value), "expected_entries", 0, None)
+
+
+def refuse_unplain(table: Table, entry) -> None:
+    """An entry given as data is a mapping of what a sheet's YAML holds (_plain)."""
+    _plain(entry, 0)
+    if not isinstance(entry, dict) or not entry:
+        example = "{hand: vazas, counts: [3, 2, 1, 7]}"
+        raise InputValueError(
+            M_("an entry is a mapping of the sheet's keys, e.g. {example}", example=example), table.sheet
+        )
 
 
 def _plain(value, depth: int) -> None:
     """An entry given as data holds what a sheet's YAML holds: mappings of names, lists, text,
     whole numbers and booleans, nested a few levels (bounded: it is written into the sheet)."""
     if depth > MAX_DEPTH:
-        raise InputValueError(_("entry: nested too deep for a sheet"))
+        raise InputValueError(M_("entry: nested too deep for a sheet"))
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InputValueError(_("entry: {key} is not a key of a sheet").format(key=quote(str(key))))
+                raise InputValueError(M_("entry: {key} is not a key of a sheet", key=quote(str(key))))
             _plain(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
             _plain(item, depth + 1)
     elif not isinstance(value, (str, int, bool)):
-        raise InputValueError(_("entry: {value} is not a value a sheet holds").format(value=quote(repr(value))))
+        raise InputValueError(M_("entry: {value} is not a value a sheet holds", value=quote(repr(value))))
 
 
 # --- the values of an entry's screen (core.pad_entry) ----------------------------------------
@@ -469,13 +473,13 @@ def bounded_answers(answers) -> dict[str, str]:
     """The values posted for one entry's screen, bounded: so many fields of so many characters
     at most (no entry of any game has more), each one text."""
     if len(answers) > MAX_ANSWERS:
-        raise InputValueError(_("too many answers for one entry"))
+        raise InputValueError(M_("too many answers for one entry"))
     taken = {}
     for key, value in answers.items():
         if not isinstance(key, str) or not isinstance(value, str):
-            raise InputValueError(_("an answer is text"))
+            raise InputValueError(M_("an answer is text"))
         if len(value) > MAX_ANSWER:
-            raise InputValueError(_("an answer is at most {count} characters").format(count=MAX_ANSWER))
+            raise InputValueError(M_("an answer is at most {count} characters", count=MAX_ANSWER))
         taken[key] = value
     return taken
 
@@ -488,17 +492,8 @@ def draw_ready(tournament) -> tuple[bool, list]:
     return core_tournament.draw_ready(tournament)
 
 
-def draw_next(path: str, seconds: float = 5.0) -> list[str]:
+def draw_next(path: str, seconds: float = 5.0):
     """Draw the next round into the tournament file and create its sheets, as `tournament draw`
-    does (core.tournament.draw: under the file's writer lock, all or nothing); returns what it
-    says of the round, the file named by its name alone."""
-    drawn = core_tournament.draw(path, seconds=seconds)
-    return draw_lines(drawn, os.path.basename(path), indent="", search=False)
-
-
-def standings(tournament) -> tuple[list[str], list[list], int]:
-    """The live standings (the sheets that count: complete, clean, undisputed) as
-    `tournament standings` prints them: heads, rows, and how many columns name the row."""
-    found = core_tournament.standings_of(tournament)
-    shown = standings_table(standings_rows(tournament, found.rows))
-    return shown.headers, shown.rows, shown.names
+    does (core.tournament.draw: under the file's writer lock, all or nothing); returns the round
+    drawn (core.tournament.Drawn: the front end says it)."""
+    return core_tournament.draw(path, seconds=seconds)

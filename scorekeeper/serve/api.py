@@ -16,6 +16,7 @@ from scorekeeper import i18n
 from scorekeeper.core import pad_entry, pad_tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
 from scorekeeper.i18n import _, in_words
+from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.per_request import acting, allow, change_id, language, locked, served, table_or_404, token
 from scorekeeper.serve.words import already_words
@@ -38,7 +39,7 @@ def register(app) -> None:
         table = _table(table_id)
         with i18n.speaking(language(None)):
             try:
-                return jsonify(pad_tables.show(table))
+                return jsonify(sheet_object(pad_tables.result_of(table), table.sheet))
             except ScorekeeperError as exc:
                 return _error(422, "unusable", exc)
 
@@ -68,7 +69,7 @@ def register(app) -> None:
                         "error": "refused",
                         "code": None,
                         "message": in_words(exc.message),
-                        "refusals": exc.refusals,
+                        "refusals": {name: in_words(said) for name, said in exc.refusals.items()},
                         "findings": [],
                     }
                 ), 422
@@ -96,7 +97,7 @@ def register(app) -> None:
             return jsonify(
                 {
                     "entry": checked.entry,
-                    "refusals": checked.refusals,
+                    "refusals": {name: in_words(said) for name, said in checked.refusals.items()},
                     "findings": [_placed(place, f) for place, f in checked.findings],
                     "recordable": checked.recordable,
                 }
@@ -120,17 +121,24 @@ def register(app) -> None:
 def _changed(done: pad_tables.Recorded, status: int):
     """The sheet after a change, what it says, and `already_saved`: null when this request made
     the change, else the change its Idempotency-Key made before (this one made none: 200)."""
+    report = sheet_object(done.result, done.sheet)
     if done.repeat is None:
-        return jsonify({**done.report, "said": done.said, "already_saved": None}), status
+        return jsonify({**report, "said": [in_words(line) for line in done.said], "already_saved": None}), status
     repeat = done.repeat
     line = already_words(repeat)
     return jsonify(
         {
-            **done.report,
+            **report,
             "said": [line],
             "already_saved": {"id": repeat.id, "action": repeat.action, "entry": repeat.entry, "when": repeat.when},
         }
     ), 200
+
+
+def sheet_object(result, sheet: str) -> dict:
+    """The object `show --format json` prints for a table's sheet, naming it by its file name
+    only (a reply never tells where the server keeps its files)."""
+    return {**sheet_report(result, running=True), "file": sheet}
 
 
 def _table(table_id: str) -> pad_tables.Table:
@@ -158,7 +166,7 @@ def _refused(table, exc: ScorekeeperError, values=None):
                 "message": in_words(exc.message),
                 "expected_entries": exc.expected,
                 "entries": exc.now,
-                "sheet": pad_tables.show(table),
+                "sheet": sheet_object(pad_tables.result_of(table), table.sheet),
             }
         ), 409
     if isinstance(exc, pad_tables.SheetBusy):

@@ -160,8 +160,8 @@ def _run(change, values) -> _Outcome:
         out.status, out.alert, out.kept = 503, in_words(exc.message), True
     except pad_entry.FormRefused as exc:
         out.status, out.kept = 422, True
-        out.refusals = {k: v for k, v in exc.refusals.items() if k}
-        out.alert = exc.refusals.get("")
+        out.refusals = {k: in_words(v) for k, v in exc.refusals.items() if k}
+        out.alert = in_words(exc.refusals[""]) if exc.refusals.get("") else None
     except RefusedChange as exc:
         out.status, out.kept = 422, True
         out.placed = list(exc.findings)  # placed beside their fields once the sheet is read
