@@ -98,7 +98,7 @@ def record(table: pad_tables.Table, given, expected_entries, change_id: str | No
     repeat = pad_tables.already_saved(table, change_id, "record")
     if repeat is not None:
         return pad_tables.repeated(table, repeat)
-    sheet, _result = pad_tables.load(table)
+    sheet = pad_tables.sheet_of(table)  # not scored: record scores it, under the sheet's writer lock
     # Someone else's entry first: the values were chosen for the screen as it was (its hand,
     # its beneficiary), so read against the sheet as it is now they would be refused, or worse
     # make another entry than the one the scorer meant.

@@ -186,9 +186,14 @@ def refusal(exc: ScorekeeperError) -> str:
 
 def load(table: Table):
     """The table's sheet and its result (ScorekeeperError when the sheet cannot be used)."""
-    refuse_link(table)
-    sheet = load_sheet(table.path)
+    sheet = sheet_of(table)
     return sheet, score(sheet)
+
+
+def sheet_of(table: Table):
+    """The table's sheet, not scored (ScorekeeperError when it cannot be read)."""
+    refuse_link(table)
+    return load_sheet(table.path)
 
 
 def refuse_link(table: Table) -> None:
@@ -215,8 +220,7 @@ def game_name(table: Table) -> str | None:
     """The game of the table's sheet (its rules), read without scoring it; None when the sheet
     cannot be used (the page that says so speaks the server's language)."""
     try:
-        refuse_link(table)
-        return load_sheet(table.path).rules.game
+        return sheet_of(table).rules.game
     except ScorekeeperError:
         return None
 

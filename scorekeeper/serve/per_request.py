@@ -15,6 +15,7 @@ import functools
 import secrets
 import threading
 import weakref
+from typing import Callable
 
 from flask import abort, current_app, g, jsonify, request, session
 
@@ -117,14 +118,18 @@ def table_or_404(table_id: str) -> pad_tables.Table:
         abort(404)
 
 
-def language(game_name: str | None) -> str:
+def language(game: str | None | Callable[[], str | None]) -> str:
     """The page's language: `?lang=` (the page's switch), else `--lang`, else the game's
-    workbook language (issue 19), else English. The game's is remembered for the refusals."""
+    workbook language (issue 19), else English. The game's is remembered for the refusals.
+    `game` may be a function that finds it (reading the sheet): called only when neither
+    `?lang=` nor `--lang` decides, so that a page in a chosen language reads no sheet for it."""
     asked = asked_language()
     if asked:
         return asked
-    if served().language:
-        return served().language
+    chosen = served().language
+    if chosen:
+        return chosen
+    game_name = game() if callable(game) else game
     if game_name:
         try:
             found = games.get(game_name).workbook_language

@@ -109,7 +109,7 @@ def register(app) -> None:
     def table_undo(table_id):
         table = table_for(table_id)
         check_csrf(f"undo:{table.id}")
-        with i18n.speaking(language(game_of(table))):  # the page's words, not the process's
+        with i18n.speaking(language(lambda: game_of(table))):  # the page's words, not the process's
             removed = _last_entry_name(table)
         with acting(table):
             return _table_page(
@@ -122,7 +122,7 @@ def register(app) -> None:
     @locked
     def table_workbook(table_id):
         table = table_for(table_id)
-        lang = language(game_of(table))
+        lang = language(lambda: game_of(table))
         try:
             data = boletim(table, lang)
         except ScorekeeperError as exc:
@@ -195,7 +195,7 @@ def _table_page(
     `done_words(result, rules)` says what was done). A change made is answered with the page at
     an address of its own (Post/Redirect/Get: `?done=ID`, and `again` when the id's change was
     made before), so Back and reload never post the form again; that page says what `done` did."""
-    lang = language(game_of(table))
+    lang = language(lambda: game_of(table))  # the sheet read for its game only when no language is chosen
     with i18n.speaking(lang):
         out = _run(change, values)
         if out.recorded is not None and g.get("change_id"):
