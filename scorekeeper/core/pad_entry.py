@@ -8,6 +8,7 @@ No web framework here: serve/ turns requests into these calls and their results 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from scorekeeper import games
 from scorekeeper.core import pad_tables
@@ -16,6 +17,7 @@ from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.entry_form import EntryForm, FormRefused
+from scorekeeper.sheet.results import SheetResult
 
 
 @dataclass
@@ -23,8 +25,8 @@ class Screen:
     """A table's page as the pad opens it: its sheet and result, the entry count the screen is
     made for, and the next entry's form (None when the game is complete)."""
 
-    sheet: object
-    result: object
+    sheet: Any  # its game's sheet model (games share none)
+    result: SheetResult
     expected: int
     form: EntryForm | None
 

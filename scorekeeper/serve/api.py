@@ -10,7 +10,8 @@ recording them would do, nothing saved)."""
 
 from __future__ import annotations
 
-from flask import abort, g, jsonify, request
+from flask import Flask, Response, abort, g, jsonify, request
+from flask.typing import ResponseReturnValue
 
 from scorekeeper import i18n
 from scorekeeper.core import pad_entry, pad_tables
@@ -20,12 +21,21 @@ from scorekeeper.output.json_shape import sheet_report
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.per_request import acting, allow, change_id, language, locked, served, table_or_404, token
 from scorekeeper.serve.words import already_words
+from scorekeeper.sheet.entry_form import FormRefused
 
 
-def register(app) -> None:
+def register(app: Flask) -> None:
+    _register_reads(app)
+    _register_changes(app)
+    _register_check(app)
+
+
+def _register_reads(app: Flask) -> None:
+    """The tables, and one table's `show` object."""
+
     @app.get("/api/tables")
     @locked
-    def api_tables():
+    def api_tables() -> ResponseReturnValue:
         who = served().access.who(token())
         if who is None:
             abort(401)
@@ -35,7 +45,7 @@ def register(app) -> None:
 
     @app.get("/api/tables/<table_id>")
     @locked
-    def api_table(table_id):
+    def api_table(table_id: str) -> ResponseReturnValue:
         table = _table(table_id)
         with i18n.speaking(language(None)):
             try:
@@ -43,10 +53,14 @@ def register(app) -> None:
             except ScorekeeperError as exc:
                 return _error(422, "unusable", exc)
 
+
+def _register_changes(app: Flask) -> None:
+    """An entry recorded (as data, or as its screen's values), and the last one undone."""
+
     @app.post("/api/tables/<table_id>/entries")
     @change_id("header")
     @locked
-    def api_record(table_id):
+    def api_record(table_id: str) -> ResponseReturnValue:
         table = _table(table_id)
         if not request.is_json:
             return jsonify({"error": "unsupported", "message": "Content-Type: application/json"}), 415
@@ -57,28 +71,54 @@ def register(app) -> None:
         expected = entry.pop("expected_entries", None)
         with i18n.speaking(language(None)), acting(table):
             try:
-                if "values" in entry:  # the screen's values (as the page's form posts them)
-                    if set(entry) != {"values"}:
-                        raise InputValueError(_("values: sent alone, with expected_entries only"))
-                    done = pad_entry.record(table, entry["values"], expected, g.change_id)
-                else:
-                    done = pad_tables.record(table, entry, expected, g.change_id)
-            except pad_entry.FormRefused as exc:
-                return jsonify(
-                    {
-                        "error": "refused",
-                        "code": None,
-                        "message": in_words(exc.message),
-                        "refusals": {name: in_words(said) for name, said in exc.refusals.items()},
-                        "findings": [],
-                    }
-                ), 422
+                done = _record(table, entry, expected)
+            except FormRefused as exc:
+                return _form_refused(exc), 422
             except ScorekeeperError as exc:
                 return _refused(table, exc, entry.get("values"))
             return _changed(done, 201)
 
+    @app.delete("/api/tables/<table_id>/entries/last")
+    @change_id("header")
+    @locked
+    def api_undo(table_id: str) -> ResponseReturnValue:
+        table = _table(table_id)
+        body = request.get_json(silent=True) if request.is_json else None
+        expected = body.get("expected_entries") if isinstance(body, dict) else request.args.get("expected_entries")
+        with i18n.speaking(language(None)), acting(table):
+            try:
+                done = pad_tables.undo(table, expected, g.change_id)
+            except ScorekeeperError as exc:
+                return _refused(table, exc)
+            return _changed(done, 200)
+
+
+def _record(table: pad_tables.Table, entry: dict[str, object], expected: object) -> pad_tables.Recorded:
+    """An entry sent as data (the sheet's keys), or as its screen's `values` (as the page's
+    form posts them: core.pad_entry makes the entry)."""
+    if "values" not in entry:
+        return pad_tables.record(table, entry, expected, g.change_id)
+    if set(entry) != {"values"}:
+        raise InputValueError(_("values: sent alone, with expected_entries only"))
+    return pad_entry.record(table, entry["values"], expected, g.change_id)
+
+
+def _form_refused(exc: FormRefused) -> Response:
+    """A screen's values that make no entry: each field's refusal."""
+    return jsonify(
+        {
+            "error": "refused",
+            "code": None,
+            "message": in_words(exc.message),
+            "refusals": {name: in_words(said) for name, said in exc.refusals.items()},
+            "findings": [],
+        }
+    )
+
+
+def _register_check(app: Flask) -> None:
     @app.post("/api/tables/<table_id>/check")
-    def api_check(table_id):
+    def api_check(table_id: str) -> ResponseReturnValue:
         """What recording the values would do (the page asks as the scorer types): each field's
         refusal, the findings the entry would bring and where each is shown. Nothing is saved
         and no lock is taken, neither the table's nor the sheet's writer lock: a read of the
@@ -102,20 +142,6 @@ def register(app) -> None:
                     "recordable": checked.recordable,
                 }
             )
-
-    @app.delete("/api/tables/<table_id>/entries/last")
-    @change_id("header")
-    @locked
-    def api_undo(table_id):
-        table = _table(table_id)
-        body = request.get_json(silent=True) if request.is_json else None
-        expected = body.get("expected_entries") if isinstance(body, dict) else request.args.get("expected_entries")
-        with i18n.speaking(language(None)), acting(table):
-            try:
-                done = pad_tables.undo(table, expected, g.change_id)
-            except ScorekeeperError as exc:
-                return _refused(table, exc)
-            return _changed(done, 200)
 
 
 def _changed(done: pad_tables.Recorded, status: int):
@@ -176,7 +202,7 @@ def _refused(table, exc: ScorekeeperError, values=None):
         if isinstance(values, dict):  # sent as a screen's values: each finding's field too
             sheet = pad_tables.load(table)[0]
             placed = pad_entry.places(sheet, exc.findings, pad_entry.values_of(values))
-            findings = [{**shown, "place": place} for shown, (place, _f) in zip(findings, placed)]
+            findings = [{**shown, "place": place} for shown, (place, _f) in zip(findings, placed)]  # noqa: B905 - py39 has no strict=; a place per finding
         return jsonify(
             {
                 "error": "refused",

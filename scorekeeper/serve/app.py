@@ -91,8 +91,8 @@ def _game_language(served: Served) -> str | None:
     start, for the refusals until a page is made (per_request.refusal_language)."""
     try:
         found = served.tables()
-        if found.tournament is not None:
-            return games.get(found.tournament.rules.game).workbook_language
+        if found.game is not None:
+            return games.get(found.game).workbook_language
         if found.tables:
             return games.get(pad_tables.load(found.tables[0])[1].game).workbook_language
     except (ScorekeeperError, KeyError):

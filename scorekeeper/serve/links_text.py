@@ -34,7 +34,7 @@ def printable(found: pad_tables.Tables, access, base: str, title: str) -> str:
     cards = []
     lines = link_lines(found, access, base)
     who = [_("Keep this one: it opens every table.")] + [_players(t) for t in found.tables]
-    for (label, address), under in zip(lines, who):
+    for (label, address), under in zip(lines, who):  # noqa: B905 - py39 has no strict=; one of each per table
         code = svg(address).decode("utf-8")
         cards.append(
             f'<section class="card"><h2>{html.escape(label)}</h2><p>{html.escape(under)}</p>\n'
@@ -53,9 +53,10 @@ def printable(found: pad_tables.Tables, access, base: str, title: str) -> str:
 
 def _players(table: pad_tables.Table) -> str:
     item = pad_tables.summary(table)
-    if "teams" in item:
-        return " v ".join(item["teams"])
-    return ", ".join(item.get("players", []))
+    teams, players = item.get("teams"), item.get("players")
+    if isinstance(teams, dict):
+        return " v ".join(teams)
+    return ", ".join(players) if isinstance(players, list) else ""  # none: a sheet that cannot be read
 
 
 # A file on the organiser's disk, not a page served under the pad's Content-Security-Policy.

@@ -72,11 +72,11 @@ def table_row(table: pad_tables.Table, access, base: str, changes: bool = True) 
 
 def organiser_view(
     found: pad_tables.Tables, access, base: str, lang: str, standings: bool = True, changes: bool = True
-) -> dict:
+) -> dict[str, object]:
     """The organiser's page's data (`standings` and each table's last change, `changes`, left
     out for the printable page of links and the draw's result)."""
     rows = [table_row(table, access, base, changes) for table in found.tables]
-    view = {
+    view: dict[str, object] = {
         "tables": rows,
         "organiser_address": organiser_address(base, access),
         "kind": found.kind,
@@ -94,7 +94,8 @@ def organiser_view(
             view["round_number"] = tournament.rounds[-1].number  # the draw's form is made after it
             view["byes"] = said.byes_words(tournament.rounds[-1].byes) if tournament.rounds[-1].byes else None
         if standings:
-            view["ready"], findings = pad_tables.draw_ready(tournament)
+            ready, findings = pad_tables.draw_ready(tournament)
+            view["ready"] = ready
             view["standings"] = standings_view(tournament, rows)
             view["pending"] = pending_view(tournament, findings)
     return view

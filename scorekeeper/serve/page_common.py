@@ -46,7 +46,7 @@ def served_game() -> str | None:
     except ScorekeeperError:
         return None
     if found.tournament is not None:
-        return found.tournament.rules.game
+        return found.game
     return game_of(found.tables[0]) if found.tables else None
 
 

@@ -5,7 +5,7 @@ again: nothing needs JavaScript."""
 
 from __future__ import annotations
 
-from flask import Response, abort, redirect, render_template, request
+from flask import Flask, Response, abort, redirect, render_template, request
 
 from scorekeeper import i18n
 from scorekeeper.core import pad_tables
@@ -19,7 +19,15 @@ from scorekeeper.serve.qr import svg
 from scorekeeper.tournaments.draw_round import DrawRefused
 
 
-def register(app) -> None:
+def register(app: Flask) -> None:
+    _register_organiser(app)
+    _register_draw(app)
+    _register_downloads(app)
+
+
+def _register_organiser(app: Flask) -> None:
+    """The organiser's page, the printable page of codes and each code's image."""
+
     @app.get("/")
     @locked
     def organiser():
@@ -31,6 +39,34 @@ def register(app) -> None:
             view["csrf"] = served().access.csrf(nonce(), token(), "draw")
             return render_template("organiser.html", **view, **common(lang))
 
+    @app.get("/print")
+    @locked
+    def printable():
+        allow(None)
+        found = served().tables()
+        lang = language(found.game)
+        with i18n.speaking(lang):
+            view = organiser_view(
+                found, served().access, request.host_url.rstrip("/"), lang, standings=False, changes=False
+            )
+            return render_template("print.html", **view, **common(lang))
+
+    @app.get("/qr/<name>.svg")
+    @locked
+    def qr(name):
+        allow(None)
+        base = request.host_url.rstrip("/")
+        access = served().access
+        if name == "organiser":
+            address = organiser_address(base, access)
+        else:
+            address = table_address(base, access, table_or_404(name))
+        return Response(svg(address), mimetype="image/svg+xml")
+
+
+def _register_draw(app: Flask) -> None:
+    """The next round drawn, and the round's tables with their links and codes."""
+
     @app.post("/draw")
     @locked
     def draw():
@@ -39,7 +75,7 @@ def register(app) -> None:
         found = served().tables()
         if found.tournament is None:
             abort(404)
-        lang = language(found.tournament.rules.game)
+        lang = language(found.game)
         with i18n.speaking(lang), acting(None):
             # The form names the round it was made after: posted twice (a double tap, or again
             # after Back), the round it drew is there, and the page shows it again with its
@@ -66,7 +102,7 @@ def register(app) -> None:
         found = served().tables()
         if found.tournament is None or not found.tournament.rounds:
             abort(404)
-        lang = language(found.tournament.rules.game)
+        lang = language(found.game)
         number = found.tournament.rounds[-1].number
         with i18n.speaking(lang):
             if request.args.get("drawn") == str(number):
@@ -80,6 +116,10 @@ def register(app) -> None:
             )
             return render_template("draw.html", message=message, **view, **common(lang))
 
+
+def _register_downloads(app: Flask) -> None:
+    """The championship workbook."""
+
     @app.get("/championship.xlsx")
     @locked
     def championship():
@@ -87,33 +127,9 @@ def register(app) -> None:
         found = served().tables()
         if found.tournament is None:
             abort(404)
-        lang = language(found.tournament.rules.game)
+        lang = language(found.game)
         try:
             data = championship_workbook(found.tournament, lang)
         except ScorekeeperError as exc:
             return message_page(422, pad_tables.refusal(exc), lang)
         return xlsx(data, "championship")
-
-    @app.get("/print")
-    @locked
-    def printable():
-        allow(None)
-        found = served().tables()
-        lang = language(found.tournament.rules.game if found.tournament is not None else None)
-        with i18n.speaking(lang):
-            view = organiser_view(
-                found, served().access, request.host_url.rstrip("/"), lang, standings=False, changes=False
-            )
-            return render_template("print.html", **view, **common(lang))
-
-    @app.get("/qr/<name>.svg")
-    @locked
-    def qr(name):
-        allow(None)
-        base = request.host_url.rstrip("/")
-        access = served().access
-        if name == "organiser":
-            address = organiser_address(base, access)
-        else:
-            address = table_address(base, access, table_or_404(name))
-        return Response(svg(address), mimetype="image/svg+xml")

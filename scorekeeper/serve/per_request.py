@@ -15,7 +15,7 @@ import functools
 import secrets
 import threading
 import weakref
-from typing import Callable
+from collections.abc import Callable
 
 from flask import abort, current_app, g, jsonify, request, session
 
@@ -197,10 +197,7 @@ def acting(table: pad_tables.Table | None = None):
     and the client's address. Per request: the context variable is set back after it, as the
     thread goes on to serve other requests."""
     who = served().access.who(token())
-    if who == ORGANISER or table is None:
-        link = "organiser"
-    else:
-        link = f"table {table.number or table.id}"
+    link = "organiser" if who == ORGANISER or table is None else f"table {table.number or table.id}"
     done = acting_as({"link": link, "address": request.remote_addr})
     try:
         yield
