@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import secrets
+import stat
 import threading
 import weakref
 from collections.abc import Callable
@@ -32,17 +34,36 @@ BAD_CHANGE_ID = N_("{name}: a change's id is 8 to {most} letters, digits, - and 
 
 
 class Served:
-    """What the server serves: the PATH given (re-read at each request, so a round drawn or a
-    sheet recorded by `record` shows at once), who may do what, the language chosen, and the
+    """What the server serves: the PATH given (looked at again at each request, so a round drawn
+    or a sheet recorded by `record` shows at once), who may do what, the language chosen, and the
     language of the last page made from what is served (`remembered`: a refusal speaks it
     without reading anything)."""
 
     def __init__(self, path: str, access: Access, language: str | None):
         self.path, self.access, self.language = path, access, language
         self.remembered: str | None = None
+        self._listed: tuple[tuple[int, ...], pad_tables.Tables] | None = None
 
     def tables(self) -> pad_tables.Tables:
-        return pad_tables.list_tables(self.path)
+        """The tables served, as the PATH holds them now. A tournament file (or a lone sheet) is
+        parsed again only when it is another file than the one parsed last: every request asks
+        for the tables, and parsing a tournament file costs each of them milliseconds. Another
+        file is one of another identity, size or time of change (a draw writes a new file and
+        renames it over the old: a new inode). A folder is listed at each request (a sheet
+        added shows at once). The Tables given are shared by the requests: read, never changed."""
+        try:
+            seen = os.stat(self.path)
+        except (OSError, ValueError):
+            return pad_tables.list_tables(self.path)  # it says what is wrong with PATH
+        if not stat.S_ISREG(seen.st_mode):
+            return pad_tables.list_tables(self.path)
+        key = (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns, seen.st_ctime_ns)
+        listed = self._listed
+        if listed is not None and listed[0] == key:
+            return listed[1]
+        found = pad_tables.list_tables(self.path)
+        self._listed = (key, found)  # one assignment: a thread reads the old pair or the new one
+        return found
 
 
 def served() -> Served:
