@@ -3,7 +3,9 @@ scorer waits for it.
 
     python benchmarks/bench_serve.py [--tables 40] [--entries 6] [--pace 5.0] [--strict]
 
-The model (issue 26, point 5): a room of 40 tables, each with one phone, its table's scorer's.
+The model (issue 26, point 5): a room of 40 tables, each with one phone, its table's scorer's:
+`scorekeeper serve` on a Truco tournament's round of 40 matches (82 teams drawn, two matches more
+for the baseline and the warm-up), as a club serves its event.
 Each phone opens its table's page, then records its entries at a scorer's pace: one every
 `--pace` seconds (a Truco hand takes a minute or more at a real table: the pace is the room's
 worst few seconds, every table finishing a hand at once, held for the whole run), each phone
@@ -44,15 +46,29 @@ import urllib.parse
 
 ALONE_PACE = 1.0  # the baseline's seconds between entries: alone, each entry finds the server idle either way
 TARGET_MS = 100  # issue 26: 40 tables recording at once, 95th percentile under 100 ms
-SHEET = "rules: truco\nteams: {Nos: [Ana, Bruno], Eles: [Carla, Duarte]}\nhands: []\n"
+WINNER = re.compile(r'name="winner" value="([^"]+)"')
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 CHANGE_ID = re.compile(r'name="change_id" value="([^"]+)"')
 EXPECTED = re.compile(r'name="expected_entries" value="([^"]+)"')
 
 
-def start(folder: pathlib.Path):
+def scorekeeper(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "scorekeeper", *args, "--lang", "en"], check=True, capture_output=True)
+
+
+def tournament(folder: pathlib.Path, tables: int) -> pathlib.Path:
+    """A Truco tournament of 2 x `tables` teams, its first round drawn: `tables` matches, each
+    with its sheet beside the file (r1-mesaN.yaml), served by their numbers (1, 2, ...)."""
+    path = folder / "torneio.yaml"
+    teams = [f"--team=T{n:03d}=A{n:03d},B{n:03d}" for n in range(1, 2 * tables + 1)]
+    scorekeeper("tournament", "new", "truco", "--name", "Bench", *teams, "-o", str(path))
+    scorekeeper("tournament", "draw", str(path))
+    return path
+
+
+def start(served: pathlib.Path):
     server = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "serve", str(folder), "--port", "0", "--no-qr", "--lang", "en"],
+        [sys.executable, "-m", "scorekeeper", "serve", str(served), "--port", "0", "--no-qr", "--lang", "en"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -73,6 +89,7 @@ class Phone:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.cookie = ""
         self.page = ""
+        self.teams: list[str] = []
 
     def ask(self, method: str, path: str, body: str | None = None, kind: str | None = None):
         headers = {"Cookie": self.cookie} if self.cookie else {}
@@ -90,6 +107,7 @@ class Phone:
         status, _where, data = self.ask("GET", f"/t/{self.table}")
         assert status == 200, (self.table, status)
         self.page = data.decode("utf-8")
+        self.teams = WINNER.findall(self.page)  # the match's two teams, as its screen offers them
 
     def check(self, values: dict) -> float:
         began = time.perf_counter()
@@ -116,8 +134,9 @@ class Phone:
         return took, status
 
 
-def winner(number: int) -> str:
-    return "Nos" if number % 2 == 0 else "Eles"
+def winner(teams: list[str], number: int) -> str:
+    """Who wins entry `number`: each team in turn."""
+    return teams[number % 2]
 
 
 def scorer(phone: Phone, entries: int, pace: float, offset: float, begin: float, out: dict) -> None:
@@ -127,9 +146,10 @@ def scorer(phone: Phone, entries: int, pace: float, offset: float, begin: float,
         for number in range(entries):
             wake = begin + offset + number * pace
             time.sleep(max(0.0, wake - time.perf_counter()))
-            out["check"].append(phone.check({"hand": "played", "winner": winner(number)}))
-            out["check"].append(phone.check({"hand": "played", "winner": winner(number), "value": "1"}))
-            took, status = phone.record({"hand": "played", "winner": winner(number), "value": "1"})
+            won = winner(phone.teams, number)
+            out["check"].append(phone.check({"hand": "played", "winner": won}))
+            out["check"].append(phone.check({"hand": "played", "winner": won, "value": "1"}))
+            took, status = phone.record({"hand": "played", "winner": won, "value": "1"})
             out["record"].append(took)
             if status != 200:
                 out["problems"].append(f"{phone.table}: entry {number + 1} answered {status}")
@@ -175,8 +195,9 @@ def lost_entries(folder: pathlib.Path, tables: list[str], entries: int) -> list[
 
     lost = []
     for name in tables:
-        hands = yaml.safe_load((folder / f"{name}.yaml").read_text())["hands"] or []
-        if [hand.get("winner") for hand in hands] != [winner(i) for i in range(entries)]:
+        sheet = yaml.safe_load((folder / f"r1-mesa{name}.yaml").read_text())
+        hands, teams = sheet["hands"] or [], list(sheet["teams"])
+        if [hand.get("winner") for hand in hands] != [winner(teams, i) for i in range(entries)]:
             lost.append(f"{name}: {len(hands)} entries, not the {entries} sent")
     return lost
 
@@ -190,18 +211,17 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         folder = pathlib.Path(work)
-        room = [f"mesa{n:02d}" for n in range(1, args.tables + 1)]
-        for name in [*room, "solo", "warm"]:
-            (folder / f"{name}.yaml").write_text(SHEET)
-        server, port = start(folder)
+        room = [str(n) for n in range(1, args.tables + 1)]
+        solo, warm = str(args.tables + 1), str(args.tables + 2)  # two matches more: the baseline's, the warm-up's
+        server, port = start(tournament(folder, args.tables + 2))
         try:
-            run(port, ["warm"], 3, 0.1)  # the server's first entry imports what recording needs: not timed
-            alone = run(port, ["solo"], args.entries, min(args.pace, ALONE_PACE))
+            run(port, [warm], 3, 0.1)  # the server's first entry imports what recording needs: not timed
+            alone = run(port, [solo], args.entries, min(args.pace, ALONE_PACE))
             together = run(port, room, args.entries, args.pace)
         finally:
             server.terminate()
             server.wait(10)
-        lost = lost_entries(folder, [*room, "solo"], args.entries)
+        lost = lost_entries(folder, [*room, solo], args.entries)
     print(
         f"{args.tables} tables x {args.entries} entries, one every {args.pace:g} s per table "
         f"({args.tables / args.pace:.0f} entries/s in the room), {together['took']:.1f} s"
