@@ -13,10 +13,14 @@ from __future__ import annotations
 import enum
 import importlib
 from abc import ABC, abstractmethod
-from typing import Callable, ClassVar, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Callable, ClassVar, NamedTuple
 
 from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_, N_plural, _
+
+if TYPE_CHECKING:
+    from scorekeeper.sheet.entry_form import EntryForm
 
 # One line per game: the module whose GAME is that game's Game instance.
 REGISTRY = [
@@ -190,7 +194,7 @@ class Game(ABC):
 
     # --- the score pad: an entry on one screen (sheet.entry_form) ---------------------
     @abstractmethod
-    def pad_form(self, sheet):
+    def pad_form(self, sheet) -> EntryForm:
         """The next entry's screen (sheet.entry_form.EntryForm): every field a button, a row of
         tap targets or a number pad, opening on what comes next (the next hand, the dealer)."""
 

@@ -7,6 +7,7 @@ No web framework here: serve/ turns requests into these calls and their results 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +15,7 @@ from scorekeeper import games
 from scorekeeper.core import pad_tables
 from scorekeeper.errors import InputValueError, SheetFormatError
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import M_
+from scorekeeper.i18n import M_, Message
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.entry_form import EntryForm, FormRefused
 from scorekeeper.sheet.results import SheetResult
@@ -38,8 +39,10 @@ class Checked:
     findings recording it would bring, each with the field it is shown beside (None: above
     Record). `recordable` when nothing is refused and no finding is an error."""
 
-    entry: dict | None
-    refusals: dict[str, str] = field(default_factory=dict)
+    entry: dict[str, object] | None
+    refusals: dict[str, str | Message] = field(
+        default_factory=dict
+    )  # a field's, as Reader words it; the entry's, as data
     findings: list[tuple[str | None, Finding]] = field(default_factory=list)
 
     @property
@@ -53,25 +56,25 @@ def screen(table: pad_tables.Table) -> Screen:
     return Screen(sheet, result, len(sheet.entries), form)
 
 
-def values_of(given) -> dict[str, str]:
+def values_of(given: object) -> dict[str, str]:
     """The screen's values as posted (a mapping of text to text), bounded like the prompts' answers."""
     if not isinstance(given, dict):
         raise InputValueError(M_("values: a mapping of field names to text"))
     return pad_tables.bounded_answers(given)
 
 
-def entry_of(sheet, values: dict[str, str]) -> dict:
+def entry_of(sheet: Any, values: dict[str, str]) -> dict[str, object]:
     """The entry the values make (FormRefused naming each field that cannot be right)."""
     return games.get(sheet.rules.game).entry_from_pad(sheet, values)
 
 
-def places(sheet, findings, values: dict[str, str]) -> list[tuple[str | None, Finding]]:
+def places(sheet: Any, findings: Iterable[Finding], values: dict[str, str]) -> list[tuple[str | None, Finding]]:
     """Each finding with the field (or group) of the screen it is about."""
     game = games.get(sheet.rules.game)
     return [(game.pad_finding_place(sheet, f.code, values), f) for f in findings]
 
 
-def check(table: pad_tables.Table, given) -> Checked:
+def check(table: pad_tables.Table, given: object) -> Checked:
     """What recording the values would do, nothing saved: the refusal of each field, else the
     findings the entry would bring (an error refuses it, a warning is recorded with it)."""
     values = values_of(given)
@@ -81,7 +84,7 @@ def check(table: pad_tables.Table, given) -> Checked:
     try:
         entry = entry_of(sheet, values)
     except FormRefused as exc:
-        return Checked(None, exc.refusals)
+        return Checked(None, dict(exc.refusals))
     except InputValueError as exc:
         return Checked(None, {"": exc.message})
     try:
@@ -91,7 +94,9 @@ def check(table: pad_tables.Table, given) -> Checked:
     return Checked(entry, {}, places(sheet, caused, values))
 
 
-def record(table: pad_tables.Table, given, expected_entries, change_id: str | None = None) -> pad_tables.Recorded:
+def record(
+    table: pad_tables.Table, given: object, expected_entries: object, change_id: str | None = None
+) -> pad_tables.Recorded:
     """Record the entry the values make (as pad_tables.record: stale, refused by a finding); FormRefused
     when a field cannot be right. Sent again with the id of an entry saved before (a retry after
     a lost reply, the form posted again after Back), it saves nothing and says which: answered

@@ -56,7 +56,8 @@ def serve(path, host, port, no_qr):
 
     pad_tables.list_tables(path)  # a PATH that cannot be served is refused here, in one line
     with_tokens = host not in ("127.0.0.1", "localhost", "::1")
-    app = create_app(path, with_tokens=with_tokens, language=i18n.workbook_language(None))
+    chosen = i18n.workbook_language("")  # --lang or SCOREKEEPER_LANG, else "": each page speaks its game's
+    app = create_app(path, with_tokens=with_tokens, language=chosen or None)
     server = make_server(app, host, port)
     base = f"http://{shown_host(host)}:{server.effective_port}"
     access = app.extensions["scorekeeper"].access
