@@ -117,7 +117,9 @@ def test_an_entry_sent_again_with_its_id_is_recorded_once(tmp_path):
     path = _king(tmp_path)
     said: list[str] = []
     for _attempt in range(3):
-        editing.record_entry(path, {"hand": "vazas", "counts": [3, 2, 1, 7]}, say=saying(said.append), change_id="retry-0001")
+        editing.record_entry(
+            path, {"hand": "vazas", "counts": [3, 2, 1, 7]}, say=saying(said.append), change_id="retry-0001"
+        )
     text = (tmp_path / "m.yaml").read_text()
     assert text.count("vazas") == 1
     assert said[0] == "Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"

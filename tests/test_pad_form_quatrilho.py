@@ -7,7 +7,8 @@ import pytest
 from conftest import EXAMPLES
 
 from scorekeeper import games
-from scorekeeper.core import pad_entry, tables
+from scorekeeper.core import pad_entry
+from scorekeeper.core import pad_tables as tables
 from scorekeeper.sheet.entry_form import CHOICE, NUMBER, PLAYERS, TEXT, FormRefused, applies
 from scorekeeper.sheet.load import load_sheet
 

@@ -9,7 +9,8 @@ import yaml
 from conftest import new_team_sheet
 
 from scorekeeper import games
-from scorekeeper.core import pad_entry, tables
+from scorekeeper.core import pad_entry
+from scorekeeper.core import pad_tables as tables
 from scorekeeper.errors import RefusedChange
 from scorekeeper.i18n import in_words
 from scorekeeper.sheet.entry_form import CHOICE, NUMBER, FormRefused

@@ -10,7 +10,8 @@ import yaml
 from conftest import new_team_sheet
 
 from scorekeeper import games
-from scorekeeper.core import pad_entry, tables
+from scorekeeper.core import pad_entry
+from scorekeeper.core import pad_tables as tables
 from scorekeeper.sheet.entry_form import CHOICE, FormRefused
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.truco.pad_form import scores

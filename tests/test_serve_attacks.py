@@ -288,8 +288,8 @@ def _server_cost(app, path: str, runs: int = 400, **request) -> float:
 
 
 def test_a_refusal_takes_no_lock_reads_no_file_and_costs_under_a_millisecond(tmp_path, monkeypatch):
-    from scorekeeper.core import tables
-    from scorekeeper.serve import requests
+    from scorekeeper.core import pad_tables as tables
+    from scorekeeper.serve import per_request as requests
 
     (tmp_path / "mesa1.yaml").write_text(EMPTY)
     (tmp_path / "mesa2.yaml").write_text(EMPTY)
@@ -329,7 +329,7 @@ def test_a_refusal_takes_no_lock_reads_no_file_and_costs_under_a_millisecond(tmp
 
 
 def test_no_table_waits_on_another_tables_work(folder):
-    from scorekeeper.serve import requests
+    from scorekeeper.serve import per_request as requests
 
     (folder / "mesa2.yaml").write_text(EMPTY)
     client = create_app(str(folder), language="en").test_client()

@@ -1,4 +1,4 @@
-"""The score pad's core (scorekeeper/core/tables.py): tables by id, an entry recorded as data or
+"""The score pad's core (scorekeeper/core/pad_tables.py): tables by id, an entry recorded as data or
 as the values of its screen (core.pad_entry), the stale refusal, undo, and two writers on one sheet."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import pytest
 import yaml
 from conftest import EXAMPLES
 
-from scorekeeper.core import pad_entry, tables
+from scorekeeper.core import pad_entry
+from scorekeeper.core import pad_tables as tables
 from scorekeeper.errors import InputValueError, RefusedChange, StaleSheet
 from scorekeeper.output.editing_text import said_lines
 
@@ -66,7 +67,7 @@ def test_an_entry_as_data_is_recorded_and_a_stale_one_refused(tmp_path):
     table = _one(path)
     done = tables.record(table, {"hand": "vazas", "counts": [3, 2, 1, 7]}, 0)
     assert _words(done.said) == ["Hand 1 (vazas): Ana -60, Bruno -40, Carla -20, Duarte -140"]
-    assert done.report["totals"] == {"Ana": -60, "Bruno": -40, "Carla": -20, "Duarte": -140}
+    assert done.result.totals == {"Ana": -60, "Bruno": -40, "Carla": -20, "Duarte": -140}
     with pytest.raises(StaleSheet, match="hand 1 was recorded meanwhile") as stale:
         tables.record(table, {"hand": "copas", "counts": [3, 2, 1, 7]}, 0)
     assert (stale.value.expected, stale.value.now) == (0, 1)

@@ -16,7 +16,7 @@ import yaml
 from conftest import EXAMPLES, king_sheet
 
 from scorekeeper.journal import history
-from scorekeeper.serve import requests
+from scorekeeper.serve import per_request as requests
 from scorekeeper.serve.app import create_app
 from scorekeeper.sheet import editing
 

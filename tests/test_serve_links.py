@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from conftest import king_final_for_four
 
 from scorekeeper.cli import cli
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables as tables
 from scorekeeper.serve import link_file
 from scorekeeper.serve.app import create_app
 

@@ -16,7 +16,7 @@ import pytest
 import yaml
 from conftest import EXAMPLES, king_final_for_four
 
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables as tables
 from scorekeeper.core import tournament as core_tournament
 from scorekeeper.serve.app import create_app
 

@@ -22,7 +22,7 @@ import pytest
 import yaml
 from conftest import king_final_for_four
 
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables as tables
 
 playwright = pytest.importorskip("playwright.sync_api")
 

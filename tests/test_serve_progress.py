@@ -9,7 +9,7 @@ import pytest
 from conftest import EXAMPLES, run
 
 from scorekeeper import games, i18n
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables as tables
 from scorekeeper.serve.words import state_words
 
 

@@ -315,7 +315,8 @@ def test_adding_a_game_shows_the_toys_rule_file_and_registry_line_as_they_are():
 def test_the_toy_declares_its_score_pad_screen(corrida):
     """A fifth game is on the score pad by declaring its screen in its own folder: the core
     records from the screen's values and refuses each field by name."""
-    from scorekeeper.core import pad_entry, tables
+    from scorekeeper.core import pad_entry
+    from scorekeeper.core import pad_tables as tables
     from scorekeeper.sheet.entry_form import FormRefused
 
     _ok("new", "corrida", *TEAMS, "-o", "s.yaml")
@@ -330,4 +331,4 @@ def test_the_toy_declares_its_score_pad_screen(corrida):
         pad_entry.record(table, {"winner": "Eles", "points": "0"}, 0)
     said = pad_entry.record(table, {"winner": "Eles", "points": "2"}, 0).said
     assert said_lines(said[0])[0].startswith("Hand 1 (hand, Eles): Nos 0, Eles +2")
-    assert pad_entry.record(table, {"winner": "Nos"}, 1).report["totals"] == {"Nos": 1, "Eles": 2}
+    assert pad_entry.record(table, {"winner": "Nos"}, 1).result.totals == {"Nos": 1, "Eles": 2}

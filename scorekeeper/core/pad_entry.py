@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper import games
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.errors import InputValueError, RefusalWords, SheetFormatError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_, in_words
@@ -50,8 +50,8 @@ class Checked:
         return self.entry is not None and not self.refusals and not any(f.is_error for _p, f in self.findings)
 
 
-def screen(table: tables.Table) -> Screen:
-    sheet, result = tables.load(table)
+def screen(table: pad_tables.Table) -> Screen:
+    sheet, result = pad_tables.load(table)
     form = None if result.complete else games.get(result.game).pad_form(sheet)
     return Screen(sheet, result, len(sheet.entries), form)
 
@@ -60,7 +60,7 @@ def values_of(given: object) -> dict[str, str]:
     """The screen's values as posted (a mapping of text to text), bounded like the prompts' answers."""
     if not isinstance(given, dict):
         raise InputValueError(M_("values: a mapping of field names to text"))
-    return tables.bounded_answers(given)
+    return pad_tables.bounded_answers(given)
 
 
 def entry_of(sheet: Any, values: dict[str, str]) -> dict[str, object]:
@@ -74,11 +74,11 @@ def places(sheet: Any, findings: Iterable[Finding], values: dict[str, str]) -> l
     return [(game.pad_finding_place(sheet, f.code, values), f) for f in findings]
 
 
-def check(table: tables.Table, given: object) -> Checked:
+def check(table: pad_tables.Table, given: object) -> Checked:
     """What recording the values would do, nothing saved: the refusal of each field, else the
     findings the entry would bring (an error refuses it, a warning is recorded with it)."""
     values = values_of(given)
-    tables.refuse_link(table)
+    pad_tables.refuse_link(table)
     preview = editing.Preview(table.path)  # read and scored once: the screen's sheet, and what the entry does to it
     sheet = preview.sheet
     try:
@@ -95,19 +95,20 @@ def check(table: tables.Table, given: object) -> Checked:
 
 
 def record(
-    table: tables.Table, given: object, expected_entries: object, change_id: str | None = None
-) -> tables.Recorded:
-    """Record the entry the values make (as tables.record: stale, refused by a finding); FormRefused
+    table: pad_tables.Table, given: object, expected_entries: object, change_id: str | None = None
+) -> pad_tables.Recorded:
+    """Record the entry the values make (as pad_tables.record: stale, refused by a finding); FormRefused
     when a field cannot be right. Sent again with the id of an entry saved before (a retry after
     a lost reply, the form posted again after Back), it saves nothing and says which: answered
     before the values are read, as the sheet has moved on since and its form with it."""
     values = values_of(given)
-    repeat = tables.already_saved(table, change_id, "record")
+    repeat = pad_tables.already_saved(table, change_id, "record")
     if repeat is not None:
-        return tables.repeated(table, repeat)
-    sheet, _result = tables.load(table)
+        return pad_tables.repeated(table, repeat)
+    sheet = pad_tables.sheet_of(table)  # not scored: record scores it, under the sheet's writer lock
     # Someone else's entry first: the values were chosen for the screen as it was (its hand,
     # its beneficiary), so read against the sheet as it is now they would be refused, or worse
     # make another entry than the one the scorer meant.
-    editing.refuse_stale(sheet, tables.expected_count(expected_entries), table.sheet)
-    return tables.record(table, entry_of(sheet, values), expected_entries, change_id)
+    expected = pad_tables.expected_count(expected_entries)
+    editing.refuse_stale(sheet, expected, table.sheet)
+    return pad_tables.append(table, entry_of(sheet, values), expected, change_id)  # its id looked up above

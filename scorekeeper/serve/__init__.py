@@ -1,1 +1,1 @@
-"""The score pad in the browser (`scorekeeper serve`): a Flask front end on core.tables."""
+"""The score pad in the browser (`scorekeeper serve`): a Flask front end on core.pad_tables."""

@@ -1,6 +1,6 @@
 """The score pad's Flask application: its configuration (bounded bodies, the session cookie,
 the Content-Security-Policy) and its routes (pages and api); what each view asks of its request
-is in requests.py."""
+is in per_request.py."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from flask import Flask, abort, request
 from flask.json.provider import DefaultJSONProvider
 
 from scorekeeper import games
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.serve import api, link_file, pages, refusals, table_pages
 from scorekeeper.serve.access import Access
-from scorekeeper.serve.requests import Served
+from scorekeeper.serve.per_request import Served
 
 MAX_BODY = 64 * 1024  # an entry is a line of YAML; a form, a few dozen answers
-MAX_FORM_PARTS = 2 * tables.MAX_ANSWERS + 20
+MAX_FORM_PARTS = 2 * pad_tables.MAX_ANSWERS + 20
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
     "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
@@ -88,13 +88,13 @@ def create_app(path: str, *, with_tokens: bool = False, language: str | None = N
 
 def _game_language(served: Served) -> str | None:
     """The language of the game served (a tournament's, else its first sheet's), read once at
-    start, for the refusals until a page is made (requests.refusal_language)."""
+    start, for the refusals until a page is made (per_request.refusal_language)."""
     try:
         found = served.tables()
-        if found.tournament is not None:
-            return games.get(found.tournament.rules.game).workbook_language
+        if found.game is not None:
+            return games.get(found.game).workbook_language
         if found.tables:
-            return games.get(tables.load(found.tables[0])[1].game).workbook_language
+            return games.get(pad_tables.load(found.tables[0])[1].game).workbook_language
     except (ScorekeeperError, KeyError):
         pass
     return None

@@ -6,14 +6,14 @@ from __future__ import annotations
 import io
 
 from scorekeeper import i18n
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes
 from scorekeeper.workbook.export import build_workbook, no_cyclic_gc
 
 
-def boletim(table: tables.Table, language: str) -> bytes:
+def boletim(table: pad_tables.Table, language: str) -> bytes:
     with i18n.speaking(language):  # the notes of its findings are written in the workbook's language
-        sheet, result = tables.load(table)
+        sheet, result = pad_tables.load(table)
         workbook = build_workbook([(sheet, result)])
     buffer = io.BytesIO()
     with no_cyclic_gc():

@@ -146,6 +146,7 @@ def write_private(path: str, data: bytes) -> None:
     whole or not at all: the links file, and the printable sheet of links (`links --html`)."""
     folder, name = os.path.split(path)
     temp = os.path.join(folder, f".{name}.{secrets.token_hex(8)}.tmp")  # writer_lock cleans a killed run's
+    renamed = False
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600)
     except OSError as exc:
@@ -161,11 +162,11 @@ def write_private(path: str, data: bytes) -> None:
         finally:
             os.close(fd)
         os.replace(temp, path)
-        temp = None
+        renamed = True
     except OSError as exc:
         raise LinkFileWriteError(_("cannot be written: {reason}").format(reason=exc.strerror or exc), path) from None
     finally:
-        if temp is not None:
+        if not renamed:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
     with contextlib.suppress(OSError):

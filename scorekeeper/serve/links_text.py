@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import html
 
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.i18n import _
 from scorekeeper.serve.organiser import organiser_address, table_address
 
 
-def table_label(table: tables.Table) -> str:
+def table_label(table: pad_tables.Table) -> str:
     """A table as the organiser names it: "Table 3" in a tournament, else its sheet's name."""
     return _("Table {number}").format(number=table.number) if table.number else table.sheet
 
 
-def link_lines(found: tables.Tables, access, base: str) -> list[tuple[str, str]]:
+def link_lines(found: pad_tables.Tables, access, base: str) -> list[tuple[str, str]]:
     """(label, address) of the organiser's link, then of each table's (its token made now
     when it has none yet, and kept)."""
     lines = [(_("Organiser"), organiser_address(base, access))]
@@ -25,7 +25,7 @@ def link_lines(found: tables.Tables, access, base: str) -> list[tuple[str, str]]
     return lines
 
 
-def printable(found: tables.Tables, access, base: str, title: str) -> str:
+def printable(found: pad_tables.Tables, access, base: str, title: str) -> str:
     """The printable sheet: a page whose first card is the organiser's link (kept by the
     organiser, not laid on a table), then one card per table with its label, players, QR code
     and link. A file opened in a browser and printed; every name in it is escaped."""
@@ -34,7 +34,7 @@ def printable(found: tables.Tables, access, base: str, title: str) -> str:
     cards = []
     lines = link_lines(found, access, base)
     who = [_("Keep this one: it opens every table.")] + [_players(t) for t in found.tables]
-    for (label, address), under in zip(lines, who):
+    for (label, address), under in zip(lines, who):  # noqa: B905 - py39 has no strict=; one of each per table
         code = svg(address).decode("utf-8")
         cards.append(
             f'<section class="card"><h2>{html.escape(label)}</h2><p>{html.escape(under)}</p>\n'
@@ -51,11 +51,12 @@ def printable(found: tables.Tables, access, base: str, title: str) -> str:
     )
 
 
-def _players(table: tables.Table) -> str:
-    item = tables.summary(table)
-    if "teams" in item:
-        return " v ".join(item["teams"])
-    return ", ".join(item.get("players", []))
+def _players(table: pad_tables.Table) -> str:
+    item = pad_tables.summary(table)
+    teams, players = item.get("teams"), item.get("players")
+    if isinstance(teams, dict):
+        return " v ".join(teams)
+    return ", ".join(players) if isinstance(players, list) else ""  # none: a sheet that cannot be read
 
 
 # A file on the organiser's disk, not a page served under the pad's Content-Security-Policy.

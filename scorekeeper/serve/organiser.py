@@ -1,12 +1,12 @@
 """What the organiser's pages show: every table with its state in the game's words, its link,
 code and last change (organiser page, the draw's result, the printable page of links), the live
 standings marked provisional while tables are in play, and what the tournament's check leaves
-to look at, from core.tables and core.tournament."""
+to look at, from core.pad_tables and core.tournament."""
 
 from __future__ import annotations
 
 from scorekeeper import games
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.core import tournament as core_tournament
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _, in_words
@@ -21,7 +21,7 @@ _IN_PLAY_CODE = finding_codes.SHEET_INCOMPLETE.code
 _MEANINGS = {kind.code: kind.meaning for kind in finding_codes.KINDS}
 
 
-def table_address(base: str, access, table: tables.Table) -> str:
+def table_address(base: str, access, table: pad_tables.Table) -> str:
     secret = access.token_for(table.id)
     return f"{base}/t/{table.id}" + (f"?token={secret}" if secret else "")
 
@@ -30,7 +30,7 @@ def organiser_address(base: str, access) -> str:
     return f"{base}/" + (f"?token={access.organiser}" if access.with_tokens else "")
 
 
-def table_row(table: tables.Table, access, base: str, changes: bool = True) -> dict:
+def table_row(table: pad_tables.Table, access, base: str, changes: bool = True) -> dict:
     """One table as the organiser's pages list it: number, who plays, its state (`state`: a
     class of the page, `state_words`: what it says), its link and its last change."""
     row = {
@@ -44,7 +44,7 @@ def table_row(table: tables.Table, access, base: str, changes: bool = True) -> d
         "in_play": False,
     }
     try:
-        sheet, result = tables.load(table)
+        sheet, result = pad_tables.load(table)
     except ScorekeeperError as exc:
         return {**row, "state": "unusable", "state_words": said.unusable_words(in_words(exc.message))}
     written = result.meta.get("table")
@@ -53,7 +53,7 @@ def table_row(table: tables.Table, access, base: str, changes: bool = True) -> d
     game = games.get(result.game)
     teams = game.seating is games.Seating.TEAMS
     row["who"] = " v ".join(sheet.teams) if teams else ", ".join(sheet.players)
-    state = tables.state_of(result)
+    state = pad_tables.state_of(result)
     if state == "findings":
         first = next(f for f in result.findings if f.is_error)
         row.update(state="error", state_words=said.error_words(first))
@@ -65,18 +65,18 @@ def table_row(table: tables.Table, access, base: str, changes: bool = True) -> d
         words = said.in_play_words(game, result, game.progress(sheet, result), len(sheet.entries))
         row.update(state="in-play", state_words=words, in_play=True)
     if changes:  # what happened there last, from the journal: a table gone quiet, or just undone
-        last = tables.last_changes(table, 1)
+        last = pad_tables.last_changes(table, 1)
         row["last"] = change_words(last[0], result.game, sheet.rules) if last else None
     return row
 
 
 def organiser_view(
-    found: tables.Tables, access, base: str, lang: str, standings: bool = True, changes: bool = True
-) -> dict:
+    found: pad_tables.Tables, access, base: str, lang: str, standings: bool = True, changes: bool = True
+) -> dict[str, object]:
     """The organiser's page's data (`standings` and each table's last change, `changes`, left
     out for the printable page of links and the draw's result)."""
     rows = [table_row(table, access, base, changes) for table in found.tables]
-    view = {
+    view: dict[str, object] = {
         "tables": rows,
         "organiser_address": organiser_address(base, access),
         "kind": found.kind,
@@ -94,7 +94,8 @@ def organiser_view(
             view["round_number"] = tournament.rounds[-1].number  # the draw's form is made after it
             view["byes"] = said.byes_words(tournament.rounds[-1].byes) if tournament.rounds[-1].byes else None
         if standings:
-            view["ready"], findings = tables.draw_ready(tournament)
+            ready, findings = pad_tables.draw_ready(tournament)
+            view["ready"] = ready
             view["standings"] = standings_view(tournament, rows)
             view["pending"] = pending_view(tournament, findings)
     return view

@@ -9,9 +9,9 @@ from urllib.parse import urlencode
 from flask import Response, abort, render_template, request
 
 from scorekeeper import i18n
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.serve.requests import allow, nonce, served, table_or_404, token
+from scorekeeper.serve.per_request import allow, nonce, served, table_or_404, token
 from scorekeeper.serve.words import words
 
 LANGUAGE_NAMES = {"en": "English", "pt_PT": "Português (Portugal)", "pt_BR": "Português (Brasil)"}
@@ -34,7 +34,7 @@ def common(lang: str) -> dict:
     }
 
 
-def table_for(table_id: str) -> tables.Table:
+def table_for(table_id: str) -> pad_tables.Table:
     allow(table_id)
     return table_or_404(table_id)
 
@@ -46,13 +46,13 @@ def served_game() -> str | None:
     except ScorekeeperError:
         return None
     if found.tournament is not None:
-        return found.tournament.rules.game
+        return found.game
     return game_of(found.tables[0]) if found.tables else None
 
 
 def game_of(table) -> str | None:
     """The table's game, whose language its pages speak unless asked otherwise (not scored)."""
-    return tables.game_name(table)
+    return pad_tables.game_name(table)
 
 
 def check_csrf(scope: str) -> None:

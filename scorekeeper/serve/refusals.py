@@ -12,7 +12,7 @@ from flask import jsonify, render_template, request
 from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.serve.page_common import LANGUAGE_NAMES, link
-from scorekeeper.serve.requests import refusal_language
+from scorekeeper.serve.per_request import refusal_language
 from scorekeeper.serve.words import words
 
 STATUSES = (400, 401, 403, 404, 405, 413)

@@ -7,19 +7,21 @@ table's boletim downloaded. Every page is a plain form: static/pad.js only makes
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from flask import g, redirect, render_template, request
 
 from scorekeeper import games, i18n
-from scorekeeper.core import pad_entry, tables
+from scorekeeper.core import pad_entry, pad_tables
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, StaleSheet
 from scorekeeper.i18n import _, in_words
 from scorekeeper.journal import transaction
-from scorekeeper.output.table_layout import DETAIL
+from scorekeeper.journal.history import Change
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.downloads import boletim
 from scorekeeper.serve.page_common import check_csrf, common, game_of, link, message_page, table_for, xlsx
-from scorekeeper.serve.requests import acting, change_id, language, locked, nonce, served, token
+from scorekeeper.serve.per_request import acting, change_id, language, locked, nonce, served, token
 from scorekeeper.serve.table_words import (
     already_saved_words,
     complete_words,
@@ -33,8 +35,12 @@ from scorekeeper.serve.table_words import (
     undo_question,
 )
 from scorekeeper.serve.words import change_words, findings_count, round_words, state_words
-from scorekeeper.sheet.entry_form import CHOICE, NUMBER, PLAYERS, EntryForm, applies, value_of
+from scorekeeper.sheet.entry_form import CHOICE, NUMBER, PLAYERS, EntryForm, Field, FormRefused, applies, value_of
+from scorekeeper.sheet.results import SheetResult
+from scorekeeper.sheet.show_table import DETAIL
 
+# What a change's page says was done, from the sheet's result and rules after it (None: nothing).
+DoneWords = Callable[[SheetResult, Any], "str | None"]
 LAST_CHANGES = 3  # a table's page lists its last changes: one's own saved entry among them after Back
 LAST_ENTRIES = 3  # the entries a phone shows above the whole sheet
 FORM_KEYS = ("csrf", "change_id", "expected_entries", "show")  # what a posted form carries besides its values
@@ -64,10 +70,11 @@ def sheet_table(result, rules=None, entries=()) -> dict:
         for row in rows
     ]
     if rules is not None:
-        for row, hand in zip(body, result.hands):
+        for row, hand in zip(body, result.hands):  # noqa: B905 - py39 has no strict=; a row per entry
             said = game.entry_words(rules, hand.hand)
             row["cells"] = [said if cell == hand.hand else cell for cell in row["cells"]]
-        for row, entry in zip(body, entries):  # the detail in words, where the game says it so
+        # the detail in words, where the game says it so
+        for row, entry in zip(body, entries):  # noqa: B905 - py39 has no strict=; a row per entry
             worded = game.entry_detail_words(rules, entry)
             if worded is not None:
                 row["detail"] = worded
@@ -109,12 +116,12 @@ def register(app) -> None:
     def table_undo(table_id):
         table = table_for(table_id)
         check_csrf(f"undo:{table.id}")
-        with i18n.speaking(language(game_of(table))):  # the page's words, not the process's
+        with i18n.speaking(language(lambda: game_of(table))):  # the page's words, not the process's
             removed = _last_entry_name(table)
         with acting(table):
             return _table_page(
                 table,
-                lambda: tables.undo(table, request.form.get("expected_entries"), g.change_id),
+                lambda: pad_tables.undo(table, request.form.get("expected_entries"), g.change_id),
                 done_words=lambda _result, _rules: _("{entry} removed").format(entry=removed) if removed else None,
             )
 
@@ -122,11 +129,11 @@ def register(app) -> None:
     @locked
     def table_workbook(table_id):
         table = table_for(table_id)
-        lang = language(game_of(table))
+        lang = language(lambda: game_of(table))
         try:
             data = boletim(table, lang)
         except ScorekeeperError as exc:
-            return message_page(422, tables.refusal(exc), lang)
+            return message_page(422, pad_tables.refusal(exc), lang)
         return xlsx(data, table.id)
 
 
@@ -144,7 +151,7 @@ class _Outcome:
         self.alert: str | None = None  # stale, busy, or a refusal of the whole entry
         self.refusals: dict[str, str] = {}  # field -> words
         self.placed: list = []  # (place, Finding) of a refused entry
-        self.recorded: tables.Recorded | None = None
+        self.recorded: pad_tables.Recorded | None = None
         self.kept = False  # the values posted are shown again (a refusal): the same entry, the same id
 
 
@@ -156,9 +163,9 @@ def _run(change, values) -> _Outcome:
         out.recorded = change()
     except StaleSheet as exc:
         out.status, out.alert = 409, in_words(exc.message)
-    except tables.SheetBusy as exc:
+    except pad_tables.SheetBusy as exc:
         out.status, out.alert, out.kept = 503, in_words(exc.message), True
-    except pad_entry.FormRefused as exc:
+    except FormRefused as exc:
         out.status, out.kept = 422, True
         out.refusals = {k: in_words(v) for k, v in exc.refusals.items() if k}
         out.alert = in_words(exc.refusals[""]) if exc.refusals.get("") else None
@@ -169,25 +176,25 @@ def _run(change, values) -> _Outcome:
     except InputValueError as exc:
         out.status, out.alert, out.kept = 422, in_words(exc.message), True
     except ScorekeeperError as exc:
-        out.status, out.alert = 422, tables.refusal(exc)
+        out.status, out.alert = 422, pad_tables.refusal(exc)
     return out
 
 
-def _last_entry_name(table: tables.Table) -> str | None:
+def _last_entry_name(table: pad_tables.Table) -> str | None:
     """The last entry in words (`Hand 7 · Festa`), read before an undo removes it."""
     try:
-        sheet, result = tables.load(table)
+        sheet, result = pad_tables.load(table)
     except ScorekeeperError:
         return None
     return entry_name(result, sheet.rules, result.hands[-1]) if result.hands else None
 
 
 def _table_page(
-    table: tables.Table,
+    table: pad_tables.Table,
     change,
     values: dict | None = None,
     keep_id: bool = False,
-    done_words=None,
+    done_words: DoneWords | None = None,
     done: str = "",
     again: bool = False,
 ):
@@ -195,7 +202,7 @@ def _table_page(
     `done_words(result, rules)` says what was done). A change made is answered with the page at
     an address of its own (Post/Redirect/Get: `?done=ID`, and `again` when the id's change was
     made before), so Back and reload never post the form again; that page says what `done` did."""
-    lang = language(game_of(table))
+    lang = language(lambda: game_of(table))  # the sheet read for its game only when no language is chosen
     with i18n.speaking(lang):
         out = _run(change, values)
         if out.recorded is not None and g.get("change_id"):
@@ -205,7 +212,7 @@ def _table_page(
         try:
             screen = pad_entry.screen(table)
         except ScorekeeperError as exc:
-            return message_page(422, tables.refusal(exc), lang)
+            return message_page(422, pad_tables.refusal(exc), lang)
         sheet, result = screen.sheet, screen.result
         shown = values if (out.kept or keep_id) and values is not None else {}
         if out.placed:
@@ -213,27 +220,11 @@ def _table_page(
         # The entry's id stays with its values while they are not saved (a refusal, the fields of
         # a choice): posted again, it is still one entry. A new screen gets a new id.
         entry_id = g.change_id if (out.kept or keep_id) and g.get("change_id") else transaction.new_id()
-        changes = tables.last_changes(table, LAST_CHANGES)
-        repeat = out.recorded.repeat if out.recorded is not None else None
-        said = None
-        if out.recorded is not None and repeat is None and done_words is not None and result.hands is not None:
-            said = done_words(result, sheet.rules) if result.hands or done_words is not saved_words else None
-        already = already_saved_words(result, sheet.rules, repeat) if repeat is not None else None
-        made = tables.change_made(table, done) if done else None
-        if made is not None and again:
-            already = already_saved_words(result, sheet.rules, made)
-        elif made is not None and made.action == "record" and made.entry == len(result.hands):
-            said = saved_words(result, sheet.rules)
-        elif made is not None and made.action == "undo":
-            said = _("{entry} removed").format(entry=removed_name(result, sheet.rules, made))
+        changes = pad_tables.last_changes(table, LAST_CHANGES)
+        said, already = _done_words(table, screen, out, done_words, done, again)
         access = served().access
-        summary = tables.summary_of(table, sheet, result)  # the sheet as the screen read it
-        game = games.get(result.game)
         view = {
-            "table": table,
-            "title": _title(result.meta, table),
-            "round": round_words(table.round) if table.round is not None else None,
-            "state": state_words(summary["state"], summary["entries"], game.entry_word, game, summary.get("progress")),
+            **_sheet_view(table, screen, changes),
             "said": said,
             "already": already,
             "alert": out.alert,
@@ -241,15 +232,6 @@ def _table_page(
             "entry": _entry_view(screen.form, shown, out) if screen.form is not None else None,
             "expected": screen.expected,
             "fresh": not shown,
-            "complete": complete_words(result) if result.complete else None,
-            "totals": totals_of(result),
-            "in_play": game.in_play_words(result),
-            "last_entries": [entry_line(result, sheet.rules, h) for h in reversed(result.hands[-LAST_ENTRIES:])],
-            "sheet": sheet_table(result, sheet.rules, sheet.entries),
-            "findings": [f.as_dict() for f in result.findings],
-            "findings_count": findings_count(len(result.findings)),
-            "changes": [change_words(c, result.game) for c in changes],
-            "undo_question": undo_question(result, sheet.rules) if result.hands else None,
             "csrf_entry": access.csrf(nonce(), token(), f"entry:{table.id}"),
             "csrf_undo": access.csrf(nonce(), token(), f"undo:{table.id}"),
             "entry_id": entry_id,
@@ -259,6 +241,62 @@ def _table_page(
             "tw": table_words(),
         }
         return render_template("table.html", **view, **common(lang)), out.status
+
+
+def _done_words(
+    table: pad_tables.Table,
+    screen: pad_entry.Screen,
+    out: _Outcome,
+    done_words: DoneWords | None,
+    done: str,
+    again: bool,
+) -> tuple[str | None, str | None]:
+    """What the page says was done (`said`: the entry saved, removed) or had been done before
+    (`already`: one's own change sent again), by this request's change or, on the page a change
+    redirected to, by the change its address names (`done`, `again`)."""
+    sheet, result = screen.sheet, screen.result
+    repeat = out.recorded.repeat if out.recorded is not None else None
+    said = None
+    if out.recorded is not None and repeat is None and done_words is not None and result.hands is not None:
+        said = done_words(result, sheet.rules) if result.hands or done_words is not saved_words else None
+    already = already_saved_words(result, sheet.rules, repeat) if repeat is not None else None
+    made = pad_tables.change_made(table, done) if done else None
+    if made is not None and again:
+        already = already_saved_words(result, sheet.rules, made)
+    elif made is not None and made.action == "record" and made.entry == len(result.hands):
+        said = saved_words(result, sheet.rules)
+    elif made is not None and made.action == "undo":
+        said = _("{entry} removed").format(entry=removed_name(result, sheet.rules, made))
+    return said, already
+
+
+def _sheet_view(table: pad_tables.Table, screen: pad_entry.Screen, changes: list[Change]) -> dict[str, object]:
+    """Where the table's sheet stands, as its page shows it: its state, the totals, the last
+    entries, the whole sheet, its findings and last changes."""
+    sheet, result = screen.sheet, screen.result
+    game = games.get(result.game)
+    progress = game.progress(sheet, result)
+    return {
+        "table": table,
+        "title": _title(result.meta, table),
+        "round": round_words(table.round) if table.round is not None else None,
+        "state": state_words(
+            pad_tables.state_of(result),
+            len(sheet.entries),
+            game.entry_word,
+            game,
+            {"done": progress[0], "whole": progress[1]} if progress else None,
+        ),
+        "complete": complete_words(result) if result.complete else None,
+        "totals": totals_of(result),
+        "in_play": game.in_play_words(result),
+        "last_entries": [entry_line(result, sheet.rules, h) for h in reversed(result.hands[-LAST_ENTRIES:])],
+        "sheet": sheet_table(result, sheet.rules, sheet.entries),
+        "findings": [f.as_dict() for f in result.findings],
+        "findings_count": findings_count(len(result.findings)),
+        "changes": [change_words(c, result.game) for c in changes],
+        "undo_question": undo_question(result, sheet.rules) if result.hands else None,
+    }
 
 
 def _entry_view(form: EntryForm, values: dict, out: _Outcome) -> dict:
@@ -279,7 +317,7 @@ def _entry_view(form: EntryForm, values: dict, out: _Outcome) -> dict:
             "label": one.label,
             "hint": one.hint,
             "value": shown,
-            "taps": [str(n) for n in range(one.low, one.high + 1)] if one.taps else [],
+            "taps": _taps(one),
             "choices": [(c.value, c.label, c.value in picked) for c in one.choices],
             "hidden": not applies(form, one, values),
             "when": json.dumps([[name, list(wanted)] for name, wanted in one.when]) if one.when else "",
@@ -312,7 +350,14 @@ def _entry_view(form: EntryForm, values: dict, out: _Outcome) -> dict:
     }
 
 
-def _title(meta: dict, table: tables.Table) -> str:
+def _taps(one: Field) -> list[str]:
+    """A row of tap targets' numbers (a field of few values: 0 to 13 tricks), else none."""
+    if not one.taps or one.low is None or one.high is None:
+        return []
+    return [str(n) for n in range(one.low, one.high + 1)]
+
+
+def _title(meta: dict, table: pad_tables.Table) -> str:
     parts = [str(meta[key]) for key in ("event",) if meta.get(key)]
     if meta.get("table") is not None or table.number:
         parts.append(_("Table {number}").format(number=meta.get("table") or table.number))

@@ -9,6 +9,7 @@ from scorekeeper import games
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.journal_text import clock
 from scorekeeper.output.sheet_text import counted, format_points, format_totals
+from scorekeeper.serve.words import entry_sentence
 
 
 def table_words() -> dict[str, str]:
@@ -44,12 +45,7 @@ def entry_name(result, rules, hand) -> str:
 
 def numbered(game: games.Game, number: int) -> str:
     """`Hand 4`, `Deal 12`, `Entry 3`: the game's word for one entry, with its number."""
-    word = game.entry_word.one
-    if word == "deal":
-        return _("Deal {number}").format(number=number)
-    if word == "hand":
-        return _("Hand {number}").format(number=number)
-    return _("Entry {number}").format(number=number)
+    return entry_sentence(game, "numbered").format(number=number)
 
 
 def entry_line(result, rules, hand) -> str:

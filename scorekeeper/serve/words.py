@@ -59,32 +59,24 @@ def findings_count(count: int) -> str:
     return ngettext("{count} finding", "{count} findings", count).format(count=count)
 
 
-def _word(game_name: str | None) -> str:
-    """The game's word for one entry (hand, deal, entry): the sentences agree with it."""
-    try:
-        return games.get(game_name).entry_word.one if game_name else games.ENTRIES.one
-    except KeyError:
-        return games.ENTRIES.one
+def entry_sentence(game: games.Game | str | None, key: str) -> str:
+    """The game's sentence `key` about one entry (games.Unit.said: `Hand {number}`, `deal
+    {number} recorded at {when}`), in the language in use, unsaid: the caller fills it in. A
+    game unknown, or a unit that declares no such sentence, says it of an entry."""
+    if isinstance(game, str):
+        try:
+            game = games.get(game)
+        except KeyError:
+            game = None
+    said = game.entry_word.said if game is not None else games.ENTRIES.said
+    return _(said.get(key) or games.ENTRIES.said[key])
 
 
 def already_words(repeat) -> str:
-    """A change sent again (core.tables.AlreadySaved): `hand 5 was already saved at 15:42:07;
+    """A change sent again (core.pad_tables.AlreadySaved): `hand 5 was already saved at 15:42:07;
     nothing changed`, so one's own retry is not taken for an error or for someone else's."""
-    word, number, when = _word(repeat.game), repeat.entry, clock(repeat.when)
-    if repeat.action == "undo":
-        if word == "deal":
-            message = _("deal {number} was already removed at {when}; nothing changed")
-        elif word == "entry":
-            message = _("entry {number} was already removed at {when}; nothing changed")
-        else:
-            message = _("hand {number} was already removed at {when}; nothing changed")
-    elif word == "deal":
-        message = _("deal {number} was already saved at {when}; nothing changed")
-    elif word == "entry":
-        message = _("entry {number} was already saved at {when}; nothing changed")
-    else:
-        message = _("hand {number} was already saved at {when}; nothing changed")
-    return message.format(number=number, when=when)
+    key = "already_removed" if repeat.action == "undo" else "already_saved"
+    return entry_sentence(repeat.game, key).format(number=repeat.entry, when=clock(repeat.when))
 
 
 def by_words(by: dict) -> str:
@@ -106,37 +98,14 @@ def change_words(change, game_name: str | None, rules=None) -> str:
     at 15:42:07 by table 3`, `hand 3 corrected ...`, `hand 4 removed ...`; with the sheet's
     `rules`, the entry's kind in the game's words (`hand 5 (Copas) recorded ...`, never the key
     the sheet writes); another change (the new sheet, an import) by its action's name."""
-    word, number, when = _word(game_name), change.entry, clock(change.when)
+    number, when = change.entry, clock(change.when)
     kind = _kind_words(change, game_name, rules)
-    if kind is not None:
-        sentences = {
-            ("record", "hand"): _("hand {number} ({kind}) recorded at {when}"),
-            ("record", "deal"): _("deal {number} ({kind}) recorded at {when}"),
-            ("record", "entry"): _("entry {number} ({kind}) recorded at {when}"),
-            ("fix", "hand"): _("hand {number} ({kind}) corrected at {when}"),
-            ("fix", "deal"): _("deal {number} ({kind}) corrected at {when}"),
-            ("fix", "entry"): _("entry {number} ({kind}) corrected at {when}"),
-            ("undo", "hand"): _("hand {number} ({kind}) removed at {when}"),
-            ("undo", "deal"): _("deal {number} ({kind}) removed at {when}"),
-            ("undo", "entry"): _("entry {number} ({kind}) removed at {when}"),
-        }
-    else:
-        sentences = {
-            ("record", "hand"): _("hand {number} recorded at {when}"),
-            ("record", "deal"): _("deal {number} recorded at {when}"),
-            ("record", "entry"): _("entry {number} recorded at {when}"),
-            ("fix", "hand"): _("hand {number} corrected at {when}"),
-            ("fix", "deal"): _("deal {number} corrected at {when}"),
-            ("fix", "entry"): _("entry {number} corrected at {when}"),
-            ("undo", "hand"): _("hand {number} removed at {when}"),
-            ("undo", "deal"): _("deal {number} removed at {when}"),
-            ("undo", "entry"): _("entry {number} removed at {when}"),
-        }
-    sentence = sentences.get((change.action, word)) if number is not None else None
-    if sentence is None:
+    known = change.action in ("record", "fix", "undo") and number is not None
+    if not known:
         line = _("{action} at {when}").format(action=action_word(change.action), when=when)
     else:
-        line = sentence.format(number=number, kind=kind, when=when)
+        key = change.action if kind is None else f"{change.action}_kind"
+        line = entry_sentence(game_name, key).format(number=number, kind=kind, when=when)
     by = by_words(change.by)
     return f"{line} {by}" if by else line
 

@@ -52,12 +52,12 @@ def links(path, host, port, renew, new_organiser_link, sheet, force):
     scorekeeper links final.yaml --new-link 3
     """
     from scorekeeper.cli.commands.cmd_serve import shown_host  # lazy: one command loads no other until it runs
-    from scorekeeper.core import tables  # lazy: the tables and their sheets load when links runs, not for --help
+    from scorekeeper.core import pad_tables  # lazy: the tables and their sheets load when links runs, not for --help
     from scorekeeper.serve import link_file  # lazy: as above
     from scorekeeper.serve.access import Access  # lazy: as above
     from scorekeeper.serve.links_text import link_lines, printable, table_label  # lazy: as above
 
-    found = tables.list_tables(path)
+    found = pad_tables.list_tables(path)
     where = link_file.path_for(path)
     chosen = [_table(found, name) for name in renew]
     if sheet is not None:

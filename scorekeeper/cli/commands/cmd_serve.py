@@ -1,5 +1,5 @@
 """`scorekeeper serve`: the score pad in the browser, for every table of a tournament's current
-round, a folder of sheets or one sheet (scorekeeper.serve on core.tables). Flask, waitress and
+round, a folder of sheets or one sheet (scorekeeper.serve on core.pad_tables). Flask, waitress and
 segno are imported here, only when this command runs."""
 
 from __future__ import annotations
@@ -49,20 +49,21 @@ def serve(path, host, port, no_qr):
     scorekeeper serve examples/championship-king/final.yaml
     scorekeeper serve final.yaml --host 0.0.0.0 --port 8019
     """
-    from scorekeeper.core import tables  # lazy: flask and waitress load when serve runs, not for --help
+    from scorekeeper.core import pad_tables  # lazy: flask and waitress load when serve runs, not for --help
     from scorekeeper.serve.app import create_app  # lazy: as above
     from scorekeeper.serve.links_text import link_lines  # lazy: as above
     from scorekeeper.serve.server import make_server  # lazy: as above
 
-    tables.list_tables(path)  # a PATH that cannot be served is refused here, in one line
+    pad_tables.list_tables(path)  # a PATH that cannot be served is refused here, in one line
     with_tokens = host not in ("127.0.0.1", "localhost", "::1")
-    app = create_app(path, with_tokens=with_tokens, language=i18n.workbook_language(None))
+    chosen = i18n.workbook_language("")  # --lang or SCOREKEEPER_LANG, else "": each page speaks its game's
+    app = create_app(path, with_tokens=with_tokens, language=chosen or None)
     server = make_server(app, host, port)
     base = f"http://{shown_host(host)}:{server.effective_port}"
     access = app.extensions["scorekeeper"].access
     if access.unkept:
         out(_("{problem}: the links last for this run only").format(problem=access.unkept), err=True)
-    links = link_lines(tables.list_tables(path), access, base)
+    links = link_lines(pad_tables.list_tables(path), access, base)
     for label, address in links:
         out(f"{label}: {address}")
     if not no_qr:

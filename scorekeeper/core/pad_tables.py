@@ -26,7 +26,9 @@ import sqlite3
 import stat
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from scorekeeper import games
 from scorekeeper.core import tournament as core_tournament
@@ -37,16 +39,18 @@ from scorekeeper.errors import (
     SheetLockedError,
     quote,
 )
-from scorekeeper.i18n import _
+from scorekeeper.findings import Finding
+from scorekeeper.i18n import M_
 from scorekeeper.journal import history, transaction
-from scorekeeper.journal.store import APPLIED, PENDING
-from scorekeeper.output.json_shape import sheet_report
-from scorekeeper.output.tournament_text import draw_lines, standings_rows, standings_table
+from scorekeeper.journal.store import APPLIED, PENDING, Notice, Record
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.change_reports import Said
 from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.results import SheetResult
 from scorekeeper.sheet.typed_input import whole
 from scorekeeper.sheet.yaml_lines import loads, read_text
+from scorekeeper.tournaments import model
+from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import parse, sheet_path
 
 MAX_TABLES = 500  # a folder's sheets served at most (a tournament's round has far fewer tables)
@@ -56,6 +60,11 @@ MAX_ANSWER = 200  # characters of one value
 MAX_DEPTH = 4  # nesting of an entry given as data ({fines: [{fine: ..., player: ...}]} is 3)
 SHEET_SUFFIXES = (".yaml", ".yml")
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
+# A game's sheet model (games.Game.parse_sheet's): each game has its own, and they share no base.
+Sheet = Any
+_Done = TypeVar("_Done")
+# sheet/load.score is not annotated: what it returns is a SheetResult (games.Game.score_sheet).
+_score: Callable[[Sheet], SheetResult] = score
 
 
 class UnknownTable(ScorekeeperError):
@@ -85,13 +94,22 @@ class Tables:
     kind: str
     source: str
     tables: list[Table]
-    tournament: object = None
+    tournament: Tournament | None = None
+
+    @property
+    def game(self) -> str | None:
+        """A tournament's game (its rules' `game:`); None for a folder or a sheet, whose tables
+        each name their own."""
+        if self.tournament is None:
+            return None
+        game = getattr(self.tournament.rules, "game", None)  # each game's rules are a class of its own
+        return game if isinstance(game, str) else None
 
     def get(self, table_id: str) -> Table:
         for table in self.tables:
             if table.id == table_id:
                 return table
-        raise UnknownTable(_("there is no table {id}").format(id=quote(table_id)))
+        raise UnknownTable(M_("there is no table {id}", id=quote(table_id)))
 
 
 def list_tables(path: str) -> Tables:
@@ -107,7 +125,8 @@ def list_tables(path: str) -> Tables:
         tables = []
         if tournament.rounds:
             current = tournament.rounds[-1]
-            for position, seat in enumerate(current.tables or current.matches, 1):
+            seats: Sequence[model.Table | model.Match] = current.tables or current.matches
+            for position, seat in enumerate(seats, 1):
                 if seat.sheet:
                     number = str(getattr(seat, "table", position))
                     tables.append(
@@ -187,11 +206,16 @@ def refusal(exc: ScorekeeperError) -> str:
 # --- reading a table ---------------------------------------------------------------------
 
 
-def load(table: Table):
+def load(table: Table) -> tuple[Sheet, SheetResult]:
     """The table's sheet and its result (ScorekeeperError when the sheet cannot be used)."""
+    sheet = sheet_of(table)
+    return sheet, _score(sheet)
+
+
+def sheet_of(table: Table) -> Sheet:
+    """The table's sheet, not scored (ScorekeeperError when it cannot be read)."""
     refuse_link(table)
-    sheet = load_sheet(table.path)
-    return sheet, score(sheet)
+    return load_sheet(table.path)
 
 
 def refuse_link(table: Table) -> None:
@@ -202,16 +226,10 @@ def refuse_link(table: Table) -> None:
     except (OSError, ValueError):
         return  # gone or unreadable: reading it says so
     if linked:
-        raise SheetFormatError(_("is a symbolic link now: the score pad opens only the sheet it listed"), table.sheet)
+        raise SheetFormatError(M_("is a symbolic link now: the score pad opens only the sheet it listed"), table.sheet)
 
 
-def _report(result, table: Table) -> dict:
-    """`show`'s object, naming the sheet by its file name only (a reply never tells where the
-    server keeps its files)."""
-    return {**sheet_report(result, running=True), "file": table.sheet}
-
-
-def state_of(result) -> str:
+def state_of(result: SheetResult) -> str:
     """not-started, in-progress, complete (and clean), or findings (an error in the sheet)."""
     if not result.valid:
         return "findings"
@@ -224,31 +242,39 @@ def game_name(table: Table) -> str | None:
     """The game of the table's sheet (its rules), read without scoring it; None when the sheet
     cannot be used (the page that says so speaks the server's language)."""
     try:
-        refuse_link(table)
-        return load_sheet(table.path).rules.game
+        game: str = sheet_of(table).rules.game
+        return game
     except ScorekeeperError:
         return None
 
 
-def _listed(table: Table) -> dict:
+def _listed(table: Table) -> dict[str, object]:
     return {"id": table.id, "round": table.round, "table": table.number, "sheet": table.sheet}
 
 
-def summary(table: Table) -> dict:
+def summary(table: Table) -> dict[str, object]:
     """A table as GET /api/tables lists it (the keys of issue 19, point 6)."""
     try:
         sheet, result = load(table)
     except ScorekeeperError as exc:
-        unusable = {"game": None, "state": "unusable", "entries": None, "findings": [], "error": refusal(exc)}
+        unusable: dict[str, object] = {
+            "game": None,
+            "state": "unusable",
+            "entries": None,
+            "findings": [],
+            "error": refusal(exc),
+        }
         return {**_listed(table), **unusable}
     return summary_of(table, sheet, result)
 
 
-def summary_of(table: Table, sheet, result) -> dict:
+def summary_of(table: Table, sheet: Sheet, result: SheetResult) -> dict[str, object]:
     """`summary` of a table whose sheet is loaded and scored already (a page that shows it too)."""
     item = _listed(table)
     game = games.get(result.game)
-    seats = {"teams": dict(sheet.teams)} if game.seating is games.Seating.TEAMS else {"players": list(sheet.players)}
+    seats: dict[str, object] = (
+        {"teams": dict(sheet.teams)} if game.seating is games.Seating.TEAMS else {"players": list(sheet.players)}
+    )
     return {
         **item,
         "game": result.game,
@@ -256,15 +282,15 @@ def summary_of(table: Table, sheet, result) -> dict:
         "state": state_of(result),
         "entries": len(sheet.entries),
         # how far a game of a fixed length is: King's hands, a Quatrilho round's deals
-        "progress": dict(zip(("done", "whole"), progress)) if (progress := game.progress(sheet, result)) else None,
+        "progress": {"done": progress[0], "whole": progress[1]} if (progress := game.progress(sheet, result)) else None,
         "complete": result.complete,
         "findings": [f.as_dict() for f in result.findings],
     }
 
 
-def show(table: Table) -> dict:
-    """The object `show --format json` prints for the table's sheet."""
-    return _report(load(table)[1], table)
+def result_of(table: Table) -> SheetResult:
+    """The table's sheet scored (what `show` prints of it: the front end shapes it)."""
+    return load(table)[1]
 
 
 # --- changing a table --------------------------------------------------------------------
@@ -281,21 +307,23 @@ class AlreadySaved:
     entry: int | None
     when: str
     game: str | None = None
-    removed: dict | None = None  # an undo's entry as the sheet held it (the journal's "before")
+    removed: dict[str, object] | None = None  # an undo's entry as the sheet held it (the journal's "before")
 
 
 @dataclass
 class Recorded:
-    """An entry saved (or removed): what `record` says of it, and the sheet as it is now
-    (`show`'s object); `repeat` when the change was made before under the same id and this
-    request changed nothing."""
+    """An entry saved (or removed): what `record` says of it, and the sheet as it is now (its
+    result, and its file's name: a reply never tells where the server keeps its files);
+    `repeat` when the change was made before under the same id and this request changed
+    nothing."""
 
     said: list[Said]
-    report: dict
+    result: SheetResult
+    sheet: str
     repeat: AlreadySaved | None = None
 
 
-def already_saved(table: Table, change_id: str | None, action: str, entry: dict | None = None) -> AlreadySaved | None:
+def already_saved(table: Table, change_id: str | None, action: str, entry: object = None) -> AlreadySaved | None:
     """The change of this table's sheet made before under `change_id` (a retry after a lost
     reply, a form posted twice), or None. An id used for another sheet's change or another kind
     of change is refused: a client that reuses one would lose its second change unawares. A
@@ -310,9 +338,9 @@ def already_saved(table: Table, change_id: str | None, action: str, entry: dict 
     if found is None or found.state not in APPLIED:
         return None  # never made, or taken back: this request makes it
     if found.main_file != os.path.realpath(table.path) or found.action != action or _other_entry(found, entry):
-        raise InputValueError(_("this change's id was used for another change; send it with a new one"), table.sheet)
-    entry = found.detail.get("entry") if isinstance(found.detail, dict) else None
-    return AlreadySaved(found.id, found.action, entry if isinstance(entry, int) else None, found.began)
+        raise InputValueError(M_("this change's id was used for another change; send it with a new one"), table.sheet)
+    number = found.detail.get("entry") if isinstance(found.detail, dict) else None
+    return AlreadySaved(found.id, found.action, number if isinstance(number, int) else None, found.began)
 
 
 def change_made(table: Table, change_id: str | None) -> AlreadySaved | None:
@@ -336,13 +364,17 @@ def change_made(table: Table, change_id: str | None) -> AlreadySaved | None:
     )
 
 
-def _other_entry(found, entry: dict | None) -> bool:
+def _other_entry(found: Record, entry: object) -> bool:
     """Whether the entry sent now is not the one saved under its id (the same key reused for a
     new hand: answered as a repeat, that hand would be lost unawares)."""
-    if entry is None or not isinstance(found.detail, dict) or not isinstance(found.detail.get("after"), dict):
+    if (
+        not isinstance(entry, dict)
+        or not isinstance(found.detail, dict)
+        or not isinstance(found.detail.get("after"), dict)
+    ):
         return False
 
-    def canonical(value) -> str:
+    def canonical(value: object) -> str:
         return json.dumps(value, sort_keys=True, default=str)
 
     return canonical(found.detail["after"]) != canonical(entry)
@@ -351,14 +383,14 @@ def _other_entry(found, entry: dict | None) -> bool:
 def repeated(table: Table, repeat: AlreadySaved) -> Recorded:
     """The answer to a change sent again: the sheet as it is, and the change made before."""
     result = load(table)[1]
-    return Recorded([], _report(result, table), dataclasses.replace(repeat, game=result.game))
+    return Recorded([], result, table.sheet, dataclasses.replace(repeat, game=result.game))
 
 
-def _journalled(table: Table, change_id: str):
+def _journalled(table: Table, change_id: str) -> Record | None:
     """The journal's record of `change_id` in the folder of the table's sheet, its main file as
     a real path, or None (no journal there yet, or one that cannot be read: then nothing was
     made through it)."""
-    notices: list = []
+    notices: list[Notice] = []
     try:
         journal = transaction.open_for(table.path, False, notices)
     except (OSError, sqlite3.Error):
@@ -385,7 +417,7 @@ def last_changes(table: Table, count: int) -> list[history.Change]:
         return []
 
 
-def _waiting(change):
+def _waiting(change: Callable[[], _Done]) -> _Done:
     """Run `change()`, waiting up to LOCK_WAIT for another writer of the sheet to finish."""
     deadline = time.monotonic() + LOCK_WAIT
     while True:
@@ -397,35 +429,35 @@ def _waiting(change):
             time.sleep(0.02)
 
 
-def record(table: Table, entry, expected_entries, change_id: str | None = None) -> Recorded:
+def record(table: Table, entry: object, expected_entries: object, change_id: str | None = None) -> Recorded:
     """Append `entry` (a mapping as the sheet's YAML writes it) when the sheet still has
     `expected_entries`: StaleSheet when it has not, RefusedChange (its findings) when it would
     bring an error, InputValueError or SheetFormatError when it is no entry of the game. Sent
     again with the `change_id` of an entry saved before, it saves nothing and says which."""
     expected = expected_count(expected_entries)
-    _plain(entry, 0)
-    if not isinstance(entry, dict) or not entry:
-        raise InputValueError(
-            _("an entry is a mapping of the sheet's keys, e.g. {example}").format(
-                example="{hand: vazas, counts: [3, 2, 1, 7]}"
-            ),
-            table.sheet,
-        )
+    data = plain_entry(table, entry)
     refuse_link(table)
-    repeat = already_saved(table, change_id, "record", entry)
+    repeat = already_saved(table, change_id, "record", data)
     if repeat is not None:  # before the entry count: it counts this very entry now
         return repeated(table, repeat)
+    return append(table, data, expected, change_id)
+
+
+def append(table: Table, entry: object, expected: int, change_id: str | None) -> Recorded:
+    """`record` once `change_id` is known to name no change made before (the caller looked it
+    up: core.pad_entry does before it reads the screen's values)."""
+    data = plain_entry(table, entry)
     said: list[Said] = []
     try:
         result = _waiting(
-            lambda: editing.record_entry(table.path, entry, expected=expected, say=said.append, change_id=change_id)
+            lambda: editing.record_entry(table.path, data, expected=expected, say=said.append, change_id=change_id)
         )
     except SheetFormatError as exc:  # the entry, written, is no entry of the sheet's game
         raise InputValueError(exc.message, table.sheet) from None
-    return Recorded(said, _report(result, table))
+    return Recorded(said, result, table.sheet)
 
 
-def undo(table: Table, expected_entries, change_id: str | None = None) -> Recorded:
+def undo(table: Table, expected_entries: object, change_id: str | None = None) -> Recorded:
     """Remove the last entry when the sheet still has `expected_entries`; sent again with the
     `change_id` of an undo made before, it removes nothing more and says which."""
     expected = expected_count(expected_entries)
@@ -435,48 +467,59 @@ def undo(table: Table, expected_entries, change_id: str | None = None) -> Record
         return repeated(table, repeat)
     said: list[Said] = []
     _waiting(lambda: editing.undo_hand(table.path, say=said.append, expected=expected, change_id=change_id))
-    return Recorded(said, show(table))
+    return Recorded(said, result_of(table), table.sheet)
 
 
-def expected_count(value) -> int:
+def expected_count(value: object) -> int:
     """`expected_entries`, required: a whole number (JSON's or a form's)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise InputValueError(_("expected_entries: the number of entries the change was made for is required"))
+        raise InputValueError(M_("expected_entries: the number of entries the change was made for is required"))
 
     return whole(str(value), "expected_entries", 0, None)
 
 
-def _plain(value, depth: int) -> None:
+def plain_entry(table: Table, entry: object) -> dict[str, object]:
+    """An entry given as data, refused unless it is a mapping of what a sheet's YAML holds (_plain)."""
+    _plain(entry, 0)
+    if not isinstance(entry, dict) or not entry:
+        example = "{hand: vazas, counts: [3, 2, 1, 7]}"
+        raise InputValueError(
+            M_("an entry is a mapping of the sheet's keys, e.g. {example}", example=example), table.sheet
+        )
+    return {str(key): value for key, value in entry.items()}  # every key a str: _plain refused any other
+
+
+def _plain(value: object, depth: int) -> None:
     """An entry given as data holds what a sheet's YAML holds: mappings of names, lists, text,
     whole numbers and booleans, nested a few levels (bounded: it is written into the sheet)."""
     if depth > MAX_DEPTH:
-        raise InputValueError(_("entry: nested too deep for a sheet"))
+        raise InputValueError(M_("entry: nested too deep for a sheet"))
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InputValueError(_("entry: {key} is not a key of a sheet").format(key=quote(str(key))))
+                raise InputValueError(M_("entry: {key} is not a key of a sheet", key=quote(str(key))))
             _plain(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
             _plain(item, depth + 1)
     elif not isinstance(value, (str, int, bool)):
-        raise InputValueError(_("entry: {value} is not a value a sheet holds").format(value=quote(repr(value))))
+        raise InputValueError(M_("entry: {value} is not a value a sheet holds", value=quote(repr(value))))
 
 
 # --- the values of an entry's screen (core.pad_entry) ----------------------------------------
 
 
-def bounded_answers(answers) -> dict[str, str]:
+def bounded_answers(answers: dict[object, object]) -> dict[str, str]:
     """The values posted for one entry's screen, bounded: so many fields of so many characters
     at most (no entry of any game has more), each one text."""
     if len(answers) > MAX_ANSWERS:
-        raise InputValueError(_("too many answers for one entry"))
+        raise InputValueError(M_("too many answers for one entry"))
     taken = {}
     for key, value in answers.items():
         if not isinstance(key, str) or not isinstance(value, str):
-            raise InputValueError(_("an answer is text"))
+            raise InputValueError(M_("an answer is text"))
         if len(value) > MAX_ANSWER:
-            raise InputValueError(_("an answer is at most {count} characters").format(count=MAX_ANSWER))
+            raise InputValueError(M_("an answer is at most {count} characters", count=MAX_ANSWER))
         taken[key] = value
     return taken
 
@@ -484,22 +527,13 @@ def bounded_answers(answers) -> dict[str, str]:
 # --- the tournament above the tables ---------------------------------------------------------
 
 
-def draw_ready(tournament) -> tuple[bool, list]:
+def draw_ready(tournament: Tournament) -> tuple[bool, list[Finding]]:
     """Whether the next round can be drawn, and what `tournament check` finds (core.tournament)."""
     return core_tournament.draw_ready(tournament)
 
 
-def draw_next(path: str, seconds: float = 5.0) -> list[str]:
+def draw_next(path: str, seconds: float = 5.0) -> core_tournament.Drawn:
     """Draw the next round into the tournament file and create its sheets, as `tournament draw`
-    does (core.tournament.draw: under the file's writer lock, all or nothing); returns what it
-    says of the round, the file named by its name alone."""
-    drawn = core_tournament.draw(path, seconds=seconds)
-    return draw_lines(drawn, os.path.basename(path), indent="", search=False)
-
-
-def standings(tournament) -> tuple[list[str], list[list], int]:
-    """The live standings (the sheets that count: complete, clean, undisputed) as
-    `tournament standings` prints them: heads, rows, and how many columns name the row."""
-    found = core_tournament.standings_of(tournament)
-    shown = standings_table(standings_rows(tournament, found.rows))
-    return shown.headers, shown.rows, shown.names
+    does (core.tournament.draw: under the file's writer lock, all or nothing); returns the round
+    drawn (core.tournament.Drawn: the front end says it)."""
+    return core_tournament.draw(path, seconds=seconds)

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import secrets
+import stat
 import threading
 import weakref
+from collections.abc import Callable
 
 from flask import abort, current_app, g, jsonify, request, session
 
 from scorekeeper import games, i18n
-from scorekeeper.core import tables
+from scorekeeper.core import pad_tables
 from scorekeeper.i18n import N_
 from scorekeeper.journal import transaction
 from scorekeeper.journal.who import acting_as
@@ -31,17 +34,36 @@ BAD_CHANGE_ID = N_("{name}: a change's id is 8 to {most} letters, digits, - and 
 
 
 class Served:
-    """What the server serves: the PATH given (re-read at each request, so a round drawn or a
-    sheet recorded by `record` shows at once), who may do what, the language chosen, and the
+    """What the server serves: the PATH given (looked at again at each request, so a round drawn
+    or a sheet recorded by `record` shows at once), who may do what, the language chosen, and the
     language of the last page made from what is served (`remembered`: a refusal speaks it
     without reading anything)."""
 
     def __init__(self, path: str, access: Access, language: str | None):
         self.path, self.access, self.language = path, access, language
         self.remembered: str | None = None
+        self._listed: tuple[tuple[int, ...], pad_tables.Tables] | None = None
 
-    def tables(self) -> tables.Tables:
-        return tables.list_tables(self.path)
+    def tables(self) -> pad_tables.Tables:
+        """The tables served, as the PATH holds them now. A tournament file (or a lone sheet) is
+        parsed again only when it is another file than the one parsed last: every request asks
+        for the tables, and parsing a tournament file costs each of them milliseconds. Another
+        file is one of another identity, size or time of change (a draw writes a new file and
+        renames it over the old: a new inode). A folder is listed at each request (a sheet
+        added shows at once). The Tables given are shared by the requests: read, never changed."""
+        try:
+            seen = os.stat(self.path)
+        except (OSError, ValueError):
+            return pad_tables.list_tables(self.path)  # it says what is wrong with PATH
+        if not stat.S_ISREG(seen.st_mode):
+            return pad_tables.list_tables(self.path)
+        key = (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns, seen.st_ctime_ns)
+        listed = self._listed
+        if listed is not None and listed[0] == key:
+            return listed[1]
+        found = pad_tables.list_tables(self.path)
+        self._listed = (key, found)  # one assignment: a thread reads the old pair or the new one
+        return found
 
 
 def served() -> Served:
@@ -110,21 +132,25 @@ def allow(table_id: str | None = None) -> str:
     return who
 
 
-def table_or_404(table_id: str) -> tables.Table:
+def table_or_404(table_id: str) -> pad_tables.Table:
     try:
         return served().tables().get(table_id)
-    except tables.UnknownTable:
+    except pad_tables.UnknownTable:
         abort(404)
 
 
-def language(game_name: str | None) -> str:
+def language(game: str | None | Callable[[], str | None]) -> str:
     """The page's language: `?lang=` (the page's switch), else `--lang`, else the game's
-    workbook language (issue 19), else English. The game's is remembered for the refusals."""
+    workbook language (issue 19), else English. The game's is remembered for the refusals.
+    `game` may be a function that finds it (reading the sheet): called only when neither
+    `?lang=` nor `--lang` decides, so that a page in a chosen language reads no sheet for it."""
     asked = asked_language()
     if asked:
         return asked
-    if served().language:
-        return served().language
+    chosen = served().language
+    if chosen:
+        return chosen
+    game_name = game() if callable(game) else game
     if game_name:
         try:
             found = games.get(game_name).workbook_language
@@ -186,16 +212,13 @@ def change_id(source: str):
 
 
 @contextlib.contextmanager
-def acting(table: tables.Table | None = None):
+def acting(table: pad_tables.Table | None = None):
     """Say, for the changes made inside, who makes them as the journal records it: the link
     used (the organiser's, or the table's by its number as the pad shows it: never its secret)
     and the client's address. Per request: the context variable is set back after it, as the
     thread goes on to serve other requests."""
     who = served().access.who(token())
-    if who == ORGANISER or table is None:
-        link = "organiser"
-    else:
-        link = f"table {table.number or table.id}"
+    link = "organiser" if who == ORGANISER or table is None else f"table {table.number or table.id}"
     done = acting_as({"link": link, "address": request.remote_addr})
     try:
         yield
