@@ -13,10 +13,11 @@ from __future__ import annotations
 import enum
 import importlib
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Callable, ClassVar, NamedTuple
 
 from scorekeeper.findings import FindingKind
-from scorekeeper.i18n import N_, N_plural, _
+from scorekeeper.i18n import N_, Message, N_plural, _
 
 # One line per game: the module whose GAME is that game's Game instance.
 REGISTRY = [
@@ -83,6 +84,22 @@ class Outcome(NamedTuple):
     score: dict[str, float]
     places: dict[str, float] | None = None
     winner: str | None = None
+
+
+class StandingsWords(NamedTuple):
+    """What a game's standings say in its own words, declared in its folder's standings_words.py
+    (Game.standings_words): the heads of the numbers its StandingRow.tiebreaks hold, short for
+    the standings table (`tournament standings`, the score pad; each head's English id is the
+    CSV's) and long for the championship workbook, and the words of each `decided_by` value its
+    standings give. Messages (i18n.Mp_), said in the language of the call; a key or value a game
+    does not declare is said by tournaments.standings_words (the tournament's own, or as it reads).
+    `numbered`: a `decided_by` that ends in a number ("best game 2", King K5's k-th best game),
+    by its words before the number; its Message takes the number as {number}."""
+
+    table_heads: Mapping[str, Message] = {}  # never mutated: a NamedTuple's default
+    workbook_heads: Mapping[str, Message] = {}
+    decided_by: Mapping[str, Message] = {}
+    numbered: Mapping[str, Message] = {}
 
 
 class Game(ABC):
@@ -235,6 +252,13 @@ class Game(ABC):
         return _("entry {done} of {whole}").format(done=done, whole=whole)
 
     # --- tournaments ---------------------------------------------------------------------
+    def standings_words(self) -> StandingsWords:
+        """Its standings' tie-break heads and decided-by words: the WORDS of its folder's
+        standings_words.py (every game folder has one, beside its game.py), imported on first use."""
+        folder = type(self).__module__.rpartition(".")[0]
+        words: StandingsWords = importlib.import_module(f"{folder}.standings_words").WORDS
+        return words
+
     def standings_note(self, rules) -> str:
         """How the standings break ties, in the regulation's words and the language in use: the
         championship workbook's note for the organiser under its Classificação."""

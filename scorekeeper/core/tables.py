@@ -500,5 +500,5 @@ def standings(tournament) -> tuple[list[str], list[list], int]:
     """The live standings (the sheets that count: complete, clean, undisputed) as
     `tournament standings` prints them: heads, rows, and how many columns name the row."""
     found = core_tournament.standings_of(tournament)
-    shown = standings_table(standings_rows(tournament, found.rows))
+    shown = standings_table(standings_rows(tournament, found.rows), games.get(tournament.rules.game))
     return shown.headers, shown.rows, shown.names

@@ -4,7 +4,6 @@ what a draw says of the round it drew (its tables or matches, byes, the search),
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper import games, i18n
@@ -13,6 +12,8 @@ from scorekeeper.i18n import _, in_words, ngettext, pgettext
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import table
+from scorekeeper.tournaments import standings_words
+from scorekeeper.tournaments.standings_words import GROUP_STAGE
 
 if TYPE_CHECKING:
     from scorekeeper.core.tournament import Checked, Drawn
@@ -43,103 +44,12 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict
     return printed
 
 
-# The table's heads, keyed as JSON writes them: short, so that the standings of every game fit
-# 80 columns. The CSV's (a machine's) are English: these, and any other key as it reads ("byes",
-# "king pts": a game's name is said by no shared module). The table's are in the language in
-# use (_heads), a tie-break key a game adds later as it reads, "<what> pts" for its points.
-ENGLISH_HEADS = {
-    "place": "place",
-    "player": "player",
-    "team": "team",
-    "group": "group",
-    "points": "points",
-    "decided_by": "decided by",
-    "absences": "absent",
-    "penalties": "penalty",
-    "game_points": "game pts",
-    "game_points_among_tied": "game pts among tied",
-    "best_round": "best",
-    "extra_round": "extra round",
-}
+POINTS = standings_words.POINTS  # a tie-break key of a game's own points (the organiser's pages say them)
 
 
-def _heads() -> dict[str, str]:
-    """The heads in the language in use (a word of the standings: pgettext "standings")."""
-    return {
-        "place": pgettext("standings", "place"),
-        "player": pgettext("standings", "player"),
-        "team": pgettext("standings", "team"),
-        "group": pgettext("standings", "group"),
-        "points": pgettext("standings", "points"),
-        "decided_by": pgettext("standings", "decided by"),
-        "byes": pgettext("standings", "byes"),
-        "absences": pgettext("standings", "absent"),
-        "unplayed": pgettext("standings", "unplayed"),
-        "penalties": pgettext("standings", "penalty"),
-        "played": pgettext("standings", "played"),
-        "wins": pgettext("standings", "wins"),
-        "mocas": pgettext("standings", "mocas"),
-        "game_points": pgettext("standings", "game pts"),
-        "points_among_tied": pgettext("standings", "points among tied"),
-        "mocas_among_tied": pgettext("standings", "mocas among tied"),
-        "game_points_among_tied": pgettext("standings", "game pts among tied"),
-        "negra_wins": pgettext("standings", "negra wins"),
-        "matches": pgettext("standings", "matches"),
-        "games": pgettext("standings", "games"),
-        "tentos_for": pgettext("standings", "tentos for"),
-        "tentos_against": pgettext("standings", "tentos against"),
-        "tentos": pgettext("standings", "tentos"),
-        "net": pgettext("standings", "net"),
-        "won": pgettext("standings", "won"),
-        "best_round": pgettext("standings", "best"),
-        "prize": pgettext("standings", "prize"),
-        "extra_prize": pgettext("standings", "extra prize"),
-        "stage": pgettext("standings", "stage"),
-        "extra_round": pgettext("standings", "extra round"),
-    }
-
-
-def _decided_by() -> dict[str, str]:
-    """What `decided_by` says (each game's standings: King K5, Sueca S5, Truco TN4, Quatrilho
-    Q11), as a table shows it in the language in use; JSON and CSV keep the value."""
-    return {
-        "points": pgettext("decided by", "points"),
-        "king_points": pgettext("decided by", "king_points"),
-        "more games": pgettext("decided by", "more games"),
-        "tied": pgettext("decided by", "tied"),
-        "a: points among the tied": pgettext("decided by", "a: points among the tied"),
-        "b: mocas among the tied": pgettext("decided by", "b: mocas among the tied"),
-        "c: game points among the tied": pgettext("decided by", "c: game points among the tied"),
-        "d: mocas in the group phase": pgettext("decided by", "d: mocas in the group phase"),
-        "e: game points in the group phase": pgettext("decided by", "e: game points in the group phase"),
-        "f: negra": pgettext("decided by", "f: negra"),
-        "negra needed": pgettext("decided by", "negra needed"),
-        "matches won": pgettext("decided by", "matches won"),
-        "games won": pgettext("decided by", "games won"),
-        "tentos scored - conceded": pgettext("decided by", "tentos scored - conceded"),
-        "disqualified (Art 8)": pgettext("decided by", "disqualified (Art 8)"),
-        "cut": pgettext("decided by", "cut"),
-        "won": pgettext("decided by", "won"),
-        "best_round": pgettext("decided by", "best_round"),
-        "won the final": pgettext("decided by", "won the final"),
-        "reached the final": pgettext("decided by", "reached the final"),
-        "reached the semi-finals": pgettext("decided by", "reached the semi-finals"),
-        "by group": pgettext("decided by", "by group"),
-    }
-
-
-POINTS = "_points"  # a tie-break key of points of some kind: king_points, game_points
-_BEST_GAME = re.compile(r"best game (\d+)")  # King K5: the k-th best game
-
-
-def decided_by_words(value: str | None) -> str:
-    """A row's `decided_by` as a table or a workbook shows it, in the language in use."""
-    if value is None:
-        return ""
-    best = _BEST_GAME.fullmatch(value)
-    if best:
-        return pgettext("decided by", "best game {number}").format(number=best.group(1))
-    return _decided_by().get(value, value)
+def decided_by_words(value: str | None, game: games.Game) -> str:
+    """A row's `decided_by` as a table shows it, in the language in use (the game's words)."""
+    return standings_words.decided_by_words(game.standings_words(), value)
 
 
 class StandingsTable(NamedTuple):
@@ -151,19 +61,16 @@ class StandingsTable(NamedTuple):
     names: int
 
 
-def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
-    """The standings rows (standings_rows) as a table: place, name (and group), points, each
-    tie-break's number, and the deciding criterion (last, so that the numbers line up before
-    it). Heads, words and decimal commas in the language in use; `csv` keeps the keys, the
-    values and the point, as a machine reads them."""
-    heads = {} if csv else _heads()
+def standings_table(rows: list[dict], game: games.Game, csv: bool = False) -> StandingsTable:
+    """The standings rows (standings_rows) of a tournament of `game` as a table: place, name (and
+    group), points, each tie-break's number, and the deciding criterion (last, so that the numbers
+    line up before it). Heads, words and decimal commas in the language in use, the game's words
+    first (Game.standings_words); `csv` keeps the keys, the values and the point, as a machine
+    reads them."""
+    words = game.standings_words()
 
     def head(key: str) -> str:
-        if key in heads:
-            return heads[key]
-        if key.endswith(POINTS) and not csv:
-            return pgettext("standings", "{what} pts").format(what=key[: -len(POINTS)].replace("_", " "))
-        return ENGLISH_HEADS.get(key) or key.replace(POINTS, " pts").replace("_", " ")
+        return standings_words.csv_head(words, key) if csv else standings_words.table_head(words, key)
 
     def number(value) -> str:
         text = _number(value)
@@ -200,10 +107,10 @@ def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
             row["place"],
             row[name_key],
             *[row.get("group") or "" for _key in group],
-            *[(row.get("stage") or "") if csv else stage_words(row.get("stage")) for _key in stage],
+            *[(row.get("stage") or "") if csv else standings_words.stage_words(row.get("stage")) for _key in stage],
             number(row["points"]),
             *[number(row.get(k)) for k in extra],
-            (row["decided_by"] or "") if csv else decided_by_words(row["decided_by"]),
+            (row["decided_by"] or "") if csv else standings_words.decided_by_words(words, row["decided_by"]),
         ]
         for row in rows
     ]
@@ -212,19 +119,6 @@ def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
 
 def _numeric(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-GROUP_STAGE = "group"
-
-
-def stage_words(value: str | None) -> str:
-    """A row's `stage` (the furthest a team reached, TN5) as a table or a workbook shows it."""
-    words = {
-        "group": pgettext("stage", "group phase"),
-        "semi": pgettext("stage", "semi-final"),
-        "final": pgettext("stage", "final"),
-    }
-    return words.get(value, value or "")
 
 
 def _number(value) -> str:
@@ -367,12 +261,13 @@ def standings_text(tournament: Tournament, rows: list[StandingRow], fmt: str) ->
     """The standings as `tournament standings --format FMT` prints them: `table` (heads, words
     and decimal commas in the language in use), `csv` (a machine's: English heads and words,
     the decimal point) or `json` (standings_rows)."""
+    game = games.get(tournament.rules.game)
     if fmt == "json":
         return json_text(standings_rows(tournament, rows)) + "\n"
     if fmt == "csv":
-        shown = standings_table(standings_rows(tournament, rows), csv=True)
+        shown = standings_table(standings_rows(tournament, rows), game, csv=True)
         return csv_text(shown.headers, shown.rows, range(shown.names, len(shown.headers) - 1))
-    shown = standings_table(standings_rows(tournament, rows))
+    shown = standings_table(standings_rows(tournament, rows), game)
     return (
         table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1, tight=True)
         + "\n"

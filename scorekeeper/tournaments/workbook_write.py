@@ -31,12 +31,12 @@ from openpyxl.writer.excel import ExcelWriter
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.i18n import N_, _, grouped, pgettext
-from scorekeeper.output.tournament_text import decided_by_words, stage_words
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.sheet.results import sheet_meta
 from scorekeeper.tournaments.collect import check
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 from scorekeeper.tournaments.standings import counted, ranked
+from scorekeeper.tournaments.standings_words import decided_by_words, stage_words, workbook_head
 from scorekeeper.tournaments.tournament_file import sheet_path
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.export import SummaryCells, no_cyclic_gc
@@ -498,7 +498,7 @@ class _Builder:
         st, lay = self.styles, self.layout
         styles_title(ws, st, _("{tournament}: standings").format(tournament=self.t.name))
         grouped = any(row.group is not None for row in self.rows)
-        keys, tiebreak_heads = _tiebreak_keys(self.rows), _tiebreak_heads()
+        keys, words = _tiebreak_keys(self.rows), self.game.standings_words()
         # The stage each team reached, once the knockout has begun (TN5: the final's order).
         staged = any(row.stage not in (None, "group") for row in self.rows)
         heads = [
@@ -507,7 +507,7 @@ class _Builder:
             *([pgettext("championship", "Group")] if grouped else []),
             *([pgettext("championship", "Stage")] if staged else []),
             pgettext("championship", "Points"),
-            *(tiebreak_heads.get(key) or _tiebreak_head(key) for key in keys),
+            *(workbook_head(words, key) for key in keys),
             pgettext("championship", "Decided by"),
         ]
         for c, head in enumerate(heads, start=1):
@@ -534,7 +534,7 @@ class _Builder:
                 if value is not None:
                     put(ws, r, c, value)
             if row.decided_by is not None:
-                put(ws, r, points_col + len(keys) + 1, decided_by_words(row.decided_by))
+                put(ws, r, points_col + len(keys) + 1, decided_by_words(words, row.decided_by))
             for c in range(1, len(heads) + 1):
                 st(ws.cell(r, c), "box_points" if c == points_col else "box")
         last_col = len(heads)
@@ -908,47 +908,6 @@ def _shown(value):
     if isinstance(value, float):
         return _plain(value)
     return value
-
-
-def _tiebreak_heads() -> dict[str, str]:
-    """The standings' tie-break columns (each game's numbers, keyed as JSON writes them), in the
-    language in use; a key a game adds later is headed as it reads."""
-    return {
-        "games": pgettext("championship", "games"),
-        "byes": pgettext("championship", "byes"),
-        "absences": pgettext("championship", "absences"),
-        "unplayed": pgettext("championship", "tables not played"),
-        "penalties": pgettext("championship", "penalties"),
-        "played": pgettext("championship", "played"),
-        "wins": pgettext("championship", "wins"),
-        "mocas": pgettext("championship", "mocas"),
-        "game_points": pgettext("championship", "game points"),
-        "points_among_tied": pgettext("championship", "points among the tied"),
-        "mocas_among_tied": pgettext("championship", "mocas among the tied"),
-        "game_points_among_tied": pgettext("championship", "game points among the tied"),
-        "negra_wins": pgettext("championship", "negras won"),
-        "matches": pgettext("championship", "matches won"),
-        "tentos_for": pgettext("championship", "tentos scored"),
-        "tentos_against": pgettext("championship", "tentos conceded"),
-        "tentos": pgettext("championship", "tentos scored - conceded"),
-        "disqualified": pgettext("championship", "disqualified"),
-        "net": pgettext("championship", "net"),
-        "won": pgettext("championship", "points won"),
-        "best_round": pgettext("championship", "best round"),
-        "rounds": pgettext("championship", "rounds"),
-        "qualified": pgettext("championship", "qualified"),
-        "prize": pgettext("championship", "prize"),
-        "extra_prize": pgettext("championship", "extra prize"),
-        "extra_round": pgettext("championship", "extra round"),
-    }
-
-
-def _tiebreak_head(key: str) -> str:
-    """A tie-break column no game's words name: one of a game's own points (king_points, a game's
-    name this module never says) as "<what> points", any other as its key reads."""
-    if key.endswith("_points"):
-        return pgettext("championship", "{what} points").format(what=key[: -len("_points")].replace("_", " "))
-    return key.replace("_", " ")
 
 
 def _tiebreak_keys(rows: list[StandingRow]) -> list[str]:
