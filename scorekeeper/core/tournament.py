@@ -14,11 +14,12 @@ from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import _
 from scorekeeper.journal import transaction
+from scorekeeper.journal.store import Record
 from scorekeeper.journal.transaction import Change, FileChange, Session
-from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.sheet.saving import refuse_existing, write_new, writer_lock
 from scorekeeper.tournaments import day_changes, draw_round
 from scorekeeper.tournaments.collect import check as check_tournament
+from scorekeeper.tournaments.day_reports import NO_NEWS, JournalNews
 from scorekeeper.tournaments.draw_round import DrawnRound
 from scorekeeper.tournaments.model import StandingRow, Tournament
 from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
@@ -79,14 +80,14 @@ def new(
 class Drawn:
     """A round drawn into the file `path` (as the caller named it): its number, and the round
     (its tables or matches, byes, search; `round.extra` the extra round drawn beside it).
-    `journal`: the lines said first (a change a killed run left, completed); `repeat`: the line
-    saying that the draw asked for was already made by a killed run (then `round` is None)."""
+    `journal`: what the journal did first (a change a killed run left, completed); `repeat`: the
+    journal's record of the same draw, already made by a killed run (then `round` is None)."""
 
     path: str
     number: int
     round: DrawnRound | None
-    journal: tuple[str, ...] = ()
-    repeat: str | None = None
+    journal: JournalNews = NO_NEWS
+    repeat: Record | None = None
 
 
 def draw(
@@ -104,7 +105,7 @@ def draw(
     unless `force` (TN2). The same draw asked again right after a killed one that the journal
     completed is that one: not drawn twice, unless `again`."""
     with writer_lock(path) as target, Session(day_changes.refuse_missing(target, path), {target}) as session:
-        said = tuple(journal_lines(session.recovered, session.notices))
+        said = day_changes.journal_news(session)
         try:
             # The real path it locked is read; the file is named, and its sheets and rules found, as
             # typed (every other command does so: a message never shows a path the user did not give).
@@ -117,7 +118,7 @@ def draw(
             )
             earlier = session.repeat_of(probe)
             if earlier is not None:
-                return Drawn(path, len(parse(text, path).rounds), None, said, repeat_line(earlier))
+                return Drawn(path, len(parse(text, path).rounds), None, said, earlier)
             tournament = parse(text, path)
             checked = check_tournament(tournament)
             if not force:
@@ -144,7 +145,7 @@ def draw(
             change.repeat_key, change.guard, change.again = key, "interrupted", again
             session.apply(change)
         except ScorekeeperError as exc:
-            exc.journal_said = list(said)  # the completed change is said even when this one is refused
+            exc.journal_news = said  # the completed change is said even when this one is refused
             raise
     return Drawn(path, number, drawn, said)
 
@@ -169,7 +170,7 @@ class Checked:
 
     tournament: Tournament
     findings: list[Finding]
-    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
+    journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
 
     @property
     def errors(self) -> int:
@@ -188,10 +189,11 @@ def check(path: str, tick=None) -> Checked:
     return Checked(tournament, check_tournament(tournament, tick).findings, said)
 
 
-def recovered(path: str) -> tuple[str, ...]:
+def recovered(path: str) -> JournalNews:
     """Before a command reads a tournament, what killed runs left pending in its folder's journal
-    is completed (issue 24); the lines that say so."""
-    return tuple(journal_lines(*transaction.recover(path)))
+    is completed (issue 24); what the journal did, for the front end to say first."""
+    completed, notices = transaction.recover(path)
+    return JournalNews(tuple(completed), tuple(notices))
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -205,10 +207,10 @@ class Standings:
     tournament: Tournament
     rows: list[StandingRow]
     pending: list[Finding]
-    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
+    journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
 
 
-def standings_of(tournament: Tournament, tick=None, journal: tuple[str, ...] = ()) -> Standings:
+def standings_of(tournament: Tournament, tick=None, journal: JournalNews = NO_NEWS) -> Standings:
     """The standings of a loaded tournament (the game's regulation; a team game's ending with
     its final, TN5)."""
     checked = check_tournament(tournament, tick)
@@ -230,7 +232,7 @@ class Exported:
 
     path: str
     worksheets: list[str]
-    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
+    journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
 
 
 def export(path: str, output: str, force: bool = False, reading=None, writing=None, saving=None) -> Exported:

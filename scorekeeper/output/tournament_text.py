@@ -10,9 +10,21 @@ from scorekeeper import games, i18n
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, in_words, ngettext, pgettext
 from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import table
 from scorekeeper.tournaments import standings_words
+from scorekeeper.tournaments.day_reports import (
+    DayChange,
+    Done,
+    Entered,
+    MarkedAbsent,
+    Penalised,
+    Renamed,
+    RoundUndone,
+    Substituted,
+    Withdrawn,
+)
 from scorekeeper.tournaments.standings_words import GROUP_STAGE
 
 if TYPE_CHECKING:
@@ -204,9 +216,9 @@ def draw_lines(drawn: Drawn, path: str | None = None, indent: str = "  ", search
     the caller named it), its tables (each after `indent`) and, with `search`, what the search
     found; then the extra round drawn beside it. The journal's lines come first."""
     shown = drawn.path if path is None else path
-    said = list(drawn.journal)  # a change a killed run left, completed first (issue 24)
+    said = journal_lines(*drawn.journal)  # a change a killed run left, completed first (issue 24)
     if drawn.round is None:  # the draw asked for is one a killed run made: not drawn twice
-        return [*said, drawn.repeat]
+        return [*said, repeat_line(drawn.repeat)] if drawn.repeat is not None else said
     lines = [*said, _("Round {number} drawn into {path}:").format(number=drawn.number, path=shown)]
     lines += [
         indent + line for line in [*round_lines(drawn.round), *(searched_lines(drawn.round.search) if search else [])]
@@ -306,3 +318,138 @@ def exported_line(exported) -> str:
             "Wrote {path}: {worksheets} and {count} more", "Wrote {path}: {worksheets} and {count} more", more
         ).format(path=exported.path, worksheets=titles, count=more)
     return _("Wrote {path}: {worksheets}").format(path=exported.path, worksheets=titles)
+
+
+# --- the changes of the day ------------------------------------------------------------------
+
+
+def _undone_lines(done: RoundUndone) -> list[str]:
+    numbers = " ".join(str(number) for number in done.numbers)
+    lines = [
+        ngettext(
+            "Round {numbers} undone in {path}: {count} empty sheet removed",
+            "Round {numbers} undone in {path}: {count} empty sheets removed",
+            done.removed,
+        ).format(numbers=numbers, path=done.path, count=done.removed)
+    ]
+    lines += [
+        "  " + _("{sheet} has entries: kept as {kept}").format(sheet=sheet, kept=kept) for sheet, kept in done.kept
+    ]
+    lines += [
+        "  "
+        + _("{sheet} was written meanwhile: kept as it is (move it before round {number} is drawn again)").format(
+            sheet=sheet, number=done.numbers[0]
+        )
+        for sheet in done.left
+    ]
+    return lines
+
+
+def _penalised_lines(done: Penalised) -> list[str]:
+    return [
+        _("Penalty written into {path}: round {number}, {name} {points} ({article})").format(
+            path=done.path,
+            number=done.number,
+            name=one_line(done.name),
+            points=i18n.decimal(f"{done.points:+g}"),
+            article=one_line(done.article),
+        )
+    ]
+
+
+def _absent_lines(done: MarkedAbsent) -> list[str]:
+    lines = [
+        _("{name} absent in round {number}, table {table} ({article}): the table is not played").format(
+            name=one_line(done.name), number=done.number, table=done.table, article=done.article
+        )
+    ]
+    if done.kept is not None:
+        lines.append("  " + _("{sheet} is out of the file, kept as {kept}").format(sheet=done.sheet, kept=done.kept))
+    return lines
+
+
+def _substituted_lines(done: Substituted) -> list[str]:
+    new, old = one_line(done.new), one_line(done.old)
+    lines = [
+        _(
+            "{new} substitutes {old} from round {number} in {path}, with a standing of his own; "
+            "{old} keeps what he scored"
+        ).format(new=new, old=old, number=done.number, path=done.path)
+    ]
+    if done.tables:
+        lines.append(
+            "  "
+            + ngettext(
+                "{count} table not played yet seats {new}", "{count} tables not played yet seat {new}", done.tables
+            ).format(count=done.tables, new=new)
+        )
+    return lines
+
+
+def _withdrawn_lines(done: Withdrawn) -> list[str]:
+    return [
+        _("{name} withdrawn in {path}: drawn no more from round {number}, keeps what he scored").format(
+            name=one_line(done.name), path=done.path, number=done.number
+        )
+    ]
+
+
+def _entered_lines(done: Entered) -> list[str]:
+    return [
+        _("{name} entered in {path}: drawn from round {number}").format(
+            name=one_line(done.name), path=done.path, number=done.number
+        )
+    ]
+
+
+def _renamed_lines(done: Renamed) -> list[str]:
+    return [
+        ngettext(
+            "{old} is {new} in {path} and in {count} sheet",
+            "{old} is {new} in {path} and in {count} sheets",
+            done.sheets,
+        ).format(old=one_line(done.old), new=one_line(done.new), path=done.path, count=done.sheets)
+    ]
+
+
+def done_lines(done: Done) -> list[str]:
+    """What a change of the day did (day_changes' data), as the organiser is told, in the
+    language in use."""
+    if isinstance(done, RoundUndone):
+        return _undone_lines(done)
+    if isinstance(done, Penalised):
+        return _penalised_lines(done)
+    if isinstance(done, MarkedAbsent):
+        return _absent_lines(done)
+    if isinstance(done, Substituted):
+        return _substituted_lines(done)
+    if isinstance(done, Withdrawn):
+        return _withdrawn_lines(done)
+    if isinstance(done, Entered):
+        return _entered_lines(done)
+    return _renamed_lines(done)
+
+
+def day_change_lines(change: DayChange) -> list[str]:
+    """What a day command prints: the journal's lines first (a change a killed run left,
+    completed), then what the change did, or that it was made already (a retry)."""
+    lines = journal_lines(*change.journal)
+    if change.repeat is not None:
+        return [*lines, repeat_line(change.repeat)]
+    return [*lines, *(done_lines(change.done) if change.done is not None else [])]
+
+
+def day_change_warnings(change: DayChange) -> list[str]:
+    """What a day command writes to the error stream: a regulation's limit the file cannot check
+    (Quatrilho Art 5: late entries close at the first round after lunch, which the file does not
+    say)."""
+    done = change.done
+    if isinstance(done, Entered) and done.unbounded is not None:
+        return [
+            _(
+                "{path}: {article} closes late entries at the first round after lunch; the file "
+                "does not say which round that is (entries_until: N makes `tournament add` refuse "
+                "after it)"
+            ).format(path=done.path, article=done.unbounded)
+        ]
+    return []

@@ -19,57 +19,67 @@ from dataclasses import dataclass, field
 import yaml
 
 from scorekeeper import games
-from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, one_line, quote
-from scorekeeper.i18n import _, decimal, ngettext
+from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, quote
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.journal.transaction import Change, FileChange, Session, current
 from scorekeeper.names import name_problem, text_problem
-from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.saving import writer_lock
 from scorekeeper.sheet.yaml_edit import _comments_in, _compose, _node_end, flow, remove_entry
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES
 from scorekeeper.tournaments import drawn_sheets
+from scorekeeper.tournaments.day_reports import (
+    DayChange,
+    Done,
+    Entered,
+    JournalNews,
+    MarkedAbsent,
+    Penalised,
+    Renamed,
+    RoundUndone,
+    Substituted,
+    Withdrawn,
+)
 from scorekeeper.tournaments.model import Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path
 
 MAX_PENALTY = 1000  # as the file's reader bounds a penalty's points
 
 
-@dataclass
-class DayChange:
-    """What a change did, as the organiser is told: the lines to print (the journal's first: a
-    change a killed run left, completed), and a warning (the regulation's limit the file cannot
-    check) for the error stream."""
-
-    said: list[str]
-    warnings: list[str] = field(default_factory=list)
+def journal_news(session: Session) -> JournalNews:
+    return JournalNews(tuple(session.recovered), tuple(session.notices))
 
 
 @dataclass
 class _Plan:
     """A change worked out: the file's new text, the sheets to write (path, new text, the text
     it must still hold or None for a new one), the sheets to set aside (path, kept as), those to
-    remove (still as the draw wrote them: left when someone wrote them meanwhile), and what to
-    say; `told(skipped)`, when given, says it once the sheets left as they were are known (Said as done)."""
+    remove (still as the draw wrote them: left when someone wrote them meanwhile), and what it
+    did; `told(skipped)`, when given, says it once the sheets left as they were are known (said as done)."""
 
     text: str
     writes: list[tuple[str, str, str | None]] = field(default_factory=list)
     aside: list[tuple[str, str]] = field(default_factory=list)
     remove: list[str] = field(default_factory=list)
-    said: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    told: Callable[[list[str]], list[str]] | None = None
-    detail: dict = field(default_factory=dict)
+    done: Done | None = None
+    told: Callable[[list[str]], Done] | None = None
+    detail: dict[str, object] = field(default_factory=dict)
 
 
-def _changed(path: str, action: str, request: Callable[[Tournament], dict], plan, again: bool = False) -> DayChange:
+def _changed(
+    path: str,
+    action: str,
+    request: Callable[[Tournament], dict[str, object]],
+    plan: Callable[[Tournament, str], _Plan],
+    again: bool = False,
+) -> DayChange:
     """Read the file under its writer lock (after the journal completed what a killed run left),
     work out the change (`plan(tournament, text)`), check that the new text reads back as a
     tournament file, and apply it on the record. `request(tournament)` is what was asked, as
     data: the journal's detail and, normalized, what makes a retry the same change."""
 
     with writer_lock(path) as target, Session(refuse_missing(target, path), {target}) as session:
-        said = journal_lines(session.recovered, session.notices)
+        news = journal_news(session)
         try:
             text = read_tournament_text(target, path)
             tournament = parse(text, path)
@@ -82,16 +92,16 @@ def _changed(path: str, action: str, request: Callable[[Tournament], dict], plan
             probe = Change(action, path, [FileChange(path, now, None)], repeat_key=key, guard="always", again=again)
             earlier = session.repeat_of(probe)
             if earlier is not None:
-                return DayChange([*said, repeat_line(earlier)])
+                return DayChange(news, repeat=earlier)
             planned = plan(tournament, text)
             parse(planned.text, path)  # what every command reads next: never write a file they refuse
             change = _change(tournament, action, path, now, planned, asked, key, again)
             applied = session.apply(change)
         except ScorekeeperError as exc:
-            exc.journal_said = said  # the completed change is said even when this one is refused
+            exc.journal_news = news  # the completed change is said even when this one is refused
             raise
-    own = planned.told(applied.skipped) if planned.told is not None else planned.said
-    return DayChange([*said, *own], planned.warnings)
+    done = planned.told(applied.skipped) if planned.told is not None else planned.done
+    return DayChange(news, done)
 
 
 def refuse_missing(target: str, path: str) -> str:
@@ -371,29 +381,17 @@ def undo(path: str, force: bool = False, again: bool = False) -> DayChange:
                     kept.append((item.sheet, _kept_name(item.sheet, "undone")))
         for round_ in reversed(rounds):
             plan.text = remove_entry(plan.text, round_.number - 1, tournament.source, "rounds")
-        numbers = " ".join(str(r.number) for r in rounds)
         plan.detail = {"rounds": [r.number for r in rounds]}
 
-        def told(skipped: list[str]) -> list[str]:
+        def told(skipped: list[str]) -> RoundUndone:
             # Said as done (issue 24): a sheet written meanwhile is kept, and not counted as removed.
-            removed = len(plan.remove) - len(skipped)
-            said = [
-                ngettext(
-                    "Round {numbers} undone in {path}: {count} empty sheet removed",
-                    "Round {numbers} undone in {path}: {count} empty sheets removed",
-                    removed,
-                ).format(numbers=numbers, path=tournament.source, count=removed)
-            ]
-            for sheet, kept_as in kept:  # named as the file names its sheets: beside it
-                said.append("  " + _("{sheet} has entries: kept as {kept}").format(sheet=sheet, kept=kept_as))
-            for sheet in skipped:
-                said.append(
-                    "  "
-                    + _(
-                        "{sheet} was written meanwhile: kept as it is (move it before round {number} is drawn again)"
-                    ).format(sheet=os.path.basename(sheet), number=rounds[0].number)
-                )
-            return said
+            return RoundUndone(
+                tuple(r.number for r in rounds),
+                tournament.source,
+                len(plan.remove) - len(skipped),
+                tuple(kept),  # named as the file names its sheets: beside it
+                tuple(os.path.basename(sheet) for sheet in skipped),
+            )
 
         plan.told = told
         return plan
@@ -443,15 +441,7 @@ def penalty(
             before = [{"player": p.player, "points": _plain(p.points), "article": p.article} for p in round_.penalties]
             edit = _set_key(text, node, "penalties", _flow([*before, item]), before="search")
         plan = _Plan(_apply(text, [edit]))
-        plan.said.append(
-            _("Penalty written into {path}: round {number}, {name} {points} ({article})").format(
-                path=tournament.source,
-                number=round_.number,
-                name=one_line(name),
-                points=_signed(value),
-                article=one_line(said),
-            )
-        )
+        plan.done = Penalised(tournament.source, round_.number, name, value, said)
         return plan
 
     return _changed(
@@ -465,11 +455,6 @@ def penalty(
 
 def _plain(points: float):
     return int(points) if float(points).is_integer() else points
-
-
-def _signed(value) -> str:
-
-    return decimal(f"{value:+g}")
 
 
 def absent(path: str, name: str, number: int | None = None, again: bool = False) -> DayChange:
@@ -520,18 +505,8 @@ def absent(path: str, name: str, number: int | None = None, again: bool = False)
         table_node = _value(node, "tables").value[index]
         mapping = _table_mapping(table, table.players, [*table.absent, name], None)
         plan.text = _apply(text, [_replace_node(text, table_node, _flow(mapping), comment)])
-        plan.said.append(
-            _("{name} absent in round {number}, table {table} ({article}): the table is not played").format(
-                name=one_line(name), number=round_.number, table=table.table, article=game.absence_rule
-            )
-        )
-        if plan.aside:
-            plan.said.append(
-                "  "
-                + _("{sheet} is out of the file, kept as {kept}").format(
-                    sheet=table.sheet, kept=os.path.basename(plan.aside[0][1])
-                )
-            )
+        kept_as = os.path.basename(plan.aside[0][1]) if plan.aside else None
+        plan.done = MarkedAbsent(name, round_.number, table.table, game.absence_rule, table.sheet, kept_as)
         return plan
 
     return _changed(path, "absent", lambda t: {"player": name, "round": _asked_round(t, number)}, plan, again)
@@ -608,19 +583,7 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
         entries[new] = {"for": old, "round": first}
         edits.append(_set_key(text, root, "substitutes", _flow(entries), before="rounds"))
         plan.text = _apply(text, edits)
-        plan.said.append(
-            _(
-                "{new} substitutes {old} from round {number} in {path}, with a standing of his own; "
-                "{old} keeps what he scored"
-            ).format(new=one_line(new), old=one_line(old), number=first, path=tournament.source)
-        )
-        if tables:
-            plan.said.append(
-                "  "
-                + ngettext(
-                    "{count} table not played yet seats {new}", "{count} tables not played yet seat {new}", tables
-                ).format(count=tables, new=one_line(new))
-            )
+        plan.done = Substituted(new, old, first, tournament.source, tables)
         return plan
 
     return _changed(
@@ -648,11 +611,7 @@ def withdraw(path: str, name: str, again: bool = False) -> DayChange:
         root = _root(text, tournament.source)
         changed = {**tournament.withdrawn, name: following}
         plan = _Plan(_apply(text, [_set_key(text, root, "withdrawn", _flow(changed), before="rounds")]))
-        plan.said.append(
-            _("{name} withdrawn in {path}: drawn no more from round {number}, keeps what he scored").format(
-                name=one_line(name), path=tournament.source, number=following
-            )
-        )
+        plan.done = Withdrawn(name, tournament.source, following)
         return plan
 
     return _changed(path, "withdraw", lambda _t: {"player": name}, plan, again)
@@ -684,19 +643,8 @@ def add(path: str, name: str, again: bool = False) -> DayChange:
             changed = {**tournament.entered, name: following}
             edits.append(_set_key(text, root, "entered", _flow(changed), before="rounds"))
         plan = _Plan(_apply(text, edits))
-        plan.said.append(
-            _("{name} entered in {path}: drawn from round {number}").format(
-                name=one_line(name), path=tournament.source, number=following
-            )
-        )
-        if rule is not None and until is None and following > 1:
-            plan.warnings.append(
-                _(
-                    "{path}: {article} closes late entries at the first round after lunch; the file "
-                    "does not say which round that is (entries_until: N makes `tournament add` refuse "
-                    "after it)"
-                ).format(path=tournament.source, article=rule)
-            )
+        unbounded = rule if rule is not None and until is None and following > 1 else None
+        plan.done = Entered(name, tournament.source, following, unbounded)
         return plan
 
     return _changed(path, "add", lambda _t: {"player": name}, plan, again)
@@ -725,13 +673,7 @@ def rename(path: str, old: str, new: str, again: bool = False) -> DayChange:
                 renamed = _renamed_sheet(tournament, where, old, new)
                 if renamed is not None:
                     plan.writes.append((where, renamed[1], renamed[0]))
-        plan.said.append(
-            ngettext(
-                "{old} is {new} in {path} and in {count} sheet",
-                "{old} is {new} in {path} and in {count} sheets",
-                len(plan.writes),
-            ).format(old=one_line(old), new=one_line(new), path=tournament.source, count=len(plan.writes))
-        )
+        plan.done = Renamed(old, new, tournament.source, len(plan.writes))
         return plan
 
     return _changed(path, "rename", lambda _t: {"old": old, "new": new}, plan, again)
