@@ -14,7 +14,7 @@ import enum
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Callable, ClassVar, NamedTuple
+from typing import Callable, ClassVar, NamedTuple, Protocol
 
 from scorekeeper.findings import FindingKind
 from scorekeeper.i18n import N_, Message, N_plural, _
@@ -56,7 +56,7 @@ class Unit(NamedTuple):
 
     one: str
     many: str
-    count: tuple[str, str]
+    count: tuple[str, str]  # type: ignore[assignment]  # ngettext's pair, named as its count; a Unit never calls tuple.count
     in_progress: tuple[str, str] | None = None
 
 
@@ -84,6 +84,14 @@ class Outcome(NamedTuple):
     score: dict[str, float]
     places: dict[str, float] | None = None
     winner: str | None = None
+
+
+class Rules(Protocol):
+    """What shared code reads of any game's loaded rules (a game's own rules type has more): the
+    rule file's `game:` (its Game's name) and `name:`."""
+
+    game: str
+    name: str
 
 
 class StandingsWords(NamedTuple):

@@ -7,12 +7,13 @@ and the score pad call these, once per command."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorekeeper import games, i18n
 from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.journal import transaction
 from scorekeeper.journal.store import Record
 from scorekeeper.journal.transaction import Change, FileChange, Session
@@ -25,6 +26,8 @@ from scorekeeper.tournaments.model import StandingRow, Tournament
 from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
 from scorekeeper.tournaments.standings import counted, ranked
 from scorekeeper.tournaments.tournament_file import load, parse, read_tournament_text
+
+Tick = Callable[[int, int], None]  # told of the progress: (done, total)
 
 # The changes of the day are plain functions of the file already (TN1, TN6): the core's own.
 undo = day_changes.undo
@@ -181,7 +184,7 @@ class Checked:
         return len(self.findings) - self.errors
 
 
-def check(path: str, tick=None) -> Checked:
+def check(path: str, tick: Tick | None = None) -> Checked:
     """Check a tournament file: every sheet handed in, complete and clean, its players those of
     the draw, each player once in each round. `tick(done, total)` is told of each sheet read."""
     said = recovered(path)
@@ -210,14 +213,14 @@ class Standings:
     journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
 
 
-def standings_of(tournament: Tournament, tick=None, journal: JournalNews = NO_NEWS) -> Standings:
+def standings_of(tournament: Tournament, tick: Tick | None = None, journal: JournalNews = NO_NEWS) -> Standings:
     """The standings of a loaded tournament (the game's regulation; a team game's ending with
     its final, TN5)."""
     checked = check_tournament(tournament, tick)
     return Standings(tournament, ranked(tournament, counted(checked)), checked.findings, journal)
 
 
-def standings(path: str, tick=None) -> Standings:
+def standings(path: str, tick: Tick | None = None) -> Standings:
     """The standings of the tournament file `path`."""
     said = recovered(path)
     return standings_of(load(path), tick, said)
@@ -235,13 +238,20 @@ class Exported:
     journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
 
 
-def export(path: str, output: str, force: bool = False, reading=None, writing=None, saving=None) -> Exported:
+def export(
+    path: str,
+    output: str,
+    force: bool = False,
+    reading: Tick | None = None,
+    writing: Tick | None = None,
+    saving: Tick | None = None,
+) -> Exported:
     """Write the championship workbook of the tournament file `path` to `output` (.xlsx). The
     workbook speaks its game's language (King, Sueca: Portugal's; Truco, Quatrilho: Brazil's)
     or the one chosen; `reading`, `writing`, `saving` (done, total) are told of the progress in
     the language in use when called (the terminal's)."""
     if not output.lower().endswith(".xlsx"):
-        raise InputValueError(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
+        raise InputValueError(M_("{path}: a workbook is an Excel file; name it with .xlsx", path=output))
     # Only export needs openpyxl: a day's command, a draw or a check starts without it.
     from scorekeeper.core.export import in_workbook_language  # lazy: loads openpyxl
     from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes  # lazy: openpyxl
@@ -253,7 +263,7 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
     language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
     terminal = i18n.active()
 
-    def told(tick):
+    def told(tick: Tick | None) -> Tick | None:
         if tick is None:
             return None
 

@@ -4,6 +4,7 @@ what a draw says of the round it drew (its tables or matches, byes, the search),
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper import games, i18n
@@ -28,7 +29,7 @@ from scorekeeper.tournaments.day_reports import (
 from scorekeeper.tournaments.standings_words import GROUP_STAGE
 
 if TYPE_CHECKING:
-    from scorekeeper.core.tournament import Checked, Drawn
+    from scorekeeper.core.tournament import Checked, Created, Drawn, Exported
     from scorekeeper.findings import Finding
     from scorekeeper.tournaments.draw_round import DrawnRound
     from scorekeeper.tournaments.model import StandingRow, Tournament
@@ -37,14 +38,17 @@ if TYPE_CHECKING:
 # --- the standings ---------------------------------------------------------------------------
 
 
-def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict]:
+Row = dict[str, object]  # a standings row as JSON gives it: its keys and their values
+
+
+def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[Row]:
     """Each row as `standings --format json` prints it: place, player (or team, group and the
     stage it reached), points, the numbers each tie-break used, and the criterion that decided
     the place."""
     teams = games.get(tournament.rules.game).seating is games.Seating.TEAMS
     printed = []
     for row in rows:
-        item = {"place": row.place}
+        item: Row = {"place": row.place}
         if teams:
             item.update({"team": row.name, "group": row.group, "stage": row.stage})
         else:
@@ -69,11 +73,11 @@ class StandingsTable(NamedTuple):
     columns name the row (place, player; or place, team, group) before the numbers."""
 
     headers: list[str]
-    rows: list[list]
+    rows: list[list[object]]
     names: int
 
 
-def standings_table(rows: list[dict], game: games.Game, csv: bool = False) -> StandingsTable:
+def standings_table(rows: list[Row], game: games.Game, csv: bool = False) -> StandingsTable:
     """The standings rows (standings_rows) of a tournament of `game` as a table: place, name (and
     group), points, each tie-break's number, and the deciding criterion (last, so that the numbers
     line up before it). Heads, words and decimal commas in the language in use, the game's words
@@ -84,7 +88,7 @@ def standings_table(rows: list[dict], game: games.Game, csv: bool = False) -> St
     def head(key: str) -> str:
         return standings_words.csv_head(words, key) if csv else standings_words.table_head(words, key)
 
-    def number(value) -> str:
+    def number(value: object) -> str:
         text = _number(value)
         return text if csv else i18n.decimal(text)
 
@@ -119,21 +123,29 @@ def standings_table(rows: list[dict], game: games.Game, csv: bool = False) -> St
             row["place"],
             row[name_key],
             *[row.get("group") or "" for _key in group],
-            *[(row.get("stage") or "") if csv else standings_words.stage_words(row.get("stage")) for _key in stage],
+            *[
+                (row.get("stage") or "") if csv else standings_words.stage_words(_text(row.get("stage")))
+                for _key in stage
+            ],
             number(row["points"]),
             *[number(row.get(k)) for k in extra],
-            (row["decided_by"] or "") if csv else standings_words.decided_by_words(words, row["decided_by"]),
+            (row["decided_by"] or "") if csv else standings_words.decided_by_words(words, _text(row["decided_by"])),
         ]
         for row in rows
     ]
     return StandingsTable(headers, table, 2 + len(group) + len(stage))
 
 
-def _numeric(value) -> bool:
+def _text(value: object) -> str | None:
+    """A row's word (its stage, its decided_by): a text, or None."""
+    return value if isinstance(value, str) else None
+
+
+def _numeric(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _number(value) -> str:
+def _number(value: object) -> str:
     """A standings number as people write it: 2.5, 10/3 as 3.33, 5 (not 5.0)."""
     if value is None:
         return ""
@@ -145,7 +157,7 @@ def _number(value) -> str:
 # --- a draw ----------------------------------------------------------------------------------
 
 
-def _names(names) -> str:
+def _names(names: Iterable[str]) -> str:
     """Names as the draw's lines show them: each escaped as a message quotes it (errors.one_line),
     so that no name breaks a line or forges one."""
     return ", ".join(one_line(name) for name in names)
@@ -185,11 +197,13 @@ def round_lines(drawn: DrawnRound) -> list[str]:
     return lines
 
 
-def searched_lines(search) -> list[str]:
+def searched_lines(search: object) -> list[str]:
     """What a players' game's draw says of its search (draw_plan's Draw): how long it took
     against its budget, and each pair the round seats together again with their meetings, or
     that none is."""
-    if search is None:
+    from scorekeeper.tournaments.draw_plan import Draw  # lazy: only a draw has a search
+
+    if not isinstance(search, Draw):  # a team game's draw searches nothing
         return []
     seconds = i18n.decimal(f"{search.seconds:.1f}")
     if search.budget is None:
@@ -235,7 +249,7 @@ def draw_lines(drawn: Drawn, path: str | None = None, indent: str = "  ", search
 FINDING_KEYS = ("file", "line", "severity", "code", "rule", "message")  # `check --format json`'s names
 
 
-def finding_item(finding: Finding) -> dict:
+def finding_item(finding: Finding) -> dict[str, object]:
     """A finding as `tournament check --format json` gives it (`severity` in English, as every
     JSON of findings: `scorekeeper check --format json`)."""
     return {
@@ -248,7 +262,7 @@ def finding_item(finding: Finding) -> dict:
     }
 
 
-def finding_rows(findings: list[Finding]) -> list[list]:
+def finding_rows(findings: list[Finding]) -> list[list[object]]:
     """The findings as CSV rows under FINDING_KEYS (the line empty when there is none)."""
     return [["" if value is None else value for value in finding_item(finding).values()] for finding in findings]
 
@@ -289,7 +303,7 @@ def standings_text(tournament: Tournament, rows: list[StandingRow], fmt: str) ->
 # --- new, export -----------------------------------------------------------------------------
 
 
-def created_line(created) -> str:
+def created_line(created: Created) -> str:
     """What `tournament new` says of the file it wrote (core.tournament.Created)."""
     if created.teams:
         said = ngettext(
@@ -309,7 +323,7 @@ def created_line(created) -> str:
 SHOWN_WORKSHEETS = 6  # the worksheets `tournament export` names; the rest are counted
 
 
-def exported_line(exported) -> str:
+def exported_line(exported: Exported) -> str:
     """What `tournament export` says of the workbook it wrote (core.tournament.Exported)."""
     titles = ", ".join(exported.worksheets[:SHOWN_WORKSHEETS])
     more = len(exported.worksheets) - SHOWN_WORKSHEETS

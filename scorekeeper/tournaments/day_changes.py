@@ -20,7 +20,7 @@ import yaml
 
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, quote
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Mn_, _
 from scorekeeper.journal.transaction import Change, FileChange, Session, current
 from scorekeeper.names import name_problem, text_problem
 from scorekeeper.sheet.load import load_sheet, score
@@ -127,21 +127,19 @@ def _change(tournament: Tournament, action: str, path: str, now: bytes, plan: _P
     for where, new_text, old_text in plan.writes:
         before = current(where)
         if old_text is None and before is not None:
-            raise InputValueError(
-                _("{path}: already exists; a change of the day never replaces a sheet").format(path=where)
-            )
+            raise InputValueError(M_("{path}: already exists; a change of the day never replaces a sheet", path=where))
         if old_text is not None and (before is None or before.decode("utf-8", "replace") != old_text):
-            raise InputValueError(_("{path}: changed while this change was worked out; try again").format(path=where))
+            raise InputValueError(M_("{path}: changed while this change was worked out; try again", path=where))
         files.append(FileChange(where, before, new_text.encode("utf-8")))
         does.append({"file": _named(tournament, where), "does": "created" if old_text is None else "rewritten"})
     for where, kept in plan.aside:
         if os.path.lexists(kept):
             raise InputValueError(
-                _("{path}: already exists; move it, and the sheet is kept under that name").format(path=kept)
+                M_("{path}: already exists; move it, and the sheet is kept under that name", path=kept)
             )
         content = current(where)
         if content is None:
-            raise InputValueError(_("{path}: changed while this change was worked out; try again").format(path=where))
+            raise InputValueError(M_("{path}: changed while this change was worked out; try again", path=where))
         files += [FileChange(kept, None, content), FileChange(where, content, None)]
         does.append({"file": _named(tournament, where), "does": "set_aside", "kept_as": _named(tournament, kept)})
     for where in plan.remove:
@@ -280,10 +278,12 @@ def _players_game(tournament: Tournament, command: str) -> None:
     matches (TN3, TN4), and its round robin is fixed by its groups."""
     if _game(tournament).seating is games.Seating.TEAMS:
         raise InputValueError(
-            _(
+            M_(
                 "{rules} is played by teams, whose standings are their matches': `tournament "
-                "{command}` is for a players' game (a team's name: `tournament rename`)"
-            ).format(rules=tournament.rules.name, command=command),
+                "{command}` is for a players' game (a team's name: `tournament rename`)",
+                rules=tournament.rules.name,
+                command=command,
+            ),
             tournament.source,
         )
 
@@ -291,24 +291,31 @@ def _players_game(tournament: Tournament, command: str) -> None:
 def _round(tournament: Tournament, number: int | None) -> Round:
     """Round `number` (the last drawn when None); refused when not drawn."""
     if not tournament.rounds:
-        raise InputValueError(_("no round is drawn yet"), tournament.source)
+        raise InputValueError(M_("no round is drawn yet"), tournament.source)
     if number is None:
         return tournament.rounds[-1]
     if not 1 <= number <= len(tournament.rounds):
-        raise InputValueError(
-            ngettext(
-                "round {number} is not drawn: the file holds {count} round",
-                "round {number} is not drawn: the file holds {count} rounds",
-                len(tournament.rounds),
-            ).format(number=number, count=len(tournament.rounds)),
-            tournament.source,
-        )
+        raise _not_drawn(tournament, number)
     return tournament.rounds[number - 1]
+
+
+def _not_drawn(tournament: Tournament, number: int) -> InputValueError:
+    count = len(tournament.rounds)
+    return InputValueError(
+        Mn_(
+            "round {number} is not drawn: the file holds {count} round",
+            "round {number} is not drawn: the file holds {count} rounds",
+            count,
+            number=number,
+            count=count,
+        ),
+        tournament.source,
+    )
 
 
 def _player(tournament: Tournament, name: str) -> None:
     if name not in tournament.players:
-        raise InputValueError(_("{name} is not one of the players").format(name=quote(name)), tournament.source)
+        raise InputValueError(M_("{name} is not one of the players", name=quote(name)), tournament.source)
 
 
 def _new_name(tournament: Tournament, name: str) -> None:
@@ -318,13 +325,19 @@ def _new_name(tournament: Tournament, name: str) -> None:
         raise InputValueError(problem, tournament.source)
     taken = {*tournament.players, *tournament.teams, *(p for members in tournament.teams.values() for p in members)}
     if name in taken:
-        raise InputValueError(_("{name} is already in the tournament").format(name=quote(name)), tournament.source)
+        raise InputValueError(M_("{name} is already in the tournament", name=quote(name)), tournament.source)
 
 
 def _asked_round(tournament: Tournament, number: int | None) -> int:
     """The round a request names, as data: the last drawn when not given (never refused here:
     the change itself refuses a round not drawn)."""
     return number if number is not None else len(tournament.rounds)
+
+
+def _named_sheets(round_: Round) -> list[str]:
+    """The sheets a round's tables, then its matches, name (a table not handed in names none)."""
+    sheets = [table.sheet for table in round_.tables if table.sheet is not None]
+    return sheets + [match.sheet for match in round_.matches if match.sheet is not None]
 
 
 def _table_of(round_: Round, name: str) -> int | None:
@@ -354,31 +367,32 @@ def undo(path: str, force: bool = False, again: bool = False) -> DayChange:
     def plan(tournament: Tournament, text: str) -> _Plan:
 
         if not tournament.rounds:
-            raise InputValueError(_("no round is drawn yet: nothing to undo"), tournament.source)
+            raise InputValueError(M_("no round is drawn yet: nothing to undo"), tournament.source)
         rounds = tournament.rounds[-1:]
         if rounds[0].stage == "extra" and len(tournament.rounds) > 1:
             rounds = tournament.rounds[-2:]  # drawn together (Art 23): undone together
         plan, kept = _Plan(text), []
         for round_ in rounds:
-            for item in (*round_.tables, *round_.matches):
-                if item.sheet is None:
-                    continue
-                where = sheet_path(tournament, item.sheet)
+            for sheet in _named_sheets(round_):
+                where = sheet_path(tournament, sheet)
                 if not os.path.lexists(where):
                     continue
                 if not _played(tournament, where):
                     plan.remove.append(where)
                 elif not force:
                     raise InputValueError(
-                        _(
+                        M_(
                             "round {number}: {sheet} has entries already; `--force` undoes the round "
-                            "and keeps the sheet as {kept}"
-                        ).format(number=round_.number, sheet=item.sheet, kept=_kept_name(item.sheet, "undone")),
+                            "and keeps the sheet as {kept}",
+                            number=round_.number,
+                            sheet=sheet,
+                            kept=_kept_name(sheet, "undone"),
+                        ),
                         tournament.source,
                     )
                 else:
                     plan.aside.append((where, _kept_name(where, "undone")))
-                    kept.append((item.sheet, _kept_name(item.sheet, "undone")))
+                    kept.append((sheet, _kept_name(sheet, "undone")))
         for round_ in reversed(rounds):
             plan.text = remove_entry(plan.text, round_.number - 1, tournament.source, "rounds")
         plan.detail = {"rounds": [r.number for r in rounds]}
@@ -412,22 +426,24 @@ def penalty(
         round_ = _round(tournament, number)
         if not tournament.plays_in(name, round_.number):
             raise InputValueError(
-                _("{name} does not play in round {number}").format(name=quote(name), number=round_.number),
+                M_("{name} does not play in round {number}", name=quote(name), number=round_.number),
                 tournament.source,
             )
         if points != points or abs(points) > MAX_PENALTY or points == 0:
             raise InputValueError(
-                _("a penalty of {points} points: expected a number other than 0, at most {most} either way").format(
-                    points=quote(points), most=MAX_PENALTY
+                M_(
+                    "a penalty of {points} points: expected a number other than 0, at most {most} either way",
+                    points=quote(points),
+                    most=MAX_PENALTY,
                 ),
                 tournament.source,
             )
         said = article.strip()
         if not said or len(said) > MAX_NAME:
-            raise InputValueError(_('--article: which article? (e.g. "Art 14")'), tournament.source)
+            raise InputValueError(M_('--article: which article? (e.g. "Art 14")'), tournament.source)
         problem = text_problem(said)
         if problem is not None:
-            raise InputValueError(_("--article: {problem}").format(problem=problem), tournament.source)
+            raise InputValueError(M_("--article: {problem}", problem=problem), tournament.source)
         value = int(points) if float(points).is_integer() else float(points)
         item = {"player": name, "points": value, "article": said}
         node = _round_nodes(_root(text, tournament.source))[round_.number - 1]
@@ -467,10 +483,11 @@ def absent(path: str, name: str, number: int | None = None, again: bool = False)
         _players_game(tournament, "absent")
         if game.absence_rule is None:
             raise InputValueError(
-                _(
+                M_(
                     "{rules}: an absence is written on the table's sheet, not in the tournament file "
-                    "(a player late or out of the round)"
-                ).format(rules=tournament.rules.name),
+                    "(a player late or out of the round)",
+                    rules=tournament.rules.name,
+                ),
                 tournament.source,
             )
         _player(tournament, name)
@@ -478,16 +495,19 @@ def absent(path: str, name: str, number: int | None = None, again: bool = False)
         index = _table_of(round_, name)
         if index is None:
             said = (
-                _("{name} has a bye in round {number}")
+                M_("{name} has a bye in round {number}", name=quote(name), number=round_.number)
                 if name in round_.byes
-                else _("{name} has no table in round {number}")
+                else M_("{name} has no table in round {number}", name=quote(name), number=round_.number)
             )
-            raise InputValueError(said.format(name=quote(name), number=round_.number), tournament.source)
+            raise InputValueError(said, tournament.source)
         table = round_.tables[index]
         if name in table.absent:
             raise InputValueError(
-                _("round {number}, table {table}: {name} is marked absent already").format(
-                    number=round_.number, table=table.table, name=quote(name)
+                M_(
+                    "round {number}, table {table}: {name} is marked absent already",
+                    number=round_.number,
+                    table=table.table,
+                    name=quote(name),
                 ),
                 tournament.source,
             )
@@ -521,23 +541,15 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
     sheet. A sheet OLD has played refuses it (a substitute comes from that round on)."""
 
     def plan(tournament: Tournament, text: str) -> _Plan:
-        game = _game(tournament)
         _players_game(tournament, "substitute")
         _player(tournament, old)
         _new_name(tournament, new)
         first = number if number is not None else max(len(tournament.rounds), 1)
         if not 1 <= first <= len(tournament.rounds) + 1:
-            raise InputValueError(
-                ngettext(
-                    "round {number} is not drawn: the file holds {count} round",
-                    "round {number} is not drawn: the file holds {count} rounds",
-                    len(tournament.rounds),
-                ).format(number=first, count=len(tournament.rounds)),
-                tournament.source,
-            )
+            raise _not_drawn(tournament, first)
         if not tournament.plays_in(old, first):
             raise InputValueError(
-                _("{name} does not play in round {number}").format(name=quote(old), number=first), tournament.source
+                M_("{name} does not play in round {number}", name=quote(old), number=first), tournament.source
             )
         root = _root(text, tournament.source)
         nodes = _round_nodes(root)
@@ -552,30 +564,8 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
             table = round_.tables[index]
             players = [new if n == old else n for n in table.players]
             absent_now = [n for n in table.absent if n != old]
-            sheet = table.sheet
-            where = sheet_path(tournament, sheet) if sheet is not None else None
-            if where is not None and not table.absent and _played(tournament, where):
-                raise InputValueError(
-                    _(
-                        "round {number}, table {table}: {sheet} has entries, {name} played it: name "
-                        "the substitute from round {next} (--round {next})"
-                    ).format(
-                        number=round_.number, table=table.table, sheet=sheet, name=quote(old), next=round_.number + 1
-                    ),
-                    tournament.source,
-                )
-            if not absent_now:
-                fresh = drawn_sheets.new_sheet(tournament, game, players, table.table, round_.number)
-                if sheet is not None and not table.absent and os.path.lexists(where):
-                    plan.writes.append((where, fresh, _read(where)))  # untouched: written again for its players
-                elif sheet is None or table.absent:
-                    sheet = (
-                        sheet
-                        if sheet is not None and not os.path.lexists(where)
-                        else drawn_sheets.sheet_name(round_.number, table.table)
-                    )
-                    plan.writes.append((sheet_path(tournament, sheet), fresh, None))
-            mapping = _table_mapping(table, players, absent_now, sheet if not absent_now else table.sheet)
+            sheet = _seat_substitute(tournament, round_, table, old, players, plan) if not absent_now else table.sheet
+            mapping = _table_mapping(table, players, absent_now, sheet)
             edits.append(_replace_node(text, _value(node, "tables").value[index], _flow(mapping)))
             tables += 1
         edits.append(_set_key(text, root, "players", _flow([*tournament.players, new])))
@@ -595,6 +585,38 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
     )
 
 
+def _seat_substitute(
+    tournament: Tournament, round_: Round, table: Table, old: str, players: list[str], plan: _Plan
+) -> str | None:
+    """The substitute seated at a table where every player is present (King Art 7): its empty
+    sheet written again for its players, or a new one when the table was not played (an absence)
+    or has no sheet yet; refused when OLD has played its sheet. The sheet the file then names."""
+    sheet = table.sheet
+    where = sheet_path(tournament, sheet) if sheet is not None else None
+    if where is not None and not table.absent and _played(tournament, where):
+        raise InputValueError(
+            M_(
+                "round {number}, table {table}: {sheet} has entries, {name} played it: name "
+                "the substitute from round {next} (--round {next})",
+                number=round_.number,
+                table=table.table,
+                sheet=sheet,
+                name=quote(old),
+                next=round_.number + 1,
+            ),
+            tournament.source,
+        )
+    fresh = drawn_sheets.new_sheet(tournament, _game(tournament), players, table.table, round_.number)
+    if where is not None and not table.absent and os.path.lexists(where):
+        plan.writes.append((where, fresh, _read(where)))  # untouched: written again for its players
+        return sheet
+    if sheet is None or table.absent:
+        kept = where is not None and not os.path.lexists(where)  # the absent table's name is free again
+        sheet = sheet if kept and sheet is not None else drawn_sheets.sheet_name(round_.number, table.table)
+        plan.writes.append((sheet_path(tournament, sheet), fresh, None))
+    return sheet
+
+
 def withdraw(path: str, name: str, again: bool = False) -> DayChange:
     """`tournament withdraw`: a player drawn no more from the next round on; he keeps what he
     scored (TN6)."""
@@ -605,7 +627,7 @@ def withdraw(path: str, name: str, again: bool = False) -> DayChange:
         following = len(tournament.rounds) + 1
         if not tournament.plays_in(name, following):
             raise InputValueError(
-                _("{name} is not drawn in round {number} already").format(name=quote(name), number=following),
+                M_("{name} is not drawn in round {number} already", name=quote(name), number=following),
                 tournament.source,
             )
         root = _root(text, tournament.source)
@@ -631,10 +653,14 @@ def add(path: str, name: str, again: bool = False) -> DayChange:
         until = tournament.entries_until
         if until is not None and following > until:
             raise InputValueError(
-                _(
+                M_(
                     "entries closed after round {until} (entries_until: {until}{article}): {name} "
-                    "would be drawn from round {number}"
-                ).format(until=until, article=f", {rule}" if rule else "", name=quote(name), number=following),
+                    "would be drawn from round {number}",
+                    until=until,
+                    article=f", {rule}" if rule else "",
+                    name=quote(name),
+                    number=following,
+                ),
                 tournament.source,
             )
         root = _root(text, tournament.source)
@@ -658,18 +684,18 @@ def rename(path: str, old: str, new: str, again: bool = False) -> DayChange:
     def plan(tournament: Tournament, text: str) -> _Plan:
         members = {p for team in tournament.teams.values() for p in team}
         if old not in tournament.players and old not in tournament.teams and old not in members:
-            raise InputValueError(_("{name} is not in the tournament").format(name=quote(old)), tournament.source)
+            raise InputValueError(M_("{name} is not in the tournament", name=quote(old)), tournament.source)
         _new_name(tournament, new)
         root = _root(text, tournament.source)
         edits = [(node.start_mark.index, node.end_mark.index, _flow(new)) for node in _file_names(root, old)]
         plan = _Plan(_apply(text, edits))
         seen = set()
         for round_ in tournament.rounds:
-            for item in (*round_.tables, *round_.matches):
-                if item.sheet is None or item.sheet in seen:
+            for sheet in _named_sheets(round_):
+                if sheet in seen:
                     continue
-                seen.add(item.sheet)
-                where = sheet_path(tournament, item.sheet)
+                seen.add(sheet)
+                where = sheet_path(tournament, sheet)
                 renamed = _renamed_sheet(tournament, where, old, new)
                 if renamed is not None:
                     plan.writes.append((where, renamed[1], renamed[0]))
@@ -749,13 +775,13 @@ def _renamed_sheet(tournament: Tournament, where: str, old: str, new: str) -> tu
         after = score(load_sheet(where, text=renamed))
     except ScorekeeperError as exc:
         raise InputValueError(
-            _("{sheet}: renamed, it would not read ({error}); rename it by hand").format(sheet=where, error=exc.message)
+            M_("{sheet}: renamed, it would not read ({error}); rename it by hand", sheet=where, error=exc.message)
         ) from None
     spelled = {old: new}
     if [spelled.get(p, p) for p in before.players] != list(after.players) or {
         spelled.get(k, k): v for k, v in before.totals.items()
     } != dict(after.totals):
-        raise InputValueError(_("{sheet}: renamed, its results would change; rename it by hand").format(sheet=where))
+        raise InputValueError(M_("{sheet}: renamed, its results would change; rename it by hand", sheet=where))
     return text, renamed
 
 
