@@ -19,6 +19,10 @@ class ScorekeeperError(ValueError):
     """Unusable input: a message (a `Message` or `Joined` Messages, said at the edge, or a text)
     and the place it is about."""
 
+    # What the journal did before a change was refused (a killed run's change, completed: a
+    # tournaments.day_reports.JournalNews), which the front end says first all the same.
+    journal_news: object = None
+
     def __init__(self, message: RefusalWords, source: str | None = None, line: int | None = None):
         super().__init__(message)
         self.message = message

@@ -14,10 +14,10 @@ import enum
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Callable, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Callable, ClassVar, NamedTuple, Protocol
 
 from scorekeeper.findings import FindingKind
-from scorekeeper.i18n import N_, N_plural, _
+from scorekeeper.i18n import N_, Message, N_plural, _
 
 if TYPE_CHECKING:
     from scorekeeper.sheet.entry_form import EntryForm
@@ -62,7 +62,7 @@ class Unit(NamedTuple):
 
     one: str
     many: str
-    count: tuple[str, str]
+    count: tuple[str, str]  # type: ignore[assignment]  # ngettext's pair, named as its count; a Unit never calls tuple.count
     in_progress: tuple[str, str] | None = None
     said: Mapping[str, str] = {}  # never mutated: a NamedTuple's default
 
@@ -113,6 +113,30 @@ class Outcome(NamedTuple):
     score: dict[str, float]
     places: dict[str, float] | None = None
     winner: str | None = None
+
+
+class Rules(Protocol):
+    """What shared code reads of any game's loaded rules (a game's own rules type has more): the
+    rule file's `game:` (its Game's name) and `name:`."""
+
+    game: str
+    name: str
+
+
+class StandingsWords(NamedTuple):
+    """What a game's standings say in its own words, declared in its folder's standings_words.py
+    (Game.standings_words): the heads of the numbers its StandingRow.tiebreaks hold, short for
+    the standings table (`tournament standings`, the score pad; each head's English id is the
+    CSV's) and long for the championship workbook, and the words of each `decided_by` value its
+    standings give. Messages (i18n.Mp_), said in the language of the call; a key or value a game
+    does not declare is said by tournaments.standings_words (the tournament's own, or as it reads).
+    `numbered`: a `decided_by` that ends in a number ("best game 2", King K5's k-th best game),
+    by its words before the number; its Message takes the number as {number}."""
+
+    table_heads: Mapping[str, Message] = {}  # never mutated: a NamedTuple's default
+    workbook_heads: Mapping[str, Message] = {}
+    decided_by: Mapping[str, Message] = {}
+    numbered: Mapping[str, Message] = {}
 
 
 class Game(ABC):
@@ -265,6 +289,13 @@ class Game(ABC):
         return _("entry {done} of {whole}").format(done=done, whole=whole)
 
     # --- tournaments ---------------------------------------------------------------------
+    def standings_words(self) -> StandingsWords:
+        """Its standings' tie-break heads and decided-by words: the WORDS of its folder's
+        standings_words.py (every game folder has one, beside its game.py), imported on first use."""
+        folder = type(self).__module__.rpartition(".")[0]
+        words: StandingsWords = importlib.import_module(f"{folder}.standings_words").WORDS
+        return words
+
     def standings_note(self, rules) -> str:
         """How the standings break ties, in the regulation's words and the language in use: the
         championship workbook's note for the organiser under its Classificação."""

@@ -23,6 +23,7 @@ GAME_MODULES = {
     "entry_input",
     "pad_form",
     "standings",
+    "standings_words",
     "finding_codes",
     "workbook_layout",
 }

@@ -13,7 +13,8 @@ from conftest import EXAMPLES, run
 from scorekeeper.core import tournament as core
 from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.output.findings_text import finding_line
-from scorekeeper.output.tournament_text import check_summary, draw_lines, finding_item
+from scorekeeper.output.tournament_text import check_summary, day_change_lines, draw_lines, finding_item
+from scorekeeper.tournaments.day_reports import Withdrawn
 from scorekeeper.tournaments.draw_round import DrawRefused, Seated
 
 KING = EXAMPLES / "championship-king"
@@ -109,7 +110,9 @@ def test_export_writes_the_workbook_and_names_its_worksheets(championship, tmp_p
 def test_a_day_change_through_the_core(championship):
     path = str(championship / "final.yaml")
     change = core.withdraw(path, "Gil")
-    assert change.said and "Gil" in change.said[0]
+    # What it did is data (the kind of change and its values); the front end says it.
+    assert change.done == Withdrawn("Gil", path, 4) and change.repeat is None
+    assert day_change_lines(change) == [f"Gil withdrawn in {path}: drawn no more from round 4, keeps what he scored"]
     assert yaml.safe_load(open(path, encoding="utf-8"))["withdrawn"] == {"Gil": 4}
 
 

@@ -284,6 +284,36 @@ def test_a_tournament(corrida):
         "Wrote t.xlsx: Standings, Rounds, Results, R1 Match1, R1 Match2\n"
     )  # its workbook_language: en
     assert _ok("check", "t.xlsx").count(": clean (corrida, won by") == 2
+    # Its tie-break in its own words (corrida/standings_words.py): the table's heads and criteria,
+    # the CSV's heads their English ids, the workbook's long heads; JSON keeps the keys and values.
+    assert _ok("tournament", "standings", "t.yaml") == (
+        "place  team    points  played  races won  points +/-  decided by\n"
+        "-----  ------  ------  ------  ---------  ----------  ------------------------\n"
+        "1      Nos          1       1          1           8  better points difference\n"
+        "2      Azuis        1       1          1           7  more races won\n"
+        "3      Eles         0       1          0          -7  better points difference\n"
+        "4      Verdes       0       1          0          -8\n"
+    )
+    assert _ok("tournament", "standings", "t.yaml", "--format", "csv").splitlines()[0] == (
+        "place,team,points,played,races won,points +/-,decided by"
+    )
+    standings = openpyxl.load_workbook("t.xlsx")["Standings"]
+    assert [list(row) for row in standings.iter_rows(min_row=3, max_row=7, values_only=True)] == [
+        [
+            "Place",
+            "Team",
+            "Group",
+            "Points",
+            "played",
+            "races won (Art 4)",
+            "points scored - conceded (Art 4)",
+            "Decided by",
+        ],
+        [1, "Nos", "A", "=SUM(Results!C4:C4)+Results!D4", 1, 1, 8, "better points difference"],
+        [2, "Azuis", "A", "=SUM(Results!C5:C5)+Results!D5", 1, 1, 7, "more races won"],
+        [3, "Eles", "A", "=SUM(Results!C6:C6)+Results!D6", 1, 0, -7, "better points difference"],
+        [4, "Verdes", "A", "=SUM(Results!C7:C7)+Results!D7", 1, 0, -8, None],
+    ]
 
 
 def test_the_toy_is_held_to_every_game_folders_shape(corrida):

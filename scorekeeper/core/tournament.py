@@ -7,23 +7,27 @@ and the score pad call these, once per command."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorekeeper import games, i18n
 from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.journal import transaction
+from scorekeeper.journal.store import Record
 from scorekeeper.journal.transaction import Change, FileChange, Session
-from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.sheet.saving import refuse_existing, write_new, writer_lock
 from scorekeeper.tournaments import day_changes, draw_round
 from scorekeeper.tournaments.collect import check as check_tournament
+from scorekeeper.tournaments.day_reports import NO_NEWS, JournalNews
 from scorekeeper.tournaments.draw_round import DrawnRound
 from scorekeeper.tournaments.model import StandingRow, Tournament
 from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
 from scorekeeper.tournaments.standings import counted, ranked
 from scorekeeper.tournaments.tournament_file import load, parse, read_tournament_text
+
+Tick = Callable[[int, int], None]  # told of the progress: (done, total)
 
 # The changes of the day are plain functions of the file already (TN1, TN6): the core's own.
 undo = day_changes.undo
@@ -79,14 +83,14 @@ def new(
 class Drawn:
     """A round drawn into the file `path` (as the caller named it): its number, and the round
     (its tables or matches, byes, search; `round.extra` the extra round drawn beside it).
-    `journal`: the lines said first (a change a killed run left, completed); `repeat`: the line
-    saying that the draw asked for was already made by a killed run (then `round` is None)."""
+    `journal`: what the journal did first (a change a killed run left, completed); `repeat`: the
+    journal's record of the same draw, already made by a killed run (then `round` is None)."""
 
     path: str
     number: int
     round: DrawnRound | None
-    journal: tuple[str, ...] = ()
-    repeat: str | None = None
+    journal: JournalNews = NO_NEWS
+    repeat: Record | None = None
 
 
 def draw(
@@ -104,7 +108,7 @@ def draw(
     unless `force` (TN2). The same draw asked again right after a killed one that the journal
     completed is that one: not drawn twice, unless `again`."""
     with writer_lock(path) as target, Session(day_changes.refuse_missing(target, path), {target}) as session:
-        said = tuple(journal_lines(session.recovered, session.notices))
+        said = day_changes.journal_news(session)
         try:
             # The real path it locked is read; the file is named, and its sheets and rules found, as
             # typed (every other command does so: a message never shows a path the user did not give).
@@ -117,7 +121,7 @@ def draw(
             )
             earlier = session.repeat_of(probe)
             if earlier is not None:
-                return Drawn(path, len(parse(text, path).rounds), None, said, repeat_line(earlier))
+                return Drawn(path, len(parse(text, path).rounds), None, said, earlier)
             tournament = parse(text, path)
             checked = check_tournament(tournament)
             if not force:
@@ -144,7 +148,7 @@ def draw(
             change.repeat_key, change.guard, change.again = key, "interrupted", again
             session.apply(change)
         except ScorekeeperError as exc:
-            exc.journal_said = list(said)  # the completed change is said even when this one is refused
+            exc.journal_news = said  # the completed change is said even when this one is refused
             raise
     return Drawn(path, number, drawn, said)
 
@@ -169,7 +173,7 @@ class Checked:
 
     tournament: Tournament
     findings: list[Finding]
-    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
+    journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
 
     @property
     def errors(self) -> int:
@@ -180,7 +184,7 @@ class Checked:
         return len(self.findings) - self.errors
 
 
-def check(path: str, tick=None) -> Checked:
+def check(path: str, tick: Tick | None = None) -> Checked:
     """Check a tournament file: every sheet handed in, complete and clean, its players those of
     the draw, each player once in each round. `tick(done, total)` is told of each sheet read."""
     said = recovered(path)
@@ -188,10 +192,11 @@ def check(path: str, tick=None) -> Checked:
     return Checked(tournament, check_tournament(tournament, tick).findings, said)
 
 
-def recovered(path: str) -> tuple[str, ...]:
+def recovered(path: str) -> JournalNews:
     """Before a command reads a tournament, what killed runs left pending in its folder's journal
-    is completed (issue 24); the lines that say so."""
-    return tuple(journal_lines(*transaction.recover(path)))
+    is completed (issue 24); what the journal did, for the front end to say first."""
+    completed, notices = transaction.recover(path)
+    return JournalNews(tuple(completed), tuple(notices))
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -205,17 +210,17 @@ class Standings:
     tournament: Tournament
     rows: list[StandingRow]
     pending: list[Finding]
-    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
+    journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
 
 
-def standings_of(tournament: Tournament, tick=None, journal: tuple[str, ...] = ()) -> Standings:
+def standings_of(tournament: Tournament, tick: Tick | None = None, journal: JournalNews = NO_NEWS) -> Standings:
     """The standings of a loaded tournament (the game's regulation; a team game's ending with
     its final, TN5)."""
     checked = check_tournament(tournament, tick)
     return Standings(tournament, ranked(tournament, counted(checked)), checked.findings, journal)
 
 
-def standings(path: str, tick=None) -> Standings:
+def standings(path: str, tick: Tick | None = None) -> Standings:
     """The standings of the tournament file `path`."""
     said = recovered(path)
     return standings_of(load(path), tick, said)
@@ -230,16 +235,23 @@ class Exported:
 
     path: str
     worksheets: list[str]
-    journal: tuple[str, ...] = ()  # said first: a change a killed run left, completed
+    journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
 
 
-def export(path: str, output: str, force: bool = False, reading=None, writing=None, saving=None) -> Exported:
+def export(
+    path: str,
+    output: str,
+    force: bool = False,
+    reading: Tick | None = None,
+    writing: Tick | None = None,
+    saving: Tick | None = None,
+) -> Exported:
     """Write the championship workbook of the tournament file `path` to `output` (.xlsx). The
     workbook speaks its game's language (King, Sueca: Portugal's; Truco, Quatrilho: Brazil's)
     or the one chosen; `reading`, `writing`, `saving` (done, total) are told of the progress in
     the language in use when called (the terminal's)."""
     if not output.lower().endswith(".xlsx"):
-        raise InputValueError(_("{path}: a workbook is an Excel file; name it with .xlsx").format(path=output))
+        raise InputValueError(M_("{path}: a workbook is an Excel file; name it with .xlsx", path=output))
     # Only export needs openpyxl: a day's command, a draw or a check starts without it.
     from scorekeeper.core.export import in_workbook_language  # lazy: loads openpyxl
     from scorekeeper.tournaments.workbook_write import build, refuse_oversized, workbook_bytes  # lazy: openpyxl
@@ -251,7 +263,7 @@ def export(path: str, output: str, force: bool = False, reading=None, writing=No
     language = i18n.workbook_language(games.get(tournament.rules.game).workbook_language)
     terminal = i18n.active()
 
-    def told(tick):
+    def told(tick: Tick | None) -> Tick | None:
         if tick is None:
             return None
 

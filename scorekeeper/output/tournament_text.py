@@ -4,18 +4,32 @@ what a draw says of the round it drew (its tables or matches, byes, the search),
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper import games, i18n
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, in_words, ngettext, pgettext
 from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import table
+from scorekeeper.tournaments import standings_words
+from scorekeeper.tournaments.day_reports import (
+    DayChange,
+    Done,
+    Entered,
+    MarkedAbsent,
+    Penalised,
+    Renamed,
+    RoundUndone,
+    Substituted,
+    Withdrawn,
+)
+from scorekeeper.tournaments.standings_words import GROUP_STAGE
 
 if TYPE_CHECKING:
-    from scorekeeper.core.tournament import Checked, Drawn
+    from scorekeeper.core.tournament import Checked, Created, Drawn, Exported
     from scorekeeper.findings import Finding
     from scorekeeper.tournaments.draw_round import DrawnRound
     from scorekeeper.tournaments.model import StandingRow, Tournament
@@ -24,14 +38,17 @@ if TYPE_CHECKING:
 # --- the standings ---------------------------------------------------------------------------
 
 
-def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict]:
+Row = dict[str, object]  # a standings row as JSON gives it: its keys and their values
+
+
+def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[Row]:
     """Each row as `standings --format json` prints it: place, player (or team, group and the
     stage it reached), points, the numbers each tie-break used, and the criterion that decided
     the place."""
     teams = games.get(tournament.rules.game).seating is games.Seating.TEAMS
     printed = []
     for row in rows:
-        item = {"place": row.place}
+        item: Row = {"place": row.place}
         if teams:
             item.update({"team": row.name, "group": row.group, "stage": row.stage})
         else:
@@ -43,103 +60,12 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[dict
     return printed
 
 
-# The table's heads, keyed as JSON writes them: short, so that the standings of every game fit
-# 80 columns. The CSV's (a machine's) are English: these, and any other key as it reads ("byes",
-# "king pts": a game's name is said by no shared module). The table's are in the language in
-# use (_heads), a tie-break key a game adds later as it reads, "<what> pts" for its points.
-ENGLISH_HEADS = {
-    "place": "place",
-    "player": "player",
-    "team": "team",
-    "group": "group",
-    "points": "points",
-    "decided_by": "decided by",
-    "absences": "absent",
-    "penalties": "penalty",
-    "game_points": "game pts",
-    "game_points_among_tied": "game pts among tied",
-    "best_round": "best",
-    "extra_round": "extra round",
-}
+POINTS = standings_words.POINTS  # a tie-break key of a game's own points (the organiser's pages say them)
 
 
-def _heads() -> dict[str, str]:
-    """The heads in the language in use (a word of the standings: pgettext "standings")."""
-    return {
-        "place": pgettext("standings", "place"),
-        "player": pgettext("standings", "player"),
-        "team": pgettext("standings", "team"),
-        "group": pgettext("standings", "group"),
-        "points": pgettext("standings", "points"),
-        "decided_by": pgettext("standings", "decided by"),
-        "byes": pgettext("standings", "byes"),
-        "absences": pgettext("standings", "absent"),
-        "unplayed": pgettext("standings", "unplayed"),
-        "penalties": pgettext("standings", "penalty"),
-        "played": pgettext("standings", "played"),
-        "wins": pgettext("standings", "wins"),
-        "mocas": pgettext("standings", "mocas"),
-        "game_points": pgettext("standings", "game pts"),
-        "points_among_tied": pgettext("standings", "points among tied"),
-        "mocas_among_tied": pgettext("standings", "mocas among tied"),
-        "game_points_among_tied": pgettext("standings", "game pts among tied"),
-        "negra_wins": pgettext("standings", "negra wins"),
-        "matches": pgettext("standings", "matches"),
-        "games": pgettext("standings", "games"),
-        "tentos_for": pgettext("standings", "tentos for"),
-        "tentos_against": pgettext("standings", "tentos against"),
-        "tentos": pgettext("standings", "tentos"),
-        "net": pgettext("standings", "net"),
-        "won": pgettext("standings", "won"),
-        "best_round": pgettext("standings", "best"),
-        "prize": pgettext("standings", "prize"),
-        "extra_prize": pgettext("standings", "extra prize"),
-        "stage": pgettext("standings", "stage"),
-        "extra_round": pgettext("standings", "extra round"),
-    }
-
-
-def _decided_by() -> dict[str, str]:
-    """What `decided_by` says (each game's standings: King K5, Sueca S5, Truco TN4, Quatrilho
-    Q11), as a table shows it in the language in use; JSON and CSV keep the value."""
-    return {
-        "points": pgettext("decided by", "points"),
-        "king_points": pgettext("decided by", "king_points"),
-        "more games": pgettext("decided by", "more games"),
-        "tied": pgettext("decided by", "tied"),
-        "a: points among the tied": pgettext("decided by", "a: points among the tied"),
-        "b: mocas among the tied": pgettext("decided by", "b: mocas among the tied"),
-        "c: game points among the tied": pgettext("decided by", "c: game points among the tied"),
-        "d: mocas in the group phase": pgettext("decided by", "d: mocas in the group phase"),
-        "e: game points in the group phase": pgettext("decided by", "e: game points in the group phase"),
-        "f: negra": pgettext("decided by", "f: negra"),
-        "negra needed": pgettext("decided by", "negra needed"),
-        "matches won": pgettext("decided by", "matches won"),
-        "games won": pgettext("decided by", "games won"),
-        "tentos scored - conceded": pgettext("decided by", "tentos scored - conceded"),
-        "disqualified (Art 8)": pgettext("decided by", "disqualified (Art 8)"),
-        "cut": pgettext("decided by", "cut"),
-        "won": pgettext("decided by", "won"),
-        "best_round": pgettext("decided by", "best_round"),
-        "won the final": pgettext("decided by", "won the final"),
-        "reached the final": pgettext("decided by", "reached the final"),
-        "reached the semi-finals": pgettext("decided by", "reached the semi-finals"),
-        "by group": pgettext("decided by", "by group"),
-    }
-
-
-POINTS = "_points"  # a tie-break key of points of some kind: king_points, game_points
-_BEST_GAME = re.compile(r"best game (\d+)")  # King K5: the k-th best game
-
-
-def decided_by_words(value: str | None) -> str:
-    """A row's `decided_by` as a table or a workbook shows it, in the language in use."""
-    if value is None:
-        return ""
-    best = _BEST_GAME.fullmatch(value)
-    if best:
-        return pgettext("decided by", "best game {number}").format(number=best.group(1))
-    return _decided_by().get(value, value)
+def decided_by_words(value: str | None, game: games.Game) -> str:
+    """A row's `decided_by` as a table shows it, in the language in use (the game's words)."""
+    return standings_words.decided_by_words(game.standings_words(), value)
 
 
 class StandingsTable(NamedTuple):
@@ -147,25 +73,22 @@ class StandingsTable(NamedTuple):
     columns name the row (place, player; or place, team, group) before the numbers."""
 
     headers: list[str]
-    rows: list[list]
+    rows: list[list[object]]
     names: int
 
 
-def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
-    """The standings rows (standings_rows) as a table: place, name (and group), points, each
-    tie-break's number, and the deciding criterion (last, so that the numbers line up before
-    it). Heads, words and decimal commas in the language in use; `csv` keeps the keys, the
-    values and the point, as a machine reads them."""
-    heads = {} if csv else _heads()
+def standings_table(rows: list[Row], game: games.Game, csv: bool = False) -> StandingsTable:
+    """The standings rows (standings_rows) of a tournament of `game` as a table: place, name (and
+    group), points, each tie-break's number, and the deciding criterion (last, so that the numbers
+    line up before it). Heads, words and decimal commas in the language in use, the game's words
+    first (Game.standings_words); `csv` keeps the keys, the values and the point, as a machine
+    reads them."""
+    words = game.standings_words()
 
     def head(key: str) -> str:
-        if key in heads:
-            return heads[key]
-        if key.endswith(POINTS) and not csv:
-            return pgettext("standings", "{what} pts").format(what=key[: -len(POINTS)].replace("_", " "))
-        return ENGLISH_HEADS.get(key) or key.replace(POINTS, " pts").replace("_", " ")
+        return standings_words.csv_head(words, key) if csv else standings_words.table_head(words, key)
 
-    def number(value) -> str:
+    def number(value: object) -> str:
         text = _number(value)
         return text if csv else i18n.decimal(text)
 
@@ -200,34 +123,29 @@ def standings_table(rows: list[dict], csv: bool = False) -> StandingsTable:
             row["place"],
             row[name_key],
             *[row.get("group") or "" for _key in group],
-            *[(row.get("stage") or "") if csv else stage_words(row.get("stage")) for _key in stage],
+            *[
+                (row.get("stage") or "") if csv else standings_words.stage_words(_text(row.get("stage")))
+                for _key in stage
+            ],
             number(row["points"]),
             *[number(row.get(k)) for k in extra],
-            (row["decided_by"] or "") if csv else decided_by_words(row["decided_by"]),
+            (row["decided_by"] or "") if csv else standings_words.decided_by_words(words, _text(row["decided_by"])),
         ]
         for row in rows
     ]
     return StandingsTable(headers, table, 2 + len(group) + len(stage))
 
 
-def _numeric(value) -> bool:
+def _text(value: object) -> str | None:
+    """A row's word (its stage, its decided_by): a text, or None."""
+    return value if isinstance(value, str) else None
+
+
+def _numeric(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-GROUP_STAGE = "group"
-
-
-def stage_words(value: str | None) -> str:
-    """A row's `stage` (the furthest a team reached, TN5) as a table or a workbook shows it."""
-    words = {
-        "group": pgettext("stage", "group phase"),
-        "semi": pgettext("stage", "semi-final"),
-        "final": pgettext("stage", "final"),
-    }
-    return words.get(value, value or "")
-
-
-def _number(value) -> str:
+def _number(value: object) -> str:
     """A standings number as people write it: 2.5, 10/3 as 3.33, 5 (not 5.0)."""
     if value is None:
         return ""
@@ -239,7 +157,7 @@ def _number(value) -> str:
 # --- a draw ----------------------------------------------------------------------------------
 
 
-def _names(names) -> str:
+def _names(names: Iterable[str]) -> str:
     """Names as the draw's lines show them: each escaped as a message quotes it (errors.one_line),
     so that no name breaks a line or forges one."""
     return ", ".join(one_line(name) for name in names)
@@ -279,11 +197,13 @@ def round_lines(drawn: DrawnRound) -> list[str]:
     return lines
 
 
-def searched_lines(search) -> list[str]:
+def searched_lines(search: object) -> list[str]:
     """What a players' game's draw says of its search (draw_plan's Draw): how long it took
     against its budget, and each pair the round seats together again with their meetings, or
     that none is."""
-    if search is None:
+    from scorekeeper.tournaments.draw_plan import Draw  # lazy: only a draw has a search
+
+    if not isinstance(search, Draw):  # a team game's draw searches nothing
         return []
     seconds = i18n.decimal(f"{search.seconds:.1f}")
     if search.budget is None:
@@ -310,9 +230,9 @@ def draw_lines(drawn: Drawn, path: str | None = None, indent: str = "  ", search
     the caller named it), its tables (each after `indent`) and, with `search`, what the search
     found; then the extra round drawn beside it. The journal's lines come first."""
     shown = drawn.path if path is None else path
-    said = list(drawn.journal)  # a change a killed run left, completed first (issue 24)
+    said = journal_lines(*drawn.journal)  # a change a killed run left, completed first (issue 24)
     if drawn.round is None:  # the draw asked for is one a killed run made: not drawn twice
-        return [*said, drawn.repeat]
+        return [*said, repeat_line(drawn.repeat)] if drawn.repeat is not None else said
     lines = [*said, _("Round {number} drawn into {path}:").format(number=drawn.number, path=shown)]
     lines += [
         indent + line for line in [*round_lines(drawn.round), *(searched_lines(drawn.round.search) if search else [])]
@@ -329,7 +249,7 @@ def draw_lines(drawn: Drawn, path: str | None = None, indent: str = "  ", search
 FINDING_KEYS = ("file", "line", "severity", "code", "rule", "message")  # `check --format json`'s names
 
 
-def finding_item(finding: Finding) -> dict:
+def finding_item(finding: Finding) -> dict[str, object]:
     """A finding as `tournament check --format json` gives it (`severity` in English, as every
     JSON of findings: `scorekeeper check --format json`)."""
     return {
@@ -342,7 +262,7 @@ def finding_item(finding: Finding) -> dict:
     }
 
 
-def finding_rows(findings: list[Finding]) -> list[list]:
+def finding_rows(findings: list[Finding]) -> list[list[object]]:
     """The findings as CSV rows under FINDING_KEYS (the line empty when there is none)."""
     return [["" if value is None else value for value in finding_item(finding).values()] for finding in findings]
 
@@ -367,12 +287,13 @@ def standings_text(tournament: Tournament, rows: list[StandingRow], fmt: str) ->
     """The standings as `tournament standings --format FMT` prints them: `table` (heads, words
     and decimal commas in the language in use), `csv` (a machine's: English heads and words,
     the decimal point) or `json` (standings_rows)."""
+    game = games.get(tournament.rules.game)
     if fmt == "json":
         return json_text(standings_rows(tournament, rows)) + "\n"
     if fmt == "csv":
-        shown = standings_table(standings_rows(tournament, rows), csv=True)
+        shown = standings_table(standings_rows(tournament, rows), game, csv=True)
         return csv_text(shown.headers, shown.rows, range(shown.names, len(shown.headers) - 1))
-    shown = standings_table(standings_rows(tournament, rows))
+    shown = standings_table(standings_rows(tournament, rows), game)
     return (
         table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1, tight=True)
         + "\n"
@@ -382,7 +303,7 @@ def standings_text(tournament: Tournament, rows: list[StandingRow], fmt: str) ->
 # --- new, export -----------------------------------------------------------------------------
 
 
-def created_line(created) -> str:
+def created_line(created: Created) -> str:
     """What `tournament new` says of the file it wrote (core.tournament.Created)."""
     if created.teams:
         said = ngettext(
@@ -402,7 +323,7 @@ def created_line(created) -> str:
 SHOWN_WORKSHEETS = 6  # the worksheets `tournament export` names; the rest are counted
 
 
-def exported_line(exported) -> str:
+def exported_line(exported: Exported) -> str:
     """What `tournament export` says of the workbook it wrote (core.tournament.Exported)."""
     titles = ", ".join(exported.worksheets[:SHOWN_WORKSHEETS])
     more = len(exported.worksheets) - SHOWN_WORKSHEETS
@@ -411,3 +332,138 @@ def exported_line(exported) -> str:
             "Wrote {path}: {worksheets} and {count} more", "Wrote {path}: {worksheets} and {count} more", more
         ).format(path=exported.path, worksheets=titles, count=more)
     return _("Wrote {path}: {worksheets}").format(path=exported.path, worksheets=titles)
+
+
+# --- the changes of the day ------------------------------------------------------------------
+
+
+def _undone_lines(done: RoundUndone) -> list[str]:
+    numbers = " ".join(str(number) for number in done.numbers)
+    lines = [
+        ngettext(
+            "Round {numbers} undone in {path}: {count} empty sheet removed",
+            "Round {numbers} undone in {path}: {count} empty sheets removed",
+            done.removed,
+        ).format(numbers=numbers, path=done.path, count=done.removed)
+    ]
+    lines += [
+        "  " + _("{sheet} has entries: kept as {kept}").format(sheet=sheet, kept=kept) for sheet, kept in done.kept
+    ]
+    lines += [
+        "  "
+        + _("{sheet} was written meanwhile: kept as it is (move it before round {number} is drawn again)").format(
+            sheet=sheet, number=done.numbers[0]
+        )
+        for sheet in done.left
+    ]
+    return lines
+
+
+def _penalised_lines(done: Penalised) -> list[str]:
+    return [
+        _("Penalty written into {path}: round {number}, {name} {points} ({article})").format(
+            path=done.path,
+            number=done.number,
+            name=one_line(done.name),
+            points=i18n.decimal(f"{done.points:+g}"),
+            article=one_line(done.article),
+        )
+    ]
+
+
+def _absent_lines(done: MarkedAbsent) -> list[str]:
+    lines = [
+        _("{name} absent in round {number}, table {table} ({article}): the table is not played").format(
+            name=one_line(done.name), number=done.number, table=done.table, article=done.article
+        )
+    ]
+    if done.kept is not None:
+        lines.append("  " + _("{sheet} is out of the file, kept as {kept}").format(sheet=done.sheet, kept=done.kept))
+    return lines
+
+
+def _substituted_lines(done: Substituted) -> list[str]:
+    new, old = one_line(done.new), one_line(done.old)
+    lines = [
+        _(
+            "{new} substitutes {old} from round {number} in {path}, with a standing of his own; "
+            "{old} keeps what he scored"
+        ).format(new=new, old=old, number=done.number, path=done.path)
+    ]
+    if done.tables:
+        lines.append(
+            "  "
+            + ngettext(
+                "{count} table not played yet seats {new}", "{count} tables not played yet seat {new}", done.tables
+            ).format(count=done.tables, new=new)
+        )
+    return lines
+
+
+def _withdrawn_lines(done: Withdrawn) -> list[str]:
+    return [
+        _("{name} withdrawn in {path}: drawn no more from round {number}, keeps what he scored").format(
+            name=one_line(done.name), path=done.path, number=done.number
+        )
+    ]
+
+
+def _entered_lines(done: Entered) -> list[str]:
+    return [
+        _("{name} entered in {path}: drawn from round {number}").format(
+            name=one_line(done.name), path=done.path, number=done.number
+        )
+    ]
+
+
+def _renamed_lines(done: Renamed) -> list[str]:
+    return [
+        ngettext(
+            "{old} is {new} in {path} and in {count} sheet",
+            "{old} is {new} in {path} and in {count} sheets",
+            done.sheets,
+        ).format(old=one_line(done.old), new=one_line(done.new), path=done.path, count=done.sheets)
+    ]
+
+
+def done_lines(done: Done) -> list[str]:
+    """What a change of the day did (day_changes' data), as the organiser is told, in the
+    language in use."""
+    if isinstance(done, RoundUndone):
+        return _undone_lines(done)
+    if isinstance(done, Penalised):
+        return _penalised_lines(done)
+    if isinstance(done, MarkedAbsent):
+        return _absent_lines(done)
+    if isinstance(done, Substituted):
+        return _substituted_lines(done)
+    if isinstance(done, Withdrawn):
+        return _withdrawn_lines(done)
+    if isinstance(done, Entered):
+        return _entered_lines(done)
+    return _renamed_lines(done)
+
+
+def day_change_lines(change: DayChange) -> list[str]:
+    """What a day command prints: the journal's lines first (a change a killed run left,
+    completed), then what the change did, or that it was made already (a retry)."""
+    lines = journal_lines(*change.journal)
+    if change.repeat is not None:
+        return [*lines, repeat_line(change.repeat)]
+    return [*lines, *(done_lines(change.done) if change.done is not None else [])]
+
+
+def day_change_warnings(change: DayChange) -> list[str]:
+    """What a day command writes to the error stream: a regulation's limit the file cannot check
+    (Quatrilho Art 5: late entries close at the first round after lunch, which the file does not
+    say)."""
+    done = change.done
+    if isinstance(done, Entered) and done.unbounded is not None:
+        return [
+            _(
+                "{path}: {article} closes late entries at the first round after lunch; the file "
+                "does not say which round that is (entries_until: N makes `tournament add` refuse "
+                "after it)"
+            ).format(path=done.path, article=done.unbounded)
+        ]
+    return []

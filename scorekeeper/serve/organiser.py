@@ -110,7 +110,7 @@ def standings_view(tournament, rows: list[dict]) -> dict:
     game = games.get(tournament.rules.game)
     for row in printed:
         row["decided_by"] = said.decided_words(row["decided_by"], game)  # already words: said as it is
-    shown = standings_table(printed)
+    shown = standings_table(printed, game)
     playing = _playing(tournament, rows)
     body = []
     for cells in shown.rows:

@@ -81,7 +81,7 @@ def decided_words(value: str | None, game: games.Game) -> str:
     if value and value.endswith(POINTS) and " " not in value:
         what = value[: -len(POINTS)]
         return _("{what} points").format(what=game.title if what == game.name else what.replace("_", " "))
-    return decided_by_words(value)
+    return decided_by_words(value, game)
 
 
 def provisional_words(count: int) -> str:

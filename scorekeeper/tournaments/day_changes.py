@@ -19,57 +19,67 @@ from dataclasses import dataclass, field
 import yaml
 
 from scorekeeper import games
-from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, one_line, quote
-from scorekeeper.i18n import M_, _, decimal, ngettext
+from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, quote
+from scorekeeper.i18n import M_, Mn_, _
 from scorekeeper.journal.transaction import Change, FileChange, Session, current
 from scorekeeper.names import name_problem, text_problem
-from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.saving import writer_lock
 from scorekeeper.sheet.yaml_edit import _comments_in, _compose, _node_end, flow, remove_entry
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES
 from scorekeeper.tournaments import drawn_sheets
+from scorekeeper.tournaments.day_reports import (
+    DayChange,
+    Done,
+    Entered,
+    JournalNews,
+    MarkedAbsent,
+    Penalised,
+    Renamed,
+    RoundUndone,
+    Substituted,
+    Withdrawn,
+)
 from scorekeeper.tournaments.model import Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import parse, read_tournament_text, sheet_path
 
 MAX_PENALTY = 1000  # as the file's reader bounds a penalty's points
 
 
-@dataclass
-class DayChange:
-    """What a change did, as the organiser is told: the lines to print (the journal's first: a
-    change a killed run left, completed), and a warning (the regulation's limit the file cannot
-    check) for the error stream."""
-
-    said: list[str]
-    warnings: list[str] = field(default_factory=list)
+def journal_news(session: Session) -> JournalNews:
+    return JournalNews(tuple(session.recovered), tuple(session.notices))
 
 
 @dataclass
 class _Plan:
     """A change worked out: the file's new text, the sheets to write (path, new text, the text
     it must still hold or None for a new one), the sheets to set aside (path, kept as), those to
-    remove (still as the draw wrote them: left when someone wrote them meanwhile), and what to
-    say; `told(skipped)`, when given, says it once the sheets left as they were are known (Said as done)."""
+    remove (still as the draw wrote them: left when someone wrote them meanwhile), and what it
+    did; `told(skipped)`, when given, says it once the sheets left as they were are known (said as done)."""
 
     text: str
     writes: list[tuple[str, str, str | None]] = field(default_factory=list)
     aside: list[tuple[str, str]] = field(default_factory=list)
     remove: list[str] = field(default_factory=list)
-    said: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    told: Callable[[list[str]], list[str]] | None = None
-    detail: dict = field(default_factory=dict)
+    done: Done | None = None
+    told: Callable[[list[str]], Done] | None = None
+    detail: dict[str, object] = field(default_factory=dict)
 
 
-def _changed(path: str, action: str, request: Callable[[Tournament], dict], plan, again: bool = False) -> DayChange:
+def _changed(
+    path: str,
+    action: str,
+    request: Callable[[Tournament], dict[str, object]],
+    plan: Callable[[Tournament, str], _Plan],
+    again: bool = False,
+) -> DayChange:
     """Read the file under its writer lock (after the journal completed what a killed run left),
     work out the change (`plan(tournament, text)`), check that the new text reads back as a
     tournament file, and apply it on the record. `request(tournament)` is what was asked, as
     data: the journal's detail and, normalized, what makes a retry the same change."""
 
     with writer_lock(path) as target, Session(refuse_missing(target, path), {target}) as session:
-        said = journal_lines(session.recovered, session.notices)
+        news = journal_news(session)
         try:
             text = read_tournament_text(target, path)
             tournament = parse(text, path)
@@ -82,16 +92,16 @@ def _changed(path: str, action: str, request: Callable[[Tournament], dict], plan
             probe = Change(action, path, [FileChange(path, now, None)], repeat_key=key, guard="always", again=again)
             earlier = session.repeat_of(probe)
             if earlier is not None:
-                return DayChange([*said, repeat_line(earlier)])
+                return DayChange(news, repeat=earlier)
             planned = plan(tournament, text)
             parse(planned.text, path)  # what every command reads next: never write a file they refuse
             change = _change(tournament, action, path, now, planned, asked, key, again)
             applied = session.apply(change)
         except ScorekeeperError as exc:
-            exc.journal_said = said  # the completed change is said even when this one is refused
+            exc.journal_news = news  # the completed change is said even when this one is refused
             raise
-    own = planned.told(applied.skipped) if planned.told is not None else planned.said
-    return DayChange([*said, *own], planned.warnings)
+    done = planned.told(applied.skipped) if planned.told is not None else planned.done
+    return DayChange(news, done)
 
 
 def refuse_missing(target: str, path: str) -> str:
@@ -117,21 +127,19 @@ def _change(tournament: Tournament, action: str, path: str, now: bytes, plan: _P
     for where, new_text, old_text in plan.writes:
         before = current(where)
         if old_text is None and before is not None:
-            raise InputValueError(
-                _("{path}: already exists; a change of the day never replaces a sheet").format(path=where)
-            )
+            raise InputValueError(M_("{path}: already exists; a change of the day never replaces a sheet", path=where))
         if old_text is not None and (before is None or before.decode("utf-8", "replace") != old_text):
-            raise InputValueError(_("{path}: changed while this change was worked out; try again").format(path=where))
+            raise InputValueError(M_("{path}: changed while this change was worked out; try again", path=where))
         files.append(FileChange(where, before, new_text.encode("utf-8")))
         does.append({"file": _named(tournament, where), "does": "created" if old_text is None else "rewritten"})
     for where, kept in plan.aside:
         if os.path.lexists(kept):
             raise InputValueError(
-                _("{path}: already exists; move it, and the sheet is kept under that name").format(path=kept)
+                M_("{path}: already exists; move it, and the sheet is kept under that name", path=kept)
             )
         content = current(where)
         if content is None:
-            raise InputValueError(_("{path}: changed while this change was worked out; try again").format(path=where))
+            raise InputValueError(M_("{path}: changed while this change was worked out; try again", path=where))
         files += [FileChange(kept, None, content), FileChange(where, content, None)]
         does.append({"file": _named(tournament, where), "does": "set_aside", "kept_as": _named(tournament, kept)})
     for where in plan.remove:
@@ -270,10 +278,12 @@ def _players_game(tournament: Tournament, command: str) -> None:
     matches (TN3, TN4), and its round robin is fixed by its groups."""
     if _game(tournament).seating is games.Seating.TEAMS:
         raise InputValueError(
-            _(
+            M_(
                 "{rules} is played by teams, whose standings are their matches': `tournament "
-                "{command}` is for a players' game (a team's name: `tournament rename`)"
-            ).format(rules=tournament.rules.name, command=command),
+                "{command}` is for a players' game (a team's name: `tournament rename`)",
+                rules=tournament.rules.name,
+                command=command,
+            ),
             tournament.source,
         )
 
@@ -281,24 +291,31 @@ def _players_game(tournament: Tournament, command: str) -> None:
 def _round(tournament: Tournament, number: int | None) -> Round:
     """Round `number` (the last drawn when None); refused when not drawn."""
     if not tournament.rounds:
-        raise InputValueError(_("no round is drawn yet"), tournament.source)
+        raise InputValueError(M_("no round is drawn yet"), tournament.source)
     if number is None:
         return tournament.rounds[-1]
     if not 1 <= number <= len(tournament.rounds):
-        raise InputValueError(
-            ngettext(
-                "round {number} is not drawn: the file holds {count} round",
-                "round {number} is not drawn: the file holds {count} rounds",
-                len(tournament.rounds),
-            ).format(number=number, count=len(tournament.rounds)),
-            tournament.source,
-        )
+        raise _not_drawn(tournament, number)
     return tournament.rounds[number - 1]
+
+
+def _not_drawn(tournament: Tournament, number: int) -> InputValueError:
+    count = len(tournament.rounds)
+    return InputValueError(
+        Mn_(
+            "round {number} is not drawn: the file holds {count} round",
+            "round {number} is not drawn: the file holds {count} rounds",
+            count,
+            number=number,
+            count=count,
+        ),
+        tournament.source,
+    )
 
 
 def _player(tournament: Tournament, name: str) -> None:
     if name not in tournament.players:
-        raise InputValueError(_("{name} is not one of the players").format(name=quote(name)), tournament.source)
+        raise InputValueError(M_("{name} is not one of the players", name=quote(name)), tournament.source)
 
 
 def _new_name(tournament: Tournament, name: str) -> None:
@@ -308,13 +325,19 @@ def _new_name(tournament: Tournament, name: str) -> None:
         raise InputValueError(problem, tournament.source)
     taken = {*tournament.players, *tournament.teams, *(p for members in tournament.teams.values() for p in members)}
     if name in taken:
-        raise InputValueError(_("{name} is already in the tournament").format(name=quote(name)), tournament.source)
+        raise InputValueError(M_("{name} is already in the tournament", name=quote(name)), tournament.source)
 
 
 def _asked_round(tournament: Tournament, number: int | None) -> int:
     """The round a request names, as data: the last drawn when not given (never refused here:
     the change itself refuses a round not drawn)."""
     return number if number is not None else len(tournament.rounds)
+
+
+def _named_sheets(round_: Round) -> list[str]:
+    """The sheets a round's tables, then its matches, name (a table not handed in names none)."""
+    sheets = [table.sheet for table in round_.tables if table.sheet is not None]
+    return sheets + [match.sheet for match in round_.matches if match.sheet is not None]
 
 
 def _table_of(round_: Round, name: str) -> int | None:
@@ -344,56 +367,45 @@ def undo(path: str, force: bool = False, again: bool = False) -> DayChange:
     def plan(tournament: Tournament, text: str) -> _Plan:
 
         if not tournament.rounds:
-            raise InputValueError(_("no round is drawn yet: nothing to undo"), tournament.source)
+            raise InputValueError(M_("no round is drawn yet: nothing to undo"), tournament.source)
         rounds = tournament.rounds[-1:]
         if rounds[0].stage == "extra" and len(tournament.rounds) > 1:
             rounds = tournament.rounds[-2:]  # drawn together (Art 23): undone together
         plan, kept = _Plan(text), []
         for round_ in rounds:
-            for item in (*round_.tables, *round_.matches):
-                if item.sheet is None:
-                    continue
-                where = sheet_path(tournament, item.sheet)
+            for sheet in _named_sheets(round_):
+                where = sheet_path(tournament, sheet)
                 if not os.path.lexists(where):
                     continue
                 if not _played(tournament, where):
                     plan.remove.append(where)
                 elif not force:
                     raise InputValueError(
-                        _(
+                        M_(
                             "round {number}: {sheet} has entries already; `--force` undoes the round "
-                            "and keeps the sheet as {kept}"
-                        ).format(number=round_.number, sheet=item.sheet, kept=_kept_name(item.sheet, "undone")),
+                            "and keeps the sheet as {kept}",
+                            number=round_.number,
+                            sheet=sheet,
+                            kept=_kept_name(sheet, "undone"),
+                        ),
                         tournament.source,
                     )
                 else:
                     plan.aside.append((where, _kept_name(where, "undone")))
-                    kept.append((item.sheet, _kept_name(item.sheet, "undone")))
+                    kept.append((sheet, _kept_name(sheet, "undone")))
         for round_ in reversed(rounds):
             plan.text = remove_entry(plan.text, round_.number - 1, tournament.source, "rounds")
-        numbers = " ".join(str(r.number) for r in rounds)
         plan.detail = {"rounds": [r.number for r in rounds]}
 
-        def told(skipped: list[str]) -> list[str]:
+        def told(skipped: list[str]) -> RoundUndone:
             # Said as done (issue 24): a sheet written meanwhile is kept, and not counted as removed.
-            removed = len(plan.remove) - len(skipped)
-            said = [
-                ngettext(
-                    "Round {numbers} undone in {path}: {count} empty sheet removed",
-                    "Round {numbers} undone in {path}: {count} empty sheets removed",
-                    removed,
-                ).format(numbers=numbers, path=tournament.source, count=removed)
-            ]
-            for sheet, kept_as in kept:  # named as the file names its sheets: beside it
-                said.append("  " + _("{sheet} has entries: kept as {kept}").format(sheet=sheet, kept=kept_as))
-            for sheet in skipped:
-                said.append(
-                    "  "
-                    + _(
-                        "{sheet} was written meanwhile: kept as it is (move it before round {number} is drawn again)"
-                    ).format(sheet=os.path.basename(sheet), number=rounds[0].number)
-                )
-            return said
+            return RoundUndone(
+                tuple(r.number for r in rounds),
+                tournament.source,
+                len(plan.remove) - len(skipped),
+                tuple(kept),  # named as the file names its sheets: beside it
+                tuple(os.path.basename(sheet) for sheet in skipped),
+            )
 
         plan.told = told
         return plan
@@ -414,22 +426,24 @@ def penalty(
         round_ = _round(tournament, number)
         if not tournament.plays_in(name, round_.number):
             raise InputValueError(
-                _("{name} does not play in round {number}").format(name=quote(name), number=round_.number),
+                M_("{name} does not play in round {number}", name=quote(name), number=round_.number),
                 tournament.source,
             )
         if points != points or abs(points) > MAX_PENALTY or points == 0:
             raise InputValueError(
-                _("a penalty of {points} points: expected a number other than 0, at most {most} either way").format(
-                    points=quote(points), most=MAX_PENALTY
+                M_(
+                    "a penalty of {points} points: expected a number other than 0, at most {most} either way",
+                    points=quote(points),
+                    most=MAX_PENALTY,
                 ),
                 tournament.source,
             )
         said = article.strip()
         if not said or len(said) > MAX_NAME:
-            raise InputValueError(_('--article: which article? (e.g. "Art 14")'), tournament.source)
+            raise InputValueError(M_('--article: which article? (e.g. "Art 14")'), tournament.source)
         problem = text_problem(said)
         if problem is not None:
-            raise InputValueError(_("--article: {problem}").format(problem=problem), tournament.source)
+            raise InputValueError(M_("--article: {problem}", problem=problem), tournament.source)
         value = int(points) if float(points).is_integer() else float(points)
         item = {"player": name, "points": value, "article": said}
         node = _round_nodes(_root(text, tournament.source))[round_.number - 1]
@@ -443,15 +457,7 @@ def penalty(
             before = [{"player": p.player, "points": _plain(p.points), "article": p.article} for p in round_.penalties]
             edit = _set_key(text, node, "penalties", _flow([*before, item]), before="search")
         plan = _Plan(_apply(text, [edit]))
-        plan.said.append(
-            _("Penalty written into {path}: round {number}, {name} {points} ({article})").format(
-                path=tournament.source,
-                number=round_.number,
-                name=one_line(name),
-                points=_signed(value),
-                article=one_line(said),
-            )
-        )
+        plan.done = Penalised(tournament.source, round_.number, name, value, said)
         return plan
 
     return _changed(
@@ -467,11 +473,6 @@ def _plain(points: float):
     return int(points) if float(points).is_integer() else points
 
 
-def _signed(value) -> str:
-
-    return decimal(f"{value:+g}")
-
-
 def absent(path: str, name: str, number: int | None = None, again: bool = False) -> DayChange:
     """`tournament absent`: a player who did not turn up to a round's table (the last drawn by
     default): the table is not played (King Art 7, TN1: 0 to him, the bye's value to the three
@@ -482,10 +483,11 @@ def absent(path: str, name: str, number: int | None = None, again: bool = False)
         _players_game(tournament, "absent")
         if game.absence_rule is None:
             raise InputValueError(
-                _(
+                M_(
                     "{rules}: an absence is written on the table's sheet, not in the tournament file "
-                    "(a player late or out of the round)"
-                ).format(rules=tournament.rules.name),
+                    "(a player late or out of the round)",
+                    rules=tournament.rules.name,
+                ),
                 tournament.source,
             )
         _player(tournament, name)
@@ -493,16 +495,19 @@ def absent(path: str, name: str, number: int | None = None, again: bool = False)
         index = _table_of(round_, name)
         if index is None:
             said = (
-                _("{name} has a bye in round {number}")
+                M_("{name} has a bye in round {number}", name=quote(name), number=round_.number)
                 if name in round_.byes
-                else _("{name} has no table in round {number}")
+                else M_("{name} has no table in round {number}", name=quote(name), number=round_.number)
             )
-            raise InputValueError(said.format(name=quote(name), number=round_.number), tournament.source)
+            raise InputValueError(said, tournament.source)
         table = round_.tables[index]
         if name in table.absent:
             raise InputValueError(
-                _("round {number}, table {table}: {name} is marked absent already").format(
-                    number=round_.number, table=table.table, name=quote(name)
+                M_(
+                    "round {number}, table {table}: {name} is marked absent already",
+                    number=round_.number,
+                    table=table.table,
+                    name=quote(name),
                 ),
                 tournament.source,
             )
@@ -520,18 +525,8 @@ def absent(path: str, name: str, number: int | None = None, again: bool = False)
         table_node = _value(node, "tables").value[index]
         mapping = _table_mapping(table, table.players, [*table.absent, name], None)
         plan.text = _apply(text, [_replace_node(text, table_node, _flow(mapping), comment)])
-        plan.said.append(
-            _("{name} absent in round {number}, table {table} ({article}): the table is not played").format(
-                name=one_line(name), number=round_.number, table=table.table, article=game.absence_rule
-            )
-        )
-        if plan.aside:
-            plan.said.append(
-                "  "
-                + _("{sheet} is out of the file, kept as {kept}").format(
-                    sheet=table.sheet, kept=os.path.basename(plan.aside[0][1])
-                )
-            )
+        kept_as = os.path.basename(plan.aside[0][1]) if plan.aside else None
+        plan.done = MarkedAbsent(name, round_.number, table.table, game.absence_rule, table.sheet, kept_as)
         return plan
 
     return _changed(path, "absent", lambda t: {"player": name, "round": _asked_round(t, number)}, plan, again)
@@ -546,23 +541,15 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
     sheet. A sheet OLD has played refuses it (a substitute comes from that round on)."""
 
     def plan(tournament: Tournament, text: str) -> _Plan:
-        game = _game(tournament)
         _players_game(tournament, "substitute")
         _player(tournament, old)
         _new_name(tournament, new)
         first = number if number is not None else max(len(tournament.rounds), 1)
         if not 1 <= first <= len(tournament.rounds) + 1:
-            raise InputValueError(
-                ngettext(
-                    "round {number} is not drawn: the file holds {count} round",
-                    "round {number} is not drawn: the file holds {count} rounds",
-                    len(tournament.rounds),
-                ).format(number=first, count=len(tournament.rounds)),
-                tournament.source,
-            )
+            raise _not_drawn(tournament, first)
         if not tournament.plays_in(old, first):
             raise InputValueError(
-                _("{name} does not play in round {number}").format(name=quote(old), number=first), tournament.source
+                M_("{name} does not play in round {number}", name=quote(old), number=first), tournament.source
             )
         root = _root(text, tournament.source)
         nodes = _round_nodes(root)
@@ -577,30 +564,8 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
             table = round_.tables[index]
             players = [new if n == old else n for n in table.players]
             absent_now = [n for n in table.absent if n != old]
-            sheet = table.sheet
-            where = sheet_path(tournament, sheet) if sheet is not None else None
-            if where is not None and not table.absent and _played(tournament, where):
-                raise InputValueError(
-                    _(
-                        "round {number}, table {table}: {sheet} has entries, {name} played it: name "
-                        "the substitute from round {next} (--round {next})"
-                    ).format(
-                        number=round_.number, table=table.table, sheet=sheet, name=quote(old), next=round_.number + 1
-                    ),
-                    tournament.source,
-                )
-            if not absent_now:
-                fresh = drawn_sheets.new_sheet(tournament, game, players, table.table, round_.number)
-                if sheet is not None and not table.absent and os.path.lexists(where):
-                    plan.writes.append((where, fresh, _read(where)))  # untouched: written again for its players
-                elif sheet is None or table.absent:
-                    sheet = (
-                        sheet
-                        if sheet is not None and not os.path.lexists(where)
-                        else drawn_sheets.sheet_name(round_.number, table.table)
-                    )
-                    plan.writes.append((sheet_path(tournament, sheet), fresh, None))
-            mapping = _table_mapping(table, players, absent_now, sheet if not absent_now else table.sheet)
+            sheet = _seat_substitute(tournament, round_, table, old, players, plan) if not absent_now else table.sheet
+            mapping = _table_mapping(table, players, absent_now, sheet)
             edits.append(_replace_node(text, _value(node, "tables").value[index], _flow(mapping)))
             tables += 1
         edits.append(_set_key(text, root, "players", _flow([*tournament.players, new])))
@@ -608,19 +573,7 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
         entries[new] = {"for": old, "round": first}
         edits.append(_set_key(text, root, "substitutes", _flow(entries), before="rounds"))
         plan.text = _apply(text, edits)
-        plan.said.append(
-            _(
-                "{new} substitutes {old} from round {number} in {path}, with a standing of his own; "
-                "{old} keeps what he scored"
-            ).format(new=one_line(new), old=one_line(old), number=first, path=tournament.source)
-        )
-        if tables:
-            plan.said.append(
-                "  "
-                + ngettext(
-                    "{count} table not played yet seats {new}", "{count} tables not played yet seat {new}", tables
-                ).format(count=tables, new=one_line(new))
-            )
+        plan.done = Substituted(new, old, first, tournament.source, tables)
         return plan
 
     return _changed(
@@ -630,6 +583,38 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
         plan,
         again,
     )
+
+
+def _seat_substitute(
+    tournament: Tournament, round_: Round, table: Table, old: str, players: list[str], plan: _Plan
+) -> str | None:
+    """The substitute seated at a table where every player is present (King Art 7): its empty
+    sheet written again for its players, or a new one when the table was not played (an absence)
+    or has no sheet yet; refused when OLD has played its sheet. The sheet the file then names."""
+    sheet = table.sheet
+    where = sheet_path(tournament, sheet) if sheet is not None else None
+    if where is not None and not table.absent and _played(tournament, where):
+        raise InputValueError(
+            M_(
+                "round {number}, table {table}: {sheet} has entries, {name} played it: name "
+                "the substitute from round {next} (--round {next})",
+                number=round_.number,
+                table=table.table,
+                sheet=sheet,
+                name=quote(old),
+                next=round_.number + 1,
+            ),
+            tournament.source,
+        )
+    fresh = drawn_sheets.new_sheet(tournament, _game(tournament), players, table.table, round_.number)
+    if where is not None and not table.absent and os.path.lexists(where):
+        plan.writes.append((where, fresh, _read(where)))  # untouched: written again for its players
+        return sheet
+    if sheet is None or table.absent:
+        kept = where is not None and not os.path.lexists(where)  # the absent table's name is free again
+        sheet = sheet if kept and sheet is not None else drawn_sheets.sheet_name(round_.number, table.table)
+        plan.writes.append((sheet_path(tournament, sheet), fresh, None))
+    return sheet
 
 
 def withdraw(path: str, name: str, again: bool = False) -> DayChange:
@@ -642,17 +627,13 @@ def withdraw(path: str, name: str, again: bool = False) -> DayChange:
         following = len(tournament.rounds) + 1
         if not tournament.plays_in(name, following):
             raise InputValueError(
-                _("{name} is not drawn in round {number} already").format(name=quote(name), number=following),
+                M_("{name} is not drawn in round {number} already", name=quote(name), number=following),
                 tournament.source,
             )
         root = _root(text, tournament.source)
         changed = {**tournament.withdrawn, name: following}
         plan = _Plan(_apply(text, [_set_key(text, root, "withdrawn", _flow(changed), before="rounds")]))
-        plan.said.append(
-            _("{name} withdrawn in {path}: drawn no more from round {number}, keeps what he scored").format(
-                name=one_line(name), path=tournament.source, number=following
-            )
-        )
+        plan.done = Withdrawn(name, tournament.source, following)
         return plan
 
     return _changed(path, "withdraw", lambda _t: {"player": name}, plan, again)
@@ -672,10 +653,14 @@ def add(path: str, name: str, again: bool = False) -> DayChange:
         until = tournament.entries_until
         if until is not None and following > until:
             raise InputValueError(
-                _(
+                M_(
                     "entries closed after round {until} (entries_until: {until}{article}): {name} "
-                    "would be drawn from round {number}"
-                ).format(until=until, article=f", {rule}" if rule else "", name=quote(name), number=following),
+                    "would be drawn from round {number}",
+                    until=until,
+                    article=f", {rule}" if rule else "",
+                    name=quote(name),
+                    number=following,
+                ),
                 tournament.source,
             )
         root = _root(text, tournament.source)
@@ -684,19 +669,8 @@ def add(path: str, name: str, again: bool = False) -> DayChange:
             changed = {**tournament.entered, name: following}
             edits.append(_set_key(text, root, "entered", _flow(changed), before="rounds"))
         plan = _Plan(_apply(text, edits))
-        plan.said.append(
-            _("{name} entered in {path}: drawn from round {number}").format(
-                name=one_line(name), path=tournament.source, number=following
-            )
-        )
-        if rule is not None and until is None and following > 1:
-            plan.warnings.append(
-                _(
-                    "{path}: {article} closes late entries at the first round after lunch; the file "
-                    "does not say which round that is (entries_until: N makes `tournament add` refuse "
-                    "after it)"
-                ).format(path=tournament.source, article=rule)
-            )
+        unbounded = rule if rule is not None and until is None and following > 1 else None
+        plan.done = Entered(name, tournament.source, following, unbounded)
         return plan
 
     return _changed(path, "add", lambda _t: {"player": name}, plan, again)
@@ -710,28 +684,22 @@ def rename(path: str, old: str, new: str, again: bool = False) -> DayChange:
     def plan(tournament: Tournament, text: str) -> _Plan:
         members = {p for team in tournament.teams.values() for p in team}
         if old not in tournament.players and old not in tournament.teams and old not in members:
-            raise InputValueError(_("{name} is not in the tournament").format(name=quote(old)), tournament.source)
+            raise InputValueError(M_("{name} is not in the tournament", name=quote(old)), tournament.source)
         _new_name(tournament, new)
         root = _root(text, tournament.source)
         edits = [(node.start_mark.index, node.end_mark.index, _flow(new)) for node in _file_names(root, old)]
         plan = _Plan(_apply(text, edits))
         seen = set()
         for round_ in tournament.rounds:
-            for item in (*round_.tables, *round_.matches):
-                if item.sheet is None or item.sheet in seen:
+            for sheet in _named_sheets(round_):
+                if sheet in seen:
                     continue
-                seen.add(item.sheet)
-                where = sheet_path(tournament, item.sheet)
+                seen.add(sheet)
+                where = sheet_path(tournament, sheet)
                 renamed = _renamed_sheet(tournament, where, old, new)
                 if renamed is not None:
                     plan.writes.append((where, renamed[1], renamed[0]))
-        plan.said.append(
-            ngettext(
-                "{old} is {new} in {path} and in {count} sheet",
-                "{old} is {new} in {path} and in {count} sheets",
-                len(plan.writes),
-            ).format(old=one_line(old), new=one_line(new), path=tournament.source, count=len(plan.writes))
-        )
+        plan.done = Renamed(old, new, tournament.source, len(plan.writes))
         return plan
 
     return _changed(path, "rename", lambda _t: {"old": old, "new": new}, plan, again)
@@ -813,7 +781,7 @@ def _renamed_sheet(tournament: Tournament, where: str, old: str, new: str) -> tu
     if [spelled.get(p, p) for p in before.players] != list(after.players) or {
         spelled.get(k, k): v for k, v in before.totals.items()
     } != dict(after.totals):
-        raise InputValueError(_("{sheet}: renamed, its results would change; rename it by hand").format(sheet=where))
+        raise InputValueError(M_("{sheet}: renamed, its results would change; rename it by hand", sheet=where))
     return text, renamed
 
 

@@ -5,6 +5,10 @@ their results come from scoring them (tournaments.results)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorekeeper.games import Rules
 
 
 @dataclass(eq=False)
@@ -67,7 +71,7 @@ class Tournament:
 
     source: str
     name: str
-    rules: object  # the loaded rules (rules.find)
+    rules: Rules  # the loaded rules (rules.find)
     rules_ref: str
     players: list[str] = field(default_factory=list)
     teams: dict[str, list[str]] = field(default_factory=dict)

@@ -18,7 +18,7 @@ import math
 import re
 import zipfile
 from copy import copy
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import MergedCell
@@ -31,12 +31,12 @@ from openpyxl.writer.excel import ExcelWriter
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
 from scorekeeper.i18n import M_, N_, _, grouped, in_words, pgettext
-from scorekeeper.output.tournament_text import decided_by_words, stage_words
 from scorekeeper.sheet.load import load_sheet
-from scorekeeper.sheet.results import sheet_meta
+from scorekeeper.sheet.results import SheetResult, sheet_meta
 from scorekeeper.tournaments.collect import check
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 from scorekeeper.tournaments.standings import counted, ranked
+from scorekeeper.tournaments.standings_words import decided_by_words, stage_words, workbook_head
 from scorekeeper.tournaments.tournament_file import sheet_path
 from scorekeeper.workbook import regras
 from scorekeeper.workbook.export import SummaryCells, no_cyclic_gc
@@ -112,6 +112,13 @@ class KnockoutMatch(NamedTuple):
     winner: str | None
 
 
+class Summary(Protocol):
+    """What a game's write_boletim returns: the Resumo's cells of participant `p` of the boletim
+    on the worksheet a formula names `quoted`."""
+
+    def summary_cells(self, quoted: str, p: int) -> SummaryCells: ...
+
+
 class Played(NamedTuple):
     """A table (or match) whose sheet could be read: where it is in the workbook, and how its
     result reads there."""
@@ -119,8 +126,8 @@ class Played(NamedTuple):
     round_: Round
     label: str  # "Mesa 1", "Jogo 2"
     title: str  # its worksheet
-    result: object
-    summary: object  # what write_boletim returned: summary_cells(quoted, p)
+    result: SheetResult
+    summary: Summary  # what write_boletim returned
     counted: bool  # complete and clean: the standings count it
 
 
@@ -201,19 +208,23 @@ def refuse_oversized(tournament: Tournament) -> None:
         seats += len(round_.byes)
     if len(sheets) > MAX_SHEETS:
         raise SheetFormatError(
-            _(
+            M_(
                 "the championship workbook holds at most {most} tables' sheets, and this tournament "
                 "names {count}; `tournament standings` gives its standings and `scorekeeper export` "
-                "its sheets"
-            ).format(most=grouped(MAX_SHEETS), count=grouped(len(sheets))),
+                "its sheets",
+                most=grouped(MAX_SHEETS),
+                count=grouped(len(sheets)),
+            ),
             tournament.source,
         )
     if seats > MAX_SEATS:
         raise SheetFormatError(
-            _(
+            M_(
                 "the championship workbook lists at most {most} seats over the rounds, and this "
-                "tournament has {count}; `tournament standings` gives its standings"
-            ).format(most=grouped(MAX_SEATS), count=grouped(seats)),
+                "tournament has {count}; `tournament standings` gives its standings",
+                most=grouped(MAX_SEATS),
+                count=grouped(seats),
+            ),
             tournament.source,
         )
 
@@ -496,7 +507,7 @@ class _Builder:
         st, lay = self.styles, self.layout
         styles_title(ws, st, _("{tournament}: standings").format(tournament=self.t.name))
         grouped = any(row.group is not None for row in self.rows)
-        keys, tiebreak_heads = _tiebreak_keys(self.rows), _tiebreak_heads()
+        keys, words = _tiebreak_keys(self.rows), self.game.standings_words()
         # The stage each team reached, once the knockout has begun (TN5: the final's order).
         staged = any(row.stage not in (None, "group") for row in self.rows)
         heads = [
@@ -505,7 +516,7 @@ class _Builder:
             *([pgettext("championship", "Group")] if grouped else []),
             *([pgettext("championship", "Stage")] if staged else []),
             pgettext("championship", "Points"),
-            *(tiebreak_heads.get(key) or _tiebreak_head(key) for key in keys),
+            *(workbook_head(words, key) for key in keys),
             pgettext("championship", "Decided by"),
         ]
         for c, head in enumerate(heads, start=1):
@@ -532,7 +543,7 @@ class _Builder:
                 if value is not None:
                     put(ws, r, c, value)
             if row.decided_by is not None:
-                put(ws, r, points_col + len(keys) + 1, decided_by_words(row.decided_by))
+                put(ws, r, points_col + len(keys) + 1, decided_by_words(words, row.decided_by))
             for c in range(1, len(heads) + 1):
                 st(ws.cell(r, c), "box_points" if c == points_col else "box")
         last_col = len(heads)
@@ -547,8 +558,8 @@ class _Builder:
         notes += [_("Provisional: {finding}").format(finding=in_words(finding.message)) for finding in self.pending]
         below = r + 2
         note_rows = [(below + i, text) for i, text in enumerate(notes)]
-        for row, text in note_rows:
-            _note(ws, row, last_col, text)
+        for at, text in note_rows:
+            _note(ws, at, last_col, text)
         below += len(notes)
         below = self._knockout_list(ws, below + 1, last_col)
         if below + len(self.rows[:LEADERS]) + 20 > page_rows:
@@ -560,8 +571,8 @@ class _Builder:
         _widths(ws, widths)
         lines = max(_wrapped_lines(str(head), width) for head, width in zip(heads, widths))
         ws.row_dimensions[HEAD_ROW].height = 15 * lines
-        for row, text in note_rows:
-            _note_height(ws, row, text, widths)
+        for at, text in note_rows:
+            _note_height(ws, at, text, widths)
         ws.freeze_panes = f"A{HEAD_ROW + 1}"
         # As the organiser posts it; one page while the list and the chart fit on one.
         _page(ws, self.t.name, last_col, below, landscape=_landscape(widths), one_page=below <= page_rows)
@@ -675,58 +686,69 @@ class _Builder:
             st(put(ws, HEAD_ROW, c, head), "head")
         r = HEAD_ROW
         for round_ in self.t.rounds:
-            for item, label, _short in _items(round_):
-                played = self.played.get(id(item))
-                who = _who(item, played)
-                shown = self._shown_results(played)
-                first = r + 1
-                for name in who:
-                    r += 1
-                    put(ws, r, 4, name)
-                    if name in shown:
-                        put(ws, r, 5, _plain(shown[name]))
-                    for c in range(1, last_col + 1):
-                        st(ws.cell(r, c), "box_points" if c == 5 else "box")
-                for c, value in enumerate([_round_head(round_), label, item.sheet or ""], start=1):
-                    put(ws, first, c, value)
-                put(ws, first, last_col, self._state_text(item, played))
-                for c in (1, 2, 3, last_col):
-                    if r > first:
-                        _merge(ws, first, c, r, c)
-                    ws.cell(first, c).alignment = Alignment(vertical="top")
-            for name in round_.byes:
-                r += 1
-                for c, value in enumerate([_round_head(round_), pgettext("championship", "Bye"), "", name], start=1):
-                    put(ws, r, c, value)
-                for c in range(1, last_col + 1):
-                    st(ws.cell(r, c), "box")
-        r = self._knockout_list(ws, r + 2, last_col) - 1
-        by_table_end = r
-        # By name: where each participant is in every round (the list posted on the wall).
-        top = r + 2
-        st(put(ws, top, 1, _("By name")), "bold")
-        names = list(self.t.teams) if self.teams else list(self.t.players)
-        for name in self.layout.names:
-            if name not in names:
-                names.append(name)
-        head = top + 1
-        st(put(ws, head, 1, self._who_word()), "head")
-        for k, round_ in enumerate(self.t.rounds, start=1):
-            st(put(ws, head, 1 + k, _round_head(round_)), "head")
-        seated = [self._seated(round_) for round_ in self.t.rounds]
-        for i, name in enumerate(sorted(names, key=str.casefold), start=1):
-            r = head + i
-            put(ws, r, 1, name)
-            for k in range(1, len(self.t.rounds) + 1):
-                put(ws, r, 1 + k, seated[k - 1].get(name, ""))
-            for c in range(1, 2 + len(self.t.rounds)):
-                st(ws.cell(r, c), "box")
+            r = self._round_rows(ws, round_, r, last_col)
+        by_table_end = self._knockout_list(ws, r + 2, last_col) - 1
+        r = self._by_name(ws, by_table_end + 2)
         ws.row_breaks.append(Break(id=by_table_end + 1))  # the list by name on a page of its own
         page_col = max(last_col, 1 + len(self.t.rounds))
         widths = _fit(ws, page_col, {})
         _widths(ws, widths)
         ws.row_dimensions[HEAD_ROW].height = 15 * max(_wrapped_lines(h, w) for h, w in zip(heads, widths))
         _page(ws, self.t.name, page_col, r, landscape=_landscape(widths), titles=False)
+
+    def _round_rows(self, ws, round_: Round, r: int, last_col: int) -> int:
+        """A round's tables (or matches) below row `r`, each participant on a row of its own and
+        the table's round, sheet and state merged down its rows, then its byes; the last row."""
+        st = self.styles
+        for item, label, _short in _items(round_):
+            played = self.played.get(id(item))
+            shown = self._shown_results(played)
+            first = r + 1
+            for name in _who(item, played):
+                r += 1
+                put(ws, r, 4, name)
+                if name in shown:
+                    put(ws, r, 5, _plain(shown[name]))
+                for c in range(1, last_col + 1):
+                    st(ws.cell(r, c), "box_points" if c == 5 else "box")
+            for c, value in enumerate([_round_head(round_), label, item.sheet or ""], start=1):
+                put(ws, first, c, value)
+            put(ws, first, last_col, self._state_text(item, played))
+            for c in (1, 2, 3, last_col):
+                if r > first:
+                    _merge(ws, first, c, r, c)
+                ws.cell(first, c).alignment = Alignment(vertical="top")
+        for name in round_.byes:
+            r += 1
+            for c, value in enumerate([_round_head(round_), pgettext("championship", "Bye"), "", name], start=1):
+                put(ws, r, c, value)
+            for c in range(1, last_col + 1):
+                st(ws.cell(r, c), "box")
+        return r
+
+    def _by_name(self, ws, top: int) -> int:
+        """Where each participant is in every round, from row `top` (the list posted on the wall);
+        its last row (the one two above `top` when there is no one to list)."""
+        st = self.styles
+        st(put(ws, top, 1, _("By name")), "bold")
+        names = list(self.t.teams) if self.teams else list(self.t.players)
+        for name in self.layout.names:
+            if name not in names:
+                names.append(name)
+        head_row = top + 1
+        st(put(ws, head_row, 1, self._who_word()), "head")
+        for k, round_ in enumerate(self.t.rounds, start=1):
+            st(put(ws, head_row, 1 + k, _round_head(round_)), "head")
+        seated = [self._seated(round_) for round_ in self.t.rounds]
+        r = top - 2
+        for i, name in enumerate(sorted(names, key=str.casefold), start=1):
+            r = head_row + i
+            put(ws, r, 1, name)
+            for k in range(1, len(self.t.rounds) + 1):
+                put(ws, r, 1 + k, seated[k - 1].get(name, ""))
+            for c in range(1, 2 + len(self.t.rounds)):
+                st(ws.cell(r, c), "box")
+        return r
 
     def _seated(self, round_: Round) -> dict[str, str]:
         seated = {}
@@ -906,47 +928,6 @@ def _shown(value):
     if isinstance(value, float):
         return _plain(value)
     return value
-
-
-def _tiebreak_heads() -> dict[str, str]:
-    """The standings' tie-break columns (each game's numbers, keyed as JSON writes them), in the
-    language in use; a key a game adds later is headed as it reads."""
-    return {
-        "games": pgettext("championship", "games"),
-        "byes": pgettext("championship", "byes"),
-        "absences": pgettext("championship", "absences"),
-        "unplayed": pgettext("championship", "tables not played"),
-        "penalties": pgettext("championship", "penalties"),
-        "played": pgettext("championship", "played"),
-        "wins": pgettext("championship", "wins"),
-        "mocas": pgettext("championship", "mocas"),
-        "game_points": pgettext("championship", "game points"),
-        "points_among_tied": pgettext("championship", "points among the tied"),
-        "mocas_among_tied": pgettext("championship", "mocas among the tied"),
-        "game_points_among_tied": pgettext("championship", "game points among the tied"),
-        "negra_wins": pgettext("championship", "negras won"),
-        "matches": pgettext("championship", "matches won"),
-        "tentos_for": pgettext("championship", "tentos scored"),
-        "tentos_against": pgettext("championship", "tentos conceded"),
-        "tentos": pgettext("championship", "tentos scored - conceded"),
-        "disqualified": pgettext("championship", "disqualified"),
-        "net": pgettext("championship", "net"),
-        "won": pgettext("championship", "points won"),
-        "best_round": pgettext("championship", "best round"),
-        "rounds": pgettext("championship", "rounds"),
-        "qualified": pgettext("championship", "qualified"),
-        "prize": pgettext("championship", "prize"),
-        "extra_prize": pgettext("championship", "extra prize"),
-        "extra_round": pgettext("championship", "extra round"),
-    }
-
-
-def _tiebreak_head(key: str) -> str:
-    """A tie-break column no game's words name: one of a game's own points (king_points, a game's
-    name this module never says) as "<what> points", any other as its key reads."""
-    if key.endswith("_points"):
-        return pgettext("championship", "{what} points").format(what=key[: -len("_points")].replace("_", " "))
-    return key.replace("_", " ")
 
 
 def _tiebreak_keys(rows: list[StandingRow]) -> list[str]:

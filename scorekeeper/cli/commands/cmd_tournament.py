@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.commands.cmd_tournament_day import journal_said
+from scorekeeper.cli.commands.cmd_tournament_day import journal_said, said_first
 from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out, output_format
 from scorekeeper.core import tournament as core
 from scorekeeper.i18n import _
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.findings_text import finding_line
+from scorekeeper.output.journal_text import journal_lines
 from scorekeeper.output.tournament_text import (
     FINDING_KEYS,
     check_summary,
@@ -120,7 +121,7 @@ def tournament_check(path, fmt):
     """
     with _progress(_("reading sheets")) as tick:
         checked = core.check(path, tick)
-    for line in checked.journal:  # a change a killed run left, completed before reading
+    for line in journal_lines(*checked.journal):  # a change a killed run left, completed before reading
         out(line, err=fmt != "text")
     if fmt == "json":
         echo_json([finding_item(finding) for finding in checked.findings])
@@ -148,7 +149,7 @@ def tournament_standings(path, fmt):
     """
     with _progress(_("reading sheets")) as tick:
         found = core.standings(path, tick)
-    for line in found.journal:
+    for line in journal_lines(*found.journal):
         out(line, err=fmt != "table")
     text = standings_text(found.tournament, found.rows, fmt)
     if fmt == "json":
@@ -177,8 +178,7 @@ def tournament_export(path, output, force):
         _progress(_("saving the workbook")) as saving,
     ):
         exported = core.export(path, output, force, reading, writing, saving)
-    for line in exported.journal:
-        out(line)
+    said_first(exported.journal)
     out(exported_line(exported))
 
 

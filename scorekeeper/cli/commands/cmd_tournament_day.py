@@ -11,6 +11,9 @@ import click
 from scorekeeper.cli.common import domain_errors, out
 from scorekeeper.core import tournament as core
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.output.journal_text import journal_lines
+from scorekeeper.output.tournament_text import day_change_lines, day_change_warnings
+from scorekeeper.tournaments.day_reports import DayChange, JournalNews
 
 FILE = click.Path(dir_okay=False)
 
@@ -21,11 +24,17 @@ AGAIN = click.option(
 )
 
 
-def _told(change) -> None:
-    for line in change.said:
+def _told(change: DayChange) -> None:
+    for line in day_change_lines(change):
         out(line)
-    for line in change.warnings:
+    for line in day_change_warnings(change):
         out(line, err=True)
+
+
+def said_first(news: JournalNews) -> None:
+    """What the journal did before the command (a change a killed run left, completed)."""
+    for line in journal_lines(*news):
+        out(line)
 
 
 def journal_said(func):
@@ -36,8 +45,8 @@ def journal_said(func):
         try:
             return func(*args, **kwargs)
         except ScorekeeperError as exc:
-            for line in getattr(exc, "journal_said", ()):
-                out(line)
+            if isinstance(exc.journal_news, JournalNews):
+                said_first(exc.journal_news)
             raise
 
     return wrapper
