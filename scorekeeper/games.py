@@ -56,15 +56,13 @@ class Unit(NamedTuple):
     many: message ids, said by `_`), and its count said whole, the pair ngettext is given
     ("{count} hand", "{count} hands"), as the languages agree the number and the word. An
     entry's unit also says a sheet in progress whole ("in progress, {count} hand recorded":
-    the Portuguese participle agrees with the word), and the score pad's sentences about one
-    entry (`said`, by what each says: numbered, already_saved, record, record_kind ...: the
-    sentence agrees with the word's gender); a standing's has none."""
+    the Portuguese participle agrees with the word; the sentences about one entry are the
+    game's EntrySentences, Game.entry_sentences); a standing's has none."""
 
     one: str
     many: str
     count: tuple[str, str]  # type: ignore[assignment]  # ngettext's pair, named as its count; a Unit never calls tuple.count
     in_progress: tuple[str, str] | None = None
-    said: Mapping[str, str] = {}  # never mutated: a NamedTuple's default
 
 
 # The units more than one game counts in; a game of its own words declares its Unit in game.py.
@@ -73,34 +71,12 @@ HANDS = Unit(
     N_("hands"),
     N_plural("{count} hand", "{count} hands"),
     N_plural("in progress, {count} hand recorded", "in progress, {count} hands recorded"),
-    {
-        "numbered": N_("Hand {number}"),
-        "already_saved": N_("hand {number} was already saved at {when}; nothing changed"),
-        "already_removed": N_("hand {number} was already removed at {when}; nothing changed"),
-        "record": N_("hand {number} recorded at {when}"),
-        "fix": N_("hand {number} corrected at {when}"),
-        "undo": N_("hand {number} removed at {when}"),
-        "record_kind": N_("hand {number} ({kind}) recorded at {when}"),
-        "fix_kind": N_("hand {number} ({kind}) corrected at {when}"),
-        "undo_kind": N_("hand {number} ({kind}) removed at {when}"),
-    },
 )
 ENTRIES = Unit(
     N_("entry"),
     N_("entries"),
     N_plural("{count} entry", "{count} entries"),
     N_plural("in progress, {count} entry recorded", "in progress, {count} entries recorded"),
-    {
-        "numbered": N_("Entry {number}"),
-        "already_saved": N_("entry {number} was already saved at {when}; nothing changed"),
-        "already_removed": N_("entry {number} was already removed at {when}; nothing changed"),
-        "record": N_("entry {number} recorded at {when}"),
-        "fix": N_("entry {number} corrected at {when}"),
-        "undo": N_("entry {number} removed at {when}"),
-        "record_kind": N_("entry {number} ({kind}) recorded at {when}"),
-        "fix_kind": N_("entry {number} ({kind}) corrected at {when}"),
-        "undo_kind": N_("entry {number} ({kind}) removed at {when}"),
-    },
 )
 
 

@@ -15,12 +15,12 @@ from scorekeeper.errors import InputValueError, ScorekeeperError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_
 from scorekeeper.journal import transaction
+from scorekeeper.journal.news import NO_NEWS, JournalNews
 from scorekeeper.journal.store import Record
 from scorekeeper.journal.transaction import Change, FileChange, Session
 from scorekeeper.sheet.saving import refuse_existing, write_new, writer_lock
 from scorekeeper.tournaments import day_changes, draw_round
 from scorekeeper.tournaments.collect import check as check_tournament
-from scorekeeper.tournaments.day_reports import NO_NEWS, JournalNews
 from scorekeeper.tournaments.draw_round import DrawnRound
 from scorekeeper.tournaments.model import StandingRow, Tournament
 from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups

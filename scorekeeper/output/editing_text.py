@@ -11,10 +11,11 @@ from collections.abc import Callable
 from scorekeeper import games
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, in_words
+from scorekeeper.journal.news import JournalNews
 from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.journal_text import journal_lines, repeat_line
 from scorekeeper.output.sheet_text import format_points, format_totals
-from scorekeeper.sheet.change_reports import JournalNews, Removed, Repeated, Said, Saved, Say, Stopped
+from scorekeeper.sheet.change_reports import Removed, Repeated, Said, Saved, Say, Stopped
 from scorekeeper.sheet.entry_sentences import fill
 
 

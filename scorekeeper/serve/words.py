@@ -4,9 +4,10 @@ their own: they show these, so the catalogs hold every one)."""
 from __future__ import annotations
 
 from scorekeeper import games
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, in_words, ngettext
 from scorekeeper.output.journal_text import action_word, clock
 from scorekeeper.output.sheet_text import counted
+from scorekeeper.sheet.entry_sentences import ENTRY_SENTENCES
 
 
 def words() -> dict[str, str]:
@@ -60,16 +61,16 @@ def findings_count(count: int) -> str:
 
 
 def entry_sentence(game: games.Game | str | None, key: str) -> str:
-    """The game's sentence `key` about one entry (games.Unit.said: `Hand {number}`, `deal
-    {number} recorded at {when}`), in the language in use, unsaid: the caller fills it in. A
-    game unknown, or a unit that declares no such sentence, says it of an entry."""
+    """The game's sentence `key` about one entry (sheet/entry_sentences.py, Game.entry_sentences:
+    `Hand {number}`, `deal {number} recorded at {when}`), in the language in use, unsaid: the
+    caller fills it in. A game unknown says it of an entry."""
     if isinstance(game, str):
         try:
             game = games.get(game)
         except KeyError:
             game = None
-    said = game.entry_word.said if game is not None else games.ENTRIES.said
-    return _(said.get(key) or games.ENTRIES.said[key])
+    sentences = game.entry_sentences() if game is not None else ENTRY_SENTENCES
+    return in_words(getattr(sentences, key))
 
 
 def already_words(repeat) -> str:

@@ -13,17 +13,9 @@ from typing import Callable, NamedTuple, Union
 
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import Message
-from scorekeeper.journal.store import Notice, Record
-from scorekeeper.journal.transaction import Recovered
+from scorekeeper.journal.news import JournalNews
+from scorekeeper.journal.store import Record
 from scorekeeper.sheet.results import SheetResult
-
-
-class JournalNews(NamedTuple):
-    """What the journal did before the change: changes a killed run left, completed (or not),
-    and journals it could not use as they were."""
-
-    recovered: Sequence[Recovered]
-    notices: Sequence[Notice]
 
 
 class Repeated(NamedTuple):

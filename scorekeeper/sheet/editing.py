@@ -9,8 +9,9 @@ from scorekeeper import games
 from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError, SheetFormatError, StaleSheet
 from scorekeeper.findings import Cited, Finding
 from scorekeeper.i18n import M_, Joined, Message, in_words
+from scorekeeper.journal.news import JournalNews
 from scorekeeper.journal.transaction import Change, FileChange, Session
-from scorekeeper.sheet.change_reports import JournalNews, Removed, Repeated, Saved, Say, Stopped, say_nothing
+from scorekeeper.sheet.change_reports import Removed, Repeated, Saved, Say, Stopped, say_nothing
 from scorekeeper.sheet.entry_sentences import EntrySentences, fill
 from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.results import SheetResult

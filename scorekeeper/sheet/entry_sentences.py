@@ -27,6 +27,16 @@ class EntrySentences(NamedTuple):
     name: Message  # `hand 3`: {number}
     name_of_kind: Message  # `hand 3 (damas)`: {number}, {kind}
     removed_value: Message  # what an undo left of an entry, in `history`: `removed`
+    # The score pad's (serve/words.py), each a change of one entry: {number}, {kind}, {when}
+    numbered: Message  # `Hand 5`: the heading of an entry on a table's page
+    already_saved: Message  # a form sent again: the change its id made before
+    already_removed: Message
+    record: Message  # a line of the table's history: `hand 5 recorded at 15:42:07`
+    fix: Message
+    undo: Message
+    record_kind: Message  # `hand 5 (Copas) recorded at 15:42:07`
+    fix_kind: Message
+    undo_kind: Message
 
 
 def fill(template: Message, **values: object) -> Message:
@@ -48,6 +58,15 @@ HAND_SENTENCES = EntrySentences(
     name=M_("hand {number}"),
     name_of_kind=M_("hand {number} ({kind})"),
     removed_value=Mp_("a hand", "removed"),
+    numbered=M_("Hand {number}"),
+    already_saved=M_("hand {number} was already saved at {when}; nothing changed"),
+    already_removed=M_("hand {number} was already removed at {when}; nothing changed"),
+    record=M_("hand {number} recorded at {when}"),
+    fix=M_("hand {number} corrected at {when}"),
+    undo=M_("hand {number} removed at {when}"),
+    record_kind=M_("hand {number} ({kind}) recorded at {when}"),
+    fix_kind=M_("hand {number} ({kind}) corrected at {when}"),
+    undo_kind=M_("hand {number} ({kind}) removed at {when}"),
 )
 
 # Of a game whose entries are entries (games.ENTRIES: Quatrilho's late arrivals and rebuys are
@@ -65,4 +84,13 @@ ENTRY_SENTENCES = EntrySentences(
     name=M_("entry {number}"),
     name_of_kind=M_("entry {number} ({kind})"),
     removed_value=Mp_("an entry", "removed"),
+    numbered=M_("Entry {number}"),
+    already_saved=M_("entry {number} was already saved at {when}; nothing changed"),
+    already_removed=M_("entry {number} was already removed at {when}; nothing changed"),
+    record=M_("entry {number} recorded at {when}"),
+    fix=M_("entry {number} corrected at {when}"),
+    undo=M_("entry {number} removed at {when}"),
+    record_kind=M_("entry {number} ({kind}) recorded at {when}"),
+    fix_kind=M_("entry {number} ({kind}) corrected at {when}"),
+    undo_kind=M_("entry {number} ({kind}) removed at {when}"),
 )

@@ -19,4 +19,13 @@ SENTENCES = EntrySentences(
     name=M_("deal {number}"),
     name_of_kind=M_("deal {number} ({kind})"),
     removed_value=Mp_("a deal", "removed"),
+    numbered=M_("Deal {number}"),
+    already_saved=M_("deal {number} was already saved at {when}; nothing changed"),
+    already_removed=M_("deal {number} was already removed at {when}; nothing changed"),
+    record=M_("deal {number} recorded at {when}"),
+    fix=M_("deal {number} corrected at {when}"),
+    undo=M_("deal {number} removed at {when}"),
+    record_kind=M_("deal {number} ({kind}) recorded at {when}"),
+    fix_kind=M_("deal {number} ({kind}) corrected at {when}"),
+    undo_kind=M_("deal {number} ({kind}) removed at {when}"),
 )

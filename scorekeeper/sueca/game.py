@@ -15,17 +15,6 @@ class Sueca(TeamGame):
         N_("deals"),
         N_plural("{count} deal", "{count} deals"),
         N_plural("in progress, {count} deal recorded", "in progress, {count} deals recorded"),
-        {  # the score pad's sentences about one deal (games.Unit.said)
-            "numbered": N_("Deal {number}"),
-            "already_saved": N_("deal {number} was already saved at {when}; nothing changed"),
-            "already_removed": N_("deal {number} was already removed at {when}; nothing changed"),
-            "record": N_("deal {number} recorded at {when}"),
-            "fix": N_("deal {number} corrected at {when}"),
-            "undo": N_("deal {number} removed at {when}"),
-            "record_kind": N_("deal {number} ({kind}) recorded at {when}"),
-            "fix_kind": N_("deal {number} ({kind}) corrected at {when}"),
-            "undo_kind": N_("deal {number} ({kind}) removed at {when}"),
-        },
     )
     sheet_word = "match"  # a sheet is a match (games.Game.sheet_word)
     totals_word = Unit(N_("moca"), N_("mocas"), N_plural("{count} moca", "{count} mocas"))  # 1 moca, 2 mocas

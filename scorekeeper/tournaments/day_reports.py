@@ -6,23 +6,12 @@ these without loading the changes' code."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import TYPE_CHECKING, Union
+
+from scorekeeper.journal.news import JournalNews
 
 if TYPE_CHECKING:
-    from scorekeeper.journal.store import Notice, Record
-    from scorekeeper.journal.transaction import Recovered
-
-
-class JournalNews(NamedTuple):
-    """What the journal did before a command's own change (issue 24): the changes a killed run
-    left, completed (or in conflict), and the journals it could not use as they were; said first
-    by the front end (output.journal_text.journal_lines)."""
-
-    recovered: tuple[Recovered, ...] = ()
-    notices: tuple[Notice, ...] = ()
-
-
-NO_NEWS = JournalNews()  # the journal had nothing to complete
+    from scorekeeper.journal.store import Record
 
 
 # --- what each change did, as data (output.tournament_text says it) ---------------------------

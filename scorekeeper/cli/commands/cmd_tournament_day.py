@@ -11,9 +11,10 @@ import click
 from scorekeeper.cli.common import domain_errors, out
 from scorekeeper.core import tournament as core
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.journal.news import JournalNews
 from scorekeeper.output.journal_text import journal_lines
 from scorekeeper.output.tournament_text import day_change_lines, day_change_warnings
-from scorekeeper.tournaments.day_reports import DayChange, JournalNews
+from scorekeeper.tournaments.day_reports import DayChange
 
 FILE = click.Path(dir_okay=False)
 
