@@ -9,7 +9,7 @@ from scorekeeper import games
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.sheet.results import SheetResult
-from scorekeeper.sheet.show_table import DETAIL, signed
+from scorekeeper.sheet.show_table import signed
 
 
 def counted(count: int, unit: games.Unit) -> str:
@@ -17,49 +17,6 @@ def counted(count: int, unit: games.Unit) -> str:
     (Game.entry_word, Game.totals_word), said whole in the language in use by the unit's own
     ngettext pair, never by a word put after the number (English in every language)."""
     return ngettext(*unit.count, count).format(count=count)
-
-
-def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], list[list[object]]]:
-    """The sheet as a table: one row per hand, each player's points, the total and its control,
-    the saldo, and the table points (`places_rule`: the article that gives them) when known."""
-    headers = ["#", _("hand"), _(DETAIL), *result.players, _("total"), _("control")]
-    rows = []
-    for hand in result.hands:
-        points = hand.points or {}
-        rows.append(
-            [
-                hand.index,
-                hand.hand,
-                hand.detail,
-                *(signed(points.get(p)) if hand.points else "?" for p in result.players),
-                signed(hand.total),
-                signed(hand.expected),
-            ]
-        )
-    totals = result.totals
-    rows.append(
-        [
-            "",
-            _("saldo"),
-            "",
-            *(signed(totals[p]) for p in result.players),
-            signed(sum(totals.values())),
-            "0" if result.complete else "",
-        ]
-    )
-    if result.places:
-        rows.append(["", _("table points"), places_rule, *(signed(result.places[p]) for p in result.players), "", ""])
-    return headers, rows
-
-
-def running_rows(result: SheetResult) -> tuple[list[str], list[list[object]]]:
-    """Each player's running balance after each hand."""
-    headers = ["#", _("hand"), *result.players]
-    rows = [
-        [hand.index, hand.hand, *(signed(balance[p]) for p in result.players)]
-        for hand, balance in zip(result.hands, result.running())
-    ]
-    return headers, rows
 
 
 def format_points(points: Mapping[str, float]) -> str:
