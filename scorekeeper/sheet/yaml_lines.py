@@ -15,6 +15,7 @@ import datetime
 import math
 import os
 import re
+from collections import deque
 
 import yaml
 
@@ -68,18 +69,76 @@ class _Unusable(Exception):
 class _LineLoader(_BaseLoader):
     """A safe loader whose mappings and lists know their lines."""
 
+    # Whether the document is a plain tree (no alias, so no node is shared): then
+    # construct_document builds it in one pass of its own (`loads` sets it).
+    tree = False
+    pending: deque  # the containers made and not yet filled, with their nodes
+
     def construct_object(self, node, deep=False):
         # A constructor that cannot build a value (a date that does not exist, a number out of
         # range) raises ValueError or OverflowError: that is the input's fault, at its line.
         try:
             return super().construct_object(node, deep)
         except (ValueError, OverflowError) as exc:
-            problem = _bounded(str(exc))  # Python's own words (`day is out of range for month`)
-            if isinstance(node, yaml.ScalarNode):
-                message = _("{value} cannot be read: {problem}").format(value=quote(node.value), problem=problem)
+            raise _unusable_value(node, exc) from None
+
+    def resolve(self, kind, value, implicit):
+        """PyYAML's implicit tag resolution (BaseResolver.resolve, called by the parser for every
+        node) with the resolvers of each first character gathered once: a sheet has a few hundred
+        scalars, and with no path resolvers the answer is the same."""
+        if kind is yaml.ScalarNode and implicit[0]:
+            for tag, regexp in _FIRST_CHARACTER_RESOLVERS.get(value[:1], _WILDCARD_RESOLVERS):
+                if regexp.match(value):
+                    return tag
+        return _DEFAULT_TAGS[kind]
+
+    def construct_document(self, node):
+        """The document's value, built as PyYAML's construct_document builds it: every container
+        made empty where it is met, then filled level by level (so that of two problems in a
+        document the same one is found first), each tag's constructor as registered below.
+        Without aliases a node is never met twice, so PyYAML's bookkeeping of shared and
+        recursive nodes (a dictionary entry and a generator per node) is work for nothing."""
+        if not self.tree:
+            return super().construct_document(node)
+        self.pending = deque()
+        data = self._tree_value(node)
+        while self.pending:
+            container, container_node = self.pending.popleft()
+            if isinstance(container, LineDict):
+                _fill_mapping(self, container_node, container, self._tree_value)
             else:
-                message = _("this value cannot be read: {problem}").format(problem=problem)
-            raise _Unusable(message, node.start_mark) from None
+                container.extend(map(self._tree_value, container_node.value))
+        return data
+
+    def _tree_value(self, node):
+        """One node's value; a mapping or list comes back empty, to be filled from `pending`."""
+        tag = node.tag
+        if tag == _STR_TAG and isinstance(node, yaml.ScalarNode):
+            return node.value
+        if tag == _MAP_TAG:
+            container = _start_mapping(node)
+        elif tag == _SEQ_TAG:
+            container = _start_sequence(node)
+        else:
+            scalar = _TREE_SCALARS.get(tag)
+            if scalar is None or not isinstance(node, yaml.ScalarNode):
+                return self.construct_object(node)  # any other tag: PyYAML's way, guarded as above
+            try:
+                return scalar(self, node)
+            except (ValueError, OverflowError) as exc:
+                raise _unusable_value(node, exc) from None
+        self.pending.append((container, node))
+        return container
+
+
+def _unusable_value(node, exc: Exception) -> _Unusable:
+    """A value a constructor could not build, said at its node."""
+    problem = _bounded(str(exc))  # Python's own words (`day is out of range for month`)
+    if isinstance(node, yaml.ScalarNode):
+        message = _("{value} cannot be read: {problem}").format(value=quote(node.value), problem=problem)
+    else:
+        message = _("this value cannot be read: {problem}").format(problem=problem)
+    return _Unusable(message, node.start_mark)
 
 
 # YAML 1.2 core schema, with our narrower ints: only these plain scalars are not texts.
@@ -172,15 +231,20 @@ def _expect(node, kind, expected: str) -> None:
         raise yaml.constructor.ConstructorError(None, None, _(expected).format(found=node.id), node.start_mark)
 
 
-def _construct_mapping(loader, node):
+def _start_mapping(node) -> LineDict:
+    """An empty LineDict for a mapping node, knowing its lines (what its constructor yields first)."""
     _expect(node, yaml.MappingNode, N_("expected a mapping, but found {found}"))
     data = LineDict()
     data.line = node.start_mark.line + 1
     data.key_lines = {}
-    yield data
+    return data
+
+
+def _fill_mapping(loader, node, data: LineDict, construct) -> None:
+    """Fill `data` from a mapping node, each key and value made by `construct(node)`."""
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=False)
+        key = construct(key_node)
         try:
             hash(key)
         except TypeError:
@@ -192,14 +256,26 @@ def _construct_mapping(loader, node):
                 None, None, _("duplicate key {key}").format(key=quote(key)), key_node.start_mark
             )
         data.key_lines[key] = key_node.start_mark.line + 1
-        data[key] = loader.construct_object(value_node, deep=False)
+        data[key] = construct(value_node)
 
 
-def _construct_sequence(loader, node):
+def _construct_mapping(loader, node):
+    data = _start_mapping(node)
+    yield data
+    _fill_mapping(loader, node, data, loader.construct_object)
+
+
+def _start_sequence(node) -> LineList:
+    """An empty LineList for a sequence node, knowing its lines (what its constructor yields first)."""
     _expect(node, yaml.SequenceNode, N_("expected a sequence, but found {found}"))
     data = LineList()
     data.line = node.start_mark.line + 1
     data.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return data
+
+
+def _construct_sequence(loader, node):
+    data = _start_sequence(node)
     yield data
     data.extend(loader.construct_object(child, deep=False) for child in node.value)
 
@@ -225,6 +301,22 @@ def _refuse_tag(loader, node):
 
 for _tag in ("binary", "set", "omap", "pairs"):
     _LineLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
+
+_MAP_TAG, _SEQ_TAG, _STR_TAG = (f"tag:yaml.org,2002:{kind}" for kind in ("map", "seq", "str"))
+_DEFAULT_TAGS = {yaml.ScalarNode: _STR_TAG, yaml.SequenceNode: _SEQ_TAG, yaml.MappingNode: _MAP_TAG}
+# The implicit resolvers by the first character of a plain scalar, in their order, those for any
+# character (None) last: what BaseResolver.resolve tries, gathered once.
+_WILDCARD_RESOLVERS = tuple(_LineLoader.yaml_implicit_resolvers.get(None, ()))
+_FIRST_CHARACTER_RESOLVERS = {
+    first: tuple(resolvers) + _WILDCARD_RESOLVERS
+    for first, resolvers in _LineLoader.yaml_implicit_resolvers.items()
+    if first is not None
+}
+# The scalar constructors a plain tree calls directly (construct_document), as registered above.
+_TREE_SCALARS = {
+    f"tag:yaml.org,2002:{kind}": _LineLoader.yaml_constructors[f"tag:yaml.org,2002:{kind}"]
+    for kind in ("bool", "int", "float", "null", "timestamp")
+}
 
 
 def _limit_aliases(text: str) -> None:
@@ -317,7 +409,12 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
     """Parse YAML text; any YAML problem becomes `error` naming `source:line`."""
     try:
         _limit_aliases(text)
-        return yaml.load(text, Loader=_LineLoader)
+        loader = _LineLoader(text)
+        try:
+            loader.tree = "*" not in text  # no alias can be written without one
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
     except _Unusable as exc:
         raise error(exc.message, source, exc.mark.line + 1) from None
     except yaml.MarkedYAMLError as exc:
