@@ -11,8 +11,6 @@ import click
 from scorekeeper import exit_codes
 from scorekeeper.errors import CommandUsageError, ScorekeeperError
 from scorekeeper.i18n import N_, in_words
-from scorekeeper.output.json_text import json_text
-from scorekeeper.output.refusal import os_error_line
 from scorekeeper.output.terminal import terminal_safe
 
 FORMAT_HELP = N_("Output format.")
@@ -59,7 +57,16 @@ def output_format(*choices: str, default: str):
 
 def echo_json(data) -> None:
     """Print data as the JSON every `--format json` writes."""
+    from scorekeeper.output.json_text import json_text  # lazy: `check` of a sheet prints text
+
     click.echo(json_text(data))
+
+
+def os_error_line(exc: OSError) -> str:
+    """`file: reason` for an OSError (output/refusal.py, loaded only when one happens)."""
+    from scorekeeper.output.refusal import os_error_line as line  # lazy: a command that succeeds needs none
+
+    return line(exc)
 
 
 def refuse_overwrite(path: str, force: bool) -> None:

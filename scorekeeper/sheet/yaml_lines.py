@@ -11,6 +11,7 @@ value a constructor cannot build (`2026-02-30`) into one line at its place.
 
 from __future__ import annotations
 
+import codecs
 import datetime
 import math
 import os
@@ -438,8 +439,12 @@ def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> st
         )
     if b"\0" in raw:
         raise error(_("is a binary file, not YAML text"), path)
+    # What decode("utf-8-sig") does (one byte-order mark dropped, then UTF-8), without loading
+    # that codec's module for every sheet: the failing byte's place is counted in the text after
+    # the mark, as that codec counts it.
+    body = raw[len(codecs.BOM_UTF8) :] if raw.startswith(codecs.BOM_UTF8) else raw
     try:
-        text = raw.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise error(_("is not UTF-8 text"), path, line) from None
