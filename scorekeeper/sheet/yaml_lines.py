@@ -25,7 +25,10 @@ from scorekeeper.i18n import N_, _, grouped, ngettext
 from scorekeeper.names import text_problem
 from scorekeeper.sheet.file_access import read_regular
 
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:
+    from yaml import CSafeLoader as _BaseLoader  # libyaml's parser, in C, when PyYAML was built with it
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]  # the same loader, in Python
 
 MAX_FILE_BYTES = 1 << 20  # a score sheet or rule file is a few KiB; 1 MiB is plenty
 
@@ -116,6 +119,7 @@ class _LineLoader(_BaseLoader):
         tag = node.tag
         if tag == _STR_TAG and isinstance(node, yaml.ScalarNode):
             return node.value
+        container: LineDict | LineList
         if tag == _MAP_TAG:
             container = _start_mapping(node)
         elif tag == _SEQ_TAG:
@@ -386,10 +390,15 @@ def malformed(problem: str | None) -> str:
     return _("malformed YAML: {problem}").format(problem=shown)
 
 
+def _first_line(text: str) -> str | None:
+    lines = text.splitlines()
+    return lines[0] if lines else None
+
+
 def _unacceptable(exc) -> str:
     """A character YAML refuses (a control character in a name), as its reader says it."""
     if not isinstance(exc.character, int):  # undecodable bytes: a sheet is decoded before YAML sees it
-        return malformed((str(exc).splitlines() or [None])[0])
+        return malformed(_first_line(str(exc)))
     reason = _(exc.reason) if exc.reason in _YAML_PROBLEMS else _bounded(str(exc.reason))
     return _("malformed YAML: unacceptable character #x{code}: {reason}").format(
         code=f"{exc.character:04x}", reason=reason
@@ -425,7 +434,7 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
         raise error(_unacceptable(exc), source) from None
     except yaml.YAMLError as exc:
-        raise error(malformed((str(exc).splitlines() or [None])[0]), source) from None
+        raise error(malformed(_first_line(str(exc))), source) from None
     except RecursionError:
         raise error(_("malformed YAML: nested too deeply"), source) from None
 
@@ -500,7 +509,7 @@ def unknown_key(key, allowed) -> str:
 def refuse_unknown_header(doc, allowed, source: str, shape: str) -> None:
     """A sheet is a mapping (else `shape`, which says what it holds) of the `allowed` keys only:
     the first other key is refused at its line."""
-    if not isinstance(doc, dict):
+    if not isinstance(doc, LineDict):  # what `loads` makes of every mapping
         raise SheetFormatError(shape, source, getattr(doc, "line", 1))
     for key in doc:
         if key not in allowed:

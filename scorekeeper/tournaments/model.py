@@ -5,6 +5,19 @@ their results come from scoring them (tournaments.results)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
+
+
+class Rules(Protocol):
+    """What the tournament's shared code reads of its loaded rules (rulebook.registry.find: a
+    game's own rules, a NamedTuple or a frozen dataclass): the game they are of and their name.
+    A game's own modules read the rest, knowing their type."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 @dataclass(eq=False)
@@ -67,7 +80,7 @@ class Tournament:
 
     source: str
     name: str
-    rules: object  # the loaded rules (rules.find)
+    rules: Rules  # the loaded rules (rulebook.registry.find)
     rules_ref: str
     players: list[str] = field(default_factory=list)
     teams: dict[str, list[str]] = field(default_factory=dict)
