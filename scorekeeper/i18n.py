@@ -60,7 +60,8 @@ class Message(NamedTuple):
     msgid: str
     values: Mapping[str, object] = {}  # never mutated: a NamedTuple's default
     plural: str | None = None
-    count: int | None = None
+    # The field shadows tuple.count (a method), which a Message never needs: the API names it so.
+    count: int | None = None  # type: ignore[assignment]
     context: str | None = None  # pgettext's context, for a word one language says two ways
 
 
@@ -295,7 +296,8 @@ def route_click() -> None:
         module = sys.modules.get(f"click.{name}")  # `import click` loads the ones a command speaks
         if module is None:
             continue
-        if getattr(module, "_", None) is _gettext.gettext:
-            module._ = click_gettext
-        if getattr(module, "ngettext", None) is _gettext.ngettext:
-            module.ngettext = click_ngettext
+        names = vars(module)  # the module's own names, as its functions look them up
+        if names.get("_") is _gettext.gettext:
+            names["_"] = click_gettext
+        if names.get("ngettext") is _gettext.ngettext:
+            names["ngettext"] = click_ngettext

@@ -79,7 +79,9 @@ def name_refusal(name: str) -> Message | None:
     """Why `name` cannot be a name, as data (a Message quoting it), or None when it can."""
     if not name.strip():
         return M_("a name cannot be empty")
-    codes = [ord(ch) for ch in name]
+    # Printable ASCII holds none of the characters refused below (each is a control or beyond
+    # U+009F): most names are checked for their length only, a tournament's thousands of them.
+    codes = [] if name.isascii() and name.isprintable() else [ord(ch) for ch in name]
     if any(0xD800 <= code <= 0xDFFF for code in codes):
         return M_("the name {value} is not UTF-8 text", value=quoted(name))
     if any(_is_control(code) for code in codes):

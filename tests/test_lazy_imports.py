@@ -9,20 +9,52 @@ PROBE = """
 import sys
 from click.testing import CliRunner
 from scorekeeper.cli import cli
-result = CliRunner().invoke(cli, sys.argv[1:])
+result = CliRunner().invoke(cli, sys.argv[2:])
 assert result.exit_code in (0, 1), result.output
-heavy = sorted(m for m in ("openpyxl", "tabulate", "flask", "waitress", "jinja2", "segno") if m in sys.modules)
+heavy = sorted(m for m in sys.argv[1].split(",") if m in sys.modules)
 print(",".join(heavy))
 """
 
+HEAVY = ("openpyxl", "tabulate", "flask", "waitress", "jinja2", "segno")
+# What a clean YAML sheet's text report never needs (issue 26, point 5): the JSON, CSV and table
+# writers, the lines said of a refusal or of a journal, sqlite3 (no journal beside the sheet) and
+# the utf-8-sig codec (a sheet's byte-order mark is dropped without it).
+TEXT_REPORT_NEEDS_NONE = (
+    "json",
+    "csv",
+    "sqlite3",
+    "encodings.utf_8_sig",
+    "scorekeeper.output.json_text",
+    "scorekeeper.output.json_shape",
+    "scorekeeper.output.csv_text",
+    "scorekeeper.output.listing",
+    "scorekeeper.output.table_layout",
+    "scorekeeper.output.refusal",
+    "scorekeeper.output.journal_text",
+)
 
-def modules_after(*args):
-    done = subprocess.run([sys.executable, "-c", PROBE, *map(str, args)], capture_output=True, text=True, check=True)
+
+def modules_after(*args, among=HEAVY):
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, ",".join(among), *map(str, args)], capture_output=True, text=True, check=True
+    )
     return done.stdout.strip()
 
 
 def test_check_imports_neither(tmp_path):
     assert modules_after("check", EXAMPLES / "king-final-nacional-mesa1.yaml") == ""
+
+
+def test_check_of_a_clean_sheet_loads_no_other_format_and_no_journal():
+    assert modules_after("check", EXAMPLES / "king-final-nacional-mesa1.yaml", among=TEXT_REPORT_NEEDS_NONE) == ""
+
+
+def test_check_of_a_sheet_in_json_does_load_json():
+    """The probe above can fail: the same modules are there when the report asks for them."""
+    found = modules_after(
+        "check", "--format", "json", EXAMPLES / "king-final-nacional-mesa1.yaml", among=TEXT_REPORT_NEEDS_NONE
+    )
+    assert found == "json,scorekeeper.output.json_shape,scorekeeper.output.json_text"
 
 
 def test_record_imports_neither(tmp_path):

@@ -3,6 +3,7 @@ errors to one line and exit code 2 (sqlite-utils style)."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -104,10 +105,8 @@ def main() -> None:
     try:
         cli.main(prog_name="scorekeeper")
     except OutputError as exc:  # what the command had to say could not be written: it did not do its work
-        try:
+        with contextlib.suppress(OSError):  # standard error itself: nothing more can be said
             out(_("Error: {message}").format(message=os_error_line(exc)), err=True)
-        except OSError:
-            pass  # standard error itself: nothing more can be said
         sys.exit(exit_codes.UNUSABLE)
     except KeyboardInterrupt:
         out("\n" + _("Interrupted; every hand saved before this one is kept."), err=True)

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import functools
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from scorekeeper import exit_codes
 from scorekeeper.errors import CommandUsageError, ScorekeeperError
 from scorekeeper.i18n import N_, in_words
-from scorekeeper.output.json_text import json_text
-from scorekeeper.output.refusal import os_error_line
 from scorekeeper.output.terminal import terminal_safe
+
+if TYPE_CHECKING:
+    from scorekeeper.output.progress import Progress
 
 FORMAT_HELP = N_("Output format.")
 
@@ -59,7 +61,16 @@ def output_format(*choices: str, default: str):
 
 def echo_json(data) -> None:
     """Print data as the JSON every `--format json` writes."""
+    from scorekeeper.output.json_text import json_text  # lazy: `check` of a sheet prints text
+
     click.echo(json_text(data))
+
+
+def os_error_line(exc: OSError) -> str:
+    """`file: reason` for an OSError (output/refusal.py, loaded only when one happens)."""
+    from scorekeeper.output.refusal import os_error_line as line  # lazy: a command that succeeds needs none
+
+    return line(exc)
 
 
 def refuse_overwrite(path: str, force: bool) -> None:
@@ -81,7 +92,8 @@ class _progress:
     """A Progress as a context: `tick(done, total)`, wiped at the end."""
 
     def __init__(self, what: str, enabled: bool | None = None):
-        self.what, self.enabled, self.bar = what, enabled, None
+        self.what, self.enabled = what, enabled
+        self.bar: Progress | None = None
 
     def __enter__(self):
         if self.enabled is False:  # nothing to show: not even the module is loaded (check of one sheet)
@@ -91,7 +103,7 @@ class _progress:
             if self.bar is None:
                 from scorekeeper.output.progress import Progress  # lazy: check of one sheet shows no progress
 
-                self.bar = Progress(self.what, total, enabled=self.enabled)
+                self.bar = Progress(self.what, total, enabled=self.enabled is not False)
             self.bar.tick(done)
 
         return tick

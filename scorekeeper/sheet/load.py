@@ -9,7 +9,7 @@ from scorekeeper import games
 from scorekeeper.errors import RulesError, SheetFormatError
 from scorekeeper.i18n import M_, _
 from scorekeeper.rulebook import registry
-from scorekeeper.sheet.yaml_lines import loads, read_text
+from scorekeeper.sheet.yaml_lines import LineDict, loads, read_text
 
 if TYPE_CHECKING:
     from scorekeeper.sheet.results import SheetResult
@@ -24,7 +24,7 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
     if text is None:
         text = read_text(path, SheetFormatError)
     doc = loads(text, path, SheetFormatError)
-    if not isinstance(doc, dict):
+    if not isinstance(doc, LineDict):  # what `loads` makes of every mapping
         raise SheetFormatError(
             _("not a score sheet: expected a mapping with its 'rules', who plays and its entries"),
             path,
@@ -33,13 +33,14 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
     if rules_path is not None:
         ref, rules = rules_path, registry.find(rules_path)
     else:
-        ref = doc.get("rules")
-        if not isinstance(ref, str):
+        written = doc.get("rules")
+        if not isinstance(written, str):
             raise SheetFormatError(
                 _("rules: which game's rules? (one of {names})").format(names=", ".join(registry.rules_names())),
                 path,
                 doc.line_of("rules") if "rules" in doc else doc.line,
             )
+        ref = written
         try:
             rules = registry.find(ref, os.path.dirname(path))
         except RulesError as exc:

@@ -11,10 +11,12 @@ value a constructor cannot build (`2026-02-30`) into one line at its place.
 
 from __future__ import annotations
 
+import codecs
 import datetime
 import math
 import os
 import re
+from collections import deque
 
 import yaml
 
@@ -23,7 +25,10 @@ from scorekeeper.i18n import N_, Message, _, grouped, ngettext
 from scorekeeper.names import text_problem
 from scorekeeper.sheet.file_access import read_regular
 
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:
+    from yaml import CSafeLoader as _BaseLoader  # libyaml's parser, in C, when PyYAML was built with it
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]  # the same loader, in Python
 
 MAX_FILE_BYTES = 1 << 20  # a score sheet or rule file is a few KiB; 1 MiB is plenty
 
@@ -68,18 +73,77 @@ class _Unusable(Exception):
 class _LineLoader(_BaseLoader):
     """A safe loader whose mappings and lists know their lines."""
 
+    # Whether the document is a plain tree (no alias, so no node is shared): then
+    # construct_document builds it in one pass of its own (`loads` sets it).
+    tree = False
+    pending: deque  # the containers made and not yet filled, with their nodes
+
     def construct_object(self, node, deep=False):
         # A constructor that cannot build a value (a date that does not exist, a number out of
         # range) raises ValueError or OverflowError: that is the input's fault, at its line.
         try:
             return super().construct_object(node, deep)
         except (ValueError, OverflowError) as exc:
-            problem = _bounded(str(exc))  # Python's own words (`day is out of range for month`)
-            if isinstance(node, yaml.ScalarNode):
-                message = _("{value} cannot be read: {problem}").format(value=quote(node.value), problem=problem)
+            raise _unusable_value(node, exc) from None
+
+    def resolve(self, kind, value, implicit):
+        """PyYAML's implicit tag resolution (BaseResolver.resolve, called by the parser for every
+        node) with the resolvers of each first character gathered once: a sheet has a few hundred
+        scalars, and with no path resolvers the answer is the same."""
+        if kind is yaml.ScalarNode and implicit[0]:
+            for tag, regexp in _FIRST_CHARACTER_RESOLVERS.get(value[:1], _WILDCARD_RESOLVERS):
+                if regexp.match(value):
+                    return tag
+        return _DEFAULT_TAGS[kind]
+
+    def construct_document(self, node):
+        """The document's value, built as PyYAML's construct_document builds it: every container
+        made empty where it is met, then filled level by level (so that of two problems in a
+        document the same one is found first), each tag's constructor as registered below.
+        Without aliases a node is never met twice, so PyYAML's bookkeeping of shared and
+        recursive nodes (a dictionary entry and a generator per node) is work for nothing."""
+        if not self.tree:
+            return super().construct_document(node)
+        self.pending = deque()
+        data = self._tree_value(node)
+        while self.pending:
+            container, container_node = self.pending.popleft()
+            if isinstance(container, LineDict):
+                _fill_mapping(self, container_node, container, self._tree_value)
             else:
-                message = _("this value cannot be read: {problem}").format(problem=problem)
-            raise _Unusable(message, node.start_mark) from None
+                container.extend(map(self._tree_value, container_node.value))
+        return data
+
+    def _tree_value(self, node):
+        """One node's value; a mapping or list comes back empty, to be filled from `pending`."""
+        tag = node.tag
+        if tag == _STR_TAG and isinstance(node, yaml.ScalarNode):
+            return node.value
+        container: LineDict | LineList
+        if tag == _MAP_TAG:
+            container = _start_mapping(node)
+        elif tag == _SEQ_TAG:
+            container = _start_sequence(node)
+        else:
+            scalar = _TREE_SCALARS.get(tag)
+            if scalar is None or not isinstance(node, yaml.ScalarNode):
+                return self.construct_object(node)  # any other tag: PyYAML's way, guarded as above
+            try:
+                return scalar(self, node)
+            except (ValueError, OverflowError) as exc:
+                raise _unusable_value(node, exc) from None
+        self.pending.append((container, node))
+        return container
+
+
+def _unusable_value(node, exc: Exception) -> _Unusable:
+    """A value a constructor could not build, said at its node."""
+    problem = _bounded(str(exc))  # Python's own words (`day is out of range for month`)
+    if isinstance(node, yaml.ScalarNode):
+        message = _("{value} cannot be read: {problem}").format(value=quote(node.value), problem=problem)
+    else:
+        message = _("this value cannot be read: {problem}").format(problem=problem)
+    return _Unusable(message, node.start_mark)
 
 
 # YAML 1.2 core schema, with our narrower ints: only these plain scalars are not texts.
@@ -172,15 +236,20 @@ def _expect(node, kind, expected: str) -> None:
         raise yaml.constructor.ConstructorError(None, None, _(expected).format(found=node.id), node.start_mark)
 
 
-def _construct_mapping(loader, node):
+def _start_mapping(node) -> LineDict:
+    """An empty LineDict for a mapping node, knowing its lines (what its constructor yields first)."""
     _expect(node, yaml.MappingNode, N_("expected a mapping, but found {found}"))
     data = LineDict()
     data.line = node.start_mark.line + 1
     data.key_lines = {}
-    yield data
+    return data
+
+
+def _fill_mapping(loader, node, data: LineDict, construct) -> None:
+    """Fill `data` from a mapping node, each key and value made by `construct(node)`."""
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=False)
+        key = construct(key_node)
         try:
             hash(key)
         except TypeError:
@@ -192,14 +261,26 @@ def _construct_mapping(loader, node):
                 None, None, _("duplicate key {key}").format(key=quote(key)), key_node.start_mark
             )
         data.key_lines[key] = key_node.start_mark.line + 1
-        data[key] = loader.construct_object(value_node, deep=False)
+        data[key] = construct(value_node)
 
 
-def _construct_sequence(loader, node):
+def _construct_mapping(loader, node):
+    data = _start_mapping(node)
+    yield data
+    _fill_mapping(loader, node, data, loader.construct_object)
+
+
+def _start_sequence(node) -> LineList:
+    """An empty LineList for a sequence node, knowing its lines (what its constructor yields first)."""
     _expect(node, yaml.SequenceNode, N_("expected a sequence, but found {found}"))
     data = LineList()
     data.line = node.start_mark.line + 1
     data.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return data
+
+
+def _construct_sequence(loader, node):
+    data = _start_sequence(node)
     yield data
     data.extend(loader.construct_object(child, deep=False) for child in node.value)
 
@@ -225,6 +306,22 @@ def _refuse_tag(loader, node):
 
 for _tag in ("binary", "set", "omap", "pairs"):
     _LineLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
+
+_MAP_TAG, _SEQ_TAG, _STR_TAG = (f"tag:yaml.org,2002:{kind}" for kind in ("map", "seq", "str"))
+_DEFAULT_TAGS = {yaml.ScalarNode: _STR_TAG, yaml.SequenceNode: _SEQ_TAG, yaml.MappingNode: _MAP_TAG}
+# The implicit resolvers by the first character of a plain scalar, in their order, those for any
+# character (None) last: what BaseResolver.resolve tries, gathered once.
+_WILDCARD_RESOLVERS = tuple(_LineLoader.yaml_implicit_resolvers.get(None, ()))
+_FIRST_CHARACTER_RESOLVERS = {
+    first: tuple(resolvers) + _WILDCARD_RESOLVERS
+    for first, resolvers in _LineLoader.yaml_implicit_resolvers.items()
+    if first is not None
+}
+# The scalar constructors a plain tree calls directly (construct_document), as registered above.
+_TREE_SCALARS = {
+    f"tag:yaml.org,2002:{kind}": _LineLoader.yaml_constructors[f"tag:yaml.org,2002:{kind}"]
+    for kind in ("bool", "int", "float", "null", "timestamp")
+}
 
 
 def _limit_aliases(text: str) -> None:
@@ -293,10 +390,15 @@ def malformed(problem: str | None) -> str:
     return _("malformed YAML: {problem}").format(problem=shown)
 
 
+def _first_line(text: str) -> str | None:
+    lines = text.splitlines()
+    return lines[0] if lines else None
+
+
 def _unacceptable(exc) -> str:
     """A character YAML refuses (a control character in a name), as its reader says it."""
     if not isinstance(exc.character, int):  # undecodable bytes: a sheet is decoded before YAML sees it
-        return malformed((str(exc).splitlines() or [None])[0])
+        return malformed(_first_line(str(exc)))
     reason = _(exc.reason) if exc.reason in _YAML_PROBLEMS else _bounded(str(exc.reason))
     return _("malformed YAML: unacceptable character #x{code}: {reason}").format(
         code=f"{exc.character:04x}", reason=reason
@@ -317,7 +419,12 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
     """Parse YAML text; any YAML problem becomes `error` naming `source:line`."""
     try:
         _limit_aliases(text)
-        return yaml.load(text, Loader=_LineLoader)
+        loader = _LineLoader(text)
+        try:
+            loader.tree = "*" not in text  # no alias can be written without one
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
     except _Unusable as exc:
         raise error(exc.message, source, exc.mark.line + 1) from None
     except yaml.MarkedYAMLError as exc:
@@ -327,7 +434,7 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
         raise error(_unacceptable(exc), source) from None
     except yaml.YAMLError as exc:
-        raise error(malformed((str(exc).splitlines() or [None])[0]), source) from None
+        raise error(malformed(_first_line(str(exc))), source) from None
     except RecursionError:
         raise error(_("malformed YAML: nested too deeply"), source) from None
 
@@ -341,8 +448,12 @@ def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> st
         )
     if b"\0" in raw:
         raise error(_("is a binary file, not YAML text"), path)
+    # What decode("utf-8-sig") does (one byte-order mark dropped, then UTF-8), without loading
+    # that codec's module for every sheet: the failing byte's place is counted in the text after
+    # the mark, as that codec counts it.
+    body = raw[len(codecs.BOM_UTF8) :] if raw.startswith(codecs.BOM_UTF8) else raw
     try:
-        text = raw.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise error(_("is not UTF-8 text"), path, line) from None
@@ -398,7 +509,7 @@ def unknown_key(key, allowed) -> str:
 def refuse_unknown_header(doc, allowed, source: str, shape: str | Message) -> None:
     """A sheet is a mapping (else `shape`, which says what it holds) of the `allowed` keys only:
     the first other key is refused at its line."""
-    if not isinstance(doc, dict):
+    if not isinstance(doc, LineDict):  # what `loads` makes of every mapping
         raise SheetFormatError(shape, source, getattr(doc, "line", 1))
     for key in doc:
         if key not in allowed:

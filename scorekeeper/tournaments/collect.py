@@ -12,9 +12,10 @@ from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.drawn_sheets import leftovers
-from scorekeeper.tournaments.model import Tournament
+from scorekeeper.tournaments.model import Match, Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import TournamentFormatError, sheet_path
 
 
@@ -33,6 +34,17 @@ MAX_SHEET_BYTES = 64 * 1024  # a table's sheet: King's 100 hands or Sueca's 400 
 MAX_SHEETS_BYTES = 3 << 20  # what one command reads of a tournament's sheets: 2,500 played games of King
 
 
+class _Looked(NamedTuple):
+    """One table's (or match's) sheet as collect first looks at it, before any is read."""
+
+    round: Round
+    item: Table | Match
+    what: str  # how a finding names the table ("table 1")
+    path: str | None  # None: the file names no sheet for it yet
+    info: os.stat_result | None  # None: no file there (or outside the folder)
+    outside: bool  # the path leads out of the tournament's folder
+
+
 def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Collected:
     """Every sheet the file names that can be read, scored (keyed as the file writes it), and a
     finding for each that cannot: missing, larger than a table's sheet, unusable, of another
@@ -43,15 +55,27 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
     Bounded: each sheet is looked at once (stat) before any is read, and one that would be
     read is read once, so the work is linear in the sheets; their sizes in all are at most
     MAX_SHEETS_BYTES, else the tournament is refused up front (TournamentFormatError)."""
-    results, findings, disputed, sheets = {}, [], set(), {}
+    looked = _look(tournament)
+    _refuse_too_much(tournament, looked)
+    collector = _Collector(tournament, keep_sheets)
+    for done, look in enumerate(looked, start=1):
+        if tick is not None:
+            tick(done, len(looked))
+        collector.take(look)
+    return Collected(collector.results, collector.findings, collector.disputed, collector.sheets)
+
+
+def _look(tournament: Tournament) -> list[_Looked]:
+    """Each sheet the file names, looked at (stat) but not read; a table with a player absent
+    is not played (King Art 7) and its sheet is not looked at."""
     folder = _real_folder(tournament.source)
-    looked = []  # (round, item, what, path, stat or None, outside)
+    looked = []
     for round_ in tournament.rounds:
         for item, what, _where in _played(round_):
             if getattr(item, "absent", None):
-                continue  # a table with a player absent is not played (King Art 7): its sheet is not read
+                continue
             if item.sheet is None:  # a table the file names no sheet for has not handed one in (TN2)
-                looked.append((round_, item, what, None, None, False))
+                looked.append(_Looked(round_, item, what, None, None, False))
                 continue
             path = sheet_path(tournament, item.sheet)
             outside = os.path.lexists(path) and not _inside(path, folder)
@@ -59,9 +83,16 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
                 info = None if outside else os.stat(path)
             except OSError:
                 info = None
-            looked.append((round_, item, what, path, info, outside))
+            looked.append(_Looked(round_, item, what, path, info, outside))
+    return looked
+
+
+def _refuse_too_much(tournament: Tournament, looked: list[_Looked]) -> None:
+    """TournamentFormatError when the sheets that would be read hold more than
+    MAX_SHEETS_BYTES in all (each file counted once)."""
     to_read, seen = 0, set()
-    for *_place, info, _outside in looked:
+    for look in looked:
+        info = look.info
         if info is not None and info.st_size <= MAX_SHEET_BYTES and (info.st_dev, info.st_ino) not in seen:
             seen.add((info.st_dev, info.st_ino))
             to_read += info.st_size
@@ -72,116 +103,127 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
             ),
             tournament.source,
         )
-    reached: dict[tuple[int, int], tuple[str, int, str]] = {}  # (st_dev, st_ino) -> the first place that named it
-    for done, (round_, item, what, path, info, outside) in enumerate(looked, start=1):
-        if tick is not None:
-            tick(done, len(looked))
-        where = (tournament.source, item.line)
-        if path is None:
-            findings.append(
-                _finding(
-                    codes.SHEET_MISSING,
-                    where,
-                    _(
-                        "round {round}, {what}: no sheet is handed in yet (the file names none: give it its sheet:)"
-                    ).format(round=round_.number, what=what),
-                )
-            )
-            continue
-        if outside:
-            # A tournament file may come from someone else: its sheets stay in its folder, a
-            # symlink out of it included (as a sheet's rules: does).
-            findings.append(
-                _finding(
-                    codes.SHEET_OUTSIDE,
-                    where,
-                    _("round {round}, {what}: {sheet} is outside the tournament's folder").format(
-                        round=round_.number, what=what, sheet=item.sheet
-                    ),
-                )
-            )
-            continue
-        if info is None:
-            findings.append(
-                _finding(
-                    codes.SHEET_MISSING,
-                    where,
-                    _("round {round}, {what}: {sheet} is not handed in yet").format(
-                        round=round_.number, what=what, sheet=item.sheet
-                    ),
-                )
-            )
-            continue
-        first = reached.get((info.st_dev, info.st_ino))
-        if first is not None:
-            # One file, one game: reached again (s.yaml and ./s.yaml, a link) it would count
-            # twice. Neither place counts until the organiser names it at one table only.
-            first_sheet, first_round, first_what = first
-            findings.append(
-                _finding(
-                    codes.SHEET_TWICE,
-                    where,
-                    _(
-                        "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
-                        "{first_sheet}: a game counts once; name its sheet at one table"
-                    ).format(
-                        round=round_.number,
-                        what=what,
-                        sheet=item.sheet,
-                        first_round=first_round,
-                        first_what=first_what,
-                        first_sheet=first_sheet,
-                    ),
-                )
-            )
-            disputed.update((item.sheet, first_sheet))
-            if first_sheet in results:
-                results[item.sheet] = results[first_sheet]
-            continue
-        reached[info.st_dev, info.st_ino] = (item.sheet, round_.number, what)
+
+
+class _Collector:
+    """What collect gathers, sheet by sheet: the results, the findings, the disputed sheets,
+    the sheets' models (when kept), and each file reached so far (st_dev, st_ino) with the
+    place that first named it."""
+
+    def __init__(self, tournament: Tournament, keep_sheets: bool):
+        self.tournament, self.keep_sheets = tournament, keep_sheets
+        self.results: dict[str, SheetResult] = {}
+        self.findings: list[Finding] = []
+        self.disputed: set[str] = set()
+        self.sheets: dict[str, object] = {}
+        self.reached: dict[tuple[int, int], tuple[str, int, str]] = {}
+
+    def take(self, look: _Looked) -> None:
+        """Read one table's sheet, or say why it is not read."""
+        where = (self.tournament.source, look.item.line)
+        path, name, info = look.path, look.item.sheet, look.info
+        if path is None or name is None or look.outside or info is None:
+            kind, message = self.not_there(look)
+            self.findings.append(_finding(kind, where, message))
+            return
+        if self.reached_before(look, name, (info.st_dev, info.st_ino), where):
+            return
+        self.reached[info.st_dev, info.st_ino] = (name, look.round.number, look.what)
         if info.st_size > MAX_SHEET_BYTES:
-            findings.append(
+            self.findings.append(
                 _finding(
                     codes.SHEET_UNREADABLE,
                     where,
                     _(
                         "round {round}, {what}: {sheet} is larger than {size} KiB: not a table's sheet (not read)"
-                    ).format(round=round_.number, what=what, sheet=item.sheet, size=MAX_SHEET_BYTES >> 10),
+                    ).format(round=look.round.number, what=look.what, sheet=name, size=MAX_SHEET_BYTES >> 10),
                 )
             )
-            continue
+            return
+        self.read(look, path, name, where)
+
+    @staticmethod
+    def not_there(look: _Looked) -> tuple[FindingKind, str]:
+        """Why a sheet is not read: the file names none, it is outside the folder, or no file is there."""
+        round_, item, what = look.round.number, look.item, look.what
+        if look.path is None:
+            return codes.SHEET_MISSING, _(
+                "round {round}, {what}: no sheet is handed in yet (the file names none: give it its sheet:)"
+            ).format(round=round_, what=what)
+        if look.outside:
+            # A tournament file may come from someone else: its sheets stay in its folder, a
+            # symlink out of it included (as a sheet's rules: does).
+            return codes.SHEET_OUTSIDE, _("round {round}, {what}: {sheet} is outside the tournament's folder").format(
+                round=round_, what=what, sheet=item.sheet
+            )
+        return codes.SHEET_MISSING, _("round {round}, {what}: {sheet} is not handed in yet").format(
+            round=round_, what=what, sheet=item.sheet
+        )
+
+    def reached_before(self, look: _Looked, sheet: str, file: tuple[int, int], where) -> bool:
+        """One file, one game: reached again (s.yaml and ./s.yaml, a link) it would count twice.
+        Neither place counts until the organiser names it at one table only."""
+        first = self.reached.get(file)
+        if first is None:
+            return False
+        first_sheet, first_round, first_what = first
+        self.findings.append(
+            _finding(
+                codes.SHEET_TWICE,
+                where,
+                _(
+                    "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
+                    "{first_sheet}: a game counts once; name its sheet at one table"
+                ).format(
+                    round=look.round.number,
+                    what=look.what,
+                    sheet=sheet,
+                    first_round=first_round,
+                    first_what=first_what,
+                    first_sheet=first_sheet,
+                ),
+            )
+        )
+        self.disputed.update((sheet, first_sheet))
+        if first_sheet in self.results:
+            self.results[sheet] = self.results[first_sheet]
+        return True
+
+    def read(self, look: _Looked, path: str, name: str, where) -> None:
+        """Load and score a sheet; one that cannot be used, or is of another game, is a finding;
+        one of another event or rule set counts as read but is disputed."""
+        tournament, number, what = self.tournament, look.round.number, look.what
         try:
             sheet = load_sheet(path)
             result = score(sheet)
         except ScorekeeperError as exc:
-            findings.append(
+            self.findings.append(
                 _finding(
                     codes.SHEET_UNREADABLE,
                     where,
-                    _("round {round}, {what}: {error}").format(round=round_.number, what=what, error=exc),
+                    _("round {round}, {what}: {error}").format(round=number, what=what, error=exc),
                 )
             )
-            continue
+            return
         if result.game != tournament.rules.game:
-            findings.append(
+            self.findings.append(
                 _finding(
                     codes.SHEET_OTHER_GAME,
                     where,
                     _("round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
-                        round=round_.number,
+                        round=number,
                         what=what,
-                        sheet=item.sheet,
+                        sheet=name,
                         game=result.game,
                         tournament_game=tournament.rules.game,
                     ),
                 )
             )
-            continue
-        findings.extend(_not_this_tournaments(tournament, sheet, item.sheet, where, round_.number, what, disputed))
-        results[item.sheet] = result
-        if keep_sheets:
-            sheets[item.sheet] = sheet
-    return Collected(results, findings, disputed, sheets)
+            return
+        self.findings.extend(_not_this_tournaments(tournament, sheet, name, where, number, what, self.disputed))
+        self.results[name] = result
+        if self.keep_sheets:
+            self.sheets[name] = sheet
 
 
 def _not_this_tournaments(
@@ -299,185 +341,198 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
     number, and a player (or team) seated twice or not at all in a round."""
     results, findings, disputed, sheets = collect(tournament, tick, keep_sheets)
     everyone = list(tournament.players or tournament.teams)  # in the file's order, for the findings'
-    known = set(everyone)  # and a set to look names up in: a round of 2,000 players is not quadratic
     for round_ in tournament.rounds:
-        number = round_.number
-        seen: dict[str, str] = {}  # who -> where he plays ("at table 1"; the markers below are never printed)
-        sheets: dict[str, str | None] = {}  # where (at table 1) -> its sheet
-        numbers: set[str] = set()
-        for item, what, at in _played(round_):
-            where = (tournament.source, item.line)
-            label = str(getattr(item, "table", ""))
-            if label and label in numbers:
-                findings.append(
-                    _finding(
-                        codes.TABLE_NUMBER_TWICE,
-                        where,
-                        _("round {round}: two tables are numbered {table}").format(round=number, table=label),
-                    )
-                )
-            numbers.add(label)
-            if getattr(item, "absent", None) and item.sheet is not None:
-                findings.append(
-                    _finding(
-                        codes.ABSENT_SHEET,
-                        where,
-                        _(
-                            "round {round}, {what}: {player} was absent, so the table is not played and {sheet} is not "
-                            "read (remove its sheet: from the table)"
-                        ).format(round=number, what=what, player=quote(item.absent[0]), sheet=item.sheet),
-                        Severity.WARNING,
-                    )
-                )
-            result = results.get(item.sheet) if item.sheet is not None else None
-            drawn = item.players if hasattr(item, "players") else item.teams
-            if result is not None:
-                for kind, key, drawn_value in (
-                    (codes.SHEET_OTHER_ROUND, "round", number),
-                    (codes.SHEET_OTHER_TABLE, "table", getattr(item, "table", None)),
-                ):
-                    written = result.meta.get(key)
-                    if written is not None and drawn_value is not None and str(written) != str(drawn_value):
-                        disputed.add(item.sheet)
-                        message = (
-                            _("round {round}, {what}: {sheet} says round {written}, not {drawn}")
-                            if key == "round"
-                            else _("round {round}, {what}: {sheet} says table {written}, not {drawn}")
-                        )
-                        findings.append(
-                            _finding(
-                                kind,
-                                where,
-                                message.format(
-                                    round=number, what=what, sheet=item.sheet, written=written, drawn=drawn_value
-                                ),
-                            )
-                        )
-                if not result.complete:
-                    findings.append(
-                        _finding(
-                            codes.SHEET_INCOMPLETE,
-                            where,
-                            _("round {round}, {what}: {sheet} is not complete").format(
-                                round=number, what=what, sheet=item.sheet
-                            ),
-                        )
-                    )
-                errors = sum(1 for f in result.findings if f.is_error)
-                if errors:
-                    findings.append(
-                        _finding(
-                            codes.SHEET_ERRORS,
-                            where,
-                            ngettext(
-                                "round {round}, {what}: {sheet} has {count} error (scorekeeper check {sheet})",
-                                "round {round}, {what}: {sheet} has {count} errors (scorekeeper check {sheet})",
-                                errors,
-                            ).format(round=number, what=what, sheet=item.sheet, count=errors),
-                        )
-                    )
-                if drawn and sorted(result.players) == sorted(drawn) and list(result.players) != list(drawn):
-                    # The draw's own players, seated otherwise (who dealt first, TN2's seat order):
-                    # the game was theirs and counts; the organiser is told only the order differs.
-                    findings.append(
-                        _finding(
-                            codes.SHEET_SEAT_ORDER,
-                            where,
-                            _(
-                                "round {round}, {what}: {sheet} seats the draw's players in another order ({players}, "
-                                "drawn {drawn}); the game counts"
-                            ).format(
-                                round=number,
-                                what=what,
-                                sheet=item.sheet,
-                                players=_names(result.players),
-                                drawn=_names(drawn),
-                            ),
-                            Severity.WARNING,
-                        )
-                    )
-                elif drawn and list(result.players) != list(drawn):
-                    disputed.add(item.sheet)
-                    findings.append(
-                        _finding(
-                            codes.SHEET_OTHER_PLAYERS,
-                            where,
-                            _("round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}").format(
-                                round=number,
-                                what=what,
-                                sheet=item.sheet,
-                                players=_names(result.players),
-                                drawn=_names(drawn),
-                            ),
-                        )
-                    )
-                drawn = list(result.players)
-            for name in drawn:
-                if name in seen:
-                    disputed.update(sheet for sheet in (item.sheet, sheets.get(seen[name])) if sheet)
-                    findings.append(
-                        _finding(
-                            codes.PLAYER_TWICE,
-                            where,
-                            _("round {round}: {name} plays {where} and {other}").format(
-                                round=number, name=quote(name), where=at, other=seen[name]
-                            ),
-                        )
-                    )
-                elif name not in known:
-                    findings.append(
-                        _finding(
-                            codes.PLAYER_UNKNOWN,
-                            where,
-                            _("round {round}, {what}: {name} is not in the tournament").format(
-                                round=number, what=what, name=quote(name)
-                            ),
-                        )
-                    )
-                elif not tournament.plays_in(name, number):
-                    findings.append(
-                        _finding(
-                            codes.PLAYER_NOT_DRAWN,
-                            where,
-                            _(
-                                "round {round}, {what}: {name} does not play in round {round} (withdrawn, replaced by a "
-                                "substitute, or entered later)"
-                            ).format(round=number, what=what, name=quote(name)),
-                        )
-                    )
-                seen[name] = at
-            sheets[at] = item.sheet
-        for name in round_.byes:
-            if name in seen:
-                findings.append(
-                    _finding(
-                        codes.BYE_PLAYS,
-                        (tournament.source, round_.line),
-                        _("round {round}: {name} has a bye and plays {where}").format(
-                            round=number, name=quote(name), where=seen[name]
-                        ),
-                    )
-                )
-            seen[name] = "a bye"
-        apart = tournament.rounds[number] if number < len(tournament.rounds) else None
-        if apart is not None and apart.stage == "extra":  # the players the cut left out play apart (Art 23)
-            seen.update({name: "the extra round" for table in apart.tables for name in table.players})
-            seen.update({name: "the extra round" for name in (*apart.byes, *apart.without)})  # sat out, or chose not to
-        unknown = any(not table.players and results.get(table.sheet) is None for table in round_.tables)
-        # A players' game seats everyone in every round; a table whose players neither the file nor
-        # a readable sheet names leaves it unknown who sat there (its own finding says why).
-        if round_.tables and round_.stage != "extra" and not unknown:
-            for name in everyone:
-                if name not in seen and tournament.plays_in(name, number):  # TN6: not one withdrawn, ...
-                    findings.append(
-                        _finding(
-                            codes.PLAYER_UNSEATED,
-                            (tournament.source, round_.line),
-                            _("round {round}: {name} has no table and no bye").format(round=number, name=quote(name)),
-                        )
-                    )
+        _RoundCheck(tournament, round_, results, findings, disputed, everyone).run()
     findings.extend(_leftover_findings(tournament))
     return Checked(results, findings, disputed, sheets)
+
+
+class _RoundCheck:
+    """What check finds in one round, added to `findings` (and the sheets it disputes to
+    `disputed`): each table's number, sheet and seats, the byes, and who has no seat."""
+
+    def __init__(self, tournament: Tournament, round_: Round, results: dict, findings: list, disputed: set, everyone):
+        self.tournament, self.round, self.results = tournament, round_, results
+        self.findings, self.disputed, self.everyone = findings, disputed, everyone
+        self.known = set(everyone)  # a set to look names up in: a round of 2,000 players is not quadratic
+        self.seen: dict[str, str] = {}  # who -> where he plays ("at table 1"; the markers below are never printed)
+        self.sheet_at: dict[str, str | None] = {}  # where (at table 1) -> its sheet
+        self.numbers: set[str] = set()
+
+    def run(self) -> None:
+        for item, what, at in _played(self.round):
+            self.table(item, what, at)
+        self.byes()
+        self.apart()
+        self.unseated()
+
+    def add(self, kind: FindingKind, where, message: str, severity: Severity = Severity.ERROR) -> None:
+        self.findings.append(_finding(kind, where, message, severity))
+
+    def table(self, item: Table | Match, what: str, at: str) -> None:
+        """One table (or match): its number, its sheet against the draw, and who sits at it."""
+        number = self.round.number
+        where = (self.tournament.source, item.line)
+        label = str(getattr(item, "table", ""))
+        if label and label in self.numbers:
+            self.add(
+                codes.TABLE_NUMBER_TWICE,
+                where,
+                _("round {round}: two tables are numbered {table}").format(round=number, table=label),
+            )
+        self.numbers.add(label)
+        absent = getattr(item, "absent", None)
+        if absent and item.sheet is not None:
+            self.add(
+                codes.ABSENT_SHEET,
+                where,
+                _(
+                    "round {round}, {what}: {player} was absent, so the table is not played and {sheet} is not "
+                    "read (remove its sheet: from the table)"
+                ).format(round=number, what=what, player=quote(absent[0]), sheet=item.sheet),
+                Severity.WARNING,
+            )
+        result = self.results.get(item.sheet) if item.sheet is not None else None
+        drawn = item.players if isinstance(item, Table) else item.teams
+        if result is not None and item.sheet is not None:
+            drawn = self.sheet_against_draw(item, item.sheet, what, where, result, drawn)
+        self.seats(drawn, item, what, at, where)
+        self.sheet_at[at] = item.sheet
+
+    def sheet_against_draw(self, item: Table | Match, sheet: str, what: str, where, result, drawn: list) -> list:
+        """A read sheet against the draw: its round and table as written, whether it is whole
+        and clean, and its players; who it seats (its own players) is returned."""
+        number = self.round.number
+        for kind, key, drawn_value in (
+            (codes.SHEET_OTHER_ROUND, "round", number),
+            (codes.SHEET_OTHER_TABLE, "table", getattr(item, "table", None)),
+        ):
+            written = result.meta.get(key)
+            if written is not None and drawn_value is not None and str(written) != str(drawn_value):
+                self.disputed.add(sheet)
+                message = (
+                    _("round {round}, {what}: {sheet} says round {written}, not {drawn}")
+                    if key == "round"
+                    else _("round {round}, {what}: {sheet} says table {written}, not {drawn}")
+                )
+                self.add(
+                    kind,
+                    where,
+                    message.format(round=number, what=what, sheet=sheet, written=written, drawn=drawn_value),
+                )
+        if not result.complete:
+            self.add(
+                codes.SHEET_INCOMPLETE,
+                where,
+                _("round {round}, {what}: {sheet} is not complete").format(round=number, what=what, sheet=sheet),
+            )
+        errors = sum(1 for f in result.findings if f.is_error)
+        if errors:
+            self.add(
+                codes.SHEET_ERRORS,
+                where,
+                ngettext(
+                    "round {round}, {what}: {sheet} has {count} error (scorekeeper check {sheet})",
+                    "round {round}, {what}: {sheet} has {count} errors (scorekeeper check {sheet})",
+                    errors,
+                ).format(round=number, what=what, sheet=sheet, count=errors),
+            )
+        self.players_against_draw(sheet, what, where, result, drawn)
+        return list(result.players)
+
+    def players_against_draw(self, sheet: str, what: str, where, result, drawn: list) -> None:
+        number = self.round.number
+        if drawn and sorted(result.players) == sorted(drawn) and list(result.players) != list(drawn):
+            # The draw's own players, seated otherwise (who dealt first, TN2's seat order):
+            # the game was theirs and counts; the organiser is told only the order differs.
+            self.add(
+                codes.SHEET_SEAT_ORDER,
+                where,
+                _(
+                    "round {round}, {what}: {sheet} seats the draw's players in another order ({players}, "
+                    "drawn {drawn}); the game counts"
+                ).format(round=number, what=what, sheet=sheet, players=_names(result.players), drawn=_names(drawn)),
+                Severity.WARNING,
+            )
+        elif drawn and list(result.players) != list(drawn):
+            self.disputed.add(sheet)
+            self.add(
+                codes.SHEET_OTHER_PLAYERS,
+                where,
+                _("round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}").format(
+                    round=number, what=what, sheet=sheet, players=_names(result.players), drawn=_names(drawn)
+                ),
+            )
+
+    def seats(self, drawn: list, item: Table | Match, what: str, at: str, where) -> None:
+        """Each name seated at the table: seated twice in the round, not in the tournament, or
+        not drawn in this round (TN6)."""
+        number, seen = self.round.number, self.seen
+        for name in drawn:
+            if name in seen:
+                self.disputed.update(sheet for sheet in (item.sheet, self.sheet_at.get(seen[name])) if sheet)
+                self.add(
+                    codes.PLAYER_TWICE,
+                    where,
+                    _("round {round}: {name} plays {where} and {other}").format(
+                        round=number, name=quote(name), where=at, other=seen[name]
+                    ),
+                )
+            elif name not in self.known:
+                self.add(
+                    codes.PLAYER_UNKNOWN,
+                    where,
+                    _("round {round}, {what}: {name} is not in the tournament").format(
+                        round=number, what=what, name=quote(name)
+                    ),
+                )
+            elif not self.tournament.plays_in(name, number):
+                self.add(
+                    codes.PLAYER_NOT_DRAWN,
+                    where,
+                    _(
+                        "round {round}, {what}: {name} does not play in round {round} (withdrawn, replaced by a "
+                        "substitute, or entered later)"
+                    ).format(round=number, what=what, name=quote(name)),
+                )
+            seen[name] = at
+
+    def byes(self) -> None:
+        round_ = self.round
+        for name in round_.byes:
+            if name in self.seen:
+                self.add(
+                    codes.BYE_PLAYS,
+                    (self.tournament.source, round_.line),
+                    _("round {round}: {name} has a bye and plays {where}").format(
+                        round=round_.number, name=quote(name), where=self.seen[name]
+                    ),
+                )
+            self.seen[name] = "a bye"
+
+    def apart(self) -> None:
+        """The players the cut left out of the next round, an extra one, play apart (Art 23)."""
+        rounds, number = self.tournament.rounds, self.round.number
+        apart = rounds[number] if number < len(rounds) else None
+        if apart is not None and apart.stage == "extra":
+            self.seen.update({name: "the extra round" for table in apart.tables for name in table.players})
+            # sat out, or chose not to
+            self.seen.update({name: "the extra round" for name in (*apart.byes, *apart.without)})
+
+    def unseated(self) -> None:
+        """A players' game seats everyone in every round; a table whose players neither the file
+        nor a readable sheet names leaves it unknown who sat there (its own finding says why)."""
+        round_ = self.round
+        unknown = any(not table.players and self.results.get(table.sheet) is None for table in round_.tables)
+        if not round_.tables or round_.stage == "extra" or unknown:
+            return
+        for name in self.everyone:
+            if name not in self.seen and self.tournament.plays_in(name, round_.number):  # TN6: not one withdrawn, ...
+                self.add(
+                    codes.PLAYER_UNSEATED,
+                    (self.tournament.source, round_.line),
+                    _("round {round}: {name} has no table and no bye").format(round=round_.number, name=quote(name)),
+                )
 
 
 def _leftover_findings(tournament: Tournament) -> list[Finding]:

@@ -45,10 +45,11 @@ def by_group(rows: list[StandingRow]) -> dict[str | None, list[StandingRow]]:
     return groups
 
 
-def _decided(rows: list[StandingRow], places: int, source: str) -> None:
+def _decided(rows: list[StandingRow], places: int, source: str | None) -> None:
     """Refuse while a tie touches the first `places` rows of a group, or the last of them and
     the next: who plays whom depends on it."""
-    for upper, lower in zip(rows[:places], rows[1 : places + 1]):
+    for place in range(min(places, len(rows) - 1)):  # each of the first rows against the one below it
+        upper, lower = rows[place], rows[place + 1]
         if upper.decided_by in (NEGRA_NEEDED, TIED) or upper.place == lower.place:
             message = (
                 _("the semi-finals wait for a negra: {first} and {second} are tied at place {place}")
@@ -107,7 +108,8 @@ def semi_finals(
 
         seeded = sorted(winners, key=key, reverse=True)  # stable: equal winners stay in the file's order
         # Seeds 2 and 3 equal play the same semi-finals either way; any other tie decides the pairs.
-        for index, (upper, lower) in enumerate(zip(seeded, seeded[1:]), start=1):
+        for index in range(1, len(seeded)):  # each seed against the next
+            upper, lower = seeded[index - 1], seeded[index]
             if index != 2 and key(upper) == key(lower):
                 raise InputValueError(
                     _(
@@ -162,10 +164,10 @@ def final(semi_matches: list[Match], results: dict) -> tuple[str, str] | None:
         raise ScorekeeperError(
             _("the final follows two semi-finals, got {count} matches").format(count=len(semi_matches))
         )
-    winners = [match_winner(match, results) for match in semi_matches]
-    if None in winners:
+    first, second = (match_winner(match, results) for match in semi_matches)
+    if first is None or second is None:
         return None
-    return winners[0], winners[1]
+    return first, second
 
 
 def _teams(match: Match, results: dict) -> list[str]:

@@ -24,6 +24,7 @@ from someone else, like a sheet's `rules:`).
 from __future__ import annotations
 
 import os
+from typing import NoReturn
 
 from scorekeeper import games
 from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, quote
@@ -31,7 +32,7 @@ from scorekeeper.i18n import M_, Message, _, grouped
 from scorekeeper.names import name_problem, text_problem
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.file_access import read_regular
-from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, header_text, loads
+from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, LineDict, header_text, loads
 from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tournament
 
 TOP_KEYS = (
@@ -95,7 +96,7 @@ def parse(text: str, path: str) -> Tournament:
     """A tournament file's text, validated as `load` does (`path` names it and its folder, where
     its rules and sheets are): what `tournament new` writes is read back with this first."""
     doc = loads(text, path, TournamentFormatError)
-    if not isinstance(doc, dict) or "tournament" not in doc:
+    if not isinstance(doc, LineDict) or "tournament" not in doc:
         raise TournamentFormatError(
             _("not a tournament file: expected a mapping with 'tournament', 'rules' and 'players' or 'teams'"),
             path,
@@ -110,11 +111,11 @@ class _Reader:
         self.path, self.doc = path, doc
         self.good: set[str] = set()  # names that passed the name rule
 
-    def fail(self, message: str | Message, line) -> None:
+    def fail(self, message: str | Message, line) -> NoReturn:
         raise TournamentFormatError(message, self.path, line)
 
     def keys(self, item, allowed: tuple[str, ...], what: str) -> None:
-        if not isinstance(item, dict):
+        if not isinstance(item, LineDict):
             self.fail(
                 _("{what}: expected a mapping, got {value}").format(what=what, value=quote(item)),
                 getattr(item, "line", None),
@@ -155,12 +156,31 @@ class _Reader:
         return list(value)
 
     def tournament(self) -> Tournament:
+        """The whole file, read in the order a reader meets it: its name, its rules, who plays,
+        the changes of the day, the rounds planned and the rounds played."""
         doc, path = self.doc, self.path
         self.keys(doc, TOP_KEYS, _("tournament file"))
-        name = header_text(doc, "tournament", path) or ""
+        name = self.event_name()
+        ref, rules = self.rules()
+        tournament = Tournament(path, name, rules, ref)
+        self.entrants(tournament)
+        tournament.planned_rounds = self.planned_rounds()
+        self.rounds(tournament)
+        return tournament
+
+    def event_name(self) -> str:
+        """The tournament's name: it heads every sheet the draw writes (event:) and the workbook's pages."""
+        doc = self.doc
+        name = header_text(doc, "tournament", self.path) or ""
         problem = text_problem(name)
-        if problem is not None:  # it heads every sheet the draw writes (event:) and the workbook's pages
+        if problem is not None:
             self.fail(_("tournament: {problem}").format(problem=problem), doc.line_of("tournament"))
+        return name
+
+    def rules(self) -> tuple[str, games.Rules]:
+        """The file's `rules:` as written, and the rules it names: shipped, or a house rule file
+        in the tournament's own folder (a tournament command has no --rules)."""
+        doc = self.doc
         ref = doc.get("rules")
         if not isinstance(ref, str):
             self.fail(
@@ -168,10 +188,9 @@ class _Reader:
                 doc.line_of("rules") if "rules" in doc else doc.line,
             )
         try:
-            rules = registry.find(ref, os.path.dirname(path))
+            return ref, registry.find(ref, os.path.dirname(self.path))
         except RulesError as exc:
             if exc.source is None and registry.looks_like_path(ref):
-                # A tournament command has no --rules: the file names its house rules itself.
                 self.fail(
                     _(
                         "rules: a tournament file may only name a rule file in its own folder; put {ref} beside "
@@ -183,9 +202,11 @@ class _Reader:
                 self.fail(M_("rules: {problem}", problem=exc.message), doc.line_of("rules"))
             raise
 
-        game = games.get(rules.game)
-        tournament = Tournament(path, name, rules, ref)
-        if game.seating is games.Seating.PLAYERS:
+    def entrants(self, tournament: Tournament) -> None:
+        """Who plays, as the game seats them (players, or teams and their groups), and, for a
+        players' game, the changes of the day (TN6), which a team game has none of."""
+        doc, rules = self.doc, tournament.rules
+        if games.get(rules.game).seating is games.Seating.PLAYERS:
             if "players" not in doc or "teams" in doc or "groups" in doc:
                 self.fail(
                     _("{rules} is played by players: give 'players' (and no teams)").format(rules=rules.name), doc.line
@@ -210,15 +231,22 @@ class _Reader:
                 ),
                 doc.line_of(key),
             )
-        planned = doc.get("planned_rounds")
+
+    def planned_rounds(self) -> int | None:
+        """How many rounds the draws plan for (TN2), when the file says."""
+        planned = self.doc.get("planned_rounds")
         if planned is not None and (type(planned) is not int or not 1 <= planned <= MAX_ROUNDS):
             self.fail(
                 _("planned_rounds: expected a whole number from 1 to {most}, got {value}").format(
                     most=MAX_ROUNDS, value=quote(planned)
                 ),
-                doc.line_of("planned_rounds"),
+                self.doc.line_of("planned_rounds"),
             )
-        tournament.planned_rounds = planned
+        return planned
+
+    def rounds(self, tournament: Tournament) -> None:
+        """The rounds played, in order, and the sheets they name in all bounded (MAX_SHEETS)."""
+        doc = self.doc
         rounds = doc.get("rounds") or []
         tournament.rounds_line = doc.line_of("rounds")
         if not isinstance(rounds, list):
@@ -232,7 +260,8 @@ class _Reader:
         for number, item in enumerate(rounds, start=1):
             round_ = self.round(item, number, tournament)
             tournament.rounds.append(round_)
-            for played in (*round_.tables, *round_.matches):
+            played_at: list[Table | Match] = [*round_.tables, *round_.matches]
+            for played in played_at:
                 named += played.sheet is not None
                 if named > MAX_SHEETS:  # each is read by every command: the work is bounded here
                     self.fail(
@@ -241,7 +270,6 @@ class _Reader:
                         ),
                         played.line,
                     )
-        return tournament
 
     def round_number(self, value, what: str, line) -> int:
         if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
@@ -260,7 +288,7 @@ class _Reader:
             value = doc.get(key)
             if value is None:
                 continue
-            if not isinstance(value, dict):
+            if not isinstance(value, LineDict):
                 self.fail(
                     _("{key}: expected a mapping of player to round, got {value}").format(key=key, value=quote(value)),
                     doc.line_of(key),
@@ -272,7 +300,7 @@ class _Reader:
             )
         value = doc.get("substitutes")
         if value is not None:
-            if not isinstance(value, dict):
+            if not isinstance(value, LineDict):
                 self.fail(
                     _("substitutes: expected a mapping of substitute to {{for: PLAYER, round: N}}, got {value}").format(
                         value=quote(value)
@@ -298,7 +326,7 @@ class _Reader:
             )
 
     def teams(self, value, line) -> dict[str, list[str]]:
-        if not isinstance(value, dict) or not value:
+        if not isinstance(value, LineDict) or not value:
             self.fail(_("teams: expected a mapping of team to players, got {value}").format(value=quote(value)), line)
         teams = {}
         for team, members in value.items():
@@ -311,7 +339,7 @@ class _Reader:
     def groups(self, value, teams: dict, line) -> dict[str, list[str]]:
         if value is None:
             return {"A": list(teams)}  # one group of every team
-        if not isinstance(value, dict) or not value:
+        if not isinstance(value, LineDict) or not value:
             self.fail(_("groups: expected a mapping of group to teams, got {value}").format(value=quote(value)), line)
         groups, seen = {}, set()
         for group, members in value.items():

@@ -13,8 +13,6 @@ from scorekeeper.core.check import check_any
 from scorekeeper.core.history import SheetJournals
 from scorekeeper.i18n import _
 from scorekeeper.output.check_report import CheckPrinter
-from scorekeeper.output.journal_text import journal_lines, outside_line
-from scorekeeper.output.refusal import internal_error_line, refusal_line
 
 
 @click.command(short_help="Check sheets against every rule.")
@@ -43,8 +41,7 @@ def check(paths, fmt, rules_path, require_complete):
     with _progress(_("checking sheets"), enabled=len(paths) > 1 and not sys.stdout.isatty()) as tick:
         for done, path in enumerate(paths, start=1):
             tick(done, len(paths))
-            for line in journal_lines(*journals.first_look(path)):  # a killed run's change, completed first
-                out(line, err=aside)
+            _say_journal(*journals.first_look(path), aside=aside)  # a killed run's change, completed first
             try:
                 results = _checked(path, rules_path, require_complete)
             except Exception as exc:  # noqa: BLE001 - one bad sheet never hides the report of the others
@@ -55,6 +52,8 @@ def check(paths, fmt, rules_path, require_complete):
                 continue
             when = journals.changed_outside(path)
             if when is not None:
+                from scorekeeper.output.journal_text import outside_line  # lazy: only beside a journal
+
                 out(outside_line(path, when), err=aside)
             for result in results:
                 errors = errors or not result.valid
@@ -70,8 +69,21 @@ def _checked(path: str, rules_path, require_complete: bool) -> list:
     return check_any(path, rules_path, require_complete)
 
 
+def _say_journal(recovered: list, notices: list, aside: bool) -> None:
+    """What the sheet's journal says first (a killed run's change, completed): nothing, and
+    nothing loaded, for a folder with no journal."""
+    if not (recovered or notices):
+        return
+    from scorekeeper.output.journal_text import journal_lines  # lazy: only beside a journal
+
+    for line in journal_lines(recovered, notices):
+        out(line, err=aside)
+
+
 def _failure_line(path: str, exc: Exception) -> str:
     """The one line `check` prints for a sheet it cannot use (a bug's traceback on request)."""
+    from scorekeeper.output.refusal import internal_error_line, refusal_line  # lazy: only for a sheet that fails
+
     line = refusal_line(path, exc)
     if line is not None:
         return line
