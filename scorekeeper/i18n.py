@@ -60,8 +60,7 @@ class Message(NamedTuple):
     msgid: str
     values: Mapping[str, object] = {}  # never mutated: a NamedTuple's default
     plural: str | None = None
-    # The field shadows tuple.count (a method), which a Message never needs: the API names it so.
-    count: int | None = None  # type: ignore[assignment]
+    n: int | None = None  # the count that chooses the plural (ngettext's n)
     context: str | None = None  # pgettext's context, for a word one language says two ways
 
 
@@ -96,7 +95,7 @@ def in_words(text: object) -> str:
         return text
     if isinstance(text, Message):
         if text.plural is not None:
-            template = ngettext(text.msgid, text.plural, text.count if text.count is not None else 1)
+            template = ngettext(text.msgid, text.plural, text.n if text.n is not None else 1)
         elif text.context is not None:
             template = pgettext(text.context, text.msgid)
         else:
