@@ -153,7 +153,7 @@ TARGETS = [
     (30, QUATRILHO, 5, 0, "a starter over Z_6"),
     (40, QUATRILHO, 6, 0, "a transversal design"),
     (18, (4,), 5, 0, "two byes a round; the search"),
-    (9, (4,), 4, 14, "exhaustion (tests/test_draw.py)"),
+    (9, (4,), 4, 14, "exhaustion (tests/tournaments/test_draw.py)"),
     (62, QUATRILHO, 8, 0, "the search"),
 ]
 TIME_TARGET = 10.0  # seconds, each draw of a target field

@@ -43,27 +43,27 @@ HERE = pathlib.Path(__file__).resolve().parent
 TOUR_FOLDER = "mkdir tour && cp -r examples tour/ && cd tour"
 # LEIAME.md (the Portuguese guide) speaks pt_PT: its reader sets SCOREKEEPER_LANG, Session does.
 LANGUAGE_SETUP = "export SCOREKEEPER_LANG=pt_PT"
-# The score pad's server runs until Ctrl-C: the browser tests start it (tests/test_serve_browser.py).
+# The score pad's server runs until Ctrl-C: the browser tests start it (tests/serve/test_serve_browser.py).
 SERVE = "scorekeeper serve examples/championship-king/final.yaml --host 0.0.0.0"
 SET_UP = {
     "README.md": {
         "pip install . && scorekeeper check examples/king-final-nacional-mesa1.yaml": "installs the package",
         "pip install '.[test]' && pytest": "runs this very test suite",
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
-        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
+        SERVE: "a server that runs until Ctrl-C; tests/serve/test_serve_browser.py starts it and records through it",
     },
     "LEIAME.md": {
         "pip install . && scorekeeper --lang pt_PT check examples/king-final-nacional-mesa1.yaml": "installs the package",
         LANGUAGE_SETUP: "done by Session: the guide's language",
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
-        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
+        SERVE: "a server that runs until Ctrl-C; tests/serve/test_serve_browser.py starts it and records through it",
     },
     "docs": {  # every docs/*.md page
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
         "pip install '.[docs]' && mkdocs build --strict": "builds this site from a checkout (CI does)",
         "python tools/gen_docs.py": "rewrites the generated pages from a checkout (a test compares them)",
         "python tools/readme_runner.py --docs --update": "runs these very pages",
-        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
+        SERVE: "a server that runs until Ctrl-C; tests/serve/test_serve_browser.py starts it and records through it",
     },
 }
 NOT_RUN = {**SET_UP["README.md"], **SET_UP["LEIAME.md"], **SET_UP["docs"]}
@@ -423,10 +423,21 @@ def _answer(expected: list[str], shown: str, start: int) -> tuple[str | None, in
     return None, start
 
 
+def run_in_order(commands: list[Command], root: str, language: str | None = None) -> dict[int, Outcome]:
+    """A guide's commands run in order in one session in `root` (its blocks build on each other),
+    by the line each command stands on."""
+    session = Session(root, language=language)
+    return {c.line: session.run(c) for c in commands}
+
+
+def command_id(command: Command) -> str:
+    """A command's name in a test report: its guide line and the words after `scorekeeper`."""
+    return f"L{command.line}-{' '.join(command.words[1:3])}"
+
+
 def run_readme(where: str, text: str, root: str, language: str | None = None) -> tuple[list[Block], list[Outcome]]:
     blocks = parse(where, text)
-    session = Session(root, language=language)
-    return blocks, [session.run(c) for c in commands(blocks)]
+    return blocks, list(run_in_order(commands(blocks), root, language).values())
 
 
 def update(text: str, outcomes: list[Outcome]) -> str:

@@ -273,7 +273,7 @@ def test_a_draw_names_the_file_as_typed_never_its_real_path(tmp_path, monkeypatc
 # --- a sheet counts once, for its own event, under the tournament's rules -----------------------
 
 GAME = (
-    (pathlib.Path(__file__).resolve().parent.parent / "examples" / "king-final-nacional-mesa1.yaml")
+    (pathlib.Path(__file__).resolve().parents[2] / "examples" / "king-final-nacional-mesa1.yaml")
     .read_text(encoding="utf-8")
     .replace("table: 1\nround: 1\n", "")
 )  # Ana +325, Bruno +315, Carla -335, Duarte -305: 5 3 1 2

@@ -439,7 +439,7 @@ def test_an_impossible_date_is_one_line_at_its_line(tmp_path, written, shown):
     ],
 )
 def test_a_tag_on_the_wrong_kind_of_node_is_malformed(tmp_path, tagged, message):
-    # Found by tests/test_fuzz_sheets.py: these were a TypeError and an AttributeError.
+    # Found by tests/attacks/test_fuzz_sheets.py: these were a TypeError and an AttributeError.
     sheet = write(tmp_path, "s.yaml", KING_HEAD + f"hands: {tagged}\n")
     assert_one_line_exit_2(run("show", sheet), f"{sheet}:3: malformed YAML: {message}")
 

@@ -181,10 +181,7 @@ def test_each_example_exports_and_imports_cleanly(example):
 # same sheet entry for entry: every workbook kind, a King boletim's written totals and notes too.
 
 import yaml  # noqa: E402
-from test_properties import valid_game  # noqa: E402
-from test_quatrilho_properties import round_entries  # noqa: E402
-from test_team_properties import deal as sueca_deal  # noqa: E402
-from test_team_properties import hand as truco_hand  # noqa: E402
+from random_games import round_entries, sueca_deal, truco_hand, valid_game  # noqa: E402
 
 from scorekeeper.names import name_problem  # noqa: E402
 from scorekeeper.sheet.load import load_sheet  # noqa: E402

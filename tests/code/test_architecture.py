@@ -139,7 +139,7 @@ def top_level_modules(package: pathlib.Path = PACKAGE) -> list[str]:
 
 def game_folder(name: str, package: pathlib.Path = PACKAGE) -> pathlib.Path:
     """A registered game's folder: `<package>/<game>/` for the package's own games, else the folder
-    its game.py was imported from (tests/test_toy_game.py registers a game from a fixture folder)."""
+    its game.py was imported from (tests/code/test_toy_game.py registers a game from a fixture folder)."""
     inside = package / name
     if inside.is_dir():
         return inside

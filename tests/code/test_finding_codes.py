@@ -20,7 +20,7 @@ from scorekeeper.output.findings_text import finding_line
 
 HERE = pathlib.Path(__file__).resolve().parent
 LEDGER = HERE / "finding_codes.ledger"
-CODES_PAGE = HERE.parent / "docs" / "finding-codes.md"  # written by tools/gen_docs.py
+CODES_PAGE = HERE.parents[1] / "docs" / "finding-codes.md"  # written by tools/gen_docs.py
 CODE = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")
 BEGIN = "<!-- finding codes: `scorekeeper codes --format markdown` writes this list; a test compares -->"
 END = "<!-- end of finding codes -->"
@@ -52,7 +52,7 @@ def test_codes_are_never_reused():
     assert len(names) == len(set(names))
     retired = {code for code, is_retired in issued if is_retired}
     codes = {kind.code for kind in all_kinds()}
-    assert sorted(codes - set(names)) == [], "add new codes to tests/finding_codes.ledger"
+    assert sorted(codes - set(names)) == [], "add new codes to tests/code/finding_codes.ledger"
     assert sorted(codes & retired) == []
     assert sorted(set(names) - codes - retired) == [], "a code no longer used is marked retired, not removed"
 

@@ -1,6 +1,6 @@
 """Adding a game is one folder, one rule file and one registry line (issue 17; docs/adding-a-game.md).
 
-The toy game Corrida lives outside the package, in tests/fixtures/toygame/: its folder
+The toy game Corrida lives outside the package, in tests/code/fixtures/toygame/: its folder
 `corrida/` (the modules every game folder has; a team game, it shares team/'s sheet and ficha)
 and its rule file `corrida.yaml`, which cites the invented "Regulamento da Corrida":
 
@@ -300,7 +300,7 @@ def test_a_toy_game_folder_missing_a_module_is_found(monkeypatch, tmp_path):
 
 def test_adding_a_game_shows_the_toys_rule_file_and_registry_line_as_they_are():
     """docs/adding-a-game.md's rule file is the fixture's, and its registry line is this test's."""
-    page = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    page = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
     shown = page.split("```yaml\n", 1)[1].split("    ```", 1)[0]
     assert "target: 10  " in shown and "most_per_hand: 3  " in shown
     rule_file = (FIXTURE / "corrida.yaml").read_text(encoding="utf-8")

@@ -17,11 +17,21 @@ import gen_docs
 import pytest
 import yaml
 from conftest import run
-from readme_runner import NOT_RUN, SET_UP, TOUR_FOLDER, Session, commands, find_docs, parse, yaml_blocks
+from readme_runner import (
+    NOT_RUN,
+    SET_UP,
+    TOUR_FOLDER,
+    command_id,
+    commands,
+    find_docs,
+    parse,
+    run_in_order,
+    yaml_blocks,
+)
 
 from scorekeeper import games
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGES = find_docs()
 BLOCKS = {where: parse(where, text) for where, text in PAGES}
 COMMANDS = [c for where in BLOCKS for c in commands(BLOCKS[where])]
@@ -35,16 +45,13 @@ def outcomes(tmp_path_factory):
 
     def of(where: str):
         if where not in done:
-            session = Session(str(tmp_path_factory.mktemp(where.replace("/", "-"))))
-            done[where] = {c.line: session.run(c) for c in commands(BLOCKS[where])}
+            done[where] = run_in_order(commands(BLOCKS[where]), str(tmp_path_factory.mktemp(where.replace("/", "-"))))
         return done[where]
 
     return of
 
 
-@pytest.mark.parametrize(
-    "command", COMMANDS, ids=[f"{c.block.where}:L{c.line}-{' '.join(c.words[1:3])}" for c in COMMANDS]
-)
+@pytest.mark.parametrize("command", COMMANDS, ids=[f"{c.block.where}:{command_id(c)}" for c in COMMANDS])
 def test_docs_command(outcomes, command):
     problem = outcomes(command.block.where)[command.line].problem()
     if problem:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from readme_runner import GUIDES, SET_UP, Session, commands, find_readme, parse
+from readme_runner import GUIDES, SET_UP, command_id, commands, find_readme, parse, run_in_order
 
 FOUND = find_readme("LEIAME.md")
 BLOCKS = parse(*FOUND) if FOUND else []
@@ -16,11 +16,10 @@ REGENERATE = "python tools/readme_runner.py --leiame --update rewrites every sho
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory):
-    session = Session(str(tmp_path_factory.mktemp("leiame")), language=GUIDES["LEIAME.md"])
-    return {c.line: session.run(c) for c in COMMANDS}
+    return run_in_order(COMMANDS, str(tmp_path_factory.mktemp("leiame")), GUIDES["LEIAME.md"])
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=[f"L{c.line}-{' '.join(c.words[1:3])}" for c in COMMANDS])
+@pytest.mark.parametrize("command", COMMANDS, ids=[command_id(c) for c in COMMANDS])
 def test_leiame_command(outcomes, command):
     problem = outcomes[command.line].problem()
     if problem:

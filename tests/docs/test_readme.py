@@ -15,12 +15,13 @@ from readme_runner import (
     TOUR_FOLDER,
     Block,
     Command,
-    Session,
     _answer,
     align,
+    command_id,
     commands,
     find_readme,
     parse,
+    run_in_order,
     update,
 )
 
@@ -33,11 +34,10 @@ REGENERATE = "python tools/readme_runner.py --update rewrites every shown output
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory):
     """Every command of the README, run in order in one session (the blocks build on each other)."""
-    session = Session(str(tmp_path_factory.mktemp("readme")))
-    return {c.line: session.run(c) for c in COMMANDS}
+    return run_in_order(COMMANDS, str(tmp_path_factory.mktemp("readme")))
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=[f"L{c.line}-{' '.join(c.words[1:3])}" for c in COMMANDS])
+@pytest.mark.parametrize("command", COMMANDS, ids=[command_id(c) for c in COMMANDS])
 def test_readme_command(outcomes, command):
     problem = outcomes[command.line].problem()
     if problem:
@@ -47,7 +47,7 @@ def test_readme_command(outcomes, command):
 def test_the_readme_is_found_with_its_sessions():
     assert FOUND is not None, "no README.md beside tests/ and no installed scorekeeper description"
     consoles = [b for b in BLOCKS if b.kind == "console"]
-    assert len(consoles) >= 6  # the tour; the other games' sessions are in docs/ (tests/test_docs.py)
+    assert len(consoles) >= 6  # the tour; the other games' sessions are in docs/ (tests/docs/test_docs.py)
     assert all(c.words[0] == "scorekeeper" for b in consoles for c in b.commands)
     # The interactive record is in the README and is answered from it.
     assert any(c.words == ["scorekeeper", "record", "mesa1.yaml"] for c in COMMANDS)

@@ -10,6 +10,7 @@ import zipfile
 import openpyxl
 import pytest
 from conftest import EXAMPLES, files_in, run
+from workbook_heads import KING_BOLETIM_HEADS_PT
 
 from scorekeeper.king.workbook_finding_codes import KINDS
 from scorekeeper.sheet.load import load_sheet
@@ -78,25 +79,7 @@ WRITTEN = {
     "pt_PT": {
         "sheets": ["Resumo", "Mesa1 R1", "Mesa3 R1"],
         "title": "Boletim de Pontuação — King (Regulamento Nacional Interbancário)",
-        "heads": [
-            "Nº",
-            "Mão",
-            "Beneficiário",
-            "Contrato",
-            "Trunfo",
-            "Ofertante",
-            "Vazas oferecidas",
-            "Penalidade",
-            "Faltosos",
-            "Valor",
-            "Unidades",
-            "Qtd",
-            "Negativos",
-            "Positivos",
-            "Total",
-            "Controlo",
-            "Observação",
-        ],
+        "heads": KING_BOLETIM_HEADS_PT,
         "labels": ["Evento", "Mesa", "Ronda", "Data", "Regras", "Responsável (Art 6)"],
         "column_b": [
             "Totais",

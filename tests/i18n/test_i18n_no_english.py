@@ -278,13 +278,15 @@ RECORDED = {  # each game's kinds of entry, recorded from the command line; then
 
 
 def _conformance() -> dict:
-    return yaml.safe_load((Path(__file__).parent / "conformance.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load(
+        (Path(__file__).resolve().parents[1] / "sheets" / "conformance.yaml").read_text(encoding="utf-8")
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", games.names())
 def test_record_fix_and_undo_say_each_kind_in_portuguese(tmp_path, language, game):
-    """Every game's whole game of tests/conformance.yaml, and its other kinds of entry."""
+    """Every game's whole game of tests/sheets/conformance.yaml, and its other kinds of entry."""
     plan = _conformance()[game]
     entries, fix = RECORDED.get(game, ([], None))
     outputs = {}

@@ -9,6 +9,7 @@ import openpyxl
 import pytest
 import recalc
 from conftest import EXAMPLES, run
+from workbook_heads import QUATRILHO_PLANILHA_HEADS_PT
 
 from scorekeeper import i18n
 from scorekeeper.core.check import check_file
@@ -66,20 +67,7 @@ WORDS = {
     "pt_PT": {
         "title": "Folha de Fichas",
         "labels": ["Evento", "Mesa", "Ronda", "Data", "Regras", "Fiscal", "Jogos da ronda"],
-        "heads": [
-            "Nº",
-            "Dá",
-            "Entrada",
-            "Quem",
-            "Parceiro / Deu",
-            "Figuras",
-            "Vazas",
-            "Coringa",
-            "Multa",
-            "Multado",
-            "Multa 2",
-            "Multado 2",
-        ],
+        "heads": QUATRILHO_PLANILHA_HEADS_PT,
         "groups": ["Figuras (rolar)", "Fichas escritas", "Fichas da linha", "Fichas acumuladas"],
         "people": [
             ("Figuras", "Figuras (coringa)"),

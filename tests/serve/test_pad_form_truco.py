@@ -312,7 +312,7 @@ def test_the_page_says_the_tentos_of_the_game_being_played(tmp_path):
 
     from scorekeeper.sheet.load import score
 
-    text = (pathlib.Path(__file__).parent.parent / "examples" / "truco-furb-partida1.yaml").read_text()
+    text = (pathlib.Path(__file__).resolve().parents[2] / "examples" / "truco-furb-partida1.yaml").read_text()
     head, _sep, hands = text.partition("hands:\n")
     (tmp_path / "cut.yaml").write_text(head + "hands:\n" + "".join(hands.splitlines(keepends=True)[:5]))
     (tmp_path / "whole.yaml").write_text(text)

@@ -25,7 +25,7 @@ import yaml
 playwright = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
-DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs"
+DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",

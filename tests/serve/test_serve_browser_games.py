@@ -3,7 +3,7 @@
 and declined, and a whole Quatrilho round at a table of four, each entry made on its one screen at
 390x844 and 360x740 with one refusal corrected on the screen, the taps, keystrokes and requests
 that save counted, the page fitting the phone at every step, and the sheet's result checked with
-`scorekeeper check` (worked out by hand, as the core's tests tests/test_pad_form_*.py do). Then
+`scorekeeper check` (worked out by hand, as the core's tests tests/serve/test_pad_form_*.py do). Then
 `serve` restarted between two entries, and an entry made while it is down sent when it is back:
 every entry saved once, nothing retyped."""
 
@@ -126,7 +126,7 @@ def play_steps(phone: Phone, steps, shots: dict | None = None, first: int = 1) -
     return per_entry
 
 
-# --- Sueca: tests/test_pad_form_sueca.py's game, to three mocas ----------------------------------------
+# --- Sueca: tests/serve/test_pad_form_sueca.py's game, to three mocas ----------------------------------------
 
 
 def _points(team: str, points: str) -> dict:
@@ -192,7 +192,7 @@ def test_a_sueca_game_to_three_mocas_one_screen_and_one_request_per_deal(tmp_pat
     assert _check(sheet) == f"{sheet}: clean (sueca, won by Nos; Nos 3 mocas, Eles 1 moca)"
 
 
-# --- Truco: tests/test_pad_form_truco.py's match, a mão de onze declined, lost and won ------------------
+# --- Truco: tests/serve/test_pad_form_truco.py's match, a mão de onze declined, lost and won ------------------
 
 
 def _won(team: str, value: str = "") -> dict:

@@ -27,7 +27,7 @@ from scorekeeper.core import tables
 playwright = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
-DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs"
+DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 SHOTS = (
     DOCS
     if os.environ.get("SCOREKEEPER_SCREENSHOTS") == "docs"

@@ -288,7 +288,7 @@ def test_rules_commands(tmp_path):
     assert listing.exit_code == 0 and "king" in listing.output and "rei" in listing.output
     shown = run("rules", "show", "rei")
     assert "negative hand 3: damas (Damas)" in shown.output and "50 x 4 = -200" in shown.output
-    good = run("rules", "check", str(pathlib.Path(__file__).parent.parent / "rules" / "king.yaml"))
+    good = run("rules", "check", str(pathlib.Path(__file__).resolve().parents[2] / "rules" / "king.yaml"))
     if good.exit_code != 0:  # running from an installed wheel: check the packaged copy
         from scorekeeper.rulebook.registry import rules_dir
 
@@ -435,7 +435,7 @@ TOURNAMENT_HELPS = [
     ["tournament", "check"],
     ["tournament", "standings"],
     ["tournament", "export"],
-]  # run in tests/test_tournament_cli.py
+]  # run in tests/tournaments/test_tournament_cli.py
 
 
 @pytest.mark.parametrize("command", HELPS + TOURNAMENT_HELPS, ids=lambda c: " ".join(c) or "scorekeeper")

@@ -1,7 +1,7 @@
 """Every registered game behind the one interface (games.Game), run through every command.
 
 A game is one package, one rule file and one registry line: these tests hold each registered
-game to that, and run it as a new user would (tests/conformance.yaml gives, per game, how `new`
+game to that, and run it as a new user would (tests/sheets/conformance.yaml gives, per game, how `new`
 seats it and a whole game recorded from the command line, each record option used once):
 new, record, undo, check, show, export, import and check again, and the blank boletim.
 """

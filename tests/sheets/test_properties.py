@@ -7,80 +7,11 @@ from click.testing import CliRunner
 from conftest import EXAMPLES, PLAYERS, sheet_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_games import valid_game
 
 from scorekeeper.cli import cli
-from scorekeeper.rulebook import registry
 
-KING = registry.find("king")
 NO_TMP_CHECK = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
-
-
-@st.composite
-def split(draw, total, parts=4):
-    """`total` units dealt among `parts` players in every possible way."""
-    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
-    bounds = [0, *cuts, total]
-    return [bounds[i + 1] - bounds[i] for i in range(parts)]
-
-
-@st.composite
-def negative_entry(draw, hand):
-    kind = draw(st.sampled_from(["counts", "points", "short", "renuncia", "cartas"]))
-    if kind == "renuncia":
-        return {"hand": hand.name, "penalty": "renuncia", "players": [draw(st.sampled_from(PLAYERS))]}
-    if kind == "cartas":
-        offenders = draw(st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=4, unique=True))
-        entry = {"hand": hand.name, "penalty": "cartas-passadas", "players": offenders}
-        if hand.total % len(offenders):
-            share = [-(hand.total // len(offenders))] * len(offenders)
-            share[0] -= hand.total % len(offenders)
-            points = dict(zip(offenders, share))
-            entry["points"] = [points.get(p, 0) for p in PLAYERS]
-        return entry
-    counts = draw(split(hand.units))
-    if kind == "short":  # the Art 6 charge keeps the hand's total
-        taken = [i for i, c in enumerate(counts) if c]
-        counts[draw(st.sampled_from(taken))] -= 1
-        return {"hand": hand.name, "counts": counts}
-    if kind == "points":
-        return {"hand": hand.name, "points": [-c * hand.unit for c in counts]}
-    return {"hand": hand.name, "counts": counts}
-
-
-@st.composite
-def festa_entries(draw, beneficiary):
-    entries = []
-    others = [p for p in PLAYERS if p != beneficiary]
-    if draw(st.booleans()):
-        penalty = draw(st.sampled_from(["renuncia", "cartas-passadas"]))
-        count = 1 if penalty == "renuncia" else draw(st.integers(1, 2))
-        entries.append(
-            {
-                "hand": "festa",
-                "beneficiary": beneficiary,
-                "penalty": penalty,
-                "players": draw(st.lists(st.sampled_from(PLAYERS), min_size=count, max_size=count, unique=True)),
-            }
-        )
-    contract = draw(st.sampled_from(["positivos", "nulos", "4-3-3-3"]))
-    entry = {"hand": "festa", "beneficiary": beneficiary, "contract": contract}
-    if contract == "positivos":  # Art 9, 2a fase: positivos names its trump
-        entry["trump"] = draw(st.sampled_from(KING.trumps))
-    if contract != "4-3-3-3":
-        if draw(st.booleans()):
-            limit = 8 if contract == "positivos" else 3
-            entry["offer"] = {"by": draw(st.sampled_from(others)), "tricks": draw(st.integers(1, limit))}
-        entry["tricks"] = draw(split(13))
-    entries.append(entry)
-    return entries
-
-
-@st.composite
-def valid_game(draw):
-    hands = [draw(negative_entry(hand)) for hand in KING.negative_hands]
-    for beneficiary in PLAYERS:
-        hands.extend(draw(festa_entries(beneficiary)))
-    return hands
 
 
 @NO_TMP_CHECK

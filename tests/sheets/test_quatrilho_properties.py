@@ -4,7 +4,7 @@ issue's sheet gives its nets."""
 
 from conftest import EXAMPLES
 from hypothesis import given
-from hypothesis import strategies as st
+from random_games import round_entries
 
 from scorekeeper import games
 from scorekeeper.rulebook.registry import find
@@ -12,81 +12,6 @@ from scorekeeper.sheet.yaml_lines import loads
 
 GAME = games.get("quatrilho")
 RULES = find("quatrilho")
-FOUR = ["Ana", "Bia", "Caio", "Davi"]
-FIVE = [*FOUR, "Eva"]
-
-
-def tricks_for(figuras: int) -> list[int]:
-    """Q2: the tricks a side can have taken holding these figuras."""
-    if figuras == 35:
-        return [9, 10]
-    return [
-        t
-        for t in range(0, 10)
-        if (t == 0 and figuras == 0) or (t > 0 and max(0, 4 * t - 16) <= figuras <= min(4 * t + 11, 35))
-    ]
-
-
-@st.composite
-def side(draw):
-    """Figuras of a side and, now and then, its tricks (consistent with them, Q2)."""
-    figuras = draw(st.integers(0, 35))
-    tricks = draw(st.one_of(st.none(), st.sampled_from(tricks_for(figuras))))
-    return {"figuras": figuras} if tricks is None else {"figuras": figuras, "tricks": tricks}
-
-
-@st.composite
-def deal(draw, playing: list[str]):
-    """A valid deal among the four `playing`: any contract, a fine that ends it, fines under it."""
-    kind = draw(st.sampled_from(["normal", "solo-natural", "solo-preto", "solo-branco", "rolar", "fine"]))
-    pick = st.sampled_from(playing)
-    if kind == "fine":
-        return {"fine": draw(st.sampled_from(["bater", "sinal", "fora-de-vez", "negar-carta"])), "player": draw(pick)}
-    entry: dict = {"contract": kind}
-    if kind == "rolar":
-        cuts = sorted(draw(st.lists(st.integers(0, 35), min_size=3, max_size=3)))
-        counts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 35 - cuts[2]]
-        entry["figuras"] = dict(zip(playing, counts))
-        ranked = sorted(counts, reverse=True)
-        if ranked[1] == ranked[2] and sorted(counts) != [6, 6, 6, 17] and ranked[0] < 18:
-            a, b = draw(st.integers(-30, 30)), draw(st.integers(-30, 30))  # Q8: the sheet gives them
-            entry["chips"] = dict(zip(playing, [a, -a, b, -b]))
-    elif kind == "normal":
-        entry.update(caller=draw(pick), partner=draw(pick), **draw(side()))
-    else:
-        entry["player"] = draw(pick)
-        if kind == "solo-preto":
-            entry["giver"] = draw(pick)
-        entry.update(draw(side()))
-        if kind == "solo-branco" and entry["figuras"] == 0 and "tricks" not in entry:
-            entry["tricks"] = draw(st.sampled_from(tricks_for(0)))  # Art 18.4: figuras 0 may still be a trick
-    fines = []
-    if draw(st.booleans()):
-        fines.append({"fine": "olhar-vazas", "player": draw(pick)})
-    if kind.startswith("solo") and draw(st.booleans()):
-        fines.append({"fine": draw(st.sampled_from(["fora-de-vez", "negar-carta"])), "player": draw(pick)})
-    if fines:
-        soloist = entry.get("player")
-        if any(f == {"fine": "fora-de-vez", "player": soloist} for f in fines):
-            fines = [f for f in fines if f["player"] != soloist or f["fine"] != "fora-de-vez"]
-        if fines:
-            entry["fines"] = fines
-    return entry
-
-
-@st.composite
-def round_entries(draw):
-    """A table of four or five, and deals in order (each among the four not dealing), with a
-    talha bought now and then."""
-    players = draw(st.sampled_from([FOUR, FIVE]))
-    entries = []
-    for number in range(draw(st.integers(1, 24))):
-        dealer = players[number % len(players)]
-        playing = [p for p in players if len(players) == 4 or p != dealer]
-        if draw(st.integers(0, 5)) == 0:
-            entries.append({"rebuy": draw(st.sampled_from(players))})
-        entries.append(draw(deal(playing)))
-    return players, entries
 
 
 def scored(players, entries):

@@ -1,4 +1,4 @@
-"""Rule test cases written as YAML (tests/cases/*.yaml), one parametrized test each, for every game.
+"""Rule test cases written as YAML (tests/sheets/cases/*.yaml), one parametrized test each, for every game.
 
 A case file names its game at the top (as sqlfluff's rule cases do), the sheet header its cases
 start from, and the cases:

@@ -3,22 +3,13 @@
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_games import sueca_deal as deal
+from random_games import truco_hand as hand
 
 from scorekeeper.core.check import check_file
 
 TEAMS = {"Nos": ["Ana", "Bruno"], "Eles": ["Carla", "Duarte"]}
 NO_TMP_CHECK = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
-
-card_split = st.integers(0, 120).filter(lambda n: n not in (1, 119)).map(lambda n: [n, 120 - n])
-deal = st.one_of(
-    card_split.map(lambda points: {"points": points}),
-    st.sampled_from(["Nos", "Eles"]).map(
-        lambda team: {"points": [120, 0] if team == "Nos" else [0, 120], "all_tricks": True}
-    ),
-    st.sampled_from(["Nos", "Eles"]).map(lambda team: {"penalty": "renuncia", "team": team}),
-    st.sampled_from(["Nos", "Eles"]).map(lambda team: {"penalty": "ponto", "team": team, "reason": "sinais"}),
-    st.sampled_from(["Nos", "Eles"]).map(lambda team: {"penalty": "castigo", "team": team}),
-)
 
 
 def scored(tmp_path, rules, key, entries):
@@ -48,17 +39,6 @@ def test_random_deals_never_break_the_moca_rules(tmp_path, deals):
     for team in ("Nos", "Eles"):
         counted = result.extra["teams"][team]["game_points"]
         assert counted >= 4 * mocas[team]["mocas"]
-
-
-hand = st.one_of(
-    st.tuples(st.sampled_from(["Nos", "Eles"]), st.sampled_from([1, 3, 6, 9, 12])).map(
-        lambda t: {"winner": t[0], "value": t[1]}
-    ),
-    st.sampled_from(["Nos", "Eles"]).map(lambda team: {"winner": team}),
-    st.sampled_from(["Nos", "Eles"]).map(lambda team: {"mao_de_onze": "declined", "team": team}),
-    st.sampled_from(["Nos", "Eles"]).map(lambda team: {"penalty": "olhar-baralho", "team": team}),
-    st.just({"void": "misdeal"}),
-)
 
 
 @NO_TMP_CHECK

@@ -1,6 +1,6 @@
 """Sueca and Truco house rule files (edited copies of the shipped ones): validated on load, and
-used (a truco played to one game). Their rule cases are YAML (tests/cases/sueca_deals.yaml,
-truco_hands.yaml), run by tests/test_rule_cases.py."""
+used (a truco played to one game). Their rule cases are YAML (tests/sheets/cases/sueca_deals.yaml,
+truco_hands.yaml), run by tests/sheets/test_rule_cases.py."""
 
 import pathlib
 

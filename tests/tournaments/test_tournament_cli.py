@@ -1,6 +1,6 @@
 """`scorekeeper tournament`: the file it keeps, the draw and its refusals, check and standings,
 as an organiser runs them (issue 10). The standings' numbers by each regulation are tested in
-tests/test_standings_*.py; here, that the commands carry them."""
+tests/tournaments/test_standings_*.py; here, that the commands carry them."""
 
 import json
 import pathlib

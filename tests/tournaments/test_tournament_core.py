@@ -1,7 +1,7 @@
 """core.tournament called with no click: each operation takes plain arguments and returns data
 (what it drew, wrote, ranked or found), and `tournament check --format json|csv` gives the same
 findings as data. The numbers are the example final's (examples/championship-king: its
-standings worked out in tests/test_championships.py) and a draw's by its recorded seed."""
+standings worked out in tests/tournaments/test_championships.py) and a draw's by its recorded seed."""
 
 import json
 import shutil

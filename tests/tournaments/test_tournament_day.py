@@ -14,7 +14,7 @@ from conftest import run
 
 from scorekeeper.tournaments.tournament_file import load
 
-KING = pathlib.Path(__file__).resolve().parent.parent / "examples" / "championship-king"
+KING = pathlib.Path(__file__).resolve().parents[2] / "examples" / "championship-king"
 
 
 @pytest.fixture

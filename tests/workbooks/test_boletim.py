@@ -7,6 +7,7 @@ import zipfile
 import openpyxl
 import pytest
 from conftest import EXAMPLES, files_in, run
+from workbook_heads import KING_BOLETIM_HEADS_PT
 
 from scorekeeper.sheet.load import load_sheet
 
@@ -46,22 +47,7 @@ def test_export_writes_one_worksheet_per_sheet_and_a_summary(tmp_path):
     assert wb.sheetnames == ["Resumo", "Mesa1 R1", "Mesa3 R1"]
     ws = wb["Mesa1 R1"]
     assert ws["A1"].value == "Boletim de Pontuação — King (Regulamento Nacional Interbancário)"
-    assert [ws.cell(5, c).value for c in range(1, 15)] == [
-        "Nº",
-        "Mão",
-        "Beneficiário",
-        "Contrato",
-        "Trunfo",
-        "Ofertante",
-        "Vazas oferecidas",
-        "Penalidade",
-        "Faltosos",
-        "Valor",
-        "Unidades",
-        "Qtd",
-        "Negativos",
-        "Positivos",
-    ]
+    assert [ws.cell(5, c).value for c in range(1, 15)] == KING_BOLETIM_HEADS_PT[:14]
     assert [ws.cell(4, c).value for c in (12, 15, 18, 21)] == ["Ana", "Bruno", "Carla", "Duarte"]
     assert [ws.cell(r, 2).value for r in range(6, 17)] == [
         "Vazas",

@@ -12,10 +12,9 @@ import recalc
 from conftest import EXAMPLES, PLAYERS, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_games import sueca_deal as deal
+from random_games import truco_hand, valid_game
 from recalc import GNUMERIC as ENGINE
-from test_properties import valid_game
-from test_team_properties import deal
-from test_team_properties import hand as truco_hand
 
 
 @pytest.fixture

@@ -9,10 +9,9 @@ fail instead, as .ci/run installs LibreOffice.
 import recalc
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_games import sueca_deal as deal
+from random_games import truco_hand, valid_game
 from recalc import LIBREOFFICE as ENGINE
-from test_properties import valid_game
-from test_team_properties import deal
-from test_team_properties import hand as truco_hand
 
 ENGINE.require()
 

@@ -11,7 +11,8 @@ import yaml
 from conftest import EXAMPLES, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_quatrilho_properties import round_entries
+from random_games import round_entries
+from workbook_heads import QUATRILHO_PLANILHA_HEADS_PT
 
 from scorekeeper import i18n
 from scorekeeper.core.check import check_file
@@ -109,20 +110,7 @@ def test_the_planilha_layout(tmp_path):
         "Regras",
         "quatrilho",
     ]
-    assert [ws.cell(5, c).value for c in range(1, 13)] == [
-        "Nº",
-        "Dá",
-        "Entrada",
-        "Quem",
-        "Parceiro / Deu",
-        "Figuras",
-        "Vazas",
-        "Coringa",
-        "Multa",
-        "Multado",
-        "Multa 2",
-        "Multado 2",
-    ]
+    assert [ws.cell(5, c).value for c in range(1, 13)] == QUATRILHO_PLANILHA_HEADS_PT
     # Figuras (rolar) M-R (the round has a rolar), Fichas da linha S-X, Fichas acumuladas Y-AD:
     # no Fichas escritas, as no entry has chips written
     assert [ws.cell(4, c).value for c in range(13, 19)] == ["Ari", "Bia", "Caio", "Davi", "Eva", "Zeca"]
