@@ -4,7 +4,7 @@ requests that save, for a game scripted as the browser tests script it.
     python benchmarks/pad_taps.py [--size 390x844|360x740]
 
 Starts `scorekeeper serve` on a new King sheet (a free loopback port, its own process) and plays
-the README tour's game (tests/test_serve_browser.KING_TOUR) in the system's Chromium at a
+the README tour's game (tests/serve/test_serve_browser.KING_TOUR) in the system's Chromium at a
 phone's size with touch: a field tapped is a tap, a button a tap, a character a keystroke.
 Prints each entry's taps and keystrokes, the whole game's against the issue's target (at most
 100) and against the question flow it replaced (143 for the same game), the requests that
