@@ -242,32 +242,54 @@ def align(expected: list[str], actual: list[str]) -> tuple[bool, list[str]]:
     line costs 0; an expected line missing, replaced by another or an actual line extra costs 1.
     """
     pats = [None if e.strip() == "..." else _line_pattern(e) for e in expected]
-    n, m = len(expected), len(actual)
+    cost = _alignment_costs(pats, actual)
+    return cost[0][0] == 0, _suggested(expected, actual, pats, cost)
+
+
+def _alignment_costs(pats: list[re.Pattern[str] | None], actual: list[str]) -> list[list[int]]:
+    """cost[i][j]: the least cost of aligning the expected lines from i with the actual lines
+    from j (a None pattern is a `...` line)."""
+    n, m = len(pats), len(actual)
     inf = n + m + 1
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
     cost[n][m] = 0
     for i in range(n, -1, -1):
         for j in range(m, -1, -1):
-            if i == n and j == m:
-                continue
-            best = inf
-            if i < n and pats[i] is None:
-                best = cost[i + 1][j]  # `...` takes no more lines
-                if j < m:
-                    best = min(best, cost[i][j + 1])  # `...` takes actual[j]
-            elif i < n and j < m and pats[i].match(actual[j]):
-                best = cost[i + 1][j + 1]
-            if i < n and pats[i] is not None:
-                best = min(best, 1 + cost[i + 1][j])  # expected[i] is not printed
-                if j < m:
-                    best = min(best, 1 + cost[i + 1][j + 1])  # actual[j] is printed instead
-            if j < m:
-                best = min(best, 1 + cost[i][j + 1])  # actual[j] is not shown
-            cost[i][j] = best
+            if i < n or j < m:
+                cost[i][j] = _best_step(pats, actual, cost, i, j)
+    return cost
+
+
+def _best_step(pats: list[re.Pattern[str] | None], actual: list[str], cost: list[list[int]], i: int, j: int) -> int:
+    """The least cost from (i, j), the costs after it known."""
+    n, m = len(pats), len(actual)
+    pattern = pats[i] if i < n else None
+    best = n + m + 1
+    if i < n and pattern is None:
+        best = cost[i + 1][j]  # `...` takes no more lines
+        if j < m:
+            best = min(best, cost[i][j + 1])  # `...` takes actual[j]
+    elif pattern is not None and j < m and pattern.match(actual[j]):
+        best = cost[i + 1][j + 1]
+    if pattern is not None:
+        best = min(best, 1 + cost[i + 1][j])  # expected[i] is not printed
+        if j < m:
+            best = min(best, 1 + cost[i + 1][j + 1])  # actual[j] is printed instead
+    if j < m:
+        best = min(best, 1 + cost[i][j + 1])  # actual[j] is not shown
+    return best
+
+
+def _suggested(
+    expected: list[str], actual: list[str], pats: list[re.Pattern[str] | None], cost: list[list[int]]
+) -> list[str]:
+    """The expected lines rewritten along the cheapest alignment (`cost`)."""
+    n, m = len(expected), len(actual)
     suggested, i, j = [], 0, 0
     while i < n or j < m:
         here = cost[i][j]
-        if i < n and pats[i] is None:  # a `...` takes as few lines as it can
+        pattern = pats[i] if i < n else None
+        if i < n and pattern is None:  # a `...` takes as few lines as it can
             if cost[i + 1][j] == here:
                 suggested.append(expected[i])
                 i += 1
@@ -275,20 +297,20 @@ def align(expected: list[str], actual: list[str]) -> tuple[bool, list[str]]:
             if j < m and cost[i][j + 1] == here:
                 j += 1
                 continue
-        elif i < n and j < m and pats[i].match(actual[j]) and cost[i + 1][j + 1] == here:
+        elif pattern is not None and j < m and pattern.match(actual[j]) and cost[i + 1][j + 1] == here:
             suggested.append(expected[i])
             i, j = i + 1, j + 1
             continue
-        if i < n and j < m and pats[i] is not None and 1 + cost[i + 1][j + 1] == here:
+        if pattern is not None and j < m and 1 + cost[i + 1][j + 1] == here:
             suggested.append(actual[j])
             i, j = i + 1, j + 1
             continue
-        if i < n and pats[i] is not None and 1 + cost[i + 1][j] == here:
+        if pattern is not None and 1 + cost[i + 1][j] == here:
             i += 1
             continue
         suggested.append(actual[j])
         j += 1
-    return cost[0][0] == 0, suggested
+    return suggested
 
 
 # --- running --------------------------------------------------------------------------------
