@@ -5,6 +5,15 @@ their results come from scoring them (tournaments.results)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
+
+
+class GameRules(Protocol):
+    """What every game's loaded rules (rules.find) hold: the game they are of (their `game:`),
+    by which games.get finds the Game that reads them; the rest is the game's own."""
+
+    @property
+    def game(self) -> str: ...
 
 
 @dataclass(eq=False)
@@ -67,7 +76,7 @@ class Tournament:
 
     source: str
     name: str
-    rules: object  # the loaded rules (rules.find)
+    rules: GameRules  # the loaded rules (rules.find)
     rules_ref: str
     players: list[str] = field(default_factory=list)
     teams: dict[str, list[str]] = field(default_factory=dict)
