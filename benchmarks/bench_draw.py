@@ -27,6 +27,7 @@ Not a test: the machine's load moves the times; --strict exits 1 when a target i
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import random
 import sys
@@ -153,7 +154,7 @@ TARGETS = [
     (30, QUATRILHO, 5, 0, "a starter over Z_6"),
     (40, QUATRILHO, 6, 0, "a transversal design"),
     (18, (4,), 5, 0, "two byes a round; the search"),
-    (9, (4,), 4, 14, "exhaustion (tests/test_draw.py)"),
+    (9, (4,), 4, 14, "exhaustion (tests/tournaments/test_draw.py)"),
     (62, QUATRILHO, 8, 0, "the search"),
 ]
 TIME_TARGET = 10.0  # seconds, each draw of a target field
@@ -279,9 +280,9 @@ def speed(count: int, history_rounds: int, runs: int) -> bool:
         history, byes = history_of(players, sizes, history_rounds, rounds_total)
         ours, greedy, shuffle = best_of(
             runs,
-            lambda: draw_tables(players, sizes, history, byes, rounds_total, 7),
-            lambda: greedy_draw(players, sizes, history, byes, 7),
-            lambda: shuffles(players, 7),
+            functools.partial(draw_tables, players, sizes, history, byes, rounds_total, 7),
+            functools.partial(greedy_draw, players, sizes, history, byes, 7),
+            functools.partial(shuffles, players, 7),
         )
         drawn = draw_tables(players, sizes, history, byes, rounds_total, 7).tables
         greedy_tables = greedy_draw(players, sizes, history, byes, 7)[0]
@@ -307,17 +308,37 @@ def starter_search(orbits: int, m: int, fixed: int, size: int, rounds: int, limi
     x in Z_m), then the fixed points; round k adds k to x. Two pairs of the starter that one
     translation carries onto each other would meet twice, so each pair's class (its orbits and
     the difference of its x's) may hold starts that lie `rounds` or more apart on Z_m; two
-    fixed points never share a table."""
-    count = orbits * m + fixed
-    reach = [
-        sum(1 << position for position in {(start + k) % m for k in range(1 - rounds, rounds)}) for start in range(m)
-    ]
-    taken: dict[tuple, int] = {}
-    used = [False] * count
-    tables: list[list[int]] = []
-    nodes = 0
+    fixed points never share a table. None when none is found in `limit` nodes."""
+    search = _StarterSearch(orbits, m, fixed, size, rounds, limit)
+    try:
+        return search.tables if search.next_table() else None
+    except TimeoutError:
+        return None
 
-    def classes(first: int, second: int) -> list[tuple[tuple, int]] | None:
+
+PairClass = tuple  # a pair's class: ("f", fixed point, orbit), (orbit, difference) or (orbit, orbit, difference)
+
+
+class _StarterSearch:
+    """The depth-first search of starter_search: the tables placed so far, the points used, and
+    for each class of pairs the starts it holds (as the bits of the starts they reach)."""
+
+    def __init__(self, orbits: int, m: int, fixed: int, size: int, rounds: int, limit: int) -> None:
+        self.orbits, self.m, self.size, self.limit = orbits, m, size, limit
+        self.count = orbits * m + fixed
+        self.reach = [
+            sum(1 << position for position in {(start + k) % m for k in range(1 - rounds, rounds)})
+            for start in range(m)
+        ]
+        self.taken: dict[PairClass, int] = {}
+        self.used = [False] * self.count
+        self.tables: list[list[int]] = []
+        self.nodes = 0
+
+    def classes(self, first: int, second: int) -> list[tuple[PairClass, int]] | None:
+        """The class of the pair and its start (two of each for a pair half the group apart),
+        or None for two fixed points."""
+        m, orbits = self.m, self.orbits
         (o1, x1), (o2, x2) = (
             divmod(first, m) if first < orbits * m else ("f", first),
             divmod(second, m) if second < orbits * m else ("f", second),
@@ -336,63 +357,67 @@ def starter_search(orbits: int, m: int, fixed: int, size: int, rounds: int, limi
             o1, x1, o2, x2 = o2, x2, o1, x1
         return [((o1, o2, (x2 - x1) % m), x1)]
 
-    def fill(table: list[int], low: int) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > limit:
+    def added(self, table: list[int], point: int) -> list[tuple[PairClass, int]] | None:
+        """The classes and starts `point` adds at `table`, or None when it may not sit there."""
+        added: list[tuple[PairClass, int]] = []
+        for other in table:
+            found = self.classes(other, point)
+            if found is None:
+                return None
+            for key, start in found:
+                if self.taken.get(key, 0) >> start & 1 or any(
+                    key == k and self.reach[s] >> start & 1 for k, s in added
+                ):
+                    return None
+                added.append((key, start))
+        return added
+
+    def fill(self, table: list[int], low: int) -> bool:
+        """Whether `table` can be filled from the points from `low` on, and every later table after it."""
+        self.nodes += 1
+        if self.nodes > self.limit:
             raise TimeoutError
-        if len(table) == size:
-            tables.append(list(table))
-            if next_table():
+        if len(table) == self.size:
+            self.tables.append(list(table))
+            if self.next_table():
                 return True
-            tables.pop()
+            self.tables.pop()
             return False
-        for point in range(low, count):
-            if used[point]:
+        for point in range(low, self.count):
+            if self.used[point]:
                 continue
-            added: list[tuple[tuple, int]] = []
-            fits = True
-            for other in table:
-                found = classes(other, point)
-                if found is None:
-                    fits = False
-                    break
-                for key, start in found:
-                    if taken.get(key, 0) >> start & 1 or any(key == k and reach[s] >> start & 1 for k, s in added):
-                        fits = False
-                        break
-                    added.append((key, start))
-                if not fits:
-                    break
-            if fits:
-                saved = [(key, taken.get(key, 0)) for key, _start in added]
-                for key, start in added:
-                    taken[key] = taken.get(key, 0) | reach[start]
-                used[point] = True
-                table.append(point)
-                if fill(table, point + 1):
-                    return True
-                table.pop()
-                used[point] = False
-                for key, value in reversed(saved):
-                    taken[key] = value
+            added = self.added(table, point)
+            if added is not None and self.seated(table, point, added):
+                return True
         return False
 
-    def next_table() -> bool:
-        if len(tables) == count // size:
+    def seated(self, table: list[int], point: int, added: list[tuple[PairClass, int]]) -> bool:
+        """Whether the search succeeds with `point` at `table`; undone when it does not."""
+        taken = self.taken
+        saved = [(key, taken.get(key, 0)) for key, _start in added]
+        for key, start in added:
+            taken[key] = taken.get(key, 0) | self.reach[start]
+        self.used[point] = True
+        table.append(point)
+        if self.fill(table, point + 1):
             return True
-        first = next((p for p in range(orbits * m, count) if not used[p]), None)
-        if first is None:
-            first = next(p for p in range(count) if not used[p])
-        used[first] = True
-        found = fill([first], 0)
-        used[first] = False
-        return found
+        table.pop()
+        self.used[point] = False
+        for key, value in reversed(saved):
+            taken[key] = value
+        return False
 
-    try:
-        return tables if next_table() else None
-    except TimeoutError:
-        return None
+    def next_table(self) -> bool:
+        """Whether the tables still to place can all be placed (a fixed point heads each first)."""
+        if len(self.tables) == self.count // self.size:
+            return True
+        first = next((p for p in range(self.orbits * self.m, self.count) if not self.used[p]), None)
+        if first is None:
+            first = next(p for p in range(self.count) if not self.used[p])
+        self.used[first] = True
+        found = self.fill([first], 0)
+        self.used[first] = False
+        return found
 
 
 def starters() -> bool:

@@ -12,7 +12,7 @@ Cases, each written to a temporary folder and run as a fresh `scorekeeper` proce
   dense-3mib     the sheets a command reads at most (3 MiB) as dense as YAML gets: 48 sheets of
                  64 KiB of hands, each refused for its length after it is parsed: check.
 CPU seconds (user and system) are what the machine's other work moves least; wall seconds are
-printed beside them. Not a test (tests/test_attack_tournament.py times the first three with a
+printed beside them. Not a test (tests/attacks/test_attack_tournament.py times the first three with a
 generous bound); --strict exits 1 when a command takes 10 CPU seconds or more.
 """
 

@@ -4,12 +4,12 @@ requests that save, for a game scripted as the browser tests script it.
     python benchmarks/pad_taps.py [--size 390x844|360x740]
 
 Starts `scorekeeper serve` on a new King sheet (a free loopback port, its own process) and plays
-the README tour's game (tests/test_serve_browser.KING_TOUR) in the system's Chromium at a
+the README tour's game (tests/serve/test_serve_browser.KING_TOUR) in the system's Chromium at a
 phone's size with touch: a field tapped is a tap, a button a tap, a character a keystroke.
 Prints each entry's taps and keystrokes, the whole game's against the issue's target (at most
 100) and against the question flow it replaced (143 for the same game), the requests that
 saved and the pages loaded. Another game is measured by adding its scripted entries (a list of
-test_serve_browser.Entry) to GAMES. Not a test: tests/test_serve_browser.py asserts the counts.
+test_serve_browser.Entry) to GAMES. Not a test: tests/serve/test_serve_browser.py asserts the counts.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE.parent / "tests" / "serve"))  # the browser test whose tour and phones this replays
 
 from test_serve_browser import ARGS, CHROMIUM, KING_SHEET, KING_TOUR, PHONES, Phone  # noqa: E402
 

@@ -3,7 +3,7 @@
 Every user-facing message is an English id in `_()`, `N_()`, `ngettext()` or `pgettext()`; the
 catalogs are scorekeeper/locale/<lang>/LC_MESSAGES/scorekeeper.po (and click.po, for click's
 own messages, extracted from the installed click), compiled to .mo beside them and shipped in
-the wheel. tests/test_catalogs.py uses the same functions, so a message without a translation,
+the wheel. tests/i18n/test_catalogs.py uses the same functions, so a message without a translation,
 a translation whose message is gone, a placeholder lost in translation or a stale .mo fails.
 
     python tools/catalogs.py update     # add the code's new messages to every .po, drop the gone ones

@@ -1,6 +1,6 @@
 """The docs pages generated from the code: the finding codes (the codes registry, as `scorekeeper
 codes --format markdown` lists them) and the command-line reference (every command's and
-subcommand's --help, as click writes it at 80 columns, in English). tests/test_docs.py compares
+subcommand's --help, as click writes it at 80 columns, in English). tests/docs/test_docs.py compares
 the committed pages with what this writes, so they cannot drift from the code.
 
     python tools/gen_docs.py           # rewrite docs/finding-codes.md and docs/cli.md
@@ -83,7 +83,7 @@ def codes_page() -> str:
             "",
             "Every kind of finding scorekeeper reports, with the article it is found under and what it",
             "means. A code is the same in every language and is never given to another kind",
-            "(`tests/finding_codes.ledger` keeps every code ever issued); `check` prints it after the",
+            "(`tests/code/finding_codes.ledger` keeps every code ever issued); `check` prints it after the",
             "severity and JSON gives it as `code`. `scorekeeper codes` lists them in the language in use;",
             "this is its list, in English ([Languages](languages.md) says how a language is chosen).",
             "",

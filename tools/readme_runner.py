@@ -43,27 +43,27 @@ HERE = pathlib.Path(__file__).resolve().parent
 TOUR_FOLDER = "mkdir tour && cp -r examples tour/ && cd tour"
 # LEIAME.md (the Portuguese guide) speaks pt_PT: its reader sets SCOREKEEPER_LANG, Session does.
 LANGUAGE_SETUP = "export SCOREKEEPER_LANG=pt_PT"
-# The score pad's server runs until Ctrl-C: the browser tests start it (tests/test_serve_browser.py).
+# The score pad's server runs until Ctrl-C: the browser tests start it (tests/serve/test_serve_browser.py).
 SERVE = "scorekeeper serve examples/championship-king/final.yaml --host 0.0.0.0"
 SET_UP = {
     "README.md": {
         "pip install . && scorekeeper check examples/king-final-nacional-mesa1.yaml": "installs the package",
         "pip install '.[test]' && pytest": "runs this very test suite",
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
-        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
+        SERVE: "a server that runs until Ctrl-C; tests/serve/test_serve_browser.py starts it and records through it",
     },
     "LEIAME.md": {
         "pip install . && scorekeeper --lang pt_PT check examples/king-final-nacional-mesa1.yaml": "installs the package",
         LANGUAGE_SETUP: "done by Session: the guide's language",
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
-        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
+        SERVE: "a server that runs until Ctrl-C; tests/serve/test_serve_browser.py starts it and records through it",
     },
     "docs": {  # every docs/*.md page
         TOUR_FOLDER: "made by Session: tour/ with a copy of examples/, beside rules/",
         "pip install '.[docs]' && mkdocs build --strict": "builds this site from a checkout (CI does)",
         "python tools/gen_docs.py": "rewrites the generated pages from a checkout (a test compares them)",
         "python tools/readme_runner.py --docs --update": "runs these very pages",
-        SERVE: "a server that runs until Ctrl-C; tests/test_serve_browser.py starts it and records through it",
+        SERVE: "a server that runs until Ctrl-C; tests/serve/test_serve_browser.py starts it and records through it",
     },
 }
 NOT_RUN = {**SET_UP["README.md"], **SET_UP["LEIAME.md"], **SET_UP["docs"]}
@@ -242,32 +242,54 @@ def align(expected: list[str], actual: list[str]) -> tuple[bool, list[str]]:
     line costs 0; an expected line missing, replaced by another or an actual line extra costs 1.
     """
     pats = [None if e.strip() == "..." else _line_pattern(e) for e in expected]
-    n, m = len(expected), len(actual)
+    cost = _alignment_costs(pats, actual)
+    return cost[0][0] == 0, _suggested(expected, actual, pats, cost)
+
+
+def _alignment_costs(pats: list[re.Pattern[str] | None], actual: list[str]) -> list[list[int]]:
+    """cost[i][j]: the least cost of aligning the expected lines from i with the actual lines
+    from j (a None pattern is a `...` line)."""
+    n, m = len(pats), len(actual)
     inf = n + m + 1
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
     cost[n][m] = 0
     for i in range(n, -1, -1):
         for j in range(m, -1, -1):
-            if i == n and j == m:
-                continue
-            best = inf
-            if i < n and pats[i] is None:
-                best = cost[i + 1][j]  # `...` takes no more lines
-                if j < m:
-                    best = min(best, cost[i][j + 1])  # `...` takes actual[j]
-            elif i < n and j < m and pats[i].match(actual[j]):
-                best = cost[i + 1][j + 1]
-            if i < n and pats[i] is not None:
-                best = min(best, 1 + cost[i + 1][j])  # expected[i] is not printed
-                if j < m:
-                    best = min(best, 1 + cost[i + 1][j + 1])  # actual[j] is printed instead
-            if j < m:
-                best = min(best, 1 + cost[i][j + 1])  # actual[j] is not shown
-            cost[i][j] = best
+            if i < n or j < m:
+                cost[i][j] = _best_step(pats, actual, cost, i, j)
+    return cost
+
+
+def _best_step(pats: list[re.Pattern[str] | None], actual: list[str], cost: list[list[int]], i: int, j: int) -> int:
+    """The least cost from (i, j), the costs after it known."""
+    n, m = len(pats), len(actual)
+    pattern = pats[i] if i < n else None
+    best = n + m + 1
+    if i < n and pattern is None:
+        best = cost[i + 1][j]  # `...` takes no more lines
+        if j < m:
+            best = min(best, cost[i][j + 1])  # `...` takes actual[j]
+    elif pattern is not None and j < m and pattern.match(actual[j]):
+        best = cost[i + 1][j + 1]
+    if pattern is not None:
+        best = min(best, 1 + cost[i + 1][j])  # expected[i] is not printed
+        if j < m:
+            best = min(best, 1 + cost[i + 1][j + 1])  # actual[j] is printed instead
+    if j < m:
+        best = min(best, 1 + cost[i][j + 1])  # actual[j] is not shown
+    return best
+
+
+def _suggested(
+    expected: list[str], actual: list[str], pats: list[re.Pattern[str] | None], cost: list[list[int]]
+) -> list[str]:
+    """The expected lines rewritten along the cheapest alignment (`cost`)."""
+    n, m = len(expected), len(actual)
     suggested, i, j = [], 0, 0
     while i < n or j < m:
         here = cost[i][j]
-        if i < n and pats[i] is None:  # a `...` takes as few lines as it can
+        pattern = pats[i] if i < n else None
+        if i < n and pattern is None:  # a `...` takes as few lines as it can
             if cost[i + 1][j] == here:
                 suggested.append(expected[i])
                 i += 1
@@ -275,20 +297,20 @@ def align(expected: list[str], actual: list[str]) -> tuple[bool, list[str]]:
             if j < m and cost[i][j + 1] == here:
                 j += 1
                 continue
-        elif i < n and j < m and pats[i].match(actual[j]) and cost[i + 1][j + 1] == here:
+        elif pattern is not None and j < m and pattern.match(actual[j]) and cost[i + 1][j + 1] == here:
             suggested.append(expected[i])
             i, j = i + 1, j + 1
             continue
-        if i < n and j < m and pats[i] is not None and 1 + cost[i + 1][j + 1] == here:
+        if pattern is not None and j < m and 1 + cost[i + 1][j + 1] == here:
             suggested.append(actual[j])
             i, j = i + 1, j + 1
             continue
-        if i < n and pats[i] is not None and 1 + cost[i + 1][j] == here:
+        if pattern is not None and 1 + cost[i + 1][j] == here:
             i += 1
             continue
         suggested.append(actual[j])
         j += 1
-    return cost[0][0] == 0, suggested
+    return suggested
 
 
 # --- running --------------------------------------------------------------------------------
@@ -423,10 +445,21 @@ def _answer(expected: list[str], shown: str, start: int) -> tuple[str | None, in
     return None, start
 
 
+def run_in_order(commands: list[Command], root: str, language: str | None = None) -> dict[int, Outcome]:
+    """A guide's commands run in order in one session in `root` (its blocks build on each other),
+    by the line each command stands on."""
+    session = Session(root, language=language)
+    return {c.line: session.run(c) for c in commands}
+
+
+def command_id(command: Command) -> str:
+    """A command's name in a test report: its guide line and the words after `scorekeeper`."""
+    return f"L{command.line}-{' '.join(command.words[1:3])}"
+
+
 def run_readme(where: str, text: str, root: str, language: str | None = None) -> tuple[list[Block], list[Outcome]]:
     blocks = parse(where, text)
-    session = Session(root, language=language)
-    return blocks, [session.run(c) for c in commands(blocks)]
+    return blocks, list(run_in_order(commands(blocks), root, language).values())
 
 
 def update(text: str, outcomes: list[Outcome]) -> str:

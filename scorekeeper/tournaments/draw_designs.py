@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 class _Field(NamedTuple):
@@ -25,17 +28,10 @@ class _Field(NamedTuple):
 def _field(order: int) -> _Field | None:
     """GF(order) for order p, p**2 or p**3 (p prime), elements 0..order-1 as base-p digits of
     polynomials over GF(p); None for any other order."""
-    for prime in range(2, order + 1):
-        if order % prime == 0:
-            break
-    if any(prime % divisor == 0 for divisor in range(2, prime)):
+    found = _prime_power(order)
+    if found is None:
         return None
-    degree, power = 0, 1
-    while power < order:
-        power *= prime
-        degree += 1
-    if power != order or degree > 3:
-        return None
+    prime, degree = found
 
     def digits(value: int) -> list[int]:
         return [(value // prime**place) % prime for place in range(degree)]
@@ -43,13 +39,7 @@ def _field(order: int) -> _Field | None:
     def number(coefficients: list[int]) -> int:
         return sum(coefficient * prime**place for place, coefficient in enumerate(coefficients))
 
-    modulus: list[int] = [1, 0] if degree == 1 else []
-    if degree > 1:  # a monic polynomial of degree 2 or 3 without a root is irreducible
-        for low in range(prime**degree):
-            candidate = [*digits(low), 1]
-            if all(sum(c * x**k for k, c in enumerate(candidate)) % prime for x in range(prime)):
-                modulus = candidate
-                break
+    modulus = _modulus(prime, degree, digits)
 
     def multiply(first: int, second: int) -> int:
         product = [0] * (2 * degree)
@@ -68,6 +58,34 @@ def _field(order: int) -> _Field | None:
     ]
     mul = [[multiply(x, y) for y in range(order)] for x in range(order)]
     return _Field(add, mul)
+
+
+def _prime_power(order: int) -> tuple[int, int] | None:
+    """(p, d) when `order` is p**d, p prime and d at most 3; None otherwise."""
+    for prime in range(2, order + 1):
+        if order % prime == 0:
+            break
+    if any(prime % divisor == 0 for divisor in range(2, prime)):
+        return None
+    degree, power = 0, 1
+    while power < order:
+        power *= prime
+        degree += 1
+    if power != order or degree > 3:
+        return None
+    return prime, degree
+
+
+def _modulus(prime: int, degree: int, digits: Callable[[int], list[int]]) -> list[int]:
+    """The coefficients (lowest first) of the monic polynomial GF(prime**degree) is reduced by:
+    x for degree 1, else the first of degree 2 or 3 without a root (so irreducible)."""
+    if degree == 1:
+        return [1, 0]
+    for low in range(prime**degree):
+        candidate = [*digits(low), 1]
+        if all(sum(c * x**k for k, c in enumerate(candidate)) % prime for x in range(prime)):
+            return candidate
+    return []
 
 
 def affine_round(count: int, size: int, past: list[list[list[int]]], rng: random.Random) -> list[list[int]] | None:
@@ -124,31 +142,17 @@ def _label_plane(
     """Coordinates that make every past round a parallel class, or None. The first two rounds are
     x = constant and y = constant; an affine map of x and y fixes the first two x values (0, 1)
     and the first y value (0), so only the other x values and each later round's slope are tried."""
-    row = [0] * count
-    col = [0] * count
-    for table_number, table in enumerate(past[0]):
-        for number in table:
-            row[number] = table_number
-    for table_number, table in enumerate(past[1]):
-        for number in table:
-            col[number] = table_number
+    row = _table_of(count, past[0])
+    col = _table_of(count, past[1])
     at = {}
     for number in range(count):
         at[row[number], col[number]] = number
     if len(at) != count:
         return None  # two players met in both first rounds
     later = past[2:]
-    for tables in later:  # a class other than the first two meets each of their lines once
-        for table in tables:
-            if len({row[number] for number in table}) != size or len({col[number] for number in table}) != size:
-                return None
-    table_of = []
-    for tables in later:
-        where = [0] * count
-        for table_number, table in enumerate(tables):
-            for number in table:
-                where[number] = table_number
-        table_of.append(where)
+    if not all(_crosses(tables, row, size) and _crosses(tables, col, size) for tables in later):
+        return None  # a class other than the first two meets each of their lines once
+    table_of = [_table_of(count, tables) for tables in later]
     rest_values = list(range(2, size))
     for rest in itertools.permutations(rest_values):
         x_value = [0, 1, *rest]
@@ -162,6 +166,20 @@ def _label_plane(
     return None
 
 
+def _table_of(count: int, tables: list[list[int]]) -> list[int]:
+    """The table each player sits at in a round of `tables`."""
+    where = [0] * count
+    for table_number, table in enumerate(tables):
+        for number in table:
+            where[number] = table_number
+    return where
+
+
+def _crosses(tables: list[list[int]], line_of: list[int], size: int) -> bool:
+    """Whether every table of a round holds one player of each of `size` lines (`line_of`)."""
+    return all(len({line_of[number] for number in table}) == size for table in tables)
+
+
 def _fit(
     size: int, gf: _Field, neg: list[int], at: dict, table_of: list[list[int]], x_value: list[int], first_slope: int
 ) -> tuple[list[int], list[int]] | None:
@@ -173,13 +191,14 @@ def _fit(
     for index, where in enumerate(table_of):
         choices = [first_slope] if index == 0 else [m for m in range(1, size) if m not in slopes]
         for slope in choices:
-            # The column y = 0 gives each table of this round its t = -m*x ...
-            offset: list[int | None] = [None] * size
+            # The column y = 0 gives each table of this round its t = -m*x (each table holds one
+            # player of that column: _label_plane checked it) ...
+            offset = [-1] * size
             for row_number in range(size):
                 offset[where[at[row_number, 0]]] = neg[gf.mul[slope][x_value[row_number]]]
             if y_value is None:  # ... and the row x = 0 gives each column its y = t
                 trial = [offset[where[at[0, col_number]]] for col_number in range(size)]
-                if sorted(trial) != list(range(size)):  # type: ignore[type-var]
+                if sorted(trial) != list(range(size)):
                     continue
                 candidate_y = trial
             else:
@@ -189,7 +208,7 @@ def _fit(
                 for r in range(size)
                 for c in range(size)
             ):
-                y_value = candidate_y  # type: ignore[assignment]
+                y_value = candidate_y
                 slopes.append(slope)
                 break
         else:

@@ -16,11 +16,14 @@ import itertools
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.errors import InputValueError, quote
-from scorekeeper.i18n import _
+from scorekeeper.i18n import M_
 from scorekeeper.tournaments import draw_designs, draw_search
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # At most this many players x rounds are planned ahead: a season of many rounds is planned over
 # its next rounds only, which bounds the time of a draw of 200 players.
@@ -151,35 +154,20 @@ def draw_tables(
     byes_plan = _plan_byes(players, byes_so_far, layout.byes, ahead, rng)
     index = {name: number for number, name in enumerate(players)}
     past = [[[index[name] for name in table if name in index] for table in round_tables] for round_tables in history]
-    first = None
+    first = _designed(len(players), layout, past, rng)
     taken, stopped = 0, "design"
-    if layout.byes == 0 and len(set(layout.tables)) == 1:
-        first = draw_designs.affine_round(len(players), layout.tables[0], past, rng)
-        if first is None:
-            first = draw_designs.design_round(len(players), layout.tables[0], past, rng)
     if first is None:
         byes_before = [byes_so_far.get(name, 0) for name in players]
-        plan, plan_byes, cost = draw_search.quick_search(len(players), layout, past, byes_plan, byes_before, rng)
-        stopped = "quick"
-        if (
-            layout.tables
-            and (steps is None or steps > 0)
-            and cost > draw_search.plan_bound(len(players), layout, past, len(plan), byes_before)
-        ):
-            deadline = None if time_budget is None else started + time_budget
-            searched = draw_search.tabu_search(
-                len(players),
-                layout,
-                past,
-                plan,
-                plan_byes,
-                byes_before,
-                random.Random(f"search {seed}"),
-                steps,
-                lambda: deadline is not None and clock() >= deadline,
-            )
-            plan, plan_byes, taken, stopped = searched
-        first, byes_plan[0] = plan[0], sorted(plan_byes[0])
+        deadline = None if time_budget is None else started + time_budget
+        first, byes_plan[0], taken, stopped = _searched(
+            len(players),
+            layout,
+            past,
+            byes_plan,
+            byes_before,
+            rng,
+            _Search(random.Random(f"search {seed}"), steps, lambda: deadline is not None and clock() >= deadline),
+        )
     tables = []
     for table in first:
         seats = [players[number] for number in table]
@@ -194,6 +182,52 @@ def draw_tables(
         None if steps is not None else time_budget,
         stopped,
     )
+
+
+def _designed(count: int, layout: Layout, past: list[list[list[int]]], rng: random.Random) -> list[list[int]] | None:
+    """The round from finite geometry (draw_designs), when every table has one size, nobody sits
+    out and the rounds so far are rounds of such a schedule; None otherwise."""
+    if layout.byes or len(set(layout.tables)) != 1:
+        return None
+    first = draw_designs.affine_round(count, layout.tables[0], past, rng)
+    if first is None:
+        first = draw_designs.design_round(count, layout.tables[0], past, rng)
+    return first
+
+
+class _Search(NamedTuple):
+    """What the tabu search is given: its own generator, the steps it may take (None: no limit)
+    and the clock it stops by when it has no limit."""
+
+    rng: random.Random
+    steps: int | None
+    out_of_time: Callable[[], bool]
+
+
+def _searched(
+    count: int,
+    layout: Layout,
+    past: list[list[list[int]]],
+    byes_plan: list[list[int]],
+    byes_before: list[int],
+    rng: random.Random,
+    search: _Search,
+) -> tuple[list[list[int]], list[int], int, str]:
+    """The round from the search (draw_search): the quick start, then the tabu search unless no
+    step is allowed or no plan can cost less than the start; the round's tables and byes, the
+    steps taken and why it stopped."""
+    plan, plan_byes, cost = draw_search.quick_search(count, layout, past, byes_plan, byes_before, rng)
+    taken, stopped = 0, "quick"
+    if (
+        layout.tables
+        and (search.steps is None or search.steps > 0)
+        and cost > draw_search.plan_bound(count, layout, past, len(plan), byes_before)
+    ):
+        searched = draw_search.tabu_search(
+            count, layout, past, plan, plan_byes, byes_before, search.rng, search.steps, search.out_of_time
+        )
+        plan, plan_byes, taken, stopped = searched
+    return plan[0], sorted(plan_byes[0]), taken, stopped
 
 
 def _again(history: list[list[list[str]]], tables: list[list[str]]) -> list[Again]:
@@ -237,7 +271,7 @@ def _allowed_sizes(sizes: tuple[int, ...]) -> list[int]:
     allowed = sorted({size for size in sizes}, reverse=True) if sizes else []
     if not allowed or any(not isinstance(size, int) or isinstance(size, bool) or size < 2 for size in allowed):
         raise InputValueError(
-            _("table sizes must be whole numbers of at least 2, not {sizes}").format(sizes=quote(list(sizes)))
+            M_("table sizes must be whole numbers of at least 2, not {sizes}", sizes=quote(list(sizes)))
         )
     return allowed
 
@@ -247,11 +281,11 @@ def _check_players(names: list[str], teams: bool = False) -> None:
     for name in names:
         if name in seen:
             message = (
-                _("team {name} is listed twice in the draw")
+                M_("team {name} is listed twice in the draw", name=quote(name))
                 if teams
-                else _("player {name} is listed twice in the draw")
+                else M_("player {name} is listed twice in the draw", name=quote(name))
             )
-            raise InputValueError(message.format(name=quote(name)))
+            raise InputValueError(message)
         seen.add(name)
 
 

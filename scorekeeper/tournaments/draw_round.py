@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from scorekeeper import games
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _, in_words, ngettext
+from scorekeeper.i18n import M_, Mn_, _
 from scorekeeper.journal.transaction import Change, FileChange, current
 from scorekeeper.sheet.yaml_edit import append_entry, flow
 from scorekeeper.tournaments import knockout
-from scorekeeper.tournaments.draw_plan import TIME_BUDGET, draw_tables, round_robin
+from scorekeeper.tournaments.draw_plan import TIME_BUDGET, Draw, draw_tables, round_robin
 from scorekeeper.tournaments.drawn_sheets import is_untouched, leftovers, new_sheet, sheet_name
 from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.standings import counted
@@ -47,7 +47,7 @@ class DrawnRound:
     byes: list[str] = field(default_factory=list)
     without: list[str] = field(default_factory=list)
     extra: DrawnRound | None = None
-    search: object = None  # draw.Draw: how a players' game's tables were found (its steps, time, repeats)
+    search: Draw | None = None  # how a players' game's tables were found (its steps, time, repeats)
 
 
 class DrawRefused(InputValueError):
@@ -62,31 +62,36 @@ def refuse_unfinished(tournament: Tournament, findings: list[Finding]) -> None:
     planned = tournament.planned_rounds
     if planned is not None and len(tournament.rounds) >= planned:
         raise DrawRefused(
-            _("round {number} was the last planned (planned_rounds: {number}); `--force` draws another").format(
-                number=planned
+            M_(
+                "round {number} was the last planned (planned_rounds: {number}); `--force` draws another",
+                number=planned,
             ),
             tournament.source,
         )
     last = tournament.rounds[-1]
-    lines = {item.line for item in (*last.tables, *last.matches)} | {last.line}
+    lines = {table.line for table in last.tables} | {match.line for match in last.matches} | {last.line}
     about_last = [f for f in findings if f.is_error and f.line in lines]
     if about_last:
         first, more = about_last[0], len(about_last) - 1
-        if more:
-            message = ngettext(
+        message = (
+            Mn_(
                 "round {number} is not finished: {finding} (and {count} more); `tournament check` "
                 "lists everything, `--force` draws anyway",
                 "round {number} is not finished: {finding} (and {count} more); `tournament check` "
                 "lists everything, `--force` draws anyway",
                 more,
+                number=last.number,
+                finding=first.message,
+                count=more,
             )
-        else:
-            message = _(
-                "round {number} is not finished: {finding}; `tournament check` lists everything, `--force` draws anyway"
+            if more
+            else M_(
+                "round {number} is not finished: {finding}; `tournament check` lists everything, `--force` draws anyway",
+                number=last.number,
+                finding=first.message,
             )
-        raise DrawRefused(
-            message.format(number=last.number, finding=in_words(first.message), count=more), tournament.source
         )
+        raise DrawRefused(message, tournament.source)
 
 
 def draw(
@@ -128,7 +133,7 @@ def draw(
         return drawn
     if extra_without:
         raise InputValueError(
-            _("--extra-without: only a players' game after its cut has an extra round (Art 23)"), tournament.source
+            M_("--extra-without: only a players' game after its cut has an extra round (Art 23)"), tournament.source
         )
     return _matches(tournament, game, checked, number, seed)
 
@@ -140,16 +145,19 @@ def _refuse_unknown_without(
     for name in extra_without:
         if not left_out:
             raise InputValueError(
-                _(
+                M_(
                     "--extra-without: round {number} has no extra round: it is drawn beside the last "
-                    "planned round, for those the cut leaves out (Art 23)"
-                ).format(number=number),
+                    "planned round, for those the cut leaves out (Art 23)",
+                    number=number,
+                ),
                 tournament.source,
             )
         if name not in left_out:
             raise InputValueError(
-                _("--extra-without: {name} is not one of the players the cut leaves out of round {number}").format(
-                    name=quote(name), number=number
+                M_(
+                    "--extra-without: {name} is not one of the players the cut leaves out of round {number}",
+                    name=quote(name),
+                    number=number,
                 ),
                 tournament.source,
             )
@@ -233,11 +241,11 @@ def _matches(tournament: Tournament, game, checked, number: int, seed: int) -> D
     """The next group round of every group's round robin (circle method); when the groups are
     played, the semi-finals (1st v 4th, 2nd v 3rd), then the final (TN3)."""
     group_rounds = [r for r in tournament.rounds if (r.stage or "group") == "group"]
-    pairs: list[tuple[str, str, str]] = []
-    for group, teams in tournament.groups.items():
+    pairs: list[tuple[str | None, str, str]] = []
+    for name, teams in tournament.groups.items():
         schedule = round_robin(list(teams))
         if len(group_rounds) < len(schedule):
-            pairs += [(group, a, b) for a, b in schedule[len(group_rounds)]]
+            pairs += [(name, a, b) for a, b in schedule[len(group_rounds)]]
     if pairs:
         stage = "group"
     else:
@@ -265,7 +273,7 @@ def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[st
     results = counted(checked)
     rows = game.standings(tournament, results)
     played = {frozenset(match.teams) for r in tournament.rounds if r.stage == "negra" for match in r.matches}
-    pairs = []
+    pairs: list[tuple[str | None, str, str]] = []
     for tied in knockout.negras_needed(rows):
         # S5 (f): the tied teams play negras among themselves, a round robin of them when three or
         # more are tied, one negra a team a round; the next of its rounds not yet played.
@@ -278,14 +286,16 @@ def _knockout(tournament: Tournament, game, checked) -> tuple[str, list[tuple[st
     semis = [r for r in tournament.rounds if r.stage == "semi"]
     if not semis:
         # TN5: from one, two or four groups; any other count is the organiser's to write.
-        semis = knockout.semi_finals(rows, game.knockout_seeding, tournament.source, len(tournament.rounds) + 1)
-        return "semi", [(None, a, b) for a, b in semis]
+        drawn = knockout.semi_finals(rows, game.knockout_seeding, tournament.source, len(tournament.rounds) + 1)
+        pairs = [(None, a, b) for a, b in drawn]
+        return "semi", pairs
     if not any(r.stage == "final" for r in tournament.rounds):
         final = knockout.final(semis[-1].matches, results)
         if final is None:
-            raise InputValueError(_("the semi-finals have no winners yet"), tournament.source)
-        return "final", [(None, *final)]
-    raise InputValueError(_("the final is drawn: the tournament is over"), tournament.source)
+            raise InputValueError(M_("the semi-finals have no winners yet"), tournament.source)
+        pairs = [(None, *final)]
+        return "final", pairs
+    raise InputValueError(M_("the final is drawn: the tournament is over"), tournament.source)
 
 
 def append_round(tournament: Tournament, text: str, *rounds: list[str]) -> str:
@@ -365,7 +375,7 @@ def round_change(
         old = None
         if os.path.lexists(sheet):
             if not (sheet in found and found[sheet].untouched and is_untouched(tournament, sheet)):
-                raise InputValueError(_("{path}: already exists; a draw never replaces a sheet").format(path=sheet))
+                raise InputValueError(M_("{path}: already exists; a draw never replaces a sheet", path=sheet))
             old = current(sheet)
         files.append(FileChange(sheet, old, sheet_text.encode("utf-8")))
     files.append(FileChange(path, before, text.encode("utf-8")))

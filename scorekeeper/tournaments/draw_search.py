@@ -15,6 +15,8 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorekeeper.tournaments.draw_plan import Layout
 
 # The quick search's effort, counted in player-seat evaluations (never in seconds). At most about
@@ -50,78 +52,128 @@ def quick_search(
     # What one more meeting of a pair that met m times adds, and what one less saves.
     add = [REPEAT_WEIGHT * (m >= 1) + m for m in range(most)]
     save = [REPEAT_WEIGHT * (m >= 2) + m - 1 for m in range(most)]
-    met = [[0] * count for _ in range(count)]
-    for tables in past:
-        for table in tables:
-            for first, second in itertools.combinations(table, 2):
-                met[first][second] += 1
-                met[second][first] += 1
+    met = _meetings(count, past)
     plan = [_greedy(count, layout, byes, met, add, rng) for byes in byes_plan]
     byes_of = [list(byes) for byes in byes_plan]
-    bye_rounds: list[list[int]] = [[] for _ in range(count)]
-    for round_number, byes in enumerate(byes_of):
-        for number in byes:
-            bye_rounds[number].append(round_number)
     if not layout.tables:
         return plan, byes_of, 0
-    cost = sum(
-        REPEAT_WEIGHT * max(0, met[a][b] - 1) + met[a][b] * (met[a][b] - 1) // 2 for a in range(count) for b in range(a)
-    )
+    cost = _total(count, met)
     # Swapping between a table of five and one of four changes how many meetings a player has,
     # so the bound holds only when all tables have one size.
     bound = _lower_bound(count, met) if len(set(layout.tables)) == 1 else 0
-    table_at = []
-    for tables in plan:
-        where = [-1] * count
-        for table_number, table in enumerate(tables):
-            for number in table:
-                where[number] = table_number
-        table_at.append(where)
-    best_cost, best_plan = cost, [[list(table) for table in tables] for tables in plan]
-    best_byes = [list(byes) for byes in byes_of]
-    tabu = [[0] * count for _ in plan]
+    search = _QuickSearch(count, met, add, save, plan, byes_of, byes_before)
+    best_cost, best_plan, best_byes = cost, _copied(plan), [list(byes) for byes in byes_of]
     seated = count - layout.byes
-    size = max(layout.tables)
-    budget = SEARCH_BUDGET // (seated * size * (len(plan) + 1))
+    budget = SEARCH_BUDGET // (seated * max(layout.tables) * (len(plan) + 1))
     stale = 0
     for iteration in range(1, budget + 1):
         if best_cost <= bound:
             break
-        conflicts = [
+        conflicts = search.conflicts()
+        if not conflicts:
+            break
+        round_number, mover = conflicts[rng.randrange(len(conflicts))]
+        chosen, chosen_delta = search.partners(round_number, mover, iteration, best_cost - cost)
+        if not chosen:
+            continue
+        partner = chosen[rng.randrange(len(chosen))]
+        search.change(round_number, mover, partner)
+        cost += chosen_delta
+        search.tabu[round_number][mover] = iteration + rng.randint(3, 10)
+        search.tabu[round_number][partner] = iteration + rng.randint(3, 10)
+        if cost < best_cost:
+            best_cost, best_plan, stale = cost, _copied(plan), 0
+            best_byes = [list(byes) for byes in byes_of]
+        else:
+            stale += 1
+        if stale > 20 + 2 * seated and len(layout.tables) > 1:  # stuck: swap a few players at random
+            stale = 0
+            search.shake(rng)
+            cost = _total(count, met)
+    return best_plan, [sorted(byes) for byes in best_byes], best_cost
+
+
+class _QuickSearch:
+    """The quick search's plan as it moves: each planned round's tables and byes, the table each
+    player sits at (-1: sitting out), the planned rounds each player sits out, the meetings of
+    every pair over the past and planned rounds, and until which iteration a player stays put."""
+
+    def __init__(
+        self,
+        count: int,
+        met: list[list[int]],
+        add: list[int],
+        save: list[int],
+        plan: list[list[list[int]]],
+        byes_of: list[list[int]],
+        byes_before: list[int],
+    ) -> None:
+        self.met, self.add, self.save = met, add, save
+        self.plan, self.byes_of, self.byes_before = plan, byes_of, byes_before
+        self.table_at = _seats(count, plan)
+        self.bye_rounds = _bye_rounds(count, byes_of)
+        self.tabu = [[0] * count for _ in plan]
+
+    def conflicts(self) -> list[tuple[int, int]]:
+        """(planned round, player) for each player who meets someone again in that round."""
+        met = self.met
+        return [
             (round_number, number)
-            for round_number, tables in enumerate(plan)
+            for round_number, tables in enumerate(self.plan)
             for table in tables
             for number in table
             if any(met[number][other] > 1 for other in table if other != number)
         ]
-        if not conflicts:
-            break
-        round_number, mover = conflicts[rng.randrange(len(conflicts))]
-        tables, where, round_tabu = plan[round_number], table_at[round_number], tabu[round_number]
-        home = tables[where[mover]]
-        mover_row = met[mover]
-        leave = sum(save[mover_row[other]] for other in home if other != mover)
-        mover_free = round_tabu[mover] <= iteration
+
+    def partners(self, round_number: int, mover: int, iteration: int, margin: int) -> tuple[list[int], int]:
+        """The players `mover` may best change places with in that round (one sitting out it
+        first, then one at each other table), and what the change adds to the cost. A tabu move
+        is taken only when it beats the best plan, by less than `margin` (aspiration)."""
+        home = self.plan[round_number][self.table_at[round_number][mover]]
+        leave = sum(self.save[self.met[mover][other]] for other in home if other != mover)
+        free = self.tabu[round_number][mover] <= iteration
+        chosen, chosen_delta = self._bye_partners(round_number, mover, home, leave, free, iteration, margin)
+        return self._table_partners(round_number, mover, home, leave, free, iteration, margin, chosen, chosen_delta)
+
+    def _bye_partners(
+        self, round_number: int, mover: int, home: list[int], leave: int, free: bool, iteration: int, margin: int
+    ) -> tuple[list[int], int]:
         chosen: list[int] = []
         chosen_delta = 0
-        mover_byes = len(bye_rounds[mover])
-        if not bye_rounds[mover] or bye_rounds[mover][-1] < round_number:
-            for partner in byes_of[round_number]:
-                if (
-                    bye_rounds[partner][-1] != round_number
-                    or len(bye_rounds[partner]) - 1 + byes_before[partner] != mover_byes + byes_before[mover]
-                ):
-                    continue  # the bye would not stay fair
-                partner_row = met[partner]
-                delta = sum(add[partner_row[other]] for other in home if other != mover) - leave
-                if not (mover_free and round_tabu[partner] <= iteration) and cost + delta >= best_cost:
-                    continue
-                if not chosen or delta < chosen_delta:
-                    chosen, chosen_delta = [partner], delta
-                elif delta == chosen_delta:
-                    chosen.append(partner)
-        for table_number, table in enumerate(tables):
-            if table_number == where[mover]:
+        mover_rounds = self.bye_rounds[mover]
+        if mover_rounds and mover_rounds[-1] >= round_number:
+            return chosen, chosen_delta  # he sits out this round or a later one: his bye stays
+        add, round_tabu = self.add, self.tabu[round_number]
+        for partner in self.byes_of[round_number]:
+            if not _fair_bye(self.bye_rounds, self.byes_before, round_number, mover, partner):
+                continue
+            partner_row = self.met[partner]
+            delta = sum(add[partner_row[other]] for other in home if other != mover) - leave
+            if not (free and round_tabu[partner] <= iteration) and delta >= margin:
+                continue
+            if not chosen or delta < chosen_delta:
+                chosen, chosen_delta = [partner], delta
+            elif delta == chosen_delta:
+                chosen.append(partner)
+        return chosen, chosen_delta
+
+    def _table_partners(
+        self,
+        round_number: int,
+        mover: int,
+        home: list[int],
+        leave: int,
+        free: bool,
+        iteration: int,
+        margin: int,
+        chosen: list[int],
+        chosen_delta: int,
+    ) -> tuple[list[int], int]:
+        met, add, save, round_tabu = self.met, self.add, self.save, self.tabu[round_number]
+        mover_row = met[mover]
+        home_number = self.table_at[round_number][mover]
+        for table_number, table in enumerate(self.plan[round_number]):
+            if table_number == home_number:
                 continue
             join = sum(add[mover_row[other]] for other in table)
             for partner in table:
@@ -134,43 +186,79 @@ def quick_search(
                     - sum(save[partner_row[other]] for other in table if other != partner)
                     + sum(add[partner_row[other]] for other in home if other != mover)
                 )
-                if not (mover_free and round_tabu[partner] <= iteration) and cost + delta >= best_cost:
+                if not (free and round_tabu[partner] <= iteration) and delta >= margin:
                     continue  # tabu, unless it beats the best (aspiration)
                 if not chosen or delta < chosen_delta:
                     chosen, chosen_delta = [partner], delta
                 elif delta == chosen_delta:
                     chosen.append(partner)
-        if not chosen:
-            continue
-        partner = chosen[rng.randrange(len(chosen))]
+        return chosen, chosen_delta
+
+    def change(self, round_number: int, mover: int, partner: int) -> None:
+        """mover and partner change places in that round (partner may be sitting out)."""
+        tables, where = self.plan[round_number], self.table_at[round_number]
         if where[partner] < 0:
-            _take_bye(met, tables, where, byes_of[round_number], mover, partner)
-            bye_rounds[partner].pop()
-            bye_rounds[mover].append(round_number)
+            _take_bye(self.met, tables, where, self.byes_of[round_number], mover, partner)
+            self.bye_rounds[partner].pop()
+            self.bye_rounds[mover].append(round_number)
         else:
-            _swap(met, tables, where, mover, partner)
-        cost += chosen_delta
-        round_tabu[mover] = iteration + rng.randint(3, 10)
-        round_tabu[partner] = iteration + rng.randint(3, 10)
-        if cost < best_cost:
-            best_cost, best_plan, stale = cost, [[list(t) for t in ts] for ts in plan], 0
-            best_byes = [list(byes) for byes in byes_of]
-        else:
-            stale += 1
-        if stale > 20 + 2 * seated and len(layout.tables) > 1:  # stuck: swap a few players at random
-            stale = 0
-            shaken = rng.randrange(len(plan))
-            for _swap_number in range(max(2, len(plan[shaken]) // 2)):
-                first_table, second_table = rng.sample(range(len(plan[shaken])), 2)
-                first = rng.choice(plan[shaken][first_table])
-                second = rng.choice(plan[shaken][second_table])
-                _swap(met, plan[shaken], table_at[shaken], first, second)
-            cost = sum(
-                REPEAT_WEIGHT * max(0, met[a][b] - 1) + met[a][b] * (met[a][b] - 1) // 2
-                for a in range(count)
-                for b in range(a)
-            )
-    return best_plan, [sorted(byes) for byes in best_byes], best_cost
+            _swap(self.met, tables, where, mover, partner)
+
+    def shake(self, rng: random.Random) -> None:
+        """A few seated players of one planned round swapped at random."""
+        shaken = rng.randrange(len(self.plan))
+        tables = self.plan[shaken]
+        for _swap_number in range(max(2, len(tables) // 2)):
+            first_table, second_table = rng.sample(range(len(tables)), 2)
+            first = rng.choice(tables[first_table])
+            second = rng.choice(tables[second_table])
+            _swap(self.met, tables, self.table_at[shaken], first, second)
+
+
+def _fair_bye(bye_rounds: list[list[int]], byes_before: list[int], round_number: int, mover: int, partner: int) -> bool:
+    """Whether `partner`, sitting out that round and no later planned one, may hand his bye to
+    `mover`: they then had as many byes before the round (TN2: the byes go to the fewest)."""
+    partner_rounds = bye_rounds[partner]
+    return (
+        partner_rounds[-1] == round_number
+        and len(partner_rounds) - 1 + byes_before[partner] == len(bye_rounds[mover]) + byes_before[mover]
+    )
+
+
+def _meetings(count: int, rounds: list[list[list[int]]]) -> list[list[int]]:
+    """How many times each pair of players sat at one table over `rounds`, both ways round."""
+    met = [[0] * count for _ in range(count)]
+    for tables in rounds:
+        for table in tables:
+            for first, second in itertools.combinations(table, 2):
+                met[first][second] += 1
+                met[second][first] += 1
+    return met
+
+
+def _seats(count: int, plan: list[list[list[int]]]) -> list[list[int]]:
+    """For each round of `plan`, the table each player sits at (-1: he sits out)."""
+    seats = []
+    for tables in plan:
+        where = [-1] * count
+        for table_number, table in enumerate(tables):
+            for number in table:
+                where[number] = table_number
+        seats.append(where)
+    return seats
+
+
+def _bye_rounds(count: int, byes_of: list[list[int]]) -> list[list[int]]:
+    """For each player, the planned rounds he sits out, in order."""
+    rounds: list[list[int]] = [[] for _ in range(count)]
+    for round_number, byes in enumerate(byes_of):
+        for number in byes:
+            rounds[number].append(round_number)
+    return rounds
+
+
+def _copied(plan: list[list[list[int]]]) -> list[list[list[int]]]:
+    return [[list(table) for table in tables] for tables in plan]
 
 
 def _greedy(
@@ -279,7 +367,7 @@ def tabu_search(
     byes_before: list[int],
     rng: random.Random,
     limit: int | None,
-    out_of_time,
+    out_of_time: Callable[[], bool],
 ) -> Searched:
     """Dotú & Van Hentenryck's tabu search (2005) over all the planned rounds, from `plan`: each
     step takes, over every planned round, the best swap of a player who meets someone again with
@@ -290,50 +378,166 @@ def tabu_search(
 
     Deterministic in its steps: `limit` steps (None: until it stops otherwise) or until
     `out_of_time()`; the same arguments and the same number of steps give the same plan."""
+    search = _TabuSearch(count, past, _copied(plan), [list(byes) for byes in byes_of], byes_before)
     rounds = len(plan)
-    plan = [[list(table) for table in tables] for tables in plan]
-    byes_of = [list(byes) for byes in byes_of]
-    most = len(past) + rounds + 2
-    add = [_cost(m + 1) - _cost(m) for m in range(most)]  # one more meeting of a pair that met m times
-    save = [0] + [_cost(m) - _cost(m - 1) for m in range(1, most)]  # one less: REPEAT_WEIGHT or more from m = 2
-    met = [[0] * count for _ in range(count)]
-    for tables in [*past, *plan]:
-        for table in tables:
-            for first, second in itertools.combinations(table, 2):
-                met[first][second] += 1
-                met[second][first] += 1
-    where = []
-    for tables in plan:
-        seat = [-1] * count
-        for number, table in enumerate(tables):
-            for player in table:
-                seat[player] = number
-        where.append(seat)
-    # Kept current move by move: join[r][p][t], what p adds by joining table t of round r (as the
-    # table is, p's own seat included); leave[r][p], what p saves by leaving his table of round r
-    # (at least REPEAT_WEIGHT exactly when he meets someone there again).
-    join = [
-        [[sum(add[met[player][other]] for other in table) for table in tables] for player in range(count)]
-        for tables in plan
-    ]
-    leave = [[0] * count for _ in plan]
-    for number, tables in enumerate(plan):
-        for table in tables:
-            for player in table:
-                leave[number][player] = sum(save[met[player][other]] for other in table)
-    bye_rounds: list[list[int]] = [[] for _ in range(count)]
-    for number, byes in enumerate(byes_of):
-        for player in byes:
-            bye_rounds[player].append(number)
+    bound = plan_bound(count, layout, past, rounds, byes_before)
+    cost = _total(count, search.met)
+    best_cost, best_plan, best_byes = cost, _copied(search.plan), [list(b) for b in search.byes_of]
+    patience = max(PATIENCE_LEAST, PATIENCE * count * rounds)
+    step = improved = 0
+    while True:
+        stopped = _stopped(best_cost <= bound, limit, step, out_of_time, step - improved >= patience)
+        if stopped is not None:
+            return Searched(best_plan, best_byes, step, stopped)
+        step += 1
+        chosen, chosen_delta, conflicts = search.best_moves(step, best_cost - cost)
+        if not conflicts:  # the planned rounds repeat nothing: no plan does better
+            return Searched(search.plan, search.byes_of, step, "clean")
+        if not chosen:
+            continue  # every move is tabu: the tabu ends in a few steps
+        number, mover, partner = chosen[rng.randrange(len(chosen))]
+        search.move(number, mover, partner)
+        cost += chosen_delta
+        search.tabu[number][mover * count + partner] = search.tabu[number][partner * count + mover] = step + TENURE
+        if cost < best_cost:
+            best_cost, improved = cost, step
+            best_plan = _copied(search.plan)
+            best_byes = [list(byes) for byes in search.byes_of]
+        elif (step - improved) % SHAKE_AFTER == 0 and len(layout.tables) > 1:
+            search.shake(rng)
+            cost = _total(count, search.met)
 
-    def meet(first: int, second: int, change: int, moved: int) -> None:
+
+def _stopped(
+    at_bound: bool, limit: int | None, step: int, out_of_time: Callable[[], bool], stalled: bool
+) -> str | None:
+    """Why the search stops before this step (see Searched), or None: it goes on. The clock is
+    looked at only without a limit of steps, so that a draw given its steps is drawn again."""
+    if at_bound:
+        return "bound"
+    if limit is not None and step >= limit:
+        return "steps"
+    if limit is None and out_of_time():
+        return "budget"
+    if stalled:
+        return "stalled"
+    return None
+
+
+class _TabuSearch:
+    """The plan as the tabu search moves it, with what every move costs kept current move by move
+    (Dotú & Van Hentenryck's incremental evaluation): join[r][p][t], what p adds by joining table
+    t of round r (as the table is, p's own seat included); leave[r][p], what p saves by leaving
+    his table of round r (at least REPEAT_WEIGHT exactly when he meets someone there again)."""
+
+    def __init__(
+        self,
+        count: int,
+        past: list[list[list[int]]],
+        plan: list[list[list[int]]],
+        byes_of: list[list[int]],
+        byes_before: list[int],
+    ) -> None:
+        self.count, self.rounds = count, len(plan)
+        self.plan, self.byes_of, self.byes_before = plan, byes_of, byes_before
+        most = len(past) + self.rounds + 2
+        add = [_cost(m + 1) - _cost(m) for m in range(most)]  # one more meeting of a pair that met m times
+        save = [0] + [_cost(m) - _cost(m - 1) for m in range(1, most)]  # one less: REPEAT_WEIGHT or more from m = 2
+        met = _meetings(count, [*past, *plan])
+        self.add, self.save, self.met = add, save, met
+        self.where = _seats(count, plan)
+        self.join = [
+            [[sum(add[met[player][other]] for other in table) for table in tables] for player in range(count)]
+            for tables in plan
+        ]
+        self.leave = [[0] * count for _ in plan]
+        for number, tables in enumerate(plan):
+            for table in tables:
+                for player in table:
+                    self.leave[number][player] = sum(save[met[player][other]] for other in table)
+        self.bye_rounds = _bye_rounds(count, byes_of)
+        self.tabu = [[0] * (count * count) for _ in range(self.rounds)]
+
+    def best_moves(self, step: int, margin: int) -> tuple[list[tuple[int, int, int]], int, bool]:
+        """The best moves (round, mover, partner) of this step, what they add to the cost, and
+        whether any player meets someone again. A tabu move is weighed only when it beats the
+        best plan, by less than `margin` (aspiration)."""
+        chosen: list[tuple[int, int, int]] = []
+        chosen_delta = 0
+        conflicts = False
+        for number in range(self.rounds):
+            round_leave = self.leave[number]
+            movers = [player for player in range(self.count) if round_leave[player] >= REPEAT_WEIGHT]
+            if not movers:
+                continue
+            conflicts = True
+            for mover in movers:
+                chosen, chosen_delta = self._table_moves(number, mover, step, margin, chosen, chosen_delta)
+                chosen, chosen_delta = self._bye_moves(number, mover, step, margin, chosen, chosen_delta)
+        return chosen, chosen_delta, conflicts
+
+    def _table_moves(
+        self, number: int, mover: int, step: int, margin: int, chosen: list[tuple[int, int, int]], chosen_delta: int
+    ) -> tuple[list[tuple[int, int, int]], int]:
+        """`chosen` with the swaps of `mover` with a player at another table of round `number`."""
+        round_leave, round_join, round_tabu = self.leave[number], self.join[number], self.tabu[number]
+        home = self.where[number][mover]
+        mover_join, mover_leave, row = round_join[mover], round_leave[mover], self.met[mover]
+        add = self.add
+        base = mover * self.count
+        for other_table, members in enumerate(self.plan[number]):
+            if other_table == home:
+                continue
+            join_there = mover_join[other_table] - mover_leave
+            for partner in members:
+                if partner < mover and round_leave[partner] >= REPEAT_WEIGHT:
+                    continue  # the same swap, weighed from the partner's side
+                delta = join_there + round_join[partner][home] - 2 * add[row[partner]] - round_leave[partner]
+                if delta > chosen_delta and chosen:
+                    continue
+                if round_tabu[base + partner] > step and delta >= margin:
+                    continue
+                if not chosen or delta < chosen_delta:
+                    chosen, chosen_delta = [(number, mover, partner)], delta
+                else:
+                    chosen.append((number, mover, partner))
+        return chosen, chosen_delta
+
+    def _bye_moves(
+        self, number: int, mover: int, step: int, margin: int, chosen: list[tuple[int, int, int]], chosen_delta: int
+    ) -> tuple[list[tuple[int, int, int]], int]:
+        """`chosen` with the moves of `mover` to sit out round `number` in the place of one who
+        sits it out, when the byes stay fair."""
+        mover_byes = self.bye_rounds[mover]
+        if not self.byes_of[number] or (mover_byes and mover_byes[-1] >= number):
+            return chosen, chosen_delta  # he sits out this round or a later one: his bye stays
+        round_join, round_tabu = self.join[number], self.tabu[number]
+        home = self.where[number][mover]
+        row, mover_leave = self.met[mover], self.leave[number][mover]
+        base = mover * self.count
+        for partner in self.byes_of[number]:
+            if not _fair_bye(self.bye_rounds, self.byes_before, number, mover, partner):
+                continue
+            delta = round_join[partner][home] - self.add[row[partner]] - mover_leave
+            if delta > chosen_delta and chosen:
+                continue
+            if round_tabu[base + partner] > step and delta >= margin:
+                continue
+            if not chosen or delta < chosen_delta:
+                chosen, chosen_delta = [(number, mover, partner)], delta
+            else:
+                chosen.append((number, mover, partner))
+        return chosen, chosen_delta
+
+    def meet(self, first: int, second: int, change: int, moved: int) -> None:
         """first and second meet `change` (1 or -1) times more; the tables of round `moved`
         are recomputed by the caller."""
+        met, join, leave, where = self.met, self.join, self.leave, self.where
         before = met[first][second]
         after = before + change
         met[first][second] = met[second][first] = after
-        step_add, step_save = add[after] - add[before], save[after] - save[before]
-        for number in range(rounds):
+        step_add, step_save = self.add[after] - self.add[before], self.save[after] - self.save[before]
+        for number in range(self.rounds):
             if number == moved:
                 continue
             seat = where[number]
@@ -346,35 +550,40 @@ def tabu_search(
                     leave[number][first] += step_save
                     leave[number][second] += step_save
 
-    def move(number: int, mover: int, partner: int) -> None:
+    def move(self, number: int, mover: int, partner: int) -> None:
         """mover and partner change places in round `number` (partner may be sitting out)."""
-        tables, seat = plan[number], where[number]
+        tables, seat = self.plan[number], self.where[number]
         home, there = seat[mover], seat[partner]
         for other in tables[home]:
             if other != mover:
-                meet(mover, other, -1, number)
-                meet(partner, other, 1, number)
+                self.meet(mover, other, -1, number)
+                self.meet(partner, other, 1, number)
         if there >= 0:
             for other in tables[there]:
                 if other != partner:
-                    meet(partner, other, -1, number)
-                    meet(mover, other, 1, number)
+                    self.meet(partner, other, -1, number)
+                    self.meet(mover, other, 1, number)
             tables[there][tables[there].index(partner)] = mover
         else:
-            byes = byes_of[number]
+            byes = self.byes_of[number]
             byes[byes.index(partner)] = mover
-            bye_rounds[partner].pop()
-            bye_rounds[mover].append(number)
-            bye_rounds[mover].sort()
+            self.bye_rounds[partner].pop()
+            self.bye_rounds[mover].append(number)
+            self.bye_rounds[mover].sort()
         tables[home][tables[home].index(mover)] = partner
         seat[mover], seat[partner] = there, home
-        round_join, round_leave = join[number], leave[number]
+        self._recount(number, home, there, mover, partner)
+
+    def _recount(self, number: int, home: int, there: int, mover: int, partner: int) -> None:
+        """join and leave of round `number` after a move between tables `home` and `there`."""
+        round_join, round_leave = self.join[number], self.leave[number]
+        add, save, met, tables = self.add, self.save, self.met, self.plan[number]
         for changed in (home, there):
             if changed < 0:
                 round_leave[mover if there < 0 else partner] = 0
                 continue
             members = tables[changed]
-            for player in range(count):
+            for player in range(self.count):
                 row = met[player]
                 round_join[player][changed] = sum(add[row[other]] for other in members)
             for player in members:
@@ -383,95 +592,12 @@ def tabu_search(
         if there < 0:
             round_leave[mover] = 0
 
-    bound = plan_bound(count, layout, past, rounds, byes_before)
-    cost = _total(count, met)
-    best_cost, best_plan, best_byes = cost, [[list(t) for t in ts] for ts in plan], [list(b) for b in byes_of]
-    tabu = [[0] * (count * count) for _ in range(rounds)]
-    patience = max(PATIENCE_LEAST, PATIENCE * count * rounds)
-    step = improved = 0
-    stopped = "steps"
-    while True:
-        if best_cost <= bound:
-            stopped = "bound"
-            break
-        if limit is not None and step >= limit:
-            break
-        if limit is None and out_of_time():
-            stopped = "budget"
-            break
-        if step - improved >= patience:
-            stopped = "stalled"
-            break
-        step += 1
-        chosen: list[tuple[int, int, int]] = []
-        chosen_delta = 0
-        conflicts = False
-        for number in range(rounds):
-            round_leave = leave[number]
-            movers = [player for player in range(count) if round_leave[player] >= REPEAT_WEIGHT]
-            if not movers:
-                continue
-            conflicts = True
-            tables, seat, round_tabu, round_join = plan[number], where[number], tabu[number], join[number]
-            for mover in movers:
-                home = seat[mover]
-                mover_join, mover_leave, row = round_join[mover], round_leave[mover], met[mover]
-                base = mover * count
-                for other_table, members in enumerate(tables):
-                    if other_table == home:
-                        continue
-                    join_there = mover_join[other_table] - mover_leave
-                    for partner in members:
-                        if partner < mover and round_leave[partner] >= REPEAT_WEIGHT:
-                            continue  # the same swap, weighed from the partner's side
-                        delta = join_there + round_join[partner][home] - 2 * add[row[partner]] - round_leave[partner]
-                        if delta > chosen_delta and chosen:
-                            continue
-                        if round_tabu[base + partner] > step and cost + delta >= best_cost:
-                            continue
-                        if not chosen or delta < chosen_delta:
-                            chosen, chosen_delta = [(number, mover, partner)], delta
-                        else:
-                            chosen.append((number, mover, partner))
-                mover_byes = bye_rounds[mover]
-                if byes_of[number] and (not mover_byes or mover_byes[-1] < number):
-                    for partner in byes_of[number]:
-                        partner_byes = bye_rounds[partner]
-                        if (
-                            partner_byes[-1] != number
-                            or len(partner_byes) - 1 + byes_before[partner] != len(mover_byes) + byes_before[mover]
-                        ):
-                            continue  # the bye would not stay fair
-                        delta = round_join[partner][home] - add[row[partner]] - mover_leave
-                        if delta > chosen_delta and chosen:
-                            continue
-                        if round_tabu[base + partner] > step and cost + delta >= best_cost:
-                            continue
-                        if not chosen or delta < chosen_delta:
-                            chosen, chosen_delta = [(number, mover, partner)], delta
-                        else:
-                            chosen.append((number, mover, partner))
-        if not conflicts:  # the planned rounds repeat nothing: no plan does better
-            best_plan, best_byes = plan, byes_of
-            stopped = "clean"
-            break
-        if not chosen:
-            continue  # every move is tabu: the tabu ends in a few steps
-        number, mover, partner = chosen[rng.randrange(len(chosen))]
-        move(number, mover, partner)
-        cost += chosen_delta
-        tabu[number][mover * count + partner] = tabu[number][partner * count + mover] = step + TENURE
-        if cost < best_cost:
-            best_cost, improved = cost, step
-            best_plan = [[list(table) for table in tables] for tables in plan]
-            best_byes = [list(byes) for byes in byes_of]
-        elif (step - improved) % SHAKE_AFTER == 0 and len(layout.tables) > 1:
-            for _shake in range(SHAKE_SWAPS):  # stuck: a few random swaps of seated players
-                number = rng.randrange(rounds)
-                first_table, second_table = rng.sample(range(len(plan[number])), 2)
-                move(number, rng.choice(plan[number][first_table]), rng.choice(plan[number][second_table]))
-            cost = _total(count, met)
-    return Searched(best_plan, best_byes, step, stopped)
+    def shake(self, rng: random.Random) -> None:
+        """Stuck: a few random swaps of seated players."""
+        for _shake in range(SHAKE_SWAPS):
+            number = rng.randrange(self.rounds)
+            first_table, second_table = rng.sample(range(len(self.plan[number])), 2)
+            self.move(number, rng.choice(self.plan[number][first_table]), rng.choice(self.plan[number][second_table]))
 
 
 def _cost(meetings: int) -> int:
