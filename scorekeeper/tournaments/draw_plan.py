@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import M_
 from scorekeeper.tournaments import draw_designs, draw_search
+from scorekeeper.tournaments.draw_search import Layout
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -30,13 +31,6 @@ if TYPE_CHECKING:
 PLAN_SLOTS = 2_000
 # The seconds a draw searches by default (`tournament draw --time`).
 TIME_BUDGET = 5.0
-
-
-class Layout(NamedTuple):
-    """A round's shape: the size of each table (largest first) and how many players sit out."""
-
-    tables: tuple[int, ...]
-    byes: int
 
 
 def table_layout(player_count: int, sizes: tuple[int, ...]) -> Layout:

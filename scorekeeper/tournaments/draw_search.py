@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from scorekeeper.tournaments.draw_plan import Layout
+
+class Layout(NamedTuple):
+    """A round's shape: the size of each table (largest first) and how many players sit out."""
+
+    tables: tuple[int, ...]
+    byes: int
+
 
 # The quick search's effort, counted in player-seat evaluations (never in seconds). At most about
 # 0.3 s on two slow cores.
