@@ -395,6 +395,9 @@ class Journal:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (change_id, began, PENDING, action, _json(who), main_file, repeat_key, _json(detail)),
             ).lastrowid
+            # sqlite3 leaves lastrowid None only when no row was inserted; this INSERT either adds
+            # the change's row or raises (its id is UNIQUE), so seq is the new row's seq here
+            assert seq is not None
             self.db.executemany(
                 "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [

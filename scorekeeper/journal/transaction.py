@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import os
 import secrets
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import InputValueError, SheetLockedError
@@ -180,16 +181,17 @@ class Session:
     left pending there (`recovered`, `notices` say what), before the command reads anything;
     `repeat_of` finds the earlier change a new one repeats; `apply` applies one."""
 
-    def __init__(self, main: str, held: set[str], touches: set[str] = frozenset()):
+    def __init__(self, main: str, held: AbstractSet[str], touches: AbstractSet[str] = frozenset()) -> None:
         self.main = main
         self.main_real = real_path(main)
         self.held = set(held) | {self.main_real}
         self.notices: list[Notice] = []
-        self.journal = open_for(main, True, self.notices)
-        if self.journal is None:  # busy beyond its timeout, or unreadable: nothing is changed off the record
+        journal = open_for(main, True, self.notices)
+        if journal is None:  # busy beyond its timeout, or unreadable: nothing is changed off the record
             raise SheetLockedError(
                 M_("the journal of its folder is busy or cannot be opened; not changed, try again"), main
             )
+        self.journal: Journal = journal
         try:
             self.recovered = _recover(self.journal, self.held, {self.main_real, *map(real_path, touches)})
         except SheetLockedError as exc:
@@ -277,7 +279,7 @@ class Session:
         return Applied(change_id, began, skipped, self.recovered, self.notices)
 
 
-def apply(change: Change, held: set[str] = frozenset()) -> Applied:
+def apply(change: Change, held: AbstractSet[str] = frozenset()) -> Applied:
     """Open the session of `change`'s main file and apply it (a change worked out beforehand)."""
     with Session(change.main, held, {f.path for f in change.files}) as session:
         return session.apply(change)
@@ -315,7 +317,9 @@ def _take_back(written: list[FileChange], held: set[str]) -> bool:
     return whole
 
 
-def recover(path: str, held: set[str] = frozenset(), create: bool = False) -> tuple[list[Recovered], list[Notice]]:
+def recover(
+    path: str, held: AbstractSet[str] = frozenset(), create: bool = False
+) -> tuple[list[Recovered], list[Notice]]:
     """Complete what killed runs left pending in the journal of `path`'s folder (a reading
     command calls it before reading; `apply` calls it before writing). A change still being
     applied by a live command (its main file locked) is left to it."""

@@ -16,7 +16,7 @@ from scorekeeper import games
 from scorekeeper.errors import RulesError, UnknownRulesError, quoted
 from scorekeeper.i18n import M_, N_, _
 from scorekeeper.sheet.vocabulary import normalize
-from scorekeeper.sheet.yaml_lines import load_file
+from scorekeeper.sheet.yaml_lines import LineDict, load_file
 
 _HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the package, one up from rulebook/
 _cache: dict[tuple, object] = {}
@@ -70,7 +70,8 @@ def load_path(path: str):
     if key in _cache:
         return _cache[key]
     data = load_file(path, RulesError)
-    if not isinstance(data, dict):
+    # every mapping the YAML loader builds is a LineDict (yaml_lines._construct_mapping), which knows its lines
+    if not isinstance(data, LineDict):
         raise RulesError(M_("a rule file is a mapping with a 'game' key"), path, getattr(data, "line", 1))
     game = data.get("game")
     known = games.names()

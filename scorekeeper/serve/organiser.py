@@ -109,7 +109,10 @@ def standings_view(tournament, rows: list[dict]) -> dict:
     printed = standings_rows(tournament, found.rows)
     game = games.get(tournament.rules.game)
     for row in printed:
-        row["decided_by"] = said.decided_words(row["decided_by"], game)  # already words: said as it is
+        decided = row["decided_by"]
+        # standings_rows copies StandingRow.decided_by there: a criterion's key, or None
+        assert decided is None or isinstance(decided, str)
+        row["decided_by"] = said.decided_words(decided, game)  # already words: said as it is
     shown = standings_table(printed, game)
     playing = _playing(tournament, rows)
     body = []

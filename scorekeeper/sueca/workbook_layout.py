@@ -8,7 +8,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import M_, N_, _
+from scorekeeper.i18n import M_, N_, Joined, _
 from scorekeeper.sueca import finding_codes as codes
 from scorekeeper.team.finding_codes import NOT_A_TEAM
 from scorekeeper.team.sheet import entry_problem, names_field
@@ -258,9 +258,10 @@ class SuecaColumns(FichaColumns):
         """The cell of a Sueca row that holds the value a finding is about, by the finding's kind
         (its code: the message is in the language in use): None for the team's own cell."""
         cols, code, team = self, finding.code, finding.player
-        problem = entry_problem(finding.message)
+        # a Joined list is no one entry's problem (an EntryReader's findings are str or Message): it names no key
+        problem = None if isinstance(finding.message, Joined) else entry_problem(finding.message)
         for key in ("points", "standing"):  # per_team's findings name their key, in any language
-            if code.startswith("TEAM-") and names_field(problem, key):
+            if code.startswith("TEAM-") and problem is not None and names_field(problem, key):
                 return ficha.team_column(key, team)
         if code in STANDING_KINDS:  # a moca standing written over its formula
             return ficha.team_column("standing", team or _first_written(entry, "standing"))

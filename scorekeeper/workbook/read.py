@@ -130,7 +130,7 @@ def header_places(grid: Grid, head: int) -> dict[str, tuple[int, int]]:
     is: the cell just after its label, whatever it says (an event may be named "Mesa"), or else
     the first cell within three that holds anything, unless that is the next label (this one's
     value left empty)."""
-    places = {}
+    places: dict[str, tuple[int, int]] = {}
     for row, column in sorted(position for position in grid.values if position[0] < head):
         key = L.info_key(grid.label(row, column))
         if key is None or (row, column) in places.values():  # a value that reads like a label is a value

@@ -433,7 +433,7 @@ class _SheetReader:
         self.rows = self.cells = 0
         self.row = self.column = 0
         self.depth_data = False  # inside <sheetData>
-        self.cell = None  # (row, column, type, style) of the open <c>
+        self.cell: tuple[int, int, str, int] | None = None  # (row, column, type, style) of the open <c>
         self.text: list[str] | None = None  # collecting the text of <v>, <t> or <f>
         self.value_text: str | None = None
         self.formula_text: str | None = None
@@ -636,7 +636,7 @@ class _SheetReader:
                 self.depth_data = False
             return
         if local == "c":
-            self._close_cell()
+            self._close_cell(self.cell)
             self.cell = None
         elif local == "rPh":
             self.in_phonetic = False
@@ -650,8 +650,8 @@ class _SheetReader:
             else:
                 self.formula_text = text
 
-    def _close_cell(self) -> None:
-        row, column, kind, style = self.cell
+    def _close_cell(self, cell: tuple[int, int, str, int]) -> None:
+        row, column, kind, style = cell
         position = (row, column)
         if row > MAX_ROWS or column > MAX_COLUMNS:
             # counted, not kept: outside what a boletim uses; the first that holds anything is
@@ -716,6 +716,7 @@ class _SheetReader:
 
     def _number(self, text: str, style: int):
         """A number as written in <v>; what is not a number stays text (Grid.number says so at the cell)."""
+        value: int | float | str
         if _INTEGER.fullmatch(text):
             value = int(text)
         else:
