@@ -20,6 +20,7 @@ import ast
 import inspect
 import io
 import os
+import pathlib
 import re
 import sys
 
@@ -193,7 +194,7 @@ def check_all() -> list[str]:
                 )
             )
             mo = path[:-3] + ".mo"
-            if not os.path.exists(mo) or open(mo, "rb").read() != compiled(catalog):
+            if not os.path.exists(mo) or pathlib.Path(mo).read_bytes() != compiled(catalog):
                 found.append(f"{mo}: stale; run `python tools/catalogs.py compile`")
     return found
 

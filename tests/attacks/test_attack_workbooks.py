@@ -653,7 +653,9 @@ def with_cell_text(source, target, cell: str, text: str) -> None:
             data = zin.read(item.filename)
             if item.filename == "xl/worksheets/sheet1.xml":
                 new = f'<c r="{cell}" t="inlineStr"><is><t>{text}</t></is></c>'
-                xml, count = re.subn(rf'<c r="{cell}"[^>]*?(/>|>.*?</c>)', lambda m: new, data.decode(), count=1)
+                xml, count = re.subn(
+                    rf'<c r="{cell}"[^>]*?(/>|>.*?</c>)', lambda m, new=new: new, data.decode(), count=1
+                )
                 assert count == 1
                 data = xml.encode()
             zout.writestr(item, data)

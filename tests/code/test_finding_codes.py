@@ -63,9 +63,13 @@ def test_every_finding_the_package_makes_names_its_code():
     for path in python_files(PACKAGE):
         tree = ast.parse(pathlib.Path(path).read_text(encoding="utf-8"), path)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Finding":
-                if len(node.args) < 8 and not any(k.arg == "code" for k in node.keywords):
-                    missing.append(f"{os.path.relpath(path, PACKAGE)}:{node.lineno}")
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Finding"
+                and len(node.args) < 8
+                and not any(k.arg == "code" for k in node.keywords)
+            ):
+                missing.append(f"{os.path.relpath(path, PACKAGE)}:{node.lineno}")
     assert missing == []
 
 

@@ -206,9 +206,11 @@ def test_a_change_stopped_by_an_error_puts_every_file_back(tmp_path):
             FileChange(str(tmp_path / "t.yaml"), b"one\n", b"ONE\n"),
         ],
     )
-    with pytest.raises(InputValueError, match="c.yaml: changed while this change was worked out; try again"):
-        with writer_lock(str(tmp_path / "t.yaml")) as real:
-            transaction.apply(change, {real})
+    with (
+        pytest.raises(InputValueError, match="c.yaml: changed while this change was worked out; try again"),
+        writer_lock(str(tmp_path / "t.yaml")) as real,
+    ):
+        transaction.apply(change, {real})
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["b.yaml", "c.yaml", "t.yaml"]
     assert (tmp_path / "b.yaml").read_bytes() == b"two\n" and (tmp_path / "t.yaml").read_bytes() == b"one\n"
     assert [r.state for r in _records(tmp_path)] == ["rolled_back"]
@@ -220,9 +222,11 @@ def test_a_change_being_applied_by_a_live_command_is_left_to_it(tmp_path):
     _pending(tmp_path, "rename", {"t.yaml": (b"one\n", b"ONE\n"), "s.yaml": (b"sheet\n", b"SHEET\n")})
     with writer_lock(str(tmp_path / "t.yaml")):  # its command is still running
         assert transaction.recover(str(tmp_path / "s.yaml"))[0] == []  # a reader goes on
-        with pytest.raises(SheetLockedError):  # a writer of one of its files waits for it
-            with writer_lock(str(tmp_path / "s.yaml")) as real:
-                Session(str(tmp_path / "s.yaml"), {real})
+        with (
+            pytest.raises(SheetLockedError),  # a writer of one of its files waits for it
+            writer_lock(str(tmp_path / "s.yaml")) as real,
+        ):
+            Session(str(tmp_path / "s.yaml"), {real})
     assert (tmp_path / "s.yaml").read_bytes() == b"sheet\n"
 
 

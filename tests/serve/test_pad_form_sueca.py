@@ -4,6 +4,8 @@ core.pad_entry on a new sheet, scored to the end of the game (3 mocas of 4 point
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 import yaml
 from conftest import new_team_sheet
@@ -164,10 +166,10 @@ def test_a_finding_of_the_entry_is_shown_beside_its_field(table):
 
 
 def test_a_check_saves_nothing(table):
-    before = open(table.path, encoding="utf-8").read()
+    before = pathlib.Path(table.path).read_text(encoding="utf-8")
     assert pad_entry.check(table, {"points": "72"}).recordable
     assert pad_entry.check(table, {"points": ""}).refusals == {"points": "Card points: required"}
-    assert open(table.path, encoding="utf-8").read() == before
+    assert pathlib.Path(table.path).read_text(encoding="utf-8") == before
 
 
 def test_a_game_recorded_from_the_screen_is_scored_to_three_mocas(table):

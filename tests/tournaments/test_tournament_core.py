@@ -4,6 +4,7 @@ findings as data. The numbers are the example final's (examples/championship-kin
 standings worked out in tests/tournaments/test_championships.py) and a draw's by its recorded seed."""
 
 import json
+import pathlib
 import shutil
 
 import pytest
@@ -32,7 +33,7 @@ def test_new_writes_the_file_and_says_what_it_wrote(tmp_path):
     path = str(tmp_path / "t.yaml")
     created = core.new("king", "Torneio", path, players=("Ana", "Bruno", "Carla", "Duarte", "Eduardo"))
     assert created == core.Created(path, "king", 5, False)
-    assert yaml.safe_load(open(path, encoding="utf-8")) == {
+    assert yaml.safe_load(pathlib.Path(path).read_text(encoding="utf-8")) == {
         "tournament": "Torneio",
         "rules": "king",
         "players": ["Ana", "Bruno", "Carla", "Duarte", "Eduardo"],
@@ -56,7 +57,7 @@ def test_draw_returns_the_round_it_drew_into_the_file(tmp_path):
     (seat,) = drawn.round.seated
     assert seat.sheet == "r1-mesa1.yaml" and sorted(seat.who) == ["Ana", "Bruno", "Carla", "Duarte"]
     assert (drawn.round.byes, drawn.round.without, drawn.round.extra) == ([], [], None)
-    written = yaml.safe_load(open(path, encoding="utf-8"))["rounds"]
+    written = yaml.safe_load(pathlib.Path(path).read_text(encoding="utf-8"))["rounds"]
     assert written == [
         {"seed": 7, "tables": [{"table": 1, "players": seat.who, "sheet": "r1-mesa1.yaml"}], "search": 0}
     ]
@@ -113,7 +114,7 @@ def test_a_day_change_through_the_core(championship):
     # What it did is data (the kind of change and its values); the front end says it.
     assert change.done == Withdrawn("Gil", path, 4) and change.repeat is None
     assert day_change_lines(change) == [f"Gil withdrawn in {path}: drawn no more from round 4, keeps what he scored"]
-    assert yaml.safe_load(open(path, encoding="utf-8"))["withdrawn"] == {"Gil": 4}
+    assert yaml.safe_load(pathlib.Path(path).read_text(encoding="utf-8"))["withdrawn"] == {"Gil": 4}
 
 
 # --- tournament check --format json | csv ------------------------------------------------------
