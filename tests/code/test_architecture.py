@@ -6,6 +6,9 @@ from __future__ import annotations
 import ast
 import importlib
 import pathlib
+import re
+
+import pytest
 
 import scorekeeper
 from scorekeeper import games
@@ -200,6 +203,65 @@ def layer_breaches(package: pathlib.Path = PACKAGE) -> list[str]:
         imports = imported_names(ast.parse(path.read_text(encoding="utf-8")), type_only=True)
         found += [f"{name} -> {imported}" for imported in sorted(imports) if _within(imported, above)]
     return found
+
+
+ARCHITECTURE_PAGE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
+
+
+def documented_layers(page: pathlib.Path = ARCHITECTURE_PAGE) -> list[tuple[str, ...]]:
+    """The layers as docs/architecture.md's table under "## The layers" lists them, from the
+    bottom: each row's modules and packages (`sheet/`, `games.py`) as module names."""
+    text = page.read_text(encoding="utf-8")
+    table = text[text.index("## The layers") :].split("\n\n")[2]
+    layers = []
+    for row in table.splitlines()[2:]:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        names = [name.removesuffix("/").removesuffix(".py") for name in re.findall(r"`([^`]+)`", cells[1])]
+        layers.append(tuple(f"scorekeeper.{name}" for name in names))
+    return layers
+
+
+def layers_reached_up(layers: list[tuple[str, ...]], package: pathlib.Path = PACKAGE) -> list[str]:
+    """Each import (lazy and type-only ones included) of a module from a layer above its own, and
+    each module no layer holds: `module -> imported`."""
+
+    def rank(name: str) -> int | None:
+        return next((i for i, layer in enumerate(layers) if _within(name, layer)), None)
+
+    found = []
+    for name, imports in sorted(import_graph(package, type_only=True).items()):
+        own = rank(name)
+        if own is None:
+            if name != "scorekeeper":
+                found.append(f"{name}: in no layer")
+            continue
+        found += [f"{name} -> {imported}" for imported in sorted(imports) if (rank(imported) or 0) > own]
+    return found
+
+
+def test_the_layers_are_the_architecture_pages():
+    if not ARCHITECTURE_PAGE.is_file():
+        pytest.skip("no docs/ beside tests/")
+    layers = documented_layers()
+    assert len(layers) == 10 and layers[0][0] == "scorekeeper.errors"
+    assert layers_reached_up(layers) == []
+
+
+def test_an_import_up_the_layers_is_found(tmp_path):
+    if not ARCHITECTURE_PAGE.is_file():
+        pytest.skip("no docs/ beside tests/")
+    copy = _copy(tmp_path)
+    with (copy / "workbook" / "layout.py").open("a", encoding="utf-8") as file:
+        file.write(
+            "\n\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from scorekeeper.tournaments import model\n"
+        )
+    (copy / "extra").mkdir()
+    (copy / "extra" / "__init__.py").write_text('"""A package in no layer."""\n', encoding="utf-8")
+    assert layers_reached_up(documented_layers(), copy) == [
+        "scorekeeper.extra: in no layer",
+        "scorekeeper.workbook.layout -> scorekeeper.tournaments",
+        "scorekeeper.workbook.layout -> scorekeeper.tournaments.model",
+    ]
 
 
 def test_no_layer_reaches_up():
