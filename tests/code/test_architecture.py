@@ -27,6 +27,7 @@ GAME_MODULES = {
     "pad_form",
     "standings",
     "standings_words",
+    "show",
     "finding_codes",
     "workbook_layout",
 }
