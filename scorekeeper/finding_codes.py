@@ -3,7 +3,7 @@
 Each package declares its kinds in its own `finding_codes.py` (a tuple `KINDS` of
 `findings.FindingKind`): every game's, the team sheets' and the tournaments'. This module
 gathers them for `scorekeeper codes` and docs/finding-codes.md (a test compares the two). A code is
-never reused: tests/finding_codes.ledger holds every code ever issued, retired ones marked.
+never reused: tests/code/finding_codes.ledger holds every code ever issued, retired ones marked.
 """
 
 from __future__ import annotations

@@ -317,7 +317,7 @@ _loaded: dict[str, Game] = {}
 
 
 def _name_of(path: str) -> str:
-    """A registry line's game: `scorekeeper.<game>.game` (tests/test_every_game.py holds every
+    """A registry line's game: `scorekeeper.<game>.game` (tests/sheets/test_every_game.py holds every
     line to that form, so a game is found without importing the others)."""
     return path.split(".")[-2]
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # `check` of a sheet with no journal beside it loads none of 
     from scorekeeper.journal.transaction import Recovered
 
 # journal.store.JOURNAL_NAME, named here so that looking for a journal imports no sqlite3
-# (tests/test_history.py holds the two equal).
+# (tests/journal/test_history.py holds the two equal).
 JOURNAL_NAME = ".scorekeeper-journal.sqlite"
 # The actions a workbook's history worksheet lists: a correction and a removal of an entry.
 CORRECTIONS = ("fix", "undo")
