@@ -37,7 +37,7 @@ from scorekeeper.errors import (
     ScorekeeperError,
     SheetFormatError,
     SheetLockedError,
-    quote,
+    quoted,
 )
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_
@@ -109,7 +109,7 @@ class Tables:
         for table in self.tables:
             if table.id == table_id:
                 return table
-        raise UnknownTable(M_("there is no table {id}", id=quote(table_id)))
+        raise UnknownTable(M_("there is no table {id}", id=quoted(table_id)))
 
 
 def list_tables(path: str) -> Tables:
@@ -497,13 +497,13 @@ def _plain(value: object, depth: int) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InputValueError(M_("entry: {key} is not a key of a sheet", key=quote(str(key))))
+                raise InputValueError(M_("entry: {key} is not a key of a sheet", key=quoted(str(key))))
             _plain(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
             _plain(item, depth + 1)
     elif not isinstance(value, (str, int, bool)):
-        raise InputValueError(M_("entry: {value} is not a value a sheet holds", value=quote(repr(value))))
+        raise InputValueError(M_("entry: {value} is not a value a sheet holds", value=quoted(repr(value))))
 
 
 # --- the values of an entry's screen (core.pad_entry) ----------------------------------------

@@ -6,7 +6,7 @@ anything else raises InputValueError quoting what was typed, and nothing is reco
 
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError, quote
+from scorekeeper.errors import InputValueError, quoted
 from scorekeeper.i18n import M_, Mn_, _
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
 from scorekeeper.king.sheet import TRUMP_RULE, KingSheet
@@ -25,7 +25,7 @@ def player_name(sheet: KingSheet, typed: str) -> str:
     if len(matches) == 1:
         return matches[0]
     raise InputValueError(
-        M_("{name} is not a player at this table ({players})", name=quote(typed), players=", ".join(sheet.players))
+        M_("{name} is not a player at this table ({players})", name=quoted(typed), players=", ".join(sheet.players))
     )
 
 
@@ -39,7 +39,7 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
             name, _sign, number = item.partition("=")
             player = player_name(sheet, name)
             if player in by_name:
-                raise InputValueError(M_("{player} is given twice in {typed}", player=player, typed=quote(item)))
+                raise InputValueError(M_("{player} is given twice in {typed}", player=player, typed=quoted(item)))
             by_name[player] = whole(number, _whose(player, what), low, high)
         missing = [p for p in players if p not in by_name]
         if missing:
@@ -75,7 +75,7 @@ def hand_name(sheet: KingSheet, typed: str) -> str:
     canonical = sheet.rules.hand_names.get(typed)
     if canonical is None:
         known = ", ".join(h.name for h in sheet.rules.negative_hands) + ", festa"
-        raise InputValueError(M_("unknown hand {name}; the hands are {hands}", name=quote(typed), hands=known))
+        raise InputValueError(M_("unknown hand {name}; the hands are {hands}", name=quoted(typed), hands=known))
     return canonical
 
 
@@ -85,13 +85,13 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
     parts = [p for p in parts if p]
     if len(parts) not in (2, 3):
         raise InputValueError(
-            M_("offer {typed}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2", typed=quote(typed))
+            M_("offer {typed}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2", typed=quoted(typed))
         )
     offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], _("offered tricks"), 1, sheet.rules.tricks)}
     if len(parts) == 3:
         contract = CONTRACTS.get(parts[2])
         if contract not in ("positivos", "nulos"):
-            raise InputValueError(M_("offer {typed}: an offer is for positivos or nulos", typed=quote(typed)))
+            raise InputValueError(M_("offer {typed}: an offer is for positivos or nulos", typed=quoted(typed)))
         offer["contract"] = contract
     return offer
 
@@ -132,7 +132,7 @@ def _penalised(sheet: KingSheet, entry: dict, penalty: str, values: list[str]) -
     kind = PENALTIES.get(penalty)
     if kind is None:
         raise InputValueError(
-            M_("unknown penalty {name}; allowed: {allowed}", name=quote(penalty), allowed=", ".join(PENALTIES.names))
+            M_("unknown penalty {name}; allowed: {allowed}", name=quoted(penalty), allowed=", ".join(PENALTIES.names))
         )
     if not values:
         raise InputValueError(M_("name the players at fault after the hand, e.g. `ultimas --penalty renuncia Duarte`"))
@@ -172,7 +172,7 @@ def _festa(
     contract_name = CONTRACTS.get(contract) if contract else None
     if contract and contract_name is None:
         raise InputValueError(
-            M_("unknown contract {name}; allowed: {allowed}", name=quote(contract), allowed=", ".join(CONTRACTS.names))
+            M_("unknown contract {name}; allowed: {allowed}", name=quoted(contract), allowed=", ".join(CONTRACTS.names))
         )
     if contract_name is None and not points:
         raise InputValueError(M_("a festa needs --contract positivos, nulos or 4-3-3-3"))
@@ -210,7 +210,7 @@ def _trump(sheet: KingSheet, typed: str) -> str:
     trump_name = TRUMPS.get(typed)
     if trump_name is None or trump_name not in sheet.rules.trumps:
         raise InputValueError(
-            M_("unknown trump {name}; allowed: {allowed}", name=quote(typed), allowed=", ".join(sheet.rules.trumps))
+            M_("unknown trump {name}; allowed: {allowed}", name=quoted(typed), allowed=", ".join(sheet.rules.trumps))
         )
     return trump_name
 

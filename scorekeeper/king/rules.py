@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.errors import RulesError, quote
+from scorekeeper.errors import RulesError, quoted
 from scorekeeper.i18n import M_, Mn_
 from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary, normalize
@@ -233,7 +233,7 @@ def _negative_hands(hands_data, source: str) -> tuple[list[NegativeHand], Vocabu
         for spelling in {hand.name, hand.label, *hand.aliases}:
             if spelling in names or normalize(spelling) in FESTA_NAMES:
                 raise RulesError(
-                    M_("negative_hands[{index}]: the name {name} is used twice", index=index, name=quote(spelling)),
+                    M_("negative_hands[{index}]: the name {name} is used twice", index=index, name=quoted(spelling)),
                     source,
                     line,
                 )
@@ -311,7 +311,7 @@ def _check_festas(data, source: str, phase: int) -> None:
             raise RulesError(
                 M_(
                     "festas.trumps: unknown trump {name}; allowed: {allowed}",
-                    name=quote(trump),
+                    name=quoted(trump),
                     allowed=", ".join(TRUMPS.names),
                 ),
                 source,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn, Protocol, cast
 
-from scorekeeper.errors import SheetFormatError, clip, quote
+from scorekeeper.errors import SheetFormatError, clip, quoted
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import M_, Message, Mn_, Mp_, in_words
 from scorekeeper.king import finding_codes as K
@@ -164,7 +164,7 @@ def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet
     scorer = doc.get("scorer", players[0])
     if not isinstance(scorer, str) or scorer not in players:
         raise SheetFormatError(
-            M_("scorer: {name} is not one of the players ({players})", name=quote(scorer), players=", ".join(players)),
+            M_("scorer: {name} is not one of the players ({players})", name=quoted(scorer), players=", ".join(players)),
             source,
             doc.line_of("scorer"),
         )
@@ -221,7 +221,7 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
     seen = set()
     for name in players:
         if name in seen:
-            raise SheetFormatError(M_("players: {name} is named twice", name=quote(name)), source, line)
+            raise SheetFormatError(M_("players: {name} is named twice", name=quoted(name)), source, line)
         seen.add(name)
     return list(players)
 
@@ -268,11 +268,13 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail_at(key, M_("expected a player's name, got {value}", value=quote(value)))
+            self.fail_at(key, M_("expected a player's name, got {value}", value=quoted(value)))
         if value not in self.sheet.players:
             self.finding_at(
                 key,
-                M_("{name} is not at this table ({players})", name=quote(value), players=", ".join(self.sheet.players)),
+                M_(
+                    "{name} is not at this table ({players})", name=quoted(value), players=", ".join(self.sheet.players)
+                ),
                 K.PLAYER_UNKNOWN,
                 value,
             )
@@ -312,7 +314,7 @@ class _Reader:
                         M_(
                             "{key}: {name} is not at this table ({players})",
                             key=field_word(key),
-                            name=quote(name),
+                            name=quoted(name),
                             players=", ".join(players),
                         ),
                         K.PLAYER_UNKNOWN,
@@ -339,7 +341,7 @@ class _Reader:
 
     def number(self, key, value, minimum: int | None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail_at(key, M_("expected whole numbers, got {value}", value=quote(value)))
+            self.fail_at(key, M_("expected whole numbers, got {value}", value=quoted(value)))
         if minimum is not None and value < minimum:
             self.fail_at(key, M_("{value} is negative; {key} are counted from 0", value=value, key=key))
         return value
@@ -365,7 +367,7 @@ def _entry(item: object, index: int, line: int, sheet: KingSheet) -> HandEntry:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
         read.finding_at(
             "hand",
-            M_("unknown hand {name}; this game's hands are {hands}", name=quote(name), hands=known),
+            M_("unknown hand {name}; this game's hands are {hands}", name=quoted(name), hands=known),
             K.HAND_UNKNOWN,
         )
     entry.counts = read.per_player("counts", 0)
@@ -394,7 +396,7 @@ def _read_penalty(read: _Reader, entry: HandEntry) -> None:
                 "penalty",
                 M_(
                     "unknown penalty {name}; allowed: {allowed}",
-                    name=quote(penalty),
+                    name=quoted(penalty),
                     allowed=", ".join(PENALTIES.names),
                 ),
                 K.PENALTY_UNKNOWN,
@@ -424,7 +426,7 @@ def _read_contract(read: _Reader, entry: HandEntry) -> None:
                 "contract",
                 M_(
                     "unknown contract {name}; allowed: {allowed}",
-                    name=quote(contract),
+                    name=quoted(contract),
                     allowed=", ".join(CONTRACTS.names),
                 ),
                 K.CONTRACT_UNKNOWN,
@@ -436,13 +438,13 @@ def _read_trump(read: _Reader, entry: HandEntry) -> None:
     rules = read.sheet.rules
     trump = read.item.get("trump")
     if isinstance(trump, (dict, list)):
-        read.fail_at("trump", M_("expected a word, got {value}", value=quote(trump)))
+        read.fail_at("trump", M_("expected a word, got {value}", value=quoted(trump)))
     if trump is not None:
         entry.trump = TRUMPS.get(str(trump))
         if entry.trump is None or entry.trump not in rules.trumps:
             read.finding_at(
                 "trump",
-                M_("unknown trump {name}; allowed: {allowed}", name=quote(trump), allowed=", ".join(rules.trumps)),
+                M_("unknown trump {name}; allowed: {allowed}", name=quoted(trump), allowed=", ".join(rules.trumps)),
                 K.TRUMP_UNKNOWN,
             )
     elif entry.contract == "positivos" and entry.hand == "festa" and entry.penalty is None:
@@ -472,19 +474,19 @@ def _offer(read: _Reader, offer) -> Offer | None:
             read.fail_at("offer", unknown_key(key, OFFER_KEYS))
     tricks = offer.get("tricks")
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        read.fail_at("offer", M_("tricks: expected a whole number, got {value}", value=quote(tricks)))
+        read.fail_at("offer", M_("tricks: expected a whole number, got {value}", value=quoted(tricks)))
     if "by" not in offer:
         read.fail_at("offer", M_("by: who made the offer?"))
     by = read.player("offer", offer["by"])
     contract = offer.get("contract")
     if isinstance(contract, (dict, list)):
-        read.fail_at("offer", M_("contract: expected a word, got {value}", value=quote(contract)))
+        read.fail_at("offer", M_("contract: expected a word, got {value}", value=quoted(contract)))
     if contract is not None:
         canonical = CONTRACTS.get(str(contract))
         if canonical not in ("positivos", "nulos"):
             read.finding_at(
                 "offer",
-                M_("an offer is of tricks for positivos or nulos, not {name}", name=quote(contract)),
+                M_("an offer is of tricks for positivos or nulos, not {name}", name=quoted(contract)),
                 K.OFFER_KIND,
             )
             return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.errors import SheetFormatError, quote, quoted
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_, N_
 from scorekeeper.king import workbook_layout as L
@@ -156,7 +156,7 @@ def _players(grid: Grid, head: int, qty_cols: list[int]) -> list[str]:
             raise SheetFormatError(problem, grid.where(head - 1, c))
         if name in players:
             raise SheetFormatError(
-                M_("players: {name} is named twice (row {row})", name=quote(name), row=head - 1),
+                M_("players: {name} is named twice (row {row})", name=quoted(name), row=head - 1),
                 grid.where(head - 1, c),
             )
         players.append(name)
@@ -320,7 +320,7 @@ def _refuse_alone(grid: Grid, row: int, meta: dict, label: str | None) -> None:
                 M_(
                     "{value} is typed on a row with no contract, penalty, count or points: a hand's "
                     "row holds what was played",
-                    value=quote(meta[key]),
+                    value=quoted(meta[key]),
                 ),
                 grid.where(row, column),
             )
@@ -351,7 +351,7 @@ def _offer(grid: Grid, row: int, meta: dict) -> LineDict:
             offer["tricks"] = int(words[0])
         except ValueError:
             raise SheetFormatError(
-                M_("{text}: expected the number of tricks offered", text=quote(text)),
+                M_("{text}: expected the number of tricks offered", text=quoted(text)),
                 grid.where(row, L.COL_OFFER_TRICKS),
             ) from None
         if len(words) > 1:
@@ -486,7 +486,7 @@ def load(boletim: Boletim, rules_path: str | None = None):
         raise SheetFormatError(
             M_(
                 "Responsável (Art 6): {name} is not one of the players named in row {row} ({players})",
-                name=quote(scorer),
+                name=quoted(scorer),
                 row=boletim.names_row,
                 players=", ".join(boletim.players),
             ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.i18n import M_, Joined, Message
 from scorekeeper.king import finding_codes as K
@@ -39,7 +39,7 @@ class WrittenTotals:
 def _not_whole(value: object) -> Message | None:
     """Why `value` is not a total (a whole number), or None when it is one."""
     if isinstance(value, bool) or not isinstance(value, int):
-        return M_("expected a whole number, got {value}", value=quote(value))
+        return M_("expected a whole number, got {value}", value=quoted(value))
     return None
 
 
@@ -89,7 +89,7 @@ def read_totals(doc, players: list[str], source: str) -> WrittenTotals:
                         M_(
                             "{name} in the totals written ({key}) is not at this table ({players})",
                             key=key,
-                            name=quote(name),
+                            name=quoted(name),
                             players=", ".join(players),
                         ),
                         K.PLAYER_UNKNOWN.rule,

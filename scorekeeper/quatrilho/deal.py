@@ -4,7 +4,7 @@ under a contract (Q9), and the chips the sheet wrote (compared with the computed
 
 from __future__ import annotations
 
-from scorekeeper.errors import clip, quote
+from scorekeeper.errors import clip, quoted
 from scorekeeper.findings import Severity
 from scorekeeper.i18n import M_, Message, Mn_, Mp_, _, grouped, ngettext
 from scorekeeper.quatrilho import contracts
@@ -83,7 +83,7 @@ class DealReader:
         if not isinstance(value, str):
             self.finding(
                 codes.NAME_EXPECTED,
-                M_("{key}: expected a player's name, got {value}", key=field, value=quote(value)),
+                M_("{key}: expected a player's name, got {value}", key=field, value=quoted(value)),
                 "Art 14",
                 key,
             )
@@ -112,7 +112,7 @@ class DealReader:
                 M_(
                     "{key}: {name} is not playing this deal ({players})",
                     key=field,
-                    name=quote(value),
+                    name=quoted(value),
                     players=", ".join(self.names),
                 ),
                 "Art 14",
@@ -124,7 +124,7 @@ class DealReader:
         if isinstance(value, bool) or not isinstance(value, int):
             self.finding(
                 codes.NOT_WHOLE,
-                M_("{key}: expected a whole number, got {value}", key=field_word(key), value=quote(value)),
+                M_("{key}: expected a whole number, got {value}", key=field_word(key), value=quoted(value)),
                 rule,
                 key,
             )
@@ -161,7 +161,7 @@ class DealReader:
         if name is None:
             self.finding(
                 codes.FINE_UNKNOWN,
-                M_("unknown fine {fine}; allowed: {allowed}", fine=quote(written), allowed=", ".join(FINES.names)),
+                M_("unknown fine {fine}; allowed: {allowed}", fine=quoted(written), allowed=", ".join(FINES.names)),
                 "Art 20",
                 "fine",
             )
@@ -196,7 +196,7 @@ class DealReader:
                 codes.CONTRACT_UNKNOWN,
                 M_(
                     "unknown contract {contract}; allowed: {allowed}",
-                    contract=quote(written),
+                    contract=quoted(written),
                     allowed=", ".join(CONTRACTS.names),
                 ),
                 "Art 17",
@@ -270,7 +270,7 @@ class DealReader:
         if not isinstance(item, dict) or set(item) - {"fine", "player"} or not {"fine", "player"} <= set(item):
             self.finding(
                 codes.FINES_SHAPE,
-                M_("fines: expected {{fine: NAME, player: NAME}}, got {value}", value=quote(item)),
+                M_("fines: expected {{fine: NAME, player: NAME}}, got {value}", value=quoted(item)),
                 "Art 20",
                 "fines",
             )
@@ -281,7 +281,7 @@ class DealReader:
                 codes.FINE_UNKNOWN,
                 M_(
                     "fines: unknown fine {fine}; allowed: {allowed}",
-                    fine=quote(item["fine"]),
+                    fine=quoted(item["fine"]),
                     allowed=", ".join(FINES.names),
                 ),
                 "Art 20",
@@ -540,7 +540,7 @@ class DealReader:
         if not isinstance(value, dict):
             self.finding(
                 codes.CHIPS_SHAPE,
-                M_("chips: expected {{NAME: N, ...}} for the players of the deal, got {value}", value=quote(value)),
+                M_("chips: expected {{NAME: N, ...}} for the players of the deal, got {value}", value=quoted(value)),
                 rule,
                 "chips",
             )
@@ -550,7 +550,11 @@ class DealReader:
             if isinstance(amount, bool) or not isinstance(amount, int):
                 self.finding(
                     codes.CHIPS_SHAPE,
-                    M_("chips: expected a whole number for {name}, got {value}", name=quote(name), value=quote(amount)),
+                    M_(
+                        "chips: expected a whole number for {name}, got {value}",
+                        name=quoted(name),
+                        value=quoted(amount),
+                    ),
                     rule,
                     "chips",
                 )
@@ -560,7 +564,7 @@ class DealReader:
                     codes.CHIPS_NAME,
                     M_(
                         "chips: {name} is not playing this deal ({players})",
-                        name=quote(name),
+                        name=quoted(name),
                         players=", ".join(self.names),
                     ),
                     rule,

@@ -17,7 +17,7 @@ chips=Ari:-6,Bia:6,... , fine=olhar-vazas:Zeca (repeatable), coringa=, note=."""
 
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError, one_line, quote
+from scorekeeper.errors import InputValueError, one_line, quoted
 from scorekeeper.i18n import M_, N_, Message, _, pgettext
 from scorekeeper.names import name_problem
 from scorekeeper.quatrilho.deal import MAX_FINES
@@ -100,7 +100,7 @@ def name_of(sheet, typed: str, choices: list[str] | None = None) -> str:
     for name in choices:
         if normalize(name) == key:
             return name
-    raise InputValueError(M_("{name} is not at this table ({names})", name=quote(typed), names=", ".join(choices)))
+    raise InputValueError(M_("{name} is not at this table ({names})", name=quoted(typed), names=", ".join(choices)))
 
 
 def new_name(sheet, typed: str) -> str:
@@ -159,7 +159,7 @@ def _unknown_contract(typed: str) -> InputValueError:
     return InputValueError(
         M_(
             "unknown contract {contract}; expected one of {contracts}, a fine ({fines}), late, out or rebuy",
-            contract=quote(typed),
+            contract=quoted(typed),
             contracts=", ".join(CONTRACTS.names),
             fines=", ".join(FINES.names),
         )
@@ -189,7 +189,7 @@ def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: M
     as the key: his figuras in a rolar)."""
     positional = [w for w in words if "=" not in w]
     if len(positional) > len(slots):
-        raise InputValueError(M_("{usage}; not {typed}", usage=usage, typed=quote(" ".join(words))))
+        raise InputValueError(M_("{usage}; not {typed}", usage=usage, typed=quoted(" ".join(words))))
     for slot, word in zip(slots, positional):
         _put(sheet, entry, slot, word)
     for word in words:
@@ -207,7 +207,7 @@ def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: M
             entry["figuras"][name] = whole(value, _("figuras of {name}").format(name=name), 0, sheet.rules.figuras)
         else:
             raise InputValueError(
-                M_("unknown key {key} in {typed}; {usage}", key=quote(key), typed=quote(word), usage=usage)
+                M_("unknown key {key} in {typed}; {usage}", key=quoted(key), typed=quoted(word), usage=usage)
             )
 
 
@@ -222,7 +222,7 @@ def _put(sheet, entry: dict, key: str, value: str) -> None:
     if before is not None:  # merged
         twice = sorted(set(before) & set(entry[key]))
         if twice:
-            raise InputValueError(M_("{key}: {name} is given twice", key=key, name=quote(twice[0])))
+            raise InputValueError(M_("{key}: {name} is given twice", key=key, name=quoted(twice[0])))
         entry[key] = {**before, **entry[key]}
 
 
@@ -255,7 +255,7 @@ def _set(sheet, entry: dict, key: str, value: str) -> None:
             raise InputValueError(
                 M_(
                     "fine={value}: expected FINE:NAME, e.g. fine=olhar-vazas:{player}",
-                    value=quote(value),
+                    value=quoted(value),
                     player=sheet.players[0],
                 )
             )
@@ -266,7 +266,7 @@ def _set(sheet, entry: dict, key: str, value: str) -> None:
     elif key == "note":
         if one_line(value) != value or len(value) > 200:
             raise InputValueError(
-                M_("note {value}: one line of at most {most} characters", value=quote(value), most=200)
+                M_("note {value}: one line of at most {most} characters", value=quoted(value), most=200)
             )
         entry[key] = value
     else:
@@ -279,7 +279,7 @@ def _pairs(sheet, value: str, what: str) -> list[tuple[str, str]]:
     for part in value.split(","):
         name, sep, number = part.partition(":")
         if not sep:
-            raise InputValueError(M_("{key}={value}: expected NAME:N,NAME:N,...", key=what, value=quote(value)))
+            raise InputValueError(M_("{key}={value}: expected NAME:N,NAME:N,...", key=what, value=quoted(value)))
         pairs.append((name_of(sheet, name), number))
     return pairs
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from scorekeeper.errors import MAX_NAME, clip, quote
+from scorekeeper.errors import MAX_NAME, clip, quoted
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import M_, Joined, Message, Mn_, _
 from scorekeeper.quatrilho import finding_codes as codes
@@ -223,7 +223,7 @@ def _malformed(sheet, table, entry, index, kinds, findings) -> HandResult:
             "entry {index}: expected a mapping such as {{contract: normal, caller: NAME, partner: NAME, "
             "figuras: N}}, got {value}",
             index=index,
-            value=quote(entry.item),
+            value=quoted(entry.item),
         )
     elif not kinds:
         kind = codes.ENTRY_KIND_MISSING
@@ -275,7 +275,7 @@ def _holds_own_seat(sheet, table: Table, name, finding) -> bool:
     if not isinstance(name, str) or name not in table.talhas:
         finding(
             codes.NOT_AT_TABLE,
-            M_("{name} is not a player of this table ({players})", name=quote(name), players=", ".join(sheet.players)),
+            M_("{name} is not a player of this table ({players})", name=quoted(name), players=", ".join(sheet.players)),
             "Art 14",
         )
         return False
@@ -348,7 +348,9 @@ def _coringa_taking(table: Table, seat: int, coringa, finding) -> str | None:
         finding(
             codes.CORINGA_NAME,
             M_(
-                "coringa: expected a name (at most {most} characters), got {value}", most=MAX_NAME, value=quote(coringa)
+                "coringa: expected a name (at most {most} characters), got {value}",
+                most=MAX_NAME,
+                value=quoted(coringa),
             ),
             "Art 15",
             key="coringa",
@@ -361,7 +363,7 @@ def _coringa_taking(table: Table, seat: int, coringa, finding) -> str | None:
     ):
         finding(
             codes.CORINGA_SEATED,
-            M_("the coringa {name} already holds another seat", name=quote(coringa)),
+            M_("the coringa {name} already holds another seat", name=quoted(coringa)),
             "Art 15",
             key="coringa",
         )

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scorekeeper.errors import MAX_NAME, SheetFormatError, quote
+from scorekeeper.errors import MAX_NAME, SheetFormatError, quoted
 from scorekeeper.i18n import M_, Message, Mp_, _, in_words
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.quatrilho.rules import QuatrilhoRules
@@ -102,7 +102,7 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
             M_(
                 "scorer: expected the fiscal's name (at most {most} characters), got {value}",
                 most=MAX_NAME,
-                value=quote(scorer),
+                value=quoted(scorer),
             ),
             source,
             doc.line_of("scorer"),
@@ -112,7 +112,7 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
     round_deals = doc.get("round_deals")
     if round_deals is not None and (isinstance(round_deals, bool) or not isinstance(round_deals, int)):
         raise SheetFormatError(
-            M_("round_deals: expected a whole number of deals, got {value}", value=quote(round_deals)),
+            M_("round_deals: expected a whole number of deals, got {value}", value=quoted(round_deals)),
             source,
             doc.line_of("round_deals"),
         )
@@ -192,6 +192,6 @@ def _players(doc, rules: QuatrilhoRules, source: str) -> list[str]:
     seen: set[str] = set()
     for name in players:
         if name in seen:
-            raise SheetFormatError(M_("players: {name} is named twice", name=quote(name)), source, line)
+            raise SheetFormatError(M_("players: {name} is named twice", name=quoted(name)), source, line)
         seen.add(name)
     return list(players)

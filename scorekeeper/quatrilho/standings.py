@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.errors import ScorekeeperError, quoted
 from scorekeeper.i18n import M_, Mn_
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.sheet.results import SheetResult
@@ -141,7 +141,7 @@ def qualified_after_cut(
                 "the championship has {count} rounds, but its total of rounds is {total}",
                 len(rounds),
                 count=len(rounds),
-                total=quote(rounds_total),
+                total=quoted(rounds_total),
             )
         )
     before_last = rounds[: rounds_total - 1]

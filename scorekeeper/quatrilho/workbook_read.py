@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.errors import SheetFormatError, quote, quoted
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.i18n import M_, N_, Message, spellings
 from scorekeeper.names import name_problem
@@ -153,7 +153,7 @@ class Planilha(ReadBack):
                 number=state["deal"],
                 dealer=dealer,
                 head=head,
-                typed=quote(typed),
+                typed=quoted(typed),
             )
             findings.append(
                 Finding(
@@ -363,7 +363,7 @@ def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
                     "{value} is typed over the formula of {head}, which the planilha computes and "
                     "does not read: clear the cell",
                     value=shown,
-                    head=quote(grid.label(L.HEAD_ROW, column) or col(column)),
+                    head=quoted(grid.label(L.HEAD_ROW, column) or col(column)),
                 ),
                 grid.where(row, column),
             )
@@ -423,7 +423,7 @@ def _named_over_columns(
             _refuse_name(name, grid.where(L.NAMES_ROW, c))
             if normalize(name) in spelling:
                 raise SheetFormatError(
-                    M_("{name} is named twice (row {row})", name=quote(name), row=L.NAMES_ROW),
+                    M_("{name} is named twice (row {row})", name=quoted(name), row=L.NAMES_ROW),
                     grid.where(L.NAMES_ROW, c),
                 )
             spelling[normalize(name)] = name

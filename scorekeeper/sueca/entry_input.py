@@ -5,7 +5,7 @@ Both take the same one-line entries: `72 48`, `Nos=72 Eles=48`, `renuncia Eles`,
 
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError, quote
+from scorekeeper.errors import InputValueError, quote, quoted
 from scorekeeper.i18n import M_, N_, _
 from scorekeeper.sheet.typed_input import team_name, until_valid, whole, yes_no_choices
 from scorekeeper.sueca.rules import PENALTIES
@@ -72,7 +72,7 @@ def _points(sheet, tokens: list[str]) -> list[int]:
             name, _equals, number = token.partition("=")
             team = team_name(sheet, name)
             if team in by_team:
-                raise InputValueError(M_("{team} is given twice in {typed}", team=team, typed=quote(token)))
+                raise InputValueError(M_("{team} is given twice in {typed}", team=team, typed=quoted(token)))
             by_team[team] = whole(number, _card_points(team), 0, total)
         missing = [t for t in teams if t not in by_team]
         if missing:
@@ -178,7 +178,7 @@ def _deal_asked(rules, points: list[int], ask, say) -> dict | None:
 def _reason(rules, typed: str) -> str:
     if typed not in rules.ponto_reasons:
         raise InputValueError(
-            M_("{typed} is not a reason ({reasons})", typed=quote(typed), reasons=", ".join(rules.ponto_reasons))
+            M_("{typed} is not a reason ({reasons})", typed=quoted(typed), reasons=", ".join(rules.ponto_reasons))
         )
     return typed
 

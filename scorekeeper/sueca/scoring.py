@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.errors import quote
+from scorekeeper.errors import quoted
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_, N_, Mn_, _, ngettext
 from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
@@ -106,7 +106,7 @@ def _deal(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str, i
     card_points = read.per_team("points")
     all_tricks = read.item.get("all_tricks", False)
     if not isinstance(all_tricks, bool):
-        read.fail(key="all_tricks", message=M_("expected true or false, got {value}", value=quote(all_tricks)))
+        read.fail(key="all_tricks", message=M_("expected true or false, got {value}", value=quoted(all_tricks)))
     if penalty_word is not None:
         return _penalty(read, sheet, castigos, penalty_word)
     return _cards(read, sheet.rules, card_points, all_tricks)
@@ -123,7 +123,7 @@ def _penalty(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str
             codes.UNKNOWN_PENALTY,
             M_(
                 "unknown penalty {penalty}; allowed: {allowed}",
-                penalty=quote(penalty_word),
+                penalty=quoted(penalty_word),
                 allowed=", ".join(PENALTIES.names),
             ),
             key="penalty",
@@ -167,7 +167,7 @@ def _ponto_detail(read: EntryReader, rules: SuecaRules, team: str) -> str:
             codes.UNKNOWN_REASON,
             M_(
                 "unknown reason {reason}; allowed: {allowed}",
-                reason=quote(reason),
+                reason=quoted(reason),
                 allowed=", ".join(rules.ponto_reasons),
             ),
             key="reason",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_, N_, Joined, _
 from scorekeeper.sueca import finding_codes as codes
@@ -239,8 +239,8 @@ class SuecaColumns(FichaColumns):
                 raise SheetFormatError(
                     M_(
                         "{mark}: this column says {yes} when a team took all the tricks, and is empty otherwise",
-                        mark=quote(mark),
-                        yes=quote(_(YES)),
+                        mark=quoted(mark),
+                        yes=quoted(_(YES)),
                     ),
                     grid.where(r, cols.ALL),
                 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, NoReturn, TypeVar
 
-from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import M_, N_, Joined, Message, Mn_, Mp_, _
 from scorekeeper.names import refuse_bad_names
@@ -75,7 +75,7 @@ def parse_team_sheet(doc, rules: R, source: str, rules_ref: str, list_key: str) 
     scorer = doc.get("scorer")
     if scorer is not None and not any(scorer in m for m in teams.values()):
         raise SheetFormatError(
-            M_("scorer: {name} is not one of the players", name=quote(scorer)), source, doc.line_of("scorer")
+            M_("scorer: {name} is not one of the players", name=quoted(scorer)), source, doc.line_of("scorer")
         )
     entries = _entries(doc, list_key, source)
     return TeamSheet(
@@ -115,7 +115,7 @@ def _teams(doc, rules: TeamRules, source: str) -> dict[str, list[str]]:
     parsed: dict[str, list[str]] = {}
     for name, members in teams.items():
         if not isinstance(name, str) or not name.strip():
-            raise SheetFormatError(M_("teams: {name} is not a team name", name=quote(name)), source, line)
+            raise SheetFormatError(M_("teams: {name} is not a team name", name=quoted(name)), source, line)
         if (
             not isinstance(members, list)
             or len(members) != rules.players_per_team
@@ -135,7 +135,7 @@ def _teams(doc, rules: TeamRules, source: str) -> dict[str, list[str]]:
         refuse_bad_names([name, *members], "teams", source, line)  # the one name rule (names.py), as `new` applies it
         for member in [name, *members]:
             if member in seen:
-                raise SheetFormatError(M_("teams: {name} is named twice", name=quote(member)), source, line)
+                raise SheetFormatError(M_("teams: {name} is named twice", name=quoted(member)), source, line)
             seen.add(member)
         parsed[name] = list(members)
     return parsed
@@ -240,13 +240,15 @@ class EntryReader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail(key, M_("expected a team, got {value}", value=quote(value)))
+            self.fail(key, M_("expected a team, got {value}", value=quoted(value)))
         team = self.sheet.team_of(value)
         if team is None:
             self.found(
                 codes.NOT_A_TEAM,
                 M_(
-                    "{name} is not a team at this table ({teams})", name=quote(value), teams=", ".join(self.sheet.teams)
+                    "{name} is not a team at this table ({teams})",
+                    name=quoted(value),
+                    teams=", ".join(self.sheet.teams),
                 ),
                 key=key,
             )
@@ -254,7 +256,7 @@ class EntryReader:
 
     def number(self, key, value, low: int | None = 0) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, M_("expected whole numbers, got {value}", value=quote(value)))
+            self.fail(key, M_("expected whole numbers, got {value}", value=quoted(value)))
         if low is not None and value < low:
             self.fail(key, M_("{value} is negative", value=value))
         return value
@@ -294,7 +296,7 @@ class EntryReader:
                         M_(
                             "{key}: {name} is not a team at this table ({teams})",
                             key=field_word(key),
-                            name=quote(name),
+                            name=quoted(name),
                             teams=", ".join(teams),
                         ),
                         key=key,

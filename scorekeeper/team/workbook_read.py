@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from scorekeeper.errors import SheetFormatError, quote
+from scorekeeper.errors import SheetFormatError, quote, quoted
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_, Message
 from scorekeeper.names import name_problem
@@ -274,7 +274,7 @@ def _refuse_outside(grid, cols: FichaColumns, last_row: int, last_col: int) -> N
                 "{value} is typed over the formula of {head}, which the ficha computes and does not read: "
                 "clear the cell",
                 value=shown_value(grid, row, column, value),
-                head=quote(grid.label(L.HEAD_ROW, column) or col(column)),
+                head=quoted(grid.label(L.HEAD_ROW, column) or col(column)),
             )
         elif row > last_row and not (column == 2 and (row >= notes or L.is_label(value, WINNER_LABEL))):
             message = M_(

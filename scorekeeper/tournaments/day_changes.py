@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from scorekeeper import games
-from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, quote
+from scorekeeper.errors import MAX_NAME, InputValueError, ScorekeeperError, quoted
 from scorekeeper.i18n import M_, Mn_, _
 from scorekeeper.journal.transaction import Change, FileChange, Session, current
 from scorekeeper.names import name_problem, text_problem
@@ -315,7 +315,7 @@ def _not_drawn(tournament: Tournament, number: int) -> InputValueError:
 
 def _player(tournament: Tournament, name: str) -> None:
     if name not in tournament.players:
-        raise InputValueError(M_("{name} is not one of the players", name=quote(name)), tournament.source)
+        raise InputValueError(M_("{name} is not one of the players", name=quoted(name)), tournament.source)
 
 
 def _new_name(tournament: Tournament, name: str) -> None:
@@ -325,7 +325,7 @@ def _new_name(tournament: Tournament, name: str) -> None:
         raise InputValueError(problem, tournament.source)
     taken = {*tournament.players, *tournament.teams, *(p for members in tournament.teams.values() for p in members)}
     if name in taken:
-        raise InputValueError(M_("{name} is already in the tournament", name=quote(name)), tournament.source)
+        raise InputValueError(M_("{name} is already in the tournament", name=quoted(name)), tournament.source)
 
 
 def _asked_round(tournament: Tournament, number: int | None) -> int:
@@ -426,14 +426,14 @@ def penalty(
         round_ = _round(tournament, number)
         if not tournament.plays_in(name, round_.number):
             raise InputValueError(
-                M_("{name} does not play in round {number}", name=quote(name), number=round_.number),
+                M_("{name} does not play in round {number}", name=quoted(name), number=round_.number),
                 tournament.source,
             )
         if points != points or abs(points) > MAX_PENALTY or points == 0:
             raise InputValueError(
                 M_(
                     "a penalty of {points} points: expected a number other than 0, at most {most} either way",
-                    points=quote(points),
+                    points=quoted(points),
                     most=MAX_PENALTY,
                 ),
                 tournament.source,
@@ -495,9 +495,9 @@ def absent(path: str, name: str, number: int | None = None, again: bool = False)
         index = _table_of(round_, name)
         if index is None:
             said = (
-                M_("{name} has a bye in round {number}", name=quote(name), number=round_.number)
+                M_("{name} has a bye in round {number}", name=quoted(name), number=round_.number)
                 if name in round_.byes
-                else M_("{name} has no table in round {number}", name=quote(name), number=round_.number)
+                else M_("{name} has no table in round {number}", name=quoted(name), number=round_.number)
             )
             raise InputValueError(said, tournament.source)
         table = round_.tables[index]
@@ -507,7 +507,7 @@ def absent(path: str, name: str, number: int | None = None, again: bool = False)
                     "round {number}, table {table}: {name} is marked absent already",
                     number=round_.number,
                     table=table.table,
-                    name=quote(name),
+                    name=quoted(name),
                 ),
                 tournament.source,
             )
@@ -549,7 +549,7 @@ def substitute(path: str, old: str, new: str, number: int | None = None, again: 
             raise _not_drawn(tournament, first)
         if not tournament.plays_in(old, first):
             raise InputValueError(
-                M_("{name} does not play in round {number}", name=quote(old), number=first), tournament.source
+                M_("{name} does not play in round {number}", name=quoted(old), number=first), tournament.source
             )
         root = _root(text, tournament.source)
         nodes = _round_nodes(root)
@@ -601,7 +601,7 @@ def _seat_substitute(
                 number=round_.number,
                 table=table.table,
                 sheet=sheet,
-                name=quote(old),
+                name=quoted(old),
                 next=round_.number + 1,
             ),
             tournament.source,
@@ -627,7 +627,7 @@ def withdraw(path: str, name: str, again: bool = False) -> DayChange:
         following = len(tournament.rounds) + 1
         if not tournament.plays_in(name, following):
             raise InputValueError(
-                M_("{name} is not drawn in round {number} already", name=quote(name), number=following),
+                M_("{name} is not drawn in round {number} already", name=quoted(name), number=following),
                 tournament.source,
             )
         root = _root(text, tournament.source)
@@ -658,7 +658,7 @@ def add(path: str, name: str, again: bool = False) -> DayChange:
                     "would be drawn from round {number}",
                     until=until,
                     article=f", {rule}" if rule else "",
-                    name=quote(name),
+                    name=quoted(name),
                     number=following,
                 ),
                 tournament.source,
@@ -684,7 +684,7 @@ def rename(path: str, old: str, new: str, again: bool = False) -> DayChange:
     def plan(tournament: Tournament, text: str) -> _Plan:
         members = {p for team in tournament.teams.values() for p in team}
         if old not in tournament.players and old not in tournament.teams and old not in members:
-            raise InputValueError(M_("{name} is not in the tournament", name=quote(old)), tournament.source)
+            raise InputValueError(M_("{name} is not in the tournament", name=quoted(old)), tournament.source)
         _new_name(tournament, new)
         root = _root(text, tournament.source)
         edits = [(node.start_mark.index, node.end_mark.index, _flow(new)) for node in _file_names(root, old)]

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.errors import InputValueError, quote
+from scorekeeper.errors import InputValueError, quoted
 from scorekeeper.i18n import M_
 from scorekeeper.tournaments import draw_designs, draw_search
 from scorekeeper.tournaments.draw_search import Layout
@@ -265,7 +265,7 @@ def _allowed_sizes(sizes: tuple[int, ...]) -> list[int]:
     allowed = sorted({size for size in sizes}, reverse=True) if sizes else []
     if not allowed or any(not isinstance(size, int) or isinstance(size, bool) or size < 2 for size in allowed):
         raise InputValueError(
-            M_("table sizes must be whole numbers of at least 2, not {sizes}", sizes=quote(list(sizes)))
+            M_("table sizes must be whole numbers of at least 2, not {sizes}", sizes=quoted(list(sizes)))
         )
     return allowed
 
@@ -275,9 +275,9 @@ def _check_players(names: list[str], teams: bool = False) -> None:
     for name in names:
         if name in seen:
             message = (
-                M_("team {name} is listed twice in the draw", name=quote(name))
+                M_("team {name} is listed twice in the draw", name=quoted(name))
                 if teams
-                else M_("player {name} is listed twice in the draw", name=quote(name))
+                else M_("player {name} is listed twice in the draw", name=quoted(name))
             )
             raise InputValueError(message)
         seen.add(name)

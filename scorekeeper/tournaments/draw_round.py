@@ -9,7 +9,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from scorekeeper import games
-from scorekeeper.errors import InputValueError, quote
+from scorekeeper.errors import InputValueError, quoted
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_, Mn_, _
 from scorekeeper.journal.transaction import Change, FileChange, current
@@ -156,7 +156,7 @@ def _refuse_unknown_without(
             raise InputValueError(
                 M_(
                     "--extra-without: {name} is not one of the players the cut leaves out of round {number}",
-                    name=quote(name),
+                    name=quoted(name),
                     number=number,
                 ),
                 tournament.source,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError, quote
+from scorekeeper.errors import InputValueError, quoted
 from scorekeeper.i18n import M_, N_, _, pgettext
 from scorekeeper.sheet.typed_input import team_name, until_valid, whole
 from scorekeeper.sheet.vocabulary import normalize
@@ -32,7 +32,7 @@ def _entry(sheet, tokens: list[str]) -> dict:
     word = normalize(tokens[0])
     if word in VOID:
         if len(tokens) > 1:
-            raise InputValueError(M_("void takes nothing after it, not {typed}", typed=quote(" ".join(tokens[1:]))))
+            raise InputValueError(M_("void takes nothing after it, not {typed}", typed=quoted(" ".join(tokens[1:]))))
         return {"void": "misdeal"}
     penalty = PENALTIES.get(tokens[0])
     if word in DECLINED or penalty is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.errors import quote
+from scorekeeper.errors import quoted
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_, N_, Mp_, _
 from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
@@ -136,7 +136,7 @@ def _void(read: EntryReader, sheet: TeamSheet[TrucoRules], void: str) -> Hand:
     if void not in rules.voids:
         read.found(
             C.VOID_UNKNOWN,
-            M_("unknown void {void}; allowed: {allowed}", void=quote(void), allowed=", ".join(rules.voids)),
+            M_("unknown void {void}; allowed: {allowed}", void=quoted(void), allowed=", ".join(rules.voids)),
             key="void",
         )
     # The rule file's void is a data word; the one it ships (Art 7's misdeal) is said in the
@@ -156,7 +156,7 @@ def _penalty(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, pen
             C.PENALTY_UNKNOWN,
             M_(
                 "unknown penalty {penalty}; allowed: {allowed}",
-                penalty=quote(penalty_word),
+                penalty=quoted(penalty_word),
                 allowed=", ".join(PENALTIES.names),
             ),
             key="penalty",
@@ -199,7 +199,7 @@ def _declined(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, de
     if declined not in ("declined", "recusada", "recusou"):
         read.found(
             C.ELEVEN_WORD,
-            M_("mao_de_onze: expected declined, got {value}", value=quote(declined)),
+            M_("mao_de_onze: expected declined, got {value}", value=quoted(declined)),
             key="mao_de_onze",
         )
     if team is None:

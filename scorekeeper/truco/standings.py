@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.errors import ScorekeeperError, quoted
 from scorekeeper.i18n import M_, N_, Mp_
 from scorekeeper.team.standings import GROUP_STAGE, counted_matches, groups_of
 from scorekeeper.tournaments.model import StandingRow, Tournament
@@ -67,7 +67,7 @@ def disqualified_teams(tournament: Tournament) -> set[str]:
                     M_(
                         "round {number} disqualifies {team}, who is no team of the tournament",
                         number=round_.number,
-                        team=quote(team),
+                        team=quoted(team),
                     ),
                     tournament.source,
                     round_.line,
