@@ -7,7 +7,7 @@ anything else raises InputValueError quoting what was typed, and nothing is reco
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quoted
-from scorekeeper.i18n import M_, Mn_, _
+from scorekeeper.i18n import M_, Message, Mn_
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, NegativeHand
 from scorekeeper.king.sheet import TRUMP_RULE, KingSheet
 from scorekeeper.sheet.typed_input import whole
@@ -29,7 +29,9 @@ def player_name(sheet: KingSheet, typed: str) -> str:
     )
 
 
-def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int | None, high: int | None) -> list[int]:
+def per_player_values(
+    sheet: KingSheet, values: list[str], what: str | Message, low: int | None, high: int | None
+) -> list[int]:
     """Values in seat order (`3 2 1 7`) or by name (`Ana=3 Bruno=2 ...`), one for every player;
     `what` is what they are, as the messages say it (a hand's name, or a translated word)."""
     players = sheet.players
@@ -65,10 +67,10 @@ def per_player_values(sheet: KingSheet, values: list[str], what: str, low: int |
     return [whole(v, _whose(p, what), low, high) for p, v in zip(players, values)]  # noqa: B905 (py39: zip has no strict)
 
 
-def _whose(player: str, what: str) -> str:
+def _whose(player: str, what: str | Message) -> Message:
     """`Ana's tricks`: one player's value, as an out-of-range message names it (said here:
     sheet.typed_input.whole takes the words it puts in its refusal)."""
-    return _("{player}'s {what}").format(player=player, what=what)
+    return M_("{player}'s {what}", player=player, what=what)
 
 
 def hand_name(sheet: KingSheet, typed: str) -> str:
@@ -87,7 +89,7 @@ def parse_offer(sheet: KingSheet, typed: str) -> dict:
         raise InputValueError(
             M_("offer {typed}: expected NAME TRICKS or NAME:TRICKS, e.g. Carla 2", typed=quoted(typed))
         )
-    offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], _("offered tricks"), 1, sheet.rules.tricks)}
+    offer = {"by": player_name(sheet, parts[0]), "tricks": whole(parts[1], M_("offered tricks"), 1, sheet.rules.tricks)}
     if len(parts) == 3:
         contract = CONTRACTS.get(parts[2])
         if contract not in ("positivos", "nulos"):
@@ -152,7 +154,7 @@ def _negative(sheet: KingSheet, entry: dict, negative: NegativeHand, values: lis
             )
         )
     if points:
-        entry["points"] = per_player_values(sheet, values, _("points"), -negative.total, 0)
+        entry["points"] = per_player_values(sheet, values, M_("points"), -negative.total, 0)
     else:
         entry["counts"] = per_player_values(sheet, values, negative.name, 0, negative.units)
     return entry
@@ -199,9 +201,9 @@ def _festa(
             M_("give each player's tricks (e.g. {example})", example=" ".join(["3"] * (len(sheet.players) - 1) + ["4"]))
         )
     if points:
-        entry["points"] = per_player_values(sheet, values, _("points"), None, None)
+        entry["points"] = per_player_values(sheet, values, M_("points"), None, None)
     else:
-        entry["tricks"] = per_player_values(sheet, values, _("tricks"), 0, rules.tricks)
+        entry["tricks"] = per_player_values(sheet, values, M_("tricks"), 0, rules.tricks)
     return entry
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import M_, N_, Message, _
+from scorekeeper.i18n import M_, N_, Joined, Message
 from scorekeeper.king import finding_codes as K
 from scorekeeper.king.classification import table_points
 from scorekeeper.king.festa import score_festa
@@ -12,14 +12,14 @@ from scorekeeper.king.penalties import penalty_points
 from scorekeeper.king.sheet import HandEntry, KingSheet, entry_label, hand_finding
 from scorekeeper.king.workbook_finding_codes import TOTALS_RULE, TYPED_COLUMN_TOTAL, TYPED_HAND_TOTAL, TYPED_SALDO
 from scorekeeper.king.written_totals import TOTALS_KEYS
-from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.sheet.results import Detail, HandResult, SheetResult, sheet_meta
 
 ROTATION_RULE = K.ROTATION.rule  # Art 9, 2a fase: "Todos os jogadores da mesa, um de cada vez, serao beneficiados"
 
 
-def describe(entry: HandEntry) -> str:
-    """A short description of an entry, as `show` prints it."""
-    parts = []
+def describe(entry: HandEntry) -> Detail:
+    """A short description of an entry, as data: `show` says it (`in_words`) in its own language."""
+    parts: list[str | Message | Joined] = []
     if entry.hand == "festa" and entry.beneficiary:
         parts.append(entry.beneficiary)
     if entry.penalty:
@@ -29,10 +29,10 @@ def describe(entry: HandEntry) -> str:
     if entry.trump:
         parts.append(entry.trump)
     if entry.offer:
-        kind = f" {entry.offer.contract}" if entry.offer.contract else ""
-        # show's detail column, said here: a HandResult's detail is the text `show` prints
-        parts.append(_("offer {player} {tricks}").format(player=entry.offer.by, tricks=entry.offer.tricks) + kind)
-    return ", ".join(parts)
+        offer = M_("offer {player} {tricks}", player=entry.offer.by, tricks=entry.offer.tricks)
+        # the offer's contract follows it, a space apart
+        parts.append(Joined((offer, entry.offer.contract), " ") if entry.offer.contract else offer)
+    return Joined(tuple(parts)) if parts else ""  # no detail is empty, as `show` tests it
 
 
 def score_sheet(sheet: KingSheet) -> SheetResult:

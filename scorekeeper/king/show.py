@@ -3,7 +3,7 @@ table points (Art 15), then each player's running balance after each hand."""
 
 from __future__ import annotations
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.sheet.show_table import DETAIL, signed
 
@@ -28,7 +28,7 @@ def hand_rows(result: SheetResult, places_rule: str = "") -> tuple[list[str], li
             [
                 hand.index,
                 hand.hand,
-                hand.detail,
+                in_words(hand.detail),
                 *(signed(points.get(p)) if hand.points else "?" for p in result.players),
                 signed(hand.total),
                 signed(hand.expected),

@@ -27,7 +27,7 @@ def saved_lines(saved: Saved) -> list[str]:
     points = format_points(hand.awarded if hand.awarded is not None else hand.points or {})
     game = games.get(result.game)
     kind = game.entry_label(hand.hand)  # as `show` says it: "partida", not the sheet's "deal"
-    what = f"{kind}, {hand.detail}" if hand.detail else kind
+    what = f"{kind}, {in_words(hand.detail)}" if hand.detail else kind
     said = in_words(fill(game.entry_sentences().saved, number=index, what=what))
     lines = [one_line(f"{said}: {points}" if points else said)]  # one line, whatever a name holds
     lines.extend(finding_line(finding) for finding in saved.found)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.i18n import in_words
 from scorekeeper.sheet.results import HandResult, SheetResult
 
 
@@ -33,7 +34,7 @@ def _hand_report(hand: HandResult) -> dict[str, object]:
         "index": hand.index,
         "line": hand.line,
         "hand": hand.hand,
-        "detail": hand.detail,
+        "detail": in_words(hand.detail),
         "points": hand.points,
         "total": hand.total,
         "expected": hand.expected,

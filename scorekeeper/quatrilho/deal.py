@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from scorekeeper.errors import clip, quoted
 from scorekeeper.findings import Severity
-from scorekeeper.i18n import M_, Message, Mn_, Mp_, _, grouped, ngettext
+from scorekeeper.i18n import M_, Joined, Message, Mn_, Mp_, grouped
 from scorekeeper.quatrilho import contracts
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.rules import CONTRACT_ARTICLES, CONTRACTS, FINE_ARTICLES, FINES, QuatrilhoRules
+from scorekeeper.sheet.results import Detail
 from scorekeeper.sheet.yaml_lines import unknown_key
 
 MAX_FINES = 12  # fines a deal went on after: a few at most (each of four players, each kind); more is no deal
@@ -68,7 +69,7 @@ class DealReader:
         self.gone, self.registered, self.finding = gone, registered, finding
         self.players = list(names.values())
 
-    def read(self) -> tuple[str, str, dict[str, int] | None]:
+    def read(self) -> tuple[str, Detail, dict[str, int] | None]:
         """(the entry's kind, a short description, the chips per label or None)."""
         if "fine" in self.item:
             return self._fine_entry()
@@ -373,22 +374,24 @@ class DealReader:
             raise _Unscorable
         return tricks
 
-    def _described(self, figuras: int | None, tricks: int | None, fines, revoked: str | None = None) -> str:
-        parts = []
+    def _described(self, figuras: int | None, tricks: int | None, fines, revoked: str | None = None) -> Joined:
+        """A deal's figuras, tricks and fines, as data: said where the sheet is shown."""
+        parts: list[str | Message] = []
         if figuras is not None:
             points = contracts.points_of(self.rules, figuras)
             parts.append(
-                _("{figuras} ({points})").format(
-                    figuras=ngettext("{count} figura", "{count} figuras", figuras).format(count=figuras),
-                    points=ngettext("{count} ponto", "{count} pontos", points).format(count=points),
+                M_(
+                    "{figuras} ({points})",
+                    figuras=Mn_("{count} figura", "{count} figuras", figuras, count=figuras),
+                    points=Mn_("{count} ponto", "{count} pontos", points, count=points),
                 )
             )
         if tricks is not None:
-            parts.append(ngettext("{count} vaza", "{count} vazas", tricks).format(count=tricks))
+            parts.append(Mn_("{count} vaza", "{count} vazas", tricks, count=tricks))
         if revoked:
             parts.append(f"negar-carta {revoked}")
         parts += [f"{name} {player}" for name, player in fines]
-        return ", ".join(parts)
+        return Joined(tuple(parts))
 
     def _normal(self, rule: str):
         caller = self.person("caller", self.required("caller", M_("the caller"), rule))
@@ -402,8 +405,10 @@ class DealReader:
         figuras = self._figuras(rule)
         tricks = self._tricks(figuras)
         chips = contracts.normal(self.rules, self.players, caller, partner, figuras, tricks)
-        who = _("{caller} alone").format(caller=caller) if caller == partner else f"{caller} + {partner}"
-        return self._written(self._with_fines(chips, fines), rule), f"{who}, {self._described(figuras, tricks, fines)}"
+        who = M_("{caller} alone", caller=caller) if caller == partner else f"{caller} + {partner}"
+        return self._written(self._with_fines(chips, fines), rule), Joined(
+            (who, self._described(figuras, tricks, fines))
+        )
 
     def _solo(self, rule: str, giver_needed: bool = False):
         soloist = self.person("player", self.required("player", M_("the soloist"), rule), role="soloist")
@@ -426,16 +431,16 @@ class DealReader:
         detail = self._described(
             None if revoked else figuras, None if revoked else tricks, fines, soloist if revoked else None
         )
-        return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
+        return self._written(self._with_fines(chips, fines), rule), Joined((soloist, detail))
 
     def _solo_preto(self, rule: str):
         soloist, giver, fines, revoked, figuras, tricks = self._solo(rule, giver_needed=True)
         chips = contracts.solo_preto(self.rules, self.players, soloist, giver, figuras, tricks, revoked)
-        card = _("his own card") if giver == soloist else _("card from {giver}").format(giver=giver)
+        card = M_("his own card") if giver == soloist else M_("card from {giver}", giver=giver)
         detail = self._described(
             None if revoked else figuras, None if revoked else tricks, fines, soloist if revoked else None
         )
-        return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {card}, {detail}"
+        return self._written(self._with_fines(chips, fines), rule), Joined((soloist, card, detail))
 
     def _solo_branco(self, rule: str):
         soloist = self.person("player", self.required("player", M_("the soloist"), rule), role="soloist")
@@ -454,7 +459,7 @@ class DealReader:
         took = bool(tricks) or bool(figuras)
         chips = contracts.solo_branco(self.rules, self.players, soloist, took, revoked)
         detail = self._described(figuras, tricks, fines, soloist if revoked else None)
-        return self._written(self._with_fines(chips, fines), rule), f"{soloist}, {detail}"
+        return self._written(self._with_fines(chips, fines), rule), Joined((soloist, detail))
 
     def _rolar(self, rule: str):
         value = self.required("figuras", M_("each player's figuras, {NAME: N, ...}"), COUNTING)

@@ -204,7 +204,7 @@ def _fill(sheet, entry: dict, words: list[str], slots: tuple[str, ...], usage: M
             entry.setdefault("figuras", {})
             if not isinstance(entry["figuras"], dict):
                 raise InputValueError(M_("give a rolar's figuras as NAME=N for each player"))
-            entry["figuras"][name] = whole(value, _("figuras of {name}").format(name=name), 0, sheet.rules.figuras)
+            entry["figuras"][name] = whole(value, M_("figuras of {name}", name=name), 0, sheet.rules.figuras)
         else:
             raise InputValueError(
                 M_("unknown key {key} in {typed}; {usage}", key=quoted(key), typed=quoted(word), usage=usage)
@@ -236,7 +236,7 @@ def _set(sheet, entry: dict, key: str, value: str) -> None:
     elif key == "figuras":
         if ":" in value:  # figuras=Ari:6,Caio:6,... (a rolar)
             entry[key] = {
-                name: whole(n, _("figuras of {name}").format(name=name), 0, rules.figuras)
+                name: whole(n, M_("figuras of {name}", name=name), 0, rules.figuras)
                 for name, n in _pairs(sheet, value, "figuras")
             }
         else:
@@ -245,7 +245,7 @@ def _set(sheet, entry: dict, key: str, value: str) -> None:
         entry[key] = whole(value, "tricks", 0, rules.tricks)
     elif key == "chips":
         entry[key] = {
-            name: whole(n, _("chips of {name}").format(name=name), -MAX_CHIPS, MAX_CHIPS)
+            name: whole(n, M_("chips of {name}", name=name), -MAX_CHIPS, MAX_CHIPS)
             for name, n in _pairs(sheet, value, "chips")
         }
     elif key == "fine":
@@ -416,17 +416,17 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
             ask,
             say,
             _("tricks of {soloist} (0-{most}; 0 wins)").format(most=rules.tricks, **side),
-            lambda t: whole(t, _("tricks"), 0, rules.tricks),
+            lambda t: whole(t, M_("tricks"), 0, rules.tricks),
         )
         _ask_fines(sheet, entry, playing, ask, say)
         return _ordered(entry)
     figuras = entry["figuras"] = until_valid(
-        ask, say, figuras_of.format(most=rules.figuras, **side), lambda t: whole(t, _("figuras"), 0, rules.figuras)
+        ask, say, figuras_of.format(most=rules.figuras, **side), lambda t: whole(t, M_("figuras"), 0, rules.figuras)
     )
     if figuras in (0, rules.figuras):  # Q2: only then can the side have taken all tricks or none
         low, high = (0, 4) if figuras == 0 else (rules.tricks - 1, rules.tricks)
         entry["tricks"] = until_valid(
-            ask, say, tricks_of.format(low=low, high=high, **side), lambda t: whole(t, _("tricks"), low, high)
+            ask, say, tricks_of.format(low=low, high=high, **side), lambda t: whole(t, M_("tricks"), low, high)
         )
     _ask_fines(sheet, entry, playing, ask, say)
     return _ordered(entry)
@@ -434,7 +434,7 @@ def _ask_contract(sheet, contract: str, playing: list[str], ask, say) -> dict:
 
 def _figuras_up_to(most: int):
     """A rolar player's figuras: at most what the players before him left (Art 18.5)."""
-    return lambda typed: whole(typed, _("figuras"), 0, most)
+    return lambda typed: whole(typed, M_("figuras"), 0, most)
 
 
 def _ask_fines(sheet, entry: dict, playing: list[str], ask, say) -> bool:

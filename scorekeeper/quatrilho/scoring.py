@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 
 from scorekeeper.errors import MAX_NAME, clip, quoted
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import M_, Joined, Message, Mn_, _
+from scorekeeper.i18n import M_, Joined, Message, Mn_
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.deal import DealReader
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.quatrilho.sheet import KINDS, QuatrilhoSheet, entry_kind
-from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.sheet.results import Detail, HandResult, SheetResult, sheet_meta
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_lines import unknown_key
 
@@ -332,10 +332,10 @@ def _leaves_seat(sheet, table: Table, entry, index: int, kind: str, name: str, f
     # after his talha (Art 19, at the end). Q10 names no 200 for leaving, so none is charged.
     table.gone[name] = kind
     table.seats[seat].occupant = None
-    detail = name
+    detail: Detail = name
     if coringa is not None:
         table.add_coringa(seat, coringa)
-        detail = _("{name}, coringa {coringa}").format(name=name, coringa=coringa)
+        detail = M_("{name}, coringa {coringa}", name=name, coringa=coringa)
     return HandResult(index, entry.line, kind, detail, points, None)
 
 
@@ -405,7 +405,7 @@ def _rebuy(sheet, table: Table, entry, index: int, name: str, finding) -> HandRe
     table.talhas[name] += 1
     table.below.discard(name)
     return HandResult(
-        index, entry.line, "rebuy", _("{name}, talha {count}").format(name=name, count=table.talhas[name]), {}, None
+        index, entry.line, "rebuy", M_("{name}, talha {count}", name=name, count=table.talhas[name]), {}, None
     )
 
 
@@ -522,7 +522,7 @@ def _below_zero(table: Table, finding) -> None:
 
 def _read_deal(
     rules: QuatrilhoRules, table: Table, item, seat: int | None, occupied: list[int], finding
-) -> tuple[str, str, dict[str, int] | None]:
+) -> tuple[str, Detail, dict[str, int] | None]:
     """The deal's kind, detail and chips, read by the four who play it (at five occupied seats
     the dealer sits out, Art 14)."""
     playing = [i for i in occupied if not (len(occupied) == 5 and i == seat)]

@@ -3,7 +3,7 @@ running chips after each entry."""
 
 from __future__ import annotations
 
-from scorekeeper.i18n import _, pgettext
+from scorekeeper.i18n import _, in_words, pgettext
 from scorekeeper.quatrilho.sheet import entry_label
 from scorekeeper.sheet.show_table import signed
 
@@ -32,7 +32,7 @@ def show_tables(result) -> list[tuple[str, list, list, int]]:
                 state["deal"] or "",
                 state["dealer"] or "",
                 entry_label(hand.hand),
-                hand.detail,
+                in_words(hand.detail),
                 *cells,
                 "?" if points is None else "" if hand.expected is None and not points else signed(hand.total),
             ]

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Union
 
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import Joined, Message
+
+# A hand's detail as data: said (`in_words`) where the sheet is shown, in the language of that moment,
+# not of the moment it was scored.
+Detail = Union[str, Message, Joined]
 
 
 class HandResult(NamedTuple):
@@ -16,7 +21,7 @@ class HandResult(NamedTuple):
     index: int  # type: ignore[assignment]
     line: int
     hand: str  # canonical hand name, or the name as written when it is unknown
-    detail: str  # e.g. "Ana, positivos, copas" or "renuncia: Duarte"
+    detail: Detail  # e.g. "Ana, positivos, copas", M_("by {team}", team="Nos"): said with in_words
     points: dict[str, int] | None
     expected: int | None  # the control total the hand must add up to
     awarded: dict[str, int] | None = None  # team games: the points each team scores for it

@@ -6,7 +6,7 @@ Both take the same one-line entries: `72 48`, `Nos=72 Eles=48`, `renuncia Eles`,
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, quote, quoted
-from scorekeeper.i18n import M_, N_, _
+from scorekeeper.i18n import M_, N_, Message, _
 from scorekeeper.sheet.typed_input import team_name, until_valid, whole, yes_no_choices
 from scorekeeper.sueca.rules import PENALTIES
 
@@ -18,8 +18,8 @@ HELP = N_(
 TEAM_AT_FAULT = N_("Team at fault")  # the prompt; sueca.ficha heads its column with the same words
 
 
-def _card_points(team: str) -> str:
-    return _("card points of {team}").format(team=team)  # a team is not a person: no "Nos's"
+def _card_points(team: str) -> Message:
+    return M_("card points of {team}", team=team)  # a team is not a person: no "Nos's"
 
 
 def build_entry(sheet, hand: str, values: list[str], *, all_tricks: bool = False, **options) -> dict:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from scorekeeper.errors import quoted
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import M_, N_, Mn_, _, ngettext
-from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.i18n import M_, N_, Joined, Message, Mn_
+from scorekeeper.sheet.results import Detail, HandResult, SheetResult, sheet_meta
 from scorekeeper.sueca import finding_codes as codes
 from scorekeeper.sueca.deal_points import deal_points
 from scorekeeper.sueca.moca import MocaRace
@@ -16,7 +16,7 @@ LIST_KEY = "deals"
 DEAL_KEYS = ("points", "all_tricks", "penalty", "team", "reason", "standing", "note")
 # What a deal gives: (points per team, its kind, its detail, card points or None, whether points
 # beyond the moca carry into the next).
-Deal = tuple[dict[str, int], str, str, "dict[str, int] | None", bool]
+Deal = tuple[dict[str, int], str, Detail, "dict[str, int] | None", bool]
 DEAL = N_("deal")  # what a Sueca entry is called: "deal 3: ..." (the Regulamento's "partida")
 
 
@@ -66,8 +66,8 @@ def score_sheet(sheet: TeamSheet[SuecaRules]) -> SheetResult:
                 kinds=(codes.MOCA_OVER, codes.MOCA_DIFFERS),
             )
         if lost:
-            beyond = ngettext("{count} lost beyond the moca", "{count} lost beyond the moca", lost).format(count=lost)
-            detail = f"{detail}; {beyond}" if detail else beyond
+            beyond = Mn_("{count} lost beyond the moca", "{count} lost beyond the moca", lost, count=lost)
+            detail = Joined((detail, beyond), "; ") if detail else beyond
         findings.extend(read.findings)
         hands.append(
             HandResult(
@@ -142,17 +142,17 @@ def _penalty(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str
     if penalty == "renuncia":
         # S4: the other team scores 4, carried into the next moca; the deal's card points are void.
         awarded[other] = rules.renuncia_points
-        return awarded, penalty, _("by {team}").format(team=team), None, rules.renuncia_carries
+        return awarded, penalty, M_("by {team}", team=team), None, rules.renuncia_carries
     if penalty == "ponto":
         awarded[other] = rules.ponto_points
         return awarded, penalty, _ponto_detail(read, rules, team), None, False
     castigos[team] += 1
     if castigos[team] % rules.castigo_every == 0:  # S4: every second castigo costs a point
         awarded[other] = rules.castigo_points
-    return awarded, penalty, _("{team}, number {number}").format(team=team, number=castigos[team]), None, False
+    return awarded, penalty, M_("{team}, number {number}", team=team, number=castigos[team]), None, False
 
 
-def _ponto_detail(read: EntryReader, rules: SuecaRules, team: str) -> str:
+def _ponto_detail(read: EntryReader, rules: SuecaRules, team: str) -> Message:
     """A one-point penalty's reason, one the rule file lists (Penalizações, "perde 1 ponto se"),
     and the detail that names it."""
     reason = read.word_value("reason")
@@ -172,7 +172,7 @@ def _ponto_detail(read: EntryReader, rules: SuecaRules, team: str) -> str:
             ),
             key="reason",
         )
-    return _("by {team} ({reason})").format(team=team, reason=reason) if reason else _("by {team}").format(team=team)
+    return M_("by {team} ({reason})", team=team, reason=reason) if reason else M_("by {team}", team=team)
 
 
 def _cards(read: EntryReader, rules: SuecaRules, card_points: dict[str, int] | None, all_tricks: bool) -> Deal:
@@ -184,9 +184,9 @@ def _cards(read: EntryReader, rules: SuecaRules, card_points: dict[str, int] | N
             read.found(codes.NO_POINTS, M_("no card points recorded (points: [NOS, ELES])"))
         return nothing, "deal", "", None, False
     _check_card_points(read, rules, card_points)
-    detail = ""
+    detail: Detail = ""
     if all_tricks:
-        detail = _("all tricks")
+        detail = M_("all tricks")
         if max(card_points.values()) != rules.total:
             read.found(
                 codes.ALL_TRICKS,

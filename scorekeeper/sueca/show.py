@@ -3,7 +3,7 @@ the moca being played, and the mocas won (Pontuação 2-4, Vencedor 1)."""
 
 from __future__ import annotations
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, in_words
 from scorekeeper.sheet.show_table import Column
 
 
@@ -25,7 +25,7 @@ def show_tables(result) -> list[tuple[str, list, list, int]]:
             [
                 hand.index,
                 entry_label(hand.hand),
-                hand.detail,
+                in_words(hand.detail),
                 *(points.get(t, "") for t in teams),
                 *(hand.awarded.get(t, 0) for t in teams),
                 *(state["standing"][t] for t in teams),

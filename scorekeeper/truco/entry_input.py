@@ -91,7 +91,7 @@ def _first_word(sheet):
 
 
 def _value(sheet, typed: str) -> int:
-    value = whole(typed, _("the hand's value"), 1, sheet.rules.target)
+    value = whole(typed, M_("the hand's value"), 1, sheet.rules.target)
     if value not in sheet.rules.values:
         raise InputValueError(
             M_("a hand is worth {values}, not {value}", values=", ".join(map(str, sheet.rules.values)), value=value)

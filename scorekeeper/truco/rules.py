@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from scorekeeper.errors import RulesError
-from scorekeeper.i18n import M_, pgettext
+from scorekeeper.i18n import M_, Message, Mp_, in_words, pgettext
 from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary
 from scorekeeper.team import rules as team_rules
@@ -151,10 +151,15 @@ def describe_rules(rules: TrucoRules):
     ]
 
 
+def void_words(void: str) -> str | Message:
+    """A void as a person says it: the one the rule file ships (Art 7's misdeal) in the
+    regulation's words, said where it is shown; a house variant's own as its file writes it."""
+    return Mp_("truco void", "misdeal") if void == "misdeal" else void
+
+
 def void_word(void: str) -> str:
-    """A void as a person says it, in the language in use: the one the rule file ships (Art 7's
-    misdeal) in the regulation's words; a house variant's own as its file writes it."""
-    return pgettext("truco void", "misdeal") if void == "misdeal" else void
+    """A void as a person says it, in the language in use."""
+    return in_words(void_words(void))
 
 
 def _criterion(criterion: str) -> str:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from scorekeeper.errors import quoted
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import M_, N_, Mp_, _
-from scorekeeper.sheet.results import HandResult, SheetResult, sheet_meta
+from scorekeeper.i18n import M_, N_, Mp_
+from scorekeeper.sheet.results import Detail, HandResult, SheetResult, sheet_meta
 from scorekeeper.team.sheet import EntryReader, TeamSheet, check_written, other_team, parse_team_sheet
 from scorekeeper.truco import finding_codes as C
-from scorekeeper.truco.rules import PENALTIES, TrucoRules, void_word
+from scorekeeper.truco.rules import PENALTIES, TrucoRules, void_words
 
 LIST_KEY = "hands"
-Hand = tuple[dict[str, int], str, str]  # what a hand gives each team, its kind, its detail
+Hand = tuple[dict[str, int], str, Detail]  # what a hand gives each team, its kind, its detail
 HAND = N_("hand")  # what a Truco entry is called: "hand 3: ..." ("mão 3: ...")
 HAND_KEYS = ("winner", "value", "raised_by", "mao_de_onze", "team", "penalty", "void", "score", "note")
 
@@ -141,7 +141,7 @@ def _void(read: EntryReader, sheet: TeamSheet[TrucoRules], void: str) -> Hand:
         )
     # The rule file's void is a data word; the one it ships (Art 7's misdeal) is said in the
     # language in use.
-    return dict.fromkeys(sheet.team_names, 0), "void", void_word(void)
+    return dict.fromkeys(sheet.team_names, 0), "void", void_words(void)
 
 
 def _penalty(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, penalty_word: str) -> Hand:
@@ -188,7 +188,7 @@ def _penalty(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, pen
         awarded[other] = rules.raise_penalty  # Art 16: the other team scores 3
     else:
         awarded[other] = rules.looked_at_deck  # Art 6: the dealer loses the deal and a point
-    return awarded, penalty, _("by {team}").format(team=team)
+    return awarded, penalty, M_("by {team}", team=team)
 
 
 def _declined(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, declined: str) -> Hand:
@@ -217,7 +217,7 @@ def _declined(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, de
         )
     awarded = dict(nothing)
     awarded[other_team(sheet, team)] = rules.declined  # Art 17: declining gives the others 1
-    return awarded, "mao de onze", _("declined by {team}").format(team=team)
+    return awarded, "mao de onze", M_("declined by {team}", team=team)
 
 
 def _played(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match) -> Hand:
@@ -248,7 +248,7 @@ def _played(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match) -> H
     return awarded, "hand", detail
 
 
-def _both_at_eleven(read: EntryReader, sheet: TeamSheet[TrucoRules], winner: str, value: int, detail: str) -> Hand:
+def _both_at_eleven(read: EntryReader, sheet: TeamSheet[TrucoRules], winner: str, value: int, detail: Detail) -> Hand:
     """Both teams at eleven (Art 18): the hand is played blind, for the rule file's value."""
     rules = sheet.rules
     if value != rules.both_at_eleven_value:
@@ -264,7 +264,7 @@ def _both_at_eleven(read: EntryReader, sheet: TeamSheet[TrucoRules], winner: str
         )
     awarded = dict.fromkeys(sheet.team_names, 0)
     awarded[winner] = rules.both_at_eleven_value
-    return awarded, "hand", _("{detail}, both at eleven").format(detail=detail)
+    return awarded, "hand", M_("{detail}, both at eleven", detail=detail)
 
 
 def _one_at_eleven(
@@ -274,7 +274,7 @@ def _one_at_eleven(
     winner: str,
     value: int,
     raised_by: str | None,
-    detail: str,
+    detail: Detail,
 ) -> Hand:
     """A mao de onze played by the team `at` eleven: it may not raise (Art 16), and if it loses
     the other team scores 3 (Art 17)."""
@@ -296,7 +296,7 @@ def _one_at_eleven(
         return (
             awarded,
             "hand",
-            _("{winner}, {value}, raised by {team} at eleven").format(winner=winner, value=value, team=at),
+            M_("{winner}, {value}, raised by {team} at eleven", winner=winner, value=value, team=at),
         )
     if winner != at:
         # Art 17: the team at eleven played and lost: the other team scores 3.
@@ -314,9 +314,9 @@ def _one_at_eleven(
                 key="value",
             )
         awarded[winner] = rules.lost
-        return awarded, "hand", _("{winner}, mao de onze lost by {team}").format(winner=winner, team=at)
+        return awarded, "hand", M_("{winner}, mao de onze lost by {team}", winner=winner, team=at)
     awarded[winner] = value
-    return awarded, "hand", _("{detail}, mao de onze").format(detail=detail)
+    return awarded, "hand", M_("{detail}, mao de onze", detail=detail)
 
 
 def _score(match: _Match) -> str:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.i18n import _, pgettext
+from scorekeeper.i18n import _, in_words, pgettext
 from scorekeeper.sheet.show_table import Column
 
 # A hand, its game, its score and the games are said in the context "truco": a mão, a jogo, the
@@ -40,7 +40,7 @@ def show_tables(result) -> list[tuple[str, list, list, int]]:
                 hand.index,
                 state["game"],
                 entry_label(hand.hand),
-                hand.detail,
+                in_words(hand.detail),
                 *(hand.awarded.get(t, 0) for t in teams),
                 *(state["score"][t] for t in teams),
                 *(state["games_won"][t] for t in teams),
