@@ -3,6 +3,7 @@ people, its first table as CSV for programs, or the JSON report with running bal
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from scorekeeper import games, i18n
@@ -29,8 +30,13 @@ def show_text(results: Sequence[SheetResult], fmt: str) -> str:
 
 def sheet_csv(result: SheetResult) -> str:
     """The sheet's first table as data, as JSON is: English headings and words, whatever the language."""
+    # Each entry's detail stays in the command's language, as it was when scoring worded it (the
+    # CSV `show` has always printed): said here, before the headings turn English.
+    said = [hand._replace(detail=i18n.in_words(hand.detail)) for hand in result.hands]
     with i18n.speaking(i18n.SOURCE):
-        _title, headers, rows, numeric_from = games.get(result.game).show_tables(result)[0]
+        _title, headers, rows, numeric_from = games.get(result.game).show_tables(
+            dataclasses.replace(result, hands=said)
+        )[0]
     numbers = range(len(headers))[numeric_from:] if numeric_from is not None else ()  # a name is text
     return csv_text(headers, rows, numbers)
 
