@@ -219,7 +219,7 @@ def test_the_plurals_of_brazil_and_of_portugal(tmp_path, speak):
         speak(language)
         result = check_file(path)
         said[language] = (
-            [hand.detail for hand in result.hands[:2]],
+            [i18n.in_words(hand.detail) for hand in result.hands[:2]],
             [i18n.in_words(f.message) for f in result.findings],
         )
     assert said == {
