@@ -98,8 +98,9 @@ ENTRY_SENTENCES = EntrySentences(
     record_kind=M_("entry {number} ({kind}) recorded at {when}"),
     fix_kind=M_("entry {number} ({kind}) corrected at {when}"),
     undo_kind=M_("entry {number} ({kind}) removed at {when}"),
-    # No sentence of its own yet for an entry: a game of entries says its list's (quatrilho: deals).
+    # No sentence of its own yet for an entry (a new msgid would need translating): an entry of
+    # such a list is named as a deal, the list every game of entries keeps so far.
     shared_text=M_(
-        "hand {number} shares its text with another entry through a YAML alias (&, *): edit the sheet by hand"
+        "deal {number} shares its text with another entry through a YAML alias (&, *): edit the sheet by hand"
     ),
 )
