@@ -72,6 +72,20 @@ class Joined(NamedTuple):
     separator: str = ", "
 
 
+class Grouped(NamedTuple):
+    """A whole number in a Message's values, said with its thousands grouped as the caller's
+    language writes them (`grouped`): 100,000, 100 000, 100.000."""
+
+    number: int
+
+
+class Decimal(NamedTuple):
+    """A number in a Message's values, said with the caller's language's decimal comma
+    (`decimal`): 2.5 in English, 2,5 in Portuguese."""
+
+    value: object
+
+
 def M_(msgid: str, /, **values: object) -> Message:  # noqa: N802 (named as gettext names _ and N_)
     """`msgid` with its values, to be said later (`in_words`); the extractor finds it as it finds `_`."""
     return Message(msgid, values)
@@ -110,6 +124,10 @@ def in_words(text: object) -> str:
 
 def _said_value(value: object) -> object:
     # numbers keep their type, so that a template's {count:,} or {points:+d} still formats them
+    if isinstance(value, Grouped):
+        return grouped(value.number)
+    if isinstance(value, Decimal):
+        return decimal(value.value)
     return in_words(value) if isinstance(value, (Message, Joined)) else value
 
 

@@ -8,16 +8,17 @@ from scorekeeper import games
 from scorekeeper.errors import naming
 from scorekeeper.journal import transaction
 from scorekeeper.rulebook import registry
-from scorekeeper.sheet.new import describe_who, new_sheet_text, seated
+from scorekeeper.sheet.new import Who, new_sheet_text, seated
 from scorekeeper.sheet.saving import refuse_existing
 
 
 class Created(NamedTuple):
-    """A sheet written: where, under which rules, for whom (`Ana, Bruno, ...` or `Nos (...) v Eles (...)`)."""
+    """A sheet written: where, under which rules, for whom (the players in seat order, or
+    {team: its players}: the front end says them)."""
 
     path: str
     rules: str
-    who: str
+    who: Who
 
 
 def new_sheet(
@@ -44,4 +45,4 @@ def new_sheet(
     if not transaction.holds(output, text):  # the same sheet again is the retry of a killed `new`
         refuse_existing(output, force)
     transaction.write_new(output, text, force, "new")  # on the record: the journal of its folder
-    return Created(output, rules.name, describe_who(who))
+    return Created(output, rules.name, who)

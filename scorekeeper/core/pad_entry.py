@@ -35,19 +35,23 @@ class Screen:
 @dataclass
 class Checked:
     """What the values filled in so far would do: the entry they make (None when a field is
-    refused), each field's refusal (field name -> words; "" for the entry as a whole), and the
-    findings recording it would bring, each with the field it is shown beside (None: above
-    Record). `recordable` when nothing is refused and no finding is an error."""
+    refused), each field's refusal as data (field name -> a Message; "" for the entry as a
+    whole), and the findings recording it would bring, each with the field it is shown beside
+    (None: above Record). `recordable` when nothing is refused and no finding is an error."""
 
     entry: dict[str, object] | None
-    refusals: dict[str, RefusalWords] = field(
-        default_factory=dict
-    )  # a field's, as Reader words it; the entry's, as data
+    reasons: dict[str, RefusalWords] = field(default_factory=dict)  # said by the front end
     findings: list[tuple[str | None, Finding]] = field(default_factory=list)
 
     @property
+    def refusals(self) -> dict[str, str]:
+        """Each field's refusal said now, in the language in use (a front end that says them in
+        its request's language reads `reasons`)."""
+        return {name: in_words(said) for name, said in self.reasons.items()}
+
+    @property
     def recordable(self) -> bool:
-        return self.entry is not None and not self.refusals and not any(f.is_error for _p, f in self.findings)
+        return self.entry is not None and not self.reasons and not any(f.is_error for _p, f in self.findings)
 
 
 def screen(table: pad_tables.Table) -> Screen:
@@ -84,13 +88,13 @@ def check(table: pad_tables.Table, given: object) -> Checked:
     try:
         entry = entry_of(sheet, values)
     except FormRefused as exc:
-        return Checked(None, dict(exc.refusals))
+        return Checked(None, dict(exc.reasons))
     except InputValueError as exc:
-        return Checked(None, {"": in_words(exc.message)})
+        return Checked(None, {"": exc.message})
     try:
         _after, caused = preview.of(entry)
     except (InputValueError, SheetFormatError) as exc:
-        return Checked(entry, {"": in_words(exc.message)})
+        return Checked(entry, {"": exc.message})
     return Checked(entry, {}, places(sheet, caused, values))
 
 

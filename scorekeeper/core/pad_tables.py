@@ -196,11 +196,11 @@ def _folder_tables(folder: str) -> list[Table]:
     return _unique([Table(sheet_id(name), os.path.join(folder, name), name) for name in names[:MAX_TABLES]])
 
 
-def refusal(exc: ScorekeeperError) -> str:
-    """The one line an error says, naming its file by its name only (a reply never tells where
-    the server keeps its files)."""
+def refusal(exc: ScorekeeperError) -> ScorekeeperError:
+    """The error as a reply may tell it: its file named by its name only (a reply never tells
+    where the server keeps its files); the front end says it (`str`) in its request's language."""
     source = os.path.basename(str(exc.source)) if exc.source is not None else None
-    return str(ScorekeeperError(exc.message, source, exc.line))
+    return ScorekeeperError(exc.message, source, exc.line)
 
 
 # --- reading a table ---------------------------------------------------------------------
@@ -253,7 +253,8 @@ def _listed(table: Table) -> dict[str, object]:
 
 
 def summary(table: Table) -> dict[str, object]:
-    """A table as GET /api/tables lists it (the keys of issue 19, point 6)."""
+    """A table as GET /api/tables lists it (the keys of issue 19, point 6); an unusable one's
+    "error" is the refusal as data (`refusal`), said by the front end."""
     try:
         sheet, result = load(table)
     except ScorekeeperError as exc:

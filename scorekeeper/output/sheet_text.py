@@ -1,5 +1,5 @@
 """A sheet's result in words and rows: the closing line of `check`, its totals, the rows
-of `show`, and a count of a game's units said whole in the language in use."""
+of `show`, a count of a game's units said whole in the language in use, and who plays a sheet."""
 
 from __future__ import annotations
 
@@ -17,6 +17,18 @@ def counted(count: int, unit: games.Unit) -> str:
     (Game.entry_word, Game.totals_word), said whole in the language in use by the unit's own
     ngettext pair, never by a word put after the number (English in every language)."""
     return ngettext(*unit.count, count).format(count=count)
+
+
+def who_words(who: list[str] | dict[str, list[str]]) -> str:
+    """`Ana, Bruno, Carla, Duarte` or `Nos (Ana, Bruno) v Eles (Carla, Duarte)`: a sheet's
+    players in seat order, or its teams (sheet.new.Who), as `new` says them."""
+    if isinstance(who, dict):
+        text = ""
+        for name, members in who.items():
+            team = f"{name} ({', '.join(members)})"
+            text = _("{first} v {second}").format(first=text, second=team) if text else team
+        return text
+    return ", ".join(who)
 
 
 def format_points(points: Mapping[str, float]) -> str:

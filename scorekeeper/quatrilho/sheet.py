@@ -94,7 +94,7 @@ class QuatrilhoSheet:
 
 def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> QuatrilhoSheet:
     """Read a loaded sheet document (SheetFormatError when it cannot be a Quatrilho sheet)."""
-    refuse_unknown_header(doc, HEADER_KEYS, source, _("a sheet is a mapping with 'rules', 'players' and 'deals'"))
+    refuse_unknown_header(doc, HEADER_KEYS, source, M_("a sheet is a mapping with 'rules', 'players' and 'deals'"))
     players = _players(doc, rules, source)
     scorer = doc.get("scorer")
     if scorer is not None and (not isinstance(scorer, str) or not scorer.strip() or len(scorer) > MAX_NAME):

@@ -42,7 +42,7 @@ def _register_reads(app: Flask) -> None:
             abort(401)
         listed = served().tables().tables
         with i18n.speaking(language(None)):
-            return jsonify([pad_tables.summary(t) for t in listed if who in (ORGANISER, t.id)])
+            return jsonify([_said_summary(pad_tables.summary(t)) for t in listed if who in (ORGANISER, t.id)])
 
     @app.get("/api/tables/<table_id>")
     @locked
@@ -94,6 +94,12 @@ def _register_changes(app: Flask) -> None:
             return _changed(done, 200)
 
 
+def _said_summary(item: dict[str, object]) -> dict[str, object]:
+    """A table as the list says it: an unusable sheet's refusal (data in the core) in words."""
+    error = item.get("error")
+    return {**item, "error": str(error)} if isinstance(error, ScorekeeperError) else item
+
+
 def _record(table: pad_tables.Table, entry: dict[str, object], expected: object) -> pad_tables.Recorded:
     """An entry sent as data (the sheet's keys), or as its screen's `values` (as the page's
     form posts them: core.pad_entry makes the entry)."""
@@ -111,7 +117,7 @@ def _form_refused(exc: FormRefused) -> Response:
             "error": "refused",
             "code": None,
             "message": in_words(exc.message),
-            "refusals": {name: in_words(said) for name, said in exc.refusals.items()},
+            "refusals": {name: in_words(said) for name, said in exc.reasons.items()},
             "findings": [],
         }
     )
@@ -138,7 +144,7 @@ def _register_check(app: Flask) -> None:
             return jsonify(
                 {
                     "entry": checked.entry,
-                    "refusals": {name: in_words(said) for name, said in checked.refusals.items()},
+                    "refusals": {name: in_words(said) for name, said in checked.reasons.items()},
                     "findings": [_placed(place, f) for place, f in checked.findings],
                     "recordable": checked.recordable,
                 }
@@ -219,4 +225,4 @@ def _refused(table, exc: ScorekeeperError, values=None):
 
 
 def _error(status: int, kind: str, exc: ScorekeeperError):
-    return jsonify({"error": kind, "message": pad_tables.refusal(exc)}), status  # which sheet, by its name
+    return jsonify({"error": kind, "message": str(pad_tables.refusal(exc))}), status  # which sheet, by its name

@@ -89,7 +89,7 @@ def _register_draw(app: Flask) -> None:
             except DrawRefused:  # said in the pad's words: the command line's `--force` is not the pad's
                 return message_page(422, said.draw_refused_words(found.tournament), lang)
             except ScorekeeperError as exc:
-                return message_page(422, pad_tables.refusal(exc), lang)
+                return message_page(422, str(pad_tables.refusal(exc)), lang)
             # Post/Redirect/Get: reloading the result asks for the round's page, never a new draw.
             return redirect(link("/draw", lang, drawn=last + 1), 303)
 
@@ -131,5 +131,5 @@ def _register_downloads(app: Flask) -> None:
         try:
             data = championship_workbook(found.tournament, lang)
         except ScorekeeperError as exc:
-            return message_page(422, pad_tables.refusal(exc), lang)
+            return message_page(422, str(pad_tables.refusal(exc)), lang)
         return xlsx(data, "championship")

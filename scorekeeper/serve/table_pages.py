@@ -133,7 +133,7 @@ def register(app) -> None:
         try:
             data = boletim(table, lang)
         except ScorekeeperError as exc:
-            return message_page(422, pad_tables.refusal(exc), lang)
+            return message_page(422, str(pad_tables.refusal(exc)), lang)
         return xlsx(data, table.id)
 
 
@@ -167,8 +167,8 @@ def _run(change, values) -> _Outcome:
         out.status, out.alert, out.kept = 503, in_words(exc.message), True
     except FormRefused as exc:
         out.status, out.kept = 422, True
-        out.refusals = {k: in_words(v) for k, v in exc.refusals.items() if k}
-        out.alert = in_words(exc.refusals[""]) if exc.refusals.get("") else None
+        out.refusals = {k: in_words(v) for k, v in exc.reasons.items() if k}
+        out.alert = in_words(exc.reasons[""]) if exc.reasons.get("") else None
     except RefusedChange as exc:
         out.status, out.kept = 422, True
         out.placed = list(exc.findings)  # placed beside their fields once the sheet is read
@@ -176,7 +176,7 @@ def _run(change, values) -> _Outcome:
     except InputValueError as exc:
         out.status, out.alert, out.kept = 422, in_words(exc.message), True
     except ScorekeeperError as exc:
-        out.status, out.alert = 422, pad_tables.refusal(exc)
+        out.status, out.alert = 422, str(pad_tables.refusal(exc))
     return out
 
 
@@ -212,7 +212,7 @@ def _table_page(
         try:
             screen = pad_entry.screen(table)
         except ScorekeeperError as exc:
-            return message_page(422, pad_tables.refusal(exc), lang)
+            return message_page(422, str(pad_tables.refusal(exc)), lang)
         sheet, result = screen.sheet, screen.result
         shown = values if (out.kept or keep_id) and values is not None else {}
         if out.placed:

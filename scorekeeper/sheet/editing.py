@@ -272,7 +272,7 @@ def fix_hand(
             message = fill(_sentences(sheet).no_such_entry, number=number, count=len(sheet.entries))
             raise InputValueError(message, path)
         entry = _build(sheet, hand, values, options)
-        new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet))
+        new_text = replace_entry(text.text, number - 1, entry, path, _list_key(sheet), _sentences(sheet).shared_text)
         _save_checked(
             path, target, text, new_text, rules_path, number, force, say, score(sheet),
             session=session, journalled=Journalled("fix"),
@@ -374,7 +374,7 @@ def undo_hand(
         last = sheet.entries[-1]
         list_key = _list_key(sheet)
         index = len(sheet.entries)
-        new_text = remove_entry(text.text, index - 1, path, list_key)
+        new_text = remove_entry(text.text, index - 1, path, list_key, _sentences(sheet).shared_text)
         detail = {
             "entry": index,
             "before": _entry_data(text.text, path, list_key, index - 1),

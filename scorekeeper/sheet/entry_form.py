@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import InputValueError, RefusalWords
-from scorekeeper.i18n import M_, Message, in_words
+from scorekeeper.i18n import M_, Joined, Message, in_words
 from scorekeeper.sheet.typed_input import whole
 
 # What a field asks for, as a front end lays it out.
@@ -81,12 +81,19 @@ class EntryForm:
 
 
 class FormRefused(InputValueError):
-    """What was filled in makes no entry: the refusal of each field (name -> its words), and of
-    the entry as a whole under the name "" (counts that add up wrong)."""
+    """What was filled in makes no entry: the refusal of each field (name -> a Message, said by
+    the front end), and of the entry as a whole under the name "" (counts that add up wrong).
+    Its message is them all, joined with "; "."""
 
-    def __init__(self, refusals: dict[str, str]):
-        super().__init__("; ".join(refusals.values()))
-        self.refusals = dict(refusals)
+    def __init__(self, reasons: dict[str, RefusalWords]):
+        super().__init__(Joined(tuple(reasons.values()), "; "))
+        self.reasons = dict(reasons)
+
+    @property
+    def refusals(self) -> dict[str, str]:
+        """Each field's refusal said now, in the language in use (a front end that says them in
+        another reads `reasons`)."""
+        return {name: in_words(said) for name, said in self.reasons.items()}
 
 
 def applies(form: EntryForm, one: Field, values: dict[str, str]) -> bool:
@@ -113,7 +120,7 @@ class Reader:
 
     def __init__(self, form: EntryForm, values: dict[str, str]):
         self.form, self.values = form, values
-        self.refusals: dict[str, str] = {}
+        self.refusals: dict[str, RefusalWords] = {}  # field -> its refusal, as data
 
     def applies(self, name: str) -> bool:
         one = self.form.get(name)
@@ -166,9 +173,9 @@ class Reader:
             return None
 
     def refuse(self, name: str, message: RefusalWords) -> None:
-        """`name`'s refusal, said now: a screen's refusals are the words serve/ shows beside each
-        field, in the language of the request that reads the screen."""
-        self.refusals.setdefault(name, in_words(message))
+        """`name`'s refusal (the first one only), kept as data: serve/ says it beside its field,
+        in the language of the request that reads the screen."""
+        self.refusals.setdefault(name, message)
 
     def done(self) -> None:
         """Raise FormRefused when anything was refused."""

@@ -37,6 +37,8 @@ class EntrySentences(NamedTuple):
     record_kind: Message  # `hand 5 (Copas) recorded at 15:42:07`
     fix_kind: Message
     undo_kind: Message
+    # An entry that is a YAML alias, or holds an anchor another names (sheet.yaml_edit): {number}
+    shared_text: Message
 
 
 def fill(template: Message, **values: object) -> Message:
@@ -67,6 +69,9 @@ HAND_SENTENCES = EntrySentences(
     record_kind=M_("hand {number} ({kind}) recorded at {when}"),
     fix_kind=M_("hand {number} ({kind}) corrected at {when}"),
     undo_kind=M_("hand {number} ({kind}) removed at {when}"),
+    shared_text=M_(
+        "hand {number} shares its text with another entry through a YAML alias (&, *): edit the sheet by hand"
+    ),
 )
 
 # Of a game whose entries are entries (games.ENTRIES: Quatrilho's late arrivals and rebuys are
@@ -93,4 +98,9 @@ ENTRY_SENTENCES = EntrySentences(
     record_kind=M_("entry {number} ({kind}) recorded at {when}"),
     fix_kind=M_("entry {number} ({kind}) corrected at {when}"),
     undo_kind=M_("entry {number} ({kind}) removed at {when}"),
+    # No sentence of its own yet for an entry (a new msgid would need translating): an entry of
+    # such a list is named as a deal, the list every game of entries keeps so far.
+    shared_text=M_(
+        "deal {number} shares its text with another entry through a YAML alias (&, *): edit the sheet by hand"
+    ),
 )

@@ -7,7 +7,7 @@ from typing import Union
 
 from scorekeeper.errors import InputValueError, SeatingUsageError, quoted
 from scorekeeper.games import Game, Seating
-from scorekeeper.i18n import M_, Joined, Message, Mn_, _, grouped
+from scorekeeper.i18n import M_, Grouped, Joined, Message, Mn_, _
 from scorekeeper.names import name_refusal
 from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import MAX_HEADER_TEXT, header_number
@@ -106,17 +106,6 @@ def participants(who: Who) -> list[str]:
     return [p for members in who.values() for p in members] if isinstance(who, dict) else list(who)
 
 
-def describe_who(who: Who) -> str:
-    """`Ana, Bruno, Carla, Duarte` or `Nos (Ana, Bruno) v Eles (Carla, Duarte)`."""
-    if isinstance(who, dict):
-        text = ""
-        for name, members in who.items():
-            team = f"{name} ({', '.join(members)})"
-            text = _("{first} v {second}").format(first=text, second=team) if text else team
-        return text
-    return ", ".join(who)
-
-
 def check_header(game: Game, who: Who, scorer: str | None, date: str | None, source: str) -> None:
     """The scorer and the date of a new sheet or blank boletim. Where the regulation makes a
     player responsible for the sheet (`game.scorer_rule`) the scorer is one of the players;
@@ -169,7 +158,7 @@ def _header_lines(event, table, round_, date, source: str) -> list[str]:
                     M_(
                         "{option}: {count} characters; a header holds at most {most}",
                         option="--" + key.rstrip("_"),
-                        count=grouped(len(value)),
+                        count=Grouped(len(value)),
                         most=MAX_HEADER_TEXT,
                     ),
                     source,

@@ -6,8 +6,13 @@ from __future__ import annotations
 import yaml
 
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import M_
+from scorekeeper.i18n import M_, Message
+from scorekeeper.sheet.entry_sentences import HAND_SENTENCES, fill
 from scorekeeper.sheet.yaml_lines import TextDumper, malformed
+
+# What an entry that is a YAML alias is refused with, unless its game's sentence is given (a
+# tournament file's list of rounds has none).
+_SHARED = HAND_SENTENCES.shared_text
 
 
 def flow(value) -> str:
@@ -66,28 +71,17 @@ def _uses(root) -> dict[int, int]:
     return uses
 
 
-def _refuse_shared(root, source: str, node, position: int, list_key: str) -> None:
+def _refuse_shared(root, source: str, node, position: int, shared: Message) -> None:
     """An entry that is an alias (`- *d`), or holds an anchor that an alias names, has no text
     of its own to edit: removing or replacing it by position would change another entry (the
-    anchor's) and leave an alias to nothing. Refused with one line; the sheet is not touched."""
+    anchor's) and leave an alias to nothing. Refused with one line (`shared`, the game's sentence
+    for it: EntrySentences.shared_text); the sheet is not touched."""
     uses = _uses(root)
     stack = [node]
     while stack:
         current = stack.pop()
         if uses.get(id(current), 0) > 1:
-            if list_key == "deals":
-                message = M_(
-                    "deal {number} shares its text with another entry through a YAML alias (&, *): edit "
-                    "the sheet by hand",
-                    number=position + 1,
-                )
-            else:
-                message = M_(
-                    "hand {number} shares its text with another entry through a YAML alias (&, *): edit "
-                    "the sheet by hand",
-                    number=position + 1,
-                )
-            raise SheetFormatError(message, source, node.start_mark.line + 1)
+            raise SheetFormatError(fill(shared, number=position + 1), source, node.start_mark.line + 1)
         if isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
         elif isinstance(current, yaml.MappingNode):
@@ -132,12 +126,14 @@ def append_entry(text: str, entry, source: str, list_key: str = "hands") -> str:
     return _rewrite_list(text, key, value, [*_item_texts(text, value, source), line])
 
 
-def replace_entry(text: str, position: int, entry: dict, source: str, list_key: str = "hands") -> str:
+def replace_entry(
+    text: str, position: int, entry: dict, source: str, list_key: str = "hands", shared: Message = _SHARED
+) -> str:
     """The sheet text with hand `position` (0-based) replaced by `entry`; the comments written
     inside the old entry (a multi-line one) follow the new one on its line."""
     root, _key, value = _root_and_hands(text, source, list_key)
     node = value.value[position]
-    _refuse_shared(root, source, node, position, list_key)
+    _refuse_shared(root, source, node, position, shared)
     start, end = node.start_mark.index, _node_end(text, node)
     new = flow(entry)
     comments = _comments_in(text, start, end)
@@ -174,7 +170,7 @@ def _comments_in(text: str, start: int, end: int) -> list[str]:
     return comments
 
 
-def remove_entry(text: str, position: int, source: str, list_key: str = "hands") -> str:
+def remove_entry(text: str, position: int, source: str, list_key: str = "hands", shared: Message = _SHARED) -> str:
     """The sheet text without hand `position` (0-based)."""
     root, key, value = _root_and_hands(text, source, list_key)
     if value.flow_style or len(value.value) == 1:
@@ -182,7 +178,7 @@ def remove_entry(text: str, position: int, source: str, list_key: str = "hands")
         del items[position]
         return _rewrite_list(text, key, value, items)
     node = value.value[position]
-    _refuse_shared(root, source, node, position, list_key)
+    _refuse_shared(root, source, node, position, shared)
     start = _line_start(text, node.start_mark.index)
     end = _line_end(text, _node_end(text, node))
     if end < len(text):

@@ -20,8 +20,8 @@ from collections import deque
 
 import yaml
 
-from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote
-from scorekeeper.i18n import N_, Message, _, grouped, ngettext
+from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote, quoted
+from scorekeeper.i18n import M_, N_, Grouped, Message, _, ngettext
 from scorekeeper.names import text_problem
 from scorekeeper.sheet.file_access import read_regular
 
@@ -406,12 +406,13 @@ def _unacceptable(exc) -> str:
 
 
 def optional_word(item: dict, key, fail) -> str | None:
-    """`item[key]` when it is a text, None when absent; anything else goes to `fail(key, message)`."""
+    """`item[key]` when it is a text, None when absent; anything else goes to `fail(key, message)`
+    (a Message, said where the refusal is)."""
     value = item.get(key)
     if value is None:
         return None
     if not isinstance(value, str):
-        fail(key, _("expected a word, got {value}").format(value=quote(value)))
+        fail(key, M_("expected a word, got {value}", value=quoted(value)))
     return value
 
 
@@ -485,12 +486,15 @@ def header_text(doc, key: str, source: str) -> str | None:
     if value is None:
         return None
     if isinstance(value, (dict, list, bool)):
-        raise SheetFormatError(_("{key}: expected a text, number or date").format(key=key), source, doc.line_of(key))
+        raise SheetFormatError(M_("{key}: expected a text, number or date", key=key), source, doc.line_of(key))
     text = value.isoformat() if isinstance(value, datetime.date) else str(value)
     if len(text) > MAX_HEADER_TEXT:
         raise SheetFormatError(
-            _("{key}: {count} characters; a header holds at most {most}").format(
-                key=key, count=grouped(len(text)), most=MAX_HEADER_TEXT
+            M_(
+                "{key}: {count} characters; a header holds at most {most}",
+                key=key,
+                count=Grouped(len(text)),
+                most=MAX_HEADER_TEXT,
             ),
             source,
             doc.line_of(key),
@@ -501,12 +505,12 @@ def header_text(doc, key: str, source: str) -> str | None:
     return text
 
 
-def unknown_key(key, allowed) -> str:
-    """What a mapping says of a key it does not take, naming the ones it does."""
-    return _("unknown key {key}; allowed: {allowed}").format(key=quote(key), allowed=", ".join(allowed))
+def unknown_key(key, allowed) -> Message:
+    """What a mapping says of a key it does not take, naming the ones it does (as data)."""
+    return M_("unknown key {key}; allowed: {allowed}", key=quoted(key), allowed=", ".join(allowed))
 
 
-def refuse_unknown_header(doc, allowed, source: str, shape: str | Message) -> None:
+def refuse_unknown_header(doc, allowed, source: str, shape: Message) -> None:
     """A sheet is a mapping (else `shape`, which says what it holds) of the `allowed` keys only:
     the first other key is refused at its line."""
     if not isinstance(doc, LineDict):  # what `loads` makes of every mapping

@@ -28,4 +28,7 @@ SENTENCES = EntrySentences(
     record_kind=M_("deal {number} ({kind}) recorded at {when}"),
     fix_kind=M_("deal {number} ({kind}) corrected at {when}"),
     undo_kind=M_("deal {number} ({kind}) removed at {when}"),
+    shared_text=M_(
+        "deal {number} shares its text with another entry through a YAML alias (&, *): edit the sheet by hand"
+    ),
 )

@@ -8,7 +8,7 @@ from typing import Generic, NoReturn, TypeVar
 
 from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import M_, N_, Joined, Message, Mn_, Mp_, _
+from scorekeeper.i18n import M_, N_, Joined, Message, Mn_, Mp_
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.sheet.yaml_lines import (
     LineDict,
@@ -69,7 +69,7 @@ def parse_team_sheet(doc, rules: R, source: str, rules_ref: str, list_key: str) 
     """The header and raw entries of a team sheet (SheetFormatError when unusable)."""
     allowed = ("rules", "teams", "scorer", "event", "table", "round", "date", "notes", list_key)
     refuse_unknown_header(
-        doc, allowed, source, _("a sheet is a mapping with 'rules', 'teams' and '{key}'").format(key=list_key)
+        doc, allowed, source, M_("a sheet is a mapping with 'rules', 'teams' and '{key}'", key=list_key)
     )
     teams = _teams(doc, rules, source)
     scorer = doc.get("scorer")

@@ -30,7 +30,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError
-from scorekeeper.i18n import M_, N_, _, grouped, in_words, pgettext
+from scorekeeper.i18n import M_, N_, Grouped, _, in_words, pgettext
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.sheet.results import SheetResult, sheet_meta
 from scorekeeper.tournaments.collect import check
@@ -212,8 +212,8 @@ def refuse_oversized(tournament: Tournament) -> None:
                 "the championship workbook holds at most {most} tables' sheets, and this tournament "
                 "names {count}; `tournament standings` gives its standings and `scorekeeper export` "
                 "its sheets",
-                most=grouped(MAX_SHEETS),
-                count=grouped(len(sheets)),
+                most=Grouped(MAX_SHEETS),
+                count=Grouped(len(sheets)),
             ),
             tournament.source,
         )
@@ -222,8 +222,8 @@ def refuse_oversized(tournament: Tournament) -> None:
             M_(
                 "the championship workbook lists at most {most} seats over the rounds, and this "
                 "tournament has {count}; `tournament standings` gives its standings",
-                most=grouped(MAX_SEATS),
-                count=grouped(seats),
+                most=Grouped(MAX_SEATS),
+                count=Grouped(seats),
             ),
             tournament.source,
         )

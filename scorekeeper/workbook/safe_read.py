@@ -40,7 +40,7 @@ from openpyxl.utils.datetime import from_excel
 from scorekeeper import i18n
 from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.i18n import M_, Message, _, grouped
+from scorekeeper.i18n import M_, Grouped, Message, _
 from scorekeeper.sheet.file_access import open_regular
 from scorekeeper.workbook.layout import col
 
@@ -135,7 +135,7 @@ def bounded_read(path: str, seconds: float | None = None):
             M_(
                 "reading the workbook took more than {seconds} s: refused "
                 "(a workbook of boletins reads in about a second)",
-                seconds=i18n.decimal(f"{seconds:g}"),
+                seconds=i18n.Decimal(f"{seconds:g}"),
             ),
             path,
         ) from None
@@ -216,7 +216,7 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                             M_(
                                 "{part} holds a text longer than a cell can ({most} characters): not a boletim",
                                 part=quoted(member.filename),
-                                most=grouped(32_767),
+                                most=Grouped(32_767),
                             ),
                             path,
                         )
@@ -226,7 +226,7 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                             M_(
                                 "the workbook holds more than {most} shared strings (in {part}); a "
                                 "workbook of boletins needs a few thousand",
-                                most=grouped(MAX_SHARED_STRINGS),
+                                most=Grouped(MAX_SHARED_STRINGS),
                                 part=quoted(member.filename),
                             ),
                             path,
@@ -236,7 +236,7 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                             M_(
                                 "{part} holds more than {most} XML tags; a boletim's parts hold some thousands",
                                 part=quoted(member.filename),
-                                most=grouped(MAX_PART_TAGS),
+                                most=Grouped(MAX_PART_TAGS),
                             ),
                             path,
                         )
@@ -245,8 +245,8 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                             M_(
                                 "the workbook holds more than {most} XML tags; a workbook of 500 boletins "
                                 "holds some {usual}",
-                                most=grouped(MAX_TOTAL_TAGS),
-                                usual=grouped(1_600_000),
+                                most=Grouped(MAX_TOTAL_TAGS),
+                                usual=Grouped(1_600_000),
                             ),
                             path,
                         )
@@ -507,7 +507,7 @@ class _SheetReader:
                 M_(
                     "worksheet {title} has more than {most} merged ranges; a boletim has a few dozen",
                     title=quoted(self.title),
-                    most=grouped(MAX_MERGES),
+                    most=Grouped(MAX_MERGES),
                 ),
                 self.path,
             )
@@ -540,7 +540,7 @@ class _SheetReader:
                 M_(
                     "worksheet {title} has more than {most} rows; a boletim has a few hundred",
                     title=quoted(self.title),
-                    most=grouped(MAX_SHEET_ROWS),
+                    most=Grouped(MAX_SHEET_ROWS),
                 ),
                 self.path,
             )
@@ -548,8 +548,8 @@ class _SheetReader:
             raise _refuse(
                 M_(
                     "the workbook has more than {most} rows; 500 boletins have some {usual}",
-                    most=grouped(MAX_TOTAL_ROWS),
-                    usual=grouped(23_000),
+                    most=Grouped(MAX_TOTAL_ROWS),
+                    usual=Grouped(23_000),
                 ),
                 self.path,
             )
@@ -576,7 +576,7 @@ class _SheetReader:
                 M_(
                     "worksheet {title} has more than {most} cells; a boletim has some thousands",
                     title=quoted(self.title),
-                    most=grouped(MAX_SHEET_CELLS),
+                    most=Grouped(MAX_SHEET_CELLS),
                 ),
                 self.path,
             )
@@ -584,8 +584,8 @@ class _SheetReader:
             raise _refuse(
                 M_(
                     "the workbook has more than {most} cells; 500 boletins have some {usual}",
-                    most=grouped(MAX_TOTAL_CELLS),
-                    usual=grouped(290_000),
+                    most=Grouped(MAX_TOTAL_CELLS),
+                    usual=Grouped(290_000),
                 ),
                 self.path,
             )
@@ -918,7 +918,7 @@ class Grid:
                             "worksheet {title} has merged ranges over more than {most} rows; a "
                             "boletim's span a row each",
                             title=quoted(self.title),
-                            most=grouped(MAX_MERGED_ROWS),
+                            most=Grouped(MAX_MERGED_ROWS),
                         ),
                         self.path,
                     )
@@ -961,7 +961,7 @@ class Grid:
                 M_(
                     "{value} is out of range (a score sheet's numbers are below {most})",
                     value=quoted(original),
-                    most=grouped(MAX_MAGNITUDE),
+                    most=Grouped(MAX_MAGNITUDE),
                 ),
                 self.where(row, column),
             )
@@ -977,13 +977,13 @@ class Grid:
         return int(value)
 
 
-def _held(value) -> str:
+def _held(value) -> str | i18n.Decimal:
     """A number as its cell holds it, every digit kept (1.0000000001 is not "1", which is what
-    `{:g}` would say), with the language's decimal comma; one typed as text, as typed."""
+    `{:g}` would say), said with the language's decimal comma; one typed as text, as typed."""
     if isinstance(value, str):
         return value
     text = format(decimal.Decimal(repr(value)), "f")  # the shortest digits that give the float back
-    return i18n.decimal(text if len(text) <= MAX_HELD else repr(value))  # 5e-324: not 324 zeros
+    return i18n.Decimal(text if len(text) <= MAX_HELD else repr(value))  # 5e-324: not 324 zeros
 
 
 def _shown(value) -> str | None:

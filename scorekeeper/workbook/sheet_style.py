@@ -10,7 +10,7 @@ from openpyxl.comments import Comment
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
 from scorekeeper.errors import SheetFormatError, quoted
-from scorekeeper.i18n import M_, _, grouped
+from scorekeeper.i18n import M_, Grouped, _
 from scorekeeper.sheet.yaml_lines import header_number
 from scorekeeper.workbook.layout import HEAD_ROW, NAMES_ROW
 from scorekeeper.workbook.page import HEADER_MARGIN, SIDE_MARGIN, TOP_MARGIN
@@ -98,7 +98,7 @@ def put(ws, row: int, column: int, value):
                 M_(
                     "{value} is longer than a workbook cell holds ({most} characters)",
                     value=quoted(value),
-                    most=grouped(MAX_CELL_CHARS),
+                    most=Grouped(MAX_CELL_CHARS),
                 )
             )
         cell.value = value
@@ -112,7 +112,7 @@ def put(ws, row: int, column: int, value):
             M_(
                 "{value} is too large for a score sheet's cell (at most {most})",
                 value=quoted(value),
-                most=grouped(MAX_MAGNITUDE),
+                most=Grouped(MAX_MAGNITUDE),
             )
         )
     cell.value = value

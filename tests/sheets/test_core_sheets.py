@@ -27,8 +27,8 @@ JOGO1 = EXAMPLES / "sueca-torneio-jogo1.yaml"
 def test_new_record_fix_undo_return_what_they_did(tmp_path):
     sheet = str(tmp_path / "m.yaml")
     assert new_sheet("king", sheet, ("Ana", "Bruno", "Carla", "Duarte")) == Created(
-        sheet, "king", "Ana, Bruno, Carla, Duarte"
-    )
+        sheet, "king", ["Ana", "Bruno", "Carla", "Duarte"]
+    )  # who, as data: `new` says it (output.sheet_text.who_words)
     said: list[str] = []
     record(sheet, "vazas", ["3", "2", "1", "7"], say=saying(said.append))  # Quadro 1: -20 a trick
     fix(sheet, "1", "vazas", ["4", "2", "1", "6"], say=saying(said.append))

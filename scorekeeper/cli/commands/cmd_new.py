@@ -7,6 +7,7 @@ import click
 from scorekeeper.cli.common import domain_errors, out
 from scorekeeper.core.new import new_sheet
 from scorekeeper.i18n import _
+from scorekeeper.output.sheet_text import who_words
 
 
 @click.command(short_help="Start a sheet for a game.")
@@ -48,6 +49,6 @@ def new(rules_ref, rules_path, players, teams, output, scorer, event, table, rou
     )
     out(
         _("Created {path}: {rules}, {who}. Next: scorekeeper record {path}").format(
-            path=created.path, rules=created.rules, who=created.who
+            path=created.path, rules=created.rules, who=who_words(created.who)
         )
     )
