@@ -8,6 +8,7 @@ not at the table, a missing count) becomes a Finding, so every one of them is re
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn, Protocol, cast
 
 from scorekeeper.errors import SheetFormatError, clip, quote
@@ -55,77 +56,28 @@ class Offer(NamedTuple):
     contract: str | None  # the offer's kind; None means the festa's own contract
 
 
+@dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
 class HandEntry:
-    """One line of the sheet's `hands:` list, with the names resolved where they could be.
+    """One line of the sheet's `hands:` list, with the names resolved where they could be."""
 
-    A plain class with slots: every `scorekeeper` start defines it, and a dataclass compiles
-    its `__init__` as it is defined; a season's standings make one for each of its hands."""
-
-    __slots__ = (
-        "index",
-        "line",
-        "name",
-        "hand",
-        "counts",
-        "points",
-        "tricks",
-        "penalty",
-        "offenders",
-        "beneficiary",
-        "contract",
-        "trump",
-        "offer",
-        "note",
-        "findings",
-        "total",
-        "total_line",
-        "item",
-    )
     index: int  # 1-based
     line: int
     name: str  # as written
     hand: str | None  # canonical: a negative hand's name, "festa", or None when unknown
-    counts: dict[str, int] | None
-    points: dict[str, int] | None
-    tricks: dict[str, int] | None
-    penalty: str | None
-    offenders: list[str]
-    beneficiary: str | None
-    contract: str | None
-    trump: str | None
-    offer: Offer | None
-    note: str | None
-    findings: list[Finding]  # problems found while reading it
-    total: int | None  # the hand's total as the boletim shows it, written over its formula (written_totals)
-    total_line: int | None
-    item: dict | None  # the entry as written (export writes what the check could not resolve as written)
-
-    def __init__(
-        self,
-        index: int,
-        line: int,
-        name: str,
-        hand: str | None,
-        item: dict | None = None,
-        findings: list[Finding] | None = None,
-    ):
-        """An entry as `_entry` starts it: its place, its name, the entry as written and the list
-        its findings go to; every other value is set as it is read."""
-        self.index, self.line, self.name, self.hand, self.item = index, line, name, hand, item
-        self.counts = self.points = self.tricks = None
-        self.penalty = self.beneficiary = self.contract = self.trump = self.note = None
-        self.offer = None
-        self.offenders = []
-        self.findings = [] if findings is None else findings
-        self.total = self.total_line = None
-
-    def without_points(self) -> HandEntry:
-        """The same entry with no `points:` (what a penalty gives, computed from the rest)."""
-        copy = HandEntry.__new__(HandEntry)
-        for name in HandEntry.__slots__:
-            setattr(copy, name, getattr(self, name))
-        copy.points = None
-        return copy
+    counts: dict[str, int] | None = None
+    points: dict[str, int] | None = None
+    tricks: dict[str, int] | None = None
+    penalty: str | None = None
+    offenders: list[str] = field(default_factory=list)
+    beneficiary: str | None = None
+    contract: str | None = None
+    trump: str | None = None
+    offer: Offer | None = None
+    note: str | None = None
+    findings: list[Finding] = field(default_factory=list)  # problems found while reading it
+    total: int | None = None  # the hand's total as the boletim shows it, written over its formula (written_totals)
+    total_line: int | None = None
+    item: dict | None = None  # the entry as written (export writes what the check could not resolve as written)
 
 
 def hand_finding(
@@ -464,7 +416,9 @@ def _entry(item: object, index: int, line: int, sheet: KingSheet) -> HandEntry:
         raise SheetFormatError(M_("hand {index}: no 'hand' key (which hand is this?)", index=index), sheet.source, line)
     rules = sheet.rules
     # The entry's findings are the reader's list: each one found below is the entry's as it is found.
-    entry = HandEntry(index, line, name, rules.hand_names.get(name), item, read.findings)
+    entry = HandEntry(
+        index=index, line=line, name=name, hand=rules.hand_names.get(name), item=item, findings=read.findings
+    )
     if entry.hand is None:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
         read.finding_at(

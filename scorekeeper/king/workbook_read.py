@@ -7,7 +7,7 @@ what was typed, and a total that a person typed over its formula is checked agai
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scorekeeper.errors import SheetFormatError, quote
 from scorekeeper.findings import Finding
@@ -663,7 +663,7 @@ def to_yaml(boletim: Boletim, rules_path: str | None = None, rules_ref: str | No
         if entry.penalty and entry.points is not None:
             # Points typed for a penalty are kept only where they differ from what it gives.
             negative = sheet.rules.negative_hand(entry.name) if entry.hand != "festa" else None
-            computed, _why = penalty_points(entry.without_points(), sheet, negative)
+            computed, _why = penalty_points(replace(entry, points=None), sheet, negative)
             if computed == entry.points:
                 del raw["points"]
     lines = [
