@@ -41,10 +41,13 @@ def score_sheet(sheet: KingSheet) -> SheetResult:
     findings: list[Finding] = []
     hands: list[HandResult] = []
     game = _GameState(sheet, findings)
+    # An entry's `hand` is its name as the rules' hand_names resolve it (king/sheet.py), so a
+    # negative hand is found by it at once, as rules.negative_hand(entry.name) finds it.
+    negatives = {hand.name: hand for hand in rules.negative_hands}
 
     for entry in sheet.entries:
         findings.extend(entry.findings)
-        negative = rules.negative_hand(entry.name) if entry.hand not in (None, "festa") else None
+        negative = negatives.get(entry.hand) if entry.hand not in (None, "festa") else None
         if negative is not None:
             if entry.penalty:
                 points, found = penalty_points(entry, sheet, negative)

@@ -7,6 +7,7 @@ not at the table, a missing count) becomes a Finding, so every one of them is re
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn, Protocol, cast
 
@@ -42,6 +43,7 @@ ENTRY_KEYS = (
     "note",
     "total",
 )
+_ENTRY_KEY_SET = frozenset(ENTRY_KEYS)  # one set test per entry; the tuple names them in order when one is not a key
 OFFER_KEYS = ("by", "tricks", "contract")
 MAX_HANDS = 100  # ten hands a game plus replays; more is not a King sheet
 
@@ -138,10 +140,25 @@ def festa_of(beneficiary: str) -> Message:
     return M_("{player}'s festa", player=beneficiary)
 
 
-@dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
 class KingSheet:
-    """A King game sheet: who sat where, who scores, and the hands as recorded."""
+    """A King game sheet: who sat where, who scores, and the hands as recorded (a plain class
+    with slots, as HandEntry)."""
 
+    __slots__ = (
+        "source",
+        "rules",
+        "rules_ref",
+        "players",
+        "scorer",
+        "event",
+        "table",
+        "round",
+        "date",
+        "entries",
+        "hands_line",
+        "line",
+        "totals",
+    )
     source: str
     rules: KingRules
     rules_ref: str
@@ -154,7 +171,28 @@ class KingSheet:
     entries: list[HandEntry]
     hands_line: int
     line: int
-    totals: written_totals.WrittenTotals | None = None  # the Totais and Saldo rows as written (written_totals)
+    totals: written_totals.WrittenTotals | None  # the Totais and Saldo rows as written (written_totals)
+
+    def __init__(
+        self,
+        *,
+        source: str,
+        rules: KingRules,
+        rules_ref: str,
+        players: list[str],
+        scorer: str,
+        event: str | None,
+        table: str | None,
+        round: str | None,
+        date: str | None,
+        entries: list[HandEntry],
+        hands_line: int,
+        line: int,
+        totals: written_totals.WrittenTotals | None = None,
+    ):
+        self.source, self.rules, self.rules_ref, self.players, self.scorer = source, rules, rules_ref, players, scorer
+        self.event, self.table, self.round, self.date = event, table, round, date
+        self.entries, self.hands_line, self.line, self.totals = entries, hands_line, line, totals
 
 
 def parse_sheet(doc, rules: KingRules, source: str, rules_ref: str) -> KingSheet:
@@ -229,6 +267,8 @@ def _players(doc, rules: KingRules, source: str) -> list[str]:
 class _Reader:
     """Reads one entry, raising format errors and collecting findings."""
 
+    __slots__ = ("item", "index", "sheet", "source", "findings")
+
     def __init__(self, item: LineDict, index: int, sheet: KingSheet):
         self.item, self.index, self.sheet = item, index, sheet
         self.source = sheet.source
@@ -260,6 +300,9 @@ class _Reader:
         )
 
     def word(self, key) -> str | None:
+        value = self.item.get(key)
+        if value is None or value.__class__ is str:  # what nearly every sheet writes: nothing to refuse
+            return value
         return optional_word(self.item, key, self.fail_at)
 
     def player(self, key, value=None) -> str | None:
@@ -288,6 +331,9 @@ class _Reader:
             return None
         players = self.sheet.players
         if isinstance(value, list):
+            if len(value) == len(players) and _whole_numbers(value, minimum):
+                # A full row of whole numbers, every sheet's common case: nothing to report.
+                return dict(zip(players, value))  # noqa: B905 (py39: zip has no strict)
             numbers = [self.number(key, v, minimum) for v in value]
             if len(numbers) != len(players):
                 self.finding_at(
@@ -305,6 +351,8 @@ class _Reader:
                 return None
             return dict(zip(players, numbers))  # noqa: B905 (py39: zip has no strict)
         if isinstance(value, dict):
+            if value.keys() == set(players) and _whole_numbers(value.values(), minimum):
+                return {player: value[player] for player in players}  # every player's, in seat order
             result = {}
             for name, number in value.items():
                 number = self.number(key, number, minimum)
@@ -347,6 +395,12 @@ class _Reader:
         return value
 
 
+def _whole_numbers(values: Iterable[object], minimum: int | None) -> bool:
+    """Whether every value is a whole number of at least `minimum`, as `_Reader.number` accepts
+    it (a bool is not one; an int of another class goes the long way, which accepts it)."""
+    return all(type(value) is int and (minimum is None or value >= minimum) for value in values)
+
+
 def _entry(item: object, index: int, line: int, sheet: KingSheet) -> HandEntry:
     if not isinstance(item, dict):
         raise SheetFormatError(
@@ -355,14 +409,18 @@ def _entry(item: object, index: int, line: int, sheet: KingSheet) -> HandEntry:
             line,
         )
     read = _Reader(cast(LineDict, item), index, sheet)  # yaml_lines reads every mapping of a sheet as a LineDict
-    for key in item:
-        if key not in ENTRY_KEYS:
-            read.fail_at(key, unknown_key(key, ENTRY_KEYS))
+    if not _ENTRY_KEY_SET.issuperset(item):
+        for key in item:
+            if key not in ENTRY_KEYS:
+                read.fail_at(key, unknown_key(key, ENTRY_KEYS))
     name = read.word("hand")
     if name is None:
         raise SheetFormatError(M_("hand {index}: no 'hand' key (which hand is this?)", index=index), sheet.source, line)
     rules = sheet.rules
-    entry = HandEntry(index=index, line=line, name=name, hand=rules.hand_names.get(name), item=item)
+    # The entry's findings are the reader's list: each one found below is the entry's as it is found.
+    entry = HandEntry(
+        index=index, line=line, name=name, hand=rules.hand_names.get(name), item=item, findings=read.findings
+    )
     if entry.hand is None:
         known = ", ".join(h.name for h in rules.negative_hands) + ", festa"
         read.finding_at(
@@ -370,10 +428,15 @@ def _entry(item: object, index: int, line: int, sheet: KingSheet) -> HandEntry:
             M_("unknown hand {name}; this game's hands are {hands}", name=quoted(name), hands=known),
             K.HAND_UNKNOWN,
         )
-    entry.counts = read.per_player("counts", 0)
-    entry.points = read.per_player("points", None)
-    entry.tricks = read.per_player("tricks", 0)
-    entry.note = read.word("note")
+    # A key not written is None (HandEntry's start): each is read only when the entry has it.
+    if "counts" in item:
+        entry.counts = read.per_player("counts", 0)
+    if "points" in item:
+        entry.points = read.per_player("points", None)
+    if "tricks" in item:
+        entry.tricks = read.per_player("tricks", 0)
+    if "note" in item:
+        entry.note = read.word("note")
     entry.total, entry.total_line = written_totals.read_hand_total(item, read.fail_at)
     _read_penalty(read, entry)
     entry.beneficiary = read.player("beneficiary")
@@ -382,7 +445,6 @@ def _entry(item: object, index: int, line: int, sheet: KingSheet) -> HandEntry:
     offer = item.get("offer")
     if offer is not None:
         entry.offer = _offer(read, offer)
-    entry.findings = read.findings
     return entry
 
 
