@@ -119,15 +119,7 @@ def _penalty(read: EntryReader, sheet: TeamSheet[SuecaRules], castigos: dict[str
     penalty = PENALTIES.get(penalty_word)
     team = read.team("team")
     if penalty is None:
-        read.found(
-            codes.UNKNOWN_PENALTY,
-            M_(
-                "unknown penalty {penalty}; allowed: {allowed}",
-                penalty=quoted(penalty_word),
-                allowed=", ".join(PENALTIES.names),
-            ),
-            key="penalty",
-        )
+        read.unknown_penalty(codes.UNKNOWN_PENALTY, penalty_word, PENALTIES.names)
         return nothing, penalty_word, "", None, False
     if team is None:
         if "team" not in read.item:

@@ -231,6 +231,13 @@ class EntryReader:
         """A finding of `kind`, reported under its article."""
         self.finding(message, kind.rule, team, severity, key, code=kind.code)
 
+    def unknown_penalty(self, kind: FindingKind, penalty: str, allowed: list[str]) -> None:
+        """The entry's `penalty` is none of the game's (`allowed`): a finding of `kind` at that key."""
+        message = M_(
+            "unknown penalty {penalty}; allowed: {allowed}", penalty=quoted(penalty), allowed=", ".join(allowed)
+        )
+        self.found(kind, message, key="penalty")
+
     def word_value(self, key) -> str | None:
         return optional_word(self.item, key, self.fail)
 

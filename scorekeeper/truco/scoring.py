@@ -152,15 +152,7 @@ def _penalty(read: EntryReader, sheet: TeamSheet[TrucoRules], match: _Match, pen
     penalty = PENALTIES.get(penalty_word)
     team = read.team("team")
     if penalty is None:
-        read.found(
-            C.PENALTY_UNKNOWN,
-            M_(
-                "unknown penalty {penalty}; allowed: {allowed}",
-                penalty=quoted(penalty_word),
-                allowed=", ".join(PENALTIES.names),
-            ),
-            key="penalty",
-        )
+        read.unknown_penalty(C.PENALTY_UNKNOWN, penalty_word, PENALTIES.names)
         return nothing, penalty_word, ""
     if team is None:
         if "team" not in read.item:
