@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime
 from typing import Union
 
-from scorekeeper.i18n import M_, Joined, Message, Mn_, Mp_, in_words
+from scorekeeper.i18n import M_, Clipped, Joined, Message, Mn_, Mp_, in_words
 
 # What a refusal says, as data: a text already said, a Message, or Messages said one after another.
-RefusalWords = Union[str, Message, Joined]
+RefusalWords = Union[str, Message, Joined, Clipped]
 
 
 class ScorekeeperError(ValueError):

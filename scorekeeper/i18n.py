@@ -86,6 +86,16 @@ class Decimal(NamedTuple):
     value: object
 
 
+class Clipped(NamedTuple):
+    """Words cut once said: the first `limit` characters of `words` said in the caller's language,
+    and `mark` after them when they were cut (a refusal that quotes a library's own long
+    message keeps one short line in every language)."""
+
+    words: object
+    limit: int
+    mark: str = ""
+
+
 def M_(msgid: str, /, **values: object) -> Message:  # noqa: N802 (named as gettext names _ and N_)
     """`msgid` with its values, to be said later (`in_words`); the extractor finds it as it finds `_`."""
     return Message(msgid, values)
@@ -119,6 +129,9 @@ def in_words(text: object) -> str:
         return template.format(**{key: _said_value(value) for key, value in text.values.items()})
     if isinstance(text, Joined):
         return text.separator.join(in_words(part) for part in text.parts)
+    if isinstance(text, Clipped):
+        said = in_words(text.words)
+        return said if len(said) <= text.limit else said[: text.limit] + text.mark
     return str(text)
 
 
@@ -128,7 +141,7 @@ def _said_value(value: object) -> object:
         return grouped(value.number)
     if isinstance(value, Decimal):
         return decimal(value.value)
-    return in_words(value) if isinstance(value, (Message, Joined)) else value
+    return in_words(value) if isinstance(value, (Message, Joined, Clipped)) else value
 
 
 def catalog(language: str, domain: str = DOMAIN) -> _gettext.NullTranslations:

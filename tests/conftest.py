@@ -20,8 +20,11 @@ if str(TOOLS) not in sys.path:
 from scorekeeper.cli import cli  # noqa: E402  (after tools/ is on sys.path, as every test module imports)
 from scorekeeper.core.check import check_file  # noqa: E402
 
-settings.register_profile("ci", max_examples=150, deadline=None)
-settings.register_profile("dev", max_examples=60, deadline=None)
+# CI and a developer's run draw the same examples every time (derandomize: seeded by each test
+# function), so a run cannot fail at random: a new example is found on purpose, with the soak
+# profile (HYPOTHESIS_PROFILE=soak), and added as an exact test once understood.
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True, database=None)
+settings.register_profile("dev", max_examples=60, deadline=None, derandomize=True)
 settings.register_profile("soak", max_examples=3000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 

@@ -20,9 +20,9 @@ from collections import deque
 
 import yaml
 
-from scorekeeper.errors import ScorekeeperError, SheetFormatError, quote, quoted
-from scorekeeper.i18n import M_, N_, Grouped, Message, _, ngettext
-from scorekeeper.names import text_problem
+from scorekeeper.errors import RefusalWords, ScorekeeperError, SheetFormatError, quoted
+from scorekeeper.i18n import M_, N_, Clipped, Grouped, Message, Mn_
+from scorekeeper.names import text_refusal
 from scorekeeper.sheet.file_access import read_regular
 
 try:
@@ -65,9 +65,18 @@ _PROBLEM_LIMIT = 200  # PyYAML's own messages quote tags and anchors: keep them 
 class _Unusable(Exception):
     """A value the loader refuses, with the mark of where it was written."""
 
-    def __init__(self, message: str, mark):
+    def __init__(self, message: Message, mark):
         super().__init__(message)
         self.message, self.mark = message, mark
+
+
+class _Malformed(yaml.constructor.ConstructorError):
+    """A node our constructors refuse as malformed YAML (a duplicate key, a tag on the wrong kind
+    of node), its problem a Message: `loads` says it as PyYAML's own problems are said."""
+
+    def __init__(self, problem: Message, mark):
+        super().__init__(None, None, None, mark)
+        self.message = problem
 
 
 class _LineLoader(_BaseLoader):
@@ -140,9 +149,9 @@ def _unusable_value(node, exc: Exception) -> _Unusable:
     """A value a constructor could not build, said at its node."""
     problem = _bounded(str(exc))  # Python's own words (`day is out of range for month`)
     if isinstance(node, yaml.ScalarNode):
-        message = _("{value} cannot be read: {problem}").format(value=quote(node.value), problem=problem)
+        message = M_("{value} cannot be read: {problem}", value=quoted(node.value), problem=problem)
     else:
-        message = _("this value cannot be read: {problem}").format(problem=problem)
+        message = M_("this value cannot be read: {problem}", problem=problem)
     return _Unusable(message, node.start_mark)
 
 
@@ -187,20 +196,23 @@ def _bounded(problem: str) -> str:
 def _construct_bool(loader, node):
     text = loader.construct_scalar(node)
     if not _BOOL.match(text):
-        raise _Unusable(_("{value} is not true or false").format(value=quote(text)), node.start_mark)
+        raise _Unusable(M_("{value} is not true or false", value=quoted(text)), node.start_mark)
     return text.lower() == "true"
 
 
 def _construct_int(loader, node):
     text = loader.construct_scalar(node)
     if not _INT.match(text):
-        raise _Unusable(_("{value} is not a whole number").format(value=quote(text)), node.start_mark)
+        raise _Unusable(M_("{value} is not a whole number", value=quoted(text)), node.start_mark)
     digits = len(text.lstrip("+-"))
     if digits > MAX_DIGITS:
         raise _Unusable(
-            ngettext(
-                "a number of {count} digit is not a score", "a number of {count} digits is not a score", digits
-            ).format(count=digits),
+            Mn_(
+                "a number of {count} digit is not a score",
+                "a number of {count} digits is not a score",
+                digits,
+                count=digits,
+            ),
             node.start_mark,
         )
     return int(text)
@@ -209,7 +221,7 @@ def _construct_int(loader, node):
 def _construct_float(loader, node):
     text = loader.construct_scalar(node)
     if not _FLOAT.match(text):
-        raise _Unusable(_("{value} is not a number").format(value=quote(text)), node.start_mark)
+        raise _Unusable(M_("{value} is not a number", value=quoted(text)), node.start_mark)
     lowered = text.lower()
     if lowered.endswith(".inf"):
         return -math.inf if lowered.startswith("-") else math.inf
@@ -225,15 +237,15 @@ def _construct_timestamp(loader, node):
             return loader.construct_yaml_timestamp(node)
         except (ValueError, OverflowError):  # `2026-02-30`: the shape of a date, but no such day
             pass
-    shown = text if len(text) <= 40 and loader.timestamp_regexp.match(text) else quote(text)
-    raise _Unusable(_("{value} is not a date").format(value=shown), node.start_mark)
+    shown = text if len(text) <= 40 and loader.timestamp_regexp.match(text) else quoted(text)
+    raise _Unusable(M_("{value} is not a date", value=shown), node.start_mark)
 
 
 def _expect(node, kind, expected: str) -> None:
     """An explicit tag on the wrong kind of node (`!!map [1]`, `!!seq {a: 1}`) is malformed YAML;
     `expected` is a message with the node's kind (`scalar`, YAML's own word) as {found}."""
     if not isinstance(node, kind):
-        raise yaml.constructor.ConstructorError(None, None, _(expected).format(found=node.id), node.start_mark)
+        raise _Malformed(M_(expected, found=node.id), node.start_mark)
 
 
 def _start_mapping(node) -> LineDict:
@@ -253,13 +265,9 @@ def _fill_mapping(loader, node, data: LineDict, construct) -> None:
         try:
             hash(key)
         except TypeError:
-            raise yaml.constructor.ConstructorError(
-                None, None, _("a mapping key must be a plain value"), key_node.start_mark
-            ) from None
+            raise _Malformed(M_("a mapping key must be a plain value"), key_node.start_mark) from None
         if key in data.key_lines:
-            raise yaml.constructor.ConstructorError(
-                None, None, _("duplicate key {key}").format(key=quote(key)), key_node.start_mark
-            )
+            raise _Malformed(M_("duplicate key {key}", key=quoted(key)), key_node.start_mark)
         data.key_lines[key] = key_node.start_mark.line + 1
         data[key] = construct(value_node)
 
@@ -296,11 +304,8 @@ _LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 def _refuse_tag(loader, node):
     """A YAML 1.1 type no sheet or rule file uses (bytes, sets, ordered pairs): refused at its
     line rather than read as something no check expects (`!!binary` became "b'hello'")."""
-    raise yaml.constructor.ConstructorError(
-        None,
-        None,
-        _("the {tag} type is not used in a sheet or rule file").format(tag=node.tag.rsplit(":", 1)[-1]),
-        node.start_mark,
+    raise _Malformed(
+        M_("the {tag} type is not used in a sheet or rule file", tag=node.tag.rsplit(":", 1)[-1]), node.start_mark
     )
 
 
@@ -340,8 +345,10 @@ def _limit_aliases(text: str) -> None:
             count += 1
             if count > MAX_ALIASES:
                 raise _Unusable(
-                    _("more than {most} YAML aliases (*{anchor}); a sheet or rule file needs a few at most").format(
-                        most=MAX_ALIASES, anchor=_bounded(event.anchor or "")
+                    M_(
+                        "more than {most} YAML aliases (*{anchor}); a sheet or rule file needs a few at most",
+                        most=MAX_ALIASES,
+                        anchor=_bounded(event.anchor or ""),
                     ),
                     event.start_mark,
                 )
@@ -382,12 +389,12 @@ _YAML_PROBLEMS = frozenset(
 )
 
 
-def malformed(problem: str | None) -> str:
-    """`malformed YAML: <problem>`, the problem in our words when we know it."""
+def malformed(problem: str | None) -> Message:
+    """`malformed YAML: <problem>`, the problem in our words when we know it (as data)."""
     if not problem:
-        return _("malformed YAML")
-    shown = _(problem) if problem in _YAML_PROBLEMS else _bounded(problem)
-    return _("malformed YAML: {problem}").format(problem=shown)
+        return M_("malformed YAML")
+    shown = M_(problem) if problem in _YAML_PROBLEMS else _bounded(problem)
+    return M_("malformed YAML: {problem}", problem=shown)
 
 
 def _first_line(text: str) -> str | None:
@@ -395,14 +402,12 @@ def _first_line(text: str) -> str | None:
     return lines[0] if lines else None
 
 
-def _unacceptable(exc) -> str:
+def _unacceptable(exc) -> Message:
     """A character YAML refuses (a control character in a name), as its reader says it."""
     if not isinstance(exc.character, int):  # undecodable bytes: a sheet is decoded before YAML sees it
         return malformed(_first_line(str(exc)))
-    reason = _(exc.reason) if exc.reason in _YAML_PROBLEMS else _bounded(str(exc.reason))
-    return _("malformed YAML: unacceptable character #x{code}: {reason}").format(
-        code=f"{exc.character:04x}", reason=reason
-    )
+    reason = M_(exc.reason) if exc.reason in _YAML_PROBLEMS else _bounded(str(exc.reason))
+    return M_("malformed YAML: unacceptable character #x{code}: {reason}", code=f"{exc.character:04x}", reason=reason)
 
 
 def optional_word(item: dict, key, fail) -> str | None:
@@ -428,6 +433,9 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
             loader.dispose()
     except _Unusable as exc:
         raise error(exc.message, source, exc.mark.line + 1) from None
+    except _Malformed as exc:  # PyYAML's own problems are cut at _PROBLEM_LIMIT characters, and so are ours
+        said: RefusalWords = Clipped(exc.message, _PROBLEM_LIMIT, "...")
+        raise error(M_("malformed YAML: {problem}", problem=said), source, exc.problem_mark.line + 1) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -437,18 +445,16 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
     except yaml.YAMLError as exc:
         raise error(malformed(_first_line(str(exc))), source) from None
     except RecursionError:
-        raise error(_("malformed YAML: nested too deeply"), source) from None
+        raise error(M_("malformed YAML: nested too deeply"), source) from None
 
 
 def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> str:
     """Read a small UTF-8 text file, refusing directories, FIFOs, devices, binaries and huge files."""
     raw = read_regular(path, MAX_FILE_BYTES, error)
     if len(raw) > MAX_FILE_BYTES:
-        raise error(
-            _("larger than {size} KiB: not a score sheet or rule file").format(size=MAX_FILE_BYTES // 1024), path
-        )
+        raise error(M_("larger than {size} KiB: not a score sheet or rule file", size=MAX_FILE_BYTES // 1024), path)
     if b"\0" in raw:
-        raise error(_("is a binary file, not YAML text"), path)
+        raise error(M_("is a binary file, not YAML text"), path)
     # What decode("utf-8-sig") does (one byte-order mark dropped, then UTF-8), without loading
     # that codec's module for every sheet: the failing byte's place is counted in the text after
     # the mark, as that codec counts it.
@@ -457,7 +463,7 @@ def read_text(path: str, error: type[ScorekeeperError] = ScorekeeperError) -> st
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise error(_("is not UTF-8 text"), path, line) from None
+        raise error(M_("is not UTF-8 text"), path, line) from None
     return text
 
 
@@ -499,9 +505,9 @@ def header_text(doc, key: str, source: str) -> str | None:
             source,
             doc.line_of(key),
         )
-    problem = text_problem(text)  # WR3: shown, exported and named in worksheet titles as a name is
+    problem = text_refusal(text)  # WR3: shown, exported and named in worksheet titles as a name is
     if problem is not None:
-        raise SheetFormatError(_("{key}: {problem}").format(key=key, problem=problem), source, doc.line_of(key))
+        raise SheetFormatError(M_("{key}: {problem}", key=key, problem=problem), source, doc.line_of(key))
     return text
 
 
