@@ -38,9 +38,9 @@ from openpyxl.styles.stylesheet import apply_stylesheet
 from openpyxl.utils.datetime import from_excel
 
 from scorekeeper import i18n
-from scorekeeper.errors import SheetFormatError, quoted
+from scorekeeper.errors import RefusalWords, SheetFormatError, quoted
 from scorekeeper.findings import Finding, Severity
-from scorekeeper.i18n import M_, Grouped, Message, _
+from scorekeeper.i18n import M_, Grouped, Message
 from scorekeeper.sheet.file_access import open_regular
 from scorekeeper.workbook.layout import col
 
@@ -90,7 +90,7 @@ class _Budget:
             raise _Deadline
 
 
-def _refuse(message: str | Message, path: str) -> SheetFormatError:
+def _refuse(message: RefusalWords, path: str) -> SheetFormatError:
     return SheetFormatError(message, path)
 
 
@@ -306,12 +306,11 @@ def open_workbook(data: bytes, path: str) -> Workbook:
         cause = exc.__cause__ or exc.__context__
         if cause is not None:  # the error behind openpyxl's own
             detail = f"{type(cause).__name__}: {' '.join(str(cause).split())}"
-        raise _refuse(
-            _("damaged or unreadable workbook ({error}: {detail})").format(error=type(exc).__name__, detail=detail)[
-                :300
-            ],
-            path,
-        ) from None
+        # The whole line is cut at 300 characters once said, in whichever language says it.
+        said = i18n.Clipped(
+            M_("damaged or unreadable workbook ({error}: {detail})", error=type(exc).__name__, detail=detail), 300
+        )
+        raise _refuse(said, path) from None
 
 
 def worksheets(wb: Workbook, path: str) -> list[tuple[str, str]]:
