@@ -11,20 +11,15 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from scorekeeper.i18n import N_, Joined, Message, _, in_words
+from scorekeeper.i18n import Joined, Message, in_words
 
 
 class Severity(enum.Enum):
+    """How bad a finding is; its value is JSON's and CSV's word, and the edge says it in the
+    caller's language (workbook/finding_words.severity_word)."""
+
     ERROR = "error"
     WARNING = "warning"
-
-    @property
-    def word(self) -> str:
-        """`error` or `warning` in the language in use (JSON keeps the value, in English)."""
-        return _(_SEVERITY_WORDS[self])
-
-
-_SEVERITY_WORDS = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning")}
 
 
 class FindingKind(NamedTuple):
@@ -70,13 +65,6 @@ class Finding(NamedTuple):
             "message": in_words(self.message),
             "rule": self.rule,
         }
-
-
-def finding_words(finding: Finding) -> str:
-    """`severity [CODE]: message [article]` in the language in use: a boletim's note, and what
-    `check` prints after the place (output/findings_text.py)."""
-    code = f" [{finding.code}]" if finding.code else ""
-    return f"{finding.severity.word}{code}: {in_words(finding.message)} [{finding.rule}]"
 
 
 class Cited(NamedTuple):

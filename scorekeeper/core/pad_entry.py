@@ -15,7 +15,7 @@ from scorekeeper import games
 from scorekeeper.core import pad_tables
 from scorekeeper.errors import InputValueError, RefusalWords, SheetFormatError
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import M_, in_words
+from scorekeeper.i18n import M_
 from scorekeeper.sheet import editing
 from scorekeeper.sheet.entry_form import EntryForm, FormRefused
 from scorekeeper.sheet.results import SheetResult
@@ -42,12 +42,6 @@ class Checked:
     entry: dict[str, object] | None
     reasons: dict[str, RefusalWords] = field(default_factory=dict)  # said by the front end
     findings: list[tuple[str | None, Finding]] = field(default_factory=list)
-
-    @property
-    def refusals(self) -> dict[str, str]:
-        """Each field's refusal said now, in the language in use (a front end that says them in
-        its request's language reads `reasons`)."""
-        return {name: in_words(said) for name, said in self.reasons.items()}
 
     @property
     def recordable(self) -> bool:

@@ -17,12 +17,12 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break
 
 from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.findings import finding_words as describe
 from scorekeeper.i18n import _, grouped
 from scorekeeper.king import workbook_layout as L
 from scorekeeper.king.rules import KingRules
 from scorekeeper.king.workbook_layout import FIRST_PLAYER_COL, Layout, col, offender_names
 from scorekeeper.workbook.export import SummaryCells
+from scorekeeper.workbook.finding_words import finding_words as describe
 from scorekeeper.workbook.layout import info_label, notes_label
 from scorekeeper.workbook.page import BLANK_PAGE_FILL, PAGE_FILL, REMARK_MAX_WIDTH, column_points, printable_points
 from scorekeeper.workbook.sheet_style import (

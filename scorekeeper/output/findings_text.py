@@ -4,11 +4,13 @@ findings with their closing summary (what `import` and `show` print after a shee
 from __future__ import annotations
 
 from scorekeeper.errors import one_line
-from scorekeeper.findings import Finding, finding_words
+from scorekeeper.findings import Finding
 from scorekeeper.output.sheet_text import summary
 from scorekeeper.sheet.results import SheetResult
+from scorekeeper.workbook.finding_words import finding_words, severity_word
 
 describe = finding_words  # the words of a finding, as a boletim's note says them too
+__all__ = ["describe", "finding_line", "findings_report", "severity_word"]
 
 
 def finding_line(finding: Finding) -> str:

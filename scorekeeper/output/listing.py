@@ -9,6 +9,7 @@ from collections.abc import Container, Iterable, Sequence
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import N_, _, in_words
 from scorekeeper.output.csv_text import csv_text
+from scorekeeper.output.findings_text import severity_word
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import table
 
@@ -22,7 +23,7 @@ def finding_rows(findings: Iterable[Finding], for_people: bool) -> list[list[obj
     return [
         [
             f.location,
-            f.severity.word if for_people else f.severity.value,
+            severity_word(f.severity) if for_people else f.severity.value,
             f.code,
             f.hand or "",
             f.player or "",

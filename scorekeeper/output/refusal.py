@@ -4,8 +4,10 @@ says of a sheet that broke something else."""
 
 from __future__ import annotations
 
-from scorekeeper.errors import ScorekeeperError, one_line
-from scorekeeper.i18n import N_, _
+from collections.abc import Mapping
+
+from scorekeeper.errors import RefusalWords, ScorekeeperError, one_line
+from scorekeeper.i18n import N_, _, in_words
 
 # The reasons an OSError gives (strerror), as message ids: said in the language in use.
 OS_ERRORS = (
@@ -20,6 +22,12 @@ OS_ERRORS = (
     N_("Too many levels of symbolic links"),
     N_("Disk quota exceeded"),
 )
+
+
+def reasons_words(reasons: Mapping[str, RefusalWords]) -> dict[str, str]:
+    """Each field's refusal of a form (`FormRefused.reasons`, `Checked.reasons`: field name -> a
+    Message, "" for the entry as a whole) said in the language in use, as the pad shows it."""
+    return {name: in_words(said) for name, said in reasons.items()}
 
 
 def os_error_line(exc: OSError) -> str:

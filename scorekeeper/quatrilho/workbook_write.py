@@ -42,7 +42,6 @@ from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.findings import finding_words as describe
 from scorekeeper.i18n import _, in_words
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
 from scorekeeper.quatrilho.workbook_layout import (
@@ -99,6 +98,7 @@ from scorekeeper.quatrilho.workbook_read import entries_read_back
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook.export import SummaryCells
+from scorekeeper.workbook.finding_words import finding_words as describe
 from scorekeeper.workbook.layout import col
 from scorekeeper.workbook.page import writing_row_points
 from scorekeeper.workbook.sheet_style import (

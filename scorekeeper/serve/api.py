@@ -19,6 +19,7 @@ from scorekeeper.errors import InputValueError, RefusedChange, ScorekeeperError,
 from scorekeeper.i18n import _, in_words
 from scorekeeper.output.editing_text import said_lines
 from scorekeeper.output.json_shape import sheet_report
+from scorekeeper.output.refusal import reasons_words
 from scorekeeper.serve.access import ORGANISER
 from scorekeeper.serve.per_request import acting, allow, change_id, language, locked, served, table_or_404, token
 from scorekeeper.serve.words import already_words
@@ -117,7 +118,7 @@ def _form_refused(exc: FormRefused) -> Response:
             "error": "refused",
             "code": None,
             "message": in_words(exc.message),
-            "refusals": {name: in_words(said) for name, said in exc.reasons.items()},
+            "refusals": reasons_words(exc.reasons),
             "findings": [],
         }
     )
@@ -144,7 +145,7 @@ def _register_check(app: Flask) -> None:
             return jsonify(
                 {
                     "entry": checked.entry,
-                    "refusals": {name: in_words(said) for name, said in checked.reasons.items()},
+                    "refusals": reasons_words(checked.reasons),
                     "findings": [_placed(place, f) for place, f in checked.findings],
                     "recordable": checked.recordable,
                 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import InputValueError, RefusalWords
-from scorekeeper.i18n import M_, Joined, Message, in_words
+from scorekeeper.i18n import M_, Joined, Message
 from scorekeeper.sheet.typed_input import whole
 
 # What a field asks for, as a front end lays it out.
@@ -88,12 +88,6 @@ class FormRefused(InputValueError):
     def __init__(self, reasons: dict[str, RefusalWords]):
         super().__init__(Joined(tuple(reasons.values()), "; "))
         self.reasons = dict(reasons)
-
-    @property
-    def refusals(self) -> dict[str, str]:
-        """Each field's refusal said now, in the language in use (a front end that says them in
-        another reads `reasons`)."""
-        return {name: in_words(said) for name, said in self.reasons.items()}
 
 
 def applies(form: EntryForm, one: Field, values: dict[str, str]) -> bool:

@@ -76,7 +76,7 @@ class _Malformed(yaml.constructor.ConstructorError):
 
     def __init__(self, problem: Message, mark):
         super().__init__(None, None, None, mark)
-        self.message = problem
+        self.message, self.mark = problem, mark
 
 
 class _LineLoader(_BaseLoader):
@@ -435,7 +435,7 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
         raise error(exc.message, source, exc.mark.line + 1) from None
     except _Malformed as exc:  # PyYAML's own problems are cut at _PROBLEM_LIMIT characters, and so are ours
         said: RefusalWords = Clipped(exc.message, _PROBLEM_LIMIT, "...")
-        raise error(M_("malformed YAML: {problem}", problem=said), source, exc.problem_mark.line + 1) from None
+        raise error(M_("malformed YAML: {problem}", problem=said), source, exc.mark.line + 1) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None

@@ -17,7 +17,6 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper import games
 from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.findings import finding_words as describe
 from scorekeeper.i18n import _, grouped
 from scorekeeper.team.workbook_columns import (
     FIRST,
@@ -31,6 +30,7 @@ from scorekeeper.team.workbook_columns import (
 )
 from scorekeeper.workbook import layout as L
 from scorekeeper.workbook.export import SummaryCells
+from scorekeeper.workbook.finding_words import finding_words as describe
 from scorekeeper.workbook.layout import col
 from scorekeeper.workbook.page import (
     HEADER_MARGIN,

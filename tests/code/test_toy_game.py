@@ -30,6 +30,7 @@ from test_architecture import GAME_MODULES, OWN_OR_TEAM_MODULES, game_folder_mod
 
 from scorekeeper import exit_codes, games
 from scorekeeper.output.editing_text import said_lines
+from scorekeeper.output.refusal import reasons_words
 from scorekeeper.rulebook import registry
 
 FIXTURE = pathlib.Path(__file__).resolve().parent / "fixtures" / "toygame"
@@ -353,7 +354,7 @@ def test_the_toy_declares_its_score_pad_screen(corrida):
     table = tables.list_tables("s.yaml").tables[0]
     form = pad_entry.screen(table).form
     assert [(f.name, f.kind, f.value) for f in form.fields] == [("winner", "choice", ""), ("points", "number", "1")]
-    assert pad_entry.check(table, {"points": "9"}).refusals == {
+    assert reasons_words(pad_entry.check(table, {"points": "9"}).reasons) == {
         "winner": "winner: required",
         "points": "the hand's points: 9 is out of range (1 to 3)",
     }

@@ -9,6 +9,7 @@ from conftest import EXAMPLES
 from scorekeeper import games
 from scorekeeper.core import pad_entry
 from scorekeeper.core import pad_tables as tables
+from scorekeeper.output.refusal import reasons_words
 from scorekeeper.sheet.entry_form import CHOICE, NUMBER, PLAYERS, TEXT, FormRefused, applies
 from scorekeeper.sheet.load import load_sheet
 
@@ -299,7 +300,7 @@ def test_a_new_coringa_is_typed_and_a_known_one_is_matched(tmp_path):
 def test_each_refusal_is_beside_its_field(tmp_path, count, values, refusals):
     with pytest.raises(FormRefused) as refused:
         GAME.entry_from_pad(mesa7_after(tmp_path, count), values)
-    assert refused.value.refusals == refusals
+    assert reasons_words(refused.value.reasons) == refusals
 
 
 def test_a_field_that_does_not_apply_is_not_read(tmp_path):
@@ -338,7 +339,7 @@ def test_the_check_places_each_finding_beside_its_field(tmp_path):
     checked = pad_entry.check(table, {"entry": "late", "late": "Eva", "coringa": "Ari"})
     assert [(place, f.code) for place, f in checked.findings] == [("coringa", "Q-ART15-CORINGA-SEATED")]
     checked = pad_entry.check(table, {"caller": "Bia"})
-    assert (checked.entry, checked.refusals) == (
+    assert (checked.entry, reasons_words(checked.reasons)) == (
         None,
         {"partner": "Partner: who held the called card: required", "figuras": "Figuras: required"},
     )

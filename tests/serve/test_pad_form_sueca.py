@@ -15,6 +15,7 @@ from scorekeeper.core import pad_entry
 from scorekeeper.core import pad_tables as tables
 from scorekeeper.errors import RefusedChange
 from scorekeeper.i18n import in_words
+from scorekeeper.output.refusal import reasons_words
 from scorekeeper.sheet.entry_form import CHOICE, NUMBER, FormRefused
 from scorekeeper.sheet.load import load_sheet
 
@@ -56,7 +57,7 @@ def entry(table, values):
 def refusals(table, values):
     with pytest.raises(FormRefused) as refused:
         SUECA.entry_from_pad(sheet_of(table), values)
-    return refused.value.refusals
+    return reasons_words(refused.value.reasons)
 
 
 def deals(table):
@@ -168,7 +169,7 @@ def test_a_finding_of_the_entry_is_shown_beside_its_field(table):
 def test_a_check_saves_nothing(table):
     before = pathlib.Path(table.path).read_text(encoding="utf-8")
     assert pad_entry.check(table, {"points": "72"}).recordable
-    assert pad_entry.check(table, {"points": ""}).refusals == {"points": "Card points: required"}
+    assert reasons_words(pad_entry.check(table, {"points": ""}).reasons) == {"points": "Card points: required"}
     assert pathlib.Path(table.path).read_text(encoding="utf-8") == before
 
 
@@ -192,7 +193,7 @@ def test_a_game_recorded_from_the_screen_is_scored_to_three_mocas(table):
     # One refusal corrected: nothing is saved, and the corrected values record the deal.
     with pytest.raises(FormRefused) as refused:
         pad_entry.record(table, {"points": "7 2"}, 0)
-    assert refused.value.refusals == {"points": "Card points: '7 2' is not a whole number"}
+    assert reasons_words(refused.value.reasons) == {"points": "Card points: '7 2' is not a whole number"}
     with pytest.raises(RefusedChange) as impossible:
         pad_entry.record(table, {"points": "1"}, 0)
     assert [f.code for f in impossible.value.findings] == ["S-JOGO3-IMPOSSIBLE", "S-JOGO3-IMPOSSIBLE"]

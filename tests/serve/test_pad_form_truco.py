@@ -12,6 +12,7 @@ from conftest import new_team_sheet
 from scorekeeper import games
 from scorekeeper.core import pad_entry
 from scorekeeper.core import pad_tables as tables
+from scorekeeper.output.refusal import reasons_words
 from scorekeeper.sheet.entry_form import CHOICE, FormRefused
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.truco.pad_form import scores
@@ -79,7 +80,7 @@ BOTH_AT_11 = [
 def refusals(sheet, values):
     with pytest.raises(FormRefused) as refused:
         TRUCO.entry_from_pad(sheet, values)
-    return refused.value.refusals
+    return reasons_words(refused.value.reasons)
 
 
 def hands(table):
@@ -217,7 +218,11 @@ def test_a_finding_of_the_entry_is_shown_beside_its_field(path, table):
     assert TRUCO.pad_finding_place(sheet, "TEAM-NOT-AT-TABLE", {"hand": "played"}) == "winner"
     assert TRUCO.pad_finding_place(sheet, "TR-ART14-SCORE-WRONG", {}) is None  # the score is never asked
     checked = pad_entry.check(table, {"hand": "declined"})
-    assert (checked.entry, checked.refusals, checked.findings) == ({"mao_de_onze": "declined", "team": "Nos"}, {}, [])
+    assert (checked.entry, reasons_words(checked.reasons), checked.findings) == (
+        {"mao_de_onze": "declined", "team": "Nos"},
+        {},
+        [],
+    )
     assert checked.recordable
 
 
@@ -253,7 +258,7 @@ def test_a_match_with_a_mao_de_onze_recorded_from_the_screen(table):
         if count == 7:  # one refusal, corrected: nothing saved, and the corrected values record the hand
             with pytest.raises(FormRefused) as refused:
                 pad_entry.record(table, {"hand": "played"}, count)
-            assert refused.value.refusals == {"winner": "Winner: required"}
+            assert reasons_words(refused.value.reasons) == {"winner": "Winner: required"}
             assert len(hands(table)) == count
         pad_entry.record(table, values, count)
     assert hands(table) == TRUCO_HANDS

@@ -17,6 +17,7 @@ from scorekeeper.core import pad_entry
 from scorekeeper.core import pad_tables as tables
 from scorekeeper.errors import InputValueError, RefusedChange, StaleSheet
 from scorekeeper.output.editing_text import said_lines
+from scorekeeper.output.refusal import reasons_words
 
 
 def _words(said) -> list[str]:
@@ -116,14 +117,14 @@ def test_the_screen_refuses_each_field_beside_it_and_records_the_entry_its_value
     ]
     values = {"hand": "vazas", "vazas-0": "3", "vazas-1": "x", "vazas-2": "1"}
     checked = pad_entry.check(table, values)
-    assert (checked.entry, checked.refusals, checked.recordable) == (
+    assert (checked.entry, reasons_words(checked.reasons), checked.recordable) == (
         None,
         {"vazas-1": "Bruno: 'x' is not a whole number", "vazas-3": "Duarte: required"},
         False,
     )
     with pytest.raises(pad_entry.FormRefused) as refused:
         pad_entry.record(table, values, 0)
-    assert refused.value.refusals == checked.refusals
+    assert reasons_words(refused.value.reasons) == reasons_words(checked.reasons)
     values.update({"vazas-1": "2", "vazas-3": "7"})
     assert pad_entry.check(table, values).entry == {"hand": "vazas", "counts": [3, 2, 1, 7]}
     done = pad_entry.record(table, values, 0)
