@@ -712,6 +712,9 @@ def typed_rows(sheet, result) -> list[dict]:
             row["offer_by"] = _as_written(offer.get("by"))
             kind = offer.get("contract")
             row["offer_tricks"] = offer.get("tricks") if kind is None else f"{offer.get('tricks')} {kind}"
+        for key in ("counts", "tricks", "points"):
+            if _names_outside(item.get(key), players):  # Art 6: no cell would give back its finding
+                _per_player(sheet, entry, key)  # refuses it, naming the first such name
         quantities = entry.counts if entry.counts is not None else entry.tricks
         if quantities is not None:
             row["quantities"] = [quantities[p] for p in players]
@@ -719,7 +722,7 @@ def typed_rows(sheet, result) -> list[dict]:
             row["quantities"] = _per_player(sheet, entry, "tricks" if "tricks" in item else "counts")
         if entry.points is not None:
             row["points"] = [entry.points[p] for p in players]
-        elif entry.penalty:
+        elif entry.penalty and item.get("points") is None:  # the points the penalty gives, as the boletim shows them
             row["points"] = [hand.points[p] if hand.points else None for p in players]
         else:
             row["points"] = _per_player(sheet, entry, "points")
@@ -735,6 +738,11 @@ def _as_written(value):
     """A value the check could not resolve, as its cell holds it: a text or a number, else nothing
     (the sheet refuses any other)."""
     return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+
+
+def _names_outside(value, players: list[str]) -> bool:
+    """Whether a mapping of values by name names someone not at the table (a finding, K-ART6-PLAYER-UNKNOWN)."""
+    return isinstance(value, dict) and any(name not in players for name in value)
 
 
 def _per_player(sheet, entry, key: str) -> list | None:
