@@ -16,8 +16,8 @@ from openpyxl.styles.numbers import NumberFormat
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break
 
-from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.i18n import _, grouped
+from scorekeeper.errors import SheetFormatError, quoted
+from scorekeeper.i18n import M_, Grouped, Message, _
 from scorekeeper.king import workbook_layout as L
 from scorekeeper.king.rules import KingRules
 from scorekeeper.king.workbook_layout import FIRST_PLAYER_COL, Layout, col, offender_names
@@ -675,10 +675,12 @@ def typed_rows(sheet, result) -> list[dict]:
                 _refuse(
                     sheet,
                     entry,
-                    _(
+                    M_(
                         "{key}: the boletim's Qtd cells hold a festa's tricks and any other hand's "
-                        "counts: these would read back as {other}"
-                    ).format(key=key, other=otherwise),
+                        "counts: these would read back as {other}",
+                        key=key,
+                        other=otherwise,
+                    ),
                 )
         for key, resolved in (
             ("beneficiary", entry.beneficiary),
@@ -695,10 +697,11 @@ def typed_rows(sheet, result) -> list[dict]:
                 _refuse(
                     sheet,
                     entry,
-                    _(
+                    M_(
                         "players: the boletim writes the players at fault in one cell, separated by "
-                        "commas, and {names} would read back as others"
-                    ).format(names=quote(text)),
+                        "commas, and {names} would read back as others",
+                        names=quoted(text),
+                    ),
                 )
             row["offenders"] = text
         offer = item.get("offer") if entry.offer is None else None
@@ -712,26 +715,34 @@ def typed_rows(sheet, result) -> list[dict]:
             row["offer_by"] = _as_written(offer.get("by"))
             kind = offer.get("contract")
             row["offer_tricks"] = offer.get("tricks") if kind is None else f"{offer.get('tricks')} {kind}"
-        for key in ("counts", "tricks", "points"):
-            if _names_outside(item.get(key), players):  # Art 6: no cell would give back its finding
-                _per_player(sheet, entry, key)  # refuses it, naming the first such name
-        quantities = entry.counts if entry.counts is not None else entry.tricks
-        if quantities is not None:
-            row["quantities"] = [quantities[p] for p in players]
-        else:
-            row["quantities"] = _per_player(sheet, entry, "tricks" if "tricks" in item else "counts")
-        if entry.points is not None:
-            row["points"] = [entry.points[p] for p in players]
-        elif entry.penalty and item.get("points") is None:  # the points the penalty gives, as the boletim shows them
-            row["points"] = [hand.points[p] if hand.points else None for p in players]
-        else:
-            row["points"] = _per_player(sheet, entry, "points")
+        row["quantities"], row["points"] = _player_cells(sheet, entry, hand)
         if entry.note is not None:
             row["note"] = _note_cell(sheet, entry)
         if entry.total is not None:
             row["total"] = entry.total
         rows.append(row)
     return rows
+
+
+def _player_cells(sheet, entry, hand) -> tuple[list | None, list | None]:
+    """The hand's Qtd and points cells, a value per player: as the check took them, else as
+    typed (a player left out keeps his cell empty, and reads back with his finding, Art 6); a
+    penalty with no points written shows the points it gives."""
+    item, players = entry.item or {}, sheet.players
+    for key in ("counts", "tricks", "points"):
+        if _names_outside(item.get(key), players):  # Art 6: no cell would give back its finding
+            _per_player(sheet, entry, key)  # refuses it, naming the first such name
+    quantities = entry.counts if entry.counts is not None else entry.tricks
+    typed_quantities: list | None
+    if quantities is not None:
+        typed_quantities = [quantities[p] for p in players]
+    else:
+        typed_quantities = _per_player(sheet, entry, "tricks" if "tricks" in item else "counts")
+    if entry.points is not None:
+        return typed_quantities, [entry.points[p] for p in players]
+    if entry.penalty and item.get("points") is None:  # no points written: the penalty's, as scored
+        return typed_quantities, [hand.points[p] if hand.points else None for p in players]
+    return typed_quantities, _per_player(sheet, entry, "points")
 
 
 def _as_written(value):
@@ -760,22 +771,27 @@ def _per_player(sheet, entry, key: str) -> list | None:
         _refuse(
             sheet,
             entry,
-            _("{key}: {name} is not at this table, and the boletim has a column for each player only").format(
-                key=key, name=quote(unknown)
+            M_(
+                "{key}: {name} is not at this table, and the boletim has a column for each player only",
+                key=key,
+                name=quoted(unknown),
             ),
         )
     _refuse(
         sheet,
         entry,
-        _("{key}: {count} values for {players} players: the boletim has one cell for each").format(
-            key=key, count=len(value) if isinstance(value, list) else 1, players=len(players)
+        M_(
+            "{key}: {count} values for {players} players: the boletim has one cell for each",
+            key=key,
+            count=len(value) if isinstance(value, list) else 1,
+            players=len(players),
         ),
     )
 
 
-def _refuse(sheet, entry, why: str) -> NoReturn:
+def _refuse(sheet, entry, why: Message) -> NoReturn:
     raise SheetFormatError(
-        _("cannot export: hand {index}: {why}").format(index=entry.index, why=why), sheet.source, entry.line
+        M_("cannot export: hand {index}: {why}", index=entry.index, why=why), sheet.source, entry.line
     )
 
 
@@ -784,16 +800,19 @@ def _note_cell(sheet, entry) -> str:
     typed is refused at export, naming the sheet and the hand (Safety, promise 4)."""
     note = entry.note  # text: the sheet refuses any other note (king.sheet, read.word)
     if not note.strip():
-        why = _("a cell of only blanks reads back as no note")
+        why = M_("a cell of only blanks reads back as no note")
     elif ILLEGAL_CHARACTERS_RE.search(note) or "\r" in note:
-        why = _("it holds a control character that a workbook cannot hold")
+        why = M_("it holds a control character that a workbook cannot hold")
     elif len(note) > MAX_CELL_CHARS:
-        why = _("it is longer than a workbook cell holds ({most} characters)").format(most=grouped(MAX_CELL_CHARS))
+        why = M_("it is longer than a workbook cell holds ({most} characters)", most=Grouped(MAX_CELL_CHARS))
     else:
         return note
     raise SheetFormatError(
-        _("cannot export: hand {index}: note: the boletim cannot hold {note}: {why}").format(
-            index=entry.index, note=quote(note), why=why
+        M_(
+            "cannot export: hand {index}: note: the boletim cannot hold {note}: {why}",
+            index=entry.index,
+            note=quoted(note),
+            why=why,
         ),
         sheet.source,
         entry.line,
