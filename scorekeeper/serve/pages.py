@@ -131,5 +131,7 @@ def _register_downloads(app: Flask) -> None:
         try:
             data = championship_workbook(found.tournament, lang)
         except ScorekeeperError as exc:
-            return message_page(422, str(pad_tables.refusal(exc)), lang)
+            with i18n.speaking(lang):  # a refusal is data: said in the page's language, as the workbook is
+                refused = str(pad_tables.refusal(exc))
+            return message_page(422, refused, lang)
         return xlsx(data, "championship")

@@ -133,7 +133,9 @@ def register(app) -> None:
         try:
             data = boletim(table, lang)
         except ScorekeeperError as exc:
-            return message_page(422, str(pad_tables.refusal(exc)), lang)
+            with i18n.speaking(lang):  # a refusal is data: said in the page's language, as the workbook is
+                refused = str(pad_tables.refusal(exc))
+            return message_page(422, refused, lang)
         return xlsx(data, table.id)
 
 
