@@ -20,6 +20,7 @@ from scorekeeper.sheet.yaml_lines import LineDict, load_file
 
 _HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the package, one up from rulebook/
 _cache: dict[tuple, object] = {}
+SEASON_RULES_PREFIX = "season-"
 
 
 def rules_dir() -> str:
@@ -36,7 +37,12 @@ def shipped_files() -> list[str]:
         names = sorted(os.listdir(folder))
     except OSError:
         return []
-    return [os.path.join(folder, name) for name in names if name.endswith((".yaml", ".yml"))]
+    # A season's rule file (season-NAME.yaml, read by season/season_rules.py) is no game's.
+    return [
+        os.path.join(folder, name)
+        for name in names
+        if name.endswith((".yaml", ".yml")) and not name.startswith(SEASON_RULES_PREFIX)
+    ]
 
 
 class RuleFile(Protocol):
