@@ -131,7 +131,7 @@ def text_refusal(text: str) -> Message | None:
     return None
 
 
-def refuse_bad_names(names, key: str, source: str, line: int | None) -> None:
+def refuse_bad_names(names, key: str | Message, source: str, line: int | None) -> None:
     """A sheet's names as its loader reads them: the first one that cannot be a name is refused
     with `key: why` at `line` of `source`, one line (SheetFormatError)."""
     for name in names:

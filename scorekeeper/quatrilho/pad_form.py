@@ -7,7 +7,7 @@ deal went on after a button that asks who. Its values make the entry `record` wr
 from __future__ import annotations
 
 from scorekeeper.errors import InputValueError
-from scorekeeper.i18n import _, in_words, pgettext
+from scorekeeper.i18n import M_, _, in_words, pgettext
 from scorekeeper.quatrilho import finding_codes as codes
 from scorekeeper.quatrilho.entry_input import MAX_CHIPS, known_names, new_name
 from scorekeeper.quatrilho.rules import SOLOS
@@ -345,13 +345,13 @@ def _deal(form: EntryForm, read: Reader) -> dict:
         if figuras is not None:
             entry["figuras"] = figuras
         elif not revoked and "figuras" not in read.refusals:
-            read.refuse("figuras", _("{field}: required").format(field=_label(form, "figuras")))
+            read.refuse("figuras", M_("{field}: required", field=_label(form, "figuras")))
     if contract in (*SIDE, "solo-branco"):
         tricks = read.number("tricks")
         if tricks is not None:
             entry["tricks"] = tricks
         elif contract == "solo-branco" and not revoked and "tricks" not in read.refusals:
-            read.refuse("tricks", _("{field}: required").format(field=_label(form, "tricks")))
+            read.refuse("tricks", M_("{field}: required", field=_label(form, "tricks")))
     if fines:
         entry["fines"] = fines
     return {key: entry[key] for key in KEY_ORDER if key in entry}

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorekeeper.errors import MAX_NAME, SheetFormatError, quoted
-from scorekeeper.i18n import M_, Message, Mp_, _, in_words
+from scorekeeper.i18n import M_, Message, Mp_, in_words
 from scorekeeper.names import refuse_bad_names
 from scorekeeper.quatrilho.rules import QuatrilhoRules
 from scorekeeper.sheet.yaml_lines import LineDict, LineList, header_text, refuse_unknown_header
@@ -137,7 +137,7 @@ def parse_sheet(doc, rules: QuatrilhoRules, source: str, rules_ref: str) -> Quat
         coringa = item.get("coringa") if isinstance(item, dict) else None
         if isinstance(coringa, str):
             line = item.line_of("coringa") if isinstance(item, LineDict) else entries.line_of(position)
-            refuse_bad_names([coringa], _("entry {number}: coringa").format(number=position + 1), source, line)
+            refuse_bad_names([coringa], M_("entry {number}: coringa", number=position + 1), source, line)
     return QuatrilhoSheet(
         source=source,
         rules=rules,

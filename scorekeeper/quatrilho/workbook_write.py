@@ -41,8 +41,8 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.i18n import _, in_words
+from scorekeeper.errors import SheetFormatError, quote, quoted
+from scorekeeper.i18n import M_, Joined, Message, _
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS, QuatrilhoRules
 from scorekeeper.quatrilho.workbook_layout import (
     ALL_GROUPS,
@@ -702,22 +702,21 @@ def _off_the_table(sheet, people: list[str]) -> None:
                 continue
             missing = [name for name in value if name not in people]
             if missing:
-                shown = ", ".join(quote(name) for name in missing[:3])
+                shown = Joined(tuple(quoted(name) for name in missing[:3]))
+                values = {"number": number, "key": key, "names": shown, "count": len(missing) - 3}
                 if len(missing) > 3:
-                    message = _(
+                    message = M_(
                         "cannot export: entry {number}: {key} names {names} and {count} more, not at this "
-                        "table (the planilha has a column for each player and coringa only)"
+                        "table (the planilha has a column for each player and coringa only)",
+                        **values,
                     )
                 else:
-                    message = _(
+                    message = M_(
                         "cannot export: entry {number}: {key} names {names}, not at this table (the planilha "
-                        "has a column for each player and coringa only)"
+                        "has a column for each player and coringa only)",
+                        **values,
                     )
-                raise SheetFormatError(
-                    message.format(number=number, key=key, names=shown, count=len(missing) - 3),
-                    sheet.source,
-                    entry.line,
-                )
+                raise SheetFormatError(message, sheet.source, entry.line)
 
 
 def write_game(ws, sheet, result, styles: Styles, meta: dict) -> PlanilhaWriter:
@@ -787,23 +786,20 @@ def _refuse_what_reads_back_otherwise(ws, sheet) -> None:
     except SheetFormatError as exc:  # the names over the people's columns (a coringa named as a player)
         cell = str(exc.source).rpartition("!")[2]
         raise SheetFormatError(
-            _("cannot export: cell {cell} would be refused on import: {reason}").format(
-                cell=cell, reason=in_words(exc.message)
-            ),
+            M_("cannot export: cell {cell} would be refused on import: {reason}", cell=cell, reason=exc.message),
             sheet.source,
         ) from None
     for number, (entry, back) in enumerate(zip(sheet.entries, read), start=1):
         item = entry.item
+        reason: Message
         if isinstance(back, SheetFormatError):
             cell = str(back.source).rpartition("!")[2]
-            reason = _("cell {cell} would be refused on import: {reason}").format(
-                cell=cell, reason=in_words(back.message)
-            )
+            reason = M_("cell {cell} would be refused on import: {reason}", cell=cell, reason=back.message)
         elif back is None:
-            reason = _("its row would be empty, and import would drop it")
+            reason = M_("its row would be empty, and import would drop it")
         elif not isinstance(item, dict):
-            reason = _("{item} is not an entry the planilha can hold (a mapping such as {{contract: ...}})").format(
-                item=quote(item)
+            reason = M_(
+                "{item} is not an entry the planilha can hold (a mapping such as {{contract: ...}})", item=quoted(item)
             )
         else:
             keys = [
@@ -815,27 +811,35 @@ def _refuse_what_reads_back_otherwise(ws, sheet) -> None:
                 continue
             reason = _difference(keys[0], item, back)
         raise SheetFormatError(
-            _("cannot export: entry {number}: {reason}").format(number=number, reason=reason), sheet.source, entry.line
+            M_("cannot export: entry {number}: {reason}", number=number, reason=reason), sheet.source, entry.line
         )
 
 
-def _difference(key: str, item: dict, back: dict) -> str:
+def _difference(key: str, item: dict, back: dict) -> Message:
     """What of an entry the planilha would not give back, at its first key that differs."""
     if key not in item:
-        return _("its row would read back with {key} {value}, which the entry does not have").format(
-            key=key, value=quote(back[key])
+        return M_(
+            "its row would read back with {key} {value}, which the entry does not have",
+            key=key,
+            value=quoted(back[key]),
         )
     if key not in back:
         extra = [k for k in back if k not in item]
         if extra:
-            return _(
+            return M_(
                 "{key}: the planilha cannot hold {value} on this entry's row: it would read back without it (it "
-                "would read back as an entry of {keys})"
-            ).format(key=key, value=quote(item[key]), keys=", ".join(extra))
-        return _("{key}: the planilha cannot hold {value} on this entry's row: it would read back without it").format(
-            key=key, value=quote(item[key])
+                "would read back as an entry of {keys})",
+                key=key,
+                value=quoted(item[key]),
+                keys=", ".join(extra),
+            )
+        return M_(
+            "{key}: the planilha cannot hold {value} on this entry's row: it would read back without it",
+            key=key,
+            value=quoted(item[key]),
         )
     typed, read = item[key], back[key]
+    shown_key: str | Message = key
     if key == "fines" and isinstance(typed, list) and isinstance(read, list) and len(typed) == len(read):
         number, (typed, read) = next(
             (n, pair) for n, pair in enumerate(zip(typed, read), start=1) if not _same("fines", [pair[0]], [pair[1]])
@@ -843,11 +847,14 @@ def _difference(key: str, item: dict, back: dict) -> str:
         if isinstance(typed, dict):
             part = next((k for k in ("fine", "player") if not _same(k, typed.get(k), read.get(k))), None)
             if part is not None:
-                key, typed, read = (
-                    _("fines: fine {number}: {part}").format(number=number, part=part),
+                shown_key, typed, read = (
+                    M_("fines: fine {number}: {part}", number=number, part=part),
                     typed.get(part),
                     read.get(part),
                 )
-    return _("{key}: the planilha cannot hold {typed} as typed (it would read back as {read})").format(
-        key=key, typed=quote(typed), read=quote(read)
+    return M_(
+        "{key}: the planilha cannot hold {typed} as typed (it would read back as {read})",
+        key=shown_key,
+        typed=quoted(typed),
+        read=quoted(read),
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from scorekeeper.errors import quote
+from scorekeeper.errors import quoted
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import M_, N_, Message, _, pgettext
 from scorekeeper.workbook import layout as L
 
 FIRST = L.FIRST_ROW
@@ -131,7 +131,11 @@ def team_of(sheet, value):
 
 class CannotHold(Exception):
     """What an entry writes that its ficha's row has no cell for: refused at export, naming the
-    entry (typed_rows), never dropped (Safety, promise 4)."""
+    entry (typed_rows), never dropped (Safety, promise 4). `message` says why, as data."""
+
+    def __init__(self, message: Message):
+        super().__init__(message)
+        self.message = message
 
 
 def per_team(value, names, key: str = ""):
@@ -147,21 +151,28 @@ def per_team(value, names, key: str = ""):
     elif isinstance(value, dict):
         unknown = next(name for name in value if name not in names)
         raise CannotHold(
-            _("{key}: {name} is not a team at this table, and the ficha has a column for each team only").format(
-                key=key, name=quote(unknown)
+            M_(
+                "{key}: {name} is not a team at this table, and the ficha has a column for each team only",
+                key=key,
+                name=quoted(unknown),
             )
         )
     else:
         raise CannotHold(
-            _("{key}: {count} values for {teams} teams: the ficha has one cell for each").format(
-                key=key, count=len(value) if isinstance(value, list) else 1, teams=len(names)
+            M_(
+                "{key}: {count} values for {teams} teams: the ficha has one cell for each",
+                key=key,
+                count=len(value) if isinstance(value, list) else 1,
+                teams=len(names),
             )
         )
     wrong = next((v for v in values if v is not None and (isinstance(v, bool) or not isinstance(v, int))), None)
     if wrong is not None:
         raise CannotHold(
-            _("{key}: {value} is not a whole number, which is what the ficha's cell holds").format(
-                key=key, value=quote(wrong)
+            M_(
+                "{key}: {value} is not a whole number, which is what the ficha's cell holds",
+                key=key,
+                value=quoted(wrong),
             )
         )
     return values

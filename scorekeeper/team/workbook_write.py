@@ -16,8 +16,8 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from scorekeeper import games
-from scorekeeper.errors import SheetFormatError, quote
-from scorekeeper.i18n import _, grouped
+from scorekeeper.errors import SheetFormatError, quoted
+from scorekeeper.i18n import M_, Grouped, Message, _
 from scorekeeper.team.workbook_columns import (
     FIRST,
     NOTE_HEAD,
@@ -220,10 +220,12 @@ def _refuse_unwritable_players(sheet) -> None:
         for player in players:
             if "," in player:
                 raise SheetFormatError(
-                    _(
+                    M_(
                         "cannot export: teams: {team}: the ficha writes a team's players in one "
-                        "cell, separated by commas, and {name} would read back as two"
-                    ).format(team=quote(team), name=quote(player)),
+                        "cell, separated by commas, and {name} would read back as two",
+                        team=quoted(team),
+                        name=quoted(player),
+                    ),
                     sheet.source,
                     sheet.line,
                 )
@@ -236,9 +238,9 @@ def typed_rows(sheet, cols: FichaColumns) -> list[dict]:
         try:
             row = cols.typed_row(sheet, item)
         except CannotHold as exc:  # the entry named by its game's word for one (deal, hand)
-            word = _(games.get(sheet.rules.game).entry_word[0])
+            word = M_(games.get(sheet.rules.game).entry_word[0])
             raise SheetFormatError(
-                _("cannot export: {entry} {number}: {why}").format(entry=word, number=number, why=exc),
+                M_("cannot export: {entry} {number}: {why}", entry=word, number=number, why=exc.message),
                 sheet.source,
                 item.line,
             ) from None
@@ -253,29 +255,34 @@ def _note_cell(sheet, cols: FichaColumns, number: int, item):
     cannot give back as typed is refused at export, naming the sheet and the entry (Safety,
     promise 4)."""
     note = item["note"]
+    why: Message
     if isinstance(note, str):
         if not note.strip():
-            why = _("a cell of only blanks reads back as no note")
+            why = M_("a cell of only blanks reads back as no note")
         elif ILLEGAL_CHARACTERS_RE.search(note) or "\r" in note:  # a workbook's XML reads a carriage return as none
-            why = _("it holds a control character that a workbook cannot hold")
+            why = M_("it holds a control character that a workbook cannot hold")
         elif len(note) > MAX_CELL_CHARS:
-            why = _("it is longer than a workbook cell holds ({most} characters)").format(most=grouped(MAX_CELL_CHARS))
+            why = M_("it is longer than a workbook cell holds ({most} characters)", most=Grouped(MAX_CELL_CHARS))
         else:
             return note
     elif isinstance(note, bool) or not isinstance(note, (int, float)):
-        why = _("a cell holds a note that is text or a number")
+        why = M_("a cell holds a note that is text or a number")
     elif not math.isfinite(note) or abs(note) >= MAX_MAGNITUDE:
-        why = _("a number in a score sheet's cell is finite and below {most}").format(most=grouped(MAX_MAGNITUDE))
+        why = M_("a number in a score sheet's cell is finite and below {most}", most=Grouped(MAX_MAGNITUDE))
     elif isinstance(note, float) and note.is_integer():
-        why = _("a spreadsheet keeps a whole number without its decimals (write it as text or without '.0')")
+        why = M_("a spreadsheet keeps a whole number without its decimals (write it as text or without '.0')")
     elif isinstance(note, float) and float(f"{note:.15g}") != note:
-        why = _("a spreadsheet keeps 15 significant digits of a number (write it as text)")
+        why = M_("a spreadsheet keeps 15 significant digits of a number (write it as text)")
     else:
         return note
     # The entry is named by its list's key (hands, deals), as the sheet file writes it.
     raise SheetFormatError(
-        _("cannot export: {entry} {number}: note: the ficha cannot hold {note}: {why}").format(
-            entry=cols.list_key[:-1], number=number, note=quote(note), why=why
+        M_(
+            "cannot export: {entry} {number}: note: the ficha cannot hold {note}: {why}",
+            entry=cols.list_key[:-1],
+            number=number,
+            note=quoted(note),
+            why=why,
         ),
         sheet.source,
         item.line_of("note"),

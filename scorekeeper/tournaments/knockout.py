@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from scorekeeper.errors import InputValueError, ScorekeeperError, one_line, quote
-from scorekeeper.i18n import N_, _
+from scorekeeper.errors import InputValueError, ScorekeeperError, one_line, quoted
+from scorekeeper.i18n import M_, N_, Joined
 from scorekeeper.tournaments.model import Match, StandingRow, Tournament
 
 # What a standings row's decided_by says when nothing separated it from the row below.
@@ -51,14 +51,15 @@ def _decided(rows: list[StandingRow], places: int, source: str | None) -> None:
     for place in range(min(places, len(rows) - 1)):  # each of the first rows against the one below it
         upper, lower = rows[place], rows[place + 1]
         if upper.decided_by in (NEGRA_NEEDED, TIED) or upper.place == lower.place:
+            tied = {"first": quoted(upper.name), "second": quoted(lower.name), "place": upper.place}
             message = (
-                _("the semi-finals wait for a negra: {first} and {second} are tied at place {place}")
+                M_("the semi-finals wait for a negra: {first} and {second} are tied at place {place}", **tied)
                 if upper.decided_by == NEGRA_NEEDED
-                else _("the semi-finals wait for the group phase: {first} and {second} are tied at place {place}")
+                else M_(
+                    "the semi-finals wait for the group phase: {first} and {second} are tied at place {place}", **tied
+                )
             )
-            raise InputValueError(
-                message.format(first=quote(upper.name), second=quote(lower.name), place=upper.place), source
-            )
+            raise InputValueError(message, source)
 
 
 def semi_finals(
@@ -77,8 +78,10 @@ def semi_finals(
         (group_rows,) = groups.values()
         if len(group_rows) < SEMI_FINALISTS:
             raise InputValueError(
-                _("the semi-finals need {needed} teams, the group has {count}").format(
-                    needed=SEMI_FINALISTS, count=len(group_rows)
+                M_(
+                    "the semi-finals need {needed} teams, the group has {count}",
+                    needed=SEMI_FINALISTS,
+                    count=len(group_rows),
                 ),
                 source,
             )
@@ -90,8 +93,10 @@ def semi_finals(
         for group, group_rows in groups.items():
             if len(group_rows) < 2:
                 raise InputValueError(
-                    _("the semi-finals take the first two of each group, and group {group} has {count}").format(
-                        group=one_line(str(group)), count=len(group_rows)
+                    M_(
+                        "the semi-finals take the first two of each group, and group {group} has {count}",
+                        group=one_line(str(group)),
+                        count=len(group_rows),
                     ),
                     source,
                 )
@@ -112,34 +117,39 @@ def semi_finals(
             upper, lower = seeded[index - 1], seeded[index]
             if index != 2 and key(upper) == key(lower):
                 raise InputValueError(
-                    _(
+                    M_(
                         "the semi-finals wait for the organiser: the group winners {first} and "
                         "{second} are equal on every number that seeds them (TN5); write the "
-                        "semi-finals into the file: {yaml}"
-                    ).format(first=quote(upper.name), second=quote(lower.name), yaml=semi_finals_yaml(next_round)),
+                        "semi-finals into the file: {yaml}",
+                        first=quoted(upper.name),
+                        second=quoted(lower.name),
+                        yaml=semi_finals_yaml(next_round),
+                    ),
                     source,
                 )
         return [(seeded[0].name, seeded[3].name), (seeded[1].name, seeded[2].name)]
     raise InputValueError(
-        _(
+        M_(
             "the semi-finals are drawn from one, two or four groups (TN5), and this tournament has "
             "{count}: the organiser writes them as the file's next round, {yaml}, and `tournament "
-            "draw` draws the final"
-        ).format(count=len(groups), yaml=semi_finals_yaml(next_round)),
+            "draw` draws the final",
+            count=len(groups),
+            yaml=semi_finals_yaml(next_round),
+        ),
         source,
     )
 
 
-def semi_finals_yaml(number: int | None) -> str:
+def semi_finals_yaml(number: int | None) -> Joined:
     """The round the organiser writes at the end of the file's rounds (one line of YAML), its
-    sheets named as a draw names them."""
+    sheets named as a draw names them: its placeholder for a team's name said in the caller's
+    language, the rest as YAML is written."""
     number = number or 1
-    team = _("TEAM")
-    return (
-        "- {stage: semi, matches: ["
-        + ", ".join(f"{{teams: [{team}, {team}], sheet: r{number}-mesa{k}.yaml}}" for k in (1, 2))
-        + "]}"
-    )
+    team = M_("TEAM")
+    parts: list[object] = ["- {stage: semi, matches: ["]
+    for k in (1, 2):
+        parts += [", " if k > 1 else "", "{teams: [", team, ", ", team, f"], sheet: r{number}-mesa{k}.yaml}}"]
+    return Joined((*parts, "]}"), "")
 
 
 def counted_result(match: Match, results: dict):
@@ -161,9 +171,7 @@ def final(semi_matches: list[Match], results: dict) -> tuple[str, str] | None:
     """The final: the winner of the first semi-final (1st v 4th) against the winner of the
     second, or None while either semi-final's sheet is missing, incomplete or has errors."""
     if len(semi_matches) != 2:
-        raise ScorekeeperError(
-            _("the final follows two semi-finals, got {count} matches").format(count=len(semi_matches))
-        )
+        raise ScorekeeperError(M_("the final follows two semi-finals, got {count} matches", count=len(semi_matches)))
     first, second = (match_winner(match, results) for match in semi_matches)
     if first is None or second is None:
         return None

@@ -3,9 +3,9 @@ and how a row and its findings are read back (team.workbook_write and team.workb
 
 from __future__ import annotations
 
-from scorekeeper.errors import quote
+from scorekeeper.errors import quoted
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import _, pgettext
+from scorekeeper.i18n import M_, _, pgettext
 from scorekeeper.team import finding_codes as team_codes
 from scorekeeper.team.workbook_columns import NUMBER_HEAD, WINNER_LABEL, CannotHold, FichaColumns, per_team, team_of
 from scorekeeper.team.workbook_read import key_lines, new_entry, team_values
@@ -173,23 +173,25 @@ class TrucoColumns(FichaColumns):
         events = [key for key in ("void", "mao_de_onze", "penalty") if item.get(key) is not None]
         if len(events) > 1:
             raise CannotHold(
-                _("{first} and {second}: a hand's row has one Ocorrência").format(first=events[0], second=events[1])
+                M_("{first} and {second}: a hand's row has one Ocorrência", first=events[0], second=events[1])
             )
         if events == ["void"]:
             if item["void"] != "misdeal":
                 raise CannotHold(
-                    _("void: the ficha writes a void as anulada, which reads back as misdeal, not {value}").format(
-                        value=quote(item["void"])
+                    M_(
+                        "void: the ficha writes a void as anulada, which reads back as misdeal, not {value}",
+                        value=quoted(item["void"]),
                     )
                 )
             row["event"] = "anulada"
         elif events == ["mao_de_onze"]:
             if item["mao_de_onze"] != "declined":
                 raise CannotHold(
-                    _(
+                    M_(
                         "mao_de_onze: the ficha writes a declined mao de onze as recusada, which reads back "
-                        "as declined, not {value}"
-                    ).format(value=quote(item["mao_de_onze"]))
+                        "as declined, not {value}",
+                        value=quoted(item["mao_de_onze"]),
+                    )
                 )
             row["event"] = "recusada"
         elif events == ["penalty"] and isinstance(item["penalty"], str):

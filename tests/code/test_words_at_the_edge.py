@@ -58,6 +58,11 @@ EDGES: dict[str, tuple[int, str]] = {
     "scorekeeper.quatrilho.rules": (21, "Quatrilho's `rules` table"),
     "scorekeeper.quatrilho.show": (7, "Quatrilho's `show` tables"),
     "scorekeeper.quatrilho.workbook_layout": (3, "the planilha's labels"),
+    "scorekeeper.team.workbook_columns": (6, "the ficha's heads"),
+    "scorekeeper.team.workbook_write": (4, "the ficha's cells"),
+    "scorekeeper.truco.workbook_layout": (13, "the ficha's heads and cells"),
+    "scorekeeper.quatrilho.pad_form": (37, "Quatrilho's form on the score pad"),
+    "scorekeeper.quatrilho.workbook_write": (16, "the planilha's cells and validations"),
 }
 
 # Words still made below the edge that are data a front end says (refusals, findings, a listing's
@@ -67,15 +72,8 @@ NOT_YET_DATA: dict[str, tuple[int, str]] = {
     "scorekeeper.core.reference": (1, "the `codes` listing's meanings"),
     "scorekeeper.sheet.load": (2, "a sheet's refusals"),
     "scorekeeper.tournaments.collect": (30, "the tournament's findings and refusals"),
-    "scorekeeper.tournaments.knockout": (8, "the final stage's refusals"),
     "scorekeeper.tournaments.new_tournament": (10, "`tournament new`'s refusals (and 1 comment written into the file)"),
     "scorekeeper.tournaments.tournament_file": (55, "the tournament file's refusals"),
-    "scorekeeper.team.workbook_columns": (9, "6 for the ficha's heads, 3 for export refusals"),
-    "scorekeeper.team.workbook_write": (15, "the ficha's cells, and its export refusals"),
-    "scorekeeper.truco.workbook_layout": (16, "13 for the ficha's cells, 3 for export refusals"),
-    "scorekeeper.quatrilho.pad_form": (39, "Quatrilho's form on the score pad, and 2 refusals of its fields"),
-    "scorekeeper.quatrilho.sheet": (1, "a coringa's name refused"),
-    "scorekeeper.quatrilho.workbook_write": (28, "the planilha's cells, and its export refusals"),
 }
 
 ALLOWED = {**EDGES, **NOT_YET_DATA}
