@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from scorekeeper.finding_codes import all_kinds
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import M_, N_, Message
 from scorekeeper.rulebook.registry import RuleFile, all_shipped, describe, find, load_path
 
 CODE_HEADERS = [N_("code"), N_("rule"), N_("meaning")]  # English: JSON and CSV keys
 RULES_HEADERS = [N_("name"), N_("aliases"), N_("game"), N_("title"), N_("file")]
 
 
-def code_rows() -> tuple[list[str], list[list[object]]]:
-    """Every kind of finding: its code, its article, what it means (in the language in use)."""
-    return CODE_HEADERS, [[kind.code, kind.rule, _(kind.meaning)] for kind in all_kinds()]
+def code_rows() -> tuple[list[str], list[list[str | Message]]]:
+    """Every kind of finding: its code, its article, what it means (a Message, said by output/listing)."""
+    return CODE_HEADERS, [[kind.code, kind.rule, M_(kind.meaning)] for kind in all_kinds()]
 
 
 def rule_files() -> tuple[list[str], list[list[object]]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Sequence
 
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import N_, _, in_words
+from scorekeeper.i18n import N_, Joined, Message, _, in_words
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.findings_text import severity_word
 from scorekeeper.output.json_text import json_text
@@ -38,7 +38,10 @@ def rows_text(
     headers: list[str], rows: Sequence[Sequence[object]], fmt: str, numbers: Container[int] | None = None
 ) -> str:
     """`rows` under `headers` (English message ids: JSON and CSV keys) as `fmt` prints them:
-    json, csv (`numbers`: the columns that hold numbers, see csv_text), markdown or a table."""
+    json, csv (`numbers`: the columns that hold numbers, see csv_text), markdown or a table. A
+    cell that is a Message (the core's data) is said in the language in use; any other keeps
+    its value (a number stays a number in JSON)."""
+    rows = [[in_words(cell) if isinstance(cell, (Message, Joined)) else cell for cell in row] for row in rows]
     if fmt == "json":
         return json_text([dict(zip(headers, row)) for row in rows]) + "\n"
     if fmt == "csv":

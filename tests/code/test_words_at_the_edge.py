@@ -69,7 +69,6 @@ EDGES: dict[str, tuple[int, str]] = {
 # rows): each to become a Message (same msgid) said at the edge; lower the number as they do. A
 # module that is also an edge (a workbook writer) counts both, and says how many are which.
 NOT_YET_DATA: dict[str, tuple[int, str]] = {
-    "scorekeeper.core.reference": (1, "the `codes` listing's meanings"),
     "scorekeeper.sheet.load": (2, "a sheet's refusals"),
     "scorekeeper.tournaments.collect": (30, "the tournament's findings and refusals"),
     "scorekeeper.tournaments.new_tournament": (10, "`tournament new`'s refusals (and 1 comment written into the file)"),
@@ -161,9 +160,9 @@ def test_a_stale_list_is_found(tmp_path):
     text = style.read_text(encoding="utf-8")
     assert text.count('_("Page &P of &N")') == 1
     style.write_text(text.replace('_("Page &P of &N")', '"Page &P of &N"'), encoding="utf-8")
-    (copy / "core" / "reference.py").unlink()
+    (copy / "sheet" / "new.py").unlink()
     assert words_below_the_edge(copy) == [
         "scorekeeper/workbook/sheet_style.py: 0 calls that say words, and the list allows 1 (the printed page's "
         "footer): lower the list's number",
-        "scorekeeper.core.reference: listed, and no such module below the edge",
+        "scorekeeper.sheet.new: listed, and no such module below the edge",
     ]
