@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper import games
 from scorekeeper.errors import RulesError, SheetFormatError
-from scorekeeper.i18n import M_, _
+from scorekeeper.i18n import M_
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.yaml_lines import LineDict, loads, read_text
 
@@ -26,7 +26,7 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
     doc = loads(text, path, SheetFormatError)
     if not isinstance(doc, LineDict):  # what `loads` makes of every mapping
         raise SheetFormatError(
-            _("not a score sheet: expected a mapping with its 'rules', who plays and its entries"),
+            M_("not a score sheet: expected a mapping with its 'rules', who plays and its entries"),
             path,
             getattr(doc, "line", 1),
         )
@@ -36,7 +36,7 @@ def load_sheet(path: str, rules_path: str | None = None, text: str | None = None
         written = doc.get("rules")
         if not isinstance(written, str):
             raise SheetFormatError(
-                _("rules: which game's rules? (one of {names})").format(names=", ".join(registry.rules_names())),
+                M_("rules: which game's rules? (one of {names})", names=", ".join(registry.rules_names())),
                 path,
                 doc.line_of("rules") if "rules" in doc else doc.line,
             )

@@ -69,7 +69,6 @@ EDGES: dict[str, tuple[int, str]] = {
 # rows): each to become a Message (same msgid) said at the edge; lower the number as they do. A
 # module that is also an edge (a workbook writer) counts both, and says how many are which.
 NOT_YET_DATA: dict[str, tuple[int, str]] = {
-    "scorekeeper.sheet.load": (2, "a sheet's refusals"),
     "scorekeeper.tournaments.collect": (30, "the tournament's findings and refusals"),
     "scorekeeper.tournaments.new_tournament": (10, "`tournament new`'s refusals (and 1 comment written into the file)"),
     "scorekeeper.tournaments.tournament_file": (55, "the tournament file's refusals"),
