@@ -113,3 +113,18 @@ def test_a_penalty_with_no_points_written_still_shows_the_points_it_gives(tmp_pa
     back = tmp_path / "back.yaml"
     assert run("import", out, "-o", back).exit_code == 0
     assert back.read_text(encoding="utf-8").endswith(f"  - {entry}\n")
+
+
+def test_the_pads_download_says_the_refusal_in_the_pages_language(tmp_path):
+    """The score pad's boletim download of such a sheet is refused, the refusal (data) said in the
+    language the page asks for, as the workbook would have been written in it."""
+    from scorekeeper.serve.app import create_app
+
+    entry = "{hand: copas, counts: {Ana: 3, Bruno: 4, Carla: 3, Duarte: 3, Zé: 0}}"
+    (tmp_path / "mesa1.yaml").write_text(HEADER + f"  - {entry}\n", encoding="utf-8")
+    client = create_app(str(tmp_path)).test_client()
+    pages = {lang: client.get(f"/t/mesa1/sheet.xlsx?lang={lang}") for lang in ("en", "pt_PT")}
+    assert [page.status_code for page in pages.values()] == [422, 422]
+    english, portuguese = (page.get_data(as_text=True) for page in pages.values())
+    assert "mesa1.yaml:5: cannot export: hand 2: counts: &#39;Zé&#39; is not at this table" in english
+    assert "mesa1.yaml:5: não é possível exportar: mão 2: counts: &#39;Zé&#39;" in portuguese
