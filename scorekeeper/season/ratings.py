@@ -15,9 +15,10 @@ table), so a `fix` in February re-rates every game after it and none before."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from scorekeeper.season.rated_games import RatedGame
 
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from openskill.models import BradleyTerryFullRating
 
 ORDINAL_SIGMAS = 3  # the ordinal is mu - 3 sigma: openskill's ordinal(), a rating the player very likely exceeds
+
+# The order games are rated in: date, event, round, then table. A round's tables are disjoint (a
+# person plays at one), so their order moves no rating: `where` orders them only so that the same
+# games give the same run whatever order they come in.
+game_order = attrgetter("date", "event", "round", "where")
 
 
 class Step(NamedTuple):
@@ -37,6 +43,42 @@ class Step(NamedTuple):
     sigma: float
 
 
+class History(Sequence[Step]):
+    """A person's Step after each of his games, oldest first. Kept as the games rated and three
+    numbers a game (the game's place, mu, sigma), each Step made when it is read: a season of
+    150,000 games keeps 600,000 of them (bench_ratings.py)."""
+
+    __slots__ = ("_games", "_flat")
+
+    def __init__(self, games: Sequence[RatedGame], flat: list[float]):
+        self._games, self._flat = games, flat  # flat: the game's index, mu, sigma, for each game in turn
+
+    def __len__(self) -> int:
+        return len(self._flat) // 3
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Step]: ...
+    def __getitem__(self, index: int | slice) -> Step | list[Step]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        at = range(len(self))[index] * 3  # IndexError past the end; a negative index from the end
+        game = self._games[int(self._flat[at])]
+        return Step(game.date, game.event, game.round, self._flat[at + 1], self._flat[at + 2])
+
+    def __iter__(self) -> Iterator[Step]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, History) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal by its steps, and never a key
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
+
+
 class Rating(NamedTuple):
     """One person's rating: mu (the skill believed), sigma (how unsure that belief is), the games
     rated and the rating after each of them, oldest first."""
@@ -45,7 +87,7 @@ class Rating(NamedTuple):
     mu: float
     sigma: float
     games: int
-    history: tuple[Step, ...]
+    history: History
 
     @property
     def ordinal(self) -> float:
@@ -65,12 +107,6 @@ class Ratings:
         return sorted(self.people.values(), key=lambda rating: (-rating.ordinal, -rating.mu, rating.person))
 
 
-def game_order(game: RatedGame) -> tuple:
-    """The order games are rated in: date, event, round, then table (a table's number as a number)."""
-    where = (0, int(game.where), "") if game.where.isdigit() else (1, 0, game.where)
-    return (game.date, game.event, game.round, where)
-
-
 def rate(games: Iterable[RatedGame], as_of: datetime.date | None = None) -> Ratings:
     """The ratings of every person in `games` played on or before `as_of` (all when None), each
     game rated in game_order by BradleyTerryFull with its sides' scores (equal scores: a tie).
@@ -81,27 +117,32 @@ def rate(games: Iterable[RatedGame], as_of: datetime.date | None = None) -> Rati
     model = BradleyTerryFull()
     chosen = sorted((game for game in games if as_of is None or game.date <= as_of), key=game_order)
     current: dict[str, BradleyTerryFullRating] = {}  # person -> openskill's rating of him now
-    history: dict[str, list[Step]] = {}
-    for game in chosen:
+    tracks: dict[str, list[float]] = {}  # person -> History's flat list
+    for index, game in enumerate(chosen):
         _refuse_unratable(game)
         teams = [[current.get(person) or model.rating() for person in side] for side in game.sides]
         rated = model.rate(teams, scores=list(game.scores))
-        for side, team in zip(game.sides, rated):
-            for person, rating in zip(side, team):
+        for side, team in zip(game.sides, rated):  # noqa: B905 (py39: zip has no strict); a team per side
+            for person, rating in zip(side, team):  # noqa: B905 (py39: zip has no strict); a rating per person
                 current[person] = rating
-                history.setdefault(person, []).append(Step(game.date, game.event, game.round, rating.mu, rating.sigma))
+                track = tracks.get(person)
+                if track is None:
+                    track = tracks[person] = []
+                track += (index, rating.mu, rating.sigma)
     people = {
-        person: Rating(person, steps[-1].mu, steps[-1].sigma, len(steps), tuple(steps))
-        for person, steps in history.items()
+        person: Rating(person, track[-2], track[-1], len(track) // 3, History(chosen, track))
+        for person, track in tracks.items()
     }
     return Ratings(people, as_of)
 
 
 def _refuse_unratable(game: RatedGame) -> None:
     """ValueError naming the game when it cannot be rated."""
-    people = [person for side in game.sides for person in side]
-    place = f"{game.event}, {game.date.isoformat()}, round {game.round}, {game.where}"
-    if len(game.sides) < 2 or len(game.scores) != len(game.sides) or not all(game.sides):
-        raise ValueError(f"{place}: a rated game needs two sides or more, each with a score and a person")
-    if len(set(people)) != len(people):
-        raise ValueError(f"{place}: a person plays on it twice")
+    sides = game.sides
+    if len(sides) < 2 or len(game.scores) != len(sides) or not all(sides):
+        problem = "a rated game needs two sides or more, each with a score and a person"
+    elif len({person for side in sides for person in side}) != sum(map(len, sides)):
+        problem = "a person plays on it twice"
+    else:
+        return
+    raise ValueError(f"{game.event}, {game.date.isoformat()}, round {game.round}, {game.where}: {problem}")

@@ -95,6 +95,20 @@ def test_a_fix_in_an_early_game_re_rates_every_later_game_and_no_earlier_one():
         assert after.people[person].mu != pytest.approx(before.people[person].mu, abs=1e-6), person
 
 
+def test_each_persons_history_holds_his_rating_after_each_game_oldest_first():
+    a_beats_b = RatedGame(JAN, "A", 1, "1", (("a",), ("b",)), (1.0, 0.0))
+    b_beats_c = RatedGame(FEB, "B", 2, "3", (("b",), ("c",)), (1.0, 0.0))
+    b = rate([b_beats_c, a_beats_b]).people["b"]
+    assert b.games == len(b.history) == 2
+    first, last = b.history
+    assert (first.date, first.event, first.round) == (JAN, "A", 1)
+    assert first.mu == pytest.approx(50 - 27.63539, abs=1e-5)  # the loser of one against one
+    assert (last.date, last.event, last.round, last.mu, last.sigma) == (FEB, "B", 2, b.mu, b.sigma)
+    assert b.history[-1] == last and b.history[0:1] == [first]
+    with pytest.raises(IndexError):
+        b.history[2]
+
+
 def test_as_of_cuts_the_games_after_it():
     games = [king_table(JAN, 400, 400, -300, -500), king_table(FEB, -500, 400, 400, -300)]
     january = rate(games, as_of=datetime.date(2026, 1, 31))
