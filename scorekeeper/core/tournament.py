@@ -229,7 +229,8 @@ def standings_of(tournament: Tournament, tick: Tick | None = None, journal: Jour
     its final, TN5), with each entrant's member id when the file names a registry."""
     checked = check_tournament(tournament, tick)
     ids = member_check.entrant_ids(tournament)
-    return Standings(tournament, ranked(tournament, counted(checked)), checked.findings, journal, ids)
+    pending = member_check.pending(checked.findings)  # a spelling said is no reason to wait
+    return Standings(tournament, ranked(tournament, counted(checked)), pending, journal, ids)
 
 
 def standings(path: str, tick: Tick | None = None) -> Standings:

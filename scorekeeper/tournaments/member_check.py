@@ -28,6 +28,9 @@ REFUSING = frozenset(
     kind.code
     for kind in (codes.MEMBER_AMBIGUOUS, codes.MEMBER_TWICE, codes.NOT_MEMBER, codes.MEMBER_GAP, codes.NO_ASSOCIATE)
 )
+# What is said for information only (a spelling, a pair's non-member): never what makes the
+# standings provisional.
+INFORMATION = frozenset(kind.code for kind in (codes.MEMBER_SPELLING, codes.MEMBER_NONE))
 _FOUND = {
     Match.ALIAS: N_("{name} is member {id}, {member} (an alias the registry lists)"),
     Match.FOLDED: N_("{name} is member {id}, {member} (the same name but for accents, case or spacing)"),
@@ -138,6 +141,11 @@ def member_ids(tournament: Tournament, read: Registration | None = None) -> dict
         if person is not None:
             ids[name] = person.id
     return ids
+
+
+def pending(findings: list[Finding]) -> list[Finding]:
+    """The findings that keep the standings provisional: all but the registry's information."""
+    return [finding for finding in findings if finding.is_error or finding.code not in INFORMATION]
 
 
 def entrant_ids(tournament: Tournament) -> dict[str, str]:

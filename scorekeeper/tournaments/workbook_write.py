@@ -34,7 +34,7 @@ from scorekeeper.i18n import M_, N_, Grouped, _, in_words, pgettext
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.sheet.results import SheetResult, sheet_meta
 from scorekeeper.tournaments.collect import check
-from scorekeeper.tournaments.member_check import entrant_ids
+from scorekeeper.tournaments.member_check import entrant_ids, pending
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 from scorekeeper.tournaments.standings import counted, ranked
 from scorekeeper.tournaments.standings_words import decided_by_words, stage_words, workbook_head
@@ -270,7 +270,7 @@ class _Builder:
         # The sheets that count are the standings command's own; each is read once.
         checked = check(tournament, reading, keep_sheets=True)
         self.sheets = checked.sheets
-        self.results, self.pending, self.counted = checked.results, checked.findings, counted(checked)
+        self.results, self.pending, self.counted = checked.results, pending(checked.findings), counted(checked)
         # The standings command's own rows: a team game's end with its final (TN5).
         self.rows: list[StandingRow] = ranked(tournament, self.counted)
         # The standings after each round (0: before the first): the chart's points, and each
