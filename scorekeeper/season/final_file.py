@@ -91,7 +91,7 @@ def final(path: str, output: str, day: datetime.date | None = None, force: bool 
 
 def _relative(season: Season, output: str) -> str:
     """The final's file as the season file names it: relative to its folder, and inside it."""
-    written = os.path.relpath(os.path.abspath(output), os.path.abspath(season_folder(season)))
+    written = os.path.relpath(os.path.abspath(output), os.path.abspath(season_folder(season) or os.curdir))
     inside_path(season, written, None)
     return written.replace(os.sep, "/")
 

@@ -94,7 +94,7 @@ def qualify(season: Season, as_of: datetime.date | None = None, events: list[Rea
     open_seats = max(size - sum(quotas.values()), 0)
     if open_seats:
         findings.append(open_seats_finding(season, size, sum(quotas.values())))
-    return Qualification(tuple(races), size, open_seats, tuple(findings))
+    return Qualification(tuple(races), size, open_seats, tuple(findings), season.rules.game)
 
 
 def open_seats_finding(season: Season, size: int, filled: int) -> Finding:
