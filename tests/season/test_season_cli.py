@@ -54,7 +54,7 @@ def test_tn8_season_check_exits_1_naming_the_lapsed_member_and_art_2(path):
     (lapsed,) = [line for line in lines if "SEASON-TN8-NOT-ELIGIBLE" in line]
     assert lapsed.startswith(f"{path.parent}/norte/e1/torneio.yaml:8: error [SEASON-TN8-NOT-ELIGIBLE]: Maria Magalhães (N0002)")  # fmt: skip
     assert lapsed.endswith("[Art 2]")
-    assert lines[-1] == f"{path}: 1 errors, 2 warnings"
+    assert lines[-1] == f"{path}: 1 error, 2 warnings"
 
 
 def test_tn7_qualify_prints_each_race_with_its_cut_line_and_warns_of_four_open_seats(path):
@@ -152,3 +152,10 @@ def test_a_season_file_of_another_folder_names_nothing_outside_it(path, tmp_path
 def test_every_command_has_an_example(command):
     done = run("season", command, "--help")
     assert done.exit_code == 0 and f"scorekeeper season {command} season.yaml" in done.output
+
+
+def test_a_missing_event_file_is_one_line_and_exit_2(path):
+    (path.parent / "centro" / "e1" / "torneio.yaml").unlink()
+    done = run("season", "qualify", path)
+    assert done.exit_code == 2
+    assert len(done.output.strip().splitlines()) == 1 and "centro/e1/torneio.yaml" in done.output
