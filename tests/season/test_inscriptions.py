@@ -94,3 +94,10 @@ def test_tn13_after_the_finals_first_game_art_7_applies(path, tmp_path):
 def test_an_unknown_union_is_refused(path):
     with pytest.raises(InputValueError, match="unknown union 'minho'"):
         inscribe(str(path), "minho", ("N0008",))
+
+
+def test_tn13_tn9_a_member_of_another_union_is_refused(path):
+    with pytest.raises(RefusedChange) as caught:
+        inscribe(str(path), "centro", ("C0001", "S0001"))
+    (refused,) = caught.value.findings
+    assert (refused.code, refused.message.values["id"]) == ("SEASON-TN13-INSCRIBED-INELIGIBLE", "S0001")
