@@ -159,3 +159,11 @@ def test_a_missing_event_file_is_one_line_and_exit_2(path):
     done = run("season", "qualify", path)
     assert done.exit_code == 2
     assert len(done.output.strip().splitlines()) == 1 and "centro/e1/torneio.yaml" in done.output
+
+
+def test_season_new_refuses_unknown_rules_and_add_a_final_with_a_union(path):
+    unknown = run("season", "new", path.parent / "other.yaml", "--rules", "king-ilhas", "--starts", "2027-01-01", "--name", "x")  # fmt: skip
+    assert unknown.exit_code == 2 and "unknown season rules 'king-ilhas'" in unknown.output
+    assert not (path.parent / "other.yaml").exists()
+    final_with_union = run("season", "add", path, path.parent / "norte/e1/torneio.yaml", "--phase", "nacional", "--union", "norte", "--date", "2027-06-12")  # fmt: skip
+    assert final_with_union.exit_code == 2 and "names no --union" in final_with_union.output

@@ -10,7 +10,7 @@ import datetime
 
 import click
 
-from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out
+from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out, output_format
 from scorekeeper.core import season as core
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.csv_text import csv_text
@@ -50,7 +50,7 @@ def season():
 
 @season.command("check")
 @click.argument("path", metavar="SEASON", type=SEASON_FILE)
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True)
+@output_format("text", "json", "csv", default="text")
 @as_of_option
 @domain_errors
 def season_check(path, fmt, as_of):
@@ -113,7 +113,7 @@ def season_standings(path, union, as_of):
 
 @season.command("qualify")
 @click.argument("path", metavar="SEASON", type=SEASON_FILE)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@output_format("table", "json", "csv", default="table")
 @click.option("--union", help="Only this union's race.")
 @as_of_option
 @domain_errors
