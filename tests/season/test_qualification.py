@@ -4,6 +4,7 @@ place and point below is the event's own `scorekeeper tournament standings`, rea
 from __future__ import annotations
 
 import datetime
+import pathlib
 
 import pytest
 from season_maker import make_season
@@ -167,3 +168,33 @@ def test_tn10_two_regional_events_sum_their_table_points(tmp_path):
         (5, "C0006", 17.0, "points"),
     ]
     assert [row.status for row in centro.rows[:3]] == [QUALIFIED, QUALIFIED, RESERVE]
+
+
+def test_tn10_a_unions_own_method_ranks_by_one_event(tmp_path):
+    """The rule file may name a union's own method (TN10: "the standings of one event"): Centro
+    by its second regional event alone, whose standings are its race's."""
+    from season_edits import season
+
+    from scorekeeper.rulebook.registry import rules_dir
+
+    path = season(tmp_path, events_per_union=2)
+    shipped = (pathlib.Path(rules_dir()) / "season-king-interbancario.yaml").read_text(encoding="utf-8")
+    own = shipped.replace(
+        "  unions: {}", "  unions: {centro: {method: event, event: centro/e2/torneio.yaml, article: Art 3}}"
+    )
+    assert own != shipped
+    (path.parent / "season-rules.yaml").write_text(own, encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("rules: king-interbancario", "rules: ./season-rules.yaml"),
+        encoding="utf-8",
+    )
+    loaded = load_season(str(path))
+    events = read_events(loaded)
+    (second,) = [read for read in events if read.event.file == "centro/e2/torneio.yaml"]
+    centro = race(qualify(loaded, events=events), "centro")
+    by_event = [(row.place, row.name, row.points) for row in second.rows]
+    assert [(row.place, row.name, row.points) for row in centro.rows] == by_event
+    assert [row.events for row in centro.rows] == [1] * 8
+    assert (centro.rows[0].id, centro.rows[0].points) == ("C0004", 12.0)  # Teresa: 21 over both, 12 in the second
+    norte = race(qualify(loaded, events=events), "norte")
+    assert all(row.events == 2 for row in norte.rows)  # the default method: both of Norte's events
