@@ -26,9 +26,6 @@ TWO_UNIONS = FindingKind("SEASON-TN9-TWO-UNIONS", "TN9", N_("a person's membersh
 OTHER_UNION = FindingKind(
     "SEASON-TN9-OTHER-UNION", "TN9", N_("a player at another union's regional event: he counts for no quota there")
 )
-NO_UNION = FindingKind(
-    "SEASON-TN9-NO-UNION", "TN9", N_("a player belonged to no organising union on his first event's day")
-)
 OPEN_SEATS = FindingKind("SEASON-TN7-OPEN-SEATS", "TN7", N_("seats of the final no quota fills, until an agreement"))
 AGREEMENT_SUM = FindingKind(
     "SEASON-TN7-AGREEMENT-SUM", "TN7", N_("an agreement whose quotas do not add up to its size")
@@ -57,7 +54,6 @@ KINDS = (
     NOT_ELIGIBLE,
     TWO_UNIONS,
     OTHER_UNION,
-    NO_UNION,
     OPEN_SEATS,
     AGREEMENT_SUM,
     EVENT_INCOMPLETE,

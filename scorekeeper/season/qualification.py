@@ -282,30 +282,13 @@ def decisions_of(season: Season, union: str, as_of: datetime.date | None) -> lis
 
 
 def _exclusions(season: Season, persons: dict[str, Standing]) -> list[Finding]:
-    """TN8: each person with a gap, at the event it keeps him from, naming the gap (Art 2); TN9:
-    a person of no organising union on his first event's day."""
-    findings = []
-    for standing in persons.values():
-        if standing.gap is not None and standing.gap_event is not None:
-            findings.append(not_eligible_finding(season, standing.person, standing.gap_event, standing.gap))
-        elif standing.union is None:
-            findings.append(
-                Finding(
-                    Severity.ERROR,
-                    standing.first.path,
-                    first_line(standing.first, standing.person),
-                    M_(
-                        "{name} ({id}) was a member of no organising union on {day}, his first event's day",
-                        name=standing.person.name,
-                        id=standing.person.id,
-                        day=standing.first.event.date.isoformat(),
-                    ),
-                    season.rules.eligibility_article,
-                    player=standing.person.id,
-                    code=codes.NO_UNION.code,
-                )
-            )
-    return findings
+    """TN8: each person with a gap, at the event it keeps him from, naming the gap (Art 2). A
+    person of no organising union on his first event's day has a gap there too: the same finding."""
+    return [
+        not_eligible_finding(season, standing.person, standing.gap_event, standing.gap)
+        for standing in persons.values()
+        if standing.gap is not None and standing.gap_event is not None
+    ]
 
 
 def not_eligible_finding(season: Season, person: Person, read: ReadEvent, found: Gap) -> Finding:
