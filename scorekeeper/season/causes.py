@@ -22,57 +22,94 @@ MAX_RECORDS = 100_000  # a journal's changes read at once (journal/history.py's 
 MAX_STEPS = 10_000  # changes walked back for one file
 
 
+RECEIVE = "receive"  # the action of a union's bundle received (core/season_exchange.py)
+
+
 @dataclass(frozen=True)
 class Cause:
     """One change since the publication that changed files the list is computed from: the
     journal's record said as `history` says it (its id, when, who, action, files, entry before
     and after), and the files of the season it changed (relative to the season's folder);
     `change` None: those files were changed outside scorekeeper (no journalled change explains
-    their content)."""
+    their content). `via`: the bundle received that brought a union's change here."""
 
     change: JournalChange | None
     files: tuple[str, ...]
+    via: JournalChange | None = None
 
 
 @dataclass(frozen=True)
-class _Step:
+class Step:
+    """One journalled change of one file: the record, the file's hashes in it, the journal's
+    folder relative to the season's (`.`: the season's own), and whether a bundle brought it
+    (a union's exported journal, received: then its files are named from the season's folder)."""
+
     record: Record
     file: FileRecord
-    shown: str  # the journal's folder, relative to the season's (`.`: the season's own)
+    shown: str
+    received: bool = False
 
 
 def causes(
-    folder: str, published: Mapping[str, str | None], now: Mapping[str, str | None], notices: list[Notice] | None = None
+    folder: str,
+    published: Mapping[str, str | None],
+    now: Mapping[str, str | None],
+    received: Mapping[str, list[Step]] | None = None,
+    notices: list[Notice] | None = None,
 ) -> list[Cause]:
     """The changes that took each file (relative to the season's `folder`, `/`) from its
     content when published (`published`: its SHA-256, None: no file) to its content `now`,
     oldest first; a file that changed with no journalled change to say so, as a Cause of no
-    change. A file not in both is taken as absent (None) where it is missing."""
+    change. A file not in both is taken as absent (None) where it is missing. `received`: the
+    changes of each file that unions' bundles brought (their exported journals): a change a
+    union made is named rather than the receiving that carried it here."""
     moved = [path for path in dict.fromkeys([*published, *now]) if published.get(path) != now.get(path)]
     if not moved:
         return []
-    steps = _steps(folder, moved, notices if notices is not None else [])
-    by_change: dict[str, tuple[_Step, list[str]]] = {}
+    steps = file_steps(folder, moved, notices if notices is not None else [])
+    by_change: dict[str, tuple[Step, list[str], Step | None]] = {}
     outside: list[str] = []
     for path in moved:
-        walked = _walk(steps.get(path, []), published.get(path), now.get(path))
+        local, brought = steps.get(path, []), (received or {}).get(path, [])
+        walked, via = _walk_received(local, brought, published.get(path), now.get(path))
         if walked is None:
             outside.append(path)
             continue
         for step in walked:
             key = f"{step.shown}\0{step.record.id}"
-            by_change.setdefault(key, (step, []))[1].append(path)
-    found = [Cause(_said(step.record, step.shown), tuple(paths)) for step, paths in by_change.values()]
+            by_change.setdefault(key, (step, [], via if step.received else None))[1].append(path)
+    found = [
+        Cause(_said(step.record, step.shown), tuple(paths), None if via is None else _said(via.record, via.shown))
+        for step, paths, via in by_change.values()
+    ]
     found.sort(key=lambda cause: (cause.change.when if cause.change is not None else "", cause.files))
     if outside:
         found.append(Cause(None, tuple(outside)))
     return found
 
 
-def _walk(steps: list[_Step], then: str | None, now: str | None) -> list[_Step] | None:
+def _walk_received(
+    local: list[Step], brought: list[Step], then: str | None, now: str | None
+) -> tuple[list[Step] | None, Step | None]:
+    """The walk through a file's changes, a bundle's own changes named before the receiving
+    that carried them (`via`: the last receiving of the file), when they explain it."""
+    receiving = [step for step in local if step.record.action == RECEIVE]
+    if brought and receiving:
+        others = [step for step in local if step.record.action != RECEIVE]
+        walked = _walk(sorted([*others, *brought], key=_when), then, now)
+        if walked is not None:
+            return walked, receiving[-1]
+    return _walk(local, then, now), None
+
+
+def _when(step: Step) -> str:
+    return step.record.began
+
+
+def _walk(steps: list[Step], then: str | None, now: str | None) -> list[Step] | None:
     """The changes, oldest first, that lead from content `then` to content `now` (None when
     the journal cannot explain it)."""
-    chain: list[_Step] = []
+    chain: list[Step] = []
     current = now
     for step in reversed(steps[-MAX_STEPS:]):
         if current == then:
@@ -83,7 +120,7 @@ def _walk(steps: list[_Step], then: str | None, now: str | None) -> list[_Step] 
     return chain[::-1] if current == then else None
 
 
-def _steps(folder: str, paths: list[str], notices: list[Notice]) -> dict[str, list[_Step]]:
+def file_steps(folder: str, paths: list[str], notices: list[Notice]) -> dict[str, list[Step]]:
     """Every applied change of each file, from the journals of its folder and of each folder
     above it up to the season's (a change made from the season's folder, as a bundle received,
     names its files from there), in the order they began."""
@@ -94,7 +131,7 @@ def _steps(folder: str, paths: list[str], notices: list[Notice]) -> dict[str, li
             journal_folder = "/".join(parts[:depth]) or "."
             inside = "/".join(parts[depth:])
             wanted.setdefault(journal_folder, {})[inside.replace("/", os.sep)] = path
-    found: dict[str, list[tuple[tuple[str, int, int], _Step]]] = {}
+    found: dict[str, list[tuple[tuple[str, int, int], Step]]] = {}
     for order, (shown, files) in enumerate(wanted.items()):
         real = os.path.join(folder, *([] if shown == "." else shown.split("/")))
         if not os.path.isdir(real):
@@ -111,7 +148,7 @@ def _steps(folder: str, paths: list[str], notices: list[Notice]) -> dict[str, li
                 continue
             for item in record.files:
                 if item.path in files:
-                    step = _Step(record, item, shown)
+                    step = Step(record, item, shown)
                     found.setdefault(files[item.path], []).append(((record.began, order, record.seq), step))
     return {path: [step for _key, step in sorted(items, key=lambda pair: pair[0])] for path, items in found.items()}
 

@@ -276,6 +276,22 @@ def _is_digest(value: object) -> bool:
 # --- publishing -----------------------------------------------------------------------------
 
 
+def as_published(qualification: Qualification) -> Qualification:
+    """What a published list keeps of `qualification` (and reads back): each race's seats and
+    rows (union, place, id, name, points, status, article), the final's size and open seats."""
+    races = tuple(
+        Race(
+            race.union,
+            race.name,
+            race.seats,
+            tuple(RaceRow(r.union, r.place, r.id, r.name, r.points, r.status, r.article) for r in race.rows),
+            race.provisional,
+        )
+        for race in qualification.races
+    )
+    return Qualification(races, qualification.size, qualification.open_seats)
+
+
 def publish(season: Season, qualification: Qualification) -> Published:
     """Write `qualification` as the season's published list, beside its file, as one journalled
     change (`publish`) whose id the list holds; with the SHA-256 of every file it was computed
@@ -285,7 +301,7 @@ def publish(season: Season, qualification: Qualification) -> Published:
     change_id = new_id()
     with writer_lock(path) as target, Session(path, {target}) as session:
         by = {key: str(value) for key, value in who().items() if value is not None}
-        published = Published(season.name, now_stamp(), by, change_id, qualification, files, path)
+        published = Published(season.name, now_stamp(), by, change_id, as_published(qualification), files, path)
         text = published_text(published).encode("utf-8")
         qualified = [
             f"{race.union} {sum(row.status is Status.QUALIFIED for row in race.rows)}" for race in qualification.races

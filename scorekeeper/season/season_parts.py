@@ -18,6 +18,7 @@ from scorekeeper.i18n import M_
 from scorekeeper.members.registry_file import load_registry
 from scorekeeper.season.season_model import REGIONAL, Season
 from scorekeeper.sheet.file_access import read_regular
+from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import load as load_tournament
 
 REGISTRY, EVENT, SHEET = "registry", "event", "sheet"  # a part's files, by kind
@@ -61,7 +62,7 @@ def registry_of(season: Season, union: str) -> str | None:
     """The registry file (relative) whose `union:` is `union`, None when the season names none."""
     for written in season.registries:
         path = relative(season, written, season.source)
-        if load_registry(on_disk(season, path)).union == union:
+        if os.path.isfile(on_disk(season, path)) and load_registry(on_disk(season, path)).union == union:
             return path
     return None
 
@@ -75,9 +76,13 @@ def event_files(season: Season, union: str) -> list[str]:
     ]
 
 
-def sheets_of(season: Season, event: str) -> list[str]:
-    """The sheets a tournament file names (relative to the season's folder), in its order."""
-    tournament = load_tournament(on_disk(season, event))
+def sheets_of(season: Season, event: str, tournament: Tournament | None = None) -> list[str]:
+    """The sheets a tournament file names (relative to the season's folder), in its order
+    (none while the file is not there). `tournament`: the file, read already."""
+    if tournament is None:
+        if not os.path.lexists(on_disk(season, event)):
+            return []
+        tournament = load_tournament(on_disk(season, event))
     folder = posixpath.dirname(event)
     found: list[str] = []
     for round_ in tournament.rounds:
@@ -98,6 +103,8 @@ def union_part(season: Season, union: str, with_missing: bool = False) -> list[P
     if registry is not None:
         files.append(PartFile(registry, REGISTRY))
     for event in event_files(season, union):
+        if not with_missing and not os.path.isfile(on_disk(season, event)):
+            continue
         files.append(PartFile(event, EVENT))
         for sheet in sheets_of(season, event):
             if with_missing or os.path.isfile(on_disk(season, sheet)):
