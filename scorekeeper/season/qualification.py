@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from scorekeeper import games
 from scorekeeper.errors import quoted
@@ -94,7 +94,7 @@ def qualify(season: Season, as_of: datetime.date | None = None, events: list[Rea
     open_seats = max(size - sum(quotas.values()), 0)
     if open_seats:
         findings.append(open_seats_finding(season, size, sum(quotas.values())))
-    return Qualification(tuple(races), size, open_seats, tuple(findings))
+    return Qualification(tuple(races), size, open_seats, tuple(findings), season.rules.game)
 
 
 def open_seats_finding(season: Season, size: int, filled: int) -> Finding:
@@ -181,21 +181,40 @@ def _seats(season: Season, union: str, quota: int, ranked: list, as_of, chosen) 
         for item in ranked
     ]
     findings: list[Finding] = []
-    if quota <= 0 or not eligible:
-        return statuses, findings
-    seated = eligible[:quota]
     tied_group: list[int] = []
-    if len(eligible) > quota:
+    if quota > 0 and len(eligible) > quota:
         last_place = ranked[eligible[quota - 1]][0].place
         if ranked[eligible[quota]][0].place == last_place:
             tied_group = [index for index in eligible if ranked[index][0].place == last_place]
-    for index in seated:
+    for index in eligible[: max(quota, 0)]:
         if index not in tied_group:
             statuses[index] = (Status.QUALIFIED, rules.final_article)
     if tied_group:
-        left = quota - sum(1 for index in seated if index not in tied_group)
+        left = quota - sum(1 for index in eligible[:quota] if index not in tied_group)
         findings.extend(_tie(season, union, ranked, tied_group, left, statuses, as_of, chosen))
+    tied_ids = {ranked[index][1] for index in tied_group}
+    for decision in decisions_of(season, union, as_of):
+        if decision.seat not in tied_ids:
+            findings.append(decision_not_tied(season, decision))
     return statuses, findings
+
+
+def decision_not_tied(season: Season, decision) -> Finding:
+    """TN10: a decision (Art 18) settles a tie at the last seat; one naming no tied member is an error."""
+    return Finding(
+        Severity.ERROR,
+        season.source,
+        decision.line,
+        M_(
+            "the decision of {day} gives {union}'s seat to {id}, who is not tied at its last seat",
+            day=decision.date.isoformat(),
+            union=decision.union,
+            id=decision.seat,
+        ),
+        decision.article,
+        player=decision.seat,
+        code=codes.DECISION_NOT_TIED.code,
+    )
 
 
 def _tie(season, union, ranked, group, left, statuses, as_of, chosen) -> list[Finding]:
@@ -397,11 +416,3 @@ def _mapped(result: SheetResult, key) -> SheetResult:
         if result.totals_override is None
         else {key(n): v for n, v in result.totals_override.items()},
     )
-
-
-def with_inscriptions(qualification: Qualification, inscriptions: dict[str, tuple[str, ...]]) -> Qualification:
-    """The same races with other inscriptions (what `season inscribe` would leave)."""
-    races = tuple(
-        replace(race, inscribed=tuple(inscriptions.get(race.union, race.inscribed))) for race in qualification.races
-    )
-    return replace(qualification, races=races)

@@ -49,14 +49,15 @@ class ReadEvent:
 
 
 def season_folder(season: Season) -> str:
-    return os.path.dirname(season.source) or os.curdir
+    """The season file's folder, as its path names it ("" for the current one)."""
+    return os.path.dirname(season.source)
 
 
 def inside_path(season: Season, written: str, line: int | None) -> str:
     """The path of a file the season file names (relative to its folder): refused when it leads
     out of that folder (strangers' files: a bundle never reaches elsewhere)."""
     folder = season_folder(season)
-    real_folder = os.path.realpath(folder)
+    real_folder = os.path.realpath(folder or os.curdir)
     target = os.path.realpath(os.path.join(real_folder, written))
     if os.path.isabs(written) or "\0" in written or os.path.commonpath([real_folder, target]) != real_folder:
         raise SeasonFormatError(
