@@ -187,6 +187,8 @@ def receive(season: Season, bundle: Bundle) -> Received:
         "made": bundle.manifest.made,
         "summary": f"{union}: {len(written)} written, {len(removed)} removed",
     }
+    # The season file too, unchanged: `history season.yaml` lists every part received.
+    files.insert(0, FileChange(season.source, current(season.source), current(season.source)))
     change_id = new_id()
     with writer_lock(season.source) as target, Session(season.source, {target}, {f.path for f in files}) as session:
         applied = session.apply(Change(RECEIVE, season.source, files, detail, change_id=change_id))
