@@ -157,8 +157,10 @@ def name_problem(name: str) -> Message | None:
     """Why a member's (or a manifest's) path is no plain relative path inside the season's folder."""
     if not name or len(name) > MAX_NAME:
         return M_("not a file's name")
-    if name.startswith("/") or "\\" in name or (len(name) > 1 and name[1] == ":"):
+    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
         return M_("an absolute path: refused")
+    if "\\" in name:
+        return M_("a backslash in its name (a Windows path): refused")
     if any(ord(c) < 32 or ord(c) == 127 for c in name):
         return M_("a control character in its name: refused")
     parts = name.split("/")
