@@ -132,11 +132,16 @@ def receive(path: str, bundle_path: str, tick: Tick | None = None) -> ReceiveRep
     season = load_season(path)
     found = read_bundle(bundle_path)
     check_bundle(season, found)
-    before, unranked = _ranked(season, tick)
+    before, _unranked = _ranked(season, tick)
     received = receive_part(season, found)
-    after, unranked_after = _ranked(load_season(path), tick)
-    moved = differences(before, after) if before is not None and after is not None else []
-    return ReceiveReport(received, found.manifest, moved, unranked or unranked_after, recovered)
+    after, unranked = _ranked(load_season(path), tick)
+    if after is None:
+        return ReceiveReport(received, found.manifest, [], unranked, recovered)
+    if before is None:  # the union's part was not here (its first bundle), or not usable: all of it is news
+        union = found.manifest.union
+        before = Qualification((), after.size, after.open_seats)
+        after = Qualification(tuple(race for race in after.races if race.union == union), after.size, after.open_seats)
+    return ReceiveReport(received, found.manifest, differences(before, after), None, recovered)
 
 
 def _ranked(season: Season, tick: Tick | None) -> tuple[Qualification | None, str | None]:

@@ -154,7 +154,7 @@ def received_lines(report: ReceiveReport) -> list[str]:
     was written, and what moved in the list."""
     lines = journal_lines(report.recovered, [])
     received, manifest = report.received, report.manifest
-    made = _("made at {when} by {who}").format(when=manifest.made, who=by_text(dict(manifest.by)) or "?")
+    made = _("made at {when} by {who}").format(when=clock(manifest.made), who=by_text(dict(manifest.by)) or "?")
     if received.change is None:
         lines.append(
             one_line(_("{union}'s part is already as the bundle holds it ({made}); nothing changed").format(

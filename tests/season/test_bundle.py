@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -86,7 +87,14 @@ def test_a_bundle_round_trips_byte_for_byte_and_the_list_is_the_same(sender, rec
     assert len(manifest.files) == 1 + 1 + 9 + 1  # registry, event, its 9 sheets, the journal
     done = run("season", "receive", receiver, out)
     assert done.exit_code == 0, done.output
-    assert "Received norte's part" in done.output and "12 files written, 0 removed, 0 the same" in done.output
+    lines = done.output.splitlines()
+    assert "Received norte's part" in lines[0] and "12 files written, 0 removed, 0 the same" in lines[0]
+    # Norte's part was not here: its whole race is news, its four seats taken (Art 3)
+    assert lines[1:3] == [
+        "What moved in the list:",
+        "  norte: N0008 Inês Magalhães in: not in the list -> place 1, qualified, 12 points",
+    ]
+    assert len(lines) == 3 + 12 - 1
     assert part(receiver.parent) == part(sender.parent)
     assert races(receiver) == races(sender)
     # the receiving is one change on the season folder's journal, spanning every file
@@ -263,14 +271,35 @@ def restore(folder: pathlib.Path, files: dict[str, bytes]) -> None:
         (folder / name).write_bytes(content)
 
 
+def counted(log: str) -> dict[str, int]:
+    """How many times each system call was made in a strace log."""
+    found: dict[str, int] = {}
+    for line in log.splitlines():
+        call = re.match(r"(?:\d+\s+)?(\w+)\(", line)
+        if call is not None:
+            found[call.group(1)] = found.get(call.group(1), 0) + 1
+    return found
+
+
+def kill_points(calls: dict[str, int]) -> list[tuple[str, str, int]]:
+    """Every rename, unlink and fsync (the files' own writes, their locks), with SIGKILL; every
+    rename with SIGTERM too (taken back); and the journal's commits (fdatasync) at the first,
+    the middle and the last."""
+    points = [(name, "KILL", n) for name in ("rename", "unlink", "fsync") for n in range(1, calls.get(name, 0) + 1)]
+    points += [("rename", "TERM", n) for n in range(1, calls.get("rename", 0) + 1)]
+    commits = calls.get("fdatasync", 0)
+    points += [("fdatasync", "KILL", n) for n in sorted({1, commits // 2, commits}) if n]
+    return points
+
+
 @pytest.mark.skipif(
     SCOREKEEPER is None or STRACE is None, reason="needs the console script and strace (the fault injector)"
 )
 def test_a_kill_while_receiving_leaves_the_old_part_or_the_new_whole(sender, tmp_path):
-    """The receiver holds an older Norte part (one hand different, the sheet a fix changed); the
-    receiving is killed (SIGKILL) at its Nth rename and unlink (the files' own writes), then
-    `history` (which completes what the journal holds pending) runs: every file of the season is
-    exactly as before or exactly as after."""
+    """The receiver holds an older Norte part (a hand fixed since, a sheet not yet there); the
+    receiving is killed (SIGKILL) or stopped (SIGTERM) at each of its renames, unlinks and
+    fsyncs and at its journal's commits; then `history` (which completes what the journal holds
+    pending) runs: every file of the season is exactly as before, or exactly as after."""
     if _tracing_refused() is not None:
         pytest.skip("strace cannot trace processes here")
     receiver = make_season(tmp_path / "receiver", UNIONS)
@@ -280,30 +309,27 @@ def test_a_kill_while_receiving_leaves_the_old_part_or_the_new_whole(sender, tmp
     out = bundle(sender, tmp_path / "norte.zip")
     folder = receiver.parent
     start = snapshot(folder)
-    done = scorekeeper(folder, "season", "receive", "season.yaml", out)
+    log = tmp_path / "trace.log"
+    traced = ["-f", "-o", str(log), "-e", "trace=rename,unlink,fsync,fdatasync"]
+    done = scorekeeper(folder, "season", "receive", "season.yaml", out, strace=[STRACE, *traced])
     assert done.returncode == 0, done.stderr
     ignore = (".scorekeeper-journal", ".lock", ".tmp")
     after = {k: v for k, v in snapshot(folder).items() if not any(mark in k for mark in ignore)}
     before = {k: v for k, v in start.items() if not any(mark in k for mark in ignore)}
     assert after != before
-    outcomes = set()
-    for syscall in ("rename", "unlink"):
-        for n in (1, 2, 3):
-            restore(folder, start)
-            inject = f"inject={syscall}:signal=KILL:when={n}"
-            stopped = scorekeeper(
-                folder,
-                "season",
-                "receive",
-                "season.yaml",
-                out,
-                strace=[STRACE, "-f", "-o", "/dev/null", "-e", f"trace={syscall}", "-e", inject],
-            )
-            assert stopped.returncode != 0, (syscall, n)
-            checked = scorekeeper(folder, "history", "season.yaml")
-            assert "Traceback" not in checked.stderr + stopped.stderr
-            now = {k: v for k, v in snapshot(folder).items() if not any(mark in k for mark in ignore)}
-            outcome = "before" if now == before else "after" if now == after else "neither"
-            assert outcome != "neither", (syscall, n, sorted(k for k in now if now.get(k) != after.get(k)))
-            outcomes.add(outcome)
-    assert outcomes == {"before", "after"}
+    points = kill_points(counted(log.read_text()))
+    assert len(points) >= 12, points
+    outcomes = {}
+    for syscall, signal, n in points:
+        restore(folder, start)
+        inject = f"inject={syscall}:signal={signal}:when={n}"
+        tracing = [STRACE, "-f", "-o", "/dev/null", "-e", f"trace={syscall}", "-e", inject]
+        stopped = scorekeeper(folder, "season", "receive", "season.yaml", out, strace=tracing)
+        assert stopped.returncode != 0, (syscall, signal, n)
+        checked = scorekeeper(folder, "history", "season.yaml")
+        assert "Traceback" not in checked.stderr + stopped.stderr
+        now = {k: v for k, v in snapshot(folder).items() if not any(mark in k for mark in ignore)}
+        outcome = "before" if now == before else "after" if now == after else "neither"
+        assert outcome != "neither", (syscall, signal, n, sorted(k for k in now if now.get(k) != after.get(k)))
+        outcomes[(syscall, signal, n)] = outcome
+    assert set(outcomes.values()) == {"before", "after"}

@@ -190,3 +190,40 @@ def test_a_damaged_published_list_is_refused_at_its_line(season):
     line = text.splitlines().index(next(x for x in text.splitlines() if 'status: "reserve"' in x)) + 1
     assert (caught.value.source, caught.value.line) == (path, line)
     assert "status: expected one of qualified, reserve, excluded, tied, got 'maybe'" in str(caught.value)
+
+
+def test_tn7_an_agreement_typed_into_the_season_file_moves_the_list_and_is_said_as_outside(season):
+    """An agreement of the unions (Art 3, TN7) giving Norte 5 seats, Centro 3 and Sul e Ilhas 8
+    (16): the next in each race take the new seats: Ana (N0004, 5th) for Norte, Jorge and Graça
+    (C0007, C0008, tied for the 2nd seat, now both within 3) for Centro, Rui and Teresa Sousa
+    (S0007, S0016, 7th together) for Sul e Ilhas. Typed by hand into the season file, so the
+    cause is the season file, changed outside scorekeeper."""
+    season_exchange.publish(str(season))
+    with open(season, "a", encoding="utf-8") as handle:
+        handle.write("agreements:\n  - {date: 2027-05-20, size: 16, quotas: {norte: 5, centro: 3, sul-e-ilhas: 8}}\n")
+    news = season_exchange.news(str(season), qualify(load_season(str(season))))
+    assert [(d.union, d.id, d.move) for d in news.differences if d.move is Move.IN] == [
+        ("norte", "N0004", Move.IN),
+        ("centro", "C0007", Move.IN),
+        ("centro", "C0008", Move.IN),
+        ("sul-e-ilhas", "S0007", Move.IN),
+        ("sul-e-ilhas", "S0016", Move.IN),
+    ]
+    assert [(c.change, c.files) for c in news.causes] == [(None, ("season.yaml",))]
+
+
+def test_tn10_the_committees_decision_of_a_tie_puts_one_member_in(season):
+    """Centro's last seat (quota 2) is tied between Jorge (C0007) and Graça (C0008) when
+    published (TN10); the committee's dated decision (Art 18) gives it to Graça: she is in,
+    Jorge goes from tied to reserve. Both keep the place they share (2), so they are said in the
+    list's order."""
+    season_exchange.publish(str(season))
+    with open(season, "a", encoding="utf-8") as handle:
+        handle.write("decisions:\n  - {date: 2027-05-21, union: centro, seat: C0008}\n")
+    news = season_exchange.news(str(season), qualify(load_season(str(season))))
+    assert [
+        (d.id, d.move, d.before.place, d.before.status, d.after.place, d.after.status) for d in news.differences
+    ] == [
+        ("C0007", Move.STATUS, 2, T, 2, R),
+        ("C0008", Move.IN, 2, T, 2, Q),
+    ]
