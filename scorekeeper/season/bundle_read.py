@@ -35,7 +35,7 @@ from scorekeeper.season.bundle_model import (
     journal_path,
 )
 from scorekeeper.season.causes import Step
-from scorekeeper.season.season_parts import EVENT, REGISTRY, SHEET
+from scorekeeper.season.season_parts import EVENT, MAX_NAME, REGISTRY, SHEET, name_problem
 from scorekeeper.sheet.file_access import open_regular, read_regular
 
 MAX_BUNDLE = 512 << 20  # a union's part: its registry (32 MiB at most) and a few thousand sheets
@@ -43,8 +43,6 @@ MAX_MEMBERS = 5_000  # ten regional events of 100 tables and 3 rounds, and then 
 MAX_MEMBER = 32 << 20  # a member inflated: a registry of 100,000 members
 MAX_TOTAL = 512 << 20  # all members inflated
 MAX_MANIFEST = 4 << 20
-MAX_NAME = 1024  # characters of a member's path
-MAX_PART = 255  # bytes of one of its folder's or file's names
 KINDS = (REGISTRY, EVENT, SHEET, JOURNAL)
 _EOCD = b"PK\x05\x06"
 _EOCD_SIZE = 22
@@ -151,26 +149,6 @@ def _checked_members(infos: list[zipfile.ZipInfo], path: str) -> dict[str, zipfi
     if MANIFEST not in found:
         raise BundleError(M_("no {manifest}: not a bundle", manifest=MANIFEST), path)
     return found
-
-
-def name_problem(name: str) -> Message | None:
-    """Why a member's (or a manifest's) path is no plain relative path inside the season's folder."""
-    if not name or len(name) > MAX_NAME:
-        return M_("not a file's name")
-    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
-        return M_("an absolute path: refused")
-    if "\\" in name:
-        return M_("a backslash in its name (a Windows path): refused")
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        return M_("a control character in its name: refused")
-    parts = name.split("/")
-    if any(part in ("", ".", "..") for part in parts):
-        return M_("a path that is not plain (`..`, `.` or an empty folder name): refused")
-    if any(part.startswith(".") for part in parts):
-        return M_("a hidden name (a journal, a lock, a temporary file): refused")
-    if any(len(part.encode("utf-8", "surrogatepass")) > MAX_PART for part in parts):
-        return M_("a name longer than a disk allows: refused")
-    return None
 
 
 def _kind_problem(info: zipfile.ZipInfo) -> Message | None:

@@ -20,7 +20,7 @@ from scorekeeper.journal.transaction import Change, FileChange, Session, current
 from scorekeeper.journal.who import who
 from scorekeeper.season.qualification_model import Qualification, Race, RaceRow, Status
 from scorekeeper.season.season_model import Season
-from scorekeeper.season.season_parts import hashes, read_set
+from scorekeeper.season.season_parts import hashes, name_problem, read_set
 from scorekeeper.season.season_reading import Reader, SeasonFormatError
 from scorekeeper.sheet.file_access import read_regular
 from scorekeeper.sheet.saving import writer_lock
@@ -260,7 +260,7 @@ def _files(read: Reader, doc: LineDict) -> dict[str, str | None]:
         raise read.refuse(M_("{key}: more than {most} items", key="files", most=MAX_FILES), doc.line_of("files"))
     files: dict[str, str | None] = {}
     for path, digest in found.items():
-        if not isinstance(path, str) or not (digest is None or _is_digest(digest)):
+        if not isinstance(path, str) or name_problem(path) is not None or not (digest is None or _is_digest(digest)):
             raise read.refuse(
                 M_("files: expected a file's path and its SHA-256, got {value}", value=quoted(digest)),
                 found.line_of(path),

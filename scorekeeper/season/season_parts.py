@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.errors import InputValueError, quoted
-from scorekeeper.i18n import M_
+from scorekeeper.i18n import M_, Message
 from scorekeeper.members.registry_file import load_registry
 from scorekeeper.season.season_model import REGIONAL, Season
 from scorekeeper.sheet.file_access import read_regular
@@ -23,6 +23,8 @@ from scorekeeper.tournaments.tournament_file import load as load_tournament
 
 REGISTRY, EVENT, SHEET = "registry", "event", "sheet"  # a part's files, by kind
 MAX_PART_FILE = 32 << 20  # a registry of 100,000 members (members/registry_file.py's bound)
+MAX_NAME = 1024  # characters of a part's file's path
+MAX_PART = 255  # bytes of one of its folder's or file's names
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,26 @@ class PartFile:
     path: str
     kind: str
     event: str | None = None
+
+
+def name_problem(name: str) -> Message | None:
+    """Why a member's (or a manifest's) path is no plain relative path inside the season's folder."""
+    if not name or len(name) > MAX_NAME:
+        return M_("not a file's name")
+    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
+        return M_("an absolute path: refused")
+    if "\\" in name:
+        return M_("a backslash in its name (a Windows path): refused")
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return M_("a control character in its name: refused")
+    parts = name.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        return M_("a path that is not plain (`..`, `.` or an empty folder name): refused")
+    if any(part.startswith(".") for part in parts):
+        return M_("a hidden name (a journal, a lock, a temporary file): refused")
+    if any(len(part.encode("utf-8", "surrogatepass")) > MAX_PART for part in parts):
+        return M_("a name longer than a disk allows: refused")
+    return None
 
 
 def folder_of(season: Season) -> str:
