@@ -19,6 +19,7 @@ tournament file carries no points, byes or penalties: final_file.py).
 from __future__ import annotations
 
 import datetime
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -132,7 +133,8 @@ def _race(season, union, union_name, quota, events, persons, as_of) -> tuple[Rac
     chosen = race_events(season, union, events)
     provisional = not chosen or not all(read.complete for read in chosen)
     rows = combined_standings(season, chosen) if chosen else []
-    ranked = [_ranked(row, chosen, persons, union) for row in rows]
+    played = _played(chosen)
+    ranked = [_ranked(row, played, persons, union) for row in rows]
     statuses, findings = _seats(season, union, quota, ranked, as_of, chosen)
     race_rows = tuple(
         RaceRow(
@@ -153,21 +155,23 @@ def _race(season, union, union_name, quota, events, persons, as_of) -> tuple[Rac
     return Race(union, union_name, quota, race_rows, provisional, inscribed), findings
 
 
-def _ranked(row: StandingRow, chosen: list[ReadEvent], persons: dict[str, Standing], union: str):
+def _ranked(row: StandingRow, played: Counter, persons: dict[str, Standing], union: str):
     """(row, id, name, eligible, events played) of one row of the combined standings."""
     if row.name.startswith("\0"):
-        return row, NO_MEMBER, row.name[1:], False, _played_count(chosen, row.name[1:], by_name=True)
+        return row, NO_MEMBER, row.name[1:], False, played[row.name]
     standing = persons.get(row.name)
     person = standing.person if standing is not None else None
     name = person.name if person is not None else row.name
     eligible = standing is not None and standing.gap is None and standing.union == union
-    return row, row.name, name, eligible, _played_count(chosen, row.name)
+    return row, row.name, name, eligible, played[row.name]
 
 
-def _played_count(chosen: list[ReadEvent], key: str, by_name: bool = False) -> int:
-    if by_name:
-        return sum(1 for read in chosen if key in read.persons)
-    return sum(1 for read in chosen if any(p is not None and p.id == key for p in read.persons.values()))
+def _played(chosen: list[ReadEvent]) -> Counter:
+    """How many of the chosen events each key (a person's id, or "\\0" and a name) played."""
+    played: Counter = Counter()
+    for read in chosen:
+        played.update({person.id if person is not None else "\0" + name for name, person in read.persons.items()})
+    return played
 
 
 def _seats(season: Season, union: str, quota: int, ranked: list, as_of, chosen) -> tuple[list, list[Finding]]:

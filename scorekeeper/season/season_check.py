@@ -179,7 +179,7 @@ def visitor_findings(season: Season, events: list[ReadEvent]) -> list[Finding]:
             continue
         for written, person in read.persons.items():
             standing = persons.get(person.id) if person is not None else None
-            if standing is None or standing.union is None or standing.union == read.event.union:
+            if person is None or standing is None or standing.union is None or standing.union == read.event.union:
                 continue
             found.append(
                 Finding(

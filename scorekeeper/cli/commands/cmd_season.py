@@ -14,7 +14,7 @@ from scorekeeper.cli.commands.cmd_season_exchange import COMMANDS as _EXCHANGE_C
 from scorekeeper.cli.commands.cmd_season_exchange import publish_option, say_news
 from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out
 from scorekeeper.core import season as core
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.season_text import qualify_text, seats_line
@@ -75,7 +75,11 @@ def season_check(path, fmt, as_of):
             out(finding_line(finding))
         errors = sum(1 for finding in checked.findings if finding.is_error)
         warnings = len(checked.findings) - errors
-        out(_("{path}: {errors} errors, {warnings} warnings").format(path=path, errors=errors, warnings=warnings))
+        said = [
+            ngettext("{count} error", "{count} errors", errors).format(count=errors),
+            ngettext("{count} warning", "{count} warnings", warnings).format(count=warnings),
+        ]
+        out(f"{path}: {', '.join(said)}")
     _exit_for(any(finding.is_error for finding in checked.findings))
 
 
