@@ -227,3 +227,28 @@ def test_tn10_the_committees_decision_of_a_tie_puts_one_member_in(season):
         ("C0007", Move.STATUS, 2, T, 2, R),
         ("C0008", Move.IN, 2, T, 2, Q),
     ]
+
+
+def test_tn8_a_registry_imported_after_publication_is_named_from_its_own_folders_journal(season):
+    """A registry written again on the record (as `registry import` writes it: its folder's
+    journal, `registry/`), in which Marta (N0012, 4th) has a gap in February (TN8): she is
+    excluded citing Art 2 and Ana (N0004) takes the seat; the cause is that import."""
+    from scorekeeper.journal.transaction import write_new
+
+    season_exchange.publish(str(season))
+    registry = season.parent / "registry/norte.yaml"
+    text = registry.read_text(encoding="utf-8").replace(
+        "{id: N0012, name: Marta Magalhães, membership: [{from: 2020-01-01}]}",
+        "{id: N0012, name: Marta Magalhães, membership: [{from: 2020-01-01, to: 2027-01-31}, {from: 2027-03-01}]}",
+    )
+    applied = write_new(str(registry), text, True, "import", {"file": str(registry)})
+    news = season_exchange.news(str(season), qualify(load_season(str(season))))
+    moved = {d.id: (d.move, d.after.status, d.after.article) for d in news.differences}
+    assert moved["N0012"] == (Move.OUT, X, "Art 2")
+    assert moved["N0004"][0] is Move.IN
+    [cause] = news.causes
+    assert (cause.change.id, cause.change.action, cause.files) == (
+        applied.change_id,
+        "import",
+        ("registry/norte.yaml",),
+    )
