@@ -319,17 +319,23 @@ def test_a_kill_while_receiving_leaves_the_old_part_or_the_new_whole(sender, tmp
     assert after != before
     points = kill_points(counted(log.read_text()))
     assert len(points) >= 12, points
-    outcomes = {}
+    outcomes, problems = {}, []
     for syscall, signal, n in points:
         restore(folder, start)
         inject = f"inject={syscall}:signal={signal}:when={n}"
         tracing = [STRACE, "-f", "-o", "/dev/null", "-e", f"trace={syscall}", "-e", inject]
         stopped = scorekeeper(folder, "season", "receive", "season.yaml", out, strace=tracing)
-        assert stopped.returncode != 0, (syscall, signal, n)
         checked = scorekeeper(folder, "history", "season.yaml")
-        assert "Traceback" not in checked.stderr + stopped.stderr
         now = {k: v for k, v in snapshot(folder).items() if not any(mark in k for mark in ignore)}
         outcome = "before" if now == before else "after" if now == after else "neither"
-        assert outcome != "neither", (syscall, signal, n, sorted(k for k in now if now.get(k) != after.get(k)))
         outcomes[(syscall, signal, n)] = outcome
-    assert set(outcomes.values()) == {"before", "after"}
+        if "Traceback" in checked.stderr + stopped.stderr or checked.returncode != 0:
+            problems.append((syscall, signal, n, checked.returncode, (checked.stderr + stopped.stderr)[-300:]))
+        if outcome == "neither":
+            problems.append((syscall, signal, n, "half done", sorted(k for k in now if now.get(k) != after.get(k))))
+        # a point past the run's last call of its kind (SQLite's syncs vary a little from run to
+        # run) lets it end normally: then it must have done the whole change
+        if stopped.returncode == 0 and outcome != "after":
+            problems.append((syscall, signal, n, "ended normally, not done", outcome))
+    assert problems == []
+    assert set(outcomes.values()) == {"before", "after"}, outcomes
