@@ -10,6 +10,8 @@ import datetime
 
 import click
 
+from scorekeeper.cli.commands.cmd_season_exchange import COMMANDS as _EXCHANGE_COMMANDS  # bundle, receive
+from scorekeeper.cli.commands.cmd_season_exchange import publish_option, say_news
 from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out, output_format
 from scorekeeper.core import season as core
 from scorekeeper.i18n import _, ngettext
@@ -81,7 +83,7 @@ def season_check(path, fmt, as_of):
     _exit_for(any(finding.is_error for finding in checked.findings))
 
 
-def _races(path, fmt, union, as_of) -> None:
+def _races(path, fmt, union, as_of, publish=False) -> None:
     with _progress(_("reading sheets")) as tick:
         found = core.qualify(path, _day(as_of), union, tick)
     text = qualify_text(found, fmt)
@@ -93,6 +95,7 @@ def _races(path, fmt, union, as_of) -> None:
             out(seats_line(found))
     for finding in found.findings:  # the open seats (TN7), a tie at a last seat (TN10), who is excluded (TN8)
         out(finding_line(finding), err=True)
+    say_news(path, found, fmt, as_of, union, publish)  # published, or what moved since (cmd_season_exchange)
 
 
 @season.command("standings")
@@ -116,8 +119,9 @@ def season_standings(path, union, as_of):
 @output_format("table", "json", "csv", default="table")
 @click.option("--union", help="Only this union's race.")
 @as_of_option
+@publish_option
 @domain_errors
-def season_qualify(path, fmt, union, as_of):
+def season_qualify(path, fmt, union, as_of, publish):
     """Who goes to the final: each union's players with their status (qualified, reserve,
     excluded, tied) and the article behind it (Art 3, Art 2, Art 18).
 
@@ -128,10 +132,10 @@ def season_qualify(path, fmt, union, as_of):
     scorekeeper season qualify season.yaml
     scorekeeper season qualify season.yaml --format json
     """
-    _races(path, fmt, union, as_of)
+    _races(path, fmt, union, as_of, publish)
 
 
 from scorekeeper.cli.commands.cmd_season_write import COMMANDS as _WRITE_COMMANDS  # noqa: E402  (new, add, ...)
 
-for _command in _WRITE_COMMANDS:
+for _command in (*_WRITE_COMMANDS, *_EXCHANGE_COMMANDS):
     season.add_command(_command)
