@@ -32,7 +32,7 @@ FIRST_ROW = HEAD_ROW + 1
 # the season file's own bounds); the registry's other members are not listed (they did not
 # play: `registry show` has them), so a 100,000-member registry costs the workbook nothing.
 MAX_EVENT_COLUMNS = 60  # events given a column of their own on Jogadores; more are said in a note
-MAX_JOURNAL_ROWS = 2000  # changes on Diário; `scorekeeper history` lists them all
+MAX_JOURNAL_ROWS = 2000  # the newest changes on Diário; `scorekeeper history` lists them all
 
 
 class RatingRow(Protocol):
@@ -100,7 +100,7 @@ class SeasonBook:
     ratings: RatingsLike | None = None
     journal: tuple[JournalLine, ...] = ()
     as_of: datetime.date | None = None
-    journal_total: int | None = None  # changes on record, when more than `journal` holds
+    journal_more: bool = False  # earlier changes on record than `journal` holds (its newest)
 
 
 def counts_for(season: Season, event: Event, union: str) -> bool:

@@ -707,7 +707,7 @@ class _Builder:
             ]
         )
         r = HEAD_ROW
-        lines = self.book.journal[:MAX_JOURNAL_ROWS]
+        lines = self.book.journal[-MAX_JOURNAL_ROWS:]
         for r, line in enumerate(lines, start=FIRST_ROW):
             change = line.change
             name, before, after = entry_said(change, line.game)
@@ -717,12 +717,11 @@ class _Builder:
             for c, value in enumerate(values, start=1):
                 s.put(r, c, value, "box_note")
         last_col = len(JOURNAL_COLUMNS)
-        total = self.book.journal_total if self.book.journal_total is not None else len(self.book.journal)
         if not lines:
             r = s.note(FIRST_ROW, last_col, pgettext("season", "No change on record.")) - 1
-        elif total > len(lines):
-            more = pgettext("season", "and {count} more: `scorekeeper history` lists them all")
-            r = s.note(r + 1, last_col, more.format(count=total - len(lines))) - 1
+        elif self.book.journal_more or len(self.book.journal) > len(lines):
+            more = pgettext("season", "Earlier changes are not listed: `scorekeeper history FOLDER` lists them all.")
+            r = s.note(r + 1, last_col, more) - 1
         for c in (6, 7):  # an entry's values wrap rather than widen the page
             s.widths[c] = min(s.widths.get(c, 6.0), 30.0)
         s.page(last_col, r)
