@@ -9,6 +9,7 @@ import dataclasses
 import datetime
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from scorekeeper import games, i18n
 from scorekeeper.core.history import game_of, has_journal
@@ -32,6 +33,9 @@ from scorekeeper.season.workbook_layout import (
 )
 from scorekeeper.sheet.saving import refuse_existing, write_new
 from scorekeeper.tournaments.standings import counted
+
+if TYPE_CHECKING:  # the journal's modules (and sqlite3) load only beside a journal
+    from scorekeeper.journal.history import Change
 
 Tick = Callable[[int, int], None]
 
@@ -97,16 +101,16 @@ def season_book(
 
 
 def event_state(read: ReadEvent) -> EventState:
-    """An event's state: complete (TN2's test), not started (no sheet counted yet), else in play;
-    and its tables' sheets counted of those its rounds name."""
-    named = {
-        item.sheet
-        for round_ in read.tournament.rounds
-        for item in (*round_.tables, *round_.matches)
-        if item.sheet is not None and not getattr(item, "absent", None)
-    }
+    """An event's state: complete (TN2's test), not started (no round drawn, or none of its
+    sheets there yet), else in play; and its tables' sheets counted of those its rounds name."""
+    named: set[str] = set()
+    for round_ in read.tournament.rounds:
+        named.update(table.sheet for table in round_.tables if table.sheet is not None and not table.absent)
+        named.update(match.sheet for match in round_.matches if match.sheet is not None)
     done = len(named & set(counted(read.checked)))
-    state = COMPLETE if read.complete else (IN_PLAY if done or read.tournament.rounds else NOT_STARTED)
+    state = NOT_STARTED if not (done or read.checked.results) else IN_PLAY
+    if read.complete:
+        state = COMPLETE
     return EventState(read.event, read.tournament.name, state, done, len(named))
 
 
@@ -129,7 +133,7 @@ def journal_lines(season: Season, events: list[ReadEvent]) -> tuple[tuple[Journa
     base = season_folder(season) or os.curdir
     folders = [base, *(os.path.dirname(inside_path(season, read.event.file, None)) or os.curdir for read in events)]
     seen: set[str] = set()
-    changes = []
+    changes: list[Change] = []
     more = False
     for folder in folders:
         real = os.path.realpath(folder)
@@ -145,7 +149,7 @@ def journal_lines(season: Season, events: list[ReadEvent]) -> tuple[tuple[Journa
     return tuple(JournalLine(change, _game(base, change)) for change in kept), more
 
 
-def _history(folder: str) -> list:
+def _history(folder: str) -> list[Change]:
     import sqlite3  # lazy: only beside a journal
 
     from scorekeeper.journal import history as journal_history  # lazy: as above
@@ -157,7 +161,7 @@ def _history(folder: str) -> list:
     return [] if found.foreign else list(found.changes)
 
 
-def _game(base: str, change) -> str | None:
+def _game(base: str, change: Change) -> str | None:
     """The game of a change's sheet (to say its entry in the game's words), None for another file."""
     if change.entry is None:
         return None

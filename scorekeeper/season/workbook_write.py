@@ -39,6 +39,7 @@ from scorekeeper.season.workbook_layout import (
     MAX_JOURNAL_ROWS,
     NOT_STARTED,
     PHASES_COLUMNS,
+    PLAYERS_FIXED,
     RACE_FIXED,
     RATINGS_COLUMNS,
     TITLE_ROW,
@@ -176,6 +177,12 @@ class _Sheet:
         self.ws = wb.create_sheet(title)
         self.styles, self.header = styles, header
         self.widths: dict[int, float] = {}
+        self.capped: dict[int, float] = {}  # column: the widest it grows; a longer value wraps
+        self.lines: dict[int, int] = {}  # row: the lines its wrapped values take
+
+    def cap(self, column: int, width: float) -> None:
+        """Column `column` no wider than `width`: a longer value wraps at its words, its row taller."""
+        self.capped[column] = width
 
     def put(self, row: int, column: int, value, style: str | None = "box", shown: object = None):
         cell = put(self.ws, row, column, value) if not _is_formula(value) else self._formula(row, column, value)
@@ -189,6 +196,10 @@ class _Sheet:
         if row >= HEAD_ROW:
             text = _width_text(value if shown is None else shown)
             self.widths[column] = max(self.widths.get(column, 6.0), text_width(text, bold=style == "head"))
+            if column in self.capped and row > HEAD_ROW and isinstance(value, str) and style is not None:
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+                lines = wrapped_lines(value, self.capped[column])
+                self.lines[row] = max(self.lines.get(row, 1), lines)
         return cell
 
     def _formula(self, row: int, column: int, formula: str):
@@ -217,9 +228,16 @@ class _Sheet:
     def page(self, last_col: int, last_row: int) -> None:
         """Each column as wide as its longest value; A4, landscape when a portrait page would
         shrink the columns below MIN_PORTRAIT_SCALE; the heads repeated on every page."""
-        widths = [self.widths.get(c, 6.0) for c in range(1, last_col + 1)]
+        widths = [min(self.widths.get(c, 6.0), self.capped.get(c, math.inf)) for c in range(1, last_col + 1)]
         for c, width in enumerate(widths, start=1):
             self.ws.column_dimensions[col(c)].width = width
+        for row, lines in self.lines.items():
+            if lines > 1:
+                self.ws.row_dimensions[row].height = 15 * lines
+                for c in range(1, last_col + 1):  # the row's other values at its top, beside the wrapped
+                    cell = self.ws.cell(row, c)
+                    if not cell.alignment.wrap_text:
+                        cell.alignment = Alignment(vertical="top")
         lines = 1
         for c in range(1, last_col + 1):
             head = self.ws.cell(HEAD_ROW, c).value
@@ -237,6 +255,18 @@ class _Sheet:
         )
         self.ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"
         self.ws.freeze_panes = f"A{FIRST_ROW}"
+
+
+def wrapped_lines(text: str, width: float) -> int:
+    """How many lines `text` takes wrapped at its words in a column `width` wide."""
+    lines, line = 1, ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if line and len(joined) * 1.05 > width - 1:  # text_width less its margin: a line's own
+            lines, line = lines + 1, word
+        else:
+            line = joined
+    return lines
 
 
 def _is_formula(value) -> bool:
@@ -554,6 +584,9 @@ class _Builder:
             *(pgettext("season", "Event {number}").format(number=n) for n in range(1, len(events) + 1)),
         ]
         s.heads(heads)
+        s.cap(column(PLAYERS_FIXED, "periods"), 30)  # a member's periods, each union's: wrapped
+        for c in range(len(PLAYERS_FIXED) + 1, len(heads) + 1):
+            s.cap(c, 16)  # "yes", or the gap that keeps him out (TN8): wrapped, a column narrow
         unions = frozenset(rules.unions)
         first_day = self._first_days()
         r = HEAD_ROW
@@ -706,6 +739,8 @@ class _Builder:
                 pgettext("season", "After"),
             ]
         )
+        for c in (3, 5, 6, 7):  # a file's path and an entry's values wrap rather than widen the page
+            s.cap(c, 30)
         r = HEAD_ROW
         lines = self.book.journal[-MAX_JOURNAL_ROWS:]
         for r, line in enumerate(lines, start=FIRST_ROW):
@@ -722,8 +757,6 @@ class _Builder:
         elif self.book.journal_more or len(self.book.journal) > len(lines):
             more = pgettext("season", "Earlier changes are not listed: `scorekeeper history FOLDER` lists them all.")
             r = s.note(r + 1, last_col, more) - 1
-        for c in (6, 7):  # an entry's values wrap rather than widen the page
-            s.widths[c] = min(s.widths.get(c, 6.0), 30.0)
         s.page(last_col, r)
 
 
