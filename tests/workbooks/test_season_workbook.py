@@ -7,9 +7,11 @@ each person's events, the ratings, the decisions and the journal; strangers' nam
 from __future__ import annotations
 
 import datetime
+import json
 
 import openpyxl
 import pytest
+from conftest import run
 from season_maker import make_season
 
 from scorekeeper import i18n
@@ -501,3 +503,72 @@ def test_every_worksheet_is_named_in_the_workbook_language(tmp_path, language):
     no longer than a worksheet's name may be."""
     names = built(book_of(tmp_path), language).sheetnames
     assert len(names) == len(set(names)) == 10 and all(len(name) <= 31 for name in names)
+
+
+# --- `season export` on the command line, from the real qualification ------------------------------
+
+
+def exported(tmp_path, *args, players=None):
+    path = make_season(tmp_path / "season", players or {"norte": 8, "centro": 4, "sul-e-ilhas": 8}, lapsed=("N0002",))
+    out = tmp_path / "season.xlsx"
+    result = run("--lang", "en", "season", "export", path, "-o", out, *args)
+    return path, out, result
+
+
+def test_season_export_writes_the_races_as_season_qualify_ranks_them(tmp_path):
+    """The CLI's workbook: each race's rows as `season qualify --format json` gives them (place,
+    id, name, status and article), the cut line under the last qualified row, and TN7's warning
+    of four open seats said as every season command says it (Art 3)."""
+    path, out, result = exported(tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "4 seats are open until the unions agree" in result.output and "[Art 3]" in result.output
+    assert f"Wrote {out}: Phases, Qualification norte" in result.output
+    qualified = json.loads(run("season", "qualify", path, "--format", "json").stdout)  # findings on stderr
+    wb = openpyxl.load_workbook(out)
+    words = {"qualified": "qualified", "reserve": "reserve", "excluded": "excluded", "tied": "tied"}
+    for union in ("norte", "centro", "sul-e-ilhas"):
+        ws = wb[f"Qualification {union}"]
+        want = [row for row in qualified if row["union"] == union]
+        got = rows(ws, 4, 3 + len(want), 3)
+        assert got == [(row["place"], row["id"], row["name"]) for row in want]
+        status_col = [ws.cell(3, c).value for c in range(1, ws.max_column + 1)].index("Status") + 1
+        assert [ws.cell(r, status_col).value for r in range(4, 4 + len(want))] == [words[row["status"]] for row in want]
+        assert [ws.cell(r, status_col + 1).value for r in range(4, 4 + len(want))] == [row["article"] for row in want]
+        last = max(i for i, row in enumerate(want) if row["status"] == "qualified")
+        assert ws.cell(4 + last, 1).border.bottom.style == "medium"
+        assert all(ws.cell(4 + i, 1).border.bottom.style == "thin" for i in range(len(want)) if i != last)
+    norte = [row for row in qualified if row["union"] == "norte"]
+    assert ("N0002", "excluded", "Art 2") in [(row["id"], row["status"], row["article"]) for row in norte]  # TN8
+
+
+def test_season_export_journal_lists_an_undo_and_the_race_turns_provisional(tmp_path):
+    """A hand removed from a Norte table (the journal records it): Diário lists the undo in King's
+    words, Norte's event is in play again and its race provisional; an inscription (TN13) is the
+    season folder's change."""
+    path = make_season(tmp_path / "season", {"norte": 8, "centro": 4, "sul-e-ilhas": 8})
+    assert run("undo", path.parent / "norte" / "e1" / "r1-mesa1.yaml").exit_code == 0
+    assert run("season", "inscribe", path, "--union", "centro", "C0001").exit_code in (0, 1)
+    out = tmp_path / "season.xlsx"
+    assert run("--lang", "en", "season", "export", path, "-o", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    journal = rows(wb["Journal"], 4, 5, 7)
+    # Oldest first; the two were made in the same second (the journal's time is to the second).
+    assert sorted((row[2], row[3]) for row in journal) == [
+        ("norte/e1/r1-mesa1.yaml", "undo"),
+        ("season.yaml", "season-inscribe"),
+    ]
+    undo = next(row for row in journal if row[3] == "undo")
+    assert undo[4].startswith("hand ") and undo[5] and undo[6]  # the hand, its values, and what removed it
+    assert wb["Phases"]["G4"].value == "in play" and wb["Phases"]["H4"].value == 5
+    assert "PROVISIONAL" in wb["Qualification norte"]["A2"].value
+
+
+def test_season_export_refuses_a_name_that_is_no_workbook_and_an_existing_file(tmp_path):
+    path, out, result = exported(tmp_path)
+    assert result.exit_code == 0
+    again = run("season", "export", path, "-o", out)
+    assert again.exit_code == 2 and "--force" in again.output and len(again.output.strip().splitlines()) == 1
+    assert run("season", "export", path, "-o", out, "--force").exit_code == 0
+    wrong = run("season", "export", path, "-o", tmp_path / "season.csv")
+    assert wrong.exit_code == 2 and "name it with .xlsx" in wrong.output
+    assert not (tmp_path / "season.csv").exists()
