@@ -8,7 +8,7 @@ and the journal's changes of the season's files (Diário).
 Totals are formulas a spreadsheet recalculates: a person's points in his race are the SUM of
 his events' points on Historial, the final's seats the SUM of the quotas, its open seats the
 size less that SUM, an ordinal mu - 3 sigma. Every name is a stranger's: written inert
-(sheet_style.put). Every word is the workbook's language's (gettext, context "season")."""
+(sheet_style.put). Every word is the workbook's language's (gettext, context "season workbook")."""
 
 from __future__ import annotations
 
@@ -66,36 +66,36 @@ _PLAIN_TITLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a worksheet a formula na
 
 
 def phases_title() -> str:
-    return pgettext("season", "Phases")
+    return pgettext("season workbook", "Phases")
 
 
 def race_title(union: str) -> str:
-    title = pgettext("season", "Qualification {union}").format(union=union)
+    title = pgettext("season workbook", "Qualification {union}").format(union=union)
     return _BAD_TITLE.sub("-", title).strip("'")[:31]
 
 
 def final_title() -> str:
-    return pgettext("season", "Final")
+    return pgettext("season workbook", "Final")
 
 
 def players_title() -> str:
-    return pgettext("season", "Players")
+    return pgettext("season workbook", "Players")
 
 
 def history_title() -> str:
-    return pgettext("season", "Record")
+    return pgettext("season workbook", "Record")
 
 
 def ratings_title() -> str:
-    return pgettext("season", "Ratings")
+    return pgettext("season workbook", "Ratings")
 
 
 def decisions_title() -> str:
-    return pgettext("season", "Decisions")
+    return pgettext("season workbook", "Decisions")
 
 
 def journal_title() -> str:
-    return pgettext("season", "Journal")
+    return pgettext("season workbook", "Journal")
 
 
 def reference(title: str) -> str:
@@ -109,23 +109,23 @@ def reference(title: str) -> str:
 def status_words(status: Status) -> str:
     """A race row's status (the JSON's `status`) as the workbook says it."""
     return {
-        Status.QUALIFIED: pgettext("season", "qualified"),
-        Status.RESERVE: pgettext("season", "reserve"),
-        Status.EXCLUDED: pgettext("season", "excluded"),
-        Status.TIED: pgettext("season", "tied"),
+        Status.QUALIFIED: pgettext("season workbook", "qualified"),
+        Status.RESERVE: pgettext("season workbook", "reserve"),
+        Status.EXCLUDED: pgettext("season workbook", "excluded"),
+        Status.TIED: pgettext("season workbook", "tied"),
     }[status]
 
 
 def state_words(state: str) -> str:
     return {
-        COMPLETE: pgettext("season", "complete"),
-        IN_PLAY: pgettext("season", "in play"),
-        NOT_STARTED: pgettext("season", "not started"),
+        COMPLETE: pgettext("season workbook", "complete"),
+        IN_PLAY: pgettext("season workbook", "in play"),
+        NOT_STARTED: pgettext("season workbook", "not started"),
     }.get(state, state)
 
 
 def phase_words(phase: str) -> str:
-    return pgettext("season", "national") if phase == NACIONAL else pgettext("season", "regional")
+    return pgettext("season workbook", "national") if phase == NACIONAL else pgettext("season workbook", "regional")
 
 
 def periods_words(person: Person) -> str:
@@ -134,9 +134,9 @@ def periods_words(person: Person) -> str:
     for member in person.members:
         for period in member.periods:
             if period.end is None:
-                span = pgettext("season", "from {start}").format(start=period.start.isoformat())
+                span = pgettext("season workbook", "from {start}").format(start=period.start.isoformat())
             else:
-                span = pgettext("season", "{start} to {end}").format(
+                span = pgettext("season workbook", "{start} to {end}").format(
                     start=period.start.isoformat(), end=period.end.isoformat()
                 )
             said.append(f"{member.union} {span}")
@@ -262,7 +262,7 @@ def wrapped_lines(text: str, width: float) -> int:
     lines, line = 1, ""
     for word in text.split():
         joined = f"{line} {word}" if line else word
-        if line and len(joined) * 1.05 > width - 1:  # text_width less its margin: a line's own
+        if line and len(joined) > width - 1:  # a column of width N prints some N characters of text
             lines, line = lines + 1, word
         else:
             line = joined
@@ -324,22 +324,22 @@ class _Builder:
     def _phases(self) -> None:
         s = self.sheet(phases_title())
         s.title(
-            pgettext("season", "{season}: phases and events").format(season=self.season.name),
-            pgettext("season", "Season from {starts}; rules: {rules}").format(
+            pgettext("season workbook", "{season}: phases and events").format(season=self.season.name),
+            pgettext("season workbook", "Season from {starts}; rules: {rules}").format(
                 starts=self.season.starts.isoformat(), rules=self.season.rules.title
             ),
         )
         s.heads(
             [
-                pgettext("season", "No."),
-                pgettext("season", "Phase"),
-                pgettext("season", "File"),
-                pgettext("season", "Tournament"),
-                pgettext("season", "Union"),
-                pgettext("season", "Date"),
-                pgettext("season", "State"),
-                pgettext("season", "Sheets in"),
-                pgettext("season", "Sheets"),
+                pgettext("season workbook", "No."),
+                pgettext("season workbook", "Phase"),
+                pgettext("season workbook", "File"),
+                pgettext("season workbook", "Tournament"),
+                pgettext("season workbook", "Union"),
+                pgettext("season workbook", "Date"),
+                pgettext("season workbook", "State"),
+                pgettext("season workbook", "Sheets in"),
+                pgettext("season workbook", "Sheets"),
             ]
         )
         r = HEAD_ROW
@@ -352,7 +352,7 @@ class _Builder:
                 s.put(r, c, value)
         last_col = len(PHASES_COLUMNS)
         total = r + 1
-        s.put(total, 1, pgettext("season", "Total"), "total")
+        s.put(total, 1, pgettext("season workbook", "Total"), "total")
         for c in range(2, last_col + 1):
             s.put(total, c, None, "total")
         if self.book.events:
@@ -367,25 +367,25 @@ class _Builder:
     # --- Apuramento -------------------------------------------------------------------------------
     def _race(self, race: Race) -> None:
         s = self.sheet(race_title(race.union))
-        info = pgettext("season", "{count} seats in the final ({article})").format(
+        info = pgettext("season workbook", "{count} seats in the final ({article})").format(
             count=race.seats, article=self.season.rules.final_article
         )
         if race.provisional:
-            info += " - " + pgettext("season", "PROVISIONAL: a regional event is still in play")
-        s.title(pgettext("season", "Qualification: {union}").format(union=race.name or race.union), info)
+            info += " - " + pgettext("season workbook", "PROVISIONAL: a regional event is still in play")
+        s.title(pgettext("season workbook", "Qualification: {union}").format(union=race.name or race.union), info)
         keys: list[str] = []
         for row in race.rows:
             keys += [key for key in row.tiebreaks if key not in keys]
         heads = [
-            pgettext("season", "Place"),
-            pgettext("season", "Member"),
-            pgettext("season", "Name"),
-            pgettext("season", "Points"),
+            pgettext("season workbook", "Place"),
+            pgettext("season workbook", "Member"),
+            pgettext("season workbook", "Name"),
+            pgettext("season workbook", "Points"),
             *(workbook_head(self.words, key) for key in keys),
-            pgettext("season", "Decided by"),
-            pgettext("season", "Status"),
-            pgettext("season", "Article"),
-            pgettext("season", "Events"),
+            pgettext("season workbook", "Decided by"),
+            pgettext("season workbook", "Status"),
+            pgettext("season workbook", "Article"),
+            pgettext("season workbook", "Events"),
         ]
         s.heads(heads)
         last_col = len(heads)
@@ -422,7 +422,7 @@ class _Builder:
     def _race_note(self, race: Race) -> str:
         rules = self.season.rules
         note = pgettext(
-            "season",
+            "season workbook",
             "The thick line is the cut: above it the union's {count} seats in the final ({article}). Points add up "
             "each one's events on Record that count for this union (TN10); a tie at the last seat is decided by the "
             "organising committee ({decisions}); an ineligible player is excluded ({eligibility}).",
@@ -433,7 +433,7 @@ class _Builder:
             eligibility=rules.eligibility_article,
         )
         if race.inscribed:
-            note += " " + pgettext("season", "Inscribed: {ids}.").format(ids=", ".join(race.inscribed))
+            note += " " + pgettext("season workbook", "Inscribed: {ids}.").format(ids=", ".join(race.inscribed))
         return note
 
     # --- Final ------------------------------------------------------------------------------------
@@ -443,18 +443,18 @@ class _Builder:
         s = self.sheet(final_title())
         q = self.book.qualification
         s.title(
-            pgettext("season", "{season}: the Final Nacional").format(season=self.season.name),
-            pgettext("season", "Seats: each union's quota ({article}); the latest agreement sets them").format(
+            pgettext("season workbook", "{season}: the Final Nacional").format(season=self.season.name),
+            pgettext("season workbook", "Seats: each union's quota ({article}); the latest agreement sets them").format(
                 article=self.season.rules.final_article
             ),
         )
         s.heads(
             [
-                pgettext("season", "Union"),
-                pgettext("season", "Name"),
-                pgettext("season", "Quota"),
-                pgettext("season", "Qualified"),
-                pgettext("season", "Inscribed"),
+                pgettext("season workbook", "Union"),
+                pgettext("season workbook", "Name"),
+                pgettext("season workbook", "Quota"),
+                pgettext("season workbook", "Qualified"),
+                pgettext("season workbook", "Inscribed"),
             ]
         )
         races = q.races
@@ -466,11 +466,11 @@ class _Builder:
         for r, race in enumerate(races, start=FIRST_ROW):
             self._final_row(s, r, race, inscribed_ids)
         quotas = f"C{FIRST_ROW}:C{max(FIRST_ROW, last)}"
-        s.put(size_row, 1, pgettext("season", "Size of the final"), "total")
+        s.put(size_row, 1, pgettext("season workbook", "Size of the final"), "total")
         s.put(size_row, 3, q.size, "total")
-        s.put(sum_row, 1, pgettext("season", "Seats by quota"), "total")
+        s.put(sum_row, 1, pgettext("season workbook", "Seats by quota"), "total")
         s.put(sum_row, 3, Formula(f"=SUM({quotas})"), "total", shown=q.size - q.open_seats)
-        s.put(open_row, 1, pgettext("season", "Open seats"), "total")
+        s.put(open_row, 1, pgettext("season workbook", "Open seats"), "total")
         s.put(open_row, 3, Formula(f"=C{size_row}-SUM({quotas})"), "total", shown=q.open_seats)
         for r in (size_row, sum_row, open_row):
             for c in (2, 4, 5):
@@ -500,7 +500,7 @@ class _Builder:
 
     def _open_note(self, seats: int) -> str:
         return pgettext(
-            "season",
+            "season workbook",
             "{count} seats beyond the quotas are open until the unions agree on them ({article}: "
             '"desde que haja acordo dos Sindicatos").',
         ).format(count=seats, article=self.season.rules.final_article)
@@ -508,8 +508,13 @@ class _Builder:
     def _agreements(self, s: _Sheet, top: int) -> int:
         """The unions' agreements (TN7): date, size, each union's quota and their SUM; the row after."""
         unions = list(self.season.rules.unions)
-        self.styles(put(s.ws, top, 1, pgettext("season", "Agreements")), "bold")
-        heads = [pgettext("season", "Date"), pgettext("season", "Size"), *unions, pgettext("season", "Sum")]
+        self.styles(put(s.ws, top, 1, pgettext("season workbook", "Agreements")), "bold")
+        heads = [
+            pgettext("season workbook", "Date"),
+            pgettext("season workbook", "Size"),
+            *unions,
+            pgettext("season workbook", "Sum"),
+        ]
         s.heads(heads, top + 1)
         r = top + 1
         for r, agreement in enumerate(sorted(self.season.agreements, key=lambda a: a.date), start=top + 2):
@@ -521,19 +526,19 @@ class _Builder:
             s.put(r, 3 + len(unions), total, shown=sum(agreement.quotas.values()))
         if not self.season.agreements:
             r = top + 2
-            s.put(r, 1, pgettext("season", "none"), None)
+            s.put(r, 1, pgettext("season workbook", "none"), None)
         return r + 2
 
     def _inscriptions(self, s: _Sheet, top: int) -> int:
         """Each union's inscriptions in its order (TN13), with where the race puts each one."""
-        self.styles(put(s.ws, top, 1, pgettext("season", "Inscriptions")), "bold")
+        self.styles(put(s.ws, top, 1, pgettext("season workbook", "Inscriptions")), "bold")
         s.heads(
             [
-                pgettext("season", "Union"),
-                pgettext("season", "Order"),
-                pgettext("season", "Member"),
-                pgettext("season", "Name"),
-                pgettext("season", "Status"),
+                pgettext("season workbook", "Union"),
+                pgettext("season workbook", "Order"),
+                pgettext("season workbook", "Member"),
+                pgettext("season workbook", "Name"),
+                pgettext("season workbook", "Status"),
             ],
             top + 1,
         )
@@ -548,7 +553,7 @@ class _Builder:
                     s.put(r, c, value)
         if r == top + 1:
             r += 1
-            s.put(r, 1, pgettext("season", "none"), None)
+            s.put(r, 1, pgettext("season workbook", "none"), None)
         return r
 
     # --- Jogadores --------------------------------------------------------------------------------
@@ -571,17 +576,17 @@ class _Builder:
         rules = self.season.rules
         events = [state.event for state in self.book.events][:MAX_EVENT_COLUMNS]
         s.title(
-            pgettext("season", "{season}: players").format(season=self.season.name),
-            pgettext("season", "Eligibility at each event ({article}): a member every day since {starts}").format(
-                article=rules.eligibility_article, starts=self.season.starts.isoformat()
-            ),
+            pgettext("season workbook", "{season}: players").format(season=self.season.name),
+            pgettext(
+                "season workbook", "Eligibility at each event ({article}): a member every day since {starts}"
+            ).format(article=rules.eligibility_article, starts=self.season.starts.isoformat()),
         )
         heads = [
-            pgettext("season", "Member"),
-            pgettext("season", "Name"),
-            pgettext("season", "Union"),
-            pgettext("season", "Membership"),
-            *(pgettext("season", "Event {number}").format(number=n) for n in range(1, len(events) + 1)),
+            pgettext("season workbook", "Member"),
+            pgettext("season workbook", "Name"),
+            pgettext("season workbook", "Union"),
+            pgettext("season workbook", "Membership"),
+            *(pgettext("season workbook", "Event {number}").format(number=n) for n in range(1, len(events) + 1)),
         ]
         s.heads(heads)
         s.cap(column(PLAYERS_FIXED, "periods"), 30)  # a member's periods, each union's: wrapped
@@ -605,7 +610,7 @@ class _Builder:
 
     def _more_events_note(self) -> str:
         return pgettext(
-            "season", "Eligibility is shown at the first {most} events; `season check` checks them all."
+            "season workbook", "Eligibility is shown at the first {most} events; `season check` checks them all."
         ).format(most=MAX_EVENT_COLUMNS)
 
     def _first_days(self) -> dict[str, datetime.date]:
@@ -621,8 +626,8 @@ class _Builder:
         rules = self.season.rules
         found = gap(person, self.season.starts, event.date, rules.since, unions)
         if found is None:
-            return pgettext("season", "yes")
-        return pgettext("season", "no: {first} to {last}").format(
+            return pgettext("season workbook", "yes")
+        return pgettext("season workbook", "no: {first} to {last}").format(
             first=found.first.isoformat(), last=found.last.isoformat()
         )
 
@@ -630,20 +635,20 @@ class _Builder:
     def _history(self) -> None:
         s = self.sheet(history_title())
         s.title(
-            pgettext("season", "{season}: each person's events").format(season=self.season.name),
-            pgettext("season", "Place and points in each event's standings (live while it is in play)"),
+            pgettext("season workbook", "{season}: each person's events").format(season=self.season.name),
+            pgettext("season workbook", "Place and points in each event's standings (live while it is in play)"),
         )
         s.heads(
             [
-                pgettext("season", "Member"),
-                pgettext("season", "Name"),
-                pgettext("season", "No."),
-                pgettext("season", "Tournament"),
-                pgettext("season", "Date"),
-                pgettext("season", "Phase"),
-                pgettext("season", "Place"),
-                pgettext("season", "Points"),
-                pgettext("season", "Counts for"),
+                pgettext("season workbook", "Member"),
+                pgettext("season workbook", "Name"),
+                pgettext("season workbook", "No."),
+                pgettext("season workbook", "Tournament"),
+                pgettext("season workbook", "Date"),
+                pgettext("season workbook", "Phase"),
+                pgettext("season workbook", "Place"),
+                pgettext("season workbook", "Points"),
+                pgettext("season workbook", "Counts for"),
             ]
         )
         races: dict[str, str] = {}  # each person's race: the one that counts him (TN9), else the one he is in
@@ -666,19 +671,19 @@ class _Builder:
     def _ratings(self) -> None:
         s = self.sheet(ratings_title())
         as_of = self.book.as_of
-        info = pgettext("season", "Ratings are no part of any regulation: they qualify nobody.")
+        info = pgettext("season workbook", "Ratings are no part of any regulation: they qualify nobody.")
         if as_of is not None:
-            info = pgettext("season", "As of {date}.").format(date=as_of.isoformat()) + " " + info
-        s.title(pgettext("season", "{season}: ratings").format(season=self.season.name), info)
+            info = pgettext("season workbook", "As of {date}.").format(date=as_of.isoformat()) + " " + info
+        s.title(pgettext("season workbook", "{season}: ratings").format(season=self.season.name), info)
         s.heads(
             [
-                pgettext("season", "Place"),
-                pgettext("season", "Member"),
-                pgettext("season", "Name"),
+                pgettext("season workbook", "Place"),
+                pgettext("season workbook", "Member"),
+                pgettext("season workbook", "Name"),
                 "mu",
                 "sigma",
-                pgettext("season", "ordinal (mu - 3 sigma)"),
-                pgettext("season", "Games"),
+                pgettext("season workbook", "ordinal (mu - 3 sigma)"),
+                pgettext("season workbook", "Games"),
             ]
         )
         mu_col, sigma_col = col(column(RATINGS_COLUMNS, "mu")), col(column(RATINGS_COLUMNS, "sigma"))
@@ -698,18 +703,18 @@ class _Builder:
     def _decisions(self) -> None:
         s = self.sheet(decisions_title())
         s.title(
-            pgettext("season", "{season}: the committee's decisions").format(season=self.season.name),
+            pgettext("season workbook", "{season}: the committee's decisions").format(season=self.season.name),
             pgettext(
-                "season", "A tie at a union's last seat is decided by the organising committee ({article})"
+                "season workbook", "A tie at a union's last seat is decided by the organising committee ({article})"
             ).format(article=self.season.rules.decision_article),
         )
         s.heads(
             [
-                pgettext("season", "Date"),
-                pgettext("season", "Union"),
-                pgettext("season", "Member"),
-                pgettext("season", "Name"),
-                pgettext("season", "Article"),
+                pgettext("season workbook", "Date"),
+                pgettext("season workbook", "Union"),
+                pgettext("season workbook", "Member"),
+                pgettext("season workbook", "Name"),
+                pgettext("season workbook", "Article"),
             ]
         )
         r = HEAD_ROW
@@ -718,25 +723,25 @@ class _Builder:
             for c, value in enumerate(values, start=1):
                 s.put(r, c, value)
         if not self.season.decisions:
-            r = s.note(FIRST_ROW, len(DECISIONS_COLUMNS), pgettext("season", "No decision on record.")) - 1
+            r = s.note(FIRST_ROW, len(DECISIONS_COLUMNS), pgettext("season workbook", "No decision on record.")) - 1
         s.page(len(DECISIONS_COLUMNS), r)
 
     # --- Diário -----------------------------------------------------------------------------------
     def _journal(self) -> None:
         s = self.sheet(journal_title())
         s.title(
-            pgettext("season", "{season}: the journal").format(season=self.season.name),
-            pgettext("season", "Every change of the season's files on record, oldest first"),
+            pgettext("season workbook", "{season}: the journal").format(season=self.season.name),
+            pgettext("season workbook", "Every change of the season's files on record, oldest first"),
         )
         s.heads(
             [
-                pgettext("season", "When"),
-                pgettext("season", "Who"),
-                pgettext("season", "File"),
-                pgettext("season", "Change"),
-                pgettext("season", "Entry"),
-                pgettext("season", "Before"),
-                pgettext("season", "After"),
+                pgettext("season workbook", "When"),
+                pgettext("season workbook", "Who"),
+                pgettext("season workbook", "File"),
+                pgettext("season workbook", "Change"),
+                pgettext("season workbook", "Entry"),
+                pgettext("season workbook", "Before"),
+                pgettext("season workbook", "After"),
             ]
         )
         for c in (3, 5, 6, 7):  # a file's path and an entry's values wrap rather than widen the page
@@ -753,9 +758,11 @@ class _Builder:
                 s.put(r, c, value, "box_note")
         last_col = len(JOURNAL_COLUMNS)
         if not lines:
-            r = s.note(FIRST_ROW, last_col, pgettext("season", "No change on record.")) - 1
+            r = s.note(FIRST_ROW, last_col, pgettext("season workbook", "No change on record.")) - 1
         elif self.book.journal_more or len(self.book.journal) > len(lines):
-            more = pgettext("season", "Earlier changes are not listed: `scorekeeper history FOLDER` lists them all.")
+            more = pgettext(
+                "season workbook", "Earlier changes are not listed: `scorekeeper history FOLDER` lists them all."
+            )
             r = s.note(r + 1, last_col, more) - 1
         s.page(last_col, r)
 
