@@ -74,6 +74,26 @@ def race_title(union: str) -> str:
     return _BAD_TITLE.sub("-", title).strip("'")[:31]
 
 
+def unique_titles(unions: list[str]) -> dict[str, str]:
+    """Each union's Apuramento title, unique among the workbook's worksheets however its id was
+    cut to 31 characters (a formula names it: a worksheet renamed on the way would break it)."""
+    taken = {
+        title.lower()
+        for title in (phases_title(), final_title(), players_title(), history_title())
+        + (ratings_title(), decisions_title(), journal_title())
+    }
+    titles = {}
+    for union in unions:
+        base = title = race_title(union)
+        number = 2
+        while title.lower() in taken:
+            suffix = f" ({number})"
+            title, number = base[: 31 - len(suffix)] + suffix, number + 1
+        taken.add(title.lower())
+        titles[union] = title
+    return titles
+
+
 def final_title() -> str:
     return pgettext("season workbook", "Final")
 
@@ -303,6 +323,8 @@ class _Builder:
     def build(self) -> Workbook:
         self.wb = Workbook()
         self.wb.remove(self.wb.active)
+        self.race_titles = unique_titles([race.union for race in self.book.qualification.races])
+        self.inscribed_rows: dict[str, tuple[int, int]] = {}
         self._phases()
         for race in self.book.qualification.races:
             self._race(race)
@@ -366,7 +388,7 @@ class _Builder:
 
     # --- Apuramento -------------------------------------------------------------------------------
     def _race(self, race: Race) -> None:
-        s = self.sheet(race_title(race.union))
+        s = self.sheet(self.race_titles[race.union])
         info = pgettext("season workbook", "{count} seats in the final ({article})").format(
             count=race.seats, article=self.season.rules.final_article
         )
@@ -461,10 +483,9 @@ class _Builder:
         last = HEAD_ROW + len(races)
         size_row, sum_row, open_row = last + 1, last + 2, last + 3
         inscriptions_top = self._agreements(s, open_row + (3 if q.open_seats > 0 else 2))
-        first_inscribed, last_inscribed = inscriptions_top + 2, self._inscriptions(s, inscriptions_top)
-        inscribed_ids = f"A{first_inscribed}:A{max(first_inscribed, last_inscribed)}"
+        last_inscribed = self._inscriptions(s, inscriptions_top)
         for r, race in enumerate(races, start=FIRST_ROW):
-            self._final_row(s, r, race, inscribed_ids)
+            self._final_row(s, r, race)
         quotas = f"C{FIRST_ROW}:C{max(FIRST_ROW, last)}"
         s.put(size_row, 1, pgettext("season workbook", "Size of the final"), "total")
         s.put(size_row, 3, q.size, "total")
@@ -479,18 +500,18 @@ class _Builder:
             s.note(open_row + 1, 5, self._open_note(q.open_seats))
         s.page(max(5, 3 + len(self.season.rules.unions)), last_inscribed)
 
-    def _final_row(self, s: _Sheet, r: int, race: Race, inscribed_ids: str) -> None:
+    def _final_row(self, s: _Sheet, r: int, race: Race) -> None:
         """A union's seats: its quota, its qualified (counted on its Apuramento) and inscribed."""
         qualified = sum(1 for row in race.rows if row.status is Status.QUALIFIED)
         status_col = col(len(RACE_FIXED) + self._keys_count(race) + 2)
         rows = f"{status_col}{FIRST_ROW}:{status_col}{max(FIRST_ROW, HEAD_ROW + len(race.rows))}"
         status = status_words(Status.QUALIFIED).replace('"', '""')
-        union = race.union.replace('"', '""')
         s.put(r, 1, race.union)
         s.put(r, 2, race.name)
         s.put(r, 3, race.seats)
-        s.put(r, 4, Formula(f'=COUNTIF({reference(race_title(race.union))}!{rows},"{status}")'), shown=qualified)
-        s.put(r, 5, Formula(f'=COUNTIF({inscribed_ids},"{union}")'), shown=len(race.inscribed))
+        s.put(r, 4, Formula(f'=COUNTIF({reference(self.race_titles[race.union])}!{rows},"{status}")'), shown=qualified)
+        inscribed = self.inscribed_rows.get(race.union)  # its rows' Order numbers, counted
+        s.put(r, 5, Formula(f"=COUNT(B{inscribed[0]}:B{inscribed[1]})") if inscribed else 0)
 
     def _keys_count(self, race: Race) -> int:
         keys: list[str] = []
@@ -545,6 +566,8 @@ class _Builder:
         statuses = {(row.union, row.id): row.status for row in self.book.qualification.rows()}
         r = top + 1
         for union, ids in self.season.inscriptions.items():
+            if ids:
+                self.inscribed_rows[union] = (r + 1, r + len(ids))
             for order, seat in enumerate(ids, start=1):
                 r += 1
                 status = statuses.get((union, seat))

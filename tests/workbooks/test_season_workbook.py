@@ -6,6 +6,7 @@ each person's events, the ratings, the decisions and the journal; strangers' nam
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 
@@ -21,8 +22,19 @@ from scorekeeper.members.registry_model import Member, Period, UnionRegistry
 from scorekeeper.members.roster import Roster
 from scorekeeper.season.qualification_model import Qualification, Race, RaceRow, Status
 from scorekeeper.season.season_file import load_season
-from scorekeeper.season.workbook_layout import COMPLETE, IN_PLAY, EventState, JournalLine, Played, SeasonBook
-from scorekeeper.season.workbook_write import build
+from scorekeeper.season.season_model import Event
+from scorekeeper.season.workbook_layout import (
+    COMPLETE,
+    IN_PLAY,
+    MAX_EVENT_COLUMNS,
+    MAX_JOURNAL_ROWS,
+    NOT_STARTED,
+    EventState,
+    JournalLine,
+    Played,
+    SeasonBook,
+)
+from scorekeeper.season.workbook_write import build, unique_titles
 
 # Each event's points, by member id, in its standings' order of places.
 NORTE_1 = {"N0001": 9, "N0002": 8, "N0003": 7, "N0004": 6, "N0005": 5, "N0006": 4, "N0007": 3, "N0008": 2.5}
@@ -305,21 +317,21 @@ def test_tn7_the_final_sums_the_quotas_and_leaves_four_seats_open(tmp_path):
             "Sindicato dos Bancários do Norte",
             4,
             "=COUNTIF('Qualification norte'!G4:G11,\"qualified\")",
-            '=COUNTIF(A18:A21,"norte")',
+            "=COUNT(B18:B21)",
         ),
         (
             "centro",
             "Sindicato dos Bancários do Centro",
             2,
             "=COUNTIF('Qualification centro'!F4:F7,\"qualified\")",
-            '=COUNTIF(A18:A21,"centro")',
+            0,
         ),
         (
             "sul-e-ilhas",
             "Sindicato dos Bancários do Sul e Ilhas",
             6,
             "=COUNTIF('Qualification sul-e-ilhas'!F4:F11,\"qualified\")",
-            '=COUNTIF(A18:A21,"sul-e-ilhas")',
+            0,
         ),
         ("Size of the final", None, 16, None, None),
         ("Seats by quota", None, "=SUM(C4:C6)", None, None),
@@ -572,3 +584,43 @@ def test_season_export_refuses_a_name_that_is_no_workbook_and_an_existing_file(t
     wrong = run("season", "export", path, "-o", tmp_path / "season.csv")
     assert wrong.exit_code == 2 and "name it with .xlsx" in wrong.output
     assert not (tmp_path / "season.csv").exists()
+
+
+# --- bounds ---------------------------------------------------------------------------------------
+
+
+def test_more_than_sixty_events_get_a_column_each_up_to_sixty_and_a_note(tmp_path):
+    book = book_of(tmp_path)
+    extra = tuple(
+        EventState(Event(f"extra/e{n}.yaml", "regional", "norte", datetime.date(2027, 5, 1)), f"E{n}", NOT_STARTED)
+        for n in range(1, 58)
+    )
+    ws = built(dataclasses.replace(book, events=book.events + extra))["Players"]
+    assert ws.cell(3, 4 + MAX_EVENT_COLUMNS).value == "Event 60" and ws.cell(3, 5 + MAX_EVENT_COLUMNS).value is None
+    assert (
+        ws.cell(ws.max_row, 1).value == "Eligibility is shown at the first 60 events; `season check` checks them all."
+    )
+
+
+def test_the_journal_lists_its_newest_changes_and_says_there_are_more(tmp_path):
+    journal = [
+        a_change(f"2027-03-{1 + n // 1000:02d}T10:{n // 60 % 60:02d}:{n % 60:02d}+00:00", "draw", "t.yaml")
+        for n in range(MAX_JOURNAL_ROWS + 5)
+    ]
+    ws = built(dataclasses.replace(book_of(tmp_path), journal=tuple(journal), journal_more=True))["Journal"]
+    # The newest 2,000 of 2,005, oldest first: the sixth (n = 5) to the last (n = 2004).
+    assert ws["A4"].value == "2027-03-01 10:00:05"
+    assert ws.cell(4 + MAX_JOURNAL_ROWS - 1, 1).value == "2027-03-03 10:33:24"
+    assert ws.cell(4 + MAX_JOURNAL_ROWS, 1).value == (
+        "Earlier changes are not listed: `scorekeeper history FOLDER` lists them all."
+    )
+
+
+def test_union_ids_cut_to_a_worksheets_31_characters_stay_distinct():
+    with i18n.speaking("en"):
+        titles = unique_titles(["a" * 40, "a" * 40 + "b", "Final"])
+    assert titles == {
+        "a" * 40: "Qualification " + "a" * 17,
+        "a" * 40 + "b": "Qualification " + "a" * 13 + " (2)",
+        "Final": "Qualification Final",
+    }
