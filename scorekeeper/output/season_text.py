@@ -10,7 +10,10 @@ from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.json_text import json_text
 from scorekeeper.output.table_layout import table
+from scorekeeper.season.final_file import FinalWritten
+from scorekeeper.season.inscriptions import Inscribed
 from scorekeeper.season.qualification_model import Qualification, Race, RaceRow, Status
+from scorekeeper.season.season_new import EventAdded, RegistryAdded, SeasonCreated
 from scorekeeper.tournaments import standings_words
 
 # `season qualify --format json|csv`: these keys, in this order (the first seven are the issue's).
@@ -106,7 +109,7 @@ def cut_after(rows: tuple[RaceRow, ...]) -> int | None:
     return last
 
 
-def _words(game: str):
+def _words(game: str) -> games.StandingsWords | None:
     try:
         return games.get(game).standings_words()
     except KeyError:
@@ -122,14 +125,14 @@ def seats_line(qualification: Qualification) -> str:
 # --- what the writing commands did -----------------------------------------------------------
 
 
-def created_line(created) -> str:
+def created_line(created: SeasonCreated) -> str:
     """What `season new` says (season_new.SeasonCreated)."""
     return _(
         "Created {path}: {name}, rules {rules}, from {starts}. Next: scorekeeper season add {path} EVENT.yaml"
     ).format(path=created.path, name=created.name, rules=created.rules, starts=created.starts.isoformat())
 
 
-def event_added_line(added) -> str:
+def event_added_line(added: EventAdded) -> str:
     """What `season add EVENT` says (season_new.EventAdded)."""
     if added.union:
         return _("Added {file} to {path}: a regional event of {union} on {date}").format(
@@ -140,7 +143,7 @@ def event_added_line(added) -> str:
     )
 
 
-def registry_added_line(added) -> str:
+def registry_added_line(added: RegistryAdded) -> str:
     """What `season add --registry` says (season_new.RegistryAdded)."""
     return ngettext(
         "Added the registry {file} to {path}: {union}, {count} member",
@@ -149,7 +152,7 @@ def registry_added_line(added) -> str:
     ).format(file=added.file, path=added.path, union=added.union, count=added.members)
 
 
-def inscribed_line(inscribed) -> str:
+def inscribed_line(inscribed: Inscribed) -> str:
     """What `season inscribe` says (inscriptions.Inscribed)."""
     ids = ", ".join(inscribed.ids)
     if inscribed.replaced:
@@ -159,7 +162,7 @@ def inscribed_line(inscribed) -> str:
     return _("Inscribed for {union}: {ids}").format(union=inscribed.union, ids=ids)
 
 
-def final_lines(written) -> list[str]:
+def final_lines(written: FinalWritten) -> list[str]:
     """What `season final` says (final_file.FinalWritten): the file, its finalists by union, and
     the next command."""
     lines = [

@@ -19,8 +19,10 @@ tournament file carries no points, byes or penalties: final_file.py).
 from __future__ import annotations
 
 import datetime
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper import games
 from scorekeeper.errors import quoted
@@ -132,7 +134,8 @@ def _race(season, union, union_name, quota, events, persons, as_of) -> tuple[Rac
     chosen = race_events(season, union, events)
     provisional = not chosen or not all(read.complete for read in chosen)
     rows = combined_standings(season, chosen) if chosen else []
-    ranked = [_ranked(row, chosen, persons, union) for row in rows]
+    played = _played(chosen)
+    ranked = [_ranked(row, played, persons, union) for row in rows]
     statuses, findings = _seats(season, union, quota, ranked, as_of, chosen)
     race_rows = tuple(
         RaceRow(
@@ -147,52 +150,65 @@ def _race(season, union, union_name, quota, events, persons, as_of) -> tuple[Rac
             tiebreaks=dict(row.tiebreaks),
             events=count,
         )
-        for (row, person_id, name, _eligible, count), (status, article) in zip(ranked, statuses)  # noqa: B905
+        for (row, person_id, name, _eligible, count), (status, article) in zip(ranked, statuses)  # noqa: B905 (py39)
     )
     inscribed = tuple(season.inscriptions.get(union, ()))
     return Race(union, union_name, quota, race_rows, provisional, inscribed), findings
 
 
-def _ranked(row: StandingRow, chosen: list[ReadEvent], persons: dict[str, Standing], union: str):
-    """(row, id, name, eligible, events played) of one row of the combined standings."""
+class Ranked(NamedTuple):
+    """One row of the combined standings, read for the race: the member's id (NO_MEMBER for a
+    name that is no member's), his name as the registry writes it, whether he may take a seat of
+    this union (TN8, TN9), and how many of the race's events he played."""
+
+    row: StandingRow
+    id: str
+    name: str
+    eligible: bool
+    events: int
+
+
+def _ranked(row: StandingRow, played: Counter, persons: dict[str, Standing], union: str) -> Ranked:
     if row.name.startswith("\0"):
-        return row, NO_MEMBER, row.name[1:], False, _played_count(chosen, row.name[1:], by_name=True)
+        return Ranked(row, NO_MEMBER, row.name[1:], False, played[row.name])
     standing = persons.get(row.name)
     person = standing.person if standing is not None else None
     name = person.name if person is not None else row.name
     eligible = standing is not None and standing.gap is None and standing.union == union
-    return row, row.name, name, eligible, _played_count(chosen, row.name)
+    return Ranked(row, row.name, name, eligible, played[row.name])
 
 
-def _played_count(chosen: list[ReadEvent], key: str, by_name: bool = False) -> int:
-    if by_name:
-        return sum(1 for read in chosen if key in read.persons)
-    return sum(1 for read in chosen if any(p is not None and p.id == key for p in read.persons.values()))
+def _played(chosen: list[ReadEvent]) -> Counter:
+    """How many of the chosen events each key (a person's id, or "\\0" and a name) played."""
+    played: Counter = Counter()
+    for read in chosen:
+        played.update({person.id if person is not None else "\0" + name for name, person in read.persons.items()})
+    return played
 
 
-def _seats(season: Season, union: str, quota: int, ranked: list, as_of, chosen) -> tuple[list, list[Finding]]:
+def _seats(season: Season, union: str, quota: int, ranked: list[Ranked], as_of, chosen) -> tuple[list, list[Finding]]:
     """Each row's (status, article): the first `quota` eligible rows qualify (Art 3), the
     ineligible are excluded (Art 2, TN8, TN9, TN11), a tie across the last seat is TIED until a
     dated decision (Art 18, TN10) gives the seat; the rest are reserves."""
     rules = season.rules
-    eligible = [index for index, item in enumerate(ranked) if item[3]]
+    eligible = [index for index, item in enumerate(ranked) if item.eligible]
     statuses: list[tuple[Status, str | None]] = [
-        (Status.RESERVE, rules.final_article) if item[3] else (Status.EXCLUDED, rules.eligibility_article)
+        (Status.RESERVE, rules.final_article) if item.eligible else (Status.EXCLUDED, rules.eligibility_article)
         for item in ranked
     ]
     findings: list[Finding] = []
     tied_group: list[int] = []
     if quota > 0 and len(eligible) > quota:
-        last_place = ranked[eligible[quota - 1]][0].place
-        if ranked[eligible[quota]][0].place == last_place:
-            tied_group = [index for index in eligible if ranked[index][0].place == last_place]
+        last_place = ranked[eligible[quota - 1]].row.place
+        if ranked[eligible[quota]].row.place == last_place:
+            tied_group = [index for index in eligible if ranked[index].row.place == last_place]
     for index in eligible[: max(quota, 0)]:
         if index not in tied_group:
             statuses[index] = (Status.QUALIFIED, rules.final_article)
     if tied_group:
         left = quota - sum(1 for index in eligible[:quota] if index not in tied_group)
         findings.extend(_tie(season, union, ranked, tied_group, left, statuses, as_of, chosen))
-    tied_ids = {ranked[index][1] for index in tied_group}
+    tied_ids = {ranked[index].id for index in tied_group}
     for decision in decisions_of(season, union, as_of):
         if decision.seat not in tied_ids:
             findings.append(decision_not_tied(season, decision))
@@ -221,7 +237,7 @@ def _tie(season, union, ranked, group, left, statuses, as_of, chosen) -> list[Fi
     """TN10: the tied rows take `left` seats only by the committee's dated decisions (Art 18);
     never drawn. Decided: the decided qualify, the others of the tie are reserves."""
     rules = season.rules
-    ids = {ranked[index][1]: index for index in group}
+    ids = {ranked[index].id: index for index in group}
     decided: list[int] = []
     for decision in decisions_of(season, union, as_of):
         if decision.seat in ids and ids[decision.seat] not in decided and len(decided) < left:
@@ -235,7 +251,7 @@ def _tie(season, union, ranked, group, left, statuses, as_of, chosen) -> list[Fi
     for index in group:
         if index not in decided:
             statuses[index] = (Status.TIED, rules.decision_article)
-    names = ", ".join(f"{ranked[index][2]} ({ranked[index][1]})" for index in group if index not in decided)
+    names = ", ".join(f"{ranked[index].name} ({ranked[index].id})" for index in group if index not in decided)
     source = chosen[-1].path if chosen else season.source
     return [
         Finding(
@@ -250,7 +266,7 @@ def _tie(season, union, ranked, group, left, statuses, as_of, chosen) -> list[Fi
                 left - len(decided),
                 union=union,
                 names=names,
-                place=ranked[group[0]][0].place,
+                place=ranked[group[0]].row.place,
                 count=left - len(decided),
             ),
             rules.decision_article,

@@ -179,7 +179,7 @@ def visitor_findings(season: Season, events: list[ReadEvent]) -> list[Finding]:
             continue
         for written, person in read.persons.items():
             standing = persons.get(person.id) if person is not None else None
-            if standing is None or standing.union is None or standing.union == read.event.union:
+            if person is None or standing is None or standing.union is None or standing.union == read.event.union:
                 continue
             found.append(
                 Finding(
@@ -254,6 +254,18 @@ def inscription_problems(season: Season, roster: Roster, race: Race, ids: tuple[
             say(ERROR, codes.INSCRIBED_INELIGIBLE, M_("{id} is no member of the season's registries", id=member_id))
             continue
         row = rows.get(person.id)
+        if all(member.union != race.union for member in person.members):
+            say(
+                ERROR,
+                codes.INSCRIBED_INELIGIBLE,
+                M_(
+                    "{union} inscribes {name} ({id}), who is no member of it (TN9)",
+                    union=race.union,
+                    name=person.name,
+                    id=person.id,
+                ),
+            )
+            continue
         lapse = gap(person, season.starts, day, season.rules.since, unions)
         if lapse is not None or (row is not None and row.status is Status.EXCLUDED):
             say(

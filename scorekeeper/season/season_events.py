@@ -18,7 +18,7 @@ from scorekeeper.season.season_reading import SeasonFormatError
 from scorekeeper.tournaments.collect import Checked, check
 from scorekeeper.tournaments.model import StandingRow, Tournament
 from scorekeeper.tournaments.standings import counted, ranked
-from scorekeeper.tournaments.tournament_file import TournamentFormatError, load
+from scorekeeper.tournaments.tournament_file import load
 
 Tick = Callable[[int, int], None]
 
@@ -73,13 +73,7 @@ def roster_of(season: Season) -> Roster:
 
 def read_event(season: Season, event: Event, roster: Roster, tick: Tick | None = None) -> ReadEvent:
     """One event read, checked, ranked and its names resolved."""
-    path = inside_path(season, event.file, event.line)
-    try:
-        tournament = load(path)
-    except TournamentFormatError as exc:
-        if exc.source is None or exc.source == path:
-            raise SeasonFormatError(exc.message, path, exc.line) from None
-        raise
+    tournament = load(inside_path(season, event.file, event.line))  # unusable: one line naming it, exit 2
     checked = check(tournament, tick)
     rows = ranked(tournament, counted(checked))
     resolutions = {name: roster.resolve(name) for name in names_of(tournament, rows)}

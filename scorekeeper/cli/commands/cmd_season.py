@@ -10,9 +10,9 @@ import datetime
 
 import click
 
-from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out
+from scorekeeper.cli.common import _exit_for, _progress, domain_errors, echo_json, out, output_format
 from scorekeeper.core import season as core
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.season_text import qualify_text, seats_line
@@ -50,7 +50,7 @@ def season():
 
 @season.command("check")
 @click.argument("path", metavar="SEASON", type=SEASON_FILE)
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True)
+@output_format("text", "json", "csv", default="text")
 @as_of_option
 @domain_errors
 def season_check(path, fmt, as_of):
@@ -73,7 +73,11 @@ def season_check(path, fmt, as_of):
             out(finding_line(finding))
         errors = sum(1 for finding in checked.findings if finding.is_error)
         warnings = len(checked.findings) - errors
-        out(_("{path}: {errors} errors, {warnings} warnings").format(path=path, errors=errors, warnings=warnings))
+        said = [
+            ngettext("{count} error", "{count} errors", errors).format(count=errors),
+            ngettext("{count} warning", "{count} warnings", warnings).format(count=warnings),
+        ]
+        out(f"{path}: {', '.join(said)}")
     _exit_for(any(finding.is_error for finding in checked.findings))
 
 
@@ -109,7 +113,7 @@ def season_standings(path, union, as_of):
 
 @season.command("qualify")
 @click.argument("path", metavar="SEASON", type=SEASON_FILE)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@output_format("table", "json", "csv", default="table")
 @click.option("--union", help="Only this union's race.")
 @as_of_option
 @domain_errors
