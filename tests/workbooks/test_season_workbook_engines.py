@@ -7,6 +7,8 @@ Skipped where an engine is missing, except in CI (recalc.Engine.require)."""
 
 from __future__ import annotations
 
+import pathlib
+
 import openpyxl
 import pytest
 import recalc
@@ -136,3 +138,27 @@ def test_a_hand_built_season_with_ratings_recalculates(tmp_path, engine):
     built(book).save(out)
     want = assert_recalculated(out, book, engine, tmp_path)
     assert want["Qualification norte"]["D5"] == 10 and want["Ratings"]["F4"] == pytest.approx(30.271 - 3 * 7.2)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_tn10_a_union_ranked_by_one_event_sums_only_that_events_rows(tmp_path, engine):
+    """TN10: Centro's method is the standings of its second regional event alone: each of its
+    members' points is the SUM of that one row on Historial, as `season qualify` ranks them."""
+    engine.require()
+    from scorekeeper.rulebook.registry import rules_dir
+
+    path = make_season(tmp_path / "season", {"norte": 8, "centro": 8, "sul-e-ilhas": 8}, events_per_union=2)
+    shipped = (pathlib.Path(rules_dir()) / "season-king-interbancario.yaml").read_text(encoding="utf-8")
+    own = shipped.replace(
+        "  unions: {}", "  unions: {centro: {method: event, event: centro/e2/torneio.yaml, article: Art 3}}"
+    )
+    (path.parent / "season-rules.yaml").write_text(own, encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("rules: king-interbancario", "rules: ./season-rules.yaml"))
+    out = tmp_path / "season.xlsx"
+    assert run("season", "export", path, "-o", out).exit_code == 0
+    book = season_book(load_season(str(path)))
+    assert_recalculated(out, book, engine, tmp_path)
+    centro = openpyxl.load_workbook(out).worksheets[2]
+    assert all(":" not in centro.cell(r, 4).value for r in range(4, 12))  # one row each: =SUM(Record!H9)
+    norte = openpyxl.load_workbook(out).worksheets[1]
+    assert all(":" in norte.cell(r, 4).value for r in range(4, 12))  # both of Norte's events: a range
