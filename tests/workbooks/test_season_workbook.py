@@ -624,3 +624,14 @@ def test_union_ids_cut_to_a_worksheets_31_characters_stay_distinct():
         "a" * 40 + "b": "Qualification " + "a" * 13 + " (2)",
         "Final": "Qualification Final",
     }
+
+
+def test_a_name_no_member_goes_by_is_ranked_with_its_points_as_a_value(tmp_path):
+    """Art 2: a name in an event that no registry lists takes no seat (qualify gives it no id);
+    it has no rows on Historial, so its points are written as the race's number."""
+    book = book_of(tmp_path)
+    norte = book.qualification.races[0]
+    stranger = RaceRow("norte", 9, "", "Visitante", 3.5, Status.EXCLUDED, "Art 2", None, {}, 1)
+    races = (dataclasses.replace(norte, rows=norte.rows + (stranger,)), *book.qualification.races[1:])
+    wb = built(dataclasses.replace(book, qualification=dataclasses.replace(book.qualification, races=races)))
+    assert rows(wb["Qualification norte"], 12, 12, 9) == [(9, "", "Visitante", 3.5, None, "", "excluded", "Art 2", 1)]
