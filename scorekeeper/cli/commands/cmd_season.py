@@ -139,3 +139,8 @@ from scorekeeper.cli.commands.cmd_season_write import COMMANDS as _WRITE_COMMAND
 
 for _command in (*_WRITE_COMMANDS, *_EXCHANGE_COMMANDS):
     season.add_command(_command)
+
+from scorekeeper.cli.commands.cmd_season_export import COMMANDS as _EXPORT_COMMANDS  # noqa: E402  (export)
+
+for _command in _EXPORT_COMMANDS:
+    season.add_command(_command)
