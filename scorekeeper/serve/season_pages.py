@@ -49,7 +49,15 @@ def register(app: Flask) -> None:
 def _desk_view() -> dict:
     name = request.args.get("name", "")[:200]
     partner = request.args.get("partner", "")[:200]
-    view: dict = {"name": name, "partner": partner, "lines": [], "pair": None, "problem": None, "day": None, "per_team": False}
+    view: dict = {
+        "name": name,
+        "partner": partner,
+        "lines": [],
+        "pair": None,
+        "problem": None,
+        "day": None,
+        "per_team": False,
+    }
     view["token"] = token()
     found = served().tables()
     tournament = found.tournament
