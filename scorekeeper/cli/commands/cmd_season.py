@@ -131,3 +131,8 @@ from scorekeeper.cli.commands.cmd_season_write import COMMANDS as _WRITE_COMMAND
 
 for _command in _WRITE_COMMANDS:
     season.add_command(_command)
+
+from scorekeeper.cli.commands.cmd_season_ratings import COMMANDS as _RATING_COMMANDS  # noqa: E402  (ratings)
+
+for _command in _RATING_COMMANDS:
+    season.add_command(_command)
