@@ -144,3 +144,8 @@ from scorekeeper.cli.commands.cmd_season_export import COMMANDS as _EXPORT_COMMA
 
 for _command in _EXPORT_COMMANDS:
     season.add_command(_command)
+
+from scorekeeper.cli.commands.cmd_season_ratings import COMMANDS as _RATING_COMMANDS  # noqa: E402  (ratings)
+
+for _command in _RATING_COMMANDS:
+    season.add_command(_command)
