@@ -14,12 +14,11 @@ from scorekeeper.i18n import M_
 from scorekeeper.journal.store import Notice
 from scorekeeper.journal.transaction import Recovered, current, recover
 from scorekeeper.members.registry_check import check_registries as registry_findings
-from scorekeeper.members.registry_file import RegistryFormatError, load_registry, parse_registry
+from scorekeeper.members.registry_file import RegistryFormatError, load_registry
 from scorekeeper.members.registry_import import Merged, RegistryImportError, merge, read_rows, union_id_refusal
 from scorekeeper.members.registry_model import Member, UnionRegistry
-from scorekeeper.members.registry_write import registry_path, registry_text, write_registry
+from scorekeeper.members.registry_write import registry_path, write_registry, written_registry
 from scorekeeper.members.roster import Match, Person, Roster
-from scorekeeper.sheet.yaml_lines import loads
 
 
 def today() -> datetime.date:
@@ -84,8 +83,7 @@ def import_registry(
             path,
         )
     merged = merge(registry, union, name, rows, source, path)
-    text = registry_text(merged.registry)
-    written_back = parse_registry(loads(text, path, RegistryFormatError), path)  # what every reader reads next
+    text, written_back = written_registry(merged.registry, path)
     wrote, change = False, None
     if merged.changed or before is None:
         written = write_registry(path, text, before, _detail(source, union, merged), change_id)

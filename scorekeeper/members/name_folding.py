@@ -12,8 +12,11 @@ _SEPARATORS = str.maketrans({".": " ", "-": " ", "'": " ", "\u2019": " ", ",": "
 def fold(name: str) -> str:
     """`name` as it is compared: accents dropped, case folded, punctuation and runs of spaces
     made one space (`José  MAGALHÃES` and `jose magalhaes` fold to one)."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    if name.isascii():  # most names: nothing to decompose
+        bare = name
+    else:
+        decomposed = unicodedata.normalize("NFKD", name)
+        bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(bare.casefold().translate(_SEPARATORS).split())
 
 

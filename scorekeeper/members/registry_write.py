@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scorekeeper.errors import InputValueError
 from scorekeeper.i18n import M_
@@ -42,30 +42,41 @@ def _period(period: Period) -> str:
     return f"      - {{from: {period.start.isoformat()}, to: {period.end.isoformat()}}}"
 
 
-def _member(member: Member) -> list[str]:
-    lines = [f"  - id: {_quoted(member.id)}", f"    name: {_quoted(member.name)}"]
+def _member(member: Member, lines: list[str], path: str) -> Member:
+    """The member's lines appended to `lines`; the member as the written file places him."""
+    at = len(lines) + 1
+    lines += [f"  - id: {_quoted(member.id)}", f"    name: {_quoted(member.name)}"]
     if member.aliases:
         lines.append(f"    aliases: [{', '.join(_quoted(alias) for alias in member.aliases)}]")
     if member.same_as is not None:
         lines.append(f"    same_as: {_quoted(member.same_as)}")
-    if member.periods:
-        lines.append("    membership:")
-        lines += [_period(p) for p in sorted(member.periods, key=lambda p: (p.start, p.end or p.start))]
-    else:
+    periods = sorted(member.periods, key=lambda p: (p.start, p.end or p.start))
+    if not periods:
         lines.append("    membership: []")
-    return lines
+        return replace(member, periods=(), source=path, line=at)
+    lines.append("    membership:")
+    placed = []
+    for period in periods:
+        lines.append(_period(period))
+        placed.append(replace(period, line=len(lines)))
+    return replace(member, periods=tuple(placed), source=path, line=at)
 
 
-def registry_text(registry: UnionRegistry) -> str:
-    """The registry file's text (see the module's docstring)."""
+def written_registry(registry: UnionRegistry, path: str) -> tuple[str, UnionRegistry]:
+    """The registry file's text (see the module's docstring), and the registry as that file,
+    at `path`, reads back: each member and period at its line (what registry check cites)."""
     lines = [f"union: {_quoted(registry.union)}", f"name: {_quoted(registry.name)}"]
     if not registry.members:
         lines.append("members: []")
-    else:
-        lines.append("members:")
-        for member in registry.members:
-            lines += _member(member)
-    return "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n", replace(registry, source=path)
+    lines.append("members:")
+    members = tuple(_member(member, lines, path) for member in registry.members)
+    return "\n".join(lines) + "\n", UnionRegistry(registry.union, registry.name, members, path)
+
+
+def registry_text(registry: UnionRegistry) -> str:
+    """The registry file's text."""
+    return written_registry(registry, registry.source)[0]
 
 
 @dataclass(frozen=True)
