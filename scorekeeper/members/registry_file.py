@@ -95,7 +95,10 @@ def _member(item: object, line: int, union: str | None, source: str) -> Member:
             M_("aliases: expected a list of at most {most} names", most=MAX_ALIASES), source, item.line_of("aliases")
         )
     spellings = tuple(_name(alias, "aliases", source, item.line_of("aliases")) for alias in aliases)
-    periods = item.get("membership", [])
+    periods = item.get("membership")
+    if periods is None:  # no key (or `membership:` empty): no period, a member of nothing yet
+        periods = LineList()
+        periods.line, periods.item_lines = item.line, []
     if not isinstance(periods, LineList) or len(periods) > MAX_PERIODS:
         raise RegistryFormatError(
             M_("membership: expected a list of at most {most} periods", most=MAX_PERIODS),

@@ -232,7 +232,15 @@ def read_csv(path: str) -> list[Row]:
     with every problem."""
     text = _csv_text(path)
     problems = _Problems(path)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text.split("\n", 1)[0]), strict=True)
+    separator = _separator(text.split("\n", 1)[0])
+    if text.count("\n") > MAX_ROWS:  # maybe too many rows: counted before any is read (a quoted field may hold lines)
+        try:
+            rows_in = sum(1 for _cells in csv.reader(io.StringIO(text, newline=""), delimiter=separator))
+        except csv.Error:
+            rows_in = 0  # the reading below says where
+        if rows_in > MAX_ROWS + 1:
+            raise _refuse(path, M_("more than {most} rows: refused", most=Grouped(MAX_ROWS)))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     rows: list[Row] = []
     columns: dict[str, int] | None = None
     count = 0

@@ -11,7 +11,6 @@ not kept: the import rewrites the file whole.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, replace
 
@@ -33,7 +32,9 @@ def registry_path(union: str, folder: str = os.curdir) -> str:
 
 
 def _quoted(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    """`text` double-quoted. A registry's texts hold no control character (its reader and the
+    import refuse them), so only the quote and the backslash need YAML's escapes."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _period(period: Period) -> str:
@@ -53,13 +54,17 @@ def _member(member: Member, lines: list[str], path: str) -> Member:
     periods = sorted(member.periods, key=lambda p: (p.start, p.end or p.start))
     if not periods:
         lines.append("    membership: []")
-        return replace(member, periods=(), source=path, line=at)
+        return _placed(member, (), path, at)
     lines.append("    membership:")
     placed = []
     for period in periods:
         lines.append(_period(period))
-        placed.append(replace(period, line=len(lines)))
-    return replace(member, periods=tuple(placed), source=path, line=at)
+        placed.append(Period(period.start, period.end, len(lines)))
+    return _placed(member, tuple(placed), path, at)
+
+
+def _placed(member: Member, periods: tuple[Period, ...], path: str, line: int) -> Member:
+    return Member(member.id, member.name, member.union, member.aliases, member.same_as, periods, path, line)
 
 
 def written_registry(registry: UnionRegistry, path: str) -> tuple[str, UnionRegistry]:
