@@ -17,7 +17,7 @@ from scorekeeper.members.registry_check import check_registries as registry_find
 from scorekeeper.members.registry_file import RegistryFormatError, load_registry
 from scorekeeper.members.registry_import import Merged, RegistryImportError, merge, read_rows, union_id_refusal
 from scorekeeper.members.registry_model import Member, UnionRegistry
-from scorekeeper.members.registry_write import registry_path, write_registry, written_registry
+from scorekeeper.members.registry_write import refuse_link, registry_path, write_registry, written_registry
 from scorekeeper.members.roster import Match, Person, Roster
 
 
@@ -67,6 +67,7 @@ def import_registry(
             raise InputValueError(M_("--name: {problem}", problem=problem or M_("empty")))
     rows = read_rows(source)
     path = registry_path(union, folder)
+    refuse_link(path)
     recovered: list[Recovered] = []
     notices: list[Notice] = []
     if os.path.isdir(os.path.dirname(path) or os.curdir) and os.path.lexists(path):

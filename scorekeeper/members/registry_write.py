@@ -84,6 +84,15 @@ def registry_text(registry: UnionRegistry) -> str:
     return written_registry(registry, registry.source)[0]
 
 
+def refuse_link(path: str) -> None:
+    """registry/UNION.yaml is never a symlink the import would write through: in a shared
+    folder, a planted `registry/sul.yaml -> ~/.bashrc` would have the import replace that file."""
+    if os.path.islink(path):
+        raise InputValueError(
+            M_("is a symbolic link: refused (the import writes registry files itself, never through a link)"), path
+        )
+
+
 @dataclass(frozen=True)
 class Written:
     """What writing a registry did: the change's id (the journal's), whether anything was
@@ -102,10 +111,7 @@ def write_registry(path: str, text: str, expected: bytes | None, detail: dict, c
     folder's journal. `expected`: what the file held when the import read it (None: no file);
     a file changed meanwhile refuses the write. The folder is created when it is missing."""
     folder = os.path.dirname(path) or os.curdir
-    if os.path.islink(path):
-        raise InputValueError(
-            M_("is a symbolic link: refused (name the file it points to, if that is what you mean)"), path
-        )
+    refuse_link(path)
     os.makedirs(folder, exist_ok=True)
     with writer_lock(path) as target, Session(path, {target}) as session:
         now = current(target)
