@@ -13,12 +13,14 @@ from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_
 from scorekeeper.journal.store import Notice
 from scorekeeper.journal.transaction import Recovered, current, recover
+from scorekeeper.members.eligibility import member_on
 from scorekeeper.members.registry_check import check_registries as registry_findings
 from scorekeeper.members.registry_file import RegistryFormatError, load_registry
 from scorekeeper.members.registry_import import Merged, RegistryImportError, merge, read_rows, union_id_refusal
 from scorekeeper.members.registry_model import Member, UnionRegistry
 from scorekeeper.members.registry_write import refuse_link, registry_path, write_registry, written_registry
 from scorekeeper.members.roster import Match, Person, Roster
+from scorekeeper.names import text_refusal
 
 
 def today() -> datetime.date:
@@ -60,8 +62,6 @@ def import_registry(
     if refusal is not None:
         raise InputValueError(M_("--union: {problem}", problem=refusal))
     if name is not None:
-        from scorekeeper.names import text_refusal
-
         problem = text_refusal(name)
         if problem is not None or not name.strip():
             raise InputValueError(M_("--name: {problem}", problem=problem or M_("empty")))
@@ -156,8 +156,6 @@ class MemberCard:
 def show_member(asked: str, paths: Sequence[str], on: datetime.date | None = None) -> MemberCard:
     """The person an id (or a name, resolved as a tournament's sheet is) names in the
     registries at `paths`; refused (InputValueError) when none, or more than one, fits."""
-    from scorekeeper.members.eligibility import member_on
-
     registries = [load_registry(path) for path in paths]
     roster = Roster(registries)
     found = roster.resolve(asked)

@@ -326,7 +326,7 @@ def read_xlsx(path: str) -> list[Row]:
 
 def _cell(grid, row: int, column: int, place: str, problems: _Problems) -> object:
     """A cell's typed value; a formula or an error value is a problem (a list of members is typed)."""
-    from scorekeeper.workbook.safe_read import ErrorValue
+    from scorekeeper.workbook.safe_read import ErrorValue  # lazy: openpyxl only for a workbook
 
     if (row, column) in grid.formulas:
         problems.add(place, M_("a formula: a list of members holds typed values"))
