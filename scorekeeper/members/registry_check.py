@@ -24,6 +24,11 @@ def _finding(kind: FindingKind, severity: Severity, member: Member, line: int | 
     return Finding(severity, member.source or "", line or member.line, message, kind.rule, code=kind.code)
 
 
+def _place(member: Member) -> str:
+    """Where a member is written: `file:line`."""
+    return f"{member.source}:{member.line}"
+
+
 def _day(day: datetime.date) -> str:
     return day.isoformat()
 
@@ -131,7 +136,7 @@ def _ids(registries: Sequence[UnionRegistry]) -> tuple[dict[str, Member], list[F
                             "{id}: this id is already {name}'s, at {place}",
                             id=member.id,
                             name=earlier.name,
-                            place=f"{earlier.source}:{earlier.line}",
+                            place=_place(earlier),
                         ),
                     )
                 )
@@ -239,7 +244,7 @@ def _names_alike(roster: Roster) -> list[Finding]:
                         name=written,
                         other=earlier.id,
                         other_name=earlier.name,
-                        place=f"{earlier.source}:{earlier.line}",
+                        place=_place(earlier),
                     ),
                 )
             )
