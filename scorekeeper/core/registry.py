@@ -131,7 +131,7 @@ def check_registries(paths: Sequence[str], on: datetime.date | None = None) -> C
     said and passed over, never hiding the others' findings."""
     registries: list[UnionRegistry] = []
     unusable: list[ScorekeeperError] = []
-    for path in paths:
+    for path in dict.fromkeys(paths):  # a file named twice is read once: its ids are not "given twice"
         try:
             registries.append(load_registry(path))
         except ScorekeeperError as exc:

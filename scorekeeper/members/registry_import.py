@@ -232,7 +232,11 @@ def read_csv(path: str) -> list[Row]:
     with every problem."""
     text = _csv_text(path)
     problems = _Problems(path)
-    separator = _separator(text.split("\n", 1)[0])
+    first, _newline, rest = text.partition("\n")
+    if first.rstrip("\r").lower() in ("sep=;", "sep=,"):  # Excel's line naming the separator: kept as an empty row
+        separator, text = first.rstrip("\r")[-1], "\n" + rest
+    else:
+        separator = _separator(first)
     if text.count("\n") > MAX_ROWS:  # maybe too many rows: counted before any is read (a quoted field may hold lines)
         try:
             rows_in = sum(1 for _cells in csv.reader(io.StringIO(text, newline=""), delimiter=separator))

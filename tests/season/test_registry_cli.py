@@ -67,6 +67,8 @@ def test_check_exits_1_on_an_error_and_2_on_a_file_it_cannot_read(tmp_path):
     )
     as_json = run("registry", "check", bad, "--format", "json", "--on", "2026-06-01")
     assert [(item["code"], item["line"]) for item in json.loads(as_json.output)] == [("R-ART2-PERIOD-BACKWARDS", 5)]
+    twice = run("registry", "check", bad, bad, "--on", "2026-06-01")
+    assert twice.output.splitlines()[-1] == "1 registry, 1 member: 1 error"  # named twice, read once
     missing = run("registry", "check", bad, tmp_path / "nothing.yaml", "--on", "2026-06-01")
     assert missing.exit_code == 2
     assert f"Error: {tmp_path / 'nothing.yaml'}: no such file" in missing.output

@@ -214,3 +214,24 @@ def test_xlsx_problems_name_their_cells(tmp_path):
         f"{path}:Sócios!B2: name: empty",
         f"{path}:Sócios!C2: from: '2026-02-30' is no day of the calendar",
     ]
+
+
+def test_excel_sep_line_names_the_separator(tmp_path):
+    """Excel writes `sep=;` first when asked: the header is the next line, the rows' lines kept."""
+    source = _csv(tmp_path, "s.csv", "sep=;\nid;name;from\nS1;Ana, a Sousa;2020-01-01\nS2;Rui;2020-02-30\n")
+    with pytest.raises(RegistryImportError) as refused:
+        read_rows(source)
+    assert [str(p) for p in refused.value.problems] == [f"{source}:4: from: '2020-02-30' is no day of the calendar"]
+
+
+def test_a_workbook_longer_than_a_boletim_is_refused_at_its_first_cell_beyond(tmp_path):
+    """XLSX is read with the boletim's bounds (safe_read: 1,000 rows); a longer list comes as CSV."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["id", "name", "from"])
+    for number in range(1, 1001):
+        ws.append([f"S{number}", f"Sócio {number}", "2020-01-01"])
+    path = tmp_path / "long.xlsx"
+    wb.save(path)
+    with pytest.raises(RegistryImportError, match=r"long\.xlsx:Sheet!A1001: a value beyond row 1,000"):
+        read_rows(str(path))
