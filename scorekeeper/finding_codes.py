@@ -17,6 +17,7 @@ from scorekeeper.findings import FindingKind
 SHARED_MODULES = (
     "scorekeeper.team.finding_codes",
     "scorekeeper.tournaments.finding_codes",
+    "scorekeeper.members.finding_codes",
     "scorekeeper.season.finding_codes",
 )
 
