@@ -14,7 +14,12 @@ from scorekeeper import games
 from scorekeeper.findings import FindingKind
 
 # The packages that are not a game and report findings of their own.
-SHARED_MODULES = ("scorekeeper.team.finding_codes", "scorekeeper.tournaments.finding_codes")
+SHARED_MODULES = (
+    "scorekeeper.team.finding_codes",
+    "scorekeeper.tournaments.finding_codes",
+    "scorekeeper.members.finding_codes",
+    "scorekeeper.season.finding_codes",
+)
 
 
 def _modules() -> list[str]:

@@ -40,6 +40,8 @@ class LazyGroup(click.Group):
         "codes": ("cmd_codes", "codes"),
         "rules": ("cmd_rules", "rules"),
         "tournament": ("cmd_tournament", "tournament"),
+        "registry": ("cmd_registry", "registry"),
+        "season": ("cmd_season", "season"),
         "serve": ("cmd_serve", "serve"),
         "links": ("cmd_links", "links"),
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scorekeeper import games, i18n
 from scorekeeper.errors import InputValueError, ScorekeeperError
@@ -19,11 +19,17 @@ from scorekeeper.journal.news import NO_NEWS, JournalNews
 from scorekeeper.journal.store import Record
 from scorekeeper.journal.transaction import Change, FileChange, Session
 from scorekeeper.sheet.saving import refuse_existing, write_new, writer_lock
-from scorekeeper.tournaments import day_changes, draw_round
+from scorekeeper.tournaments import day_changes, draw_round, member_check
 from scorekeeper.tournaments.collect import check as check_tournament
 from scorekeeper.tournaments.draw_round import DrawnRound
 from scorekeeper.tournaments.model import StandingRow, Tournament
-from scorekeeper.tournaments.new_tournament import check_entrants, find_rules, new_tournament_text, parse_groups
+from scorekeeper.tournaments.new_tournament import Registration as Registration  # the CLI's `new --registry`
+from scorekeeper.tournaments.new_tournament import (
+    check_entrants,
+    find_rules,
+    new_tournament_text,
+    parse_groups,
+)
 from scorekeeper.tournaments.standings import counted, ranked
 from scorekeeper.tournaments.tournament_file import load, parse, read_tournament_text
 
@@ -62,15 +68,17 @@ def new(
     groups: tuple[str, ...] = (),
     planned: int | None = None,
     force: bool = False,
+    registration: Registration | None = None,
 ) -> Created:
     """Write a tournament file for `rules_ref` with its players (or teams `NAME=A,B` and groups
-    `NAME=TEAM,TEAM`), planning `planned` rounds (TN2) when given."""
+    `NAME=TEAM,TEAM`), planning `planned` rounds (TN2) when given; with a `registration` (its
+    registries, the event's day, the season's start), each entrant a member who may play."""
     rules, written_ref = find_rules(rules_ref, output)
     refuse_existing(output, force)
     game = games.get(rules.game)
     who = check_entrants(game, rules, tuple(players), tuple(teams), output)
     grouped = parse_groups(tuple(groups), who, output) if isinstance(who, dict) else None
-    text = new_tournament_text(name, written_ref, who, grouped, planned, output)
+    text = new_tournament_text(name, written_ref, who, grouped, planned, output, registration)
     detail = {"file": os.path.basename(output), "name": name, "rules": rules.name, "entrants": len(who)}
     transaction.write_new(output, text, force, "tournament-new", detail)
     return Created(output, rules.name, len(who), isinstance(who, dict))
@@ -126,6 +134,8 @@ def draw(
             checked = check_tournament(tournament)
             if not force:
                 draw_round.refuse_unfinished(tournament, checked.findings)
+            # Art 2, TN8, TN14: nobody who may not play is seated, forced or not.
+            member_check.refuse_drawn(tournament, len(tournament.rounds) + 1, checked.findings)
             drawn = draw_round.draw(tournament, checked, seed, seconds, steps, tuple(extra_without))
             sheets, rounds = drawn.sheets, [drawn.lines]
             if drawn.extra is not None:
@@ -211,13 +221,16 @@ class Standings:
     rows: list[StandingRow]
     pending: list[Finding]
     journal: JournalNews = NO_NEWS  # said first: a change a killed run left, completed
+    ids: dict[str, str] = field(default_factory=dict)  # each entrant's member id, with a registry
 
 
 def standings_of(tournament: Tournament, tick: Tick | None = None, journal: JournalNews = NO_NEWS) -> Standings:
     """The standings of a loaded tournament (the game's regulation; a team game's ending with
-    its final, TN5)."""
+    its final, TN5), with each entrant's member id when the file names a registry."""
     checked = check_tournament(tournament, tick)
-    return Standings(tournament, ranked(tournament, counted(checked)), checked.findings, journal)
+    ids = member_check.entrant_ids(tournament)
+    pending = member_check.pending(checked.findings)  # a spelling said is no reason to wait
+    return Standings(tournament, ranked(tournament, counted(checked)), pending, journal, ids)
 
 
 def standings(path: str, tick: Tick | None = None) -> Standings:

@@ -6,6 +6,8 @@ from typing import NamedTuple
 
 from scorekeeper.errors import RulesError, quoted
 from scorekeeper.i18n import M_, Mn_
+from scorekeeper.rulebook import members_rule
+from scorekeeper.rulebook.members_rule import MembersRule
 from scorekeeper.rulebook.schema import Choice, Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary, normalize
 
@@ -60,6 +62,7 @@ SCHEMA = {
         "absent_table_bonus": float,
         "spectator_denunciation": float,
     },
+    **members_rule.SCHEMA,  # Art 2: who may play when a tournament names a registry
 }
 
 # English aliases of the vocabulary; the Portuguese names are the canonical ones.
@@ -136,6 +139,7 @@ class KingRules(NamedTuple):
     absent_table_bonus: float
     spectator_denunciation: float
     hand_names: Vocabulary
+    members: MembersRule | None = None  # Art 2 and TN8, when the rule file says (rulebook.members_rule)
 
     def negative_hand(self, name: str) -> NegativeHand | None:
         canonical = self.hand_names.get(name)
@@ -210,6 +214,7 @@ def from_data(data, source: str) -> KingRules:
         absent_table_bonus=cls["absent_table_bonus"],
         spectator_denunciation=cls["spectator_denunciation"],
         hand_names=names,
+        members=members_rule.read(data, source),
     )
 
 

@@ -4,16 +4,30 @@ initials (`J. Magalhães` is `José Magalhães`)."""
 from __future__ import annotations
 
 import unicodedata
+from typing import Optional
 
 # What separates the words of a name besides spaces: `J.Magalhães`, `Maria-João`, `D'Ávila`.
 _SEPARATORS = str.maketrans({".": " ", "-": " ", "'": " ", "\u2019": " ", ",": " "})
 
 
+class _Marks(dict[int, Optional[str]]):
+    """str.translate's table that drops combining marks (accents, once decomposed), filled as
+    characters are first met: unicodedata is asked once per character, not once per name."""
+
+    def __missing__(self, code: int) -> str | None:
+        kept = None if unicodedata.combining(chr(code)) else chr(code)
+        self[code] = kept
+        return kept
+
+
+_MARKS = _Marks()
+
+
 def fold(name: str) -> str:
     """`name` as it is compared: accents dropped, case folded, punctuation and runs of spaces
     made one space (`José  MAGALHÃES` and `jose magalhaes` fold to one)."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    # most names are ASCII: nothing to decompose
+    bare = name if name.isascii() else unicodedata.normalize("NFKD", name).translate(_MARKS)
     return " ".join(bare.casefold().translate(_SEPARATORS).split())
 
 

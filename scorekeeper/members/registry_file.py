@@ -9,8 +9,9 @@ import os
 
 from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.i18n import M_, Grouped, Message
+from scorekeeper.members.member_names import member_name_refusal
 from scorekeeper.members.registry_model import Member, Period, UnionRegistry
-from scorekeeper.names import name_refusal, text_refusal
+from scorekeeper.names import text_refusal
 from scorekeeper.sheet.file_access import read_regular
 from scorekeeper.sheet.yaml_lines import LineDict, LineList, loads, unknown_key
 
@@ -94,7 +95,10 @@ def _member(item: object, line: int, union: str | None, source: str) -> Member:
             M_("aliases: expected a list of at most {most} names", most=MAX_ALIASES), source, item.line_of("aliases")
         )
     spellings = tuple(_name(alias, "aliases", source, item.line_of("aliases")) for alias in aliases)
-    periods = item.get("membership", [])
+    periods = item.get("membership")
+    if periods is None:  # no key (or `membership:` empty): no period, a member of nothing yet
+        periods = LineList()
+        periods.line, periods.item_lines = item.line, []
     if not isinstance(periods, LineList) or len(periods) > MAX_PERIODS:
         raise RegistryFormatError(
             M_("membership: expected a list of at most {most} periods", most=MAX_PERIODS),
@@ -145,7 +149,7 @@ def _id(item: LineDict, key: str, source: str, required: bool = False) -> str | 
             M_("{key}: expected a member number, got {value}", key=key, value=quoted(value)), source, item.line_of(key)
         )
     text = str(value).strip()
-    problem = name_refusal(text)
+    problem = member_name_refusal(text)
     if problem is None and len(text) > MAX_ID:
         problem = M_("{name} is longer than a member number ({most} characters)", name=quoted(text), most=MAX_ID)
     if problem is not None:
@@ -156,7 +160,7 @@ def _id(item: LineDict, key: str, source: str, required: bool = False) -> str | 
 def _name(value: object, key: str, source: str, line: int) -> str:
     if not isinstance(value, str):
         raise RegistryFormatError(M_("{key}: expected a name, got {value}", key=key, value=quoted(value)), source, line)
-    problem: Message | None = name_refusal(value)
+    problem: Message | None = member_name_refusal(value)
     if problem is not None:
         raise RegistryFormatError(M_("{key}: {problem}", key=key, problem=problem), source, line)
     return value

@@ -46,6 +46,8 @@ def action_word(action: str) -> str:
         "rename": pgettext("change", "rename"),
         "tournament-new": pgettext("change", "new tournament"),
         "tournament-undo": pgettext("change", "undo of a round"),
+        "publish": pgettext("change", "list published"),
+        "receive": pgettext("change", "bundle received"),
     }
     return words.get(action, action)
 

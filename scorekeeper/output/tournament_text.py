@@ -41,10 +41,10 @@ if TYPE_CHECKING:
 Row = dict[str, object]  # a standings row as JSON gives it: its keys and their values
 
 
-def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[Row]:
+def standings_rows(tournament: Tournament, rows: list[StandingRow], ids: dict[str, str] | None = None) -> list[Row]:
     """Each row as `standings --format json` prints it: place, player (or team, group and the
-    stage it reached), points, the numbers each tie-break used, and the criterion that decided
-    the place."""
+    stage it reached), with a registry his member `id` (a team's players' ids; null: no member),
+    points, the numbers each tie-break used, and the criterion that decided the place."""
     teams = games.get(tournament.rules.game).seating is games.Seating.TEAMS
     printed = []
     for row in rows:
@@ -53,6 +53,8 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow]) -> list[Row]
             item.update({"team": row.name, "group": row.group, "stage": row.stage})
         else:
             item["player"] = row.name
+        if ids:
+            item["id"] = ids.get(row.name) or None
         item["points"] = row.points
         item.update(row.tiebreaks)
         item["decided_by"] = row.decided_by
@@ -97,7 +99,8 @@ def standings_table(rows: list[Row], game: games.Game, csv: bool = False) -> Sta
             [head("place"), "name" if csv else pgettext("standings", "name"), head("points"), head("decided_by")], [], 2
         )
     name_key = "team" if "team" in rows[0] else "player"
-    skip = {"place", name_key, "group", "stage", "points", "decided_by"}
+    skip = {"place", name_key, "id", "group", "stage", "points", "decided_by"}
+    member = ["id"] if "id" in rows[0] else []  # the member ids, when the tournament names a registry
     # Each tie-break's number every row has (not those some criterion gave a few: the numbers among
     # the tied), but not one that is nought or empty on every row (nobody absent, no penalty, no
     # extra round played); rows in any order (the final's) give the same columns.
@@ -112,6 +115,7 @@ def standings_table(rows: list[Row], game: games.Game, csv: bool = False) -> Sta
     headers = [
         head("place"),
         head(name_key),
+        *["id" if csv else pgettext("standings", "member id") for _key in member],
         *map(head, group),
         *map(head, stage),
         head("points"),
@@ -122,6 +126,7 @@ def standings_table(rows: list[Row], game: games.Game, csv: bool = False) -> Sta
         [
             row["place"],
             row[name_key],
+            *[row.get("id") or "" for _key in member],
             *[row.get("group") or "" for _key in group],
             *[
                 (row.get("stage") or "") if csv else standings_words.stage_words(_text(row.get("stage")))
@@ -133,7 +138,7 @@ def standings_table(rows: list[Row], game: games.Game, csv: bool = False) -> Sta
         ]
         for row in rows
     ]
-    return StandingsTable(headers, table, 2 + len(group) + len(stage))
+    return StandingsTable(headers, table, 2 + len(member) + len(group) + len(stage))
 
 
 def _text(value: object) -> str | None:
@@ -283,17 +288,18 @@ def check_summary(checked: Checked, path: str) -> str:
     )
 
 
-def standings_text(tournament: Tournament, rows: list[StandingRow], fmt: str) -> str:
+def standings_text(tournament: Tournament, rows: list[StandingRow], fmt: str, ids: dict[str, str] | None = None) -> str:
     """The standings as `tournament standings --format FMT` prints them: `table` (heads, words
     and decimal commas in the language in use), `csv` (a machine's: English heads and words,
-    the decimal point) or `json` (standings_rows)."""
+    the decimal point) or `json` (standings_rows); `ids`, each entrant's member id when the
+    tournament names a registry (a column, or an `id` field, of their own)."""
     game = games.get(tournament.rules.game)
     if fmt == "json":
-        return json_text(standings_rows(tournament, rows)) + "\n"
+        return json_text(standings_rows(tournament, rows, ids)) + "\n"
     if fmt == "csv":
-        shown = standings_table(standings_rows(tournament, rows), game, csv=True)
+        shown = standings_table(standings_rows(tournament, rows, ids), game, csv=True)
         return csv_text(shown.headers, shown.rows, range(shown.names, len(shown.headers) - 1))
-    shown = standings_table(standings_rows(tournament, rows), game)
+    shown = standings_table(standings_rows(tournament, rows, ids), game)
     return (
         table(shown.headers, shown.rows, numeric_from=shown.names, numeric_until=len(shown.headers) - 1, tight=True)
         + "\n"

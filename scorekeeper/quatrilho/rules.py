@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 from scorekeeper.errors import RulesError
 from scorekeeper.i18n import M_, _, ngettext, pgettext
+from scorekeeper.rulebook import members_rule
+from scorekeeper.rulebook.members_rule import MembersRule
 from scorekeeper.rulebook.schema import Optional, Whole, validate
 from scorekeeper.sheet.vocabulary import Vocabulary
 
@@ -45,6 +47,9 @@ SCHEMA = {
     "talha": AMOUNT,
     "talhas_per_round": Whole(0, 10),
     "classification": {"cut": Whole(1, 10000), "prizes": [PRIZE], "prize_total": Whole(0, 10**9), "extra_prize": PRIZE},
+    # The CBQI regulation asks no membership (Art 2, 7: whoever inscribes and pays plays); a house
+    # rule file may (rulebook.members_rule).
+    **members_rule.SCHEMA,
 }
 
 # The contracts of Art 17 and the fines of Art 20, with their English aliases.
@@ -105,6 +110,7 @@ class QuatrilhoRules(NamedTuple):
     cut: int  # Art 22: after the next-to-last round the first `cut` play on for the prizes
     prizes: tuple[int, ...]  # Art 24: the prize of place 1, 2, ...
     extra_prize: int  # Art 23: the extra round's prize at each table
+    members: MembersRule | None = None  # who must be a member, when the rule file says (rulebook.members_rule)
 
     @property
     def points(self) -> int:
@@ -146,6 +152,7 @@ def from_data(data, source: str) -> QuatrilhoRules:
         cut=cls["cut"],
         prizes=tuple(cls["prizes"]),
         extra_prize=cls["extra_prize"],
+        members=members_rule.read(data, source),
     )
 
 

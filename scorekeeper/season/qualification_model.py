@@ -62,6 +62,7 @@ class Qualification:
     size: int
     open_seats: int
     findings: tuple[Finding, ...] = ()
+    game: str = ""  # the game its events are (games.get): the words of its tie-breaks
 
     def rows(self) -> list[RaceRow]:
         return [row for race in self.races for row in race.rows]

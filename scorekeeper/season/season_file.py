@@ -11,7 +11,7 @@ from scorekeeper.i18n import M_
 from scorekeeper.season.season_model import PHASES, REGIONAL, Agreement, Decision, Event, Season, SeasonRules
 from scorekeeper.season.season_reading import Reader, SeasonFormatError
 from scorekeeper.season.season_rules import find_season_rules
-from scorekeeper.sheet.yaml_lines import LineDict, load_file
+from scorekeeper.sheet.yaml_lines import LineDict, load_file, loads
 
 KEYS = ("season", "rules", "starts", "registries", "events", "agreements", "decisions", "inscriptions")
 EVENT_KEYS = ("file", "phase", "union", "date")
@@ -27,7 +27,16 @@ MAX_INSCRIBED = 1000
 def load_season(path: str) -> Season:
     """The season in the file at `path`; SeasonFormatError naming `path:line` when it is not one."""
     shown = os.fspath(path)
-    data = load_file(shown, SeasonFormatError)
+    return season_from_data(load_file(shown, SeasonFormatError), shown)
+
+
+def parse_season(text: str, path: str) -> Season:
+    """The season a season file's text holds (`path` names it and its folder): what a season
+    command writes is read back with this before it is written."""
+    return season_from_data(loads(text, path, SeasonFormatError), path)
+
+
+def season_from_data(data: object, shown: str) -> Season:
     read = Reader(shown)
     doc = read.mapping(data, "season", getattr(data, "line", 1), KEYS)
     rules_ref = read.word(doc, "rules") or ""

@@ -13,7 +13,7 @@ from flask.json.provider import DefaultJSONProvider
 from scorekeeper import games
 from scorekeeper.core import pad_tables
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.serve import api, link_file, pages, refusals, table_pages
+from scorekeeper.serve import api, link_file, pages, refusals, season_pages, table_pages
 from scorekeeper.serve.access import Access
 from scorekeeper.serve.per_request import Served
 
@@ -40,16 +40,24 @@ class JSONProvider(DefaultJSONProvider):
             raise ValueError("JSON nested too deep") from None
 
 
-def create_app(path: str, *, with_tokens: bool = False, language: str | None = None, links: str | None = None) -> Flask:
+def create_app(
+    path: str,
+    *,
+    with_tokens: bool = False,
+    language: str | None = None,
+    links: str | None = None,
+    season: str | None = None,
+) -> Flask:
     """The application serving PATH. `with_tokens` (the server on a network, not the loopback
     address): each table is read and written only with its secret link, everything with the
     organiser's; without, only this machine's own addresses are served. The links' secrets
-    are kept in `links` (default: the links file beside PATH, link_file.path_for)."""
+    are kept in `links` (default: the links file beside PATH, link_file.path_for). `season`: the
+    season file whose races the organiser's page shows, and whose registries the desk reads."""
     app = Flask(__name__)
     app.json_provider_class = JSONProvider
     app.json = JSONProvider(app)
     access = Access(with_tokens, links or link_file.path_for(path))
-    served = Served(os.fspath(path), access, language)
+    served = Served(os.fspath(path), access, language, season)
     served.remembered = _game_language(served)
     app.config.update(
         SECRET_KEY=access.secret,
@@ -83,6 +91,7 @@ def create_app(path: str, *, with_tokens: bool = False, language: str | None = N
     pages.register(app)
     table_pages.register(app)
     api.register(app)
+    season_pages.register(app)
     return app
 
 

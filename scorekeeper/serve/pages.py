@@ -16,6 +16,7 @@ from scorekeeper.serve.organiser import organiser_address, organiser_view, table
 from scorekeeper.serve.page_common import check_csrf, common, link, message_page, served_game, xlsx
 from scorekeeper.serve.per_request import acting, allow, language, locked, nonce, served, table_or_404, token
 from scorekeeper.serve.qr import svg
+from scorekeeper.serve.season_pages import season_view
 from scorekeeper.tournaments.draw_round import DrawRefused
 
 
@@ -37,6 +38,7 @@ def _register_organiser(app: Flask) -> None:
         with i18n.speaking(lang):
             view = organiser_view(found, served().access, request.host_url.rstrip("/"), lang)
             view["csrf"] = served().access.csrf(nonce(), token(), "draw")
+            view["season"] = season_view()
             return render_template("organiser.html", **view, **common(lang))
 
     @app.get("/print")

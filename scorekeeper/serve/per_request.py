@@ -39,8 +39,9 @@ class Served:
     language of the last page made from what is served (`remembered`: a refusal speaks it
     without reading anything)."""
 
-    def __init__(self, path: str, access: Access, language: str | None):
+    def __init__(self, path: str, access: Access, language: str | None, season: str | None = None):
         self.path, self.access, self.language = path, access, language
+        self.season = season  # the season file whose races the organiser's page shows (issue 27)
         self.remembered: str | None = None
         self._listed: tuple[tuple[int, ...], pad_tables.Tables] | None = None
 

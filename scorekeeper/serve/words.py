@@ -33,6 +33,13 @@ def words() -> dict[str, str]:
         "refresh": _("Refresh"),
         "pad": _("Score pad"),
         "last_change": _("Last change"),
+        "desk": _("Registration desk"),
+        "desk_intro": _("A name or a member number: who he is, and whether he may play today."),
+        "desk_name": _("Name or member number"),
+        "desk_partner": _("His partner (a pair), if any"),
+        "desk_look_up": _("Look up"),
+        "desk_answer": _("The registry says"),
+        "season_races": _("The race to the final"),
     }
 
 

@@ -1,10 +1,12 @@
 """What the rule files of the team games (Sueca, Truco) share: the seating of teams, and the
-fields every rule file has (its game, name, aliases, title). Each game's rules extend these."""
+fields every rule file has (its game, name, aliases, title, members). Each game's rules extend these."""
 
 from __future__ import annotations
 
 import dataclasses
 
+from scorekeeper.rulebook import members_rule
+from scorekeeper.rulebook.members_rule import MembersRule
 from scorekeeper.rulebook.schema import Optional, Whole
 
 # Teams of players: two teams, as each game's scoring gives a team's points to "the other team".
@@ -15,6 +17,7 @@ SCHEMA = {
     "title": Optional(str),
     "teams": Whole(2, 2),
     "players_per_team": Whole(1, 4),
+    **members_rule.SCHEMA,  # who must be a member when a tournament names a registry (Truco Art 1)
 }
 
 
@@ -30,6 +33,7 @@ class TeamRules:
     title: str
     teams: int
     players_per_team: int
+    members: MembersRule | None  # rulebook.members_rule: None when the regulation asks no membership
 
 
 def team_fields(data, source: str) -> dict:
@@ -42,4 +46,5 @@ def team_fields(data, source: str) -> dict:
         "title": data.get("title", data["name"]),
         "teams": data["teams"],
         "players_per_team": data["players_per_team"],
+        "members": members_rule.read(data, source),
     }

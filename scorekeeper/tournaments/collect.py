@@ -15,6 +15,7 @@ from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.drawn_sheets import leftovers
+from scorekeeper.tournaments.member_check import member_findings
 from scorekeeper.tournaments.model import Match, Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import TournamentFormatError, sheet_path
 
@@ -340,6 +341,7 @@ def check(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Check
     errors, a sheet whose players, round or table are not the draw's, two tables of the same
     number, and a player (or team) seated twice or not at all in a round."""
     results, findings, disputed, sheets = collect(tournament, tick, keep_sheets)
+    findings.extend(member_findings(tournament))  # who may play, when the file names a registry (Art 2, TN8, TN14)
     everyone = list(tournament.players or tournament.teams)  # in the file's order, for the findings'
     for round_ in tournament.rounds:
         _RoundCheck(tournament, round_, results, findings, disputed, everyone).run()

@@ -27,7 +27,7 @@ from scorekeeper.sheet.load import load_sheet, score
 from scorekeeper.sheet.saving import writer_lock
 from scorekeeper.sheet.yaml_edit import _comments_in, _compose, _node_end, flow, remove_entry
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES
-from scorekeeper.tournaments import drawn_sheets
+from scorekeeper.tournaments import drawn_sheets, member_check
 from scorekeeper.tournaments.day_reports import (
     DayChange,
     Done,
@@ -94,7 +94,8 @@ def _changed(
             if earlier is not None:
                 return DayChange(news, repeat=earlier)
             planned = plan(tournament, text)
-            parse(planned.text, path)  # what every command reads next: never write a file they refuse
+            after = parse(planned.text, path)  # what every command reads next: never write a file they refuse
+            member_check.refuse_brought_in(tournament, after)  # a player who may not play (Art 2, TN8, TN14)
             change = _change(tournament, action, path, now, planned, asked, key, again)
             applied = session.apply(change)
         except ScorekeeperError as exc:

@@ -46,6 +46,29 @@ PLAYER_NOT_DRAWN = FindingKind(
     "TN6",
     N_("a player seated in a round he does not play (withdrawn, replaced, entered later)"),
 )
+# A tournament that names a registry (issue 27; King Art 2, Truco Art 1): each name one member.
+# The article a finding about eligibility cites is the game's rule file's (`members: {article:}`).
+MEMBER_SPELLING = FindingKind(
+    "T-MEMBER-SPELLING",
+    "registry",
+    N_("a name found in the registry by an alias, a spelling folded (accents, case) or initials (information)"),
+)
+MEMBER_AMBIGUOUS = FindingKind("T-MEMBER-AMBIGUOUS", "registry", N_("a name that fits two members of the registry"))
+MEMBER_TWICE = FindingKind("T-MEMBER-TWICE", "registry", N_("two names of the tournament that are one member"))
+MEMBER_NONE = FindingKind(
+    "T-MEMBER-NONE",
+    "registry",
+    N_("a name no member goes by, where the rules allow one (a pair's second player; information)"),
+)
+# TN8: a member of an organising union (Art 1) on every day from the season's start to the event.
+NOT_MEMBER = FindingKind("T-TN8-NOT-MEMBER", "TN8", N_("a player who is no member of the organising unions"))
+MEMBER_GAP = FindingKind(
+    "T-TN8-MEMBER-GAP", "TN8", N_("a member whose membership is interrupted before the event (not eligible)")
+)
+# TN14: a Truco pair holds at least one associate (Art 1).
+NO_ASSOCIATE = FindingKind(
+    "T-TN14-NO-ASSOCIATE", "TN14", N_("a pair none of whose players is a member eligible on the event's day")
+)
 
 KINDS = (
     SHEET_OUTSIDE,
@@ -69,4 +92,11 @@ KINDS = (
     SHEET_OTHER_RULES,
     DRAW_LEFTOVER,
     PLAYER_NOT_DRAWN,
+    MEMBER_SPELLING,
+    MEMBER_AMBIGUOUS,
+    MEMBER_TWICE,
+    MEMBER_NONE,
+    NOT_MEMBER,
+    MEMBER_GAP,
+    NO_ASSOCIATE,
 )

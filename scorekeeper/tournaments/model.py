@@ -4,6 +4,7 @@ their results come from scoring them (tournaments.results)."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -87,6 +88,17 @@ class Tournament:
     entered: dict[str, int] = field(default_factory=dict)
     substitutes: dict[str, tuple[str, int]] = field(default_factory=dict)
     entries_until: int | None = None
+    # Who may play (King Art 2, Truco Art 1; RULINGS TN8, TN14): the registries the file names
+    # (`registry:`, as written: relative to the file), the event's day (`date:`) and the season's
+    # start (`starts:`; None: the event's day), each key's line, and where each entrant is first
+    # written (the findings about a name point there).
+    registry: list[str] = field(default_factory=list)
+    registry_line: int | None = None
+    date: datetime.date | None = None
+    date_line: int | None = None
+    starts: datetime.date | None = None
+    starts_line: int | None = None
+    name_lines: dict[str, int] = field(default_factory=dict)
 
     def plays_in(self, name: str, number: int) -> bool:
         """Whether `name` is drawn in round `number` (TN6): from his entry (or the round he

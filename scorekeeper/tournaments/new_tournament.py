@@ -5,7 +5,9 @@ written."""
 
 from __future__ import annotations
 
+import datetime
 import os
+from typing import NamedTuple
 
 from scorekeeper.errors import InputValueError, quote
 from scorekeeper.i18n import _, grouped
@@ -14,7 +16,17 @@ from scorekeeper.rulebook import registry
 from scorekeeper.sheet.new import seated
 from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import MAX_HEADER_TEXT
+from scorekeeper.tournaments import member_check
 from scorekeeper.tournaments.tournament_file import MAX_PLAYERS, MAX_TEAM, parse
+
+
+class Registration(NamedTuple):
+    """`tournament new --registry FILE --date DAY [--starts DAY]`: the registries (as typed),
+    the event's day and the season's start (RULINGS TN8)."""
+
+    files: tuple[str, ...]
+    date: datetime.date | None
+    starts: datetime.date | None = None
 
 
 def _check_name(name: str, source: str) -> None:
@@ -76,8 +88,45 @@ def parse_groups(options: tuple[str, ...], teams: dict[str, list[str]], source: 
     return groups
 
 
-def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_rounds: int | None, source: str) -> str:
-    """A tournament file for `who` (players, or {team: players}) with no rounds."""
+def registration_lines(registration: Registration | None, output: str) -> list[str]:
+    """The file's `date:`, `starts:` and `registry:`, each registry named from the file's folder,
+    where every tournament command looks for it (in that folder or below, as a sheet is)."""
+    if registration is None or not (registration.files or registration.date or registration.starts):
+        return []
+    folder = os.path.abspath(os.path.dirname(output) or os.curdir)
+    written = []
+    for path in registration.files:
+        relative = os.path.relpath(os.path.abspath(path), folder)
+        if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+            raise InputValueError(
+                _("{file}: a tournament file may only name a registry in its own folder; put it beside {path}").format(
+                    file=path, path=output
+                ),
+                output,
+            )
+        written.append(relative.replace(os.sep, "/"))
+    lines = []
+    if registration.date is not None:
+        lines.append(f"date: {registration.date.isoformat()}")
+    if registration.starts is not None:
+        lines.append(f"starts: {registration.starts.isoformat()}")
+    if written:
+        lines.append(f"registry: {flow(written)}")
+    return lines
+
+
+def new_tournament_text(
+    name: str,
+    ref: str,
+    who,
+    groups: dict | None,
+    planned_rounds: int | None,
+    source: str,
+    registration: Registration | None = None,
+) -> str:
+    """A tournament file for `who` (players, or {team: players}) with no rounds; with a
+    registry, every entrant a member who may play (Art 2, TN8, TN14), or refused as a day
+    change that brings one in is."""
     if not name.strip() or len(name) > MAX_HEADER_TEXT:
         raise InputValueError(
             _("--name: a tournament's name of 1 to {most} characters").format(most=MAX_HEADER_TEXT), source
@@ -85,7 +134,7 @@ def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_r
     problem = text_problem(name)  # it heads every sheet of the draw and every page of the workbook
     if problem is not None:
         raise InputValueError(_("--name: {problem}").format(problem=problem), source)
-    lines = [f"tournament: {flow(name)}", f"rules: {flow(ref)}"]
+    lines = [f"tournament: {flow(name)}", f"rules: {flow(ref)}", *registration_lines(registration, source)]
     if isinstance(who, dict):
         lines += [f"teams: {flow(who)}", f"groups: {flow(groups)}"]
     else:
@@ -95,7 +144,8 @@ def new_tournament_text(name: str, ref: str, who, groups: dict | None, planned_r
         lines.append(f"planned_rounds: {planned_rounds}  # {comment}")
     lines.append("rounds: []")
     text = "\n".join(lines) + "\n"
-    parse(text, source)  # what every tournament command will read: refused here, at new, if not
+    tournament = parse(text, source)  # what every tournament command will read: refused here, at new, if not
+    member_check.refuse_entrants(tournament)
     return text
 
 

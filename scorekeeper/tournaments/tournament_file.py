@@ -23,6 +23,7 @@ from someone else, like a sheet's `rules:`).
 
 from __future__ import annotations
 
+import datetime
 import os
 from typing import NoReturn
 
@@ -38,6 +39,9 @@ from scorekeeper.tournaments.model import Match, Penalty, Round, Table, Tourname
 TOP_KEYS = (
     "tournament",
     "rules",
+    "date",
+    "starts",
+    "registry",
     "players",
     "teams",
     "groups",
@@ -60,6 +64,7 @@ MAX_ROUNDS = 200
 MAX_TABLES = 1000
 MAX_SHEETS = 2500  # sheets a file names in all (each read by every command): 2,000 players over five rounds
 MAX_TEAM = 10  # names at a table, or in a team: a table seats 4 or 5, a team 2
+MAX_REGISTRIES = 10  # a registry per organising union: the King season has three (Art 1)
 
 
 class TournamentFormatError(SheetFormatError):
@@ -164,6 +169,8 @@ class _Reader:
         ref, rules = self.rules()
         tournament = Tournament(path, name, rules, ref)
         self.entrants(tournament)
+        self.where_named(tournament)
+        self.registration(tournament)
         tournament.planned_rounds = self.planned_rounds()
         self.rounds(tournament)
         return tournament
@@ -231,6 +238,77 @@ class _Reader:
                 ),
                 doc.line_of(key),
             )
+
+    def where_named(self, tournament: Tournament) -> None:
+        """The line where each entrant is first written: a player's in `players:` (a substitute
+        or late entry is one of them), a team player's at his team's line."""
+        doc, lines = self.doc, tournament.name_lines
+        players, teams = doc.get("players"), doc.get("teams")
+        for index, name in enumerate(tournament.players):
+            lines.setdefault(name, players.line_of(index) if hasattr(players, "line_of") else doc.line)
+        for team, members in tournament.teams.items():
+            for name in members:
+                lines.setdefault(name, teams.line_of(team) if hasattr(teams, "line_of") else doc.line)
+
+    def registration(self, tournament: Tournament) -> None:
+        """Who may play (King Art 2, Truco Art 1): the registries named (`registry:`, file names
+        in the tournament's folder or below, as its sheets are: the file may come from someone
+        else), the event's day (`date:`, required with a registry: eligibility is on a day) and
+        the season's start (`starts:`, on or before it; RULINGS TN8)."""
+        doc = self.doc
+        tournament.date, tournament.date_line = self.day("date"), doc.line_of("date") if "date" in doc else None
+        tournament.starts = self.day("starts")
+        tournament.starts_line = doc.line_of("starts") if "starts" in doc else None
+        if "registry" not in doc:
+            if tournament.starts is not None:
+                self.fail(
+                    _("starts: the season's start is read only with a registry (registry: [FILE])"),
+                    doc.line_of("starts"),
+                )
+            return
+        line = doc.line_of("registry")
+        value = doc["registry"]
+        files = [value] if isinstance(value, str) else value
+        if not isinstance(files, list) or not files or len(files) > MAX_REGISTRIES:
+            self.fail(
+                _("registry: expected a list of at most {most} registry files, got {value}").format(
+                    most=MAX_REGISTRIES, value=quote(value)
+                ),
+                line,
+            )
+        for name in files:
+            if not _folder_file(name):
+                self.fail(
+                    _("registry: expected a file name in the tournament's folder, got {value}").format(
+                        value=quote(name)
+                    ),
+                    line,
+                )
+        if len(set(files)) != len(files):
+            self.fail(_("registry: a file is named twice"), line)
+        if tournament.date is None:
+            self.fail(_("date: a tournament that names a registry needs the event's day (date: YYYY-MM-DD)"), line)
+        if tournament.starts is not None and tournament.starts > tournament.date:
+            self.fail(
+                _("starts: the season's start {starts} is after the event's day {date}").format(
+                    starts=tournament.starts.isoformat(), date=tournament.date.isoformat()
+                ),
+                tournament.starts_line,
+            )
+        tournament.registry, tournament.registry_line = list(files), line
+
+    def day(self, key: str) -> datetime.date | None:
+        """A date key (`date:`, `starts:`): a day as YAML writes one (a day that does not exist is
+        refused by the reader)."""
+        value = self.doc.get(key)
+        if value is None:
+            return None
+        if isinstance(value, datetime.datetime) or not isinstance(value, datetime.date):
+            self.fail(
+                _("{key}: expected a date (YYYY-MM-DD), got {value}").format(key=key, value=quote(value)),
+                self.doc.line_of(key),
+            )
+        return value
 
     def planned_rounds(self) -> int | None:
         """How many rounds the draws plan for (TN2), when the file says."""
@@ -438,14 +516,7 @@ class _Reader:
         sheet = item.get("sheet")
         if sheet is None:
             return None
-        if (
-            not isinstance(sheet, str)
-            or not sheet
-            or "\0" in sheet
-            or os.path.isabs(sheet)
-            or os.pardir in sheet.replace("\\", "/").split("/")
-            or len(sheet) > 255
-        ):
+        if not _folder_file(sheet):
             self.fail(
                 _("{what}: sheet: expected a file name in the tournament's folder, got {value}").format(
                     what=what, value=quote(sheet)
@@ -536,6 +607,19 @@ class _Reader:
                 item.line_of("article"),
             )
         return Penalty(player, float(points), article, item.line)
+
+
+def _folder_file(name) -> bool:
+    """Whether `name` is a file name inside the tournament's folder as written: relative, with no
+    `..` (a sheet's, a registry's: a tournament file may come from someone else)."""
+    return (
+        isinstance(name, str)
+        and bool(name)
+        and "\0" not in name
+        and not os.path.isabs(name)
+        and os.pardir not in name.replace("\\", "/").split("/")
+        and len(name) <= 255
+    )
 
 
 def sheet_path(tournament: Tournament, sheet: str) -> str:

@@ -34,6 +34,7 @@ from scorekeeper.i18n import M_, N_, Grouped, _, in_words, pgettext
 from scorekeeper.sheet.load import load_sheet
 from scorekeeper.sheet.results import SheetResult, sheet_meta
 from scorekeeper.tournaments.collect import check
+from scorekeeper.tournaments.member_check import entrant_ids, pending
 from scorekeeper.tournaments.model import Round, StandingRow, Tournament
 from scorekeeper.tournaments.standings import counted, ranked
 from scorekeeper.tournaments.standings_words import decided_by_words, stage_words, workbook_head
@@ -269,12 +270,15 @@ class _Builder:
         # The sheets that count are the standings command's own; each is read once.
         checked = check(tournament, reading, keep_sheets=True)
         self.sheets = checked.sheets
-        self.results, self.pending, self.counted = checked.results, checked.findings, counted(checked)
+        self.results, self.pending, self.counted = checked.results, pending(checked.findings), counted(checked)
         # The standings command's own rows: a team game's end with its final (TN5).
         self.rows: list[StandingRow] = ranked(tournament, self.counted)
         # The standings after each round (0: before the first): the chart's points, and each
         # round's points as their difference.
         self.after = [self._points_after(k) for k in range(len(tournament.rounds) + 1)]
+        # Each player's (a team's players') member ids, when the file names a registry: a column
+        # of their own beside the name, none without one (the workbook as it always was).
+        self.ids = entrant_ids(tournament)
 
     def _points_after(self, k: int) -> dict[str, float]:
         if k == len(self.t.rounds):
@@ -510,9 +514,11 @@ class _Builder:
         keys, words = _tiebreak_keys(self.rows), self.game.standings_words()
         # The stage each team reached, once the knockout has begun (TN5: the final's order).
         staged = any(row.stage not in (None, "group") for row in self.rows)
+        ids = bool(self.ids)
         heads = [
             pgettext("championship", "Place"),
             self._who_word(),
+            *([pgettext("championship", "Member id")] if ids else []),
             *([pgettext("championship", "Group")] if grouped else []),
             *([pgettext("championship", "Stage")] if staged else []),
             pgettext("championship", "Points"),
@@ -521,12 +527,13 @@ class _Builder:
         ]
         for c, head in enumerate(heads, start=1):
             st(put(ws, HEAD_ROW, c, head), "head")
-        points_col = 3 + grouped + staged
+        points_col = 3 + ids + grouped + staged
         r = HEAD_ROW
         for r, row in enumerate(self.rows, start=HEAD_ROW + 1):
             values = [
                 row.place,
                 row.name,
+                *([self.ids.get(row.name, "")] if ids else []),
                 *([row.group] if grouped else []),
                 *([stage_words(row.stage)] if staged else []),
             ]
@@ -690,7 +697,7 @@ class _Builder:
         by_table_end = self._knockout_list(ws, r + 2, last_col) - 1
         r = self._by_name(ws, by_table_end + 2)
         ws.row_breaks.append(Break(id=by_table_end + 1))  # the list by name on a page of its own
-        page_col = max(last_col, 1 + len(self.t.rounds))
+        page_col = max(last_col, 1 + bool(self.ids) + len(self.t.rounds))
         widths = _fit(ws, page_col, {})
         _widths(ws, widths)
         ws.row_dimensions[HEAD_ROW].height = 15 * max(_wrapped_lines(h, w) for h, w in zip(heads, widths))
@@ -736,17 +743,22 @@ class _Builder:
             if name not in names:
                 names.append(name)
         head_row = top + 1
+        ids = int(bool(self.ids))  # the member ids' column after the name, with a registry
         st(put(ws, head_row, 1, self._who_word()), "head")
+        if ids:
+            st(put(ws, head_row, 2, pgettext("championship", "Member id")), "head")
         for k, round_ in enumerate(self.t.rounds, start=1):
-            st(put(ws, head_row, 1 + k, _round_head(round_)), "head")
+            st(put(ws, head_row, 1 + ids + k, _round_head(round_)), "head")
         seated = [self._seated(round_) for round_ in self.t.rounds]
         r = top - 2
         for i, name in enumerate(sorted(names, key=str.casefold), start=1):
             r = head_row + i
             put(ws, r, 1, name)
+            if ids:
+                put(ws, r, 2, self.ids.get(name, ""))
             for k in range(1, len(self.t.rounds) + 1):
-                put(ws, r, 1 + k, seated[k - 1].get(name, ""))
-            for c in range(1, 2 + len(self.t.rounds)):
+                put(ws, r, 1 + ids + k, seated[k - 1].get(name, ""))
+            for c in range(1, 2 + ids + len(self.t.rounds)):
                 st(ws.cell(r, c), "box")
         return r
 

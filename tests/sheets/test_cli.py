@@ -457,6 +457,7 @@ def test_top_level_help_lists_every_command_whole_and_shows_every_game():
         "  links       Print every table's score-pad link, or give a table a new one.\n"
         "  new         Start a sheet for a game.\n"
         "  record      Record the next hand (asked when no HAND).\n"
+        "  registry    A union's registry of members: import, check, show.\n"
         "  rules       List, show or check rule files.\n"
         "  serve       Serve the score pad: every table's sheet in a phone's browser.\n"
         "  show        Show the hands, totals and running balance.\n"

@@ -142,8 +142,8 @@ def test_a_team_tournament_draws_its_group_round_robin(tmp_path):
     [
         (
             "tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds: []\nprize: 1\n",
-            ":5: tournament file: unknown key 'prize'; allowed: tournament, rules, players, teams, groups, planned_rounds, "
-            "withdrawn, entered, substitutes, entries_until, rounds, notes",
+            ":5: tournament file: unknown key 'prize'; allowed: tournament, rules, date, starts, registry, players, teams, "
+            "groups, planned_rounds, withdrawn, entered, substitutes, entries_until, rounds, notes",
         ),
         (
             "tournament: T\nrules: king\nplayers: [A, B, C, D]\nrounds:\n  - tables: [{table: 1, sheet: ../x.yaml}]\n",

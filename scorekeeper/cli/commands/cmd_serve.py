@@ -34,8 +34,14 @@ LOOPBACK = "127.0.0.1"
     help="Listen on this port (0: any free one).",
 )
 @click.option("--no-qr", is_flag=True, help="Print the links without their QR codes.")
+@click.option(
+    "--season",
+    metavar="SEASON",
+    type=click.Path(exists=True, dir_okay=False),
+    help="A season file: the organiser's page shows each union's race, and the desk reads its registries.",
+)
 @domain_errors
-def serve(path, host, port, no_qr):
+def serve(path, host, port, no_qr, season):
     """Serve PATH (a tournament file: its current round's tables; a folder of sheets; or one
     sheet) to browsers: each table's sheet as `show` gives it, and a form that asks what
     `record` asks, saved by the same writer lock. Prints the organiser's link, then one line
@@ -48,6 +54,7 @@ def serve(path, host, port, no_qr):
     \b
     scorekeeper serve examples/championship-king/final.yaml
     scorekeeper serve final.yaml --host 0.0.0.0 --port 8019
+    scorekeeper serve norte/regional.yaml --season season.yaml
     """
     from scorekeeper.core import pad_tables  # lazy: flask and waitress load when serve runs, not for --help
     from scorekeeper.serve.app import create_app  # lazy: as above
@@ -57,7 +64,11 @@ def serve(path, host, port, no_qr):
     pad_tables.list_tables(path)  # a PATH that cannot be served is refused here, in one line
     with_tokens = host not in ("127.0.0.1", "localhost", "::1")
     chosen = i18n.workbook_language("")  # --lang or SCOREKEEPER_LANG, else "": each page speaks its game's
-    app = create_app(path, with_tokens=with_tokens, language=chosen or None)
+    if season is not None:
+        from scorekeeper.core import season as core_season  # lazy: as above
+
+        core_season.load(season)  # a season that cannot be read is refused here, in one line
+    app = create_app(path, with_tokens=with_tokens, language=chosen or None, season=season)
     server = make_server(app, host, port)
     base = f"http://{shown_host(host)}:{server.effective_port}"
     access = app.extensions["scorekeeper"].access

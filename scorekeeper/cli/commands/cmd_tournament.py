@@ -46,16 +46,31 @@ def tournament():
 @click.option("--group", "groups", multiple=True, metavar="NAME=TEAM,TEAM", help="Team games: a group (default: one).")
 @click.option("--rounds", "planned", type=click.IntRange(1, 200), help="How many rounds the draws plan for (TN2).")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The tournament file.")
+@click.option(
+    "--registry",
+    "registries",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    help="A registry of members in the file's folder (every name must be a member who may play); repeat for each.",
+)
+@click.option(
+    "--date", "day", type=click.DateTime(["%Y-%m-%d"]), help="The event's day (YYYY-MM-DD); needed with --registry."
+)
+@click.option(
+    "--starts", type=click.DateTime(["%Y-%m-%d"]), help="The season's start: members without interruption since (TN8)."
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @domain_errors
-def tournament_new(rules_ref, name, players, teams, groups, planned, output, force):
+def tournament_new(rules_ref, name, players, teams, groups, planned, output, registries, day, starts, force):
     """Start a tournament file for RULES with its players (or teams and groups).
 
     \b
     scorekeeper tournament new king --name "Final Nacional" -p Ana -p Bruno -p Carla -p Duarte -p Eduardo -o final.yaml
     scorekeeper tournament new sueca --name "Torneio" -t Nos=Ana,Bruno -t Eles=Carla,Duarte -t Tres=Eva,Rui -o torneio.yaml
+    scorekeeper tournament new king --name "Regional Norte" --registry norte.yaml --date 2026-03-14 -p N001 ... -o norte.yaml
     """
-    created = core.new(rules_ref, name, output, players, teams, groups, planned, force)
+    registration = core.Registration(tuple(registries), day.date() if day else None, starts.date() if starts else None)
+    created = core.new(rules_ref, name, output, players, teams, groups, planned, force, registration)
     out(created_line(created))
 
 
@@ -151,7 +166,7 @@ def tournament_standings(path, fmt):
         found = core.standings(path, tick)
     for line in journal_lines(*found.journal):
         out(line, err=fmt != "table")
-    text = standings_text(found.tournament, found.rows, fmt)
+    text = standings_text(found.tournament, found.rows, fmt, found.ids)
     if fmt == "json":
         click.echo(text, nl=False)  # json_text escapes what a terminal acts on
     else:
