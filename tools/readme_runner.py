@@ -376,6 +376,8 @@ class Session:
 
     def run(self, cmd: Command) -> Outcome:
         words = cmd.words
+        if len(words) == 2 and words[0] == "cd" and cmd.expected is None:
+            return self._cd(cmd, words[1])
         if words and words[0] == "scorekeeper":
             return self._scorekeeper(cmd, words[1:])
         if cmd.expected is not None:
@@ -390,6 +392,15 @@ class Session:
             timeout=TIMEOUT,
         )
         return Outcome(cmd, done.stdout, done.returncode)
+
+    def _cd(self, cmd: Command, where: str) -> Outcome:
+        """A guide's `cd FOLDER` line: the session goes on there (as a shell would), inside the
+        session's own folder only."""
+        target = (self.cwd / where).resolve()
+        if not target.is_dir() or not target.is_relative_to(self.root.resolve()):
+            return Outcome(cmd, f"cd: {where}: no such folder in the session", 1)
+        self.cwd = target
+        return Outcome(cmd, "", 0)
 
     def _scorekeeper(self, cmd: Command, args: list[str]) -> Outcome:
         """Run the console script's main() on args; answer its prompts from the README's lines."""

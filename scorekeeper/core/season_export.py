@@ -86,6 +86,8 @@ def season_book(
     roster = roster_of(season)
     events = read_events(season, reading, roster)
     qualification = qualify(season, as_of, events)
+    if ratings is None:
+        ratings = _rated(season, events, as_of)
     journal, more = journal_lines(season, events)
     return SeasonBook(
         season,
@@ -98,6 +100,19 @@ def season_book(
         as_of,
         journal_more=more,
     )
+
+
+def _rated(season: Season, events: list[ReadEvent], as_of: datetime.date | None) -> RatingsLike:
+    """The season's ratings as `season ratings` gives them (its games, by person, in date order)."""
+    from scorekeeper.core.season_ratings import season_games  # lazy: ratings load openskill when rated
+    from scorekeeper.season.ratings import rate
+
+    try:
+        return rate(season_games(events), as_of)
+    except ValueError:  # one person twice at a table: season check names where
+        raise InputValueError(
+            M_("a table seats one person twice under two names: `season check` says where"), season.source
+        ) from None
 
 
 def event_state(read: ReadEvent) -> EventState:

@@ -48,6 +48,12 @@ def action_word(action: str) -> str:
         "tournament-undo": pgettext("change", "undo of a round"),
         "publish": pgettext("change", "list published"),
         "receive": pgettext("change", "bundle received"),
+        "registry import": pgettext("change", "registry import"),
+        "season-new": pgettext("change", "new season"),
+        "season-add": pgettext("change", "event added to the season"),
+        "season-add-registry": pgettext("change", "registry added to the season"),
+        "season-inscribe": pgettext("change", "inscription"),
+        "season-final": pgettext("change", "national final written"),
     }
     return words.get(action, action)
 

@@ -56,7 +56,7 @@ def qualify_text(qualification: Qualification, fmt: str) -> str:
     return "\n".join(race_text(qualification, race) for race in qualification.races)
 
 
-def _number(value: float) -> str:
+def points_words(value: float) -> str:
     return i18n.decimal(f"{round(value, 2):g}")
 
 
@@ -69,7 +69,7 @@ def race_text(qualification: Qualification, race: Race) -> str:
         heading += " " + _("[provisional: a regional event is still in play]")
     if not race.rows:
         return heading + "\n" + _("no one has played a regional event yet") + "\n"
-    words = _words(qualification.game)
+    words = game_standings_words(qualification.game)
     headers = [
         pgettext("standings", "place"),
         _("member"),
@@ -84,7 +84,7 @@ def race_text(qualification: Qualification, race: Race) -> str:
             row.place,
             row.id or "-",
             row.name,
-            _number(row.points),
+            points_words(row.points),
             standings_words.decided_by_words(words, row.decided_by) if words is not None else row.decided_by or "",
             _(STATUS_WORDS[row.status]),
             row.article or "",
@@ -109,7 +109,7 @@ def cut_after(rows: tuple[RaceRow, ...]) -> int | None:
     return last
 
 
-def _words(game: str) -> games.StandingsWords | None:
+def game_standings_words(game: str) -> games.StandingsWords | None:
     try:
         return games.get(game).standings_words()
     except KeyError:

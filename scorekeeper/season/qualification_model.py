@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from scorekeeper.findings import Finding
+from scorekeeper.i18n import M_
 
 
 class Status(enum.Enum):
@@ -18,6 +19,16 @@ class Status(enum.Enum):
     RESERVE = "reserve"  # below it, eligible: next in if a seat frees (TN11, TN13)
     EXCLUDED = "excluded"  # ranked by his points but not eligible (TN8), or counted by another union (TN9)
     TIED = "tied"  # tied across the last seat and not decided yet: the committee decides (TN10, Art 18)
+
+
+# A status as a message names it (said in the caller's language at the edge; the same words as
+# output.season_text's column).
+STATUS_NAMES = {
+    Status.QUALIFIED: M_("qualified"),
+    Status.RESERVE: M_("reserve"),
+    Status.EXCLUDED: M_("excluded"),
+    Status.TIED: M_("tied"),
+}
 
 
 @dataclass(frozen=True)

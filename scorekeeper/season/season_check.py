@@ -16,7 +16,7 @@ from scorekeeper.members.eligibility import gap
 from scorekeeper.members.roster import Match, Person, Roster
 from scorekeeper.season import finding_codes as codes
 from scorekeeper.season.qualification import first_line, qualify, standings_of_persons
-from scorekeeper.season.qualification_model import Qualification, Race, Status
+from scorekeeper.season.qualification_model import STATUS_NAMES, Qualification, Race, Status
 from scorekeeper.season.season_events import ReadEvent, read_events, roster_of
 from scorekeeper.season.season_model import REGIONAL, Season
 
@@ -288,7 +288,7 @@ def inscription_problems(season: Season, roster: Roster, race: Race, ids: tuple[
                     union=race.union,
                     name=person.name,
                     id=person.id,
-                    status=row.status.value if row is not None else "-",
+                    status=STATUS_NAMES[row.status] if row is not None else "-",
                 ),
             )
     return found

@@ -38,11 +38,14 @@ MAX_JOURNAL_ROWS = 2000  # the newest changes on Diário; `scorekeeper history` 
 class RatingRow(Protocol):
     """A person's rating as season.ratings gives it (season.ratings.Rating)."""
 
-    person: str
-    mu: float
-    sigma: float
-    games: int
-
+    @property
+    def person(self) -> str: ...
+    @property
+    def mu(self) -> float: ...
+    @property
+    def sigma(self) -> float: ...
+    @property
+    def games(self) -> int: ...
     @property
     def ordinal(self) -> float: ...
 

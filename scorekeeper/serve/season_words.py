@@ -6,7 +6,7 @@ from __future__ import annotations
 from scorekeeper.core.registration_desk import DeskAnswer, Looked
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.members.roster import Match
-from scorekeeper.output.season_text import STATUS_WORDS, _number, _words, cut_after
+from scorekeeper.output.season_text import STATUS_WORDS, cut_after, game_standings_words, points_words
 from scorekeeper.season.qualification_model import Qualification, Race
 from scorekeeper.tournaments import standings_words
 
@@ -25,7 +25,7 @@ def race_views(qualification: Qualification) -> list[dict]:
 
 
 def _race_view(qualification: Qualification, race: Race) -> dict:
-    words = _words(qualification.game)
+    words = game_standings_words(qualification.game)
     cut = cut_after(race.rows)
     rows = [
         {
@@ -33,7 +33,7 @@ def _race_view(qualification: Qualification, race: Race) -> dict:
                 str(row.place),
                 row.id or "-",
                 row.name,
-                _number(row.points),
+                points_words(row.points),
                 standings_words.decided_by_words(words, row.decided_by) if words is not None else row.decided_by or "",
                 _(STATUS_WORDS[row.status]),
                 row.article or "",
