@@ -105,7 +105,7 @@ def season_book(
 def _rated(season: Season, events: list[ReadEvent], as_of: datetime.date | None) -> RatingsLike:
     """The season's ratings as `season ratings` gives them (its games, by person, in date order)."""
     from scorekeeper.core.season_ratings import season_games  # lazy: ratings load openskill when rated
-    from scorekeeper.season.ratings import rate
+    from scorekeeper.season.ratings import rate  # lazy: as above
 
     try:
         return rate(season_games(events), as_of)

@@ -459,6 +459,7 @@ def test_top_level_help_lists_every_command_whole_and_shows_every_game():
         "  record      Record the next hand (asked when no HAND).\n"
         "  registry    A union's registry of members: import, check, show.\n"
         "  rules       List, show or check rule files.\n"
+        "  season      A season: each union's race to the national final.\n"
         "  serve       Serve the score pad: every table's sheet in a phone's browser.\n"
         "  show        Show the hands, totals and running balance.\n"
         "  tournament  Draw, check and rank a championship's rounds.\n"

@@ -36,7 +36,7 @@ def _day(value: datetime.datetime | None) -> datetime.date | None:
     return None if value is None else value.date()
 
 
-@click.group(short_help="A season: regional events, each union's race, the national final.")
+@click.group(short_help="A season: each union's race to the national final.")
 def season():
     """A season of regional events to the national final (King Art 1-3): its registries of
     members, each union's race for its quota, the inscriptions and the final.
