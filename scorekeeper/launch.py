@@ -49,6 +49,13 @@ def main() -> None:
         # collector's passes, the last one at exit included, would walk it all to find nothing.
         # Frozen, they leave it out (a fifth of `check`'s own work on one sheet; issue 26).
         gc.freeze()
+        # A command allocates by the hundred thousand (a season's tournament file is 2,500 tables,
+        # each a few dozen objects) and makes almost no reference cycle: at the default threshold
+        # (700) the youngest generation was walked hundreds of times and the older ones, walking
+        # all that was kept, a dozen times, a sixth of a season's standings to find nothing. Every
+        # 20,000 allocations (some megabytes at most of cycles waiting, in the score pad too)
+        # collects the same garbage (issue 26).
+        gc.set_threshold(20_000, 10, 10)
         cli_main()
     except Interrupted as stopped:
         if sys.stderr is not None and sys.stderr.isatty():
