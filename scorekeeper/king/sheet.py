@@ -8,8 +8,7 @@ not at the table, a missing count) becomes a Finding, so every one of them is re
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import NamedTuple, NoReturn, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, Protocol, cast
 
 from scorekeeper.errors import SheetFormatError, clip, quoted
 from scorekeeper.findings import Finding, FindingKind, Severity
@@ -19,6 +18,11 @@ from scorekeeper.king import written_totals
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.king.written_totals import BRACES
 from scorekeeper.names import refuse_bad_names
+
+if TYPE_CHECKING:
+    from dataclasses import Field
+
+from scorekeeper.sheet.results import FieldsWhenAsked
 from scorekeeper.sheet.yaml_lines import (
     LineDict,
     LineList,
@@ -56,28 +60,46 @@ class Offer(NamedTuple):
     contract: str | None  # the offer's kind; None means the festa's own contract
 
 
-@dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
 class HandEntry:
-    """One line of the sheet's `hands:` list, with the names resolved where they could be."""
+    """One line of the sheet's `hands:` list, with the names resolved where they could be.
 
-    index: int  # 1-based
-    line: int
-    name: str  # as written
-    hand: str | None  # canonical: a negative hand's name, "festa", or None when unknown
-    counts: dict[str, int] | None = None
-    points: dict[str, int] | None = None
-    tricks: dict[str, int] | None = None
-    penalty: str | None = None
-    offenders: list[str] = field(default_factory=list)
-    beneficiary: str | None = None
-    contract: str | None = None
-    trump: str | None = None
-    offer: Offer | None = None
-    note: str | None = None
-    findings: list[Finding] = field(default_factory=list)  # problems found while reading it
-    total: int | None = None  # the hand's total as the boletim shows it, written over its formula (written_totals)
-    total_line: int | None = None
-    item: dict | None = None  # the entry as written (export writes what the check could not resolve as written)
+    A plain class, not a dataclass: making a dataclass at every `scorekeeper` start (its fields,
+    its __init__ compiled) cost nearly 1% of `check` of one sheet (issue 26). dataclasses.replace()
+    still takes it (FieldsWhenAsked: king/workbook_read.py and tests replace its points); compared
+    by identity, as when it was a dataclass (eq=False)."""
+
+    if TYPE_CHECKING:
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    else:
+        __dataclass_fields__ = FieldsWhenAsked()
+
+    def __init__(
+        self,
+        index: int,  # 1-based
+        line: int,
+        name: str,  # as written
+        hand: str | None,  # canonical: a negative hand's name, "festa", or None when unknown
+        counts: dict[str, int] | None = None,
+        points: dict[str, int] | None = None,
+        tricks: dict[str, int] | None = None,
+        penalty: str | None = None,
+        offenders: list[str] | None = None,
+        beneficiary: str | None = None,
+        contract: str | None = None,
+        trump: str | None = None,
+        offer: Offer | None = None,
+        note: str | None = None,
+        findings: list[Finding] | None = None,  # problems found while reading it
+        total: int | None = None,  # the hand's total as the boletim shows it, written over its formula (written_totals)
+        total_line: int | None = None,
+        item: dict | None = None,  # the entry as written (export writes what the check could not resolve as written)
+    ):
+        self.index, self.line, self.name, self.hand = index, line, name, hand
+        self.counts, self.points, self.tricks, self.penalty = counts, points, tricks, penalty
+        self.offenders: list[str] = [] if offenders is None else offenders
+        self.beneficiary, self.contract, self.trump, self.offer, self.note = beneficiary, contract, trump, offer, note
+        self.findings: list[Finding] = [] if findings is None else findings
+        self.total, self.total_line, self.item = total, total_line, item
 
 
 def hand_finding(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NamedTuple, Union
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Union
 
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import Joined, Message
+
+if TYPE_CHECKING:
+    from dataclasses import Field
 
 # A hand's detail as data: said (`in_words`) where the sheet is shown, in the language of that moment,
 # not of the moment it was scored.
@@ -31,21 +33,56 @@ class HandResult(NamedTuple):
         return None if self.points is None else sum(self.points.values())
 
 
-@dataclass(eq=False, repr=False)  # only __init__ is generated: every `scorekeeper` start defines this class
-class SheetResult:
-    """A checked sheet: the hands as scored, every finding, and the standing."""
+class FieldsWhenAsked:
+    """A plain class's dataclass fields, made the first time they are asked for: what
+    dataclasses.replace() needs to take an instance of it (`show --format csv` replaces a
+    result's hands; king/workbook_read.py an entry's points). The fields are its __init__'s
+    parameters, in order; the class stays a plain one, never made a dataclass at start-up."""
 
-    source: str
-    rules: str
-    players: list[str]
-    hands: list[HandResult]
-    findings: list[Finding]
-    complete: bool
-    meta: dict = field(default_factory=dict)  # event, table, round, date, scorer
-    places: dict[str, float] | None = None  # table classification points, when complete
-    game: str = ""  # the games.Game name that scored it
-    extra: dict = field(default_factory=dict)  # a game's own report keys (winner, teams, ...)
-    totals_override: dict[str, int] | None = None  # team games: their own standing
+    def __get__(self, instance: object, owner: type) -> dict[str, Field[Any]]:
+        import dataclasses  # lazy: only replace() asks, never `check`'s path
+
+        code = owner.__init__.__code__  # type: ignore[misc]  # the class's own __init__
+        made = dataclasses.make_dataclass(owner.__name__, code.co_varnames[1 : code.co_argcount])
+        fields = {each.name: each for each in dataclasses.fields(made)}
+        setattr(owner, "__dataclass_fields__", fields)  # noqa: B010 - asked once: the fields stay
+        return fields
+
+
+class SheetResult:
+    """A checked sheet: the hands as scored, every finding, and the standing.
+
+    A plain class, not a dataclass: every `scorekeeper` start defines it, and a dataclass's
+    making (its fields, its generated __init__ compiled) cost nearly 1% of `check` of one sheet
+    (issue 26). dataclasses.replace() still takes it (FieldsWhenAsked); compared by identity,
+    as it always was (eq=False)."""
+
+    if TYPE_CHECKING:
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    else:
+        __dataclass_fields__ = FieldsWhenAsked()
+
+    def __init__(
+        self,
+        source: str,
+        rules: str,
+        players: list[str],
+        hands: list[HandResult],
+        findings: list[Finding],
+        complete: bool,
+        meta: dict | None = None,
+        places: dict[str, float] | None = None,
+        game: str = "",
+        extra: dict | None = None,
+        totals_override: dict[str, int] | None = None,
+    ):
+        self.source, self.rules, self.players, self.hands = source, rules, players, hands
+        self.findings, self.complete = findings, complete
+        self.meta: dict = {} if meta is None else meta  # event, table, round, date, scorer
+        self.places = places  # table classification points, when complete
+        self.game = game  # the games.Game name that scored it
+        self.extra: dict = {} if extra is None else extra  # a game's own report keys (winner, teams, ...)
+        self.totals_override = totals_override  # team games: their own standing
 
     @property
     def valid(self) -> bool:

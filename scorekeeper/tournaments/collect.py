@@ -11,7 +11,7 @@ from scorekeeper import i18n
 from scorekeeper.errors import ScorekeeperError, quote
 from scorekeeper.findings import Finding, FindingKind, Severity
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.sheet.load import load_sheet, score
+from scorekeeper.sheet.load import load_sheet, reading_many, score
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.drawn_sheets import leftovers
@@ -59,10 +59,11 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
     looked = _look(tournament)
     _refuse_too_much(tournament, looked)
     collector = _Collector(tournament, keep_sheets)
-    for done, look in enumerate(looked, start=1):
-        if tick is not None:
-            tick(done, len(looked))
-        collector.take(look)
+    with reading_many():
+        for done, look in enumerate(looked, start=1):
+            if tick is not None:
+                tick(done, len(looked))
+            collector.take(look)
     return Collected(collector.results, collector.findings, collector.disputed, collector.sheets)
 
 

@@ -71,3 +71,43 @@ def test_check_and_record_import_no_web_framework(tmp_path):
     """flask, waitress, jinja2 and segno are the score pad's (`serve`), imported by no other command."""
     assert modules_after("check", EXAMPLES / "quatrilho-cbqi-mesa7.yaml") == ""
     assert modules_after("show", EXAMPLES / "truco-furb-partida1.yaml") == "tabulate"
+
+
+CLASSES_PROBE = """
+import sys
+from click.testing import CliRunner
+from scorekeeper.cli import cli
+from scorekeeper.king.sheet import HandEntry
+from scorekeeper.sheet.results import SheetResult
+result = CliRunner().invoke(cli, sys.argv[1:])
+assert result.exit_code == 0, result.output
+print(",".join(c.__name__ for c in (HandEntry, SheetResult) if isinstance(c.__dict__["__dataclass_fields__"], dict)))
+"""
+
+
+def test_check_makes_no_dataclass_of_a_sheets_result_or_entries():
+    """Issue 26: making a dataclass at start-up compiles its __init__; `check` of a sheet makes
+    neither SheetResult's nor HandEntry's fields (they are made only when replace() asks)."""
+    done = subprocess.run(
+        [sys.executable, "-c", CLASSES_PROBE, "check", str(EXAMPLES / "king-final-nacional-mesa1.yaml")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == ""
+
+
+def test_replace_still_takes_a_result_and_an_entry():
+    """show's CSV and king/workbook_read.py replace a result's hands and an entry's points."""
+    import dataclasses
+
+    from scorekeeper.king.sheet import HandEntry
+    from scorekeeper.sheet.results import SheetResult
+
+    entry = HandEntry(3, 12, "vazas", "vazas", points={"Ana": -20}, offenders=["Ana"])
+    changed = dataclasses.replace(entry, points=None)
+    assert (changed.index, changed.line, changed.name, changed.hand, changed.points) == (3, 12, "vazas", "vazas", None)
+    assert changed.offenders is entry.offenders and changed is not entry
+    result = SheetResult("m.yaml", "king", ["Ana"], [], [], True, meta={"table": 1})
+    again = dataclasses.replace(result, hands=["h"])
+    assert (again.source, again.hands, again.meta, again.complete) == ("m.yaml", ["h"], {"table": 1}, True)
