@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from scorekeeper import i18n
+from scorekeeper.core.person_record import PersonRecord
 from scorekeeper.core.registry import Checked, Imported, MemberCard
 from scorekeeper.i18n import N_, _, grouped, ngettext
 from scorekeeper.members.registry_model import Member, Period
@@ -140,4 +142,65 @@ def member_item(card: MemberCard) -> dict[str, object]:
         "day": card.day.isoformat(),
         "union_on_day": None if card.member_today is None else card.member_today.union,
         "member_on_day": card.member_today is not None,
+    }
+
+
+def record_lines(record: PersonRecord) -> list[str]:
+    """`registry show --season`: his events (place of how many, points, a title), his rating after
+    each game, and the players he met most."""
+    lines = [_("  events:") if record.events else _("  no event of the season yet")]
+    for played in record.events:
+        said = _("    {day} {event}: place {place} of {of}, {points} points").format(
+            day=played.date.isoformat(),
+            event=played.event,
+            place=played.place,
+            of=played.of,
+            points=i18n.decimal(f"{round(played.points, 2):g}"),
+        )
+        lines.append(said + (" · " + _("title") if played.title else ""))
+    if record.ratings:
+        steps = ", ".join(f"{step.date.isoformat()} " + i18n.decimal(f"{step.mu:.3f}") for step in record.ratings)
+        last = record.ratings[-1]
+        lines.append(
+            _("  rating: {mu} (uncertainty {sigma}) after {games}; over time: {steps}").format(
+                mu=i18n.decimal(f"{last.mu:.3f}"),
+                sigma=i18n.decimal(f"{last.sigma:.3f}"),
+                games=ngettext("{count} game", "{count} games", len(record.ratings)).format(count=len(record.ratings)),
+                steps=steps,
+            )
+        )
+    if record.met:
+        met = ", ".join(
+            ngettext("{id} {name} ({count} game)", "{id} {name} ({count} games)", other.games).format(
+                id=other.id, name=other.name, count=other.games
+            )
+            for other in record.met
+        )
+        lines.append(_("  met most: {players}").format(players=met))
+    return lines
+
+
+def record_item(record: PersonRecord) -> dict[str, object]:
+    """His season as `registry show --season --format json` gives it."""
+    return {
+        "events": [
+            {
+                "event": played.event,
+                "file": played.file,
+                "date": played.date.isoformat(),
+                "phase": played.phase,
+                "place": played.place,
+                "of": played.of,
+                "points": played.points,
+                "games": played.games,
+                "complete": played.complete,
+                "title": played.title,
+            }
+            for played in record.events
+        ],
+        "ratings": [
+            {"date": step.date.isoformat(), "event": step.event, "mu": round(step.mu, 3), "sigma": round(step.sigma, 3)}
+            for step in record.ratings
+        ],
+        "met": [{"id": other.id, "name": other.name, "games": other.games} for other in record.met],
     }

@@ -13,11 +13,19 @@ from scorekeeper import exit_codes
 from scorekeeper.cli.commands.cmd_tournament_day import journal_said
 from scorekeeper.cli.common import _exit_for, domain_errors, echo_json, out, output_format
 from scorekeeper.core import registry as core
-from scorekeeper.i18n import _
+from scorekeeper.errors import CommandUsageError
+from scorekeeper.i18n import M_, _
 from scorekeeper.output.csv_text import csv_text
 from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.journal_text import journal_lines
-from scorekeeper.output.registry_text import check_summary, import_lines, member_item, member_lines
+from scorekeeper.output.registry_text import (
+    check_summary,
+    import_lines,
+    member_item,
+    member_lines,
+    record_item,
+    record_lines,
+)
 from scorekeeper.output.tournament_text import FINDING_KEYS, finding_item, finding_rows
 
 FILE = click.Path(dir_okay=False)
@@ -121,14 +129,18 @@ def registry_check(paths, fmt, on):
     "--registry",
     "paths",
     multiple=True,
-    required=True,
     type=FILE,
     help="A registry file (registry/UNION.yaml); repeat for each union.",
+)
+@click.option(
+    "--season",
+    type=FILE,
+    help="A season file: its registries, and the person's events, places, titles, rating and whom he met.",
 )
 @output_format("text", "json", default="text")
 @ON
 @domain_errors
-def registry_show(asked, paths, fmt, on):
+def registry_show(asked, paths, season, fmt, on):
     """A member: his id in each union (same_as), his names and aliases, his periods, and his union
     today (or --on DATE). A name is found as a tournament's sheet is: written as the registry
     writes it, an alias, without accents or case, or by initials.
@@ -136,10 +148,21 @@ def registry_show(asked, paths, fmt, on):
     \b
     scorekeeper registry show N001 --registry registry/norte.yaml --registry registry/centro.yaml
     scorekeeper registry show "Jose Magalhaes" --registry registry/norte.yaml --on 2026-05-01
+    scorekeeper registry show N0101 --season season.yaml
     """
-    card = core.show_member(asked, paths, _day(on))
-    if fmt == "json":
-        echo_json(member_item(card))
+    from scorekeeper.core import person_record  # lazy: a season's events are read only with --season
+
+    if not paths and season is None:
+        raise CommandUsageError(M_("name the registries (--registry FILE) or a season (--season FILE)"))
+    record = None
+    if season is not None:
+        read, registries = person_record.season_registries(season)
+        card = core.show_member(asked, [*paths, *registries], _day(on))
+        record = person_record.person_record(read, card.person.id)
     else:
-        for line in member_lines(card):
+        card = core.show_member(asked, paths, _day(on))
+    if fmt == "json":
+        echo_json({**member_item(card), **({} if record is None else record_item(record))})
+    else:
+        for line in [*member_lines(card), *([] if record is None else record_lines(record))]:
             out(line)
