@@ -108,8 +108,9 @@ def test_the_exported_season_recalculates_to_season_qualify(tmp_path, engine):
     book = season_book(load_season(str(path)))
     assert book.qualification.open_seats == 4 and book.qualification.size == 16
     want = assert_recalculated(out, book, engine, tmp_path)
-    # Fases' two totals, a formula per member of the races (8 + 4 + 12), Final's two counts a union and two seats.
-    assert sum(len(cells) for cells in want.values()) == 2 + (8 + 4 + 12) + 3 * 2 + 2
+    # Fases' two totals, a formula per member of the races (8 + 4 + 12), Final's two counts a union
+    # and two seats, and each rated person's ordinal (mu - 3 sigma) on the ratings' sheet (24).
+    assert sum(len(cells) for cells in want.values()) == 2 + (8 + 4 + 12) + 3 * 2 + 2 + 24
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -31,8 +31,9 @@ def test_every_page_is_a4_and_the_count_is_the_lists_length(printed):
     pdf, pages = printed
     sizes = printing.page_sizes_mm(pdf)
     # Fases; Norte's and Centro's races a page each, Sul e Ilhas' 60 members two; Final;
-    # Jogadores (120 members: 3 pages); Historial (240 rows: 4 pages); Decisões; Diário.
-    assert len(sizes) == len(pages) == 15
+    # Jogadores (120 members: 3 pages); Historial (240 rows: 4 pages); the ratings (120 people: 3
+    # pages); Decisões; Diário.
+    assert len(sizes) == len(pages) == 18
     for width, height in sizes:
         assert sorted((round(width), round(height))) == [210, 297], (width, height)
 
