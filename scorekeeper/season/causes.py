@@ -50,6 +50,12 @@ class Step:
     received: bool = False
 
 
+# Changes that write a file the list is read from but never move a race: an inscription (TN13:
+# a union's choice among its list, not an input of it) and the final written (the nacional event
+# is no union's regional result). They are never named as a cause.
+MOVES_NO_RACE = frozenset({"season-inscribe", "season-final"})
+
+
 def causes(
     folder: str,
     published: Mapping[str, str | None],
@@ -81,6 +87,7 @@ def causes(
     found = [
         Cause(_said(step.record, step.shown), tuple(paths), None if via is None else _said(via.record, via.shown))
         for step, paths, via in by_change.values()
+        if step.record.action not in MOVES_NO_RACE
     ]
     found.sort(key=lambda cause: (cause.change.when if cause.change is not None else "", cause.files))
     if outside:

@@ -34,7 +34,7 @@ from scorekeeper.season.season_reading import SeasonFormatError
 from scorekeeper.season.season_write import append
 from scorekeeper.sheet.saving import refuse_existing, writer_lock
 from scorekeeper.sheet.yaml_lines import read_text
-from scorekeeper.tournaments.new_tournament import find_rules, new_tournament_text
+from scorekeeper.tournaments.new_tournament import Registration, find_rules, new_tournament_text
 from scorekeeper.tournaments.tournament_file import parse
 
 FINAL_ROUNDS = 3
@@ -74,7 +74,7 @@ def final(path: str, output: str, day: datetime.date | None = None, force: bool 
         qualification = qualify(season, None, read_events(season, roster=roster))
         refuse_unready(season, roster, qualification)
         finalists = finalists_of(season, roster, qualification)
-        final_text = final_text_of(season, finalists, output)
+        final_text = final_text_of(season, finalists, output, day)
         new_season = text
         if known is None:
             new_season = append(text, "events", {"file": written, "phase": NACIONAL, "date": day}, path)
@@ -87,6 +87,17 @@ def final(path: str, output: str, day: datetime.date | None = None, force: bool 
         detail = {"file": written, "date": day.isoformat(), "finalists": [f.id for f in finalists]}
         applied = session.apply(Change("season-final", path, files, detail))
     return FinalWritten(output, tuple(finalists), known is None, day, applied)
+
+
+def _registration(season: Season, output: str, day: datetime.date) -> Registration | None:
+    """The final's registries (the season's), day and start; None when a registry is not in the
+    final's folder or below, where a tournament file may name one (then only `season check`
+    checks the final's names)."""
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(output)))
+    paths = [os.path.abspath(inside_path(season, written, None)) for written in season.registries]
+    if not paths or any(os.path.commonpath([folder, os.path.realpath(path)]) != folder for path in paths):
+        return None
+    return Registration(tuple(paths), day, season.starts)
 
 
 def _relative(season: Season, output: str) -> str:
@@ -150,12 +161,16 @@ def finalists_of(season: Season, roster: Roster, qualification: Qualification) -
     ]
 
 
-def final_text_of(season: Season, finalists: list[Finalist], output: str) -> str:
-    """The final's tournament file: the game's own rules, the finalists, three planned rounds."""
+def final_text_of(season: Season, finalists: list[Finalist], output: str, day: datetime.date) -> str:
+    """The final's tournament file: the game's own rules, the finalists, three planned rounds, and
+    the season's registries, the final's day and the season's start, so that every day command
+    at the final refuses a name that may not play (Art 2, TN8) as a regional event does."""
     if not finalists:
         raise InputValueError(M_("the final has no finalists yet"), season.source)
     _rules, ref = find_rules(season.rules.game, output)  # the game's shipped rules, named as the game
     name = f"Final Nacional {season.name}"
-    text = new_tournament_text(name, ref, [f.name for f in finalists], None, FINAL_ROUNDS, output)
+    text = new_tournament_text(
+        name, ref, [f.name for f in finalists], None, FINAL_ROUNDS, output, _registration(season, output, day)
+    )
     parse(text, output)  # what `tournament draw` reads next: never write a file it refuses
     return text

@@ -19,6 +19,7 @@ from scorekeeper.season.qualification import first_line, qualify, standings_of_p
 from scorekeeper.season.qualification_model import STATUS_NAMES, Qualification, Race, Status
 from scorekeeper.season.season_events import ReadEvent, read_events, roster_of
 from scorekeeper.season.season_model import REGIONAL, Season
+from scorekeeper.tournaments import finding_codes as tournament_codes
 
 WARNING, ERROR = Severity.WARNING, Severity.ERROR
 
@@ -100,8 +101,10 @@ def name_findings(season: Season, read: ReadEvent) -> list[Finding]:
 
 def event_findings(read: ReadEvent) -> list[Finding]:
     """The event's own findings (its sheets: `tournament check`'s), and, for a regional event
-    still in play, that its union's race is provisional (TN10)."""
-    found = list(read.findings)
+    still in play, that its union's race is provisional (TN10). A sheet of an event in play that
+    is not handed in or not complete yet is play going on, not an error of the season: a warning
+    here (tournament check, which a draw waits on, keeps it an error: TN2)."""
+    found = [_in_play(finding) if not read.complete else finding for finding in read.findings]
     if read.event.phase == REGIONAL and not read.complete:
         found.append(
             Finding(
@@ -118,6 +121,15 @@ def event_findings(read: ReadEvent) -> list[Finding]:
             )
         )
     return found
+
+
+IN_PLAY_CODES = frozenset({tournament_codes.SHEET_MISSING.code, tournament_codes.SHEET_INCOMPLETE.code})
+
+
+def _in_play(finding: Finding) -> Finding:
+    if finding.code in IN_PLAY_CODES and finding.severity is Severity.ERROR:
+        return finding._replace(severity=Severity.WARNING)
+    return finding
 
 
 def two_union_findings(season: Season, roster: Roster) -> list[Finding]:
