@@ -15,6 +15,7 @@ from scorekeeper.sheet.load import load_sheet, reading_many, score
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.drawn_sheets import leftovers
+from scorekeeper.tournaments.inside_folder import inside, real_folder
 from scorekeeper.tournaments.member_check import member_findings
 from scorekeeper.tournaments.model import Match, Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import TournamentFormatError, sheet_path
@@ -70,7 +71,7 @@ def collect(tournament: Tournament, tick=None, keep_sheets: bool = False) -> Col
 def _look(tournament: Tournament) -> list[_Looked]:
     """Each sheet the file names, looked at (stat) but not read; a table with a player absent
     is not played (King Art 7) and its sheet is not looked at."""
-    folder = _real_folder(tournament.source)
+    folder = real_folder(tournament.source)
     looked = []
     for round_ in tournament.rounds:
         for item, what, _where in _played(round_):
@@ -80,7 +81,7 @@ def _look(tournament: Tournament) -> list[_Looked]:
                 looked.append(_Looked(round_, item, what, None, None, False))
                 continue
             path = sheet_path(tournament, item.sheet)
-            outside = os.path.lexists(path) and not _inside(path, folder)
+            outside = os.path.lexists(path) and not inside(path, folder)
             try:
                 info = None if outside else os.stat(path)
             except OSError:
@@ -289,22 +290,6 @@ def same_rules(first, second) -> bool:
         ):
             return False
     return True
-
-
-def _real_folder(source: str) -> str:
-    try:
-        return os.path.realpath(os.path.dirname(source) or os.curdir)
-    except (OSError, ValueError):
-        return ""
-
-
-def _inside(path: str, base: str) -> bool:
-    """Whether `path`, its links followed, is a file inside the real folder `base`."""
-    try:
-        real = os.path.realpath(path)
-        return bool(base) and os.path.commonpath([base, real]) == base and real != base
-    except (OSError, ValueError):
-        return False
 
 
 def _played(round_):

@@ -20,6 +20,7 @@ from scorekeeper.members.registry_file import load_registry
 from scorekeeper.members.roster import Match, Person, Resolution, Roster
 from scorekeeper.rulebook.members_rule import MembersRule, rule_of
 from scorekeeper.tournaments import finding_codes as codes
+from scorekeeper.tournaments.inside_folder import inside, real_folder
 from scorekeeper.tournaments.model import Tournament
 from scorekeeper.tournaments.tournament_file import TournamentFormatError
 
@@ -77,11 +78,11 @@ def registration(tournament: Tournament) -> Registration | None:
         return None
     if tournament in _READ:
         return _READ[tournament]
-    folder = _real_folder(tournament.source)
+    folder = real_folder(tournament.source)
     registries = []
     for name in tournament.registry:
         path = os.path.join(os.path.dirname(tournament.source), name)
-        if not _inside(path, folder):
+        if not inside(path, folder):
             raise TournamentFormatError(
                 M_("registry: {file} is outside the tournament's folder (a link leading out?)", file=quoted(name)),
                 tournament.source,
@@ -97,22 +98,6 @@ def registration(tournament: Tournament) -> Registration | None:
     )
     _READ[tournament] = read
     return read
-
-
-def _real_folder(source: str) -> str:
-    try:
-        return os.path.realpath(os.path.dirname(source) or os.curdir)
-    except (OSError, ValueError):
-        return ""
-
-
-def _inside(path: str, base: str) -> bool:
-    """Whether `path`, its links followed, is a file inside the real folder `base`."""
-    try:
-        real = os.path.realpath(path)
-        return bool(base) and os.path.commonpath([base, real]) == base and real != base
-    except (OSError, ValueError):
-        return False
 
 
 # --- the findings ----------------------------------------------------------------------------
