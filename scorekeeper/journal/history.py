@@ -5,6 +5,7 @@ state; and whether a file was changed outside scorekeeper after its last journal
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorekeeper.journal.store import APPLIED, Journal, Notice, Record, read_content
@@ -50,7 +51,10 @@ def _shown(folder_shown: str, relative: str) -> str:
     return relative if folder_shown in ("", ".") else os.path.join(folder_shown, relative)
 
 
-def _change(record: Record, folder_shown: str) -> Change:
+def change_of(record: Record, folder_shown: str, named: Callable[[str, str], str] | None = None) -> Change:
+    """A journal record as the history shows it, each file named from `folder_shown` (by `named`
+    (folder_shown, path) when given: the season names them from its own folder, `/` between)."""
+    name = named or _shown
     detail = record.detail if isinstance(record.detail, dict) else {}
     entry = detail.get("entry")
     rest = {key: value for key, value in detail.items() if key not in ("entry", "before", "after", "file")}
@@ -63,8 +67,8 @@ def _change(record: Record, folder_shown: str) -> Change:
         record.state,
         record.action,
         record.who if isinstance(record.who, dict) else {},
-        _shown(folder_shown, record.main_file),
-        tuple(_shown(folder_shown, f.path) for f in record.files),
+        name(folder_shown, record.main_file),
+        tuple(name(folder_shown, f.path) for f in record.files),
         entry if isinstance(entry, int) and not isinstance(entry, bool) else None,
         detail.get("before"),
         detail.get("after"),
@@ -113,7 +117,7 @@ def history(path: str, limit: int = MAX_CHANGES) -> History:
             for name in touched
             if os.path.isfile(os.path.join(folder, name)) and changed_outside(journal, os.path.join(folder, name))
         ]
-        return History([_change(record, folder_shown) for record in records], notices, outside, journal.foreign)
+        return History([change_of(record, folder_shown) for record in records], notices, outside, journal.foreign)
     finally:
         journal.close()
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorekeeper.journal.history import Change as JournalChange
+from scorekeeper.journal.history import change_of
 from scorekeeper.journal.store import APPLIED, FileRecord, Journal, Notice, Record
 
 MAX_RECORDS = 100_000  # a journal's changes read at once (journal/history.py's bound)
@@ -168,22 +169,4 @@ def _joined(shown: str, relative: str) -> str:
 def _said(record: Record, shown: str) -> JournalChange:
     """A journal record as `history` shows it (journal/history.py), its files named from the
     season's folder."""
-    detail = record.detail if isinstance(record.detail, dict) else {}
-    entry = detail.get("entry")
-    rest = {key: value for key, value in detail.items() if key not in ("entry", "before", "after", "file")}
-    if record.result:
-        rest["result"] = record.result
-    return JournalChange(
-        record.id,
-        record.began,
-        record.ended,
-        record.state,
-        record.action,
-        record.who if isinstance(record.who, dict) else {},
-        _joined(shown, record.main_file),
-        tuple(_joined(shown, item.path) for item in record.files),
-        entry if isinstance(entry, int) and not isinstance(entry, bool) else None,
-        detail.get("before"),
-        detail.get("after"),
-        rest,
-    )
+    return change_of(record, shown, _joined)
