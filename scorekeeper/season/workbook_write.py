@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 import math
-import re
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Side
@@ -53,13 +52,12 @@ from scorekeeper.workbook.export import no_cyclic_gc
 from scorekeeper.workbook.layout import col
 from scorekeeper.workbook.page import page_scale
 from scorekeeper.workbook.sheet_style import Styles, page_setup, put, text_width
+from scorekeeper.workbook.worksheet_names import formula_reference, worksheet_name
 
 MIN_PORTRAIT_SCALE = 0.7  # as the championship workbook: a portrait page shrunk more turns landscape
 DATE_FORMAT = "yyyy-mm-dd"
 RATING_FORMAT = "0.000"
 CUT = Side(style="medium", color="000000")  # the cut line under the last qualified row (Art 3)
-_BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # what Excel refuses in a worksheet's name
-_PLAIN_TITLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a worksheet a formula names without quotes
 
 
 # --- the worksheets' names ------------------------------------------------------------------------
@@ -71,7 +69,7 @@ def phases_title() -> str:
 
 def race_title(union: str) -> str:
     title = pgettext("season workbook", "Qualification {union}").format(union=union)
-    return _BAD_TITLE.sub("-", title).strip("'")[:31]
+    return worksheet_name(title)
 
 
 def unique_titles(unions: list[str]) -> dict[str, str]:
@@ -118,9 +116,7 @@ def journal_title() -> str:
     return pgettext("season workbook", "Journal")
 
 
-def reference(title: str) -> str:
-    """A worksheet as a formula names it: quoted unless its name is a plain word."""
-    return title if _PLAIN_TITLE.fullmatch(title) else "'" + title.replace("'", "''") + "'"
+reference = formula_reference  # the name the season's tests and the Final's formulas use
 
 
 # --- words ----------------------------------------------------------------------------------------

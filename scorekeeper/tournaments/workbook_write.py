@@ -15,7 +15,6 @@ import dataclasses
 import datetime
 import io
 import math
-import re
 import zipfile
 from copy import copy
 from typing import NamedTuple, Protocol
@@ -50,6 +49,7 @@ from scorekeeper.workbook.sheet_style import (
     put,
     text_width,
 )
+from scorekeeper.workbook.worksheet_names import formula_reference, worksheet_name
 
 LEADERS = 6  # the chart's lines: more than six on an A4 page cannot be told apart
 HEAD_ROW = 3  # every list's column heads; the title above
@@ -59,8 +59,6 @@ MIN_PORTRAIT_SCALE = 0.7  # a portrait page shrunk to fit its width still reads 
 KNOCKOUT_STAGES = ("semi", "final")  # TN3: the rounds after the groups, a match each pair
 FINAL_STAGE = "final"  # its winner is the champion
 EXTRA_STAGE = "extra"  # Quatrilho Art 23: played apart, its nets never added to the championship (TN6)
-_BAD_TITLE = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")  # what Excel refuses in a worksheet's name
-_PLAIN_TITLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a worksheet a formula names without quotes
 # The notes under the lists. They name the lists' heads and worksheets: a translation says them
 # as its own heads do (pgettext "championship" and "worksheet" below).
 PLACE_NOTE = N_(
@@ -97,11 +95,6 @@ def results_title() -> str:
 
 def cards_title() -> str:
     return pgettext("worksheet", "Cards")
-
-
-def _reference(title: str) -> str:
-    """A worksheet as a formula names it: quoted unless its name is a plain word."""
-    return title if _PLAIN_TITLE.fullmatch(title) else "'" + title.replace("'", "''") + "'"
 
 
 class KnockoutMatch(NamedTuple):
@@ -297,7 +290,7 @@ class _Builder:
         self.wb = wb
         titles = standings_title(), rounds_title(), results_title(), cards_title()
         self.taken: set[str] = {t.lower() for t in titles}
-        self.results_ref = _reference(results_title())
+        self.results_ref = formula_reference(results_title())
         self.played = self._table_sheets()
         names = [row.name for row in self.rows]
         positions = list(enumerate(self.t.rounds, start=1))
@@ -349,7 +342,7 @@ class _Builder:
         return played
 
     def _title(self, base: str) -> str:
-        base = _BAD_TITLE.sub("-", base).strip("'")[:31] or pgettext("worksheet", "Sheet")
+        base = worksheet_name(base) or pgettext("worksheet", "Sheet")
         title, number = base, 2
         while title.lower() in self.taken:
             suffix = f" ({number})"
