@@ -69,8 +69,19 @@ def race_text(qualification: Qualification, race: Race) -> str:
         heading += " " + _("[provisional: a regional event is still in play]")
     if not race.rows:
         return heading + "\n" + _("no one has played a regional event yet") + "\n"
-    words = game_standings_words(qualification.game)
-    headers = [
+    shown = table(race_heads(), race_cells(qualification, race), numeric_from=3, numeric_until=4, tight=True)
+    lines = shown.split("\n")
+    cut = cut_after(race.rows)
+    if cut is not None:
+        width = max(len(line) for line in lines)
+        said = " " + _("cut line") + " "
+        lines.insert(2 + cut + 1, said.center(width, "-"))
+    return heading + "\n" + "\n".join(lines) + "\n"
+
+
+def race_heads() -> list[str]:
+    """The race's columns, as the terminal and the organiser's page head them."""
+    return [
         pgettext("standings", "place"),
         _("member"),
         pgettext("standings", "name"),
@@ -79,7 +90,13 @@ def race_text(qualification: Qualification, race: Race) -> str:
         _("status"),
         _("article"),
     ]
-    cells = [
+
+
+def race_cells(qualification: Qualification, race: Race) -> list[list[object]]:
+    """Each row of the race under race_heads: place, member, name, points, the tie-break that
+    decided the place (in words), status and article."""
+    words = game_standings_words(qualification.game)
+    return [
         [
             row.place,
             row.id or "-",
@@ -91,13 +108,6 @@ def race_text(qualification: Qualification, race: Race) -> str:
         ]
         for row in race.rows
     ]
-    lines = table(headers, cells, numeric_from=3, numeric_until=4, tight=True).split("\n")
-    cut = cut_after(race.rows)
-    if cut is not None:
-        width = max(len(line) for line in lines)
-        said = " " + _("cut line") + " "
-        lines.insert(2 + cut + 1, said.center(width, "-"))
-    return heading + "\n" + "\n".join(lines) + "\n"
 
 
 def cut_after(rows: tuple[RaceRow, ...]) -> int | None:

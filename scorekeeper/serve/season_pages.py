@@ -11,6 +11,7 @@ from scorekeeper import i18n
 from scorekeeper.core import registration_desk
 from scorekeeper.core import season as core_season
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.output.season_text import race_heads
 from scorekeeper.rulebook.members_rule import rule_of
 from scorekeeper.serve import season_words
 from scorekeeper.serve.page_common import common, served_game
@@ -31,7 +32,7 @@ def season_view() -> dict | None:
     return {
         "problem": None,
         "name": season.name,
-        "heads": season_words.race_heads(),
+        "heads": race_heads(),
         "races": season_words.race_views(found),
         "open": season_words.open_seats_words(found, season.rules.final_article),
     }

@@ -4,11 +4,10 @@ and the registration desk's answers, in the language in use."""
 from __future__ import annotations
 
 from scorekeeper.core.registration_desk import DeskAnswer, Looked
-from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.members.roster import Match
-from scorekeeper.output.season_text import STATUS_WORDS, cut_after, game_standings_words, points_words
+from scorekeeper.output.season_text import cut_after, race_cells
 from scorekeeper.season.qualification_model import Qualification, Race
-from scorekeeper.tournaments import standings_words
 
 _FOUND_BY = {
     Match.ID: None,
@@ -25,23 +24,10 @@ def race_views(qualification: Qualification) -> list[dict]:
 
 
 def _race_view(qualification: Qualification, race: Race) -> dict:
-    words = game_standings_words(qualification.game)
     cut = cut_after(race.rows)
     rows = [
-        {
-            "cells": [
-                str(row.place),
-                row.id or "-",
-                row.name,
-                points_words(row.points),
-                standings_words.decided_by_words(words, row.decided_by) if words is not None else row.decided_by or "",
-                _(STATUS_WORDS[row.status]),
-                row.article or "",
-            ],
-            "status": row.status.value,
-            "cut": index == cut,
-        }
-        for index, row in enumerate(race.rows)
+        {"cells": [str(cell) for cell in cells], "status": row.status.value, "cut": index == cut}
+        for index, (row, cells) in enumerate(zip(race.rows, race_cells(qualification, race)))  # noqa: B905 - py39 has no strict=; a row of cells per row
     ]
     return {
         "heading": f"{race.name}: " + ngettext("{count} seat", "{count} seats", race.seats).format(count=race.seats),
@@ -49,18 +35,6 @@ def _race_view(qualification: Qualification, race: Race) -> dict:
         "empty": _("no one has played a regional event yet") if not race.rows else None,
         "rows": rows,
     }
-
-
-def race_heads() -> list[str]:
-    return [
-        pgettext("standings", "place"),
-        _("member"),
-        pgettext("standings", "name"),
-        pgettext("standings", "points"),
-        _("decided by"),
-        _("status"),
-        _("article"),
-    ]
 
 
 def open_seats_words(qualification: Qualification, article: str) -> str | None:
