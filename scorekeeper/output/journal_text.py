@@ -17,12 +17,14 @@ if TYPE_CHECKING:  # `check` says a journal's lines without loading the journal'
 
 
 def clock(when: str) -> str:
-    """`15:42:07` of a journal time (`2026-12-03T15:42:07+00:00`); the date too when it is not today's."""
+    """`15:42:07` of a journal time (`2026-12-03T15:42:07+00:00`) in this machine's time zone; the
+    date too when it is not today here."""
     import datetime  # lazy: only a line about the journal needs it
 
-    try:
-        moment = datetime.datetime.fromisoformat(when)
-    except (TypeError, ValueError):
+    from scorekeeper.journal.moments import here  # lazy: as datetime
+
+    moment = here(when)
+    if moment is None:
         return str(when)
     if moment.date() == datetime.datetime.now(moment.tzinfo).date():
         return moment.strftime("%H:%M:%S")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.journal.change_words import by_text, entry_said, removed_word
+from scorekeeper.journal.moments import printed
 from scorekeeper.workbook.layout import col
 from scorekeeper.workbook.sheet_style import Styles, page_setup, put
 
@@ -25,12 +26,6 @@ HISTORY_WIDTHS = (14, 18, 12, 34, 34, 20, 16)
 HEAD_ROW = 3  # the title, the note, then the heads: all above a boletim's names row (4)
 MAX_ROWS = 2000  # changes listed; a workbook's reader reads 10,000 rows of a worksheet at most
 CHARS_PER_LINE = 40  # of a values' column (34 wide) as LibreOffice prints it, to give a wrapped row its height
-
-
-def _when(when: str) -> str:
-    """`2026-12-03 15:42:07`: the journal's local time, as printed (the offset left out)."""
-    text = str(when)
-    return f"{text[:10]} {text[11:19]}" if len(text) >= 19 and text[10:11] == "T" else text
 
 
 def _change_word(change) -> str:
@@ -63,7 +58,7 @@ def write_history(ws, rows, styles: Styles) -> None:
         name, before, after = entry_said(change, sheet.rules.game)
         if change.after is None:
             after = removed_word(sheet.rules.game)
-        values = (title, name, _change_word(change), before, after, _when(change.when), by_text(change.by))
+        values = (title, name, _change_word(change), before, after, printed(change.when), by_text(change.by))
         for column, value in enumerate(values, start=1):
             cell = put(ws, row, column, value)  # text as data: never a formula, whoever wrote it
             styles(cell, "box_note")
