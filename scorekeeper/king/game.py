@@ -117,6 +117,18 @@ class King(Game):
     standings = lazy("scorekeeper.king.standings", "standings")
     show_tables = lazy("scorekeeper.king.show", "show_tables")  # the hands, then the running balance
 
+    def entry_label(self, kind: str) -> str:
+        """A hand written by one of its aliases (`queens`, its English name) said by its name in
+        Quadro 1 (`damas`): a correction's before and after then name one hand alike."""
+        from scorekeeper.errors import ScorekeeperError  # lazy: only history and news say a kind
+        from scorekeeper.rulebook import registry  # lazy: as above
+
+        try:
+            canonical = registry.find(self.name).hand_names.get(kind)
+        except ScorekeeperError:  # shipped rules a user broke: the kind as written
+            return kind
+        return canonical or kind
+
     def describe_rules(self, rules):
         return describe_rules(rules)
 
