@@ -313,7 +313,7 @@ def same_rules(first, second) -> bool:
 
 def _played(round_):
     """Each table (or match) of a round, what a finding calls it ("table 1") and where a player
-    plays at it ("at table 1"), in the language in use."""
+    plays at it ("at table 1"): Messages, said with the finding in its caller's language."""
     for table in round_.tables:
         yield table, M_("table {table}", table=table.table), M_("at table {table}", table=table.table)
     for number, match in enumerate(round_.matches, start=1):
