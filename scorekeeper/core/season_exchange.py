@@ -66,12 +66,12 @@ class BundleMade:
 class ReceiveReport:
     """A bundle received: what was written, the bundle's manifest, and what moved in the list
     (its differences, before against after); `unranked` when the list could not be worked out
-    before or after (a part missing or unusable: its refusal's words)."""
+    before or after (a part missing or unusable: its refusal, said by output/ in the caller's language)."""
 
     received: Received
     manifest: Manifest
     differences: list[Difference]
-    unranked: str | None = None
+    unranked: ScorekeeperError | None = None
     recovered: list[Recovered] = field(default_factory=list)
 
 
@@ -144,11 +144,11 @@ def receive(path: str, bundle_path: str, tick: Tick | None = None) -> ReceiveRep
     return ReceiveReport(received, found.manifest, differences(before, after), None, recovered)
 
 
-def _ranked(season: Season, tick: Tick | None) -> tuple[Qualification | None, str | None]:
+def _ranked(season: Season, tick: Tick | None) -> tuple[Qualification | None, ScorekeeperError | None]:
     try:
         return qualify(season, None, read_events(season, tick)), None
     except ScorekeeperError as exc:  # a union's part not there yet (the first bundle), or unusable
-        return None, str(exc)
+        return None, exc.with_traceback(None)  # data: said where the report is
 
 
 def _known_union(season: Season, union: str) -> None:

@@ -7,10 +7,9 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from scorekeeper import i18n
-from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.errors import RefusalWords, ScorekeeperError, one_line, quoted
 from scorekeeper.findings import Finding, FindingKind, Severity
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import M_, Decimal, Message, Mn_, in_words
 from scorekeeper.sheet.load import load_sheet, reading_many, score
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments import finding_codes as codes
@@ -41,7 +40,7 @@ class _Looked(NamedTuple):
 
     round: Round
     item: Table | Match
-    what: str  # how a finding names the table ("table 1")
+    what: Message  # how a finding names the table ("table 1"), said with it
     path: str | None  # None: the file names no sheet for it yet
     info: os.stat_result | None  # None: no file there (or outside the folder)
     outside: bool  # the path leads out of the tournament's folder
@@ -101,8 +100,10 @@ def _refuse_too_much(tournament: Tournament, looked: list[_Looked]) -> None:
             to_read += info.st_size
     if to_read > MAX_SHEETS_BYTES:
         raise TournamentFormatError(
-            _("its sheets hold {size} MiB; a tournament command reads at most {most} MiB of sheets").format(
-                size=i18n.decimal(f"{to_read / (1 << 20):.1f}"), most=MAX_SHEETS_BYTES >> 20
+            M_(
+                "its sheets hold {size} MiB; a tournament command reads at most {most} MiB of sheets",
+                size=Decimal(f"{to_read / (1 << 20):.1f}"),
+                most=MAX_SHEETS_BYTES >> 20,
             ),
             tournament.source,
         )
@@ -119,7 +120,7 @@ class _Collector:
         self.findings: list[Finding] = []
         self.disputed: set[str] = set()
         self.sheets: dict[str, object] = {}
-        self.reached: dict[tuple[int, int], tuple[str, int, str]] = {}
+        self.reached: dict[tuple[int, int], tuple[str, int, Message]] = {}
 
     def take(self, look: _Looked) -> None:
         """Read one table's sheet, or say why it is not read."""
@@ -137,30 +138,39 @@ class _Collector:
                 _finding(
                     codes.SHEET_UNREADABLE,
                     where,
-                    _(
-                        "round {round}, {what}: {sheet} is larger than {size} KiB: not a table's sheet (not read)"
-                    ).format(round=look.round.number, what=look.what, sheet=name, size=MAX_SHEET_BYTES >> 10),
+                    M_(
+                        "round {round}, {what}: {sheet} is larger than {size} KiB: not a table's sheet (not read)",
+                        round=look.round.number,
+                        what=look.what,
+                        sheet=name,
+                        size=MAX_SHEET_BYTES >> 10,
+                    ),
                 )
             )
             return
         self.read(look, path, name, where)
 
     @staticmethod
-    def not_there(look: _Looked) -> tuple[FindingKind, str]:
+    def not_there(look: _Looked) -> tuple[FindingKind, Message]:
         """Why a sheet is not read: the file names none, it is outside the folder, or no file is there."""
         round_, item, what = look.round.number, look.item, look.what
         if look.path is None:
-            return codes.SHEET_MISSING, _(
-                "round {round}, {what}: no sheet is handed in yet (the file names none: give it its sheet:)"
-            ).format(round=round_, what=what)
+            return codes.SHEET_MISSING, M_(
+                "round {round}, {what}: no sheet is handed in yet (the file names none: give it its sheet:)",
+                round=round_,
+                what=what,
+            )
         if look.outside:
             # A tournament file may come from someone else: its sheets stay in its folder, a
             # symlink out of it included (as a sheet's rules: does).
-            return codes.SHEET_OUTSIDE, _("round {round}, {what}: {sheet} is outside the tournament's folder").format(
-                round=round_, what=what, sheet=item.sheet
+            return codes.SHEET_OUTSIDE, M_(
+                "round {round}, {what}: {sheet} is outside the tournament's folder",
+                round=round_,
+                what=what,
+                sheet=item.sheet,
             )
-        return codes.SHEET_MISSING, _("round {round}, {what}: {sheet} is not handed in yet").format(
-            round=round_, what=what, sheet=item.sheet
+        return codes.SHEET_MISSING, M_(
+            "round {round}, {what}: {sheet} is not handed in yet", round=round_, what=what, sheet=item.sheet
         )
 
     def reached_before(self, look: _Looked, sheet: str, file: tuple[int, int], where) -> bool:
@@ -174,10 +184,9 @@ class _Collector:
             _finding(
                 codes.SHEET_TWICE,
                 where,
-                _(
+                M_(
                     "round {round}, {what}: {sheet} is the file round {first_round}, {first_what} names as "
-                    "{first_sheet}: a game counts once; name its sheet at one table"
-                ).format(
+                    "{first_sheet}: a game counts once; name its sheet at one table",
                     round=look.round.number,
                     what=look.what,
                     sheet=sheet,
@@ -204,7 +213,12 @@ class _Collector:
                 _finding(
                     codes.SHEET_UNREADABLE,
                     where,
-                    _("round {round}, {what}: {error}").format(round=number, what=what, error=exc),
+                    M_(
+                        "round {round}, {what}: {error}",
+                        round=number,
+                        what=what,
+                        error=SheetRefused(exc.location, exc.message),
+                    ),
                 )
             )
             return
@@ -213,7 +227,8 @@ class _Collector:
                 _finding(
                     codes.SHEET_OTHER_GAME,
                     where,
-                    _("round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}").format(
+                    M_(
+                        "round {round}, {what}: {sheet} is a {game} sheet, not {tournament_game}",
                         round=number,
                         what=what,
                         sheet=name,
@@ -230,7 +245,7 @@ class _Collector:
 
 
 def _not_this_tournaments(
-    tournament: Tournament, sheet, name: str, where, number: int, what: str, disputed: set
+    tournament: Tournament, sheet, name: str, where, number: int, what: Message, disputed: set
 ) -> list[Finding]:
     """A sheet of this game that is not this tournament's: another event's (its `event:` is not
     the tournament's name), or scored under other values than the tournament's rules (a house
@@ -245,8 +260,13 @@ def _not_this_tournaments(
             _finding(
                 codes.SHEET_OTHER_EVENT,
                 where,
-                _("round {round}, {what}: {sheet} is a sheet of {event}, not of {tournament}").format(
-                    round=number, what=what, sheet=name, event=quote(str(event)), tournament=quote(tournament.name)
+                M_(
+                    "round {round}, {what}: {sheet} is a sheet of {event}, not of {tournament}",
+                    round=number,
+                    what=what,
+                    sheet=name,
+                    event=quoted(str(event)),
+                    tournament=quoted(tournament.name),
                 ),
             )
         )
@@ -256,14 +276,13 @@ def _not_this_tournaments(
             _finding(
                 codes.SHEET_OTHER_RULES,
                 where,
-                _(
+                M_(
                     "round {round}, {what}: {sheet} is scored under {rules}, whose values are not the tournament's "
-                    "({tournament_rules})"
-                ).format(
+                    "({tournament_rules})",
                     round=number,
                     what=what,
                     sheet=name,
-                    rules=quote(sheet.rules_ref),
+                    rules=quoted(sheet.rules_ref),
                     tournament_rules=tournament.rules_ref,
                 ),
             )
@@ -294,18 +313,39 @@ def same_rules(first, second) -> bool:
 
 def _played(round_):
     """Each table (or match) of a round, what a finding calls it ("table 1") and where a player
-    plays at it ("at table 1"), in the language in use."""
+    plays at it ("at table 1"): Messages, said with the finding in its caller's language."""
     for table in round_.tables:
-        yield table, _("table {table}").format(table=table.table), _("at table {table}").format(table=table.table)
+        yield table, M_("table {table}", table=table.table), M_("at table {table}", table=table.table)
     for number, match in enumerate(round_.matches, start=1):
-        yield match, _("match {number}").format(number=number), _("at match {number}").format(number=number)
+        yield match, M_("match {number}", number=number), M_("at match {number}", number=number)
+
+
+class SheetRefused(NamedTuple):
+    """A sheet's refusal quoted in a finding (`r1.yaml:3: missing key 'name'`), said as the
+    refusal says itself (one line) when the finding is said, in the caller's language: `in_words`
+    says a value it does not know by `str`, as findings.Cited is."""
+
+    location: str
+    message: RefusalWords
+
+    def __str__(self) -> str:
+        said = in_words(self.message)
+        return one_line(f"{self.location}: {said}" if self.location else said)
+
+
+def _place(at: Message | str) -> tuple:
+    """Where a player plays (`at table 1`) as a key: a Message holds a mapping, which no key may;
+    its id and its values as text (table 1 and table "1" are one place, as their words are)."""
+    if isinstance(at, Message):
+        return (at.msgid, *map(str, at.values.values()))
+    return (at,)
 
 
 def _names(names) -> str:
     return ", ".join(map(str, names))
 
 
-def _finding(kind: FindingKind, where, message: str, severity: Severity = Severity.ERROR) -> Finding:
+def _finding(kind: FindingKind, where, message: Message, severity: Severity = Severity.ERROR) -> Finding:
     source, line = where
     return Finding(severity, source, line, message, kind.rule, code=kind.code)
 
@@ -343,8 +383,10 @@ class _RoundCheck:
         self.tournament, self.round, self.results = tournament, round_, results
         self.findings, self.disputed, self.everyone = findings, disputed, everyone
         self.known = set(everyone)  # a set to look names up in: a round of 2,000 players is not quadratic
-        self.seen: dict[str, str] = {}  # who -> where he plays ("at table 1"; the markers below are never printed)
-        self.sheet_at: dict[str, str | None] = {}  # where (at table 1) -> its sheet
+        self.seen: dict[
+            str, Message | str
+        ] = {}  # who -> where he plays ("at table 1"; the markers below are never printed)
+        self.sheet_at: dict[tuple, str | None] = {}  # where (_place(at table 1)) -> its sheet
         self.numbers: set[str] = set()
 
     def run(self) -> None:
@@ -354,10 +396,10 @@ class _RoundCheck:
         self.apart()
         self.unseated()
 
-    def add(self, kind: FindingKind, where, message: str, severity: Severity = Severity.ERROR) -> None:
+    def add(self, kind: FindingKind, where, message: Message, severity: Severity = Severity.ERROR) -> None:
         self.findings.append(_finding(kind, where, message, severity))
 
-    def table(self, item: Table | Match, what: str, at: str) -> None:
+    def table(self, item: Table | Match, what: Message, at: Message) -> None:
         """One table (or match): its number, its sheet against the draw, and who sits at it."""
         number = self.round.number
         where = (self.tournament.source, item.line)
@@ -366,7 +408,7 @@ class _RoundCheck:
             self.add(
                 codes.TABLE_NUMBER_TWICE,
                 where,
-                _("round {round}: two tables are numbered {table}").format(round=number, table=label),
+                M_("round {round}: two tables are numbered {table}", round=number, table=label),
             )
         self.numbers.add(label)
         absent = getattr(item, "absent", None)
@@ -374,10 +416,14 @@ class _RoundCheck:
             self.add(
                 codes.ABSENT_SHEET,
                 where,
-                _(
+                M_(
                     "round {round}, {what}: {player} was absent, so the table is not played and {sheet} is not "
-                    "read (remove its sheet: from the table)"
-                ).format(round=number, what=what, player=quote(absent[0]), sheet=item.sheet),
+                    "read (remove its sheet: from the table)",
+                    round=number,
+                    what=what,
+                    player=quoted(absent[0]),
+                    sheet=item.sheet,
+                ),
                 Severity.WARNING,
             )
         result = self.results.get(item.sheet) if item.sheet is not None else None
@@ -385,9 +431,9 @@ class _RoundCheck:
         if result is not None and item.sheet is not None:
             drawn = self.sheet_against_draw(item, item.sheet, what, where, result, drawn)
         self.seats(drawn, item, what, at, where)
-        self.sheet_at[at] = item.sheet
+        self.sheet_at[_place(at)] = item.sheet
 
-    def sheet_against_draw(self, item: Table | Match, sheet: str, what: str, where, result, drawn: list) -> list:
+    def sheet_against_draw(self, item: Table | Match, sheet: str, what: Message, where, result, drawn: list) -> list:
         """A read sheet against the draw: its round and table as written, whether it is whole
         and clean, and its players; who it seats (its own players) is returned."""
         number = self.round.number
@@ -398,37 +444,38 @@ class _RoundCheck:
             written = result.meta.get(key)
             if written is not None and drawn_value is not None and str(written) != str(drawn_value):
                 self.disputed.add(sheet)
+                said = dict(round=number, what=what, sheet=sheet, written=written, drawn=drawn_value)
                 message = (
-                    _("round {round}, {what}: {sheet} says round {written}, not {drawn}")
+                    M_("round {round}, {what}: {sheet} says round {written}, not {drawn}", **said)
                     if key == "round"
-                    else _("round {round}, {what}: {sheet} says table {written}, not {drawn}")
+                    else M_("round {round}, {what}: {sheet} says table {written}, not {drawn}", **said)
                 )
-                self.add(
-                    kind,
-                    where,
-                    message.format(round=number, what=what, sheet=sheet, written=written, drawn=drawn_value),
-                )
+                self.add(kind, where, message)
         if not result.complete:
             self.add(
                 codes.SHEET_INCOMPLETE,
                 where,
-                _("round {round}, {what}: {sheet} is not complete").format(round=number, what=what, sheet=sheet),
+                M_("round {round}, {what}: {sheet} is not complete", round=number, what=what, sheet=sheet),
             )
         errors = sum(1 for f in result.findings if f.is_error)
         if errors:
             self.add(
                 codes.SHEET_ERRORS,
                 where,
-                ngettext(
+                Mn_(
                     "round {round}, {what}: {sheet} has {count} error (scorekeeper check {sheet})",
                     "round {round}, {what}: {sheet} has {count} errors (scorekeeper check {sheet})",
                     errors,
-                ).format(round=number, what=what, sheet=sheet, count=errors),
+                    round=number,
+                    what=what,
+                    sheet=sheet,
+                    count=errors,
+                ),
             )
         self.players_against_draw(sheet, what, where, result, drawn)
         return list(result.players)
 
-    def players_against_draw(self, sheet: str, what: str, where, result, drawn: list) -> None:
+    def players_against_draw(self, sheet: str, what: Message, where, result, drawn: list) -> None:
         number = self.round.number
         if drawn and sorted(result.players) == sorted(drawn) and list(result.players) != list(drawn):
             # The draw's own players, seated otherwise (who dealt first, TN2's seat order):
@@ -436,10 +483,15 @@ class _RoundCheck:
             self.add(
                 codes.SHEET_SEAT_ORDER,
                 where,
-                _(
+                M_(
                     "round {round}, {what}: {sheet} seats the draw's players in another order ({players}, "
-                    "drawn {drawn}); the game counts"
-                ).format(round=number, what=what, sheet=sheet, players=_names(result.players), drawn=_names(drawn)),
+                    "drawn {drawn}); the game counts",
+                    round=number,
+                    what=what,
+                    sheet=sheet,
+                    players=_names(result.players),
+                    drawn=_names(drawn),
+                ),
                 Severity.WARNING,
             )
         elif drawn and list(result.players) != list(drawn):
@@ -447,41 +499,56 @@ class _RoundCheck:
             self.add(
                 codes.SHEET_OTHER_PLAYERS,
                 where,
-                _("round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}").format(
-                    round=number, what=what, sheet=sheet, players=_names(result.players), drawn=_names(drawn)
+                M_(
+                    "round {round}, {what}: {sheet} is played by {players}, not the draw's {drawn}",
+                    round=number,
+                    what=what,
+                    sheet=sheet,
+                    players=_names(result.players),
+                    drawn=_names(drawn),
                 ),
             )
 
-    def seats(self, drawn: list, item: Table | Match, what: str, at: str, where) -> None:
+    def seats(self, drawn: list, item: Table | Match, what: Message, at: Message, where) -> None:
         """Each name seated at the table: seated twice in the round, not in the tournament, or
         not drawn in this round (TN6)."""
         number, seen = self.round.number, self.seen
         for name in drawn:
             if name in seen:
-                self.disputed.update(sheet for sheet in (item.sheet, self.sheet_at.get(seen[name])) if sheet)
+                self.disputed.update(sheet for sheet in (item.sheet, self.sheet_at.get(_place(seen[name]))) if sheet)
                 self.add(
                     codes.PLAYER_TWICE,
                     where,
-                    _("round {round}: {name} plays {where} and {other}").format(
-                        round=number, name=quote(name), where=at, other=seen[name]
+                    M_(
+                        "round {round}: {name} plays {where} and {other}",
+                        round=number,
+                        name=quoted(name),
+                        where=at,
+                        other=seen[name],
                     ),
                 )
             elif name not in self.known:
                 self.add(
                     codes.PLAYER_UNKNOWN,
                     where,
-                    _("round {round}, {what}: {name} is not in the tournament").format(
-                        round=number, what=what, name=quote(name)
+                    M_(
+                        "round {round}, {what}: {name} is not in the tournament",
+                        round=number,
+                        what=what,
+                        name=quoted(name),
                     ),
                 )
             elif not self.tournament.plays_in(name, number):
                 self.add(
                     codes.PLAYER_NOT_DRAWN,
                     where,
-                    _(
+                    M_(
                         "round {round}, {what}: {name} does not play in round {round} (withdrawn, replaced by a "
-                        "substitute, or entered later)"
-                    ).format(round=number, what=what, name=quote(name)),
+                        "substitute, or entered later)",
+                        round=number,
+                        what=what,
+                        name=quoted(name),
+                    ),
                 )
             seen[name] = at
 
@@ -492,8 +559,11 @@ class _RoundCheck:
                 self.add(
                     codes.BYE_PLAYS,
                     (self.tournament.source, round_.line),
-                    _("round {round}: {name} has a bye and plays {where}").format(
-                        round=round_.number, name=quote(name), where=self.seen[name]
+                    M_(
+                        "round {round}: {name} has a bye and plays {where}",
+                        round=round_.number,
+                        name=quoted(name),
+                        where=self.seen[name],
                     ),
                 )
             self.seen[name] = "a bye"
@@ -519,7 +589,7 @@ class _RoundCheck:
                 self.add(
                     codes.PLAYER_UNSEATED,
                     (self.tournament.source, round_.line),
-                    _("round {round}: {name} has no table and no bye").format(round=round_.number, name=quote(name)),
+                    M_("round {round}: {name} has no table and no bye", round=round_.number, name=quoted(name)),
                 )
 
 
@@ -536,13 +606,16 @@ def _leftover_findings(tournament: Tournament) -> list[Finding]:
             _finding(
                 codes.DRAW_LEFTOVER,
                 where,
-                ngettext(
+                Mn_(
                     "an interrupted draw left {count} empty sheet of round {round}, which the file does not hold ({sheets}): "
                     "the next `tournament draw` replaces it",
                     "an interrupted draw left {count} empty sheets of round {round}, which the file does not hold ({sheets}): "
                     "the next `tournament draw` replaces them",
                     len(names),
-                ).format(count=len(names), round=number, sheets=_first_names(names)),
+                    count=len(names),
+                    round=number,
+                    sheets=_first_names(names),
+                ),
                 Severity.WARNING,
             )
         )
@@ -552,20 +625,26 @@ def _leftover_findings(tournament: Tournament) -> list[Finding]:
                 _finding(
                     codes.DRAW_LEFTOVER,
                     where,
-                    _(
+                    M_(
                         "{sheet} is named as a sheet of round {round}, which the file does not hold, and is not an empty "
-                        "drawn sheet: a draw of round {round} is refused until it is moved"
-                    ).format(sheet=leftover.path, round=leftover.round),
+                        "drawn sheet: a draw of round {round} is refused until it is moved",
+                        sheet=leftover.path,
+                        round=leftover.round,
+                    ),
                     Severity.WARNING,
                 )
             )
     return findings
 
 
-def _first_names(names: list[str]) -> str:
+def _first_names(names: list[str]) -> str | Message:
     """The first names of a long list, and how many more."""
     if len(names) <= 3:
         return ", ".join(names)
-    return ngettext("{names} and {count} more", "{names} and {count} more", len(names) - 3).format(
-        names=", ".join(names[:3]), count=len(names) - 3
+    return Mn_(
+        "{names} and {count} more",
+        "{names} and {count} more",
+        len(names) - 3,
+        names=", ".join(names[:3]),
+        count=len(names) - 3,
     )

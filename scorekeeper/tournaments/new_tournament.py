@@ -9,9 +9,9 @@ import datetime
 import os
 from typing import NamedTuple
 
-from scorekeeper.errors import InputValueError, quote
-from scorekeeper.i18n import _, grouped
-from scorekeeper.names import name_problem, text_problem
+from scorekeeper.errors import InputValueError, quoted
+from scorekeeper.i18n import M_, Grouped, Joined, _
+from scorekeeper.names import name_refusal, text_refusal
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.new import seated
 from scorekeeper.sheet.yaml_edit import flow
@@ -30,7 +30,7 @@ class Registration(NamedTuple):
 
 
 def _check_name(name: str, source: str) -> None:
-    problem = name_problem(name)
+    problem = name_refusal(name)
     if problem is not None:
         raise InputValueError(problem, source)
 
@@ -49,10 +49,13 @@ def find_rules(ref: str, output: str):
         if exc.source is not None:  # the rule file itself is wrong: its own message
             raise
         raise InputValueError(
-            _(
+            M_(
                 "{ref}: a tournament file may only name a rule file in its own folder; put it "
-                "beside {path}, or name shipped rules ({names})"
-            ).format(ref=ref, path=output, names=", ".join(registry.rules_names())),
+                "beside {path}, or name shipped rules ({names})",
+                ref=ref,
+                path=output,
+                names=", ".join(registry.rules_names()),
+            ),
             output,
         ) from None
 
@@ -67,24 +70,24 @@ def parse_groups(options: tuple[str, ...], teams: dict[str, list[str]], source: 
         name, sep, members = option.partition("=")
         names = [m.strip() for m in members.split(",") if m.strip()]
         if not sep or not name.strip() or not names:
-            raise InputValueError(_("group {option}: expected NAME=TEAM,TEAM,...").format(option=quote(option)), source)
+            raise InputValueError(M_("group {option}: expected NAME=TEAM,TEAM,...", option=quoted(option)), source)
         _check_name(name.strip(), source)
         for team in names:
             if team not in teams:
                 raise InputValueError(
-                    _("group {group}: {team} is not one of the teams").format(group=name.strip(), team=quote(team)),
+                    M_("group {group}: {team} is not one of the teams", group=name.strip(), team=quoted(team)),
                     source,
                 )
             if team in placed:
                 raise InputValueError(
-                    _("group {group}: {team} is already in a group").format(group=name.strip(), team=quote(team)),
+                    M_("group {group}: {team} is already in a group", group=name.strip(), team=quoted(team)),
                     source,
                 )
             placed.add(team)
         groups[name.strip()] = names
     missing = [team for team in teams if team not in placed]
     if missing:
-        raise InputValueError(_("{teams} in no group").format(teams=", ".join(map(quote, missing))), source)
+        raise InputValueError(M_("{teams} in no group", teams=Joined(tuple(quoted(team) for team in missing))), source)
     return groups
 
 
@@ -99,8 +102,10 @@ def registration_lines(registration: Registration | None, output: str) -> list[s
         relative = os.path.relpath(os.path.abspath(path), folder)
         if relative == os.pardir or relative.startswith(os.pardir + os.sep):
             raise InputValueError(
-                _("{file}: a tournament file may only name a registry in its own folder; put it beside {path}").format(
-                    file=path, path=output
+                M_(
+                    "{file}: a tournament file may only name a registry in its own folder; put it beside {path}",
+                    file=path,
+                    path=output,
                 ),
                 output,
             )
@@ -128,12 +133,10 @@ def new_tournament_text(
     registry, every entrant a member who may play (Art 2, TN8, TN14), or refused as a day
     change that brings one in is."""
     if not name.strip() or len(name) > MAX_HEADER_TEXT:
-        raise InputValueError(
-            _("--name: a tournament's name of 1 to {most} characters").format(most=MAX_HEADER_TEXT), source
-        )
-    problem = text_problem(name)  # it heads every sheet of the draw and every page of the workbook
+        raise InputValueError(M_("--name: a tournament's name of 1 to {most} characters", most=MAX_HEADER_TEXT), source)
+    problem = text_refusal(name)  # it heads every sheet of the draw and every page of the workbook
     if problem is not None:
-        raise InputValueError(_("--name: {problem}").format(problem=problem), source)
+        raise InputValueError(M_("--name: {problem}", problem=problem), source)
     lines = [f"tournament: {flow(name)}", f"rules: {flow(ref)}", *registration_lines(registration, source)]
     if isinstance(who, dict):
         lines += [f"teams: {flow(who)}", f"groups: {flow(groups)}"]
@@ -163,15 +166,19 @@ def check_entrants(game, rules, players: tuple[str, ...], teams: tuple[str, ...]
         named = len(who) + sum(len(members) for members in who.values())
         if named > MAX_PLAYERS or any(len(members) > MAX_TEAM for members in who.values()):
             raise InputValueError(
-                _("{count} teams and players; a tournament file holds at most {most}").format(
-                    count=grouped(named), most=grouped(MAX_PLAYERS)
+                M_(
+                    "{count} teams and players; a tournament file holds at most {most}",
+                    count=Grouped(named),
+                    most=Grouped(MAX_PLAYERS),
                 ),
                 source,
             )
     elif len(who) > MAX_PLAYERS:
         raise InputValueError(
-            _("{count} players; a tournament file holds at most {most}").format(
-                count=grouped(len(who)), most=grouped(MAX_PLAYERS)
+            M_(
+                "{count} players; a tournament file holds at most {most}",
+                count=Grouped(len(who)),
+                most=Grouped(MAX_PLAYERS),
             ),
             source,
         )

@@ -28,9 +28,9 @@ import os
 from typing import NoReturn
 
 from scorekeeper import games
-from scorekeeper.errors import MAX_NAME, RulesError, SheetFormatError, quote
-from scorekeeper.i18n import M_, Message, _, grouped
-from scorekeeper.names import name_problem, text_problem
+from scorekeeper.errors import MAX_NAME, RefusalWords, RulesError, SheetFormatError, quoted
+from scorekeeper.i18n import M_, Grouped, Joined
+from scorekeeper.names import name_refusal, text_refusal
 from scorekeeper.rulebook import registry
 from scorekeeper.sheet.file_access import read_regular
 from scorekeeper.sheet.yaml_lines import MAX_FILE_BYTES, LineDict, header_text, loads
@@ -87,14 +87,14 @@ def read_tournament_text(path: str, name: str | None = None) -> str:
         raise TournamentFormatError(exc.message, name, exc.line) from None
     if len(raw) > MAX_FILE_BYTES:
         raise TournamentFormatError(
-            _("larger than {size} KiB: too large for a tournament file").format(size=MAX_FILE_BYTES // 1024), name
+            M_("larger than {size} KiB: too large for a tournament file", size=MAX_FILE_BYTES // 1024), name
         )
     if b"\0" in raw:
-        raise TournamentFormatError(_("is a binary file, not YAML text"), name)
+        raise TournamentFormatError(M_("is a binary file, not YAML text"), name)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise TournamentFormatError(_("is not UTF-8 text"), name, raw[: exc.start].count(b"\n") + 1) from None
+        raise TournamentFormatError(M_("is not UTF-8 text"), name, raw[: exc.start].count(b"\n") + 1) from None
 
 
 def parse(text: str, path: str) -> Tournament:
@@ -103,7 +103,7 @@ def parse(text: str, path: str) -> Tournament:
     doc = loads(text, path, TournamentFormatError)
     if not isinstance(doc, LineDict) or "tournament" not in doc:
         raise TournamentFormatError(
-            _("not a tournament file: expected a mapping with 'tournament', 'rules' and 'players' or 'teams'"),
+            M_("not a tournament file: expected a mapping with 'tournament', 'rules' and 'players' or 'teams'"),
             path,
             getattr(doc, "line", 1),
         )
@@ -116,55 +116,56 @@ class _Reader:
         self.path, self.doc = path, doc
         self.good: set[str] = set()  # names that passed the name rule
 
-    def fail(self, message: str | Message, line) -> NoReturn:
+    def fail(self, message: RefusalWords, line) -> NoReturn:
         raise TournamentFormatError(message, self.path, line)
 
-    def keys(self, item, allowed: tuple[str, ...], what: str) -> None:
+    def keys(self, item, allowed: tuple[str, ...], what: RefusalWords) -> None:
         if not isinstance(item, LineDict):
             self.fail(
-                _("{what}: expected a mapping, got {value}").format(what=what, value=quote(item)),
+                M_("{what}: expected a mapping, got {value}", what=what, value=quoted(item)),
                 getattr(item, "line", None),
             )
         for key in item:
             if key not in allowed:
                 self.fail(
-                    _("{what}: unknown key {key}; allowed: {allowed}").format(
-                        what=what, key=quote(key), allowed=", ".join(allowed)
+                    M_(
+                        "{what}: unknown key {key}; allowed: {allowed}",
+                        what=what,
+                        key=quoted(key),
+                        allowed=", ".join(allowed),
                     ),
                     item.line_of(key),
                 )
 
-    def names(self, value, what: str, line, limit: int = MAX_PLAYERS) -> list[str]:
+    def names(self, value, what: RefusalWords, line, limit: int = MAX_PLAYERS) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-            self.fail(_("{what}: expected a list of names, got {value}").format(what=what, value=quote(value)), line)
+            self.fail(M_("{what}: expected a list of names, got {value}", what=what, value=quoted(value)), line)
         if len(value) > limit:
             self.fail(
-                _("{what}: {count} names; at most {most}").format(
-                    what=what, count=grouped(len(value)), most=grouped(limit)
-                ),
+                M_("{what}: {count} names; at most {most}", what=what, count=Grouped(len(value)), most=Grouped(limit)),
                 line,
             )
         for index, name in enumerate(value):
             if name in self.good:
                 continue  # a name read already (each player is named at a table every round)
-            problem = name_problem(name)  # the one rule: what tournament new and every loader refuse
+            problem = name_refusal(name)  # the one rule: what tournament new and every loader refuse
             if problem is None:
                 self.good.add(name)
             else:
                 self.fail(
-                    _("{what}: {problem}").format(what=what, problem=problem),
+                    M_("{what}: {problem}", what=what, problem=problem),
                     value.line_of(index) if hasattr(value, "line_of") else line,
                 )
         if len(set(value)) != len(value):
             twice = next(n for n in value if value.count(n) > 1)
-            self.fail(_("{what}: {name} is named twice").format(what=what, name=quote(twice)), line)
+            self.fail(M_("{what}: {name} is named twice", what=what, name=quoted(twice)), line)
         return list(value)
 
     def tournament(self) -> Tournament:
         """The whole file, read in the order a reader meets it: its name, its rules, who plays,
         the changes of the day, the rounds planned and the rounds played."""
         doc, path = self.doc, self.path
-        self.keys(doc, TOP_KEYS, _("tournament file"))
+        self.keys(doc, TOP_KEYS, M_("tournament file"))
         name = self.event_name()
         ref, rules = self.rules()
         tournament = Tournament(path, name, rules, ref)
@@ -179,9 +180,9 @@ class _Reader:
         """The tournament's name: it heads every sheet the draw writes (event:) and the workbook's pages."""
         doc = self.doc
         name = header_text(doc, "tournament", self.path) or ""
-        problem = text_problem(name)
+        problem = text_refusal(name)
         if problem is not None:
-            self.fail(_("tournament: {problem}").format(problem=problem), doc.line_of("tournament"))
+            self.fail(M_("tournament: {problem}", problem=problem), doc.line_of("tournament"))
         return name
 
     def rules(self) -> tuple[str, games.Rules]:
@@ -191,7 +192,7 @@ class _Reader:
         ref = doc.get("rules")
         if not isinstance(ref, str):
             self.fail(
-                _("rules: which game's rules? (one of {names})").format(names=", ".join(registry.rules_names())),
+                M_("rules: which game's rules? (one of {names})", names=", ".join(registry.rules_names())),
                 doc.line_of("rules") if "rules" in doc else doc.line,
             )
         try:
@@ -199,10 +200,12 @@ class _Reader:
         except RulesError as exc:
             if exc.source is None and registry.looks_like_path(ref):
                 self.fail(
-                    _(
+                    M_(
                         "rules: a tournament file may only name a rule file in its own folder; put {ref} beside "
-                        "it, or name shipped rules ({names})"
-                    ).format(ref=quote(ref), names=", ".join(registry.rules_names())),
+                        "it, or name shipped rules ({names})",
+                        ref=quoted(ref),
+                        names=", ".join(registry.rules_names()),
+                    ),
                     doc.line_of("rules"),
                 )
             if exc.source is None:
@@ -215,15 +218,11 @@ class _Reader:
         doc, rules = self.doc, tournament.rules
         if games.get(rules.game).seating is games.Seating.PLAYERS:
             if "players" not in doc or "teams" in doc or "groups" in doc:
-                self.fail(
-                    _("{rules} is played by players: give 'players' (and no teams)").format(rules=rules.name), doc.line
-                )
+                self.fail(M_("{rules} is played by players: give 'players' (and no teams)", rules=rules.name), doc.line)
             tournament.players = self.names(doc["players"], "players", doc.line_of("players"))
         else:
             if "teams" not in doc or "players" in doc:
-                self.fail(
-                    _("{rules} is played by teams: give 'teams' (and no players)").format(rules=rules.name), doc.line
-                )
+                self.fail(M_("{rules} is played by teams: give 'teams' (and no players)", rules=rules.name), doc.line)
             tournament.teams = self.teams(doc["teams"], doc.line_of("teams"))
             tournament.groups = self.groups(
                 doc.get("groups"), tournament.teams, doc.line_of("groups") if "groups" in doc else doc.line
@@ -233,8 +232,10 @@ class _Reader:
         elif any(key in doc for key in DAY_KEYS):
             key = next(key for key in DAY_KEYS if key in doc)
             self.fail(
-                _("{key}: a change of the day of a players' game; {rules} is played by teams").format(
-                    key=key, rules=rules.name
+                M_(
+                    "{key}: a change of the day of a players' game; {rules} is played by teams",
+                    key=key,
+                    rules=rules.name,
                 ),
                 doc.line_of(key),
             )
@@ -262,7 +263,7 @@ class _Reader:
         if "registry" not in doc:
             if tournament.starts is not None:
                 self.fail(
-                    _("starts: the season's start is read only with a registry (registry: [FILE])"),
+                    M_("starts: the season's start is read only with a registry (registry: [FILE])"),
                     doc.line_of("starts"),
                 )
             return
@@ -271,27 +272,29 @@ class _Reader:
         files = [value] if isinstance(value, str) else value
         if not isinstance(files, list) or not files or len(files) > MAX_REGISTRIES:
             self.fail(
-                _("registry: expected a list of at most {most} registry files, got {value}").format(
-                    most=MAX_REGISTRIES, value=quote(value)
+                M_(
+                    "registry: expected a list of at most {most} registry files, got {value}",
+                    most=MAX_REGISTRIES,
+                    value=quoted(value),
                 ),
                 line,
             )
         for name in files:
             if not _folder_file(name):
                 self.fail(
-                    _("registry: expected a file name in the tournament's folder, got {value}").format(
-                        value=quote(name)
-                    ),
+                    M_("registry: expected a file name in the tournament's folder, got {value}", value=quoted(name)),
                     line,
                 )
         if len(set(files)) != len(files):
-            self.fail(_("registry: a file is named twice"), line)
+            self.fail(M_("registry: a file is named twice"), line)
         if tournament.date is None:
-            self.fail(_("date: a tournament that names a registry needs the event's day (date: YYYY-MM-DD)"), line)
+            self.fail(M_("date: a tournament that names a registry needs the event's day (date: YYYY-MM-DD)"), line)
         if tournament.starts is not None and tournament.starts > tournament.date:
             self.fail(
-                _("starts: the season's start {starts} is after the event's day {date}").format(
-                    starts=tournament.starts.isoformat(), date=tournament.date.isoformat()
+                M_(
+                    "starts: the season's start {starts} is after the event's day {date}",
+                    starts=tournament.starts.isoformat(),
+                    date=tournament.date.isoformat(),
                 ),
                 tournament.starts_line,
             )
@@ -305,7 +308,7 @@ class _Reader:
             return None
         if isinstance(value, datetime.datetime) or not isinstance(value, datetime.date):
             self.fail(
-                _("{key}: expected a date (YYYY-MM-DD), got {value}").format(key=key, value=quote(value)),
+                M_("{key}: expected a date (YYYY-MM-DD), got {value}", key=key, value=quoted(value)),
                 self.doc.line_of(key),
             )
         return value
@@ -315,8 +318,10 @@ class _Reader:
         planned = self.doc.get("planned_rounds")
         if planned is not None and (type(planned) is not int or not 1 <= planned <= MAX_ROUNDS):
             self.fail(
-                _("planned_rounds: expected a whole number from 1 to {most}, got {value}").format(
-                    most=MAX_ROUNDS, value=quote(planned)
+                M_(
+                    "planned_rounds: expected a whole number from 1 to {most}, got {value}",
+                    most=MAX_ROUNDS,
+                    value=quoted(planned),
                 ),
                 self.doc.line_of("planned_rounds"),
             )
@@ -328,10 +333,10 @@ class _Reader:
         rounds = doc.get("rounds") or []
         tournament.rounds_line = doc.line_of("rounds")
         if not isinstance(rounds, list):
-            self.fail(_("rounds: expected a list, got {value}").format(value=quote(rounds)), doc.line_of("rounds"))
+            self.fail(M_("rounds: expected a list, got {value}", value=quoted(rounds)), doc.line_of("rounds"))
         if len(rounds) > MAX_ROUNDS:
             self.fail(
-                _("rounds: {count} rounds; at most {most}").format(count=grouped(len(rounds)), most=MAX_ROUNDS),
+                M_("rounds: {count} rounds; at most {most}", count=Grouped(len(rounds)), most=MAX_ROUNDS),
                 doc.line_of("rounds"),
             )
         named = 0
@@ -343,17 +348,21 @@ class _Reader:
                 named += played.sheet is not None
                 if named > MAX_SHEETS:  # each is read by every command: the work is bounded here
                     self.fail(
-                        _("rounds: more than {most} sheets; a tournament file names at most {most}").format(
-                            most=grouped(MAX_SHEETS)
+                        M_(
+                            "rounds: more than {most} sheets; a tournament file names at most {most}",
+                            most=Grouped(MAX_SHEETS),
                         ),
                         played.line,
                     )
 
-    def round_number(self, value, what: str, line) -> int:
+    def round_number(self, value, what: RefusalWords, line) -> int:
         if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
             self.fail(
-                _("{what}: expected a round number from 1 to {most}, got {value}").format(
-                    what=what, most=MAX_ROUNDS, value=quote(value)
+                M_(
+                    "{what}: expected a round number from 1 to {most}, got {value}",
+                    what=what,
+                    most=MAX_ROUNDS,
+                    value=quoted(value),
                 ),
                 line,
             )
@@ -368,7 +377,7 @@ class _Reader:
                 continue
             if not isinstance(value, LineDict):
                 self.fail(
-                    _("{key}: expected a mapping of player to round, got {value}").format(key=key, value=quote(value)),
+                    M_("{key}: expected a mapping of player to round, got {value}", key=key, value=quoted(value)),
                     doc.line_of(key),
                 )
             names = self.names(list(value), key, doc.line_of(key))
@@ -380,8 +389,9 @@ class _Reader:
         if value is not None:
             if not isinstance(value, LineDict):
                 self.fail(
-                    _("substitutes: expected a mapping of substitute to {{for: PLAYER, round: N}}, got {value}").format(
-                        value=quote(value)
+                    M_(
+                        "substitutes: expected a mapping of substitute to {{for: PLAYER, round: N}}, got {value}",
+                        value=quoted(value),
                     ),
                     doc.line_of("substitutes"),
                 )
@@ -392,8 +402,10 @@ class _Reader:
                 old = item.get("for")
                 if old not in everyone or old == new or new in tournament.entered:
                     self.fail(
-                        _("{what}: for: whose seat? (another of the players, got {value})").format(
-                            what=what, value=quote(old)
+                        M_(
+                            "{what}: for: whose seat? (another of the players, got {value})",
+                            what=what,
+                            value=quoted(old),
                         ),
                         line,
                     )
@@ -405,12 +417,12 @@ class _Reader:
 
     def teams(self, value, line) -> dict[str, list[str]]:
         if not isinstance(value, LineDict) or not value:
-            self.fail(_("teams: expected a mapping of team to players, got {value}").format(value=quote(value)), line)
+            self.fail(M_("teams: expected a mapping of team to players, got {value}", value=quoted(value)), line)
         teams = {}
         for team, members in value.items():
             if not isinstance(team, str):
-                self.fail(_("teams: {team} is not a team name").format(team=quote(team)), value.line_of(team))
-            teams[team] = self.names(members, _("team {team}").format(team=team), value.line_of(team), MAX_TEAM)
+                self.fail(M_("teams: {team} is not a team name", team=quoted(team)), value.line_of(team))
+            teams[team] = self.names(members, M_("team {team}", team=team), value.line_of(team), MAX_TEAM)
         self.names([*teams, *(p for members in teams.values() for p in members)], "teams", line)
         return teams
 
@@ -418,22 +430,22 @@ class _Reader:
         if value is None:
             return {"A": list(teams)}  # one group of every team
         if not isinstance(value, LineDict) or not value:
-            self.fail(_("groups: expected a mapping of group to teams, got {value}").format(value=quote(value)), line)
+            self.fail(M_("groups: expected a mapping of group to teams, got {value}", value=quoted(value)), line)
         groups, seen = {}, set()
         for group, members in value.items():
-            problem = name_problem(str(group))  # a group is named in the draw's lines, as a team is
+            problem = name_refusal(str(group))  # a group is named in the draw's lines, as a team is
             if problem is not None:
-                self.fail(_("groups: {problem}").format(problem=problem), value.line_of(group))
-            names = self.names(members, _("group {group}").format(group=group), value.line_of(group))
+                self.fail(M_("groups: {problem}", problem=problem), value.line_of(group))
+            names = self.names(members, M_("group {group}", group=group), value.line_of(group))
             for team in names:
                 if team not in teams:
                     self.fail(
-                        _("group {group}: {team} is not one of the teams").format(group=group, team=quote(team)),
+                        M_("group {group}: {team} is not one of the teams", group=group, team=quoted(team)),
                         value.line_of(group),
                     )
                 if team in seen:
                     self.fail(
-                        _("group {group}: {team} is already in another group").format(group=group, team=quote(team)),
+                        M_("group {group}: {team} is already in another group", group=group, team=quoted(team)),
                         value.line_of(group),
                     )
                 seen.add(team)
@@ -441,30 +453,33 @@ class _Reader:
         return groups
 
     def round(self, item, number: int, tournament: Tournament) -> Round:
-        round_what = _("round {number}").format(number=number)
+        round_what = M_("round {number}", number=number)
         self.keys(item, ROUND_KEYS, round_what)
         line = item.line
         stage = item.get("stage")
         if stage is not None and stage not in STAGES:
             self.fail(
-                _("round {number}: stage: expected one of {stages}, got {value}").format(
-                    number=number, stages=", ".join(STAGES), value=quote(stage)
+                M_(
+                    "round {number}: stage: expected one of {stages}, got {value}",
+                    number=number,
+                    stages=", ".join(STAGES),
+                    value=quoted(stage),
                 ),
                 item.line_of("stage"),
             )
         seed = item.get("seed")
         if seed is not None and type(seed) is not int:
             self.fail(
-                _("round {number}: seed: expected a whole number, got {value}").format(
-                    number=number, value=quote(seed)
-                ),
+                M_("round {number}: seed: expected a whole number, got {value}", number=number, value=quoted(seed)),
                 item.line_of("seed"),
             )
         search = item.get("search")  # the steps the draw's search took (TN2: the round is drawn again from both)
         if search is not None and (type(search) is not int or search < 0):
             self.fail(
-                _("round {number}: search: expected a whole number of steps, got {value}").format(
-                    number=number, value=quote(search)
+                M_(
+                    "round {number}: search: expected a whole number of steps, got {value}",
+                    number=number,
+                    value=quoted(search),
                 ),
                 item.line_of("search"),
             )
@@ -475,16 +490,16 @@ class _Reader:
         for match in self.listed(item, "matches", number, MAX_TABLES):
             result.matches.append(self.match(match, number, tournament))
         if "byes" in item:  # a key of the file: the location says it as the file does
-            result.byes = self.names(item["byes"] or [], f"{round_what}: byes", item.line_of("byes"))
-            self.known(result.byes, everyone, f"{round_what}: byes", item.line_of("byes"))
+            result.byes = self.names(item["byes"] or [], _said(round_what, "byes"), item.line_of("byes"))
+            self.known(result.byes, everyone, _said(round_what, "byes"), item.line_of("byes"))
         if "without" in item:  # an extra round (Art 23): those the cut left out who chose not to play it
-            result.without = self.names(item["without"] or [], f"{round_what}: without", item.line_of("without"))
-            self.known(result.without, everyone, f"{round_what}: without", item.line_of("without"))
+            result.without = self.names(item["without"] or [], _said(round_what, "without"), item.line_of("without"))
+            self.known(result.without, everyone, _said(round_what, "without"), item.line_of("without"))
         if "disqualified" in item:
             result.disqualified = self.names(
-                item["disqualified"] or [], f"{round_what}: disqualified", item.line_of("disqualified")
+                item["disqualified"] or [], _said(round_what, "disqualified"), item.line_of("disqualified")
             )
-            self.known(result.disqualified, everyone, f"{round_what}: disqualified", item.line_of("disqualified"))
+            self.known(result.disqualified, everyone, _said(round_what, "disqualified"), item.line_of("disqualified"))
         for penalty in self.listed(item, "penalties", number, MAX_PLAYERS):
             result.penalties.append(self.penalty(penalty, number, everyone))
         return result
@@ -493,120 +508,132 @@ class _Reader:
         value = item.get(key) or []
         if not isinstance(value, list):
             self.fail(
-                _("round {number}: {key}: expected a list, got {value}").format(
-                    number=number, key=key, value=quote(value)
-                ),
+                M_("round {number}: {key}: expected a list, got {value}", number=number, key=key, value=quoted(value)),
                 item.line_of(key),
             )
         if len(value) > limit:
             self.fail(
-                _("round {number}: {key}: {count} items; at most {most}").format(
-                    number=number, key=key, count=grouped(len(value)), most=grouped(limit)
+                M_(
+                    "round {number}: {key}: {count} items; at most {most}",
+                    number=number,
+                    key=key,
+                    count=Grouped(len(value)),
+                    most=Grouped(limit),
                 ),
                 item.line_of(key),
             )
         return value
 
-    def known(self, names: list[str], everyone: set, what: str, line) -> None:
+    def known(self, names: list[str], everyone: set, what: RefusalWords, line) -> None:
         for name in names:
             if name not in everyone:
-                self.fail(_("{what}: {name} is not in the tournament").format(what=what, name=quote(name)), line)
+                self.fail(M_("{what}: {name} is not in the tournament", what=what, name=quoted(name)), line)
 
-    def sheet(self, item, what: str) -> str | None:
+    def sheet(self, item, what: RefusalWords) -> str | None:
         sheet = item.get("sheet")
         if sheet is None:
             return None
         if not _folder_file(sheet):
             self.fail(
-                _("{what}: sheet: expected a file name in the tournament's folder, got {value}").format(
-                    what=what, value=quote(sheet)
+                M_(
+                    "{what}: sheet: expected a file name in the tournament's folder, got {value}",
+                    what=what,
+                    value=quoted(sheet),
                 ),
                 item.line_of("sheet"),
             )
         return sheet
 
     def table(self, item, number: int, everyone: set) -> Table:
-        self.keys(item, TABLE_KEYS, _("round {number}: a table").format(number=number))
+        self.keys(item, TABLE_KEYS, M_("round {number}: a table", number=number))
         label = item.get("table")
         if label is None or isinstance(label, (bool, float, list, dict)) or len(str(label)) > MAX_NAME:
             self.fail(
-                _("round {number}: a table needs its number (table: N), got {value}").format(
-                    number=number, value=quote(label)
+                M_(
+                    "round {number}: a table needs its number (table: N), got {value}",
+                    number=number,
+                    value=quoted(label),
                 ),
                 item.line,
             )
-        problem = text_problem(str(label))
+        problem = text_refusal(str(label))
         if problem is not None:
-            self.fail(
-                _("round {number}: table: {problem}").format(number=number, problem=problem), item.line_of("table")
-            )
-        what = _("round {number}, table {table}").format(number=number, table=label)
+            self.fail(M_("round {number}: table: {problem}", number=number, problem=problem), item.line_of("table"))
+        what = M_("round {number}, table {table}", number=number, table=label)
         players = (
-            self.names(item["players"], f"{what}: players", item.line_of("players"), MAX_TEAM)
+            self.names(item["players"], _said(what, "players"), item.line_of("players"), MAX_TEAM)
             if "players" in item
             else []
         )
-        self.known(players, everyone, f"{what}: players", item.line_of("players") if players else item.line)
+        self.known(players, everyone, _said(what, "players"), item.line_of("players") if players else item.line)
         absent = (
-            self.names(item["absent"], f"{what}: absent", item.line_of("absent"), MAX_TEAM) if "absent" in item else []
+            self.names(item["absent"], _said(what, "absent"), item.line_of("absent"), MAX_TEAM)
+            if "absent" in item
+            else []
         )
         for name in absent:
             if name not in players:
                 self.fail(
-                    _("{what}: absent: {name} is not one of the table's players").format(what=what, name=quote(name)),
+                    M_("{what}: absent: {name} is not one of the table's players", what=what, name=quoted(name)),
                     item.line_of("absent"),
                 )
         sheet = self.sheet(item, what)
         if sheet is None and not players:
-            self.fail(_("{what}: give its sheet, or its players").format(what=what), item.line)
+            self.fail(M_("{what}: give its sheet, or its players", what=what), item.line)
         return Table(label, players, sheet, absent, item.line)
 
     def match(self, item, number: int, tournament: Tournament) -> Match:
-        what = _("round {number}: a match").format(number=number)
+        what = M_("round {number}: a match", number=number)
         self.keys(item, MATCH_KEYS, what)
-        teams = self.names(item["teams"], f"{what}: teams", item.line_of("teams"), 2) if "teams" in item else []
-        self.known(teams, set(tournament.teams), f"{what}: teams", item.line_of("teams") if teams else item.line)
+        teams = self.names(item["teams"], _said(what, "teams"), item.line_of("teams"), 2) if "teams" in item else []
+        self.known(teams, set(tournament.teams), _said(what, "teams"), item.line_of("teams") if teams else item.line)
         group = item.get("group")
         if group is not None and str(group) not in tournament.groups:
             self.fail(
-                _("{what}: group {group} is not one of {groups}").format(
-                    what=what, group=quote(group), groups=", ".join(tournament.groups)
+                M_(
+                    "{what}: group {group} is not one of {groups}",
+                    what=what,
+                    group=quoted(group),
+                    groups=", ".join(tournament.groups),
                 ),
                 item.line_of("group"),
             )
         sheet = self.sheet(item, what)
         if sheet is None and len(teams) != 2:
-            self.fail(_("{what}: give its sheet, or its two teams").format(what=what), item.line)
+            self.fail(M_("{what}: give its sheet, or its two teams", what=what), item.line)
         return Match(teams, sheet, None if group is None else str(group), item.line)
 
     def penalty(self, item, number: int, everyone: set) -> Penalty:
-        self.keys(item, PENALTY_KEYS, _("round {number}: a penalty").format(number=number))
+        self.keys(item, PENALTY_KEYS, M_("round {number}: a penalty", number=number))
         player, points, article = item.get("player"), item.get("points"), item.get("article")
         if player not in everyone:
             self.fail(
-                _("round {number}: penalty: {player} is not in the tournament").format(
-                    number=number, player=quote(player)
-                ),
+                M_("round {number}: penalty: {player} is not in the tournament", number=number, player=quoted(player)),
                 item.line,
             )
         if isinstance(points, bool) or not isinstance(points, (int, float)) or abs(points) > 1000:
             self.fail(
-                _("round {number}: penalty: points: expected a number, got {value}").format(
-                    number=number, value=quote(points)
+                M_(
+                    "round {number}: penalty: points: expected a number, got {value}",
+                    number=number,
+                    value=quoted(points),
                 ),
                 item.line_of("points") if "points" in item else item.line,
             )
         if not isinstance(article, str) or not article or len(article) > MAX_NAME:
-            self.fail(
-                _("round {number}: penalty: article: which article? (e.g. Art 14)").format(number=number), item.line
-            )
-        problem = text_problem(article)
+            self.fail(M_("round {number}: penalty: article: which article? (e.g. Art 14)", number=number), item.line)
+        problem = text_refusal(article)
         if problem is not None:
             self.fail(
-                _("round {number}: penalty: article: {problem}").format(number=number, problem=problem),
+                M_("round {number}: penalty: article: {problem}", number=number, problem=problem),
                 item.line_of("article"),
             )
         return Penalty(player, float(points), article, item.line)
+
+
+def _said(what: RefusalWords, key: str) -> Joined:
+    """`what: key` (`round 2: byes`), the key as the file writes it, `what` said by the caller."""
+    return Joined((what, key), ": ")
 
 
 def _folder_file(name) -> bool:

@@ -11,9 +11,10 @@ import re
 import threading
 
 import pytest
-from conftest import king_sheet
+from conftest import king_final_for_four, king_sheet
 
 from scorekeeper.core import pad_entry, pad_tables
+from scorekeeper.core import tournament as core_tournament
 from scorekeeper.serve import table_pages
 from scorekeeper.serve.app import create_app
 
@@ -154,3 +155,67 @@ def _meeting_words(monkeypatch, barrier: threading.Barrier) -> list[str]:
 
     monkeypatch.setattr(table_pages, "totals_of", waiting)
     return came
+
+
+def _championship(lang: str):
+    def call(client):
+        return client.get(f"/championship.xlsx?lang={lang}")
+
+    return call
+
+
+def _provisional(data: bytes) -> list[str]:
+    """The championship workbook's notes of the findings that keep its standings provisional."""
+    import io
+
+    import openpyxl
+
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    return sorted(
+        cell.value
+        for sheet in book.worksheets
+        for row in sheet.iter_rows()
+        for cell in row
+        if isinstance(cell.value, str) and cell.value.startswith(("Provisional:", "Provisória:"))
+    )
+
+
+def test_two_championship_workbooks_at_the_same_moment_each_say_the_tournaments_findings_in_its_language(
+    tmp_path, monkeypatch
+):
+    """A tournament's findings are data (tournaments/collect.py: each a Message whose table, `mesa
+    1`, is a Message too), said where the workbook writes its notes, in the request's language: two
+    downloads meet at a barrier once each has its findings and before either says one, so a
+    finding worded where it was found, or in a process-wide language, would come out in the other's."""
+    from scorekeeper.tournaments import workbook_write
+
+    final = king_final_for_four(tmp_path)
+    core_tournament.draw(str(final), seed=2029, seconds=None, steps=200)  # round 4: two tables, no hand played
+    app = create_app(str(final))
+    checked: list[int] = []
+    real = workbook_write.check
+    barrier = threading.Barrier(2, timeout=WAIT)
+
+    def found_then_wait(tournament, *args, **kwargs):
+        found = real(tournament, *args, **kwargs)
+        checked.append(len(found.findings))
+        barrier.wait()  # both hold their findings, not yet said
+        return found
+
+    monkeypatch.setattr(workbook_write, "check", found_then_wait)
+    answers = _at_once(
+        {
+            "pt_PT": (_championship("pt_PT"), app.test_client()),
+            "pt_BR": (_championship("pt_BR"), app.test_client()),
+        }
+    )
+    assert checked == [2, 2]
+    assert [answers[lang].status_code for lang in ("pt_PT", "pt_BR")] == [200, 200]
+    assert _provisional(answers["pt_PT"].data) == [
+        "Provisória: ronda 4, mesa 1: r4-mesa1.yaml não está completa",
+        "Provisória: ronda 4, mesa 2: r4-mesa2.yaml não está completa",
+    ]
+    assert _provisional(answers["pt_BR"].data) == [
+        "Provisória: rodada 4, mesa 1: r4-mesa1.yaml não está completa",
+        "Provisória: rodada 4, mesa 2: r4-mesa2.yaml não está completa",
+    ]

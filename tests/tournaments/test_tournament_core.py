@@ -13,6 +13,7 @@ from conftest import EXAMPLES, run
 
 from scorekeeper.core import tournament as core
 from scorekeeper.errors import InputValueError, ScorekeeperError
+from scorekeeper.i18n import in_words
 from scorekeeper.output.findings_text import finding_line
 from scorekeeper.output.tournament_text import check_summary, day_change_lines, draw_lines, finding_item
 from scorekeeper.tournaments.day_reports import Withdrawn
@@ -189,7 +190,7 @@ def test_a_sheets_broken_rule_file_is_named_as_the_user_names_it(tmp_path, monke
         "Error: t.yaml: round 1 is not finished: round 1, table 1: broken.yaml:1: missing key 'name'"
     )
     monkeypatch.chdir(tmp_path.parent)
-    (message,) = [f.message for f in core.check(f"{tmp_path.name}/t.yaml").findings]
+    (message,) = [in_words(f.message) for f in core.check(f"{tmp_path.name}/t.yaml").findings]
     assert message.startswith(f"round 1, table 1: {tmp_path.name}/broken.yaml:1: missing key 'name'")
 
 
