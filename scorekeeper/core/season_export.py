@@ -179,8 +179,8 @@ def journal_lines(
 
 def _journal_folders(season: Season, events: list[ReadEvent], roster: Roster | None) -> dict[str, str]:
     """Each folder whose journal holds changes of the season's files, by its path, and the union
-    it is the folder of: the season file's (none), each regional event's (its union), the
-    national event's (none), each registry's (its union). A folder named twice is read once;
+    it is the folder of: each registry's (its union), the season file's (none), each regional
+    event's (its union), the national event's (none). A folder named twice is read once;
     one that two unions name is said as no union's."""
     unions: dict[str, str | None] = {}
     paths: dict[str, str] = {}
@@ -194,13 +194,15 @@ def _journal_folders(season: Season, events: list[ReadEvent], roster: Roster | N
         elif unions[real] != union:
             unions[real] = ""
 
+    # The registries' folders first: a union's list is imported before its events are drawn, and
+    # the journal's times are to the second, so two changes of one second keep that order.
+    registries = roster.registries if roster is not None else ()
+    for written, registry in zip(season.registries, registries):  # noqa: B905 (py39): the roster's, in order
+        add(inside_path(season, written, None), registry.union)
     add(season.source, "")
     for read in events:
         event = read.event
         add(inside_path(season, event.file, None), (event.union or "") if event.phase == REGIONAL else "")
-    registries = roster.registries if roster is not None else ()
-    for written, registry in zip(season.registries, registries):  # noqa: B905 (py39): the roster's, in order
-        add(inside_path(season, written, None), registry.union)
     return {paths[real]: union or "" for real, union in unions.items()}
 
 

@@ -143,7 +143,7 @@ def test_a_hand_built_season_with_ratings_recalculates(tmp_path, engine):
     out = tmp_path / "hand.xlsx"
     built(book).save(out)
     want = assert_recalculated(out, book, engine, tmp_path)
-    assert want["Qualification norte"]["D5"] == 10 and want["Ratings"]["F4"] == pytest.approx(30.271 - 3 * 7.2)
+    assert want["Qualification norte"]["D5"] == 10 and want["Ratings"]["D4"] == pytest.approx(30.271 - 3 * 7.2)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
