@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, decimal, ngettext
-from scorekeeper.journal.change_words import action_word  # the words every history says (a workbook's too)
+from scorekeeper.journal.change_words import action_word as action_word  # every history says its words (a workbook too)
 
 if TYPE_CHECKING:  # `check` says a journal's lines without loading the journal's code
     from scorekeeper.journal.store import Notice, Record
