@@ -674,3 +674,30 @@ def test_a_name_no_member_goes_by_is_ranked_with_its_points_as_a_value(tmp_path)
     races = (dataclasses.replace(norte, rows=norte.rows + (stranger,)), *book.qualification.races[1:])
     wb = built(dataclasses.replace(book, qualification=dataclasses.replace(book.qualification, races=races)))
     assert rows(wb["Qualification norte"], 12, 12, 9) == [(9, "", "Visitante", 3.5, None, "", "excluded", "Art 2", 1)]
+
+
+@pytest.mark.parametrize(("most", "listed"), [(20, 20), (19, 20)])
+def test_players_lists_every_registry_member_up_to_the_bound(tmp_path, monkeypatch, most, listed):
+    """Jogadores lists the registries' 20 members while they are at most MAX_REGISTRY_ROWS
+    persons (no note); one over, only those the season names (here the same 20) and a note."""
+    monkeypatch.setattr("scorekeeper.season.workbook_write.MAX_REGISTRY_ROWS", most)
+    ws = built(book_of(tmp_path))["Players"]
+    assert [ws.cell(r, 1).value is not None for r in range(4, 4 + listed)] == [True] * listed
+    if most >= 20:
+        assert ws.max_row == 3 + listed
+    else:
+        assert ws.cell(3 + listed + 2, 1).value.startswith(
+            "The registries hold more than 19 members: the 20 the season"
+        )
+
+
+def test_decisions_name_column_holds_the_longest_name(tmp_path):
+    """Decisões: a decided member's name is printed whole (its column as wide as the name), and the
+    list is at least as wide as the line under its title."""
+    from scorekeeper.workbook.sheet_style import text_width
+
+    ws = built(book_of(tmp_path))["Decisions"]
+    assert rows(ws, 4, 4, 5) == [(datetime.date(2027, 3, 20), "centro", "C0002", "Sofia Magalhães", "Art 18")]
+    widths = [ws.column_dimensions[c].width for c in "ABCDE"]
+    assert widths[3] >= text_width("Sofia Magalhães")
+    assert sum(widths) >= text_width(ws["A2"].value, bold=True)
