@@ -16,10 +16,11 @@ from scorekeeper.core.history import game_of, has_journal
 from scorekeeper.errors import InputValueError
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_
+from scorekeeper.members.roster import Roster
 from scorekeeper.season.qualification import qualify
 from scorekeeper.season.season_events import ReadEvent, inside_path, read_events, roster_of, season_folder
 from scorekeeper.season.season_file import load_season
-from scorekeeper.season.season_model import Season
+from scorekeeper.season.season_model import REGIONAL, Season
 from scorekeeper.season.workbook_layout import (
     COMPLETE,
     IN_PLAY,
@@ -36,6 +37,7 @@ from scorekeeper.tournaments.standings import counted
 
 if TYPE_CHECKING:  # the journal's modules (and sqlite3) load only beside a journal
     from scorekeeper.journal.history import Change
+    from scorekeeper.season.rated_games import RatedGame
 
 Tick = Callable[[int, int], None]
 
@@ -86,14 +88,17 @@ def season_book(
     roster = roster_of(season)
     events = read_events(season, reading, roster)
     qualification = qualify(season, as_of, events)
+    from scorekeeper.core.season_ratings import season_games  # lazy: as _rated
+
+    games = season_games(events)
     if ratings is None:
-        ratings = _rated(season, events, as_of)
-    journal, more = journal_lines(season, events)
+        ratings = _rated(season, games, as_of)
+    journal, more = journal_lines(season, events, roster)
     return SeasonBook(
         season,
         roster,
         tuple(event_state(read) for read in events),
-        tuple(played(events)),
+        tuple(played(events, games)),
         qualification,
         ratings,
         journal,
@@ -102,13 +107,12 @@ def season_book(
     )
 
 
-def _rated(season: Season, events: list[ReadEvent], as_of: datetime.date | None) -> RatingsLike:
+def _rated(season: Season, games: list[RatedGame], as_of: datetime.date | None) -> RatingsLike:
     """The season's ratings as `season ratings` gives them (its games, by person, in date order)."""
-    from scorekeeper.core.season_ratings import season_games  # lazy: ratings load openskill when rated
-    from scorekeeper.season.ratings import rate  # lazy: as above
+    from scorekeeper.season.ratings import rate  # lazy: ratings load openskill when rated
 
     try:
-        return rate(season_games(events), as_of)
+        return rate(games, as_of)
     except ValueError:  # one person twice at a table: season check names where
         raise InputValueError(
             M_("a table seats one person twice under two names: `season check` says where"), season.source
@@ -129,39 +133,77 @@ def event_state(read: ReadEvent) -> EventState:
     return EventState(read.event, read.tournament.name, state, done, len(named))
 
 
-def played(events: list[ReadEvent]) -> list[Played]:
-    """Each member's place and points in each event's standings (a name no member goes by is not
-    a person's: Historial lists persons)."""
+def played(events: list[ReadEvent], games: list[RatedGame]) -> list[Played]:
+    """Each member's place and points in each event's standings, where he has played: a game
+    there (`games`, the season's rated games), or points without one (a bye, a penalty: the race
+    counts them). An event he has not played yet (a final not begun ranks everyone first with
+    nothing) gives him no place, as `registry show --season` gives none. A name no member goes
+    by is not a person's: Historial lists persons."""
+    sat = {(game.event, person) for game in games for side in game.sides for person in side}
     found = []
     for index, read in enumerate(events):
         for row in read.rows:
             person = read.persons.get(row.name)
-            if person is not None:
-                found.append(Played(person.id, row.name, index, row.place, row.points))
+            if person is None or ((read.event.file, person.id) not in sat and not row.points):
+                continue
+            found.append(Played(person.id, row.name, index, row.place, row.points))
     return found
 
 
-def journal_lines(season: Season, events: list[ReadEvent]) -> tuple[tuple[JournalLine, ...], bool]:
+def journal_lines(
+    season: Season, events: list[ReadEvent], roster: Roster | None = None
+) -> tuple[tuple[JournalLine, ...], bool]:
     """The newest MAX_JOURNAL_ROWS changes of the season's files, oldest first, from the journal
-    of the season file's folder and of each event's; and whether there were more. A journal that
-    cannot be read now is passed over (`history` and `check` say what is wrong with it)."""
+    of the season file's folder, of each event's and of each registry's (a union's office imports
+    its list in its own folder: `registry import` writes its journal there); and whether there
+    were more. Each line says the union whose folder it is ("" for the season's own or a folder
+    two unions share). A journal that cannot be read now is passed over (`history` and `check`
+    say what is wrong with it)."""
     base = season_folder(season) or os.curdir
-    folders = [base, *(os.path.dirname(inside_path(season, read.event.file, None)) or os.curdir for read in events)]
-    seen: set[str] = set()
-    changes: list[Change] = []
+    folders = _journal_folders(season, events, roster)
+    changes: list[tuple[Change, str]] = []
     more = False
-    for folder in folders:
-        real = os.path.realpath(folder)
-        if real in seen or not has_journal(folder):
+    for folder, union in folders.items():
+        if not has_journal(folder):
             continue
-        seen.add(real)
         found = _history(folder)
         more = more or len(found) > MAX_JOURNAL_ROWS
-        changes.extend(dataclasses.replace(change, file=os.path.relpath(change.file, base)) for change in found)
-    changes.sort(key=lambda change: str(change.when))
+        changes.extend(
+            (dataclasses.replace(change, file=os.path.relpath(change.file, base)), union) for change in found
+        )
+    changes.sort(key=lambda pair: str(pair[0].when))  # the journal's times: ISO, one offset (UTC)
     more = more or len(changes) > MAX_JOURNAL_ROWS
     kept = changes[-MAX_JOURNAL_ROWS:]
-    return tuple(JournalLine(change, _game(base, change)) for change in kept), more
+    return tuple(JournalLine(change, _game(base, change), union) for change, union in kept), more
+
+
+def _journal_folders(season: Season, events: list[ReadEvent], roster: Roster | None) -> dict[str, str]:
+    """Each folder whose journal holds changes of the season's files, by its path, and the union
+    it is the folder of: each registry's (its union), the season file's (none), each regional
+    event's (its union), the national event's (none). A folder named twice is read once;
+    one that two unions name is said as no union's."""
+    unions: dict[str, str | None] = {}
+    paths: dict[str, str] = {}
+
+    def add(path: str, union: str) -> None:
+        folder = os.path.dirname(path) or os.curdir
+        real = os.path.realpath(folder)
+        paths.setdefault(real, folder)
+        if real not in unions:
+            unions[real] = union
+        elif unions[real] != union:
+            unions[real] = ""
+
+    # The registries' folders first: a union's list is imported before its events are drawn, and
+    # the journal's times are to the second, so two changes of one second keep that order.
+    registries = roster.registries if roster is not None else ()
+    for written, registry in zip(season.registries, registries):  # noqa: B905 (py39): the roster's, in order
+        add(inside_path(season, written, None), registry.union)
+    add(season.source, "")
+    for read in events:
+        event = read.event
+        add(inside_path(season, event.file, None), (event.union or "") if event.phase == REGIONAL else "")
+    return {paths[real]: union or "" for real, union in unions.items()}
 
 
 def _history(folder: str) -> list[Change]:

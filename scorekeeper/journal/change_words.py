@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper import games
 from scorekeeper.errors import one_line
-from scorekeeper.i18n import in_words
+from scorekeeper.i18n import Message, Mp_, in_words
 from scorekeeper.sheet.entry_sentences import ENTRY_SENTENCES, EntrySentences, fill
 
 if TYPE_CHECKING:
@@ -20,6 +20,40 @@ if TYPE_CHECKING:
 MAX_SAID = 240  # characters of one entry's values said in a line; the JSON holds them whole
 MAX_ITEMS = 40  # keys or list items of a value said; a hand-edited entry may hold any number
 MAX_DEPTH = 3  # nesting said (a festa's offer is one level down)
+
+# A change's action (the command's name, as the journal records it) as a person says it: the
+# terminal's `history`, the score pad's and the season's workbook say the same words.
+ACTION_WORDS: dict[str, Message] = {
+    "new": Mp_("change", "new sheet"),
+    "record": Mp_("change", "record"),
+    "fix": Mp_("change", "fix"),
+    "undo": Mp_("change", "undo"),
+    "import": Mp_("change", "import"),
+    "draw": Mp_("change", "draw"),
+    "absent": Mp_("change", "absence"),
+    "penalty": Mp_("change", "penalty"),
+    "substitute": Mp_("change", "substitution"),
+    "withdraw": Mp_("change", "withdrawal"),
+    "add": Mp_("change", "late entry"),
+    "rename": Mp_("change", "rename"),
+    "tournament-new": Mp_("change", "new tournament"),
+    "tournament-undo": Mp_("change", "undo of a round"),
+    "publish": Mp_("change", "list published"),
+    "receive": Mp_("change", "bundle received"),
+    "registry import": Mp_("change", "registry import"),
+    "season-new": Mp_("change", "new season"),
+    "season-add": Mp_("change", "event added to the season"),
+    "season-add-registry": Mp_("change", "registry added to the season"),
+    "season-inscribe": Mp_("change", "inscription"),
+    "season-final": Mp_("change", "national final written"),
+}
+
+
+def action_word(action: str) -> str:
+    """A change's action as a person says it; an action no version of scorekeeper names here
+    (a newer one's) as the journal wrote it."""
+    message = ACTION_WORDS.get(action)
+    return in_words(message) if message is not None else action
 
 
 def said_value(value: object, depth: int = 0) -> str:

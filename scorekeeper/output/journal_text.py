@@ -9,7 +9,8 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import one_line
-from scorekeeper.i18n import _, decimal, ngettext, pgettext
+from scorekeeper.i18n import _, decimal, ngettext
+from scorekeeper.journal.change_words import action_word as action_word  # every history says its words (a workbook too)
 
 if TYPE_CHECKING:  # `check` says a journal's lines without loading the journal's code
     from scorekeeper.journal.store import Notice, Record
@@ -29,35 +30,6 @@ def clock(when: str) -> str:
     if moment.date() == datetime.datetime.now(moment.tzinfo).date():
         return moment.strftime("%H:%M:%S")
     return moment.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def action_word(action: str) -> str:
-    """A change's action (the command's name) as a person says it."""
-    words = {
-        "new": pgettext("change", "new sheet"),
-        "record": pgettext("change", "record"),
-        "fix": pgettext("change", "fix"),
-        "undo": pgettext("change", "undo"),
-        "import": pgettext("change", "import"),
-        "draw": pgettext("change", "draw"),
-        "absent": pgettext("change", "absence"),
-        "penalty": pgettext("change", "penalty"),
-        "substitute": pgettext("change", "substitution"),
-        "withdraw": pgettext("change", "withdrawal"),
-        "add": pgettext("change", "late entry"),
-        "rename": pgettext("change", "rename"),
-        "tournament-new": pgettext("change", "new tournament"),
-        "tournament-undo": pgettext("change", "undo of a round"),
-        "publish": pgettext("change", "list published"),
-        "receive": pgettext("change", "bundle received"),
-        "registry import": pgettext("change", "registry import"),
-        "season-new": pgettext("change", "new season"),
-        "season-add": pgettext("change", "event added to the season"),
-        "season-add-registry": pgettext("change", "registry added to the season"),
-        "season-inscribe": pgettext("change", "inscription"),
-        "season-final": pgettext("change", "national final written"),
-    }
-    return words.get(action, action)
 
 
 def _what(action: str, detail: object) -> str:

@@ -1,4 +1,9 @@
-"""What `season ratings` prints: each person's rating as a table, or JSON or CSV for programs."""
+"""What `season ratings` prints: each person's rating as a table, or JSON or CSV for programs.
+
+One word for one number everywhere (this table, `registry show --season`, the season's workbook,
+docs/season-ratings.md): the **rating** is openskill's ordinal, mu - 3 sigma; mu is the
+**skill** the games point to, sigma its **uncertainty**. JSON and CSV keep openskill's names
+(`mu`, `sigma`, `ordinal`): programs read them."""
 
 from __future__ import annotations
 
@@ -40,13 +45,15 @@ def ratings_text(found: SeasonRatings, fmt: str) -> str:
         return csv_text(
             list(RATING_KEYS), [[item[key] for key in RATING_KEYS] for item in items], numbers=(0, 3, 4, 5, 6)
         )
+    # The rating is openskill's ordinal, skill - 3 x uncertainty (docs/season-ratings.md): the
+    # number the table ranks by, first after the name; the two it is made of follow it.
     headers = [
         pgettext("standings", "place"),
         _("member"),
         pgettext("standings", "name"),
         _("rating"),
+        pgettext("ratings", "skill"),
         _("uncertainty"),
-        _("ordinal"),
         _("games"),
     ]
     cells = [
@@ -54,9 +61,9 @@ def ratings_text(found: SeasonRatings, fmt: str) -> str:
             row.place,
             row.id,
             row.name,
+            i18n.decimal(f"{row.ordinal:.3f}"),
             i18n.decimal(f"{row.mu:.3f}"),
             i18n.decimal(f"{row.sigma:.3f}"),
-            i18n.decimal(f"{row.ordinal:.3f}"),
             row.games,
         ]
         for row in found.rows
@@ -64,5 +71,9 @@ def ratings_text(found: SeasonRatings, fmt: str) -> str:
     said = ngettext("{count} game rated", "{count} games rated", found.games).format(count=found.games)
     if found.as_of is not None:
         said += " " + _("(as of {day})").format(day=found.as_of.isoformat())
-    note = _("A rating is no part of any regulation: it qualifies nobody unless a union's method says so.")
+    note = pgettext(
+        "ratings",
+        "rating = skill - 3 x uncertainty: a number the player very likely exceeds. A rating is no part of "
+        "any regulation: it qualifies nobody unless a union's method says so.",
+    )
     return table(headers, cells, numeric_from=3, tight=True) + "\n" + said + "\n" + note + "\n"

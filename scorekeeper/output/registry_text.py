@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from scorekeeper import i18n
-from scorekeeper.core.person_record import PersonRecord
+from scorekeeper.core.person_record import PersonRecord, RatingStep
 from scorekeeper.core.registry import Checked, Imported, MemberCard
 from scorekeeper.i18n import N_, _, grouped, ngettext
 from scorekeeper.members.registry_model import Member, Period
 from scorekeeper.members.roster import Match
 from scorekeeper.output.findings_text import finding_line
+from scorekeeper.season.ratings import ORDINAL_SIGMAS
 
 _HOW = {
     Match.ID: N_("by his member id"),
@@ -147,7 +148,8 @@ def member_item(card: MemberCard) -> dict[str, object]:
 
 def record_lines(record: PersonRecord) -> list[str]:
     """`registry show --season`: his events (place of how many, points, a title), his rating after
-    each game, and the players he met most."""
+    each game (skill - 3 x uncertainty, the number `season ratings` ranks by), and the players he
+    met most."""
     lines = [_("  events:") if record.events else _("  no event of the season yet")]
     for played in record.events:
         said = _("    {day} {event}: place {place} of {of}, {points} points").format(
@@ -158,11 +160,12 @@ def record_lines(record: PersonRecord) -> list[str]:
             points=i18n.decimal(f"{round(played.points, 2):g}"),
         )
         lines.append(said + (" · " + _("title") if played.title else ""))
-    if record.ratings:
-        steps = ", ".join(f"{step.date.isoformat()} " + i18n.decimal(f"{step.mu:.3f}") for step in record.ratings)
+    if record.ratings:  # the rating: skill - 3 x uncertainty, as `season ratings` ranks by it
+        steps = ", ".join(f"{step.date.isoformat()} " + i18n.decimal(f"{_rating(step):.3f}") for step in record.ratings)
         last = record.ratings[-1]
         lines.append(
-            _("  rating: {mu} (uncertainty {sigma}) after {games}; over time: {steps}").format(
+            _("  rating: {rating} (skill {mu}, uncertainty {sigma}) after {games}; over time: {steps}").format(
+                rating=i18n.decimal(f"{_rating(last):.3f}"),
                 mu=i18n.decimal(f"{last.mu:.3f}"),
                 sigma=i18n.decimal(f"{last.sigma:.3f}"),
                 games=ngettext("{count} game", "{count} games", len(record.ratings)).format(count=len(record.ratings)),
@@ -178,6 +181,11 @@ def record_lines(record: PersonRecord) -> list[str]:
         )
         lines.append(_("  met most: {players}").format(players=met))
     return lines
+
+
+def _rating(step: RatingStep) -> float:
+    """His rating after a game: openskill's ordinal, mu - 3 sigma (season.ratings)."""
+    return step.mu - ORDINAL_SIGMAS * step.sigma
 
 
 def record_item(record: PersonRecord) -> dict[str, object]:
@@ -199,7 +207,13 @@ def record_item(record: PersonRecord) -> dict[str, object]:
             for played in record.events
         ],
         "ratings": [
-            {"date": step.date.isoformat(), "event": step.event, "mu": round(step.mu, 3), "sigma": round(step.sigma, 3)}
+            {
+                "date": step.date.isoformat(),
+                "event": step.event,
+                "mu": round(step.mu, 3),
+                "sigma": round(step.sigma, 3),
+                "ordinal": round(_rating(step), 3),
+            }
             for step in record.ratings
         ],
         "met": [{"id": other.id, "name": other.name, "games": other.games} for other in record.met],

@@ -29,8 +29,10 @@ HEAD_ROW = 3  # every list's column heads, repeated on every printed page
 FIRST_ROW = HEAD_ROW + 1
 
 # Bounds: each worksheet's rows are bounded by what the season's files hold (its events' seats,
-# the season file's own bounds); the registry's other members are not listed (they did not
-# play: `registry show` has them), so a 100,000-member registry costs the workbook nothing.
+# the season file's own bounds). Jogadores lists every member of the registries up to
+# MAX_REGISTRY_ROWS persons (a committee's printed roll: some 100 pages); past it (a union's
+# whole roll of 100,000) only those the season names, and says so: `registry show` has the others.
+MAX_REGISTRY_ROWS = 5000
 MAX_EVENT_COLUMNS = 60  # events given a column of their own on Jogadores; more are said in a note
 MAX_JOURNAL_ROWS = 2000  # the newest changes on Diário; `scorekeeper history` lists them all
 
@@ -84,11 +86,12 @@ class Played:
 
 @dataclass(frozen=True)
 class JournalLine:
-    """One change of a season's file that the journal holds (journal.history.Change, and the
-    game of its file, for saying its entry): Diário's row."""
+    """One change of a season's file that the journal holds (journal.history.Change, the game of
+    its file, for saying its entry, and the union whose folder it was made in): Diário's row."""
 
     change: Any
     game: str | None = None
+    union: str = ""  # the union whose folder's journal holds it ("": the season's own folder)
 
 
 @dataclass(frozen=True)
@@ -161,9 +164,9 @@ PHASES_COLUMNS = ("number", "phase", "file", "tournament", "union", "date", "sta
 RACE_FIXED = ("place", "id", "name", "points")  # then the tie-breaks, then RACE_AFTER
 RACE_AFTER = ("decided_by", "status", "article", "events")
 HISTORY_COLUMNS = ("id", "name", "number", "tournament", "date", "phase", "place", "points", "counts")
-RATINGS_COLUMNS = ("place", "id", "name", "mu", "sigma", "ordinal", "games")
+RATINGS_COLUMNS = ("place", "id", "name", "rating", "mu", "sigma", "games")  # rating: mu - 3 sigma, the ordinal
 DECISIONS_COLUMNS = ("date", "union", "id", "name", "article")
-JOURNAL_COLUMNS = ("when", "who", "file", "action", "entry", "before", "after")
+JOURNAL_COLUMNS = ("when", "who", "union", "file", "action", "entry", "before", "after")
 PLAYERS_FIXED = ("id", "name", "union", "periods")  # then a column per event
 
 

@@ -20,7 +20,7 @@ from openpyxl.styles import Alignment, Border, Side
 
 from scorekeeper import games
 from scorekeeper.i18n import pgettext
-from scorekeeper.journal.change_words import by_text, entry_said, removed_word
+from scorekeeper.journal.change_words import action_word, by_text, entry_said, removed_word
 from scorekeeper.members.eligibility import gap, member_on
 from scorekeeper.members.roster import Person
 from scorekeeper.season.qualification_model import Race, RaceRow, Status
@@ -36,6 +36,7 @@ from scorekeeper.season.workbook_layout import (
     JOURNAL_COLUMNS,
     MAX_EVENT_COLUMNS,
     MAX_JOURNAL_ROWS,
+    MAX_REGISTRY_ROWS,
     NOT_STARTED,
     PHASES_COLUMNS,
     PLAYERS_FIXED,
@@ -51,12 +52,13 @@ from scorekeeper.tournaments.standings_words import decided_by_words, workbook_h
 from scorekeeper.workbook.export import no_cyclic_gc
 from scorekeeper.workbook.layout import col
 from scorekeeper.workbook.page import page_scale
-from scorekeeper.workbook.sheet_style import Styles, page_setup, put, text_width
+from scorekeeper.workbook.sheet_style import TITLE_FONT, Styles, page_setup, put, text_width
 from scorekeeper.workbook.worksheet_names import formula_reference, worksheet_name
 
 MIN_PORTRAIT_SCALE = 0.7  # as the championship workbook: a portrait page shrunk more turns landscape
 DATE_FORMAT = "yyyy-mm-dd"
 RATING_FORMAT = "0.000"
+BODY_SIZE = 11  # the cells' font size, against the title's (sheet_style.TITLE_FONT)
 CUT = Side(style="medium", color="000000")  # the cut line under the last qualified row (Art 3)
 
 
@@ -105,7 +107,7 @@ def history_title() -> str:
 
 
 def ratings_title() -> str:
-    return pgettext("season workbook", "Ratings")
+    return pgettext("season workbook", "Ratings")  # pt: Força, the rating's word
 
 
 def decisions_title() -> str:
@@ -195,6 +197,8 @@ class _Sheet:
         self.widths: dict[int, float] = {}
         self.capped: dict[int, float] = {}  # column: the widest it grows; a longer value wraps
         self.lines: dict[int, int] = {}  # row: the lines its wrapped values take
+        self.above: list[float] = []  # the widths of the title and the line under it, printed unwrapped
+        self.stretch: int | None = None  # the column widened when the list is narrower than its title
 
     def cap(self, column: int, width: float) -> None:
         """Column `column` no wider than `width`: a longer value wraps at its words, its row taller."""
@@ -225,8 +229,10 @@ class _Sheet:
 
     def title(self, text: str, info: str = "") -> None:
         self.styles(put(self.ws, TITLE_ROW, 1, text), "title")
+        self.above.append(text_width(text, bold=True) * TITLE_FONT.size / BODY_SIZE)
         if info:
             self.styles(put(self.ws, INFO_ROW, 1, info), "bold")
+            self.above.append(text_width(info, bold=True))
 
     def heads(self, heads, row: int = HEAD_ROW) -> None:
         for c, head in enumerate(heads, start=1):
@@ -245,6 +251,10 @@ class _Sheet:
         """Each column as wide as its longest value; A4, landscape when a portrait page would
         shrink the columns below MIN_PORTRAIT_SCALE; the heads repeated on every page."""
         widths = [min(self.widths.get(c, 6.0), self.capped.get(c, math.inf)) for c in range(1, last_col + 1)]
+        short = max(self.above, default=0.0) - sum(widths)
+        if short > 0:  # a narrow list (Decisões): its title and the line under it are printed whole
+            stretch = self.stretch if self.stretch is not None else last_col
+            widths[stretch - 1] += short
         for c, width in enumerate(widths, start=1):
             self.ws.column_dimensions[col(c)].width = width
         for row, lines in self.lines.items():
@@ -320,7 +330,7 @@ class _Builder:
         self.wb = Workbook()
         self.wb.remove(self.wb.active)
         self.race_titles = unique_titles([race.union for race in self.book.qualification.races])
-        self.inscribed_rows: dict[str, tuple[int, int]] = {}
+        self.finalist_rows: dict[str, tuple[int, int]] = {}  # each union's rows on Final's list of finalists
         self._phases()
         for race in self.book.qualification.races:
             self._race(race)
@@ -472,14 +482,15 @@ class _Builder:
                 pgettext("season workbook", "Name"),
                 pgettext("season workbook", "Quota"),
                 pgettext("season workbook", "Qualified"),
-                pgettext("season workbook", "Inscribed"),
+                pgettext("season workbook", "Finalists"),
+                pgettext("season workbook", "Chosen by"),
             ]
         )
         races = q.races
         last = HEAD_ROW + len(races)
         size_row, sum_row, open_row = last + 1, last + 2, last + 3
         inscriptions_top = self._agreements(s, open_row + (3 if q.open_seats > 0 else 2))
-        last_inscribed = self._inscriptions(s, inscriptions_top)
+        last_inscribed = self._finalists(s, inscriptions_top)
         for r, race in enumerate(races, start=FIRST_ROW):
             self._final_row(s, r, race)
         quotas = f"C{FIRST_ROW}:C{max(FIRST_ROW, last)}"
@@ -490,14 +501,16 @@ class _Builder:
         s.put(open_row, 1, pgettext("season workbook", "Open seats"), "total")
         s.put(open_row, 3, Formula(f"=C{size_row}-SUM({quotas})"), "total", shown=q.open_seats)
         for r in (size_row, sum_row, open_row):
-            for c in (2, 4, 5):
+            for c in (2, 4, 5, 6):
                 s.put(r, c, None, "total")
         if q.open_seats > 0:  # TN7: warned of, citing Art 3, until an agreement fills them
-            s.note(open_row + 1, 5, self._open_note(q.open_seats))
-        s.page(max(5, 3 + len(self.season.rules.unions)), last_inscribed)
+            s.note(open_row + 1, 6, self._open_note(q.open_seats))
+        s.page(max(6, 3 + len(self.season.rules.unions)), last_inscribed)
 
     def _final_row(self, s: _Sheet, r: int, race: Race) -> None:
-        """A union's seats: its quota, its qualified (counted on its Apuramento) and inscribed."""
+        """A union's seats: its quota, its qualified (counted on its Apuramento), and its finalists
+        (counted on the list below) with how they were chosen: its inscriptions, or its qualified
+        where it inscribed none (TN13, as `season final` writes the final)."""
         qualified = sum(1 for row in race.rows if row.status is Status.QUALIFIED)
         status_col = col(len(RACE_FIXED) + self._keys_count(race) + 2)
         rows = f"{status_col}{FIRST_ROW}:{status_col}{max(FIRST_ROW, HEAD_ROW + len(race.rows))}"
@@ -506,8 +519,14 @@ class _Builder:
         s.put(r, 2, race.name)
         s.put(r, 3, race.seats)
         s.put(r, 4, Formula(f'=COUNTIF({reference(self.race_titles[race.union])}!{rows},"{status}")'), shown=qualified)
-        inscribed = self.inscribed_rows.get(race.union)  # its rows' Order numbers, counted
-        s.put(r, 5, Formula(f"=COUNT(B{inscribed[0]}:B{inscribed[1]})") if inscribed else 0)
+        finalists = self.finalist_rows.get(race.union)  # its rows' Order numbers, counted
+        s.put(r, 5, Formula(f"=COUNT(B{finalists[0]}:B{finalists[1]})") if finalists else 0)
+        s.put(r, 6, self._chosen_by(race.union in self.season.inscriptions))
+
+    def _chosen_by(self, inscribed: bool) -> str:
+        if inscribed:
+            return pgettext("season workbook", "inscription")
+        return pgettext("season workbook", "qualified (no inscription)")
 
     def _keys_count(self, race: Race) -> int:
         keys: list[str] = []
@@ -546,9 +565,13 @@ class _Builder:
             s.put(r, 1, pgettext("season workbook", "none"), None)
         return r + 2
 
-    def _inscriptions(self, s: _Sheet, top: int) -> int:
-        """Each union's inscriptions in its order (TN13), with where the race puts each one."""
-        self.styles(put(s.ws, top, 1, pgettext("season workbook", "Inscriptions")), "bold")
+    def _finalists(self, s: _Sheet, top: int) -> int:
+        """The final's players as `season final` chooses them (TN13): each union's inscriptions in
+        its order, or its qualified where it inscribed none; where its race puts each one, and
+        how he was chosen. The last row."""
+        from scorekeeper.season.final_file import finalists_of  # lazy: the final's file is not written here
+
+        self.styles(put(s.ws, top, 1, pgettext("season workbook", "Finalists")), "bold")
         s.heads(
             [
                 pgettext("season workbook", "Union"),
@@ -556,39 +579,55 @@ class _Builder:
                 pgettext("season workbook", "Member"),
                 pgettext("season workbook", "Name"),
                 pgettext("season workbook", "Status"),
+                pgettext("season workbook", "Chosen by"),
             ],
             top + 1,
         )
         statuses = {(row.union, row.id): row.status for row in self.book.qualification.rows()}
         r = top + 1
-        for union, ids in self.season.inscriptions.items():
-            if ids:
-                self.inscribed_rows[union] = (r + 1, r + len(ids))
-            for order, seat in enumerate(ids, start=1):
-                r += 1
-                status = statuses.get((union, seat))
-                values = [union, order, seat, self.name_of(seat), status_words(status) if status else ""]
-                for c, value in enumerate(values, start=1):
-                    s.put(r, c, value)
+        order: dict[str, int] = {}
+        for finalist in finalists_of(self.season, self.book.roster, self.book.qualification):
+            r += 1
+            order[finalist.union] = order.get(finalist.union, 0) + 1
+            first, _last = self.finalist_rows.get(finalist.union, (r, r))
+            self.finalist_rows[finalist.union] = (first, r)
+            status = statuses.get((finalist.union, finalist.id))
+            values = [finalist.union, order[finalist.union], finalist.id, self.name_of(finalist.id)]
+            values += [status_words(status) if status else "", self._chosen_by(finalist.inscribed)]
+            for c, value in enumerate(values, start=1):
+                s.put(r, c, value)
         if r == top + 1:
             r += 1
             s.put(r, 1, pgettext("season workbook", "none"), None)
         return r
 
     # --- Jogadores --------------------------------------------------------------------------------
-    def persons(self) -> list[Person]:
-        """Everyone the season names: who played its events, who is in a race, inscribed or given
-        a seat by a decision; by person id."""
+    def persons(self) -> tuple[list[Person], bool]:
+        """Every member of every registry the season names, by person id (one row a person: a
+        move between unions is one person, TN9), whether he played or not (a lapsed member who
+        never played is listed with the gap that keeps him out, Art 2); and True. Past
+        MAX_REGISTRY_ROWS persons (a union's whole roll of 100,000), only those the season names
+        (its events' players, its races, inscriptions and decisions), and False: `registry show`
+        gives any other."""
+        roster = self.book.roster
+        found: dict[str, Person] = {}
+        if len(roster.members) <= MAX_REGISTRY_ROWS:
+            for member_id in roster.members:
+                person = roster.person(member_id)
+                if person is not None:
+                    found.setdefault(person.id, person)
+            if len(found) <= MAX_REGISTRY_ROWS:
+                return [found[key] for key in sorted(found)], True
+            found = {}
         ids = {played.person for played in self.book.played}
         ids |= {row.id for row in self.book.qualification.rows()}
         ids |= {seat for seats in self.season.inscriptions.values() for seat in seats}
         ids |= {decision.seat for decision in self.season.decisions}
-        found = {}
         for person_id in ids:
-            person = self.book.roster.person(person_id)
+            person = roster.person(person_id)
             if person is not None:
                 found[person.id] = person
-        return [found[key] for key in sorted(found)]
+        return [found[key] for key in sorted(found)], False
 
     def _players(self) -> None:
         s = self.sheet(players_title())
@@ -614,7 +653,8 @@ class _Builder:
         unions = frozenset(rules.unions)
         first_day = self._first_days()
         r = HEAD_ROW
-        for r, person in enumerate(self.persons(), start=FIRST_ROW):
+        persons, everyone = self.persons()
+        for r, person in enumerate(persons, start=FIRST_ROW):
             day = first_day.get(person.id)
             member = member_on(person, day, unions) if day is not None else None
             union = (member or person.members[0]).union
@@ -623,9 +663,18 @@ class _Builder:
             for c, value in enumerate(values, start=1):
                 s.put(r, c, value)
         last = r
+        if not everyone:
+            last = r = s.note(r + 2, len(heads), self._season_people_note(len(persons))) - 1
         if len(self.book.events) > MAX_EVENT_COLUMNS:
             last = s.note(r + 2, len(heads), self._more_events_note()) - 1
         s.page(len(heads), last)
+
+    def _season_people_note(self, listed: int) -> str:
+        return pgettext(
+            "season workbook",
+            "The registries hold more than {most} members: the {count} the season names are listed "
+            "(its events' players, its races, inscriptions and decisions); `registry show ID` shows any other.",
+        ).format(most=MAX_REGISTRY_ROWS, count=listed)
 
     def _more_events_note(self) -> str:
         return pgettext(
@@ -688,35 +737,51 @@ class _Builder:
 
     # --- Ratings ----------------------------------------------------------------------------------
     def _ratings(self) -> None:
+        """Each person's rating, best first: the rating (skill - 3 x uncertainty, openskill's
+        ordinal, a formula), the skill (mu) and its uncertainty (sigma) it is made of, and the
+        games rated: the words and the order of `season ratings`."""
         s = self.sheet(ratings_title())
         as_of = self.book.as_of
-        info = pgettext("season workbook", "Ratings are no part of any regulation: they qualify nobody.")
+        info = pgettext("season workbook", "A rating is no part of any regulation: it qualifies nobody.")
         if as_of is not None:
             info = pgettext("season workbook", "As of {date}.").format(date=as_of.isoformat()) + " " + info
-        s.title(pgettext("season workbook", "{season}: ratings").format(season=self.season.name), info)
+        s.title(pgettext("season workbook", "{season}: each player's rating").format(season=self.season.name), info)
         s.heads(
             [
                 pgettext("season workbook", "Place"),
                 pgettext("season workbook", "Member"),
                 pgettext("season workbook", "Name"),
-                "mu",
-                "sigma",
-                pgettext("season workbook", "ordinal (mu - 3 sigma)"),
+                pgettext("season workbook", "Rating (skill - 3 x uncertainty)"),
+                pgettext("season workbook", "Estimated skill"),
+                pgettext("season workbook", "Uncertainty"),
                 pgettext("season workbook", "Games"),
             ]
         )
+        rating_col = column(RATINGS_COLUMNS, "rating")
         mu_col, sigma_col = col(column(RATINGS_COLUMNS, "mu")), col(column(RATINGS_COLUMNS, "sigma"))
         r = HEAD_ROW
         rows = self.book.ratings.rows() if self.book.ratings is not None else ()
         for r, rating in enumerate(rows, start=FIRST_ROW):
             ordinal = Formula(f"={mu_col}{r}-3*{sigma_col}{r}")
-            values = [r - HEAD_ROW, rating.person, self.name_of(rating.person), rating.mu, rating.sigma, ordinal]
+            values = [r - HEAD_ROW, rating.person, self.name_of(rating.person), ordinal, rating.mu, rating.sigma]
             values += [rating.games]
             for c, value in enumerate(values, start=1):
-                cell = s.put(r, c, value, shown=rating.ordinal if c == 6 else None)
-                if c in (4, 5, 6):
+                cell = s.put(r, c, value, shown=rating.ordinal if c == rating_col else None)
+                if c in (rating_col, column(RATINGS_COLUMNS, "mu"), column(RATINGS_COLUMNS, "sigma")):
                     cell.number_format = RATING_FORMAT
-        s.page(len(RATINGS_COLUMNS), r)
+        last = r
+        if rows:  # what the three numbers are, in the organiser's words
+            last = s.note(r + 2, len(RATINGS_COLUMNS), self._ratings_note()) - 1
+        s.page(len(RATINGS_COLUMNS), last)
+
+    def _ratings_note(self) -> str:
+        return pgettext(
+            "season workbook",
+            "Estimated skill: what the games so far point to (a new player starts at 25). Uncertainty: how unsure "
+            "that is (25/3 at the start; it shrinks as he plays). Rating: skill less three times the uncertainty, "
+            "a number the player very likely exceeds (a new player's is 0); the list is ranked by it. "
+            "Read a rating with its games.",
+        )
 
     # --- Decisões ---------------------------------------------------------------------------------
     def _decisions(self) -> None:
@@ -736,6 +801,7 @@ class _Builder:
                 pgettext("season workbook", "Article"),
             ]
         )
+        s.stretch = column(DECISIONS_COLUMNS, "name")
         r = HEAD_ROW
         for r, decision in enumerate(sorted(self.season.decisions, key=lambda d: d.date), start=FIRST_ROW):
             values = [decision.date, decision.union, decision.seat, self.name_of(decision.seat), decision.article]
@@ -756,6 +822,7 @@ class _Builder:
             [
                 pgettext("season workbook", "When"),
                 pgettext("season workbook", "Who"),
+                pgettext("season workbook", "Union"),
                 pgettext("season workbook", "File"),
                 pgettext("season workbook", "Change"),
                 pgettext("season workbook", "Entry"),
@@ -763,8 +830,8 @@ class _Builder:
                 pgettext("season workbook", "After"),
             ]
         )
-        for c in (3, 5, 6, 7):  # a file's path and an entry's values wrap rather than widen the page
-            s.cap(c, 30)
+        for name in ("file", "entry", "before", "after"):  # a path and an entry's values wrap, not widen the page
+            s.cap(column(JOURNAL_COLUMNS, name), 30)
         r = HEAD_ROW
         lines = self.book.journal[-MAX_JOURNAL_ROWS:]
         for r, line in enumerate(lines, start=FIRST_ROW):
@@ -772,7 +839,8 @@ class _Builder:
             name, before, after = entry_said(change, line.game)
             if change.entry is not None and change.after is None:
                 after = removed_word(line.game)
-            values = [_when(change.when), by_text(change.by), change.file, change.action, name, before, after]
+            values = [_when(change.when), by_text(change.by), line.union, change.file, action_word(change.action)]
+            values += [name, before, after]
             for c, value in enumerate(values, start=1):
                 s.put(r, c, value, "box_note")
         last_col = len(JOURNAL_COLUMNS)
@@ -787,6 +855,7 @@ class _Builder:
 
 
 def _when(when: str) -> str:
-    """`2027-03-08 15:42:07`: the journal's local time, as printed (the offset left out)."""
+    """`2027-03-08 15:42:07`: the journal's time as it records it (UTC), the offset left out:
+    the one place the workbook formats a time (Diário's first column)."""
     text = str(when)
     return f"{text[:10]} {text[11:19]}" if len(text) >= 19 and text[10:11] == "T" else text

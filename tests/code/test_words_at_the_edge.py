@@ -37,7 +37,7 @@ EDGES: dict[str, tuple[int, str]] = {
     "scorekeeper.tournaments.new_tournament": (1, "the comment written into a new tournament file (planned_rounds)"),
     "scorekeeper.tournaments.standings_words": (2, "the standings' heads every game shares"),
     "scorekeeper.tournaments.workbook_write": (75, "the championship workbook's cells, titles and chart"),
-    "scorekeeper.season.workbook_write": (117, "the season's workbook: its cells, titles and notes"),
+    "scorekeeper.season.workbook_write": (126, "the season's workbook: its cells, titles and notes"),
     "scorekeeper.king.game": (28, "King's `rules` table, help and progress words"),
     "scorekeeper.king.interactive": (15, "King's prompts (`record`)"),
     "scorekeeper.king.pad_form": (15, "King's form on the score pad"),

@@ -309,33 +309,40 @@ def test_tn10_a_tie_at_the_last_seat_is_tied_citing_art_18_and_the_race_is_provi
 def test_tn7_the_final_sums_the_quotas_and_leaves_four_seats_open(tmp_path):
     """TN7: Art 3's 16 and its quotas of 4, 2 and 6: 12 seats by quota, 16 - 12 = 4 open, said
     citing Art 3 until an agreement fills them."""
-    ws = built(book_of(tmp_path))["Final"]
-    assert rows(ws, 3, 9, 5) == [
-        ("Union", "Name", "Quota", "Qualified", "Inscribed"),
+    book = book_of(tmp_path)
+    ws = built(book)["Final"]
+    # TN13: Norte inscribed four (rows 18-21 below); Centro and Sul e Ilhas inscribed nobody, so
+    # their qualified go, as `season final` writes them: Centro's one (C0001, its tied pair waits
+    # for the committee), Sul e Ilhas' six (rows 22 and 23-28).
+    assert rows(ws, 3, 9, 6) == [
+        ("Union", "Name", "Quota", "Qualified", "Finalists", "Chosen by"),
         (
             "norte",
             "Sindicato dos Bancários do Norte",
             4,
             "=COUNTIF('Qualification norte'!G4:G11,\"qualified\")",
             "=COUNT(B18:B21)",
+            "inscription",
         ),
         (
             "centro",
             "Sindicato dos Bancários do Centro",
             2,
             "=COUNTIF('Qualification centro'!F4:F7,\"qualified\")",
-            0,
+            "=COUNT(B22:B22)",
+            "qualified (no inscription)",
         ),
         (
             "sul-e-ilhas",
             "Sindicato dos Bancários do Sul e Ilhas",
             6,
             "=COUNTIF('Qualification sul-e-ilhas'!F4:F11,\"qualified\")",
-            0,
+            "=COUNT(B23:B28)",
+            "qualified (no inscription)",
         ),
-        ("Size of the final", None, 16, None, None),
-        ("Seats by quota", None, "=SUM(C4:C6)", None, None),
-        ("Open seats", None, "=C7-SUM(C4:C6)", None, None),
+        ("Size of the final", None, 16, None, None, None),
+        ("Seats by quota", None, "=SUM(C4:C6)", None, None, None),
+        ("Open seats", None, "=C7-SUM(C4:C6)", None, None, None),
     ]
     assert ws["A10"].value == (
         '4 seats beyond the quotas are open until the unions agree on them (Art 3: "desde que haja acordo dos '
@@ -347,15 +354,23 @@ def test_tn7_the_final_sums_the_quotas_and_leaves_four_seats_open(tmp_path):
         ("Date", "Size", "norte", "centro", "sul-e-ilhas", "Sum"),
         ("none", None, None, None, None, None),
     ]
-    # TN13: each union's inscriptions in its order, with where its race puts each one.
-    assert rows(ws, 16, 21, 5) == [
-        ("Inscriptions", None, None, None, None),
-        ("Union", "Order", "Member", "Name", "Status"),
-        ("norte", 1, "N0001", "José Magalhães", "qualified"),
-        ("norte", 2, "N0004", "Ana Magalhães", "qualified"),
-        ("norte", 3, "N0003", "João Magalhães", "qualified"),
-        ("norte", 4, "N0006", "Joana Magalhães", "reserve"),
+    # TN13: each union's inscriptions in its order, with where its race puts each one; a union
+    # that inscribed nobody, its qualified in the race's order.
+    inscribed, qualified = "inscription", "qualified (no inscription)"
+    assert rows(ws, 16, 28, 6) == [
+        ("Finalists", None, None, None, None, None),
+        ("Union", "Order", "Member", "Name", "Status", "Chosen by"),
+        ("norte", 1, "N0001", "José Magalhães", "qualified", inscribed),
+        ("norte", 2, "N0004", "Ana Magalhães", "qualified", inscribed),
+        ("norte", 3, "N0003", "João Magalhães", "qualified", inscribed),
+        ("norte", 4, "N0006", "Joana Magalhães", "reserve", inscribed),
+        ("centro", 1, "C0001", "Carlos Magalhães", "qualified", qualified),
+        *(
+            ("sul-e-ilhas", n, f"S{n:04d}", book.roster.person(f"S{n:04d}").name, "qualified", qualified)
+            for n in range(1, 7)
+        ),
     ]
+    assert ws.max_row == 28
 
 
 AGREED = """\
@@ -371,7 +386,21 @@ def test_tn7_an_agreement_listed_with_the_sum_of_its_quotas(tmp_path):
         ("Date", "Size", "norte", "centro", "sul-e-ilhas", "Sum"),
         (datetime.date(2027, 4, 2), 16, 5, 4, 7, "=SUM(C13:E13)"),
     ]
-    assert rows(ws, 15, 17, 2) == [("Inscriptions", None), ("Union", "Order"), ("none", None)]
+    # No inscription at all: every union's qualified go (TN13), as `season final` chooses them.
+    assert rows(ws, 15, 17, 6) == [
+        ("Finalists", None, None, None, None, None),
+        ("Union", "Order", "Member", "Name", "Status", "Chosen by"),
+        ("norte", 1, "N0001", "José Magalhães", "qualified", "qualified (no inscription)"),
+    ]
+    assert [ws.cell(r, 3).value for r in range(17, ws.max_row + 1)] == [
+        "N0001",
+        "N0004",
+        "N0003",
+        "N0005",
+        "C0001",
+        *(f"S{n:04d}" for n in range(1, 7)),
+    ]
+    assert [ws.cell(r, 5).value for r in (4, 5, 6)] == ["=COUNT(B17:B20)", "=COUNT(B21:B21)", "=COUNT(B22:B27)"]
 
 
 def test_tn8_players_eligibility_at_each_event_names_the_gap(tmp_path):
@@ -416,12 +445,13 @@ def test_record_lists_each_persons_events_and_the_race_they_count_for(tmp_path):
 
 def test_ratings_ordinal_is_a_formula_of_mu_and_sigma(tmp_path):
     ws = built(book_of(tmp_path))["Ratings"]
-    assert ws["A2"].value == "As of 2027-03-31. Ratings are no part of any regulation: they qualify nobody."
-    assert rows(ws, 4, 5, 7) == [
-        (1, "N0001", "José Magalhães", 30.271, 7.2, "=D4-3*E4", 6),
-        (2, "C0004", "Marta Magalhães", 17.094, 7.9, "=D5-3*E5", 3),
+    assert ws["A2"].value == "As of 2027-03-31. A rating is no part of any regulation: it qualifies nobody."
+    assert rows(ws, 3, 5, 7) == [
+        ("Place", "Member", "Name", "Rating (skill - 3 x uncertainty)", "Estimated skill", "Uncertainty", "Games"),
+        (1, "N0001", "José Magalhães", "=E4-3*F4", 30.271, 7.2, 6),
+        (2, "C0004", "Marta Magalhães", "=E5-3*F5", 17.094, 7.9, 3),
     ]
-    assert ws["F4"].number_format == "0.000"
+    assert ws["D4"].number_format == "0.000"
 
 
 def test_decisions_and_an_empty_journal(tmp_path):
@@ -453,14 +483,15 @@ def test_the_journal_lists_the_changes_in_the_games_words(tmp_path):
         a_change("2027-03-10T09:00:00+00:00", "draw", "centro/e1/torneio.yaml", user="=cmd|' /C calc'!A0"),
     ]
     ws = built(book_of(tmp_path, journal=journal))["Journal"]
-    values = rows(ws, 4, 6, 7)
-    assert [row[:4] for row in values] == [
-        ("2027-03-09 10:01:02", "ana", "norte/e1/r1-mesa1.yaml", "record"),
-        ("2027-03-09 11:00:00", "ana", "norte/e1/r1-mesa1.yaml", "undo"),
-        ("2027-03-10 09:00:00", "=cmd|' /C calc'!A0", "centro/e1/torneio.yaml", "draw"),
+    assert rows(ws, 3, 3, 8) == [("When", "Who", "Union", "File", "Change", "Entry", "Before", "After")]
+    values = rows(ws, 4, 6, 8)
+    assert [row[:5] for row in values] == [
+        ("2027-03-09 10:01:02", "ana", "", "norte/e1/r1-mesa1.yaml", "record"),
+        ("2027-03-09 11:00:00", "ana", "", "norte/e1/r1-mesa1.yaml", "undo"),
+        ("2027-03-10 09:00:00", "=cmd|' /C calc'!A0", "", "centro/e1/torneio.yaml", "draw"),
     ]
-    assert values[0][4].startswith("hand 3") and values[0][5] == "" and values[0][6]
-    assert values[1][6] and values[2][4:] == ("", "", "")
+    assert values[0][5].startswith("hand 3") and values[0][6] == "" and values[0][7]
+    assert values[1][7] and values[2][5:] == ("", "", "")
     assert ws["B6"].data_type == "s" and ws["B6"].quotePrefix  # a stranger's text stays text
 
 
@@ -491,8 +522,9 @@ def test_a_name_that_looks_like_a_formula_is_written_as_text(tmp_path):
 
 
 def test_a_100000_member_registry_lists_only_the_seasons_players_in_seconds(tmp_path):
-    """Bounded: Players lists who the season names (its events' players, its races, inscriptions
-    and decisions), never the whole registry: the 100,000 members cost only the roster."""
+    """Bounded: past MAX_REGISTRY_ROWS persons, Players lists who the season names (its events'
+    players, its races, inscriptions and decisions) and says so: the 100,000 members cost only
+    the roster."""
     import time
 
     season = season_of(tmp_path / "s")
@@ -505,7 +537,13 @@ def test_a_100000_member_registry_lists_only_the_seasons_players_in_seconds(tmp_
     started = time.perf_counter()
     wb = built(book_of(tmp_path, roster=roster))
     elapsed = time.perf_counter() - started
-    assert wb["Players"].max_row == 3 + 20
+    ws = wb["Players"]
+    assert [ws.cell(r, 1).value for r in (23, 24)] == ["S0008", None]
+    assert ws["A25"].value == (
+        "The registries hold more than 5000 members: the 20 the season names are listed (its events' players, "
+        "its races, inscriptions and decisions); `registry show ID` shows any other."
+    )
+    assert ws.max_row == 25
     assert elapsed < 5, elapsed
 
 
@@ -563,14 +601,15 @@ def test_season_export_journal_lists_an_undo_and_the_race_turns_provisional(tmp_
     out = tmp_path / "season.xlsx"
     assert run("--lang", "en", "season", "export", path, "-o", out).exit_code == 0
     wb = openpyxl.load_workbook(out)
-    journal = rows(wb["Journal"], 4, 5, 7)
+    journal = rows(wb["Journal"], 4, 5, 8)
     # Oldest first; the two were made in the same second (the journal's time is to the second).
-    assert sorted((row[2], row[3]) for row in journal) == [
-        ("norte/e1/r1-mesa1.yaml", "undo"),
-        ("season.yaml", "season-inscribe"),
+    # Norte's table is in Norte's folder; the inscription in the season's own (no union's).
+    assert sorted((row[3], row[4], row[2]) for row in journal) == [
+        ("norte/e1/r1-mesa1.yaml", "undo", "norte"),
+        ("season.yaml", "inscription", None),
     ]
-    undo = next(row for row in journal if row[3] == "undo")
-    assert undo[4].startswith("hand ") and undo[5] and undo[6]  # the hand, its values, and what removed it
+    undo = next(row for row in journal if row[4] == "undo")
+    assert undo[5].startswith("hand ") and undo[6] and undo[7]  # the hand, its values, and what removed it
     assert wb["Phases"]["G4"].value == "in play" and wb["Phases"]["H4"].value == 5
     assert "PROVISIONAL" in wb["Qualification norte"]["A2"].value
 
@@ -635,3 +674,30 @@ def test_a_name_no_member_goes_by_is_ranked_with_its_points_as_a_value(tmp_path)
     races = (dataclasses.replace(norte, rows=norte.rows + (stranger,)), *book.qualification.races[1:])
     wb = built(dataclasses.replace(book, qualification=dataclasses.replace(book.qualification, races=races)))
     assert rows(wb["Qualification norte"], 12, 12, 9) == [(9, "", "Visitante", 3.5, None, "", "excluded", "Art 2", 1)]
+
+
+@pytest.mark.parametrize(("most", "listed"), [(20, 20), (19, 20)])
+def test_players_lists_every_registry_member_up_to_the_bound(tmp_path, monkeypatch, most, listed):
+    """Jogadores lists the registries' 20 members while they are at most MAX_REGISTRY_ROWS
+    persons (no note); one over, only those the season names (here the same 20) and a note."""
+    monkeypatch.setattr("scorekeeper.season.workbook_write.MAX_REGISTRY_ROWS", most)
+    ws = built(book_of(tmp_path))["Players"]
+    assert [ws.cell(r, 1).value is not None for r in range(4, 4 + listed)] == [True] * listed
+    if most >= 20:
+        assert ws.max_row == 3 + listed
+    else:
+        assert ws.cell(3 + listed + 2, 1).value.startswith(
+            "The registries hold more than 19 members: the 20 the season"
+        )
+
+
+def test_decisions_name_column_holds_the_longest_name(tmp_path):
+    """Decisões: a decided member's name is printed whole (its column as wide as the name), and the
+    list is at least as wide as the line under its title."""
+    from scorekeeper.workbook.sheet_style import text_width
+
+    ws = built(book_of(tmp_path))["Decisions"]
+    assert rows(ws, 4, 4, 5) == [(datetime.date(2027, 3, 20), "centro", "C0002", "Sofia Magalhães", "Art 18")]
+    widths = [ws.column_dimensions[c].width for c in "ABCDE"]
+    assert widths[3] >= text_width("Sofia Magalhães")
+    assert sum(widths) >= text_width(ws["A2"].value, bold=True)

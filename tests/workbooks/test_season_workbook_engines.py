@@ -45,8 +45,12 @@ def expected(wb: openpyxl.Workbook, book: SeasonBook) -> dict[str, dict[str, obj
     cells: dict[str, object] = {}
     for r, race in enumerate(q.races, start=FIRST_ROW):
         assert final[f"A{r}"].value == race.union
-        cells[f"D{r}"] = sum(1 for row in race.rows if row.status is Status.QUALIFIED)
-        cells[f"E{r}"] = len(book.season.inscriptions.get(race.union, ()))
+        qualified = sum(1 for row in race.rows if row.status is Status.QUALIFIED)
+        cells[f"D{r}"] = qualified
+        # Its finalists (TN13, as `season final` chooses): its inscribed, or its qualified.
+        cells[f"E{r}"] = (
+            len(book.season.inscriptions[race.union]) if race.union in book.season.inscriptions else qualified
+        )
     last = HEAD_ROW + len(q.races)
     cells[f"C{last + 2}"] = sum(race.seats for race in q.races)
     cells[f"C{last + 3}"] = q.open_seats
@@ -61,7 +65,7 @@ def expected(wb: openpyxl.Workbook, book: SeasonBook) -> dict[str, dict[str, obj
     want[final.title] = cells
     if book.ratings is not None:
         ws = wb.worksheets[len(q.races) + 4]  # after Fases, the races, Final, Jogadores, Historial
-        want[ws.title] = {f"F{r}": rating.ordinal for r, rating in enumerate(book.ratings.rows(), start=FIRST_ROW)}
+        want[ws.title] = {f"D{r}": rating.ordinal for r, rating in enumerate(book.ratings.rows(), start=FIRST_ROW)}
     return want
 
 
@@ -116,7 +120,8 @@ def test_the_exported_season_recalculates_to_season_qualify(tmp_path, engine):
 @pytest.mark.parametrize("engine", ENGINES)
 def test_an_agreement_and_inscriptions_recalculate(tmp_path, engine):
     """TN7: the latest agreement (12: 4, 2, 6) sets the final: no open seat; each agreement's
-    quotas summed; TN13: the inscriptions counted by union."""
+    quotas summed; TN13: the finalists counted by union: Norte's two and Centro's one inscribed,
+    Sul e Ilhas' six qualified (it inscribed nobody)."""
     engine.require()
     path = make_season(tmp_path / "season", {"norte": 8, "centro": 4, "sul-e-ilhas": 8})
     path.write_text(path.read_text(encoding="utf-8") + AGREED, encoding="utf-8")
@@ -126,7 +131,7 @@ def test_an_agreement_and_inscriptions_recalculate(tmp_path, engine):
     assert (book.qualification.size, book.qualification.open_seats) == (12, 0)
     want = assert_recalculated(out, book, engine, tmp_path)
     final = want[openpyxl.load_workbook(out).worksheets[4].title]
-    assert sorted(final.values()) == sorted([4, 2, 6, 2, 1, 0, 12, 0, 16, 12])
+    assert sorted(final.values()) == sorted([4, 2, 6, 2, 1, 6, 12, 0, 16, 12])
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -138,7 +143,7 @@ def test_a_hand_built_season_with_ratings_recalculates(tmp_path, engine):
     out = tmp_path / "hand.xlsx"
     built(book).save(out)
     want = assert_recalculated(out, book, engine, tmp_path)
-    assert want["Qualification norte"]["D5"] == 10 and want["Ratings"]["F4"] == pytest.approx(30.271 - 3 * 7.2)
+    assert want["Qualification norte"]["D5"] == 10 and want["Ratings"]["D4"] == pytest.approx(30.271 - 3 * 7.2)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
