@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, decimal, ngettext, pgettext
+from scorekeeper.journal.change_words import season_subject
 
 if TYPE_CHECKING:  # `check` says a journal's lines without loading the journal's code
     from scorekeeper.journal.store import Notice, Record
@@ -54,6 +55,8 @@ def action_word(action: str) -> str:
         "season-add-registry": pgettext("change", "registry added to the season"),
         "season-inscribe": pgettext("change", "inscription"),
         "season-final": pgettext("change", "national final written"),
+        "season-agree": pgettext("change", "unions' agreement"),
+        "season-decide": pgettext("change", "committee's decision"),
     }
     return words.get(action, action)
 
@@ -76,7 +79,11 @@ def _what(action: str, detail: object) -> str:
 
 def tournament_subject(action: str, detail: Mapping[str, Any]) -> str | None:
     """A day command's or a draw's subject, from the request its detail holds (day_changes,
-    core.tournament.draw): `Duarte -2.5, round 2`, `Zeca for Gil from round 3`, `round 4`."""
+    core.tournament.draw): `Duarte -2.5, round 2`, `Zeca for Gil from round 3`, `round 4`; a
+    season's agreement or decision (journal.change_words.season_subject)."""
+    season = season_subject(action, detail)
+    if season is not None:
+        return season
     player, number = detail.get("player"), detail.get("round")
     try:
         if action == "penalty" and player is not None and isinstance(detail.get("points"), (int, float)):
