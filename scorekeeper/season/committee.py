@@ -184,31 +184,36 @@ def decide(
             problem = M_("{name} is longer than a name ({most} characters)", name=quoted(article), most=MAX_WORD)
         if problem is not None:
             raise InputValueError(M_("--article: {problem}", problem=problem), path)
-    found: list[tuple[str, str, tuple[Moved, ...]]] = []
+    found: list[tuple[str, str, str, tuple[Moved, ...]]] = []
 
     def edit(text: str, season: Season) -> str:
         if union not in season.rules.unions:
             raise InputValueError(_unknown_union(union, season), season.source)
         if len(season.decisions) >= MAX_DECISIONS:
             raise InputValueError(M_("decisions: more than {most} items", most=MAX_DECISIONS), season.source)
-        events = read_events(season, roster=_members_of(season, union, seat))
+        roster = _members_of(season, union, seat)
+        person = roster.person(seat)
+        # A person with members in two unions (same_as) is named across the season by his first
+        # member's id: the race's row and the decision name him so (qualification matches it).
+        seat_id = person.id if person is not None else seat
+        events = read_events(season, roster=roster)
         before = qualify(season, None, events)
-        row = _tied_row(season, before, union, seat)
+        row = _tied_row(season, before, union, seat, seat_id)
         given = article if article is not None else season.rules.decision_article
         new_text = append(
-            text, "decisions", {"date": date, "union": union, "seat": seat, "article": given}, season.source
+            text, "decisions", {"date": date, "union": union, "seat": seat_id, "article": given}, season.source
         )
         after = qualify(parse_season(new_text, season.source), None, events)
-        found.append((row.name, given, _moves(before, after, union)))
+        found.append((seat_id, row.name, given, _moves(before, after, union)))
         return new_text
 
     detail = {"date": date.isoformat(), "union": union, "seat": seat, "article": article}
     rewritten = rewrite(path, "season-decide", detail, edit, again, change_id)
     if found:
-        name, given, moved = found[0]
+        seat_id, name, given, moved = found[0]
     else:  # the same change id applied before: nothing written now, nothing moved now
-        name, given, moved = seat, _written_article(rewritten.season, date, union, seat), ()
-    return Decided(path, date, union, seat, name, given, moved, rewritten)
+        seat_id, name, given, moved = seat, seat, _written_article(rewritten.season, date, union), ()
+    return Decided(path, date, union, seat_id, name, given, moved, rewritten)
 
 
 def _members_of(season: Season, union: str, seat: str):
@@ -223,10 +228,11 @@ def _members_of(season: Season, union: str, seat: str):
     return roster
 
 
-def _tied_row(season: Season, qualification: Qualification, union: str, seat: str) -> RaceRow:
-    """The race row of `seat`, tied at `union`'s last seat (TN10: a decision settles only that)."""
+def _tied_row(season: Season, qualification: Qualification, union: str, seat: str, seat_id: str) -> RaceRow:
+    """The race row of member `seat` (the person `seat_id`), tied at `union`'s last seat (TN10:
+    a decision settles only that)."""
     race = next(race for race in qualification.races if race.union == union)
-    row = next((row for row in race.rows if row.id == seat), None)
+    row = next((row for row in race.rows if row.id == seat_id), None)
     if row is None:
         raise InputValueError(
             M_("{id} is not in {union}'s race (no regional result counted for it)", id=quoted(seat), union=union),
@@ -270,9 +276,7 @@ def _moves(before: Qualification, after: Qualification, union: str) -> tuple[Mov
     return tuple(moved)
 
 
-def _written_article(season: Season, date: datetime.date, union: str, seat: str) -> str:
-    found = next(
-        (d for d in season.decisions if d.date == date and d.union == union and d.seat == seat),
-        None,
-    )
+def _written_article(season: Season, date: datetime.date, union: str) -> str:
+    """The article of the union's decision of `date` as the file holds it (a change id applied before)."""
+    found = next((d for d in season.decisions if d.date == date and d.union == union), None)
     return found.article if found is not None else season.rules.decision_article

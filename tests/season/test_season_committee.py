@@ -239,3 +239,24 @@ def test_tn10_a_member_with_no_result_in_the_race_is_given_no_seat(season):
     assert done.exit_code == 2
     assert done.output == (f"Error: {season}: 'C0099' is not in centro's race (no regional result counted for it)\n")
     assert season.read_bytes() == before
+
+
+def test_tn10_a_person_with_members_in_two_unions_is_given_the_seat_by_the_id_the_season_names_him(season):
+    """Graça (C0008) was Norte's N0099 until 2015 (`same_as`, a move between unions): the season
+    names her by her first member's id, N0099 (the registries are read Norte first), and her
+    union for the season is Centro (TN9: hers on her first event's day). `--seat C0008` finds her
+    in Centro's race and the decision is written with the id the race gives her."""
+    from season_edits import edit_registry
+
+    add_member(season, "norte", "{id: N0099, name: Graça Magalhães, membership: [{from: 2005-01-01, to: 2015-12-31}]}")
+    edit_registry(season, "centro", "{id: C0008, name: Graça Magalhães,", "{id: C0008, same_as: N0099, name: Graça Magalhães,")  # fmt: skip
+    done = run("season", "decide", season, "--date", "2027-05-21", "--union", "centro", "--seat", "C0008")
+    assert done.exit_code == 0, done.output
+    assert done.stdout.splitlines() == [
+        f"Recorded the committee's decision of 2027-05-21 in {season}: centro's seat to N0099 Graça Magalhães [Art 18]",
+        "  C0007 Jorge Magalhães: tied -> reserve [Art 3]",
+        "  N0099 Graça Magalhães: tied -> qualified [Art 18]",
+    ]
+    assert season.read_text(encoding="utf-8").endswith(
+        "decisions:\n  - {date: 2027-05-21, union: centro, seat: N0099, article: Art 18}\n"
+    )
