@@ -218,6 +218,14 @@ REFUSED = [
         ("decide", "--date", "2027-05-21", "--union", "centro", "--seat", "C0008", "--id", "x"),
         "--id: 'x' is not a change id (8 to 80 letters, digits, - and _)",
     ),
+    (
+        ("decide", "--date", "2027-05-21", "--union", "centro", "--seat", "C0008", "--by", "Ana\u202e"),
+        "--by: the name 'Ana\\u202e' holds an invisible direction mark",
+    ),
+    (
+        ("decide", "--date", "2027-05-21", "--union", "centro", "--seat", "C0008", "--article", "Art\n18"),
+        "--article: 'Art\\n18' holds a control character",
+    ),
 ]
 
 
