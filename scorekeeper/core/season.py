@@ -1,6 +1,7 @@
 """A season's operations (King Art 1-3; RULINGS TN7-TN13), with no click and no terminal: start a
 season file and add its events and registries, check it, rank each union's race, inscribe a
-union's finalists and write the final. Each takes plain arguments and returns data
+union's finalists, record the unions' agreements and the committee's
+decisions, and write the final. Each takes plain arguments and returns data
 (output.season_text turns it into lines), or raises the domain's errors; the CLI calls these,
 once per command."""
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 
 from scorekeeper.errors import InputValueError, quoted
 from scorekeeper.i18n import M_
-from scorekeeper.season import final_file, inscriptions, season_new
+from scorekeeper.season import committee, final_file, inscriptions, season_new
 from scorekeeper.season.qualification import qualify as qualify_season
 from scorekeeper.season.qualification_model import Qualification
 from scorekeeper.season.season_check import SeasonChecked, check_season
@@ -25,6 +26,8 @@ new = season_new.new_season
 add_event = season_new.add_event
 add_registry = season_new.add_registry
 inscribe = inscriptions.inscribe
+agree = committee.agree
+decide = committee.decide
 final = final_file.final
 
 

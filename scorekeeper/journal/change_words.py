@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper import games
 from scorekeeper.errors import one_line
-from scorekeeper.i18n import Message, Mp_, in_words
+from scorekeeper.i18n import M_, Message, Mp_, in_words
 from scorekeeper.sheet.entry_sentences import ENTRY_SENTENCES, EntrySentences, fill
 
 if TYPE_CHECKING:
@@ -46,6 +46,8 @@ ACTION_WORDS: dict[str, Message] = {
     "season-add-registry": Mp_("change", "registry added to the season"),
     "season-inscribe": Mp_("change", "inscription"),
     "season-final": Mp_("change", "national final written"),
+    "season-agree": Mp_("change", "unions' agreement"),
+    "season-decide": Mp_("change", "committee's decision"),
 }
 
 
@@ -165,3 +167,33 @@ def by_text(by: object) -> str:
     if by.get("user"):
         return one_line(said_value(by["user"]))
     return one_line(said_value(by.get("address") or by.get("command") or ""))
+
+
+def season_subject(action: str, detail: object) -> str | None:
+    """The subject of a season change that decides the final, from its detail (season/committee.py):
+    the unions' agreement, `2027-04-15: a final of 16 (norte 5, centro 4, sul-e-ilhas 7)` (Art 3,
+    TN7), and the committee's decision, `2027-05-21: centro's seat to C0008 (Art 18)` (TN10). None
+    for any other change, or a detail that does not hold them (a journal written by hand)."""
+    if not isinstance(detail, dict):
+        return None
+    day = detail.get("date")
+    if action == "season-agree" and isinstance(detail.get("quotas"), list):
+        quotas = ", ".join(said_value(item).replace("=", " ", 1) for item in detail["quotas"][:MAX_ITEMS])
+        said = M_(
+            "{date}: a final of {size} ({quotas})",
+            date=said_value(day),
+            size=said_value(detail.get("size")),
+            quotas=quotas,
+        )
+        return clipped(one_line(in_words(said)))
+    if action == "season-decide" and detail.get("seat") is not None:
+        said = M_(
+            "{date}: {union}'s seat to {id}",
+            date=said_value(day),
+            union=said_value(detail.get("union")),
+            id=said_value(detail.get("seat")),
+        )
+        article = detail.get("article")
+        text = in_words(said) + (f" ({said_value(article)})" if article else "")
+        return clipped(one_line(text))
+    return None

@@ -209,8 +209,9 @@ def _csv_text(path: str) -> str:
     raw = read_regular(path, MAX_CSV_BYTES, ScorekeeperError)
     if len(raw) > MAX_CSV_BYTES:
         raise _refuse(path, M_("larger than {size} MiB: not a list of members", size=Grouped(MAX_CSV_BYTES >> 20)))
-    if b"\0" in raw:
-        raise _refuse(path, M_("is a binary file, not CSV text"))
+    if b"\0" in raw:  # a NUL byte: said at its line, as the other refusals of a row are
+        line = raw[: raw.index(b"\0")].count(b"\n") + 1
+        raise RegistryImportError([ScorekeeperError(M_("is a binary file, not CSV text"), f"{path}:{line}")])
     body = raw[len(codecs.BOM_UTF8) :] if raw.startswith(codecs.BOM_UTF8) else raw
     try:
         return body.decode("utf-8")

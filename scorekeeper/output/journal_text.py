@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.errors import one_line
 from scorekeeper.i18n import _, decimal, ngettext
 from scorekeeper.journal.change_words import action_word as action_word  # every history says its words (a workbook too)
+from scorekeeper.journal.change_words import season_subject
 
 if TYPE_CHECKING:  # `check` says a journal's lines without loading the journal's code
     from scorekeeper.journal.store import Notice, Record
@@ -50,7 +51,11 @@ def _what(action: str, detail: object) -> str:
 
 def tournament_subject(action: str, detail: Mapping[str, Any]) -> str | None:
     """A day command's or a draw's subject, from the request its detail holds (day_changes,
-    core.tournament.draw): `Duarte -2.5, round 2`, `Zeca for Gil from round 3`, `round 4`."""
+    core.tournament.draw): `Duarte -2.5, round 2`, `Zeca for Gil from round 3`, `round 4`; a
+    season's agreement or decision (journal.change_words.season_subject)."""
+    season = season_subject(action, detail)
+    if season is not None:
+        return season
     player, number = detail.get("player"), detail.get("round")
     try:
         if action == "penalty" and player is not None and isinstance(detail.get("points"), (int, float)):

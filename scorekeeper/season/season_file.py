@@ -9,7 +9,7 @@ import os
 from scorekeeper.errors import quoted
 from scorekeeper.i18n import M_
 from scorekeeper.season.season_model import PHASES, REGIONAL, Agreement, Decision, Event, Season, SeasonRules
-from scorekeeper.season.season_reading import Reader, SeasonFormatError
+from scorekeeper.season.season_reading import Reader, SeasonFormatError, named_file_problem
 from scorekeeper.season.season_rules import find_season_rules
 from scorekeeper.sheet.yaml_lines import LineDict, load_file, loads
 
@@ -47,14 +47,15 @@ def season_from_data(data: object, shown: str) -> Season:
             raise
         raise read.refuse(exc.message, doc.line_of("rules")) from None
     unions = tuple(rules.unions)
+    folder = os.path.dirname(shown)
     return Season(
         source=shown,
         name=read.text(doc, "season") or "",
         rules=rules,
         rules_ref=rules_ref,
         starts=read.date(doc, "starts"),
-        registries=_paths(read, doc),
-        events=tuple(_events(read, doc, unions)),
+        registries=_paths(read, doc, folder),
+        events=tuple(_events(read, doc, unions, folder)),
         agreements=tuple(_agreements(read, doc, unions)),
         decisions=tuple(_decisions(read, doc, rules)),
         inscriptions=_inscriptions(read, doc, unions),
@@ -62,7 +63,7 @@ def season_from_data(data: object, shown: str) -> Season:
     )
 
 
-def _paths(read: Reader, doc: LineDict) -> tuple[str, ...]:
+def _paths(read: Reader, doc: LineDict, folder: str) -> tuple[str, ...]:
     items = read.sequence(doc.get("registries"), "registries", doc.line_of("registries"), MAX_REGISTRIES)
     paths = []
     for index, item in enumerate(items):
@@ -70,11 +71,14 @@ def _paths(read: Reader, doc: LineDict) -> tuple[str, ...]:
             raise read.refuse(
                 M_("registries: expected a file's path, got {value}", value=quoted(item)), items.line_of(index)
             )
+        problem = named_file_problem(folder, item)  # refused here, at its line: later reads know no line
+        if problem is not None:
+            raise read.refuse(problem, items.line_of(index))
         paths.append(item)
     return tuple(paths)
 
 
-def _events(read: Reader, doc: LineDict, unions: tuple[str, ...]) -> list[Event]:
+def _events(read: Reader, doc: LineDict, unions: tuple[str, ...], folder: str) -> list[Event]:
     items = read.sequence(doc.get("events"), "events", doc.line_of("events"), MAX_EVENTS)
     events = []
     for index, raw in enumerate(items):
@@ -88,7 +92,11 @@ def _events(read: Reader, doc: LineDict, unions: tuple[str, ...]) -> list[Event]
         union = read.word(item, "union", required=phase == REGIONAL)
         if union is not None and union not in unions:
             raise read.refuse(_unknown_union(union, unions), item.line_of("union"))
-        events.append(Event(read.text(item, "file") or "", phase or "", union, read.date(item, "date"), item.line))
+        written = read.text(item, "file") or ""
+        problem = named_file_problem(folder, written) if written else None
+        if problem is not None:  # a FIFO or a directory: said where the season names it
+            raise read.refuse(problem, item.line_of("file"))
+        events.append(Event(written, phase or "", union, read.date(item, "date"), item.line))
     return events
 
 

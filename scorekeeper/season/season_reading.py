@@ -4,9 +4,11 @@ line, one refusal (SeasonFormatError) naming the file and the line."""
 from __future__ import annotations
 
 import datetime
+import os
+import stat
 
 from scorekeeper.errors import SheetFormatError, quoted
-from scorekeeper.i18n import M_
+from scorekeeper.i18n import M_, Message
 from scorekeeper.names import name_refusal, text_refusal
 from scorekeeper.sheet.yaml_lines import LineDict, LineList, unknown_key
 
@@ -15,6 +17,31 @@ MAX_WORD = 80  # an id: a union's, a member's, a rule file's name
 
 class SeasonFormatError(SheetFormatError):
     """A season file or a season rule file that cannot be read as one."""
+
+
+def named_file_problem(folder: str, written: str) -> Message | None:
+    """Why a file the season file names (a registry, an event) cannot be read from it, or None:
+    it leads out of the season's folder (strangers' files: a bundle never reaches elsewhere), or
+    it is there but is no regular file (a directory; a FIFO or a device, which would hang or fail
+    the reader without saying where the season names it). A file not there yet (the final, before
+    `season final` writes it) is the reader's to refuse."""
+    if os.path.isabs(written) or "\0" in written:
+        return M_("{file}: a season names only files in its own folder", file=quoted(written))
+    real_folder = os.path.realpath(folder or os.curdir)
+    target = os.path.realpath(os.path.join(real_folder, written))
+    if os.path.commonpath([real_folder, target]) != real_folder:
+        return M_("{file}: a season names only files in its own folder", file=quoted(written))
+    try:
+        mode = os.stat(target).st_mode  # stat, not open: a FIFO is never opened here
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISDIR(mode):
+        return M_("{key}: {problem}", key=written, problem=M_("is a directory, not a file"))
+    if not stat.S_ISREG(mode):
+        return M_(
+            "{key}: {problem}", key=written, problem=M_("is not a regular file (a pipe, device or socket): refused")
+        )
+    return None
 
 
 class Reader:

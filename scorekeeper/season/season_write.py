@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 import yaml
 
+from scorekeeper.errors import InputValueError, quoted
 from scorekeeper.i18n import M_
 from scorekeeper.journal.news import JournalNews
-from scorekeeper.journal.transaction import Applied, Change, FileChange, Session, write_new
+from scorekeeper.journal.transaction import Applied, Change, FileChange, Session, valid_id, write_new
 from scorekeeper.season.season_file import parse_season
 from scorekeeper.season.season_model import Season
 from scorekeeper.season.season_reading import SeasonFormatError
@@ -36,22 +37,34 @@ class Rewritten:
         return JournalNews(tuple(self.applied.recovered), tuple(self.applied.notices))
 
 
-def rewrite(path: str, action: str, detail: dict, edit: Edit, again: bool = False) -> Rewritten:
+def rewrite(
+    path: str, action: str, detail: dict, edit: Edit, again: bool = False, change_id: str | None = None
+) -> Rewritten:
     """Read the season file under its writer lock, apply `edit`, read the new text back as a
-    season (never write a file `season check` refuses) and write it on the record."""
+    season (never write a file `season check` refuses) and write it on the record. A
+    `change_id` already applied (a retry: `--id`) writes nothing and edits nothing: the
+    Rewritten's applied.repeat_of is that change."""
+    if change_id is not None and not valid_id(change_id):
+        raise InputValueError(
+            M_("--id: {value} is not a change id (8 to 80 letters, digits, - and _)", value=quoted(change_id)), path
+        )
     if not os.path.lexists(path):
         read_text(path, SeasonFormatError)  # raises: no such file, named as typed
     with writer_lock(path) as target, Session(path, {target}) as session:
         text = read_text(target, SeasonFormatError)
         season = parse_season(text, path)
+        if change_id is not None:
+            earlier = session.repeat_of(Change(action, path, [], detail, change_id=change_id))
+            if earlier is not None:  # applied before under this id: the same change, not a new one
+                applied = Applied(earlier.id, earlier.began, [], session.recovered, session.notices, repeat_of=earlier)
+                return Rewritten(season, applied)
         new_text = edit(text, season)
         changed = parse_season(new_text, path)
         with open(target, "rb") as handle:
             now = handle.read()
         key = repr((action, sorted((k, repr(v)) for k, v in detail.items())))
-        change = Change(
-            action, path, [FileChange(path, now, new_text.encode("utf-8"))], detail, repeat_key=key, again=again
-        )
+        files = [FileChange(path, now, new_text.encode("utf-8"))]
+        change = Change(action, path, files, detail, change_id=change_id, repeat_key=key, again=again)
         applied = session.apply(change)
     return Rewritten(changed, applied)
 

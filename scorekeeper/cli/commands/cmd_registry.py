@@ -29,6 +29,7 @@ from scorekeeper.output.registry_text import (
 from scorekeeper.output.tournament_text import FINDING_KEYS, finding_item, finding_rows
 
 FILE = click.Path(dir_okay=False)
+LIST_FILE = click.Path()  # a directory or a FIFO is refused by the reader, in one line naming it
 
 
 def _day(text: str | None) -> datetime.date | None:
@@ -56,7 +57,7 @@ def registry():
 
 
 @registry.command("import")
-@click.argument("source", metavar="FILE.csv|FILE.xlsx", type=FILE)
+@click.argument("source", metavar="FILE.csv|FILE.xlsx", type=LIST_FILE)
 @click.option("--union", required=True, help="The union's id: the file written is registry/UNION.yaml.")
 @click.option("--name", help='The union\'s name, e.g. "Sindicato dos Bancários do Norte".')
 @ON

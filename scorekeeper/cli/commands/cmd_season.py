@@ -135,10 +135,12 @@ def season_qualify(path, fmt, union, as_of, publish):
     _races(path, fmt, union, as_of, publish)
 
 
+from scorekeeper.cli.commands.cmd_season_committee import COMMANDS as _COMMITTEE_COMMANDS  # noqa: E402  (agree, decide)
 from scorekeeper.cli.commands.cmd_season_export import COMMANDS as _EXPORT_COMMANDS  # noqa: E402  (export)
 from scorekeeper.cli.commands.cmd_season_ratings import COMMANDS as _RATING_COMMANDS  # noqa: E402  (ratings)
 from scorekeeper.cli.commands.cmd_season_write import COMMANDS as _WRITE_COMMANDS  # noqa: E402  (new, add, ...)
 
-# The other subcommand groups, each a module of its own (the writers; bundle and receive; export; ratings).
-for _command in (*_WRITE_COMMANDS, *_EXCHANGE_COMMANDS, *_EXPORT_COMMANDS, *_RATING_COMMANDS):
+# The other subcommand groups, each a module of its own (the writers; agree and decide; bundle and receive;
+# export; ratings).
+for _command in (*_WRITE_COMMANDS, *_COMMITTEE_COMMANDS, *_EXCHANGE_COMMANDS, *_EXPORT_COMMANDS, *_RATING_COMMANDS):
     season.add_command(_command)

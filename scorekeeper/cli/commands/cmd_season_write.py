@@ -106,6 +106,10 @@ def season_final(path, output, day, force):
     """Write the national final's tournament file (the inscribed, or the qualified where a union
     has not inscribed) and record it as the season's national event; then `tournament draw`.
 
+    The draw is the game's ordinary draw (nobody meets anyone again): it does not keep players of
+    one union apart. A committee that wants the first round's tables mixed writes that round into
+    the file by hand, with each table's sheet made by `scorekeeper new` (docs/season.md).
+
     \b
     scorekeeper season final season.yaml -o final/final.yaml --date 2027-06-12
     scorekeeper tournament draw final/final.yaml
