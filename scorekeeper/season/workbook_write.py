@@ -21,6 +21,7 @@ from openpyxl.styles import Alignment, Border, Side
 from scorekeeper import games
 from scorekeeper.i18n import pgettext
 from scorekeeper.journal.change_words import action_word, by_text, entry_said, removed_word
+from scorekeeper.journal.moments import printed
 from scorekeeper.members.eligibility import gap, member_on
 from scorekeeper.members.roster import Person
 from scorekeeper.season.qualification_model import Race, RaceRow, Status
@@ -839,7 +840,7 @@ class _Builder:
             name, before, after = entry_said(change, line.game)
             if change.entry is not None and change.after is None:
                 after = removed_word(line.game)
-            values = [_when(change.when), by_text(change.by), line.union, change.file, action_word(change.action)]
+            values = [printed(change.when), by_text(change.by), line.union, change.file, action_word(change.action)]
             values += [name, before, after]
             for c, value in enumerate(values, start=1):
                 s.put(r, c, value, "box_note")
@@ -852,10 +853,3 @@ class _Builder:
             )
             r = s.note(r + 1, last_col, more) - 1
         s.page(last_col, r)
-
-
-def _when(when: str) -> str:
-    """`2027-03-08 15:42:07`: the journal's time as it records it (UTC), the offset left out:
-    the one place the workbook formats a time (Diário's first column)."""
-    text = str(when)
-    return f"{text[:10]} {text[11:19]}" if len(text) >= 19 and text[10:11] == "T" else text
