@@ -108,9 +108,9 @@ def open_seats_finding(season: Season, size: int, filled: int) -> Finding:
         None,
         Mn_(
             "the final has {size} seats and the quotas fill {filled}: {count} seat is open until the unions "
-            "agree (an agreement in the season file)",
+            "agree (`season agree`)",
             "the final has {size} seats and the quotas fill {filled}: {count} seats are open until the unions "
-            "agree (an agreement in the season file)",
+            "agree (`season agree`)",
             size - filled,
             size=size,
             filled=filled,
