@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scorekeeper.errors import SheetFormatError, quote, quoted
+from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding
-from scorekeeper.i18n import M_, N_
+from scorekeeper.i18n import M_, N_, Message
 from scorekeeper.king import workbook_layout as L
 from scorekeeper.king.festa import score_festa
 from scorekeeper.king.penalties import penalty_points
@@ -20,7 +20,7 @@ from scorekeeper.king.sheet import parse_sheet
 from scorekeeper.king.workbook_finding_codes import CELL_FORMULA
 from scorekeeper.king.workbook_layout import offender_names
 from scorekeeper.king.written_totals import TOTALS_KEYS
-from scorekeeper.names import name_problem
+from scorekeeper.names import name_refusal
 from scorekeeper.sheet.load import score
 from scorekeeper.sheet.vocabulary import normalize
 from scorekeeper.sheet.yaml_edit import flow
@@ -151,7 +151,7 @@ def _players(grid: Grid, head: int, qty_cols: list[int]) -> list[str]:
         name = grid.text(head - 1, c, merged_as=Merge(head - 1, c, head - 1, c + 2))
         if name is None:
             raise SheetFormatError(M_("a player column has no name above it"), grid.where(head - 1, c))
-        problem = name_problem(name)
+        problem = name_refusal(name)
         if problem is not None:
             raise SheetFormatError(problem, grid.where(head - 1, c))
         if name in players:
@@ -187,7 +187,7 @@ def _header_doc(
         doc["scorer"] = grid.text(row, value_col)
         doc.key_lines["scorer"] = code(row, value_col)
         places["scorer"] = (row, value_col)
-    if isinstance(doc.get("scorer"), str) and (problem := name_problem(doc["scorer"])) is not None:
+    if isinstance(doc.get("scorer"), str) and (problem := name_refusal(doc["scorer"])) is not None:
         raise SheetFormatError(problem, grid.where(*places["scorer"]))
     return doc
 
@@ -466,9 +466,9 @@ def _refuse_outside(grid: Grid, boletim: Boletim, head: int) -> None:
         )
 
 
-def _shown(grid: Grid, row: int, column: int, value) -> str:
+def _shown(grid: Grid, row: int, column: int, value) -> str | Message:
     """A cell's value as a refusal quotes it."""
-    return value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
+    return value.code if isinstance(value, ErrorValue) else quoted(grid.label(row, column) or value)
 
 
 # --- checking -----------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import InputValueError, one_line, quoted
 from scorekeeper.i18n import M_, N_, Message, _, pgettext
-from scorekeeper.names import name_problem
+from scorekeeper.names import name_refusal
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES, SOLOS
 from scorekeeper.quatrilho.scoring import score_sheet
@@ -110,7 +110,7 @@ def new_name(sheet, typed: str) -> str:
     except InputValueError:
         pass
     name = str(typed).strip()
-    problem = name_problem(name)  # the one name rule (names.py): the sheet's loader applies it too
+    problem = name_refusal(name)  # the one name rule (names.py): the sheet's loader applies it too
     if problem is not None:
         raise InputValueError(M_("coringa: {problem}", problem=problem))
     return name

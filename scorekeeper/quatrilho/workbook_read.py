@@ -16,10 +16,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from scorekeeper.errors import SheetFormatError, quote, quoted
+from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding, Severity
 from scorekeeper.i18n import M_, N_, Message, spellings
-from scorekeeper.names import name_problem
+from scorekeeper.names import name_refusal
 from scorekeeper.quatrilho.deal import MAX_FINES
 from scorekeeper.quatrilho.rules import CONTRACTS, FINES
 from scorekeeper.quatrilho.sheet import MAX_ENTRIES
@@ -312,7 +312,7 @@ def read_worksheet(grid: Grid, rules, ref: str, info: dict, where: str, places: 
 def _refuse_name(name: str, where: str) -> None:
     """A player's, a coringa's or the fiscal's name read from the planilha is one the sheets
     accept (names.py)."""
-    problem = name_problem(name)
+    problem = name_refusal(name)
     if problem is not None:
         raise SheetFormatError(problem, where)
 
@@ -346,7 +346,7 @@ def _refuse_outside(grid: Grid, planilha: Planilha, last_row: int) -> None:
     for (row, column), value in sorted(grid.values.items()):
         if (row, column) in grid.formulas:
             continue  # the planilha's own formulas
-        shown = value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
+        shown = value.code if isinstance(value, ErrorValue) else quoted(grid.label(row, column) or value)
         if column > last_col and row != L.HEAD_ROW:
             raise SheetFormatError(
                 M_(
@@ -525,7 +525,7 @@ UNREAD_CHIPS = (
 def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict[str, dict[str, int]]) -> None:
     """A cell typed on row r that an entry of this kind has no place for: refused at the cell."""
     reads = READS[kind]
-    said = {"entry": _head(grid, ENTRY), "word": quote(word)}
+    said = {"entry": _head(grid, ENTRY), "word": quoted(word)}
     variant = 0 if word is not None else 1
 
     def refuse(messages: tuple[str, str], where: str, **values) -> None:
@@ -537,7 +537,7 @@ def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict
                 UNREAD_CORINGA if column == CORINGA else UNREAD_CELL,
                 grid.where(r, column),
                 head=_head(grid, column),
-                value=quote(value),
+                value=quoted(value),
             )
     for key, columns in people.items():
         if key in reads:
@@ -547,7 +547,7 @@ def _refuse_unread(grid: Grid, r: int, kind: str, word: str | None, people: dict
                 refuse(
                     UNREAD_FIGURAS if key == "figuras" else UNREAD_CHIPS,
                     grid.where(r, c),
-                    value=quote(value),
+                    value=quoted(value),
                     name=name,
                 )
 

@@ -5,7 +5,7 @@ Both take the same one-line entries: `72 48`, `Nos=72 Eles=48`, `renuncia Eles`,
 
 from __future__ import annotations
 
-from scorekeeper.errors import InputValueError, quote, quoted
+from scorekeeper.errors import InputValueError, quoted
 from scorekeeper.i18n import M_, N_, Message, _
 from scorekeeper.sheet.typed_input import team_name, until_valid, whole, yes_no_choices
 from scorekeeper.sueca.rules import PENALTIES
@@ -45,7 +45,7 @@ def _penalty(sheet, penalty: str, words: list[str]) -> dict:
         )
     takes = 2 if penalty == "ponto" else 1
     if len(words) > takes:
-        typed = quote(" ".join(words))
+        typed = quoted(" ".join(words))
         if takes == 2:
             raise InputValueError(
                 M_("{penalty} takes the team at fault and the reason, not {typed}", penalty=penalty, typed=typed)

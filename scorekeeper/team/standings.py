@@ -3,7 +3,7 @@ file declares them, and the loop over the matches that count, each put in its gr
 
 from __future__ import annotations
 
-from scorekeeper.errors import ScorekeeperError, quote
+from scorekeeper.errors import ScorekeeperError, quoted
 from scorekeeper.i18n import Message
 from scorekeeper.tournaments.knockout import counted_result
 from scorekeeper.tournaments.model import Tournament
@@ -35,7 +35,7 @@ def counted_matches(tournament: Tournament, results: dict, stage: str, not_one_g
             if first not in team_group or second not in team_group or team_group[first] != team_group[second]:
                 raise ScorekeeperError(
                     not_one_group._replace(
-                        values={"sheet": quote(match.sheet), "first": quote(first), "second": quote(second)}
+                        values={"sheet": quoted(match.sheet), "first": quoted(first), "second": quoted(second)}
                     ),
                     tournament.source,
                     match.line,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from scorekeeper.errors import SheetFormatError, quote, quoted
+from scorekeeper.errors import SheetFormatError, quoted
 from scorekeeper.findings import Finding
 from scorekeeper.i18n import M_, Message
-from scorekeeper.names import name_problem
+from scorekeeper.names import name_refusal
 from scorekeeper.sheet.load import score
 from scorekeeper.sheet.yaml_edit import flow
 from scorekeeper.sheet.yaml_lines import LineDict, LineList
@@ -245,7 +245,7 @@ def is_row_number(value) -> bool:
 
 def _refuse_name(name: str, where: str) -> None:
     """A team's or a player's name read from the ficha is one the sheets accept (names.py)."""
-    problem = name_problem(name)
+    problem = name_refusal(name)
     if problem is not None:
         raise SheetFormatError(problem, where)
 
@@ -287,9 +287,9 @@ def _refuse_outside(grid, cols: FichaColumns, last_row: int, last_col: int) -> N
         raise SheetFormatError(message, grid.where(row, column))
 
 
-def shown_value(grid, row: int, column: int, value) -> str:
+def shown_value(grid, row: int, column: int, value) -> str | Message:
     """A cell's value as a refusal quotes it (an error value as the spreadsheet shows it)."""
-    return value.code if isinstance(value, ErrorValue) else quote(grid.label(row, column) or value)
+    return value.code if isinstance(value, ErrorValue) else quoted(grid.label(row, column) or value)
 
 
 def _note(grid, r: int, column: int | None):

@@ -625,3 +625,18 @@ def test_what_the_check_cannot_resolve_is_exported_as_written_and_keeps_its_find
 def test_what_the_boletim_has_no_cell_for_is_refused_at_export(tmp_path, hand, why):
     sheet, output, back = _king_round_trip(tmp_path, f"  - {hand}\n")
     assert (back, output) == (None, f"Error: {sheet}:4: cannot export: hand 1: {why}\n")
+
+
+def test_a_refused_cell_is_said_in_the_callers_language_not_the_readers(tmp_path):
+    """A name refused while English is spoken is data, said later in pt_PT (issue 26): the
+    reader words nothing, neither the refusal nor the quote of a long text."""
+    from scorekeeper import i18n
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.workbook.read import read_workbook
+
+    out = typed_final(tmp_path, {"L4": "x" * 32_767})
+    with i18n.speaking("en"), pytest.raises(ScorekeeperError) as refused:
+        read_workbook(str(out))
+    with i18n.speaking("pt_PT"):
+        line = str(refused.value)
+    assert line == f"{out}:Mesa1 R1!L4: '{'x' * 80}'... (32767 caracteres) é mais longo do que um nome (80 caracteres)"
