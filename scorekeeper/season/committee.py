@@ -72,6 +72,19 @@ def day_of(text: str, path: str) -> datetime.date:
     raise InputValueError(M_("--date: {value} is not a day (YYYY-MM-DD)", value=quoted(text)), path)
 
 
+def _refuse_before_start(date: datetime.date, season: Season) -> None:
+    """An agreement or a decision is of the season: dated before it starts, it is a typing slip."""
+    if date < season.starts:
+        raise InputValueError(
+            M_(
+                "--date: {day} is before the season starts ({starts})",
+                day=date.isoformat(),
+                starts=season.starts.isoformat(),
+            ),
+            season.source,
+        )
+
+
 def whole(text: str, what: str, path: str, least: int = 0) -> int:
     """A whole number typed for `what` (`--size`, `--quota norte`), from `least` to MAX_SIZE."""
     value = text.strip()
@@ -143,9 +156,21 @@ def agree(
 
     def edit(text: str, season: Season) -> str:
         agreed = quotas_of(quotas, players, season)
+        _refuse_before_start(date, season)
         if any(agreement.date == date for agreement in season.agreements):
             raise InputValueError(
                 M_("an agreement of {day} is already in the season file", day=date.isoformat()), season.source
+            )
+        latest = max((agreement.date for agreement in season.agreements), default=None)
+        if latest is not None and date < latest:
+            # The latest agreement sets the final: an earlier one written now would change nothing.
+            raise InputValueError(
+                M_(
+                    "--date: the agreement of {latest} is later and sets the final; one of {day} would change nothing",
+                    latest=latest.isoformat(),
+                    day=date.isoformat(),
+                ),
+                season.source,
             )
         if len(season.agreements) >= MAX_AGREEMENTS:
             raise InputValueError(M_("agreements: more than {most} items", most=MAX_AGREEMENTS), season.source)
@@ -189,6 +214,7 @@ def decide(
     def edit(text: str, season: Season) -> str:
         if union not in season.rules.unions:
             raise InputValueError(_unknown_union(union, season), season.source)
+        _refuse_before_start(date, season)
         if len(season.decisions) >= MAX_DECISIONS:
             raise InputValueError(M_("decisions: more than {most} items", most=MAX_DECISIONS), season.source)
         roster = _members_of(season, union, seat)

@@ -4,6 +4,7 @@ file's writer lock as one change on the journal: all or nothing, once per reques
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,6 +13,8 @@ import yaml
 
 from scorekeeper.errors import InputValueError, quoted
 from scorekeeper.i18n import M_
+from scorekeeper.journal.change_words import ACTION_WORDS
+from scorekeeper.journal.moments import printed
 from scorekeeper.journal.news import JournalNews
 from scorekeeper.journal.transaction import Applied, Change, FileChange, Session, valid_id, write_new
 from scorekeeper.season.season_file import parse_season
@@ -55,6 +58,19 @@ def rewrite(
         season = parse_season(text, path)
         if change_id is not None:
             earlier = session.repeat_of(Change(action, path, [], detail, change_id=change_id))
+            if earlier is not None and not _same(earlier.action, earlier.detail, action, detail):
+                # A retry sends the same change again; another change under a used id is a
+                # mistake (a copied command line), and taking it as done would drop it unsaid.
+                raise InputValueError(
+                    M_(
+                        "--id: {value} is the id of another change already made ({action} at {when}): "
+                        "nothing changed; give this change its own id",
+                        value=quoted(change_id),
+                        action=ACTION_WORDS.get(earlier.action, earlier.action),
+                        when=printed(earlier.began),
+                    ),
+                    path,
+                )
             if earlier is not None:  # applied before under this id: the same change, not a new one
                 applied = Applied(earlier.id, earlier.began, [], session.recovered, session.notices, repeat_of=earlier)
                 return Rewritten(season, applied)
@@ -67,6 +83,16 @@ def rewrite(
         change = Change(action, path, files, detail, change_id=change_id, repeat_key=key, again=again)
         applied = session.apply(change)
     return Rewritten(changed, applied)
+
+
+def _same(action: str, detail: object, again_action: str, again_detail: dict) -> bool:
+    """Whether a change sent under a used id is the one made under it (as the journal keeps a
+    detail: JSON, dates as text)."""
+    return action == again_action and _as_kept(detail) == _as_kept(again_detail)
+
+
+def _as_kept(detail: object) -> str:
+    return json.dumps(detail, ensure_ascii=False, sort_keys=True, default=str)
 
 
 def write_season(path: str, text: str, force: bool, detail: dict) -> Applied:

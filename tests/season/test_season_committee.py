@@ -103,6 +103,13 @@ def test_a_repeated_change_id_is_applied_once(season):
     assert text.count("2027-04-15") == 1
     changes = [c for c in history(str(season.parent)).changes if c.action == "season-agree"]
     assert [c.id for c in changes] == ["acordo-2027-04-15"]
+    # An agreement dated before it would change nothing (the latest sets the final): refused.
+    earlier = run(*args[:4], "2027-04-01", *args[5:-2])
+    assert (earlier.exit_code, earlier.output) == (
+        2,
+        f"Error: {season}: --date: the agreement of 2027-04-15 is later and sets the final; one of 2027-04-01 "
+        "would change nothing\n",
+    )
     # Without the id, the same agreement again is refused (one agreement a day), not written twice.
     refused = run(*args[:-2])
     assert refused.exit_code == 2
@@ -226,6 +233,14 @@ REFUSED = [
         ("decide", "--date", "2027-05-21", "--union", "centro", "--seat", "C0008", "--article", "Art\n18"),
         "--article: 'Art\\n18' holds a control character",
     ),
+    (
+        ("decide", "--date", "2020-01-01", "--union", "centro", "--seat", "C0008"),
+        "--date: 2020-01-01 is before the season starts (2027-01-01)",
+    ),
+    (
+        ("agree", "--date", "2026-12-31", "--size", "16", "--quota", "norte=5", "--quota", "centro=4", "--quota", "sul-e-ilhas=7"),  # fmt: skip
+        "--date: 2026-12-31 is before the season starts (2027-01-01)",
+    ),
 ]
 
 
@@ -268,3 +283,42 @@ def test_tn10_a_person_with_members_in_two_unions_is_given_the_seat_by_the_id_th
     assert season.read_text(encoding="utf-8").endswith(
         "decisions:\n  - {date: 2027-05-21, union: centro, seat: N0099, article: Art 18}\n"
     )
+
+
+@pytest.mark.parametrize(
+    "other, action",
+    [
+        (
+            (
+                "agree",
+                "--date",
+                "2027-04-15",
+                "--size",
+                "16",
+                "--quota",
+                "norte=6",
+                "--quota",
+                "centro=3",
+                "--quota",
+                "sul-e-ilhas=7",
+            ),
+            "unions' agreement",
+        ),  # fmt: skip
+        (("decide", "--date", "2027-05-21", "--union", "centro", "--seat", "C0008"), "unions' agreement"),
+    ],
+)
+def test_another_change_under_a_used_id_is_refused_never_taken_as_done(season, other, action):
+    """An id names one change: a retry is that change again (done once, above); another change
+    under it (a copied command line) is refused in one line, exit 2, nothing written, instead of
+    being dropped as "already done"."""
+    first = ("season", "agree", season, "--date", "2027-04-15", "--size", "16", "--quota", "norte=5", "--quota", "centro=4", "--quota", "sul-e-ilhas=7", "--id", "acordo-2027-04-15")  # fmt: skip
+    assert run(*first).exit_code == 0
+    text = season.read_text(encoding="utf-8")
+    refused = run("season", other[0], season, *other[1:], "--id", "acordo-2027-04-15")
+    assert refused.exit_code == 2
+    assert refused.output.startswith(
+        f"Error: {season}: --id: 'acordo-2027-04-15' is the id of another change already made ({action} at "
+    )
+    assert refused.output.endswith("): nothing changed; give this change its own id\n")
+    assert len(refused.output.splitlines()) == 1
+    assert season.read_text(encoding="utf-8") == text
