@@ -137,6 +137,10 @@ def _race(season, union, union_name, quota, events, persons, as_of) -> tuple[Rac
     played = _played(chosen)
     ranked = [_ranked(row, played, persons, union) for row in rows]
     statuses, findings = _seats(season, union, quota, ranked, as_of, chosen)
+    # Rows that share a place stay at it; a seat given within it (Art 18, TN10) is listed first,
+    # so the cut line falls between the seated and the reserves of the tie.
+    order = sorted(range(len(ranked)), key=lambda i: (ranked[i].row.place, statuses[i][0] is not Status.QUALIFIED))
+    ranked, statuses = [ranked[i] for i in order], [statuses[i] for i in order]
     race_rows = tuple(
         RaceRow(
             union=union,
@@ -260,9 +264,9 @@ def _tie(season, union, ranked, group, left, statuses, as_of, chosen) -> list[Fi
             None,
             Mn_(
                 "{union}: {names} tie for its last seat (place {place}); the organising committee decides "
-                "(a dated decision in the season file): scorekeeper draws no one",
+                "(`season decide`): scorekeeper draws no one",
                 "{union}: {names} tie for its last {count} seats (place {place}); the organising committee "
-                "decides (dated decisions in the season file): scorekeeper draws no one",
+                "decides (`season decide`): scorekeeper draws no one",
                 left - len(decided),
                 union=union,
                 names=names,

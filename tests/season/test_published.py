@@ -215,8 +215,8 @@ def test_tn7_an_agreement_typed_into_the_season_file_moves_the_list_and_is_said_
 def test_tn10_the_committees_decision_of_a_tie_puts_one_member_in(season):
     """Centro's last seat (quota 2) is tied between Jorge (C0007) and Graça (C0008) when
     published (TN10); the committee's dated decision (Art 18) gives it to Graça: she is in,
-    Jorge goes from tied to reserve. Both keep the place they share (2), so they are said in the
-    list's order."""
+    Jorge goes from tied to reserve. Both keep the place they share (2), the seated listed first, and
+    they are said in the list's order."""
     season_exchange.publish(str(season))
     with open(season, "a", encoding="utf-8") as handle:
         handle.write("decisions:\n  - {date: 2027-05-21, union: centro, seat: C0008}\n")
@@ -224,8 +224,8 @@ def test_tn10_the_committees_decision_of_a_tie_puts_one_member_in(season):
     assert [
         (d.id, d.move, d.before.place, d.before.status, d.after.place, d.after.status) for d in news.differences
     ] == [
-        ("C0007", Move.STATUS, 2, T, 2, R),
         ("C0008", Move.IN, 2, T, 2, Q),
+        ("C0007", Move.STATUS, 2, T, 2, R),
     ]
 
 

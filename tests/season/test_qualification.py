@@ -121,8 +121,8 @@ def test_tn10_a_dated_decision_gives_the_tied_seat(season_path):
     centro = race(qualify(season), "centro")
     assert table(centro)[:3] == [
         (1, "C0001", 13.0, QUALIFIED, "Art 3"),
+        (2, "C0008", 9.0, QUALIFIED, "Art 18"),  # the seated first at the place they share
         (2, "C0007", 9.0, RESERVE, "Art 3"),
-        (2, "C0008", 9.0, QUALIFIED, "Art 18"),
     ]
     earlier = race(qualify(season, as_of=datetime.date(2027, 4, 1)), "centro")
     assert [row.status for row in earlier.rows[1:3]] == [TIED, TIED]

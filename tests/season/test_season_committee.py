@@ -41,17 +41,24 @@ def test_tn10_season_decide_gives_the_tied_seat_and_moves_the_statuses_with_thei
     assert done.exit_code == 0, done.output
     assert done.stdout.splitlines() == [
         f"Recorded the committee's decision of 2027-05-21 in {season}: centro's seat to C0008 Graça Magalhães [Art 18]",
-        "  C0007 Jorge Magalhães: tied -> reserve [Art 3]",
         "  C0008 Graça Magalhães: tied -> qualified [Art 18]",
+        "  C0007 Jorge Magalhães: tied -> reserve [Art 3]",
     ]
     assert season.read_text(encoding="utf-8").endswith(
         "decisions:\n  - {date: 2027-05-21, union: centro, seat: C0008, article: Art 18}\n"
     )
-    assert centro(season) == [
+    assert centro(season) == [  # the seated first at their shared place: the cut line falls below her
         ("C0001", 1, "qualified", "Art 3"),
-        ("C0007", 2, "reserve", "Art 3"),
         ("C0008", 2, "qualified", "Art 18"),
+        ("C0007", 2, "reserve", "Art 3"),
         ("C0004", 4, "reserve", "Art 3"),
+    ]
+    table = run("season", "qualify", season, "--union", "centro").stdout.splitlines()
+    assert [line.split()[1] if not line.startswith("-") else "cut" for line in table[3:7]] == [
+        "C0001",
+        "C0008",
+        "cut",
+        "C0007",
     ]
     checked = run("season", "check", season, "--format", "json")
     assert [f["code"] for f in json.loads(checked.stdout)] == ["SEASON-TN7-OPEN-SEATS"]
@@ -126,8 +133,8 @@ def test_tn10_a_decision_after_publication_is_named_with_its_change_id_time_and_
     lines = shown.stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Since the list was published"))
     assert lines[start + 1 :][:3] == [
-        "  centro: C0007 Jorge Magalhães status changed: place 2, tied, 9 points -> place 2, reserve, 9 points",
         "  centro: C0008 Graça Magalhães in: place 2, tied, 9 points -> place 2, qualified, 9 points",
+        "  centro: C0007 Jorge Magalhães status changed: place 2, tied, 9 points -> place 2, reserve, 9 points",
         "  because of this change:",
     ]
     cause = lines[start + 4]
@@ -277,8 +284,8 @@ def test_tn10_a_person_with_members_in_two_unions_is_given_the_seat_by_the_id_th
     assert done.exit_code == 0, done.output
     assert done.stdout.splitlines() == [
         f"Recorded the committee's decision of 2027-05-21 in {season}: centro's seat to N0099 Graça Magalhães [Art 18]",
-        "  C0007 Jorge Magalhães: tied -> reserve [Art 3]",
         "  N0099 Graça Magalhães: tied -> qualified [Art 18]",
+        "  C0007 Jorge Magalhães: tied -> reserve [Art 3]",
     ]
     assert season.read_text(encoding="utf-8").endswith(
         "decisions:\n  - {date: 2027-05-21, union: centro, seat: N0099, article: Art 18}\n"
