@@ -33,6 +33,9 @@ AGREEMENT_SUM = FindingKind(
 EVENT_INCOMPLETE = FindingKind(
     "SEASON-TN10-EVENT-INCOMPLETE", "TN10", N_("a regional event is still in play: its union's race is provisional")
 )
+SEATS_UNFILLED = FindingKind(
+    "SEASON-ART3-SEATS-UNFILLED", "Art 3", N_("a union's quota is more than the members its race can seat")
+)
 TIED_SEAT = FindingKind(
     "SEASON-TN10-TIED-SEAT", "TN10", N_("a tie at a union's last seat: the organising committee decides (Art 18)")
 )
@@ -57,6 +60,7 @@ KINDS = (
     OPEN_SEATS,
     AGREEMENT_SUM,
     EVENT_INCOMPLETE,
+    SEATS_UNFILLED,
     TIED_SEAT,
     DECISION_NOT_TIED,
     INSCRIBED_OVER,

@@ -212,6 +212,8 @@ def _seats(season: Season, union: str, quota: int, ranked: list[Ranked], as_of, 
     if tied_group:
         left = quota - sum(1 for index in eligible[:quota] if index not in tied_group)
         findings.extend(_tie(season, union, ranked, tied_group, left, statuses, as_of, chosen))
+    if 0 < len(eligible) < quota or (quota > 0 and not eligible and chosen):
+        findings.append(_seats_unfilled(season, union, quota, len(eligible)))
     tied_ids = {ranked[index].id for index in tied_group}
     for decision in decisions_of(season, union, as_of):
         if decision.seat not in tied_ids:
@@ -234,6 +236,27 @@ def decision_not_tied(season: Season, decision) -> Finding:
         decision.article,
         player=decision.seat,
         code=codes.DECISION_NOT_TIED.code,
+    )
+
+
+def _seats_unfilled(season: Season, union: str, quota: int, seated: int) -> Finding:
+    """Art 3: a union's quota (the rules', or an agreement's) larger than the members its race may
+    seat leaves seats empty: the final would be short of its players, said before it is written."""
+    return Finding(
+        Severity.WARNING,
+        season.source,
+        None,
+        Mn_(
+            "{union}'s quota is {quota} but its race can seat only {seated}: {count} seat stays empty",
+            "{union}'s quota is {quota} but its race can seat only {seated}: {count} seats stay empty",
+            quota - seated,
+            union=union,
+            quota=quota,
+            seated=seated,
+            count=quota - seated,
+        ),
+        season.rules.final_article,
+        code=codes.SEATS_UNFILLED.code,
     )
 
 

@@ -329,3 +329,15 @@ def test_another_change_under_a_used_id_is_refused_never_taken_as_done(season, o
     assert refused.output.endswith("): nothing changed; give this change its own id\n")
     assert len(refused.output.splitlines()) == 1
     assert season.read_text(encoding="utf-8") == text
+
+
+def test_art3_a_quota_larger_than_the_race_is_warned_of(season):
+    """Art 3: an agreement giving Centro 10 seats when its race holds 8 members: two seats stay
+    empty, said by `season check` and `season qualify` before the final is written short."""
+    done = run("season", "agree", season, "--date", "2027-04-15", "--size", "16", "--quota", "norte=2", "--quota", "centro=10", "--quota", "sul-e-ilhas=4")  # fmt: skip
+    assert done.exit_code == 0, done.output
+    checked = run("season", "check", season, "--format", "json")
+    unfilled = [f for f in json.loads(checked.stdout) if f["code"] == "SEASON-ART3-SEATS-UNFILLED"]
+    assert [(f["severity"], f["message"], f["rule"]) for f in unfilled] == [
+        ("warning", "centro's quota is 10 but its race can seat only 8: 2 seats stay empty", "Art 3")
+    ]
