@@ -20,7 +20,7 @@ WORDS = StandingsWords(
         "games": Mp_("championship", "games"),
     },
     decided_by={
-        KING_POINTS: Mp_("decided by", "king_points"),
+        KING_POINTS: Mp_("decided by", "King points"),
         "more games": Mp_("decided by", "more games"),
     },
     numbered={"best game": Mp_("decided by", "best game {number}")},  # K5: the k-th best game

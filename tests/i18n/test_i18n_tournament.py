@@ -174,7 +174,7 @@ def test_the_workbook_in_its_games_language_by_default_and_in_english_when_chose
         "penalties",
         "Decided by",
     ]
-    assert [standings.cell(r, 10).value for r in (4, 5, 10)] == ["points", "king_points", "best game 1"]
+    assert [standings.cell(r, 10).value for r in (4, 5, 10)] == ["points", "King points", "best game 1"]
     assert standings["C4"].value.startswith("=SUM(Results!")
     assert book["Rounds"]["A1"].value == "Final Nacional Interbancaria 2026: rounds"
     assert [book["Rounds"].cell(3, c).value for c in range(1, 7)] == [

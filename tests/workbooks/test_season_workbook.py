@@ -265,7 +265,7 @@ def test_tn10_norte_race_points_are_sums_of_its_two_events_on_record(tmp_path):
     assert rows(ws, 3, 11, 9) == [
         heads,
         (1, "N0002", "Maria Magalhães", "=SUM(Record!H10:H11)", None, "points", "excluded", "Art 2", 2),
-        (2, "N0001", "José Magalhães", "=SUM(Record!H8:H9)", 120, "king_points", "qualified", "Art 3", 2),
+        (2, "N0001", "José Magalhães", "=SUM(Record!H8:H9)", 120, "King points", "qualified", "Art 3", 2),
         (3, "N0004", "Ana Magalhães", "=SUM(Record!H14:H15)", -40, "points", "qualified", "Art 3", 2),
         (4, "N0003", "João Magalhães", "=SUM(Record!H12:H13)", None, "points", "qualified", "Art 3", 2),
         (5, "N0005", "Manuel Magalhães", "=SUM(Record!H16:H17)", None, "points", "qualified", "Art 3", 2),
