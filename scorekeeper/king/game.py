@@ -84,8 +84,8 @@ class King(Game):
     code_prefix = "K"  # K-Q1-COUNT-OVER ... (king.finding_codes)
     entry_kind_key, entry_bare_keys = (
         "hand",
-        ("counts", "tricks"),
-    )  # `record mesa1.yaml damas 1 1 2 0`, a festa's tricks
+        ("counts", "tricks", "players"),
+    )  # `record mesa1.yaml damas 1 1 2 0`, a festa's tricks, a penalty's players at fault
     workbook_language = "pt_PT"  # the regulations are Portugal's: the boletim is printed in their words
     record_options = (
         RecordOption(

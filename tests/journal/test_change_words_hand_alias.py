@@ -35,3 +35,10 @@ def test_a_correction_to_another_hand_still_says_both_kinds():
     before = {"hand": "queens", "counts": [0, 2, 2, 0]}
     after = {"hand": "copas", "counts": [1, 5, 4, 3]}
     assert entry_said(_fix(before, after), "king") == ("hand 3", "damas 0 2 2 0", "copas 1 5 4 3")
+
+
+def test_a_penaltys_players_are_said_as_record_takes_them_not_by_the_sheets_key():
+    """`record mesa1.yaml festa --penalty renuncia Bruno`: the players at fault are record's
+    values, so the history says them bare, with no English key in a Portuguese line."""
+    after = {"hand": "festa", "penalty": "renuncia", "players": ["Bruno"]}
+    assert entry_said(_fix(None, after), "king") == ("hand 3 (festa)", "", "Bruno, --penalty renuncia")
