@@ -33,7 +33,7 @@ def looked_at(path: str, name: str, base: str) -> tuple[bool, os.stat_result | N
     A plain file name that is no link is the folder's own file: one lstat answers both, where
     walking its path for its real name took more than the reading of the file (a season's 3,000
     sheets); anything else (a link, a folder in the name, `..`, no file) is asked the long way."""
-    if base and name not in (os.curdir, os.pardir) and not _has_separator(name):
+    if base and name not in ("", os.curdir, os.pardir) and not _has_separator(name):
         try:
             info = os.lstat(path)
         except (OSError, ValueError):
