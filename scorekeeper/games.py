@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Callable, ClassVar, NamedTuple, Protocol
@@ -307,7 +308,10 @@ def lazy(module: str, attribute: str):
     call (a game's scoring, prompts and workbook stay unloaded until a command needs them)."""
 
     def method(self, *args, **kwargs):
-        return getattr(importlib.import_module(module), attribute)(*args, **kwargs)
+        # sys.modules first: import_module's own checks cost microseconds a call, and a
+        # season's standings make two calls a sheet (parse and score), 5,000 in all.
+        loaded = sys.modules.get(module) or importlib.import_module(module)
+        return getattr(loaded, attribute)(*args, **kwargs)
 
     method.__name__, method.__doc__ = attribute, f"{module}.{attribute}"
     return method

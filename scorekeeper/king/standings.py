@@ -21,7 +21,20 @@ _DENOMINATOR = 10**4
 
 
 def _exact(value: float) -> Fraction:
-    return Fraction(value).limit_denominator(_DENOMINATOR)
+    exact = _EXACT.get(value)
+    if exact is None:
+        exact = Fraction(value).limit_denominator(_DENOMINATOR)
+        if len(_EXACT) < _EXACT_MOST:
+            _EXACT[value] = exact
+    return exact
+
+
+# The fractions of the values met so far: a season's 10,000 table points are a few dozen values
+# (places averaged over four, byes, penalties), and making a Fraction and limiting its denominator
+# took a fifth of its standings. A Fraction never changes, so one may be shared; bounded, as a
+# rule file's values are written by strangers.
+_EXACT: dict[float, Fraction] = {}
+_EXACT_MOST = 4096
 
 
 @dataclass

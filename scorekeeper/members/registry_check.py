@@ -18,6 +18,7 @@ from scorekeeper.members import finding_codes as codes
 from scorekeeper.members.name_folding import fold
 from scorekeeper.members.registry_model import Member, Period, UnionRegistry
 from scorekeeper.members.roster import Roster
+from scorekeeper.sheet.load import collector_held
 
 
 def _finding(kind: FindingKind, severity: Severity, member: Member, line: int | None, message: Message) -> Finding:
@@ -251,6 +252,7 @@ def _names_alike(roster: Roster) -> list[Finding]:
     return found
 
 
+@collector_held()  # 100,000 members' values built at once, no cycle among them (sheet/load.py)
 def check_registries(registries: Iterable[UnionRegistry], today: datetime.date) -> list[Finding]:
     """Every finding of the registries read together, by file and line (a file in the order
     given). `today` is the day a period may not start after (registry check's clock)."""

@@ -13,6 +13,7 @@ from scorekeeper.members.member_names import member_name_refusal
 from scorekeeper.members.registry_model import Member, Period, UnionRegistry
 from scorekeeper.names import text_refusal
 from scorekeeper.sheet.file_access import read_regular
+from scorekeeper.sheet.load import collector_held
 from scorekeeper.sheet.yaml_lines import LineDict, LineList, loads, unknown_key
 
 MAX_REGISTRY_BYTES = 32 << 20  # 100,000 members with a few periods each are some 15 MiB
@@ -32,7 +33,11 @@ class RegistryFormatError(SheetFormatError):
 
 def load_registry(path: str) -> UnionRegistry:
     """The registry in the file at `path`; RegistryFormatError naming `path:line` when it is not one."""
-    shown = os.fspath(path)
+    with collector_held():  # 100,000 members are a million values built, no cycle among them
+        return _load_registry(os.fspath(path))
+
+
+def _load_registry(shown: str) -> UnionRegistry:
     raw = read_regular(shown, MAX_REGISTRY_BYTES, RegistryFormatError)
     if len(raw) > MAX_REGISTRY_BYTES:
         raise RegistryFormatError(

@@ -29,6 +29,7 @@ from scorekeeper.members.name_folding import fold
 from scorekeeper.members.registry_file import MAX_ID, MAX_MEMBERS, MAX_PERIODS
 from scorekeeper.members.registry_model import Member, Period, UnionRegistry
 from scorekeeper.sheet.file_access import read_regular
+from scorekeeper.sheet.load import collector_held
 
 MAX_CSV_BYTES = 64 << 20  # 1,000,000 rows of some 50 bytes
 MAX_ROWS = 1_000_000  # rows of periods (100,000 members with ten periods each)
@@ -343,6 +344,7 @@ def _cell(grid, row: int, column: int, place: str, problems: _Problems) -> objec
     return value
 
 
+@collector_held()  # 100,000 members' values built at once, no cycle among them (sheet/load.py)
 def read_rows(path: str) -> list[Row]:
     """The periods a CSV or XLSX file lists (by its name's ending)."""
     if os.fspath(path).lower().endswith((".xlsx", ".xlsm")):
@@ -433,6 +435,7 @@ def _same_periods(first: Sequence[Period], second: Sequence[Period]) -> bool:
     return [(p.start, p.end) for p in first] == [(p.start, p.end) for p in second]
 
 
+@collector_held()  # 100,000 members' values built at once, no cycle among them (sheet/load.py)
 def merge(
     registry: UnionRegistry | None, union: str, name: str | None, rows: Sequence[Row], source: str, path: str
 ) -> Merged:

@@ -19,6 +19,7 @@ from scorekeeper.i18n import M_
 from scorekeeper.journal.store import Notice
 from scorekeeper.journal.transaction import Change, FileChange, Recovered, Session, current
 from scorekeeper.members.registry_model import Member, Period, UnionRegistry
+from scorekeeper.sheet.load import collector_held
 from scorekeeper.sheet.saving import writer_lock
 
 FOLDER = "registry"
@@ -67,6 +68,7 @@ def _placed(member: Member, periods: tuple[Period, ...], path: str, line: int) -
     return Member(member.id, member.name, member.union, member.aliases, member.same_as, periods, path, line)
 
 
+@collector_held()  # 100,000 members' values built at once, no cycle among them (sheet/load.py)
 def written_registry(registry: UnionRegistry, path: str) -> tuple[str, UnionRegistry]:
     """The registry file's text (see the module's docstring), and the registry as that file,
     at `path`, reads back: each member and period at its line (what registry check cites)."""

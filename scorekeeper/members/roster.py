@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from scorekeeper.members.name_folding import is_initials_of, words
 from scorekeeper.members.registry_model import Member, UnionRegistry
+from scorekeeper.sheet.load import collector_held
 
 
 class Match(enum.Enum):
@@ -66,6 +67,10 @@ class Roster:
     constant time among 100,000 members."""
 
     def __init__(self, registries: Iterable[UnionRegistry]) -> None:
+        with collector_held():  # indexes of 100,000 members, no cycle among them (sheet/load.py)
+            self._build(registries)
+
+    def _build(self, registries: Iterable[UnionRegistry]) -> None:
         self.registries = tuple(registries)
         self.members: dict[str, Member] = {}
         for registry in self.registries:

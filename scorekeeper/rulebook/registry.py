@@ -20,15 +20,28 @@ from scorekeeper.sheet.yaml_lines import LineDict, load_file
 
 _HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the package, one up from rulebook/
 _cache: dict[tuple, object] = {}
+# A shipped rule file named by name (`rules: king`), by its path: the file's identity and stamp
+# when it was last found, and its rules. A season's 2,500 sheets each name their rules; one
+# stat of the file tells it is the same one (a rule file edited or replaced while the score pad
+# runs has another size, time of change or inode, and is read again), where load_path's key
+# walked the path for its real name at every sheet (issue 26: a twentieth of the standings).
+_found_shipped: dict[str, tuple[tuple[int, int, int, int], object]] = {}
 SEASON_RULES_PREFIX = "season-"
 
 
 def rules_dir() -> str:
-    """Where the shipped rule files are: inside the installed package, or rules/ in a checkout."""
-    installed = os.path.join(_HERE, "rule_files")
-    if os.path.isdir(installed):
-        return installed
-    return os.path.join(os.path.dirname(_HERE), "rules")
+    """Where the shipped rule files are: inside the installed package, or rules/ in a checkout.
+
+    Found once a process: where the package is does not move while it runs, and asking again
+    (a failed stat in a checkout) cost more than finding a sheet's rules (issue 26)."""
+    global _rules_dir
+    if _rules_dir is None:
+        installed = os.path.join(_HERE, "rule_files")
+        _rules_dir = installed if os.path.isdir(installed) else os.path.join(os.path.dirname(_HERE), "rules")
+    return _rules_dir
+
+
+_rules_dir: str | None = None
 
 
 def shipped_files() -> list[str]:
@@ -183,8 +196,18 @@ def _shipped(ref: str, unknown: str):
     wanted = normalize(ref)
     folder = rules_dir()
     direct = os.path.join(folder, wanted + ".yaml")
-    if os.path.isfile(direct):
-        return load_path(direct)
+    try:
+        info = os.stat(direct)
+    except (OSError, ValueError):
+        info = None
+    if info is not None and stat.S_ISREG(info.st_mode):  # what os.path.isfile asks
+        stamp = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+        found = _found_shipped.get(direct)
+        if found is not None and found[0] == stamp:
+            return found[1]
+        rules = load_path(direct)
+        _found_shipped[direct] = (stamp, rules)
+        return rules
     for path in shipped_files():
         rules = load_path(path)
         if wanted in {normalize(rules.name), *map(normalize, rules.aliases)}:

@@ -34,7 +34,7 @@ from scorekeeper.season import finding_codes as codes
 from scorekeeper.season.qualification_model import Qualification, Race, RaceRow, Status
 from scorekeeper.season.season_events import ReadEvent, read_events
 from scorekeeper.season.season_model import BY_EVENT, REGIONAL, Season
-from scorekeeper.sheet.results import SheetResult
+from scorekeeper.sheet.results import HandResult, SheetResult
 from scorekeeper.tournaments.model import Penalty, Round, StandingRow, Table, Tournament
 from scorekeeper.tournaments.standings import counted
 
@@ -392,9 +392,16 @@ def combined(season: Season, chosen: list[ReadEvent]) -> tuple[Tournament, dict[
 
 
 def _keys(read: ReadEvent):
+    """A name's key in the combined tournament (its person's id, or "\0" and the name), each
+    name's worked out once an event: a union's race maps some 130,000 names of hands."""
+    known: dict[str, str] = {}
+
     def key(name: str) -> str:
-        person = read.persons.get(name)
-        return person.id if person is not None else "\0" + name
+        found = known.get(name)
+        if found is None:
+            person = read.persons.get(name)
+            found = known[name] = person.id if person is not None else "\0" + name
+        return found
 
     return key
 
@@ -429,7 +436,7 @@ def _mapped(result: SheetResult, key) -> SheetResult:
         rules=result.rules,
         players=_names(result.players, key),
         hands=[
-            hand._replace(points=None if hand.points is None else {key(n): v for n, v in hand.points.items()})
+            hand if hand.points is None else _with_points(hand, {key(n): v for n, v in hand.points.items()})
             for hand in result.hands
         ],
         findings=[],
@@ -442,3 +449,14 @@ def _mapped(result: SheetResult, key) -> SheetResult:
         if result.totals_override is None
         else {key(n): v for n, v in result.totals_override.items()},
     )
+
+
+_POINTS = HandResult._fields.index("points")
+
+
+def _with_points(hand: HandResult, points: dict[str, int]) -> HandResult:
+    """`hand._replace(points=points)`, made without _replace's keyword handling (a race maps
+    every hand of its events' sheets)."""
+    fields = list(hand)
+    fields[_POINTS] = points
+    return type(hand)._make(fields)

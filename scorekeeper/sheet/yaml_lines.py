@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import datetime
 import math
+import operator
 import os
 import re
 from collections import deque
@@ -85,6 +86,9 @@ class _LineLoader(_BaseLoader):
     # Whether the document is a plain tree (no alias, so no node is shared): then
     # construct_document builds it in one pass of its own (`loads` sets it).
     tree = False
+    # Whether a mapping may hold a merge key (`<<`) or an explicit `!!value` key, which PyYAML's
+    # flatten_mapping rewrites: neither can be written without these characters (`loads` sets it).
+    merging = True
     pending: deque  # the containers made and not yet filled, with their nodes
 
     def construct_object(self, node, deep=False):
@@ -98,12 +102,30 @@ class _LineLoader(_BaseLoader):
     def resolve(self, kind, value, implicit):
         """PyYAML's implicit tag resolution (BaseResolver.resolve, called by the parser for every
         node) with the resolvers of each first character gathered once: a sheet has a few hundred
-        scalars, and with no path resolvers the answer is the same."""
+        scalars, and with no path resolvers the answer is the same. A plain scalar's tag depends
+        on its text alone, and a season's sheets write the same few hundred texts (names, counts,
+        hands) again and again: the answers are kept, for short texts, up to a bound."""
         if kind is yaml.ScalarNode and implicit[0]:
-            for tag, regexp in _FIRST_CHARACTER_RESOLVERS.get(value[:1], _WILDCARD_RESOLVERS):
+            tag = _RESOLVED.get(value)
+            if tag is not None:
+                return tag
+            tag = _DEFAULT_TAGS[kind]
+            for resolved, regexp in _FIRST_CHARACTER_RESOLVERS.get(value[:1], _WILDCARD_RESOLVERS):
                 if regexp.match(value):
-                    return tag
+                    tag = resolved
+                    break
+            if len(value) <= _RESOLVED_LENGTH and len(_RESOLVED) < _RESOLVED_MOST:
+                _RESOLVED[value] = tag
+            return tag
         return _DEFAULT_TAGS[kind]
+
+    # PyYAML's path resolvers: the composer calls these two for every node, and with none added
+    # (this loader adds none: yaml_path_resolvers stays empty) PyYAML's own return at once. C
+    # functions that do nothing with their arguments stand in for them, without a Python frame
+    # for each of a season's 400,000 nodes twice. (Builtins do not bind as methods: `self` is
+    # not passed.)
+    descend_resolver = operator.is_  # type: ignore[assignment]  # (parent, index): compares them, nothing else
+    ascend_resolver = tuple  # type: ignore[assignment]  # (): the empty tuple, nothing else
 
     def construct_document(self, node):
         """The document's value, built as PyYAML's construct_document builds it: every container
@@ -232,6 +254,13 @@ def _construct_float(loader, node):
 
 def _construct_timestamp(loader, node):
     text = loader.construct_scalar(node)
+    if _PLAIN_DATE.match(text):
+        # What construct_yaml_timestamp makes of a plain date, without its regex's groups and a
+        # datetime made first: a registry of 100,000 members writes 200,000 of them.
+        try:
+            return datetime.date(int(text[:4]), int(text[5:7]), int(text[8:]))
+        except ValueError:  # `2026-02-30`: said below, as before
+            pass
     if loader.timestamp_regexp.match(text):
         try:
             return loader.construct_yaml_timestamp(node)
@@ -239,6 +268,9 @@ def _construct_timestamp(loader, node):
             pass
     shown = text if len(text) <= 40 and loader.timestamp_regexp.match(text) else quoted(text)
     raise _Unusable(M_("{value} is not a date", value=shown), node.start_mark)
+
+
+_PLAIN_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 
 
 def _expect(node, kind, expected: str) -> None:
@@ -259,7 +291,8 @@ def _start_mapping(node) -> LineDict:
 
 def _fill_mapping(loader, node, data: LineDict, construct) -> None:
     """Fill `data` from a mapping node, each key and value made by `construct(node)`."""
-    loader.flatten_mapping(node)
+    if loader.merging:
+        loader.flatten_mapping(node)
     for key_node, value_node in node.value:
         key = construct(key_node)
         try:
@@ -322,6 +355,12 @@ _FIRST_CHARACTER_RESOLVERS = {
     for first, resolvers in _LineLoader.yaml_implicit_resolvers.items()
     if first is not None
 }
+# The tags of plain scalars resolved so far (resolve), by text: at most _RESOLVED_MOST texts of at
+# most _RESOLVED_LENGTH characters (a stranger's file of long or ever-new texts is resolved each
+# time, and holds no more than some megabytes here).
+_RESOLVED: dict[str, str] = {}
+_RESOLVED_MOST = 20_000
+_RESOLVED_LENGTH = 40
 # The scalar constructors a plain tree calls directly (construct_document), as registered above.
 _TREE_SCALARS = {
     f"tag:yaml.org,2002:{kind}": _LineLoader.yaml_constructors[f"tag:yaml.org,2002:{kind}"]
@@ -428,6 +467,7 @@ def loads(text: str, source: str, error: type[ScorekeeperError] = ScorekeeperErr
         loader = _LineLoader(text)
         try:
             loader.tree = "*" not in text  # no alias can be written without one
+            loader.merging = "<<" in text or "!" in text
             return loader.get_single_data()
         finally:
             loader.dispose()

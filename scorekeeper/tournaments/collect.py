@@ -14,7 +14,7 @@ from scorekeeper.sheet.load import load_sheet, reading_many, score
 from scorekeeper.sheet.results import SheetResult
 from scorekeeper.tournaments import finding_codes as codes
 from scorekeeper.tournaments.drawn_sheets import leftovers
-from scorekeeper.tournaments.inside_folder import inside, real_folder
+from scorekeeper.tournaments.inside_folder import looked_at, real_folder
 from scorekeeper.tournaments.member_check import member_findings
 from scorekeeper.tournaments.model import Match, Round, Table, Tournament
 from scorekeeper.tournaments.tournament_file import TournamentFormatError, sheet_path
@@ -80,11 +80,7 @@ def _look(tournament: Tournament) -> list[_Looked]:
                 looked.append(_Looked(round_, item, what, None, None, False))
                 continue
             path = sheet_path(tournament, item.sheet)
-            outside = os.path.lexists(path) and not inside(path, folder)
-            try:
-                info = None if outside else os.stat(path)
-            except OSError:
-                info = None
+            outside, info = looked_at(path, item.sheet, folder)
             looked.append(_Looked(round_, item, what, path, info, outside))
     return looked
 
