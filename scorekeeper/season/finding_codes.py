@@ -46,6 +46,9 @@ INSCRIBED_OVER = FindingKind("SEASON-TN13-INSCRIBED-OVER", "TN13", N_("a union i
 INSCRIBED_INELIGIBLE = FindingKind(
     "SEASON-TN13-INSCRIBED-INELIGIBLE", "TN13", N_("a union inscribes a player who may not play the final")
 )
+FINAL_STALE = FindingKind(
+    "SEASON-TN13-FINAL-STALE", "TN13", N_("the national final's file does not seat the finalists as they are now")
+)
 INSCRIBED_UNQUALIFIED = FindingKind(
     "SEASON-TN13-INSCRIBED-UNQUALIFIED", "TN13", N_("a union inscribes a player its race did not qualify")
 )
@@ -66,4 +69,5 @@ KINDS = (
     INSCRIBED_OVER,
     INSCRIBED_INELIGIBLE,
     INSCRIBED_UNQUALIFIED,
+    FINAL_STALE,
 )

@@ -46,7 +46,50 @@ def check_season(season: Season, as_of: datetime.date | None = None, tick=None) 
     findings.extend(visitor_findings(season, events))
     findings.extend(qualification.findings)
     findings.extend(inscription_findings(season, roster, qualification, events))
+    findings.extend(final_findings(season, roster, qualification, events))
     return SeasonChecked(findings, qualification, events)
+
+
+def final_findings(
+    season: Season, roster: Roster, qualification: Qualification, events: list[ReadEvent]
+) -> list[Finding]:
+    """TN13: the national final's file seats the finalists as `season final` chose them when it
+    wrote it. An agreement, a decision or an inscription made since changes who they are; the
+    file does not follow, so the difference is said (who is missing, who is no longer a
+    finalist) until the organiser writes the final again or settles it by Art 7."""
+    from scorekeeper.season.final_file import finalists_of  # lazy: final_file reads this module
+
+    def person_id(member_id: str) -> str:
+        person = roster.person(member_id)
+        return person.id if person is not None else member_id
+
+    wanted = {person_id(finalist.id): finalist.name for finalist in finalists_of(season, roster, qualification)}
+    found = []
+    for read in events:
+        if read.event.phase == REGIONAL:
+            continue
+        seated = {person.id: name for name, person in read.persons.items() if person is not None}
+        missing = [name for key, name in wanted.items() if key not in seated]
+        extra = [name for key, name in seated.items() if key not in wanted]
+        if missing or extra:
+            found.append(
+                Finding(
+                    Severity.WARNING,
+                    season.source,
+                    read.event.line,
+                    M_(
+                        "{final} does not seat the finalists as they are now: missing {missing}; no longer "
+                        "finalists {extra} (written before a later agreement, decision or inscription: "
+                        "`season final --force` again before its first game)",
+                        final=read.event.file,
+                        missing=", ".join(missing) or "-",
+                        extra=", ".join(extra) or "-",
+                    ),
+                    codes.FINAL_STALE.rule,
+                    code=codes.FINAL_STALE.code,
+                )
+            )
+    return found
 
 
 def agreement_findings(season: Season) -> list[Finding]:

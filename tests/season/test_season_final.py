@@ -11,6 +11,7 @@ from conftest import run
 from season_edits import AGREED, add_to_season, penalise, season
 
 from scorekeeper.errors import InputValueError
+from scorekeeper.i18n import in_words
 from scorekeeper.season.final_file import final
 from scorekeeper.season.inscriptions import inscribe
 from scorekeeper.season.season_check import check_season
@@ -103,3 +104,29 @@ def test_a_final_outside_the_seasons_folder_is_refused(tmp_path):
     path = add_to_season(season(tmp_path / "s"), AGREED)
     with pytest.raises(SeasonFormatError, match="only files in its own folder"):
         final(str(path), str(tmp_path / "final.yaml"), FINAL_DAY)
+
+
+def test_tn13_an_agreement_after_the_final_is_written_says_who_the_file_leaves_out(tmp_path):
+    """The final written for Norte 6, Centro 4, Sul e Ilhas 6; the unions then agree Norte 5,
+    Centro 3, Sul e Ilhas 8: the file still seats Norte's sixth and Centro's fourth, not Sul e
+    Ilhas' two tied at 7th, and `season check` says so at the line that names the final, until
+    `season final` is run again."""
+    path = add_to_season(season(tmp_path), AGREED)
+    final(str(path), str(output(path)), FINAL_DAY)
+    assert not [f for f in check_season(load_season(str(path))).findings if f.code == "SEASON-TN13-FINAL-STALE"]
+    agreed = run("season", "agree", str(path), "--date", "2027-05-01", "--size", "16", "--quota", "norte=5", "--quota", "centro=3", "--quota", "sul-e-ilhas=8")  # fmt: skip
+    assert agreed.exit_code == 0, agreed.output
+    season_now = load_season(str(path))
+    stale = [f for f in check_season(season_now).findings if f.code == "SEASON-TN13-FINAL-STALE"]
+    assert [(f.severity.value, f.line, f.rule, in_words(f.message)) for f in stale] == [
+        (
+            "warning",
+            season_now.events[-1].line,
+            "TN13",
+            "final/final.yaml does not seat the finalists as they are now: missing Rui Sousa, Teresa Sousa; no "
+            "longer finalists Manuel Magalhães, Teresa Magalhães (written before a later agreement, decision or "
+            "inscription: `season final --force` again before its first game)",
+        )
+    ]
+    final(str(path), str(output(path)), None, force=True)  # written again (--force): it seats them
+    assert not [f for f in check_season(load_season(str(path))).findings if f.code == "SEASON-TN13-FINAL-STALE"]
