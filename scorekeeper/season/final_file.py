@@ -24,6 +24,7 @@ from scorekeeper.errors import InputValueError
 from scorekeeper.i18n import M_, Joined, Message
 from scorekeeper.journal.transaction import Applied, Change, FileChange, Session, current
 from scorekeeper.members.roster import Roster
+from scorekeeper.season.finalists import Finalist, finalists_of
 from scorekeeper.season.qualification import qualify
 from scorekeeper.season.qualification_model import Qualification, Status
 from scorekeeper.season.season_check import inscription_problems
@@ -38,14 +39,6 @@ from scorekeeper.tournaments.new_tournament import Registration, find_rules, new
 from scorekeeper.tournaments.tournament_file import parse
 
 FINAL_ROUNDS = 3
-
-
-@dataclass(frozen=True)
-class Finalist:
-    union: str
-    id: str
-    name: str  # as the tournament file writes him
-    inscribed: bool
 
 
 @dataclass(frozen=True)
@@ -139,26 +132,6 @@ def refuse_unready(season: Season, roster: Roster, qualification: Qualification)
         raise InputValueError(
             M_("the final cannot be written yet: {reasons}", reasons=Joined(tuple(reasons), "; ")), season.source
         )
-
-
-def finalists_of(season: Season, roster: Roster, qualification: Qualification) -> list[Finalist]:
-    """Each union's inscribed, or its qualified, by union in the rules' order (TN13)."""
-    chosen: list[tuple[str, str, bool]] = []
-    for race in qualification.races:
-        inscribed = season.inscriptions.get(race.union)
-        if inscribed is not None:
-            chosen += [(race.union, member_id, True) for member_id in inscribed]
-        else:
-            chosen += [(race.union, row.id, False) for row in race.rows if row.status is Status.QUALIFIED]
-    names = []
-    for _union, member_id, _inscribed in chosen:
-        person = roster.person(member_id)
-        names.append(person.name if person is not None else member_id)
-    # Two finalists of one name (of two unions) are told apart by their member ids.
-    return [
-        Finalist(union, member_id, f"{name} ({member_id})" if names.count(name) > 1 else name, inscribed)
-        for (union, member_id, inscribed), name in zip(chosen, names)  # noqa: B905 (py39)
-    ]
 
 
 def final_text_of(season: Season, finalists: list[Finalist], output: str, day: datetime.date) -> str:

@@ -15,6 +15,7 @@ from scorekeeper.i18n import M_
 from scorekeeper.members.eligibility import gap
 from scorekeeper.members.roster import Match, Person, Roster
 from scorekeeper.season import finding_codes as codes
+from scorekeeper.season.finalists import finalists_of
 from scorekeeper.season.qualification import first_line, qualify, standings_of_persons
 from scorekeeper.season.qualification_model import STATUS_NAMES, Qualification, Race, Status
 from scorekeeper.season.season_events import ReadEvent, read_events, roster_of
@@ -57,7 +58,6 @@ def final_findings(
     wrote it. An agreement, a decision or an inscription made since changes who they are; the
     file does not follow, so the difference is said (who is missing, who is no longer a
     finalist) until the organiser writes the final again or settles it by Art 7."""
-    from scorekeeper.season.final_file import finalists_of  # lazy: final_file reads this module
 
     def person_id(member_id: str) -> str:
         person = roster.person(member_id)

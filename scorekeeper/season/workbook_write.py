@@ -570,7 +570,7 @@ class _Builder:
         """The final's players as `season final` chooses them (TN13): each union's inscriptions in
         its order, or its qualified where it inscribed none; where its race puts each one, and
         how he was chosen. The last row."""
-        from scorekeeper.season.final_file import finalists_of  # lazy: the final's file is not written here
+        from scorekeeper.season.finalists import finalists_of  # lazy: only the Final sheet needs it
 
         self.styles(put(s.ws, top, 1, pgettext("season workbook", "Finalists")), "bold")
         s.heads(
