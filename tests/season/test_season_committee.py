@@ -245,7 +245,19 @@ REFUSED = [
         "--date: 2020-01-01 is before the season starts (2027-01-01)",
     ),
     (
-        ("agree", "--date", "2026-12-31", "--size", "16", "--quota", "norte=5", "--quota", "centro=4", "--quota", "sul-e-ilhas=7"),  # fmt: skip
+        (
+            "agree",
+            "--date",
+            "2026-12-31",
+            "--size",
+            "16",
+            "--quota",
+            "norte=5",
+            "--quota",
+            "centro=4",
+            "--quota",
+            "sul-e-ilhas=7",
+        ),  # fmt: skip
         "--date: 2026-12-31 is before the season starts (2027-01-01)",
     ),
 ]
