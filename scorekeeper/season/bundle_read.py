@@ -37,6 +37,7 @@ from scorekeeper.season.bundle_model import (
 from scorekeeper.season.causes import Step
 from scorekeeper.season.season_parts import EVENT, MAX_NAME, REGISTRY, SHEET, name_problem
 from scorekeeper.sheet.file_access import open_regular, read_regular
+from scorekeeper.workbook.zip_damage import DAMAGED_MEMBER
 
 MAX_BUNDLE = 512 << 20  # a union's part: its registry (32 MiB at most) and a few thousand sheets
 MAX_MEMBERS = 5_000  # ten regional events of 100 tables and 3 rounds, and then some
@@ -48,6 +49,9 @@ _EOCD = b"PK\x05\x06"
 _EOCD_SIZE = 22
 _MOST_PER_ENTRY = 46 + MAX_NAME * 4 + 64  # a directory entry: its fixed part, a name, a little extra
 _FILE_TYPES = (0, stat.S_IFREG)  # the mode's file type: none said (DOS), or a regular file
+
+# A member zipfile cannot read (zip64 sizes it refuses, a read that fails) or a damaged one.
+UNREADABLE_MEMBER: tuple[type[Exception], ...] = (zipfile.LargeZipFile, OSError, *DAMAGED_MEMBER)
 
 
 class BundleError(InputValueError):
@@ -172,7 +176,7 @@ def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, path: str, most: i
     try:
         with archive.open(info) as member:
             data = member.read(info.file_size + 1)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, RuntimeError, NotImplementedError):
+    except UNREADABLE_MEMBER:
         raise BundleError(
             M_("{member}: damaged (its bytes do not inflate to what it declares)", member=quoted(info.filename)), path
         ) from None

@@ -28,7 +28,6 @@ import threading
 import time
 import warnings
 import zipfile
-import zlib
 from typing import NamedTuple
 from xml.parsers import expat
 
@@ -43,7 +42,10 @@ from scorekeeper.findings import Finding, Severity
 from scorekeeper.i18n import M_, Grouped, Message
 from scorekeeper.sheet.file_access import open_regular
 from scorekeeper.workbook.layout import col
+from scorekeeper.workbook.zip_damage import DAMAGED_MEMBER
 
+# A worksheet the workbook names but does not hold (KeyError), or one of its parts damaged.
+DAMAGED_WORKSHEET: tuple[type[Exception], ...] = (KeyError, *DAMAGED_MEMBER)
 MAX_FILE_BYTES = 20 << 20  # a boletim is some 30 KiB; a workbook of a whole tournament a few MiB
 MAX_MEMBERS = 8000  # a 500-sheet export has some 2,500 parts (sheet, rels, drawing, chart, comments)
 MAX_UNPACKED_BYTES = 200 << 20  # everything the zip holds, unpacked
@@ -254,7 +256,7 @@ def _prescan(archive: zipfile.ZipFile, members, path: str, budget: _Budget | Non
                         budget.check_time()
         except SheetFormatError:
             raise
-        except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
+        except DAMAGED_MEMBER:
             raise _refuse(
                 M_("damaged or unreadable workbook (part {part})", part=quoted(member.filename)), path
             ) from None
@@ -336,7 +338,7 @@ def read_grid(wb: Workbook, title: str, member: str, budget: _Budget) -> Grid:
             reader.feed(source)
     except SheetFormatError:
         raise
-    except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
+    except DAMAGED_WORKSHEET:
         raise _refuse(M_("damaged worksheet {title}", title=quoted(title)), budget.path) from None
     except expat.ExpatError as exc:
         raise _refuse(
