@@ -8,7 +8,7 @@ not at the table, a missing count) becomes a Finding, so every one of them is re
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, Protocol, cast
+from typing import NamedTuple, NoReturn, Protocol, cast
 
 from scorekeeper.errors import SheetFormatError, clip, quoted
 from scorekeeper.findings import Finding, FindingKind, Severity
@@ -18,11 +18,7 @@ from scorekeeper.king import written_totals
 from scorekeeper.king.rules import CONTRACTS, PENALTIES, TRUMPS, KingRules
 from scorekeeper.king.written_totals import BRACES
 from scorekeeper.names import refuse_bad_names
-
-if TYPE_CHECKING:
-    from dataclasses import Field
-
-from scorekeeper.sheet.results import FieldsWhenAsked
+from scorekeeper.sheet.results import ReplaceableByFields
 from scorekeeper.sheet.yaml_lines import (
     LineDict,
     LineList,
@@ -60,18 +56,13 @@ class Offer(NamedTuple):
     contract: str | None  # the offer's kind; None means the festa's own contract
 
 
-class HandEntry:
+class HandEntry(ReplaceableByFields):
     """One line of the sheet's `hands:` list, with the names resolved where they could be.
 
     A plain class, not a dataclass: making a dataclass at every `scorekeeper` start (its fields,
     its __init__ compiled) cost nearly 1% of `check` of one sheet (issue 26). dataclasses.replace()
-    still takes it (FieldsWhenAsked: king/workbook_read.py and tests replace its points); compared
+    still takes it (ReplaceableByFields: king/workbook_read.py and tests replace its points); compared
     by identity, as when it was a dataclass (eq=False)."""
-
-    if TYPE_CHECKING:
-        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-    else:
-        __dataclass_fields__ = FieldsWhenAsked()
 
     def __init__(
         self,

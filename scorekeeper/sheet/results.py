@@ -49,18 +49,23 @@ class FieldsWhenAsked:
         return fields
 
 
-class SheetResult:
-    """A checked sheet: the hands as scored, every finding, and the standing.
-
-    A plain class, not a dataclass: every `scorekeeper` start defines it, and a dataclass's
-    making (its fields, its generated __init__ compiled) cost nearly 1% of `check` of one sheet
-    (issue 26). dataclasses.replace() still takes it (FieldsWhenAsked); compared by identity,
-    as it always was (eq=False)."""
+class ReplaceableByFields:
+    """A plain class that dataclasses.replace() takes (FieldsWhenAsked): what SheetResult and
+    King's HandEntry share, so neither is made a dataclass at start-up."""
 
     if TYPE_CHECKING:
         __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
     else:
         __dataclass_fields__ = FieldsWhenAsked()
+
+
+class SheetResult(ReplaceableByFields):
+    """A checked sheet: the hands as scored, every finding, and the standing.
+
+    A plain class, not a dataclass: every `scorekeeper` start defines it, and a dataclass's
+    making (its fields, its generated __init__ compiled) cost nearly 1% of `check` of one sheet
+    (issue 26). dataclasses.replace() still takes it (ReplaceableByFields); compared by identity,
+    as it always was (eq=False)."""
 
     def __init__(
         self,

@@ -81,7 +81,9 @@ from scorekeeper.king.sheet import HandEntry
 from scorekeeper.sheet.results import SheetResult
 result = CliRunner().invoke(cli, sys.argv[1:])
 assert result.exit_code == 0, result.output
-print(",".join(c.__name__ for c in (HandEntry, SheetResult) if isinstance(c.__dict__["__dataclass_fields__"], dict)))
+import inspect  # after the command: the probe's own import costs it nothing
+# Looked up without running the descriptor (their shared base holds it until fields are made).
+print(",".join(c.__name__ for c in (HandEntry, SheetResult) if isinstance(inspect.getattr_static(c, "__dataclass_fields__"), dict)))
 """
 
 
