@@ -74,17 +74,14 @@ def reading_many() -> Iterator[None]:
     the main one: not the score pad's server) what was read lives until the command ends, so it
     is frozen (gc.freeze, as launch.py does at start): the collector leaves it out. A third of a
     season's standings went to the collector (issue 26)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        threads = sys.modules.get("threading")  # never imported: no other thread
-        if threads is None or threads.active_count() == 1:
-            gc.freeze()
-        gc.enable()
+    was_on = gc.isenabled()
+    with collector_held():
+        try:
+            yield
+        finally:
+            threads = sys.modules.get("threading")  # never imported: no other thread
+            if was_on and (threads is None or threads.active_count() == 1):
+                gc.freeze()
 
 
 @contextmanager
